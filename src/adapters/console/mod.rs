@@ -1,0 +1,158 @@
+//! The console: the same commands as Discord, as text lines, for local use and for tests.
+//!
+//! In a script (or piped input) every input line is echoed and followed by its output, so a
+//! script whose expected lines are all right prints itself back: that is a transcript test.
+
+mod commands;
+mod options;
+pub mod parse;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+
+use crate::app::App;
+use crate::clock::{Clock, FakeClock};
+use crate::config::Config;
+use crate::domain::calendar;
+use crate::store;
+
+use parse::{Line, ParseError};
+
+/// What a command printed: replies to the actor, refusals, and channel posts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    Reply(String),
+    Refusal(String),
+    Post { channel: String, text: String },
+}
+
+impl Output {
+    /// The printed form: every line of the text behind its marker.
+    pub fn render(&self) -> Vec<String> {
+        let (marker, text) = match self {
+            Output::Reply(t) => ("< ".to_owned(), t),
+            Output::Refusal(t) => ("! ".to_owned(), t),
+            Output::Post { channel, text } => (format!("#{channel}> "), text),
+        };
+        text.lines().map(|l| format!("{marker}{l}").trim_end().to_owned()).collect()
+    }
+}
+
+/// A console session: a config, a movable clock, and (once needed) the app.
+pub struct Console {
+    config: Config,
+    clock: FakeClock,
+    app: Option<App>,
+    /// The last outbox entry already printed.
+    outbox_seen: i64,
+}
+
+impl Console {
+    /// A console on `config`'s database; the clock starts at the machine's time until a script
+    /// sets it. The database is opened at the first command, so a script's first `@` line sets
+    /// the time the club starts at.
+    pub fn new(config: Config) -> Self {
+        Self {
+            config,
+            clock: FakeClock::new(crate::clock::SystemClock.now()),
+            app: None,
+            outbox_seen: 0,
+        }
+    }
+
+    /// The app, opened on first use.
+    pub async fn app(&mut self) -> anyhow::Result<&App> {
+        if self.app.is_none() {
+            let app = App::open(self.config.clone(), Arc::new(self.clock.clone())).await?;
+            let mut conn = app.pool().acquire().await?;
+            self.outbox_seen = store::outbox::last_id(&mut conn).await?;
+            drop(conn);
+            self.app = Some(app);
+        }
+        Ok(self.app.as_ref().expect("opened above"))
+    }
+
+    /// Runs one line and returns what it printed.
+    pub async fn execute(&mut self, line: &str) -> anyhow::Result<Vec<Output>> {
+        let parsed = match parse::parse_line(line) {
+            Ok(p) => p,
+            Err(e) => return Ok(vec![Output::Refusal(e.to_string())]),
+        };
+        let mut out = match parsed {
+            Line::Note | Line::Expected => return Ok(vec![]),
+            Line::ClockAt(local) => {
+                let at = calendar::local_to_utc(local, self.config.club.timezone);
+                self.move_clock(at).await?
+            }
+            Line::ClockBy(by) => {
+                let at = self.clock.now() + by;
+                self.move_clock(at).await?
+            }
+            Line::Command(cmd) => {
+                let app = self.app().await?.clone();
+                vec![commands::dispatch(&app, cmd).await]
+            }
+        };
+        out.extend(self.new_posts().await?);
+        Ok(out)
+    }
+
+    async fn move_clock(&mut self, at: DateTime<Utc>) -> anyhow::Result<Vec<Output>> {
+        if at < self.clock.now() && self.app.is_some() {
+            return Ok(vec![Output::Refusal(
+                "The clock cannot go backwards.".to_owned(),
+            )]);
+        }
+        self.clock.set(at);
+        let app = self.app().await?.clone();
+        crate::jobs::run_due(&app, at).await?;
+        Ok(vec![])
+    }
+
+    /// Announcements written since the last look, as the console shows them.
+    async fn new_posts(&mut self) -> anyhow::Result<Vec<Output>> {
+        let Some(app) = &self.app else {
+            return Ok(vec![]);
+        };
+        let mut conn = app.pool().acquire().await?;
+        let entries = store::outbox::since(&mut conn, self.outbox_seen).await?;
+        if let Some(last) = entries.last() {
+            self.outbox_seen = last.id;
+        }
+        Ok(entries
+            .into_iter()
+            .map(|e| Output::Post {
+                channel: e.channel,
+                text: e.content,
+            })
+            .collect())
+    }
+}
+
+/// Runs a script, echoing each input line (expected-output lines are dropped) followed by what
+/// it printed. A transcript is right when this returns the script unchanged.
+pub async fn run_script(console: &mut Console, script: &str) -> anyhow::Result<String> {
+    let mut printed = String::new();
+    for line in script.lines() {
+        if matches!(parse::parse_line(line), Ok(Line::Expected)) {
+            continue;
+        }
+        printed.push_str(line);
+        printed.push('\n');
+        for output in console.execute(line).await? {
+            for l in output.render() {
+                printed.push_str(&l);
+                printed.push('\n');
+            }
+        }
+    }
+    Ok(printed)
+}
+
+/// A console error that is the script's fault.
+impl From<ParseError> for Output {
+    fn from(e: ParseError) -> Self {
+        Output::Refusal(e.to_string())
+    }
+}

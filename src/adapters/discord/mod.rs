@@ -1,0 +1,94 @@
+//! The Discord adapter: poise slash commands over the use cases, plus the outbox poster and the
+//! scheduler loop, started once when the gateway is ready.
+
+pub mod commands;
+mod poster;
+mod reply;
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use crate::app::App;
+
+pub use poster::deliver_due;
+
+/// The error type poise commands return (only for unexpected failures: refusals are replies).
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// The context every command receives; its data is the app.
+pub type Context<'a> = poise::Context<'a, App, Error>;
+
+/// How often the poster and the scheduler look for work.
+const TICK: Duration = Duration::from_secs(2);
+
+/// Builds the serenity client with the poise framework. With `discord.proxy_url`, every REST
+/// call goes through that proxy and serenity's own rate limiter is off (the proxy limits).
+pub async fn build_client(app: App, token: &str) -> anyhow::Result<serenity::Client> {
+    let mut http = serenity::HttpBuilder::new(token);
+    if let Some(proxy) = &app.config().discord.proxy_url {
+        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let guild = app.config().discord.guild_id;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            on_error: |error| Box::pin(reply::on_error(error)),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, "connected to Discord");
+                match guild {
+                    Some(id) => {
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            &framework.options().commands,
+                            serenity::GuildId::new(id),
+                        )
+                        .await?
+                    }
+                    None => {
+                        poise::builtins::register_globally(ctx, &framework.options().commands)
+                            .await?
+                    }
+                }
+                spawn_background(app.clone(), ctx.http.clone());
+                Ok(app)
+            })
+        })
+        .build();
+    let client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await?;
+    Ok(client)
+}
+
+/// Runs the bot until the process is stopped.
+pub async fn run(app: App, token: &str) -> anyhow::Result<()> {
+    let mut client = build_client(app, token).await?;
+    client.start().await?;
+    Ok(())
+}
+
+/// The poster and the scheduler: each only sleeps and calls its `run_due`-style step, so a
+/// restart loses nothing (the work is rows in the database).
+fn spawn_background(app: App, http: std::sync::Arc<serenity::Http>) {
+    let poster_app = app.clone();
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = deliver_due(&poster_app, &http).await {
+                tracing::error!(error = ?e, "outbox delivery failed");
+            }
+            tokio::time::sleep(TICK).await;
+        }
+    });
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = crate::jobs::run_due(&app, app.now()).await {
+                tracing::error!(error = ?e, "scheduler failed");
+            }
+            tokio::time::sleep(TICK).await;
+        }
+    });
+}

@@ -1,0 +1,223 @@
+//! Joining the Leaderboard and looking at a member's profile (Terms §II Act 1).
+
+use std::fmt;
+
+use chrono::{DateTime, Utc};
+use serde_json::json;
+
+use crate::domain::calendar;
+use crate::domain::office::Offices;
+use crate::store::{self, events::NewEvent, people::PersonRef};
+
+use super::{App, Command, UseCaseError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum MembershipError {
+    #[error("{name}, you are already a Member of the Leaderboard (since {since}); you cannot join twice (Terms §II Act 1).")]
+    AlreadyMember { name: String, since: String },
+    #[error("Nobody called {0} is known to gavel yet.")]
+    Unknown(String),
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for MembershipError {
+    fn is_internal(&self) -> bool {
+        matches!(self, MembershipError::Store(_))
+    }
+}
+
+/// The reply to `/join`.
+#[derive(Debug, Clone)]
+pub struct Joined {
+    pub name: String,
+    pub score: i64,
+    pub rejoined: bool,
+}
+
+impl fmt::Display for Joined {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let again = if self.rejoined { "back " } else { "" };
+        write!(
+            f,
+            "Welcome {again}to the Leaderboard, {}: your score is {} (Terms §II Act 1).",
+            self.name, self.score
+        )
+    }
+}
+
+/// Where a person stands with the Leaderboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Member,
+    Removed,
+    NotAMember,
+}
+
+impl Status {
+    pub fn key(self) -> &'static str {
+        match self {
+            Status::Member => "member",
+            Status::Removed => "removed",
+            Status::NotAMember => "not a member",
+        }
+    }
+}
+
+/// The reply to `/profile`.
+#[derive(Debug, Clone)]
+pub struct Profile {
+    pub name: String,
+    pub status: Status,
+    pub score: Option<i64>,
+    pub rank: Option<(usize, usize)>,
+    pub offices: Offices,
+    pub joined_at: Option<DateTime<Utc>>,
+    pub tz: chrono_tz::Tz,
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.status.key())?;
+        if let Some(score) = self.score {
+            write!(f, ", score {score}")?;
+        }
+        if let Some((rank, of)) = self.rank {
+            write!(f, ", rank {rank} of {of}")?;
+        }
+        writeln!(f)?;
+        write!(f, "Offices: {}", self.offices)?;
+        if let Some(at) = self.joined_at {
+            write!(f, "\nJoined: {}", calendar::show_date(calendar::local_date(at, self.tz)))?;
+        }
+        Ok(())
+    }
+}
+
+impl App {
+    /// `/join`: become a Member with the initial score (Terms §II Act 1).
+    #[tracing::instrument(skip_all, fields(caller = %caller.name))]
+    pub async fn join(&self, caller: &PersonRef) -> Result<Joined, MembershipError> {
+        let mut tx = self.begin().await?;
+        let result = self.join_in(&mut tx, caller).await;
+        self.conclude(tx, caller, Command::new("join", json!({})), result)
+            .await
+    }
+
+    async fn join_in(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        caller: &PersonRef,
+    ) -> Result<Joined, MembershipError> {
+        let now = self.now();
+        let actor = self.actor(conn, caller).await?;
+        if let Some(m) = store::people::open_membership(conn, actor.id).await? {
+            return Err(MembershipError::AlreadyMember {
+                name: actor.name,
+                since: calendar::show_date(calendar::local_date(m.joined_at, self.tz())),
+            });
+        }
+        self.check_may_join(conn, actor.id).await?;
+        let rejoined = store::people::last_membership(conn, actor.id)
+            .await?
+            .is_some();
+        store::people::open_membership_row(conn, actor.id, now).await?;
+        let initial = self.config().scores.initial;
+        store::events::append(
+            conn,
+            &NewEvent {
+                at: now,
+                kind: "joined",
+                person_id: Some(actor.id),
+                game_id: None,
+                action_id: None,
+                amount: None,
+                reason: "joined the Leaderboard (Terms §II Act 1)",
+            },
+        )
+        .await?;
+        self.announce(
+            conn,
+            &format!(
+                "{} joined the Leaderboard with a score of {initial}.",
+                actor.name
+            ),
+        )
+        .await?;
+        Ok(Joined {
+            name: actor.name,
+            score: initial,
+            rejoined,
+        })
+    }
+
+    /// A hook for rules that keep someone from joining (bans, in the moderation module).
+    async fn check_may_join(
+        &self,
+        _conn: &mut sqlx::SqliteConnection,
+        _person_id: i64,
+    ) -> Result<(), MembershipError> {
+        Ok(())
+    }
+
+    /// `/profile [member]`: score, rank, status, offices and join date. Reads only.
+    pub async fn profile(
+        &self,
+        caller: &PersonRef,
+        target: Option<&PersonRef>,
+    ) -> Result<Profile, MembershipError> {
+        let mut conn = self.pool().acquire().await?;
+        let who = target.unwrap_or(caller);
+        let person = match store::people::find(&mut conn, who).await? {
+            Some(p) => p,
+            None if target.is_none() => {
+                // Someone looking at their own profile before ever using gavel.
+                return Ok(Profile {
+                    name: who.name.clone(),
+                    status: Status::NotAMember,
+                    score: None,
+                    rank: None,
+                    offices: Offices::default(),
+                    joined_at: None,
+                    tz: self.tz(),
+                });
+            }
+            None => return Err(MembershipError::Unknown(who.name.clone())),
+        };
+        let offices = store::offices::offices_of(&mut conn, person.id).await?;
+        let membership = store::people::open_membership(&mut conn, person.id).await?;
+        let status = match (&membership, store::people::last_membership(&mut conn, person.id).await?) {
+            (Some(_), _) => Status::Member,
+            (None, Some(_)) => Status::Removed,
+            (None, None) => Status::NotAMember,
+        };
+        let standings = self.standings(&mut conn).await?;
+        let mine = standings.iter().find(|s| s.person_id == person.id);
+        Ok(Profile {
+            name: person.name,
+            status,
+            score: mine.map(|s| s.score),
+            rank: mine.map(|s| (s.rank, standings.len())),
+            offices,
+            joined_at: membership.map(|m| m.joined_at),
+            tz: self.tz(),
+        })
+    }
+}
+
+impl App {
+    /// The status word for export and profiles.
+    pub(crate) async fn member_status(
+        &self,
+        _conn: &mut sqlx::SqliteConnection,
+        _person_id: i64,
+        open: bool,
+        ever: bool,
+    ) -> sqlx::Result<&'static str> {
+        Ok(match (open, ever) {
+            (true, _) => Status::Member.key(),
+            (false, true) => Status::Removed.key(),
+            (false, false) => Status::NotAMember.key(),
+        })
+    }
+}

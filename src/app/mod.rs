@@ -1,0 +1,218 @@
+//! Use cases: each checks authority, applies a rule, writes the change, its audit entry and its
+//! announcements in one transaction, and returns an outcome for an adapter to render.
+
+pub mod membership;
+pub mod offices;
+pub mod standings;
+
+use std::fmt::Display;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::domain::office::{Office, Offices};
+use crate::store::{self, audit, people::PersonRef};
+
+/// The running club: its database, its configuration and its clock.
+#[derive(Clone, Debug)]
+pub struct App {
+    pool: SqlitePool,
+    config: Arc<Config>,
+    clock: Arc<dyn Clock>,
+}
+
+/// Errors of a use case: a refusal the member caused, or a failure of ours.
+pub trait UseCaseError: std::error::Error + From<sqlx::Error> + Send + Sync + 'static {
+    /// True for failures that are not the member's doing (the database, a bug).
+    fn is_internal(&self) -> bool;
+}
+
+/// What the audit log records of a command: its name and its arguments.
+#[derive(Debug, Clone)]
+pub struct Command {
+    pub name: &'static str,
+    pub args: serde_json::Value,
+}
+
+impl Command {
+    pub fn new(name: &'static str, args: serde_json::Value) -> Self {
+        Self { name, args }
+    }
+}
+
+/// The name the scheduler and the config bootstrap use in the audit log.
+pub fn system_actor() -> PersonRef {
+    PersonRef::console("gavel")
+}
+
+impl App {
+    /// Opens the configured database, runs migrations and applies the bootstrap from config.
+    pub async fn open(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Self> {
+        let pool = store::open(&config.database.path).await.map_err(|e| {
+            anyhow::anyhow!(
+                "cannot open the database at `{}` (database.path): {e}",
+                config.database.path
+            )
+        })?;
+        Self::with_pool(pool, config, clock).await
+    }
+
+    /// Like `open`, on a pool the caller made.
+    pub async fn with_pool(
+        pool: SqlitePool,
+        config: Config,
+        clock: Arc<dyn Clock>,
+    ) -> anyhow::Result<Self> {
+        store::migrate(&pool).await?;
+        let app = Self {
+            pool,
+            config: Arc::new(config),
+            clock,
+        };
+        app.bootstrap().await?;
+        Ok(app)
+    }
+
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    pub fn tz(&self) -> Tz {
+        self.config.club.timezone
+    }
+
+    /// Seats the Chief Justice named in config, and schedules the recurring jobs.
+    async fn bootstrap(&self) -> anyhow::Result<()> {
+        let now = self.now();
+        let mut tx = self.pool.begin().await?;
+        let cj = PersonRef {
+            name: self.config.chief_justice.name.clone(),
+            discord_id: self.config.chief_justice.discord_id,
+        };
+        let person = store::people::resolve(&mut tx, &cj, now).await?;
+        let holders = store::offices::holders(&mut tx).await?;
+        let mut seated = false;
+        for (office, id, _, _) in holders {
+            if office == Office::ChiefJustice {
+                if id == person.id {
+                    seated = true;
+                } else {
+                    store::offices::dismiss(&mut tx, id, Office::ChiefJustice, now).await?;
+                }
+            }
+        }
+        if !seated {
+            store::offices::appoint(&mut tx, person.id, Office::ChiefJustice, None, now).await?;
+            audit::append(
+                &mut tx,
+                now,
+                &system_actor(),
+                "bootstrap chief justice",
+                &serde_json::json!({ "name": person.name }),
+                audit::Outcome::Done,
+                &format!("{} holds the office of Chief Justice (config)", person.name),
+            )
+            .await?;
+        }
+        crate::jobs::ensure_recurring(&mut tx, self).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Starts a use case's transaction.
+    pub(crate) async fn begin(&self) -> sqlx::Result<Transaction<'static, Sqlite>> {
+        self.pool.begin().await
+    }
+
+    /// Ends a use case: on success the audit entry joins the transaction and it commits; on a
+    /// refusal or failure the transaction rolls back and the audit entry is written alone.
+    pub(crate) async fn conclude<T: Display, E: UseCaseError>(
+        &self,
+        mut tx: Transaction<'static, Sqlite>,
+        caller: &PersonRef,
+        command: Command,
+        result: Result<T, E>,
+    ) -> Result<T, E> {
+        let now = self.now();
+        match result {
+            Ok(value) => {
+                audit::append(
+                    &mut tx,
+                    now,
+                    caller,
+                    command.name,
+                    &command.args,
+                    audit::Outcome::Done,
+                    &value.to_string(),
+                )
+                .await?;
+                tx.commit().await?;
+                Ok(value)
+            }
+            Err(error) => {
+                tx.rollback().await?;
+                let outcome = if error.is_internal() {
+                    tracing::error!(command = command.name, error = ?error, "use case failed");
+                    audit::Outcome::Failed
+                } else {
+                    audit::Outcome::Refused
+                };
+                let mut conn = self.pool.acquire().await?;
+                audit::append(
+                    &mut conn,
+                    now,
+                    caller,
+                    command.name,
+                    &command.args,
+                    outcome,
+                    &error.to_string(),
+                )
+                .await?;
+                Err(error)
+            }
+        }
+    }
+
+    /// Appends an announcement to the outbox for #discussion, inside the caller's transaction.
+    pub(crate) async fn announce(&self, conn: &mut SqliteConnection, text: &str) -> sqlx::Result<()> {
+        store::outbox::enqueue(conn, store::outbox::DISCUSSION, text, self.now()).await?;
+        Ok(())
+    }
+}
+
+/// The caller, resolved, with the offices they hold.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub id: i64,
+    pub name: String,
+    pub offices: Offices,
+}
+
+impl App {
+    /// Resolves the person who typed a command (creating them on first sight) and their offices.
+    pub(crate) async fn actor(
+        &self,
+        conn: &mut SqliteConnection,
+        who: &PersonRef,
+    ) -> sqlx::Result<Actor> {
+        let person = store::people::resolve(conn, who, self.now()).await?;
+        let offices = store::offices::offices_of(conn, person.id).await?;
+        Ok(Actor {
+            id: person.id,
+            name: person.name,
+            offices,
+        })
+    }
+}

@@ -1,0 +1,197 @@
+//! Appointing and dismissing Moderators, Justices and Staff (Terms §III Act 2, 3.2, 4, 6).
+
+use std::fmt;
+
+use serde_json::json;
+
+use crate::domain::office::Office;
+use crate::store::{self, people::PersonRef};
+
+use super::{App, Command, UseCaseError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum OfficeError {
+    #[error("Only the Chief Justice may appoint or dismiss office holders (Terms §III Act 2 and Act 4).")]
+    NotChiefJustice,
+    #[error("The Chief Justice is set in the configuration (chief_justice), not by command.")]
+    ChiefJusticeByConfig,
+    #[error("{name} already holds the office of {office}.")]
+    AlreadyHolds { name: String, office: Office },
+    #[error("{name} does not hold the office of {office}.")]
+    DoesNotHold { name: String, office: Office },
+    #[error("`{0}` is not an office; choose moderator, justice or staff.")]
+    UnknownOffice(String),
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for OfficeError {
+    fn is_internal(&self) -> bool {
+        matches!(self, OfficeError::Store(_))
+    }
+}
+
+/// Parses an office typed in a command.
+pub fn parse_office(text: &str) -> Result<Office, OfficeError> {
+    Office::from_key(&text.trim().to_lowercase().replace([' ', '-'], "_"))
+        .ok_or_else(|| OfficeError::UnknownOffice(text.to_owned()))
+}
+
+/// The reply to an appointment or dismissal.
+#[derive(Debug, Clone)]
+pub struct OfficeChanged {
+    pub name: String,
+    pub office: Office,
+    pub appointed: bool,
+}
+
+impl fmt::Display for OfficeChanged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.appointed {
+            write!(f, "{} is now a {}.", self.name, self.office)
+        } else {
+            write!(f, "{} is no longer a {}.", self.name, self.office)
+        }
+    }
+}
+
+/// The reply to `/office list`.
+#[derive(Debug, Clone)]
+pub struct OfficeList(pub Vec<(Office, Vec<String>)>);
+
+impl fmt::Display for OfficeList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<String> = self
+            .0
+            .iter()
+            .map(|(office, names)| {
+                let who = if names.is_empty() {
+                    "none".to_owned()
+                } else {
+                    names.join(", ")
+                };
+                format!("{office}: {who}")
+            })
+            .collect();
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+impl App {
+    /// `/office appoint`: the Chief Justice appoints a Moderator, Justice or Staff member.
+    #[tracing::instrument(skip_all, fields(caller = %caller.name))]
+    pub async fn appoint(
+        &self,
+        caller: &PersonRef,
+        target: &PersonRef,
+        office: &str,
+    ) -> Result<OfficeChanged, OfficeError> {
+        self.change_office(caller, target, office, true).await
+    }
+
+    /// `/office dismiss`: the Chief Justice ends someone's term of office.
+    #[tracing::instrument(skip_all, fields(caller = %caller.name))]
+    pub async fn dismiss(
+        &self,
+        caller: &PersonRef,
+        target: &PersonRef,
+        office: &str,
+    ) -> Result<OfficeChanged, OfficeError> {
+        self.change_office(caller, target, office, false).await
+    }
+
+    async fn change_office(
+        &self,
+        caller: &PersonRef,
+        target: &PersonRef,
+        office: &str,
+        appoint: bool,
+    ) -> Result<OfficeChanged, OfficeError> {
+        let name = if appoint { "office appoint" } else { "office dismiss" };
+        let command = Command::new(name, json!({ "member": target.name, "office": office }));
+        let mut tx = self.begin().await?;
+        let result = self
+            .change_office_in(&mut tx, caller, target, office, appoint)
+            .await;
+        self.conclude(tx, caller, command, result).await
+    }
+
+    async fn change_office_in(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        caller: &PersonRef,
+        target: &PersonRef,
+        office: &str,
+        appoint: bool,
+    ) -> Result<OfficeChanged, OfficeError> {
+        let now = self.now();
+        let actor = self.actor(conn, caller).await?;
+        if !actor.offices.is_chief_justice() {
+            return Err(OfficeError::NotChiefJustice);
+        }
+        let office = parse_office(office)?;
+        if !office.appointable() {
+            return Err(OfficeError::ChiefJusticeByConfig);
+        }
+        let person = store::people::resolve(conn, target, now).await?;
+        let holds = store::offices::offices_of(conn, person.id)
+            .await?
+            .holds(office);
+        match (appoint, holds) {
+            (true, true) => {
+                return Err(OfficeError::AlreadyHolds {
+                    name: person.name,
+                    office,
+                })
+            }
+            (false, false) => {
+                return Err(OfficeError::DoesNotHold {
+                    name: person.name,
+                    office,
+                })
+            }
+            (true, false) => {
+                store::offices::appoint(conn, person.id, office, Some(actor.id), now).await?;
+                self.announce(
+                    conn,
+                    &format!(
+                        "{} appointed {} as {office} (Terms §III Act 2).",
+                        actor.name, person.name
+                    ),
+                )
+                .await?;
+            }
+            (false, true) => {
+                store::offices::dismiss(conn, person.id, office, now).await?;
+                self.announce(
+                    conn,
+                    &format!("{} dismissed {} as {office}.", actor.name, person.name),
+                )
+                .await?;
+            }
+        }
+        Ok(OfficeChanged {
+            name: person.name,
+            office,
+            appointed: appoint,
+        })
+    }
+
+    /// `/office list`: who holds what. Reads only.
+    pub async fn office_list(&self) -> Result<OfficeList, OfficeError> {
+        let mut conn = self.pool().acquire().await?;
+        let holders = store::offices::holders(&mut conn).await?;
+        let list = Office::ALL
+            .into_iter()
+            .map(|office| {
+                let names = holders
+                    .iter()
+                    .filter(|(o, ..)| *o == office)
+                    .map(|(_, _, name, _)| name.clone())
+                    .collect();
+                (office, names)
+            })
+            .collect();
+        Ok(OfficeList(list))
+    }
+}

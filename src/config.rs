@@ -1,0 +1,339 @@
+//! Configuration: `config.toml` read into typed structs, with defaults that mirror the chess club's Terms.
+
+use std::path::{Path, PathBuf};
+
+use chrono::{NaiveTime, Weekday};
+use chrono_tz::Tz;
+use serde::{Deserialize, Deserializer};
+
+/// Why a configuration was refused; every message names the key at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error("{path}: key `{key}`: {message}")]
+    Invalid {
+        path: PathBuf,
+        key: &'static str,
+        message: String,
+    },
+}
+
+/// The whole configuration of one club.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    pub club: ClubConfig,
+    pub database: DatabaseConfig,
+    pub discord: DiscordConfig,
+    pub chief_justice: ChiefJusticeConfig,
+    pub scores: ScoreConfig,
+    pub session: SessionConfig,
+    pub moderation: ModerationConfig,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ClubConfig {
+    /// Shown in replies and announcements.
+    pub name: String,
+    /// An IANA zone name; every "day", "week" and "Friday" is counted in it.
+    #[serde(deserialize_with = "de_timezone")]
+    pub timezone: Tz,
+}
+
+impl Default for ClubConfig {
+    fn default() -> Self {
+        Self {
+            name: "Friday Lunch Chess Club".into(),
+            timezone: chrono_tz::Europe::London,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DatabaseConfig {
+    /// SQLite file, relative to the working directory; `:memory:` for a throwaway database.
+    pub path: String,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        Self {
+            path: "gavel.db".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct DiscordConfig {
+    /// The guild whose slash commands gavel registers; without it commands are registered globally.
+    #[serde(deserialize_with = "de_snowflake_opt")]
+    pub guild_id: Option<u64>,
+    /// Where announcements are posted.
+    #[serde(deserialize_with = "de_snowflake_opt")]
+    pub discussion_channel_id: Option<u64>,
+    /// Send every REST call through this HTTP proxy (twilight-http-proxy, or a fake Discord).
+    pub proxy_url: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ChiefJusticeConfig {
+    /// The Discord user who holds the office of Chief Justice from the start.
+    #[serde(deserialize_with = "de_snowflake_opt")]
+    pub discord_id: Option<u64>,
+    /// The same person's name in the console.
+    pub name: String,
+}
+
+impl Default for ChiefJusticeConfig {
+    fn default() -> Self {
+        Self {
+            discord_id: None,
+            name: "cj".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ScoreConfig {
+    /// The score a member joins with (Terms §II Act 1).
+    pub initial: i64,
+    /// No score goes below this (Terms §II Act 2, Act 6).
+    pub floor: i64,
+    /// The Elo K factor (Terms §II Act 3).
+    pub elo_k: f64,
+    /// The share of a normal change that an online game moves (Terms §I Act 9.3).
+    pub online_weight: f64,
+}
+
+impl Default for ScoreConfig {
+    fn default() -> Self {
+        Self {
+            initial: 100,
+            floor: 100,
+            elo_k: 32.0,
+            online_weight: 0.5,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SessionConfig {
+    /// The weekday of club sessions (Terms §0 Act 5).
+    #[serde(deserialize_with = "de_weekday")]
+    pub day: Weekday,
+    /// Start of the session window, club time, `HH:MM`.
+    #[serde(deserialize_with = "de_time")]
+    pub start: NaiveTime,
+    /// End of the session window, club time, `HH:MM`.
+    #[serde(deserialize_with = "de_time")]
+    pub end: NaiveTime,
+    /// Where sessions are held.
+    pub place: String,
+}
+
+impl Default for SessionConfig {
+    fn default() -> Self {
+        Self {
+            day: Weekday::Fri,
+            start: NaiveTime::from_hms_opt(12, 30, 0).expect("valid time"),
+            end: NaiveTime::from_hms_opt(13, 10, 0).expect("valid time"),
+            place: "322".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ModerationConfig {
+    /// Days a Moderator has to declare an action before a penalty is void (Terms §III Act 2.4).
+    pub declaration_days: i64,
+}
+
+impl Default for ModerationConfig {
+    fn default() -> Self {
+        Self {
+            declaration_days: 7,
+        }
+    }
+}
+
+impl Config {
+    /// Reads `path`; a missing file gives the built-in defaults.
+    pub fn load(path: &Path) -> Result<Self, ConfigError> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Self::from_toml(&text, path),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
+            Err(source) => Err(ConfigError::Read {
+                path: path.to_owned(),
+                source,
+            }),
+        }
+    }
+
+    /// Parses and validates a configuration text; `origin` names it in messages.
+    pub fn from_toml(text: &str, origin: &Path) -> Result<Self, ConfigError> {
+        let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
+            path: origin.to_owned(),
+            message: e.to_string().trim_end().replace('\n', " "),
+        })?;
+        config.validate(origin)?;
+        Ok(config)
+    }
+
+    fn validate(&self, origin: &Path) -> Result<(), ConfigError> {
+        let invalid = |key, message: &str| {
+            Err(ConfigError::Invalid {
+                path: origin.to_owned(),
+                key,
+                message: message.to_owned(),
+            })
+        };
+        if self.club.name.trim().is_empty() {
+            return invalid("club.name", "must not be empty");
+        }
+        if self.database.path.trim().is_empty() {
+            return invalid("database.path", "must not be empty");
+        }
+        if self.chief_justice.name.trim().is_empty() {
+            return invalid("chief_justice.name", "must not be empty");
+        }
+        if let Some(url) = &self.discord.proxy_url {
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return invalid("discord.proxy_url", "must start with http:// or https://");
+            }
+        }
+        if self.scores.initial < self.scores.floor {
+            return invalid("scores.initial", "must not be below scores.floor");
+        }
+        if !(self.scores.elo_k > 0.0 && self.scores.elo_k <= 400.0) {
+            return invalid("scores.elo_k", "must be greater than 0 and at most 400");
+        }
+        if !(self.scores.online_weight > 0.0 && self.scores.online_weight <= 1.0) {
+            return invalid(
+                "scores.online_weight",
+                "must be greater than 0 and at most 1",
+            );
+        }
+        if self.session.start >= self.session.end {
+            return invalid("session.end", "must be later than session.start");
+        }
+        if !(1..=31).contains(&self.moderation.declaration_days) {
+            return invalid("moderation.declaration_days", "must be from 1 to 31");
+        }
+        Ok(())
+    }
+}
+
+fn de_timezone<'de, D: Deserializer<'de>>(d: D) -> Result<Tz, D::Error> {
+    let name = String::deserialize(d)?;
+    name.parse::<Tz>().map_err(|_| {
+        serde::de::Error::custom(format!(
+            "`{name}` is not an IANA time zone name (for example Europe/London)"
+        ))
+    })
+}
+
+fn de_weekday<'de, D: Deserializer<'de>>(d: D) -> Result<Weekday, D::Error> {
+    let name = String::deserialize(d)?;
+    name.parse::<Weekday>().map_err(|_| {
+        serde::de::Error::custom(format!("`{name}` is not a weekday (for example Friday)"))
+    })
+}
+
+fn de_time<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveTime, D::Error> {
+    let text = String::deserialize(d)?;
+    NaiveTime::parse_from_str(&text, "%H:%M")
+        .map_err(|_| serde::de::Error::custom(format!("`{text}` is not a time of day as HH:MM")))
+}
+
+/// Discord ids are accepted as integers or as strings of digits (as Discord's client copies them).
+fn de_snowflake_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Int(i64),
+        Text(String),
+    }
+    let id = match Raw::deserialize(d)? {
+        Raw::Int(n) if n > 0 => n as u64,
+        Raw::Text(s) if s.parse::<u64>().is_ok_and(|n| n > 0) => s.parse().expect("checked"),
+        _ => {
+            return Err(serde::de::Error::custom(
+                "must be a Discord id: a positive whole number",
+            ))
+        }
+    };
+    Ok(Some(id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::from_toml(text, Path::new("config.toml"))
+    }
+
+    #[test]
+    fn an_empty_file_gives_the_chess_club_defaults() {
+        let c = parse("").unwrap();
+        assert_eq!(c.club.timezone, chrono_tz::Europe::London);
+        assert_eq!(c.scores.initial, 100);
+        assert_eq!(c.scores.floor, 100);
+        assert_eq!(c.session.day, Weekday::Fri);
+        assert_eq!(c.session.start.to_string(), "12:30:00");
+        assert_eq!(c.session.end.to_string(), "13:10:00");
+        assert_eq!(c.database.path, "gavel.db");
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused_by_name() {
+        let e = parse("[club]\nnmae = \"x\"\n").unwrap_err().to_string();
+        assert!(e.contains("nmae"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_timezone_is_refused_by_key() {
+        let e = parse("[club]\ntimezone = \"Mars/Olympus\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("timezone") && e.contains("Mars/Olympus"), "{e}");
+    }
+
+    #[test]
+    fn snowflakes_may_be_strings_or_integers() {
+        let c = parse("[discord]\nguild_id = \"2000\"\ndiscussion_channel_id = 3000\n").unwrap();
+        assert_eq!(c.discord.guild_id, Some(2000));
+        assert_eq!(c.discord.discussion_channel_id, Some(3000));
+        let e = parse("[discord]\nguild_id = \"abc\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("guild_id"), "{e}");
+    }
+
+    #[test]
+    fn a_session_that_ends_before_it_starts_is_refused() {
+        let e = parse("[session]\nstart = \"13:00\"\nend = \"12:00\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("session.end"), "{e}");
+    }
+
+    #[test]
+    fn the_example_config_is_valid() {
+        let text = include_str!("../config.example.toml");
+        parse(text).unwrap();
+    }
+}

@@ -1,0 +1,14 @@
+//! gavel: a Discord bot that runs a club's constitution.
+//!
+//! Layers (see the README's architecture section): `domain` holds the pure rules, `store` the
+//! SQLite queries, `app` the use cases, `adapters` the Discord and console front ends, and
+//! `jobs` the scheduler.
+
+pub mod adapters;
+pub mod app;
+pub mod clock;
+pub mod config;
+pub mod domain;
+pub mod export;
+pub mod jobs;
+pub mod store;

@@ -1,0 +1,178 @@
+//! The `gavel` command: run the bot, the console, an export, a config check or migrations.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+
+use gavel::adapters::console::{self, Console};
+use gavel::app::App;
+use gavel::clock::SystemClock;
+use gavel::config::Config;
+
+#[derive(Parser)]
+#[command(name = "gavel", version, about = "A Discord bot that runs a club's constitution")]
+struct Cli {
+    /// The configuration file (built-in defaults when it does not exist)
+    #[arg(long, env = "GAVEL_CONFIG", default_value = "config.toml", global = true)]
+    config: PathBuf,
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run the Discord bot (the token comes from DISCORD_TOKEN)
+    Run,
+    /// Run commands as text: a REPL, or a script from --script or standard input
+    Console {
+        /// Read commands from this file
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Use a fresh database in memory instead of database.path
+        #[arg(long)]
+        memory: bool,
+        /// Compare the output with the script's expected lines; exit 1 on a difference
+        #[arg(long, requires = "script")]
+        check: bool,
+    },
+    /// Print the whole state as JSON
+    Export,
+    /// Check the configuration and say what is wrong with it
+    CheckConfig,
+    /// Run the database migrations and exit
+    Migrate,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let _ = dotenvy::dotenv();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "gavel=info,warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    match run(cli).await {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("gavel: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let config = Config::load(&cli.config)?;
+    match cli.command {
+        Cmd::CheckConfig => {
+            println!(
+                "{}: the configuration is valid (club {:?}, time zone {}, database {}).",
+                cli.config.display(),
+                config.club.name,
+                config.club.timezone,
+                config.database.path
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Migrate => {
+            let pool = gavel::store::open(&config.database.path).await?;
+            gavel::store::migrate(&pool).await?;
+            println!("The database at {} is up to date.", config.database.path);
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Export => {
+            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let doc = gavel::export::export(&app).await?;
+            println!("{}", serde_json::to_string_pretty(&doc)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Run => {
+            let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
+            if token.trim().is_empty() {
+                anyhow::bail!(
+                    "no Discord token: set DISCORD_TOKEN in the environment or in a .env file \
+                     beside the config (DISCORD_TOKEN=...). The README's Discord set-up says \
+                     where to find it."
+                );
+            }
+            let app = App::open(config, Arc::new(SystemClock)).await?;
+            gavel::adapters::discord::run(app, token.trim()).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Console {
+            script,
+            memory,
+            check,
+        } => {
+            let mut config = config;
+            if memory {
+                config.database.path = gavel::store::IN_MEMORY.into();
+            }
+            let mut session = Console::new(config);
+            if let Some(path) = script {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+                let printed = console::run_script(&mut session, &text).await?;
+                if check {
+                    return Ok(report_check(&text, &printed));
+                }
+                print!("{printed}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            if std::io::stdin().is_terminal() {
+                repl(&mut session).await?;
+            } else {
+                let mut text = String::new();
+                for line in std::io::stdin().lock().lines() {
+                    text.push_str(&line?);
+                    text.push('\n');
+                }
+                print!("{}", console::run_script(&mut session, &text).await?);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Prints the first difference between a transcript and what it printed.
+fn report_check(expected: &str, printed: &str) -> ExitCode {
+    if expected.trim_end() == printed.trim_end() {
+        println!("The transcript matches.");
+        return ExitCode::SUCCESS;
+    }
+    let (e, p): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), printed.lines().collect());
+    let at = e.iter().zip(&p).position(|(a, b)| a != b).unwrap_or(e.len().min(p.len()));
+    println!("The transcript differs at line {}:", at + 1);
+    println!("  expected: {}", e.get(at).unwrap_or(&"(end of file)"));
+    println!("  printed:  {}", p.get(at).unwrap_or(&"(end of output)"));
+    ExitCode::FAILURE
+}
+
+async fn repl(session: &mut Console) -> anyhow::Result<()> {
+    println!("gavel console: write `name: /command option:value`, `@ +1d` to move the clock, /help for commands, Ctrl-D to leave.");
+    let stdin = std::io::stdin();
+    loop {
+        print!("> ");
+        std::io::stdout().flush()?;
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line)? == 0 {
+            println!();
+            return Ok(());
+        }
+        let line = line.trim_end();
+        if line.trim() == "/help" {
+            println!("{}", "Write `yourname: /help`.");
+            continue;
+        }
+        for output in session.execute(line).await? {
+            for l in output.render() {
+                println!("{l}");
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The append-only audit log (the table refuses updates and deletes by trigger).
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::SqliteConnection;
+
+use super::people::PersonRef;
+use super::snowflake_to_db;
+
+/// How a command ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Done,
+    Refused,
+    Failed,
+}
+
+impl Outcome {
+    fn key(self) -> &'static str {
+        match self {
+            Outcome::Done => "done",
+            Outcome::Refused => "refused",
+            Outcome::Failed => "failed",
+        }
+    }
+}
+
+/// One audit row as exported.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct AuditEntry {
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    pub actor_name: String,
+    pub actor_discord_id: Option<i64>,
+    pub command: String,
+    pub arguments: String,
+    pub outcome: String,
+    pub detail: String,
+}
+
+pub async fn append(
+    conn: &mut SqliteConnection,
+    at: DateTime<Utc>,
+    actor: &PersonRef,
+    command: &str,
+    arguments: &serde_json::Value,
+    outcome: Outcome,
+    detail: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO audit_log (at, actor_name, actor_discord_id, command, arguments, outcome, detail)
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(at)
+    .bind(&actor.name)
+    .bind(actor.discord_id.map(snowflake_to_db))
+    .bind(command)
+    .bind(arguments.to_string())
+    .bind(outcome.key())
+    .bind(detail)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<AuditEntry>> {
+    sqlx::query_as::<_, AuditEntry>("SELECT * FROM audit_log ORDER BY id")
+        .fetch_all(conn)
+        .await
+}
