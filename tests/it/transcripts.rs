@@ -1,0 +1,41 @@
+//! Transcript tests: every `tests/transcripts/*.gavel` file is run by the console on a fresh
+//! in-memory database and must print itself back (its expected lines are the assertions).
+
+use gavel::adapters::console::{run_script, Console};
+use gavel::config::Config;
+
+async fn check(name: &str) {
+    let path = format!("{}/tests/transcripts/{name}.gavel", env!("CARGO_MANIFEST_DIR"));
+    let script = std::fs::read_to_string(&path).expect("transcript exists");
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    let mut console = Console::new(config);
+    let printed = run_script(&mut console, &script).await.expect("script runs");
+    if printed.trim_end() != script.trim_end() {
+        let (e, p): (Vec<&str>, Vec<&str>) = (script.lines().collect(), printed.lines().collect());
+        let at = e
+            .iter()
+            .zip(&p)
+            .position(|(a, b)| a != b)
+            .unwrap_or(e.len().min(p.len()));
+        panic!(
+            "{path}: differs at line {}\nexpected: {}\nprinted:  {}\n\nwhole output:\n{printed}",
+            at + 1,
+            e.get(at).unwrap_or(&"(end)"),
+            p.get(at).unwrap_or(&"(end)"),
+        );
+    }
+}
+
+macro_rules! transcripts {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                check(stringify!($name)).await;
+            }
+        )*
+    };
+}
+
+transcripts!(foundation);
