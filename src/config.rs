@@ -35,6 +35,7 @@ pub struct Config {
     pub scores: ScoreConfig,
     pub session: SessionConfig,
     pub moderation: ModerationConfig,
+    pub decay: DecayConfig,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -169,6 +170,27 @@ impl Default for ModerationConfig {
     }
 }
 
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DecayConfig {
+    /// Consecutive held weeks before a weekly deduction applies (Terms §II Act 6.1, 6.2).
+    pub weeks: usize,
+    /// Points lost for each week absent, from the `weeks`-th on (Terms §II Act 6.1).
+    pub absence_points: i64,
+    /// Points lost for each week present without a game, from the `weeks`-th on (Act 6.2).
+    pub inactivity_points: i64,
+}
+
+impl Default for DecayConfig {
+    fn default() -> Self {
+        Self {
+            weeks: 3,
+            absence_points: 15,
+            inactivity_points: 5,
+        }
+    }
+}
+
 impl Config {
     /// Reads `path`; a missing file gives the built-in defaults.
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
@@ -228,6 +250,15 @@ impl Config {
         }
         if self.session.start >= self.session.end {
             return invalid("session.end", "must be later than session.start");
+        }
+        if !(1..=52).contains(&self.decay.weeks) {
+            return invalid("decay.weeks", "must be from 1 to 52");
+        }
+        if self.decay.absence_points < 0 || self.decay.inactivity_points < 0 {
+            return invalid(
+                "decay.absence_points",
+                "deductions are written as positive numbers",
+            );
         }
         if !(1..=31).contains(&self.moderation.declaration_days) {
             return invalid("moderation.declaration_days", "must be from 1 to 31");

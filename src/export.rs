@@ -33,7 +33,9 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             discord_id: person.discord_id.0.map(|id| id.to_string()),
             score: standing.map(|s| s.score),
             rank: standing.map(|s| s.rank),
-            status: app.member_status(&mut conn, person.id, open.is_some(), last.is_some()).await?,
+            status: app
+                .member_status(&mut conn, person.id, open.is_some(), last.is_some())
+                .await?,
             offices: offices.iter().map(|o| o.key()).collect(),
             joined_at: open.map(|m| m.joined_at.to_rfc3339()),
         });

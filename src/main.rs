@@ -13,10 +13,19 @@ use gavel::clock::SystemClock;
 use gavel::config::Config;
 
 #[derive(Parser)]
-#[command(name = "gavel", version, about = "A Discord bot that runs a club's constitution")]
+#[command(
+    name = "gavel",
+    version,
+    about = "A Discord bot that runs a club's constitution"
+)]
 struct Cli {
     /// The configuration file (built-in defaults when it does not exist)
-    #[arg(long, env = "GAVEL_CONFIG", default_value = "config.toml", global = true)]
+    #[arg(
+        long,
+        env = "GAVEL_CONFIG",
+        default_value = "config.toml",
+        global = true
+    )]
     config: PathBuf,
     #[command(subcommand)]
     command: Cmd,
@@ -146,7 +155,11 @@ fn report_check(expected: &str, printed: &str) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let (e, p): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), printed.lines().collect());
-    let at = e.iter().zip(&p).position(|(a, b)| a != b).unwrap_or(e.len().min(p.len()));
+    let at = e
+        .iter()
+        .zip(&p)
+        .position(|(a, b)| a != b)
+        .unwrap_or(e.len().min(p.len()));
     println!("The transcript differs at line {}:", at + 1);
     println!("  expected: {}", e.get(at).unwrap_or(&"(end of file)"));
     println!("  printed:  {}", p.get(at).unwrap_or(&"(end of output)"));
@@ -166,7 +179,7 @@ async fn repl(session: &mut Console) -> anyhow::Result<()> {
         }
         let line = line.trim_end();
         if line.trim() == "/help" {
-            println!("{}", "Write `yourname: /help`.");
+            println!("Write `yourname: /help`.");
             continue;
         }
         for output in session.execute(line).await? {

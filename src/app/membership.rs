@@ -33,6 +33,8 @@ pub struct Joined {
     pub name: String,
     pub score: i64,
     pub rejoined: bool,
+    /// Games of this session that waited for this join and now count (Terms §0 Act 12).
+    pub counted: Vec<String>,
 }
 
 impl fmt::Display for Joined {
@@ -42,7 +44,11 @@ impl fmt::Display for Joined {
             f,
             "Welcome {again}to the Leaderboard, {}: your score is {} (Terms §II Act 1).",
             self.name, self.score
-        )
+        )?;
+        for line in &self.counted {
+            write!(f, "\n{line}")?;
+        }
+        Ok(())
     }
 }
 
@@ -73,6 +79,8 @@ pub struct Profile {
     pub rank: Option<(usize, usize)>,
     pub offices: Offices,
     pub joined_at: Option<DateTime<Utc>>,
+    pub record: super::leaderboard::GameRecord,
+    pub clock_required: bool,
     pub tz: chrono_tz::Tz,
 }
 
@@ -88,7 +96,28 @@ impl fmt::Display for Profile {
         writeln!(f)?;
         write!(f, "Offices: {}", self.offices)?;
         if let Some(at) = self.joined_at {
-            write!(f, "\nJoined: {}", calendar::show_date(calendar::local_date(at, self.tz)))?;
+            write!(
+                f,
+                "\nJoined: {}",
+                calendar::show_date(calendar::local_date(at, self.tz))
+            )?;
+        }
+        if self.clock_required {
+            write!(
+                f,
+                "\nMust use a chessclock in every game (Terms §II Act 11)."
+            )?;
+        }
+        let r = &self.record;
+        if r.wins + r.draws + r.losses > 0 {
+            write!(
+                f,
+                "\nGames: {} won, {} drawn, {} lost",
+                r.wins, r.draws, r.losses
+            )?;
+            for line in &r.recent {
+                write!(f, "\n  {line}")?;
+            }
         }
         Ok(())
     }
@@ -144,10 +173,12 @@ impl App {
             ),
         )
         .await?;
+        let counted = self.complete_waiting_games(conn, actor.id).await?;
         Ok(Joined {
             name: actor.name,
             score: initial,
             rejoined,
+            counted,
         })
     }
 
@@ -179,6 +210,8 @@ impl App {
                     rank: None,
                     offices: Offices::default(),
                     joined_at: None,
+                    record: Default::default(),
+                    clock_required: false,
                     tz: self.tz(),
                 });
             }
@@ -186,7 +219,10 @@ impl App {
         };
         let offices = store::offices::offices_of(&mut conn, person.id).await?;
         let membership = store::people::open_membership(&mut conn, person.id).await?;
-        let status = match (&membership, store::people::last_membership(&mut conn, person.id).await?) {
+        let status = match (
+            &membership,
+            store::people::last_membership(&mut conn, person.id).await?,
+        ) {
             (Some(_), _) => Status::Member,
             (None, Some(_)) => Status::Removed,
             (None, None) => Status::NotAMember,
@@ -200,6 +236,11 @@ impl App {
             rank: mine.map(|s| (s.rank, standings.len())),
             offices,
             joined_at: membership.map(|m| m.joined_at),
+            record: self.game_record(&mut conn, person.id).await?,
+            clock_required: self
+                .restrictions(&mut conn, person.id, self.now())
+                .await?
+                .clock_required,
             tz: self.tz(),
         })
     }

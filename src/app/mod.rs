@@ -1,9 +1,15 @@
 //! Use cases: each checks authority, applies a rule, writes the change, its audit entry and its
 //! announcements in one transaction, and returns an outcome for an adapter to render.
 
+pub mod games;
+pub mod leaderboard;
 pub mod membership;
 pub mod offices;
+pub mod removal;
+pub mod restrictions;
+pub mod sessions;
 pub mod standings;
+pub mod weekly;
 
 use std::fmt::Display;
 use std::sync::Arc;
@@ -186,7 +192,11 @@ impl App {
     }
 
     /// Appends an announcement to the outbox for #discussion, inside the caller's transaction.
-    pub(crate) async fn announce(&self, conn: &mut SqliteConnection, text: &str) -> sqlx::Result<()> {
+    pub(crate) async fn announce(
+        &self,
+        conn: &mut SqliteConnection,
+        text: &str,
+    ) -> sqlx::Result<()> {
         store::outbox::enqueue(conn, store::outbox::DISCUSSION, text, self.now()).await?;
         Ok(())
     }
@@ -214,5 +224,17 @@ impl App {
             name: person.name,
             offices,
         })
+    }
+}
+
+impl App {
+    /// Records that an outbox entry reached its channel. A declaration of a moderation action
+    /// is "made" at this moment (Terms §III Act 2.4), so its action is marked declared here too.
+    pub async fn delivered(&self, outbox_id: i64, message_id: Option<i64>) -> sqlx::Result<()> {
+        let now = self.now();
+        let mut tx = self.pool.begin().await?;
+        store::outbox::mark_sent(&mut tx, outbox_id, message_id, now).await?;
+        store::actions::mark_declared(&mut tx, outbox_id, now).await?;
+        tx.commit().await
     }
 }

@@ -107,7 +107,11 @@ impl App {
         office: &str,
         appoint: bool,
     ) -> Result<OfficeChanged, OfficeError> {
-        let name = if appoint { "office appoint" } else { "office dismiss" };
+        let name = if appoint {
+            "office appoint"
+        } else {
+            "office dismiss"
+        };
         let command = Command::new(name, json!({ "member": target.name, "office": office }));
         let mut tx = self.begin().await?;
         let result = self

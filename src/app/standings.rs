@@ -40,15 +40,24 @@ impl App {
     }
 
     /// Every current Member ranked by score (ties share a rank, then by name).
-    pub(crate) async fn standings(&self, conn: &mut SqliteConnection) -> sqlx::Result<Vec<Standing>> {
+    pub(crate) async fn standings(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> sqlx::Result<Vec<Standing>> {
         let ledger = self.ledger(conn, false).await?;
         let members = store::people::current_members(conn).await?;
-        Ok(rank(&ledger.scores, members.into_iter().map(|(p, _)| (p.id, p.name))))
+        Ok(rank(
+            &ledger.scores,
+            members.into_iter().map(|(p, _)| (p.id, p.name)),
+        ))
     }
 }
 
 /// Ranks people by score, highest first; equal scores share a rank (1, 2, 2, 4).
-pub fn rank(scores: &HashMap<i64, i64>, people: impl Iterator<Item = (i64, String)>) -> Vec<Standing> {
+pub fn rank(
+    scores: &HashMap<i64, i64>,
+    people: impl Iterator<Item = (i64, String)>,
+) -> Vec<Standing> {
     let mut rows: Vec<Standing> = people
         .map(|(id, name)| Standing {
             rank: 0,
@@ -84,7 +93,12 @@ mod tests {
             .collect();
         assert_eq!(
             ranks,
-            vec![("a".into(), 1), ("b".into(), 2), ("c".into(), 2), ("d".into(), 4)]
+            vec![
+                ("a".into(), 1),
+                ("b".into(), 2),
+                ("c".into(), 2),
+                ("d".into(), 4)
+            ]
         );
     }
 }

@@ -64,9 +64,24 @@ pub fn local_days_after(at: DateTime<Utc>, days: i64, tz: Tz) -> DateTime<Utc> {
     local_to_utc(local + chrono::Duration::days(days), tz)
 }
 
+/// The English name of a weekday.
+pub fn weekday_name(day: Weekday) -> &'static str {
+    match day {
+        Weekday::Mon => "Monday",
+        Weekday::Tue => "Tuesday",
+        Weekday::Wed => "Wednesday",
+        Weekday::Thu => "Thursday",
+        Weekday::Fri => "Friday",
+        Weekday::Sat => "Saturday",
+        Weekday::Sun => "Sunday",
+    }
+}
+
 /// Formats an instant for people: club-local, to the minute, with the zone's abbreviation.
 pub fn show(at: DateTime<Utc>, tz: Tz) -> String {
-    at.with_timezone(&tz).format("%a %-d %b %Y %H:%M %Z").to_string()
+    at.with_timezone(&tz)
+        .format("%a %-d %b %Y %H:%M %Z")
+        .to_string()
 }
 
 /// Formats a club-local date for people.
@@ -85,8 +100,14 @@ mod tests {
 
     #[test]
     fn the_next_friday_on_or_after_a_friday_is_itself() {
-        assert_eq!(on_or_after(date(2026, 11, 27), Weekday::Fri), date(2026, 11, 27));
-        assert_eq!(on_or_after(date(2026, 11, 28), Weekday::Fri), date(2026, 12, 4));
+        assert_eq!(
+            on_or_after(date(2026, 11, 27), Weekday::Fri),
+            date(2026, 11, 27)
+        );
+        assert_eq!(
+            on_or_after(date(2026, 11, 28), Weekday::Fri),
+            date(2026, 12, 4)
+        );
     }
 
     #[test]
@@ -105,7 +126,10 @@ mod tests {
     fn a_time_in_the_spring_gap_moves_forward_out_of_it() {
         // Clocks go from 01:00 to 02:00 on 29 March 2026.
         let t = local_to_utc(date(2026, 3, 29).and_hms_opt(1, 30, 0).unwrap(), London);
-        assert_eq!(t.with_timezone(&London).naive_local().time().to_string(), "02:00:00");
+        assert_eq!(
+            t.with_timezone(&London).naive_local().time().to_string(),
+            "02:00:00"
+        );
     }
 
     #[test]

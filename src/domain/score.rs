@@ -166,10 +166,8 @@ fn apply(ledger: &mut Ledger, event: &Event, rules: &Rules, keep: bool) {
                 set(ledger, p, Some(floor(s / 2)));
             }
         }
-        (Change::Reset, Some(p)) => {
-            if ledger.scores.contains_key(&p) {
-                set(ledger, p, Some(rules.initial));
-            }
+        (Change::Reset, Some(p)) if ledger.scores.contains_key(&p) => {
+            set(ledger, p, Some(rules.initial));
         }
         _ => {}
     }

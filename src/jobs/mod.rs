@@ -4,12 +4,20 @@
 //! calls it when its clock moves. A job and the record that it is done commit together, so a
 //! job missed while the bot was down runs once at start and never twice.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Days, Duration, NaiveDate, Utc};
 use serde_json::json;
 use sqlx::SqliteConnection;
 
 use crate::app::{system_actor, App};
+use crate::domain::calendar;
 use crate::store::{self, audit, jobs::JobRow};
+
+/// Closes a session at the end of its window.
+pub const SESSION_CLOSE: &str = "session_close";
+/// Reviews a club week for absence and inactivity (Terms §II Act 6).
+pub const WEEKLY_REVIEW: &str = "weekly_review";
+/// Carries out a request to leave (Terms §II Act 8).
+pub const LEAVE_DUE: &str = "leave_due";
 
 /// What one run of a job did, for logs and the console.
 #[derive(Debug, Clone)]
@@ -21,8 +29,25 @@ pub struct JobReport {
 
 /// Schedules the recurring jobs that should always exist (called at start-up).
 pub async fn ensure_recurring(conn: &mut SqliteConnection, app: &App) -> sqlx::Result<()> {
-    let _ = (conn, app);
-    Ok(())
+    let this_week = calendar::week_start(calendar::local_date(app.now(), app.tz()));
+    schedule_weekly_review(conn, app, this_week).await
+}
+
+/// The review of a week runs when the week is over: Monday 00:00 club time.
+async fn schedule_weekly_review(
+    conn: &mut SqliteConnection,
+    app: &App,
+    week: NaiveDate,
+) -> sqlx::Result<()> {
+    let due = calendar::start_of_day(week + Days::new(7), app.tz());
+    store::jobs::schedule(
+        conn,
+        WEEKLY_REVIEW,
+        due,
+        &format!("weekly:{week}"),
+        &json!({ "week": week }),
+    )
+    .await
 }
 
 /// Runs every job due at or before `now`, oldest first, each in its own transaction. Jobs
@@ -54,7 +79,10 @@ pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobRep
                         outcome,
                     });
                 } else {
-                    tx.rollback().await?; // another process ran it first
+                    // Another process ran it first; stop here and look again next tick
+                    // rather than spin on a row this process cannot complete.
+                    tx.rollback().await?;
+                    break;
                 }
             }
             Err(error) => {
@@ -71,6 +99,27 @@ pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobRep
 
 /// Runs one job inside the transaction that will mark it done.
 async fn run_one(app: &App, conn: &mut SqliteConnection, job: &JobRow) -> anyhow::Result<String> {
-    let _ = (app, conn);
-    anyhow::bail!("no handler for job kind `{}`", job.kind)
+    let payload: serde_json::Value = serde_json::from_str(&job.payload)?;
+    let id = |key: &str| {
+        payload[key]
+            .as_i64()
+            .ok_or_else(|| anyhow::anyhow!("job payload has no `{key}`"))
+    };
+    match job.kind.as_str() {
+        SESSION_CLOSE => {
+            let session = store::sessions::by_id(conn, id("session")?).await?;
+            if session.closed_at.is_some() {
+                return Ok("already closed".into());
+            }
+            Ok(app.close_session(conn, session.id, None).await?)
+        }
+        WEEKLY_REVIEW => {
+            let week: NaiveDate = serde_json::from_value(payload["week"].clone())?;
+            let outcome = app.weekly_review(conn, week, job.due_at).await?;
+            schedule_weekly_review(conn, app, week + Days::new(7)).await?;
+            Ok(outcome)
+        }
+        LEAVE_DUE => app.carry_out_leave(conn, id("request")?).await,
+        other => anyhow::bail!("no handler for job kind `{other}`"),
+    }
 }

@@ -39,7 +39,11 @@ pub async fn schedule(
 }
 
 /// Cancels a pending job (it is marked done with the outcome "cancelled").
-pub async fn cancel(conn: &mut SqliteConnection, key: &str, now: DateTime<Utc>) -> sqlx::Result<()> {
+pub async fn cancel(
+    conn: &mut SqliteConnection,
+    key: &str,
+    now: DateTime<Utc>,
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE jobs SET done_at = ?, outcome = 'cancelled' WHERE idempotency_key = ? AND done_at IS NULL",
     )
@@ -91,12 +95,14 @@ pub async fn fail(
     error: &str,
     retry_at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE jobs SET attempts = attempts + 1, last_error = ?, retry_at = ? WHERE id = ?")
-        .bind(error)
-        .bind(retry_at)
-        .bind(id)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "UPDATE jobs SET attempts = attempts + 1, last_error = ?, retry_at = ? WHERE id = ?",
+    )
+    .bind(error)
+    .bind(retry_at)
+    .bind(id)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

@@ -2,12 +2,16 @@
 //!
 //! Queries take `&mut SqliteConnection`, so a use case runs several of them in one transaction.
 
+pub mod actions;
 pub mod audit;
 pub mod events;
+pub mod games;
 pub mod jobs;
+pub mod leave;
 pub mod offices;
 pub mod outbox;
 pub mod people;
+pub mod sessions;
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -71,12 +71,14 @@ pub async fn mark_sent(
     message_id: Option<i64>,
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 WHERE id = ?")
-        .bind(now)
-        .bind(message_id)
-        .bind(id)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 WHERE id = ?",
+    )
+    .bind(now)
+    .bind(message_id)
+    .bind(id)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

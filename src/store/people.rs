@@ -42,10 +42,9 @@ pub struct Person {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DiscordId(pub Option<u64>);
 
-impl TryFrom<Option<i64>> for DiscordId {
-    type Error = std::convert::Infallible;
-    fn try_from(v: Option<i64>) -> Result<Self, Self::Error> {
-        Ok(DiscordId(v.map(snowflake_from_db)))
+impl From<Option<i64>> for DiscordId {
+    fn from(v: Option<i64>) -> Self {
+        DiscordId(v.map(snowflake_from_db))
     }
 }
 
@@ -191,7 +190,9 @@ pub async fn end_membership(
 }
 
 /// Every person who is a Member now, with the start of their membership.
-pub async fn current_members(conn: &mut SqliteConnection) -> sqlx::Result<Vec<(Person, Membership)>> {
+pub async fn current_members(
+    conn: &mut SqliteConnection,
+) -> sqlx::Result<Vec<(Person, Membership)>> {
     let memberships = sqlx::query_as::<_, Membership>(
         "SELECT * FROM memberships WHERE ended_at IS NULL ORDER BY person_id",
     )

@@ -5,12 +5,17 @@ use gavel::adapters::console::{run_script, Console};
 use gavel::config::Config;
 
 async fn check(name: &str) {
-    let path = format!("{}/tests/transcripts/{name}.gavel", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/transcripts/{name}.gavel",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let script = std::fs::read_to_string(&path).expect("transcript exists");
     let mut config = Config::default();
     config.database.path = gavel::store::IN_MEMORY.into();
     let mut console = Console::new(config);
-    let printed = run_script(&mut console, &script).await.expect("script runs");
+    let printed = run_script(&mut console, &script)
+        .await
+        .expect("script runs");
     if printed.trim_end() != script.trim_end() {
         let (e, p): (Vec<&str>, Vec<&str>) = (script.lines().collect(), printed.lines().collect());
         let at = e

@@ -5,6 +5,7 @@ use std::fmt::Display;
 use super::options::Options;
 use super::parse::CommandLine;
 use super::Output;
+use crate::app::games::GameInput;
 use crate::app::App;
 use crate::store::people::PersonRef;
 
@@ -56,6 +57,95 @@ async fn run(app: &App, caller: &PersonRef, path: &str, o: &mut Options) -> Resu
             check_done(o, path)?;
             reply(app.office_list().await)
         }
+        "session open" | "session close" | "session here" => {
+            check_done(o, path)?;
+            match path {
+                "session open" => reply(app.session_open(caller).await),
+                "session close" => reply(app.session_close(caller).await),
+                _ => reply(app.check_in(caller).await),
+            }
+        }
+        "session mark" => {
+            let member = o.required_person("member")?;
+            check_done(o, path)?;
+            reply(app.mark_present(caller, &member).await)
+        }
+        "game register" => {
+            let input = GameInput {
+                white: o.required_person("white")?,
+                black: o.required_person("black")?,
+                result: o.required("result")?,
+                online: o.flag("online")?.unwrap_or(false),
+                clock: o.flag("clock")?.unwrap_or(false),
+            };
+            check_done(o, path)?;
+            reply(app.register_game(caller, &input).await)
+        }
+        "game start" => {
+            let white = o.required_person("white")?;
+            let black = o.required_person("black")?;
+            check_done(o, path)?;
+            reply(app.start_online(caller, &white, &black).await)
+        }
+        "game void" => {
+            let game = o.required_integer("game")?;
+            let reason = o.required("reason")?;
+            check_done(o, path)?;
+            reply(app.void_game(caller, game, &reason).await)
+        }
+        "game adjudicate" => {
+            let white = o.required_person("white")?;
+            let black = o.required_person("black")?;
+            let white_took = o.optional("white_took").unwrap_or_default();
+            let black_took = o.optional("black_took").unwrap_or_default();
+            check_done(o, path)?;
+            reply(
+                app.adjudicate(caller, &white, &black, &white_took, &black_took)
+                    .await,
+            )
+        }
+        "game object" | "game exempt" => {
+            let game = o.required_integer("game")?;
+            check_done(o, path)?;
+            if path == "game object" {
+                reply(app.object(caller, game).await)
+            } else {
+                reply(app.exempt_rematch(caller, game).await)
+            }
+        }
+        "game rematch" => {
+            let game = o.required_integer("game")?;
+            let result = o.optional("result");
+            let no_show = o.person("noshow")?;
+            check_done(o, path)?;
+            reply(
+                app.record_rematch(caller, game, result.as_deref(), no_show.as_ref())
+                    .await,
+            )
+        }
+        "leaderboard" => {
+            let page = o.integer("page")?;
+            check_done(o, path)?;
+            reply(app.leaderboard(page).await)
+        }
+        "history" => {
+            let member = o.person("member")?;
+            check_done(o, path)?;
+            reply(app.history(caller, member.as_ref()).await)
+        }
+        "member eligible-removals" => {
+            check_done(o, path)?;
+            reply(app.eligible_removals().await)
+        }
+        "member remove" => {
+            let member = o.required_person("member")?;
+            check_done(o, path)?;
+            reply(app.remove_member(caller, &member).await)
+        }
+        "leave" => {
+            check_done(o, path)?;
+            reply(app.leave(caller).await)
+        }
         "help" => {
             check_done(o, path)?;
             Output::Reply(HELP.trim().to_owned())
@@ -70,11 +160,20 @@ fn check_done(o: &mut Options, path: &str) -> Result<(), String> {
     std::mem::replace(o, Options::new(vec![])).finish(path)
 }
 
-const HELP: &str = "
+const HELP: &str = r#"
 Commands (options are name:value, people are @name):
 /join
 /profile [member:@name]
 /office appoint member:@name office:moderator|justice|staff
 /office dismiss member:@name office:moderator|justice|staff
 /office list
-";
+/session open | /session close | /session here | /session mark member:@name
+/game register white:@a black:@b result:white|black|draw [online:true] [clock:true]
+/game start white:@a black:@b            (an online game begins: one at a time)
+/game void game:N reason:"..."
+/game adjudicate white:@a black:@b white_took:"q 2p" black_took:"r"
+/game object game:N | /game exempt game:N
+/game rematch game:N result:white|black|draw   or   /game rematch game:N noshow:@name
+/leaderboard [page:N] | /history [member:@name]
+/member eligible-removals | /member remove member:@name | /leave
+"#;

@@ -35,7 +35,9 @@ impl Output {
             Output::Refusal(t) => ("! ".to_owned(), t),
             Output::Post { channel, text } => (format!("#{channel}> "), text),
         };
-        text.lines().map(|l| format!("{marker}{l}").trim_end().to_owned()).collect()
+        text.lines()
+            .map(|l| format!("{marker}{l}").trim_end().to_owned())
+            .collect()
     }
 }
 
@@ -119,6 +121,15 @@ impl Console {
         let entries = store::outbox::since(&mut conn, self.outbox_seen).await?;
         if let Some(last) = entries.last() {
             self.outbox_seen = last.id;
+        }
+        drop(conn);
+        // With no Discord channel configured the console is the only place a post is shown,
+        // so printing it is delivering it (and declares any action it announces). With a
+        // channel configured the bot's poster delivers it to Discord.
+        if app.config().discord.discussion_channel_id.is_none() {
+            for e in &entries {
+                app.delivered(e.id, None).await?;
+            }
         }
         Ok(entries
             .into_iter()

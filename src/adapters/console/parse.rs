@@ -30,7 +30,9 @@ pub struct CommandLine {
 /// Why a line could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
-    #[error("cannot read the clock line; write `@ 2026-11-27 12:35` or `@ +1d` (units s, m, h, d, w)")]
+    #[error(
+        "cannot read the clock line; write `@ 2026-11-27 12:35` or `@ +1d` (units s, m, h, d, w)"
+    )]
     Clock,
     #[error("cannot read this line; write `name: /command option:value`")]
     Command,
@@ -163,8 +165,10 @@ mod tests {
 
     #[test]
     fn a_command_line_has_an_actor_a_path_and_options() {
-        let line = parse_line(r#"mod1: /mod ban member:@alice until:2026-12-04 reason:"played a fake game""#)
-            .unwrap();
+        let line = parse_line(
+            r#"mod1: /mod ban member:@alice until:2026-12-04 reason:"played a fake game""#,
+        )
+        .unwrap();
         assert_eq!(
             line,
             Line::Command(CommandLine {
@@ -181,7 +185,10 @@ mod tests {
 
     #[test]
     fn output_lines_are_told_from_comments() {
-        assert_eq!(parse_line("#discussion> alice joined").unwrap(), Line::Expected);
+        assert_eq!(
+            parse_line("#discussion> alice joined").unwrap(),
+            Line::Expected
+        );
         assert_eq!(parse_line("< hello").unwrap(), Line::Expected);
         assert_eq!(parse_line("! refused").unwrap(), Line::Expected);
         assert_eq!(parse_line("# a comment").unwrap(), Line::Note);
@@ -189,9 +196,18 @@ mod tests {
 
     #[test]
     fn clock_lines_set_or_move_the_clock() {
-        assert_eq!(parse_line("@ +1d").unwrap(), Line::ClockBy(Duration::days(1)));
-        assert_eq!(parse_line("@ +90m").unwrap(), Line::ClockBy(Duration::minutes(90)));
-        assert!(matches!(parse_line("@ 2026-11-27 12:35").unwrap(), Line::ClockAt(_)));
+        assert_eq!(
+            parse_line("@ +1d").unwrap(),
+            Line::ClockBy(Duration::days(1))
+        );
+        assert_eq!(
+            parse_line("@ +90m").unwrap(),
+            Line::ClockBy(Duration::minutes(90))
+        );
+        assert!(matches!(
+            parse_line("@ 2026-11-27 12:35").unwrap(),
+            Line::ClockAt(_)
+        ));
         assert_eq!(parse_line("@ tomorrow"), Err(ParseError::Clock));
     }
 

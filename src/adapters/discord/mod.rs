@@ -26,7 +26,9 @@ const TICK: Duration = Duration::from_secs(2);
 pub async fn build_client(app: App, token: &str) -> anyhow::Result<serenity::Client> {
     let mut http = serenity::HttpBuilder::new(token);
     if let Some(proxy) = &app.config().discord.proxy_url {
-        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+        http = http
+            .proxy(proxy.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
     }
     let http = http.build();
     let guild = app.config().discord.guild_id;

@@ -13,8 +13,9 @@ pub async fn deliver_due(app: &App, http: &serenity::Http) -> anyhow::Result<usi
     let Some(channel) = app.config().discord.discussion_channel_id else {
         return Ok(0); // nowhere to post: entries wait until a channel is configured
     };
-    let mut conn = app.pool().acquire().await?;
-    let due = store::outbox::due(&mut conn, app.now(), 20).await?;
+    // Connections are taken per query, never held across the HTTP call: with an in-memory
+    // database the pool has one connection, and commands must not wait on Discord.
+    let due = store::outbox::due(&mut *app.pool().acquire().await?, app.now(), 20).await?;
     let mut delivered = 0;
     for entry in due {
         if entry.channel != DISCUSSION {
@@ -33,14 +34,14 @@ pub async fn deliver_due(app: &App, http: &serenity::Http) -> anyhow::Result<usi
         {
             Ok(sent) => {
                 let id = store::snowflake_to_db(sent.id.get());
-                store::outbox::mark_sent(&mut conn, entry.id, Some(id), app.now()).await?;
+                app.delivered(entry.id, Some(id)).await?;
                 delivered += 1;
             }
             Err(error) => {
                 let wait = backoff(entry.attempts, &error);
                 tracing::warn!(entry = entry.id, error = %error, retry_in = %wait, "post failed");
                 store::outbox::mark_failed(
-                    &mut conn,
+                    &mut *app.pool().acquire().await?,
                     entry.id,
                     &error.to_string(),
                     app.now() + wait,

@@ -54,11 +54,6 @@ pub async fn respond<T: Display, E: Display>(
     Ok(())
 }
 
-/// Sends a refusal made by the adapter itself (an option that does not parse).
-pub async fn refuse(ctx: Context<'_>, text: &str) -> Result<(), Error> {
-    respond::<String, &str>(ctx, Err(text)).await
-}
-
 /// Unexpected errors: logged with their cause; the member sees a short message.
 pub async fn on_error(error: poise::FrameworkError<'_, App, Error>) {
     match error {

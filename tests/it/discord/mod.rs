@@ -1,1 +1,10 @@
 //! The Discord adapter end to end, against a fake Discord (gateway and REST).
+//!
+//! - `fake`: the fake Discord (axum REST + tokio-tungstenite gateway) and the slash-command
+//!   payload builder, checked against serenity's own deserializers.
+//! - `registration`: Discord's limits on application commands, checked on every command.
+//! - `e2e`: the real serenity client and poise framework against the fake.
+
+mod e2e;
+mod fake;
+mod registration;

@@ -27,7 +27,11 @@ impl OfficeChoice {
 }
 
 /// Offices of the club: who holds them, appointments and dismissals
-#[poise::command(slash_command, subcommands("appoint", "dismiss", "list"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    subcommands("appoint", "dismiss", "list"),
+    subcommand_required
+)]
 pub async fn office(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
 }

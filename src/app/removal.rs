@@ -1,0 +1,255 @@
+//! Leaving the Leaderboard: removal of inactive members by the Chief Justice (Terms §II Act 7)
+//! and removal on request within seven days (Terms §II Act 8).
+
+use std::fmt;
+
+use serde_json::json;
+use sqlx::SqliteConnection;
+
+use crate::domain::calendar;
+use crate::domain::decay;
+use crate::store::{
+    self,
+    events::NewEvent,
+    people::{Person, PersonRef},
+};
+
+use super::weekly::WeekBook;
+use super::{App, Command, UseCaseError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum RemovalError {
+    #[error(
+        "Only the Chief Justice may remove a member from the Leaderboard (Terms §II Act 7, 8)."
+    )]
+    NotChiefJustice,
+    #[error("{0} is not a Member of the Leaderboard.")]
+    NotAMember(String),
+    #[error("{0} may not be removed: they were not absent for more than three of the past six weeks with at most two games (Terms §II Act 7), nor asked to leave (Terms §II Act 8).")]
+    NotEligible(String),
+    #[error("{0} is banned, so a request to leave cannot be carried out until the ban has passed (Terms §II Act 8.1).")]
+    Banned(String),
+    #[error("A Court hearing involves {0}, so a request to leave cannot be carried out until it has passed (Terms §II Act 8.1).")]
+    InHearing(String),
+    #[error("You already asked to leave on {0}; it will be carried out by {1}.")]
+    AlreadyAsked(String, String),
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for RemovalError {
+    fn is_internal(&self) -> bool {
+        matches!(self, RemovalError::Store(_))
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct RemovalReply(pub String);
+
+impl fmt::Display for RemovalReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl App {
+    /// Current members who meet Terms §II Act 7, with their absences and games in the frame.
+    async fn eligible(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> sqlx::Result<Vec<(Person, usize, u32)>> {
+        let book = WeekBook::load(conn).await?;
+        let (from, to) = self.removal_frame();
+        let mut out = Vec::new();
+        for (person, membership) in store::people::current_members(conn).await? {
+            let joined =
+                calendar::week_start(calendar::local_date(membership.joined_at, self.tz()));
+            let records = book.records(person.id, from.max(joined), to);
+            if decay::eligible_for_removal(&records) {
+                let absent = records.iter().filter(|r| !r.present).count();
+                let games = records.iter().map(|r| r.games).sum();
+                out.push((person, absent, games));
+            }
+        }
+        Ok(out)
+    }
+
+    /// `/member eligible-removals`: who the Chief Justice may remove under Terms §II Act 7.
+    pub async fn eligible_removals(&self) -> Result<RemovalReply, RemovalError> {
+        let mut conn = self.pool().acquire().await?;
+        let list = self.eligible(&mut conn).await?;
+        if list.is_empty() {
+            return Ok(RemovalReply(
+                "No member meets Terms §II Act 7 (absent for more than three of the past six weeks, with at most two games).".into(),
+            ));
+        }
+        let lines: Vec<String> = list
+            .iter()
+            .map(|(p, absent, games)| format!("{}: absent {absent} weeks, {games} games", p.name))
+            .collect();
+        Ok(RemovalReply(format!(
+            "Members the Chief Justice may remove (Terms §II Act 7):\n{}",
+            lines.join("\n")
+        )))
+    }
+
+    /// `/member remove`: the Chief Justice removes an eligible member, or one who asked to leave.
+    pub async fn remove_member(
+        &self,
+        caller: &PersonRef,
+        member: &PersonRef,
+    ) -> Result<RemovalReply, RemovalError> {
+        let command = Command::new("member remove", json!({ "member": member.name }));
+        let mut tx = self.begin().await?;
+        let result = async {
+            let actor = self.actor(&mut tx, caller).await?;
+            if !actor.offices.is_chief_justice() {
+                return Err(RemovalError::NotChiefJustice);
+            }
+            let person = store::people::resolve(&mut tx, member, self.now()).await?;
+            if store::people::open_membership(&mut tx, person.id).await?.is_none() {
+                return Err(RemovalError::NotAMember(person.name));
+            }
+            let request = store::leave::open_request(&mut tx, person.id).await?;
+            let text = if let Some(request) = request {
+                self.check_may_leave(&mut tx, &person).await?;
+                store::leave::carry_out(&mut tx, request.id, self.now()).await?;
+                store::jobs::cancel(&mut tx, &format!("leave:{}", request.id), self.now()).await?;
+                self.remove(&mut tx, &person, "removed at their request (Terms §II Act 8)")
+                    .await?
+            } else if self.eligible(&mut tx).await?.iter().any(|(p, ..)| p.id == person.id) {
+                self.remove(
+                    &mut tx,
+                    &person,
+                    "removed by the Chief Justice: absent for more than three of the past six weeks (Terms §II Act 7)",
+                )
+                .await?
+            } else {
+                return Err(RemovalError::NotEligible(person.name));
+            };
+            Ok(RemovalReply(text))
+        }
+        .await;
+        self.conclude(tx, caller, command, result).await
+    }
+
+    /// Terms §II Act 8.1: not while banned or in a Court hearing.
+    async fn check_may_leave(
+        &self,
+        conn: &mut SqliteConnection,
+        person: &Person,
+    ) -> Result<(), RemovalError> {
+        let r = self.restrictions(conn, person.id, self.now()).await?;
+        if r.banned() {
+            return Err(RemovalError::Banned(person.name.clone()));
+        }
+        if r.in_hearing {
+            return Err(RemovalError::InHearing(person.name.clone()));
+        }
+        Ok(())
+    }
+
+    /// Ends the membership; the score leaves the Leaderboard. Offices are untouched (Act 8.2).
+    async fn remove(
+        &self,
+        conn: &mut SqliteConnection,
+        person: &Person,
+        why: &str,
+    ) -> sqlx::Result<String> {
+        let now = self.now();
+        store::people::end_membership(conn, person.id, now, why).await?;
+        store::events::append(
+            conn,
+            &NewEvent {
+                at: now,
+                kind: "removed",
+                person_id: Some(person.id),
+                game_id: None,
+                action_id: None,
+                amount: None,
+                reason: why,
+            },
+        )
+        .await?;
+        let text = format!(
+            "{} was {why}. They may rejoin with /join at the initial score, unless banned.",
+            person.name
+        );
+        self.announce(conn, &text).await?;
+        Ok(text)
+    }
+
+    /// `/leave`: a request to be removed, carried out within seven days (Terms §II Act 8).
+    pub async fn leave(&self, caller: &PersonRef) -> Result<RemovalReply, RemovalError> {
+        let mut tx = self.begin().await?;
+        let result = async {
+            let now = self.now();
+            let actor = self.actor(&mut tx, caller).await?;
+            if store::people::open_membership(&mut tx, actor.id).await?.is_none() {
+                return Err(RemovalError::NotAMember(actor.name));
+            }
+            if let Some(r) = store::leave::open_request(&mut tx, actor.id).await? {
+                return Err(RemovalError::AlreadyAsked(
+                    calendar::show(r.requested_at, self.tz()),
+                    calendar::show(r.due_at, self.tz()),
+                ));
+            }
+            let due = calendar::local_days_after(now, 7, self.tz());
+            let id = store::leave::create(&mut tx, actor.id, now, due).await?;
+            store::jobs::schedule(
+                &mut tx,
+                crate::jobs::LEAVE_DUE,
+                due,
+                &format!("leave:{id}"),
+                &json!({ "request": id }),
+            )
+            .await?;
+            Ok(RemovalReply(format!(
+                "Your request to leave the Leaderboard is recorded. The Chief Justice must carry it out within 7 days; gavel will do it by {} if it has not been done, unless you are banned or in a Court hearing then (Terms §II Act 8).",
+                calendar::show(due, self.tz())
+            )))
+        }
+        .await;
+        self.conclude(tx, caller, Command::new("leave", json!({})), result)
+            .await
+    }
+
+    /// The leave job: carries out a due request, or waits a day while Act 8.1 forbids it.
+    pub(crate) async fn carry_out_leave(
+        &self,
+        conn: &mut SqliteConnection,
+        request_id: i64,
+    ) -> anyhow::Result<String> {
+        let Some(request) = store::leave::by_id(conn, request_id).await? else {
+            return Ok("no such request".into());
+        };
+        if request.carried_out.is_some() || request.withdrawn.is_some() {
+            return Ok("already settled".into());
+        }
+        let person = store::people::by_id(conn, request.person_id).await?;
+        if store::people::open_membership(conn, person.id)
+            .await?
+            .is_none()
+        {
+            store::leave::carry_out(conn, request.id, self.now()).await?;
+            return Ok("no longer a member".into());
+        }
+        if let Err(why) = self.check_may_leave(conn, &person).await {
+            let retry = calendar::local_days_after(self.now(), 1, self.tz());
+            let key = format!("leave:{}:{}", request.id, retry.timestamp());
+            store::jobs::schedule(
+                conn,
+                crate::jobs::LEAVE_DUE,
+                retry,
+                &key,
+                &serde_json::json!({ "request": request.id }),
+            )
+            .await?;
+            return Ok(format!("waiting: {why}"));
+        }
+        store::leave::carry_out(conn, request.id, self.now()).await?;
+        self.remove(conn, &person, "removed at their request (Terms §II Act 8)")
+            .await?;
+        Ok(format!("{} removed at their request", person.name))
+    }
+}

@@ -1,0 +1,216 @@
+//! Club sessions and presence (Terms §0 Acts 5, 6, 9).
+
+use std::fmt;
+
+use serde_json::json;
+use sqlx::SqliteConnection;
+
+use crate::domain::calendar;
+use crate::domain::session::Window;
+use crate::store::{self, people::PersonRef};
+
+use super::{App, Command, UseCaseError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error("Only a Moderator, Justice or the Chief Justice may open, close or take attendance at a session (Terms §III Act 2, 3.4).")]
+    NotModerator,
+    #[error("Club sessions are held {0} (Terms §0 Act 5); it is not that time now.")]
+    OutsideWindow(String),
+    #[error("A session is already open (since {0}).")]
+    AlreadyOpen(String),
+    #[error("No session is open; a Moderator opens one with /session open.")]
+    NoSession,
+    #[error("{0} is already marked present at this session.")]
+    AlreadyPresent(String),
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for SessionError {
+    fn is_internal(&self) -> bool {
+        matches!(self, SessionError::Store(_))
+    }
+}
+
+/// The reply to a session command.
+#[derive(Debug, Clone)]
+pub struct SessionReply(pub String);
+
+impl fmt::Display for SessionReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl App {
+    /// The configured session window.
+    pub(crate) fn window(&self) -> Window {
+        let s = &self.config().session;
+        Window {
+            day: s.day,
+            start: s.start,
+            end: s.end,
+            place: s.place.clone(),
+            tz: self.tz(),
+        }
+    }
+
+    /// `/session open`: a Moderator opens the club session, inside the window (Terms §0 Act 5).
+    pub async fn session_open(&self, caller: &PersonRef) -> Result<SessionReply, SessionError> {
+        let mut tx = self.begin().await?;
+        let result = self.session_open_in(&mut tx, caller).await;
+        self.conclude(tx, caller, Command::new("session open", json!({})), result)
+            .await
+    }
+
+    async fn session_open_in(
+        &self,
+        conn: &mut SqliteConnection,
+        caller: &PersonRef,
+    ) -> Result<SessionReply, SessionError> {
+        let now = self.now();
+        let actor = self.actor(conn, caller).await?;
+        if !actor.offices.has_moderator_powers() {
+            return Err(SessionError::NotModerator);
+        }
+        let window = self.window();
+        if !window.contains(now) {
+            return Err(SessionError::OutsideWindow(window.describe()));
+        }
+        if let Some(open) = store::sessions::open_session(conn).await? {
+            return Err(SessionError::AlreadyOpen(calendar::show(
+                open.opened_at,
+                self.tz(),
+            )));
+        }
+        let date = calendar::local_date(now, self.tz());
+        let id = store::sessions::create(conn, actor.id, now, date).await?;
+        // The Moderator who opens the session is in the room.
+        store::sessions::mark_present(conn, id, actor.id, Some(actor.id), now).await?;
+        let closes = window.end_on(date);
+        store::jobs::schedule(
+            conn,
+            crate::jobs::SESSION_CLOSE,
+            closes,
+            &format!("session-close:{id}"),
+            &json!({ "session": id }),
+        )
+        .await?;
+        self.announce(
+            conn,
+            &format!(
+                "The club session is open in {} until {} ({} is the Moderator present). Check in with /session here.",
+                window.place,
+                window.end.format("%H:%M"),
+                actor.name
+            ),
+        )
+        .await?;
+        Ok(SessionReply(format!(
+            "Session opened; it closes by itself at {}.",
+            window.end.format("%H:%M")
+        )))
+    }
+
+    /// `/session close`: a Moderator closes the session early.
+    pub async fn session_close(&self, caller: &PersonRef) -> Result<SessionReply, SessionError> {
+        let mut tx = self.begin().await?;
+        let result = async {
+            let actor = self.actor(&mut tx, caller).await?;
+            if !actor.offices.has_moderator_powers() {
+                return Err(SessionError::NotModerator);
+            }
+            let session = store::sessions::open_session(&mut tx)
+                .await?
+                .ok_or(SessionError::NoSession)?;
+            let key = format!("session-close:{}", session.id);
+            store::jobs::cancel(&mut tx, &key, self.now()).await?;
+            let summary = self
+                .close_session(&mut tx, session.id, Some(actor.id))
+                .await?;
+            Ok(SessionReply(summary))
+        }
+        .await;
+        self.conclude(tx, caller, Command::new("session close", json!({})), result)
+            .await
+    }
+
+    /// Closes a session: games still waiting for a join lapse (Terms §0 Act 12).
+    pub(crate) async fn close_session(
+        &self,
+        conn: &mut SqliteConnection,
+        session_id: i64,
+        by: Option<i64>,
+    ) -> sqlx::Result<String> {
+        let now = self.now();
+        store::sessions::close(conn, session_id, by, now).await?;
+        let mut lapsed = Vec::new();
+        for game in store::games::with_status(conn, store::games::GameStatus::WaitingJoin).await? {
+            if game.session_id == Some(session_id) {
+                store::games::set_status(conn, game.id, store::games::GameStatus::Lapsed).await?;
+                lapsed.push(format!("#{}", game.id));
+            }
+        }
+        let present = store::sessions::present(conn, session_id).await?.len();
+        let mut text = format!("The club session is closed; {present} present.");
+        if !lapsed.is_empty() {
+            text.push_str(&format!(
+                " Games {} lapsed: a player did not join within the session (Terms §0 Act 12).",
+                lapsed.join(", ")
+            ));
+        }
+        self.announce(conn, &text).await?;
+        Ok(text)
+    }
+
+    /// `/session here`: check in at the open session.
+    pub async fn check_in(&self, caller: &PersonRef) -> Result<SessionReply, SessionError> {
+        let mut tx = self.begin().await?;
+        let result = async {
+            let actor = self.actor(&mut tx, caller).await?;
+            self.mark_in(&mut tx, actor.id, &actor.name, actor.id).await
+        }
+        .await;
+        self.conclude(tx, caller, Command::new("session here", json!({})), result)
+            .await
+    }
+
+    /// `/session mark member`: a Moderator marks someone present.
+    pub async fn mark_present(
+        &self,
+        caller: &PersonRef,
+        member: &PersonRef,
+    ) -> Result<SessionReply, SessionError> {
+        let mut tx = self.begin().await?;
+        let result = async {
+            let actor = self.actor(&mut tx, caller).await?;
+            if !actor.offices.has_moderator_powers() {
+                return Err(SessionError::NotModerator);
+            }
+            let person = store::people::resolve(&mut tx, member, self.now()).await?;
+            self.mark_in(&mut tx, person.id, &person.name, actor.id)
+                .await
+        }
+        .await;
+        let command = Command::new("session mark", json!({ "member": member.name }));
+        self.conclude(tx, caller, command, result).await
+    }
+
+    async fn mark_in(
+        &self,
+        conn: &mut SqliteConnection,
+        person_id: i64,
+        name: &str,
+        by: i64,
+    ) -> Result<SessionReply, SessionError> {
+        let session = store::sessions::open_session(conn)
+            .await?
+            .ok_or(SessionError::NoSession)?;
+        if !store::sessions::mark_present(conn, session.id, person_id, Some(by), self.now()).await?
+        {
+            return Err(SessionError::AlreadyPresent(name.to_owned()));
+        }
+        Ok(SessionReply(format!("{name} is present.")))
+    }
+}

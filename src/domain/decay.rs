@@ -1,0 +1,138 @@
+//! Weekly deductions for absence and inactivity (Terms §II Act 6.1, 6.2) and eligibility for
+//! removal (Terms §II Act 7), from a member's record of the weeks in which a session was held.
+//!
+//! Only weeks in which a session was held count: a holiday is nobody's absence. Inactivity
+//! follows the Terms' change log (version 2.3, "penalty to not playing yet being present"): a
+//! week counts towards it when the member was present and played no game; an absent week is
+//! the absence rule's business and breaks the inactivity run, so no week is penalised twice.
+
+/// What one member did in one week in which a session was held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeekRecord {
+    pub present: bool,
+    pub games: u32,
+}
+
+/// The settings of the weekly review (from `[decay]` in config).
+#[derive(Debug, Clone, Copy)]
+pub struct DecayRules {
+    /// Consecutive weeks before a deduction applies; it applies from this week on.
+    pub weeks: usize,
+    pub absence_points: i64,
+    pub inactivity_points: i64,
+}
+
+/// The deduction for the last week of a record, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deduction {
+    /// Not present for `run` consecutive held weeks (Act 6.1).
+    Absence { run: usize, points: i64 },
+    /// Present but no game for `run` consecutive held weeks (Act 6.2, v2.3).
+    Inactivity { run: usize, points: i64 },
+}
+
+/// Reviews the last week of `weeks` (held weeks since the member joined, oldest first).
+pub fn review(weeks: &[WeekRecord], rules: &DecayRules) -> Option<Deduction> {
+    let absent_run = weeks.iter().rev().take_while(|w| !w.present).count();
+    if absent_run >= rules.weeks {
+        return Some(Deduction::Absence {
+            run: absent_run,
+            points: rules.absence_points,
+        });
+    }
+    let idle_run = weeks
+        .iter()
+        .rev()
+        .take_while(|w| w.present && w.games == 0)
+        .count();
+    if idle_run >= rules.weeks {
+        return Some(Deduction::Inactivity {
+            run: idle_run,
+            points: rules.inactivity_points,
+        });
+    }
+    None
+}
+
+/// Terms §II Act 7: not present for more than three of the past six weeks, and no more than
+/// two games in that frame. `weeks` are the held weeks of the frame while the person was a Member.
+pub fn eligible_for_removal(weeks: &[WeekRecord]) -> bool {
+    let absent = weeks.iter().filter(|w| !w.present).count();
+    let games: u32 = weeks.iter().map(|w| w.games).sum();
+    absent > 3 && games <= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RULES: DecayRules = DecayRules {
+        weeks: 3,
+        absence_points: 15,
+        inactivity_points: 5,
+    };
+    const ABSENT: WeekRecord = WeekRecord {
+        present: false,
+        games: 0,
+    };
+    const IDLE: WeekRecord = WeekRecord {
+        present: true,
+        games: 0,
+    };
+    const PLAYED: WeekRecord = WeekRecord {
+        present: true,
+        games: 2,
+    };
+
+    #[test]
+    fn the_third_missed_week_costs_fifteen_and_so_does_each_after() {
+        // Terms §II Act 6.1: "for each week after and including the third missed".
+        assert_eq!(review(&[ABSENT, ABSENT], &RULES), None);
+        assert_eq!(
+            review(&[ABSENT, ABSENT, ABSENT], &RULES),
+            Some(Deduction::Absence { run: 3, points: 15 })
+        );
+        assert_eq!(
+            review(&[PLAYED, ABSENT, ABSENT, ABSENT, ABSENT], &RULES),
+            Some(Deduction::Absence { run: 4, points: 15 })
+        );
+        assert_eq!(review(&[ABSENT, ABSENT, PLAYED], &RULES), None);
+    }
+
+    #[test]
+    fn present_without_playing_for_three_weeks_costs_five() {
+        // Terms §II Act 6.2 as amended in version 2.3.
+        assert_eq!(review(&[IDLE, IDLE], &RULES), None);
+        assert_eq!(
+            review(&[IDLE, IDLE, IDLE], &RULES),
+            Some(Deduction::Inactivity { run: 3, points: 5 })
+        );
+        assert_eq!(review(&[IDLE, PLAYED, IDLE, IDLE], &RULES), None);
+    }
+
+    #[test]
+    fn an_absent_week_breaks_an_idle_run_so_no_week_is_penalised_twice() {
+        assert_eq!(review(&[IDLE, ABSENT, IDLE, IDLE], &RULES), None);
+    }
+
+    #[test]
+    fn removal_needs_more_than_three_absences_and_at_most_two_games() {
+        // Terms §II Act 7.
+        let four_absent = [ABSENT, ABSENT, ABSENT, ABSENT, PLAYED, IDLE];
+        assert!(eligible_for_removal(&four_absent));
+        let three_absent = [ABSENT, ABSENT, ABSENT, PLAYED, IDLE, IDLE];
+        assert!(!eligible_for_removal(&three_absent));
+        let busy = [
+            ABSENT,
+            ABSENT,
+            ABSENT,
+            ABSENT,
+            WeekRecord {
+                present: true,
+                games: 3,
+            },
+            IDLE,
+        ];
+        assert!(!eligible_for_removal(&busy));
+    }
+}

@@ -1,0 +1,71 @@
+//! The club session window (Terms §0 Act 5): a weekday, a start and an end, in club time.
+
+use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, Utc, Weekday};
+use chrono_tz::Tz;
+
+use super::calendar;
+
+/// When and where sessions are held.
+#[derive(Debug, Clone)]
+pub struct Window {
+    pub day: Weekday,
+    pub start: NaiveTime,
+    pub end: NaiveTime,
+    pub place: String,
+    pub tz: Tz,
+}
+
+impl Window {
+    /// True when `at` is inside the window: the right weekday, at or after the start and
+    /// before the end, in club time.
+    pub fn contains(&self, at: DateTime<Utc>) -> bool {
+        let local = at.with_timezone(&self.tz);
+        local.weekday() == self.day && local.time() >= self.start && local.time() < self.end
+    }
+
+    /// The end of the window on a club date.
+    pub fn end_on(&self, date: NaiveDate) -> DateTime<Utc> {
+        calendar::local_to_utc(date.and_time(self.end), self.tz)
+    }
+
+    /// "on Friday between 12:30 and 13:10 in 322", for refusals.
+    pub fn describe(&self) -> String {
+        format!(
+            "on {} between {} and {} in {}",
+            calendar::weekday_name(self.day),
+            self.start.format("%H:%M"),
+            self.end.format("%H:%M"),
+            self.place
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn window() -> Window {
+        Window {
+            day: Weekday::Fri,
+            start: NaiveTime::from_hms_opt(12, 30, 0).unwrap(),
+            end: NaiveTime::from_hms_opt(13, 10, 0).unwrap(),
+            place: "322".into(),
+            tz: chrono_tz::Europe::London,
+        }
+    }
+
+    #[test]
+    fn the_window_is_friday_lunchtime_in_club_time() {
+        // Terms §0 Act 5. 27 Nov 2026 is a Friday; London is on GMT then.
+        let w = window();
+        assert!(w.contains(Utc.with_ymd_and_hms(2026, 11, 27, 12, 30, 0).unwrap()));
+        assert!(w.contains(Utc.with_ymd_and_hms(2026, 11, 27, 13, 9, 59).unwrap()));
+        assert!(!w.contains(Utc.with_ymd_and_hms(2026, 11, 27, 13, 10, 0).unwrap()));
+        assert!(!w.contains(Utc.with_ymd_and_hms(2026, 11, 26, 12, 45, 0).unwrap()));
+        // In summer, 12:45 in London is 11:45 UTC.
+        assert!(w.contains(Utc.with_ymd_and_hms(2026, 6, 5, 11, 45, 0).unwrap()));
+        assert!(!w.contains(Utc.with_ymd_and_hms(2026, 6, 5, 12, 45, 0).unwrap()));
+        assert_eq!(w.describe(), "on Friday between 12:30 and 13:10 in 322");
+    }
+}

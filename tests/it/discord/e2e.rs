@@ -1,0 +1,413 @@
+//! The Discord adapter end to end: the real serenity client and poise framework, built by
+//! `gavel::adapters::discord::build_client`, against the fake Discord in `fake.rs`.
+//!
+//! Each test starts its own fake and bot on an in-memory database. Interactions are dispatched as
+//! separate tasks by serenity, so each test waits for one callback before sending the next.
+
+use std::sync::Arc;
+
+use axum::http::Method;
+use gavel::app::App;
+use serde_json::Value;
+use tokio::task::JoinHandle;
+
+use super::fake::{
+    FakeDiscord, Recorded, SlashCommand, User, APPLICATION_ID, CHANNEL_ID, GUILD_ID, TIMEOUT,
+};
+use super::registration;
+
+/// The Chief Justice's Discord id, as configured.
+const CJ_ID: u64 = 900;
+/// Discord's "only you can see this" message flag.
+const EPHEMERAL: u64 = 64;
+/// Interaction callback type: a message in reply.
+const CHANNEL_MESSAGE_WITH_SOURCE: u64 = 4;
+
+/// A running bot and the fake it talks to.
+struct Bot {
+    fake: FakeDiscord,
+    app: App,
+    client: JoinHandle<()>,
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        self.client.abort();
+    }
+}
+
+impl Bot {
+    /// Starts the fake and the bot, and waits until the bot has registered its commands (from
+    /// then on poise dispatches interactions).
+    async fn start() -> Self {
+        Self::start_with(FakeDiscord::start().await).await
+    }
+
+    /// Like `start`, with a fake already made.
+    async fn start_with(fake: FakeDiscord) -> Self {
+        let mut config = gavel::config::Config::default();
+        config.database.path = gavel::store::IN_MEMORY.into();
+        config.discord.proxy_url = Some(fake.proxy_url());
+        config.discord.guild_id = Some(GUILD_ID);
+        config.discord.discussion_channel_id = Some(CHANNEL_ID);
+        config.chief_justice.discord_id = Some(CJ_ID);
+        config.chief_justice.name = "cj".into();
+        let app = App::open(config, Arc::new(gavel::clock::SystemClock))
+            .await
+            .expect("app opens");
+        let mut client = gavel::adapters::discord::build_client(app.clone(), "fake-token")
+            .await
+            .expect("client builds");
+        let client = tokio::spawn(async move {
+            if let Err(e) = client.start().await {
+                panic!("the client stopped: {e}");
+            }
+        });
+        fake.wait_for_registration().await;
+        Self { fake, app, client }
+    }
+
+    /// Sends a slash command and waits for its callback (the reply).
+    async fn run(&self, command: SlashCommand) -> Value {
+        let id = self.fake.send(command);
+        self.fake.wait_for_callback(id).await
+    }
+
+    /// Waits for the post to #discussion whose content is `content`, answered 200.
+    async fn wait_for_post(&self, content: &str) -> Recorded {
+        self.fake
+            .wait_for(
+                Method::POST,
+                &format!("/channels/{CHANNEL_ID}/messages"),
+                &format!("the delivery of {content:?}"),
+                |r| r.status == 200 && r.body["content"] == content,
+            )
+            .await
+    }
+
+    /// Every attempt to post `content` to #discussion so far.
+    fn posts_with(&self, content: &str) -> Vec<Recorded> {
+        self.fake
+            .requests_to(&Method::POST, &format!("/channels/{CHANNEL_ID}/messages"))
+            .into_iter()
+            .filter(|r| r.body["content"] == content)
+            .collect()
+    }
+
+    /// The outbox row for `content`: (message id, sent?).
+    async fn outbox_row(&self, content: &str) -> Option<(Option<i64>, bool)> {
+        sqlx::query_as::<_, (Option<i64>, Option<String>)>(
+            "SELECT message_id, sent_at FROM outbox WHERE content = ? ORDER BY id",
+        )
+        .bind(content)
+        .fetch_optional(self.app.pool())
+        .await
+        .expect("outbox query")
+        .map(|(id, sent)| (id, sent.is_some()))
+    }
+
+    /// Waits until the outbox row for `content` is marked sent, and returns its message id.
+    async fn wait_until_marked_sent(&self, content: &str) -> Option<i64> {
+        let deadline = std::time::Instant::now() + TIMEOUT;
+        loop {
+            if let Some((id, true)) = self.outbox_row(content).await {
+                return id;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the outbox row {content:?} was never marked sent: {:?}",
+                self.outbox_row(content).await
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
+    /// The fake refused no request: none reached a route it does not know (404) and no
+    /// interaction was answered twice (400, code 40060, as Discord does).
+    fn assert_no_refused_requests(&self) {
+        let refused: Vec<_> = self
+            .fake
+            .requests()
+            .into_iter()
+            .filter(|r| (400..500).contains(&r.status))
+            .collect();
+        assert!(
+            refused.is_empty(),
+            "requests the fake refused: {refused:#?}"
+        );
+    }
+}
+
+/// The content of a callback that is a visible (non-ephemeral) message reply.
+fn public_reply(callback: &Value) -> &str {
+    assert_eq!(
+        callback["type"].as_u64(),
+        Some(CHANNEL_MESSAGE_WITH_SOURCE),
+        "not a message reply: {callback}"
+    );
+    let flags = callback["data"]["flags"].as_u64().unwrap_or(0);
+    assert_eq!(
+        flags & EPHEMERAL,
+        0,
+        "a success must be visible: {callback}"
+    );
+    callback["data"]["content"].as_str().expect("content")
+}
+
+/// The content of a callback that is an ephemeral message reply (a refusal).
+fn ephemeral_reply(callback: &Value) -> &str {
+    assert_eq!(
+        callback["type"].as_u64(),
+        Some(CHANNEL_MESSAGE_WITH_SOURCE),
+        "not a message reply: {callback}"
+    );
+    let flags = callback["data"]["flags"].as_u64().unwrap_or(0);
+    assert_eq!(
+        flags & EPHEMERAL,
+        EPHEMERAL,
+        "a refusal must be ephemeral: {callback}"
+    );
+    callback["data"]["content"].as_str().expect("content")
+}
+
+/// `allowed_mentions` that let nothing ping: no parse of everyone/roles/users, no listed
+/// users or roles, no reply ping.
+fn assert_no_pings(body: &Value) {
+    let allowed = &body["allowed_mentions"];
+    assert!(
+        allowed.is_object(),
+        "no allowed_mentions, so text could ping: {body}"
+    );
+    for key in ["parse", "users", "roles"] {
+        let list = allowed[key].as_array().map(Vec::len).unwrap_or(0);
+        assert_eq!(
+            list, 0,
+            "allowed_mentions.{key} lets something ping: {body}"
+        );
+    }
+    assert_ne!(allowed["replied_user"], true, "{body}");
+}
+
+/// Checks: on READY the bot registers all its commands in guild 2000 (not globally) with one
+/// `PUT /applications/1000/guilds/2000/commands`; the body is exactly what
+/// `create_application_commands(&commands::all())` gives and obeys Discord's limits; IDENTIFY
+/// carried the token and the gateway URL came from the fake; the fake refused no request.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registers_its_commands_in_the_guild_on_ready() {
+    let bot = Bot::start().await;
+    let registration = bot.fake.wait_for_registration().await;
+    assert_eq!(
+        registration.path,
+        format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands")
+    );
+    assert!(
+        bot.fake
+            .requests_to(&Method::PUT, "/applications/*/commands")
+            .is_empty(),
+        "commands were also registered globally"
+    );
+    assert_eq!(registration.body, registration::registration_json());
+    registration::assert_within_limits(&registration.body);
+    let gateway = bot.fake.requests_to(&Method::GET, "/gateway");
+    assert_eq!(
+        gateway[0].answer.as_ref().expect("answer")["url"],
+        format!("ws://127.0.0.1:{}", bot.fake.ws_port),
+        "the bot asks the fake (not discord.com) for the gateway"
+    );
+    let identify = bot
+        .fake
+        .gateway_frames()
+        .into_iter()
+        .find(|f| f["op"] == 2)
+        .expect("IDENTIFY");
+    assert_eq!(identify["d"]["token"], "Bot fake-token");
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: `/join` replies (type 4, visible) "Welcome to the Leaderboard, alice: your score is
+/// 100"; `/profile` then shows alice as a member with score 100, rank 1 of 1, no offices and a
+/// join date; both replies allow no pings; the outbox announcement "alice joined the Leaderboard
+/// with a score of 100." is posted to #discussion with allowed_mentions allowing no pings and an
+/// enforced nonce, and its outbox row records the message id the fake returned.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn join_then_profile_replies_and_announces() {
+    let bot = Bot::start().await;
+    let alice = User::new(501, "alice");
+
+    let joined = bot.run(SlashCommand::new(&alice, "join")).await;
+    assert_eq!(
+        public_reply(&joined),
+        "Welcome to the Leaderboard, alice: your score is 100 (Terms §II Act 1)."
+    );
+    assert_no_pings(&joined["data"]);
+
+    let profile = bot.run(SlashCommand::new(&alice, "profile")).await;
+    let text = public_reply(&profile);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "alice: member, score 100, rank 1 of 1", "{text}");
+    assert_eq!(lines[1], "Offices: none", "{text}");
+    assert!(lines[2].starts_with("Joined: "), "{text}");
+    assert_no_pings(&profile["data"]);
+
+    let announcement = "alice joined the Leaderboard with a score of 100.";
+    let post = bot.wait_for_post(announcement).await;
+    assert_no_pings(&post.body);
+    assert!(post.body["nonce"].is_string(), "{}", post.body);
+    assert_eq!(post.body["enforce_nonce"], true, "{}", post.body);
+    let returned: i64 = post.answer.as_ref().expect("a Message")["id"]
+        .as_str()
+        .expect("id")
+        .parse()
+        .expect("snowflake");
+    assert_eq!(
+        bot.wait_until_marked_sent(announcement).await,
+        Some(returned),
+        "the outbox keeps the id Discord gave the message"
+    );
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: `/office appoint` by a plain member gets an ephemeral refusal (flags 64) "Only the
+/// Chief Justice may appoint ..." and changes nothing (office_terms holds only the Chief
+/// Justice's term, the export shows no new office, nothing is announced); the same command by
+/// the configured Chief Justice (discord id from config) appoints bob, visibly, and announces it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_chief_justice_appoints() {
+    let bot = Bot::start().await;
+    let alice = User::new(501, "alice");
+    let bob = User::new(502, "bob");
+    let cj = User::new(CJ_ID, "cj");
+    let appoint = |caller: &User| {
+        SlashCommand::new(caller, "office appoint")
+            .user("member", &bob)
+            .choice("office", "moderator")
+    };
+
+    let refused = bot.run(appoint(&alice)).await;
+    assert_eq!(
+        ephemeral_reply(&refused),
+        "Only the Chief Justice may appoint or dismiss office holders (Terms §III Act 2 and Act 4)."
+    );
+    let terms: Vec<(String, Option<i64>)> = sqlx::query_as(
+        "SELECT o.office, p.discord_id FROM office_terms o JOIN people p ON p.id = o.person_id",
+    )
+    .fetch_all(bot.app.pool())
+    .await
+    .expect("office_terms");
+    assert_eq!(
+        terms,
+        vec![("chief_justice".to_owned(), Some(CJ_ID as i64))]
+    );
+    let export = gavel::export::export(&bot.app).await.expect("export");
+    let cj_id = CJ_ID.to_string();
+    for member in export["members"].as_array().expect("members") {
+        let offices = member["offices"].as_array().expect("offices");
+        if member["discord_id"] == cj_id.as_str() {
+            assert_eq!(offices, &vec![Value::from("chief_justice")], "{member}");
+        } else {
+            assert!(
+                offices.is_empty(),
+                "the refusal changed an office: {member}"
+            );
+        }
+    }
+    let queued: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE content LIKE '%appointed%'")
+            .fetch_one(bot.app.pool())
+            .await
+            .expect("outbox");
+    assert_eq!(queued, 0, "a refusal announces nothing");
+
+    let done = bot.run(appoint(&cj)).await;
+    assert_eq!(public_reply(&done), "bob is now a Moderator.");
+    let export = gavel::export::export(&bot.app).await.expect("export");
+    let bob_row = export["members"]
+        .as_array()
+        .expect("members")
+        .iter()
+        .find(|m| m["discord_id"] == "502")
+        .unwrap_or_else(|| panic!("bob is not in the export: {export}"));
+    assert_eq!(bob_row["offices"], serde_json::json!(["moderator"]));
+    let post = bot
+        .wait_for_post("cj appointed bob as Moderator (Terms §III Act 2).")
+        .await;
+    assert_no_pings(&post.body);
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: when Discord answers the first post of the announcement with HTTP 500, the poster
+/// keeps the outbox entry and retries: the announcement arrives later, is delivered exactly once
+/// (every attempt carries the same nonce), and its row records the delivered message's id.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_post_is_retried_and_delivered_once() {
+    let bot = Bot::start().await;
+    let announcement = "carol joined the Leaderboard with a score of 100.";
+    bot.fake.fail_next_posts_containing(announcement, 1);
+    let carol = User::new(503, "carol");
+
+    let joined = bot.run(SlashCommand::new(&carol, "join")).await;
+    assert!(public_reply(&joined).starts_with("Welcome to the Leaderboard, carol"));
+
+    let delivered = bot.wait_for_post(announcement).await;
+    let attempts = bot.posts_with(announcement);
+    let statuses: Vec<u16> = attempts.iter().map(|r| r.status).collect();
+    assert_eq!(statuses, vec![500, 200], "one failure, then one delivery");
+    assert_eq!(
+        attempts[0].body["nonce"], attempts[1].body["nonce"],
+        "a retry reuses the nonce, so Discord could drop a duplicate"
+    );
+    let returned: i64 = delivered.answer.as_ref().expect("a Message")["id"]
+        .as_str()
+        .expect("id")
+        .parse()
+        .expect("snowflake");
+    assert_eq!(
+        bot.wait_until_marked_sent(announcement).await,
+        Some(returned)
+    );
+    // Two more poster ticks (2 s each): still delivered exactly once.
+    tokio::time::sleep(std::time::Duration::from_millis(4500)).await;
+    let delivered: Vec<_> = bot
+        .posts_with(announcement)
+        .into_iter()
+        .filter(|r| r.status == 200)
+        .collect();
+    assert_eq!(delivered.len(), 1, "delivered more than once");
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: the gateway session holds: with HELLO asking for a heartbeat every 300 ms, the bot
+/// heartbeats (op 1) carrying the last sequence number it saw, the fake's op 11 acks keep the
+/// one connection alive (no second IDENTIFY, no RESUME, no reconnection), and a slash command
+/// sent after several heartbeats is still answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heartbeats_are_acknowledged_and_the_session_holds() {
+    let bot = Bot::start_with(FakeDiscord::with_heartbeat_interval(300).await).await;
+    let ready_seq = bot.fake.last_sequence();
+    bot.fake
+        .wait_for_frame("a heartbeat with READY's sequence", |f| {
+            f["op"] == 1 && f["d"] == ready_seq
+        })
+        .await;
+    let dave = User::new(504, "dave");
+    let profile = bot.run(SlashCommand::new(&dave, "profile")).await;
+    assert!(public_reply(&profile).starts_with("dave: not a member"));
+    let seq = bot.fake.last_sequence();
+    assert!(seq > ready_seq);
+    bot.fake
+        .wait_for_frame("a heartbeat with the interaction's sequence", |f| {
+            f["op"] == 1 && f["d"] == seq
+        })
+        .await;
+    // Let several more intervals pass: each heartbeat must be acked or the bot reconnects.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert!(bot.fake.gateway_frames_with_op(1).len() >= 4);
+    assert_eq!(
+        bot.fake.gateway_frames_with_op(2).len(),
+        1,
+        "identified again"
+    );
+    assert!(bot.fake.gateway_frames_with_op(6).is_empty(), "resumed");
+    assert_eq!(bot.fake.gateway_connections(), 1, "reconnected");
+    bot.assert_no_refused_requests();
+}
