@@ -1,0 +1,2 @@
+//! Replaying the score history (placeholder until the benchmark lands).
+fn main() {}
