@@ -40,14 +40,68 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             joined_at: open.map(|m| m.joined_at.to_rfc3339()),
         });
     }
+    let names: std::collections::HashMap<i64, String> = store::people::all(&mut conn)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    let name = |id: Option<i64>| id.and_then(|i| names.get(&i).cloned());
+    let moves = app.movements_by_event(&mut conn).await?;
+    let rows = store::events::all_rows(&mut conn).await?;
+    let mut games = Vec::new();
+    for g in store::games::all(&mut conn).await? {
+        let changes: Vec<Value> = rows
+            .iter()
+            .filter(|e| e.game_id == Some(g.id) && e.voided_at.is_none())
+            .flat_map(|e| moves.get(&e.id).cloned().unwrap_or_default())
+            .map(|m| json!({ "member": name(Some(m.person)), "before": m.before, "after": m.after, "change": m.after - m.before }))
+            .collect();
+        games.push(json!({
+            "number": g.id,
+            "white": name(Some(g.white_id)),
+            "black": name(Some(g.black_id)),
+            "result": g.result,
+            "online": g.online,
+            "clock_used": g.clock_used,
+            "status": g.status,
+            "ended_by": g.ended_by,
+            "rematch_of": g.rematch_of,
+            "played_at": g.played_at.to_rfc3339(),
+            "registered_by": name(Some(g.registered_by)),
+            "void_reason": g.void_reason,
+            "changes": changes,
+        }));
+    }
+    let mut actions = Vec::new();
+    for a in store::actions::list(&mut conn, None).await? {
+        actions.push(json!({
+            "number": a.id,
+            "kind": a.kind,
+            "target": name(a.target_id),
+            "actor": name(Some(a.actor_id)),
+            "reason": a.reason,
+            "offence": a.offence,
+            "game": a.game_id,
+            "step": a.step,
+            "points": a.points,
+            "status": a.status,
+            "status_reason": a.status_reason,
+            "taken_at": a.taken_at.to_rfc3339(),
+            "declaration": a.declaration,
+            "declared_at": a.declared_at.map(|t| t.to_rfc3339()),
+            "declaration_deadline": a.deadline_at.to_rfc3339(),
+            "expires_at": a.ends_at.map(|t| t.to_rfc3339()),
+            "appealable": a.appealable,
+        }));
+    }
     let audit = store::audit::all(&mut conn).await?;
     let events = store::events::all_rows(&mut conn).await?;
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
         "members": members,
-        "games": [],
-        "actions": [],
+        "games": games,
+        "actions": actions,
         "appeals": [],
         "proposals": [],
         "rules": [],

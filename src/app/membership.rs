@@ -15,6 +15,8 @@ use super::{App, Command, UseCaseError};
 pub enum MembershipError {
     #[error("{name}, you are already a Member of the Leaderboard (since {since}); you cannot join twice (Terms §II Act 1).")]
     AlreadyMember { name: String, since: String },
+    #[error("{0} is banned and may not join or rejoin the Leaderboard until the ban ends (Terms §II Act 7).")]
+    Banned(String),
     #[error("Nobody called {0} is known to gavel yet.")]
     Unknown(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
@@ -80,7 +82,7 @@ pub struct Profile {
     pub offices: Offices,
     pub joined_at: Option<DateTime<Utc>>,
     pub record: super::leaderboard::GameRecord,
-    pub clock_required: bool,
+    pub restrictions: super::restrictions::Restrictions,
     pub tz: chrono_tz::Tz,
 }
 
@@ -102,7 +104,23 @@ impl fmt::Display for Profile {
                 calendar::show_date(calendar::local_date(at, self.tz))
             )?;
         }
-        if self.clock_required {
+        let limits = &self.restrictions;
+        match limits.banned_until {
+            Some(Some(end)) => write!(
+                f,
+                "\nBanned until {} (Terms §II Act 9).",
+                calendar::show_date(calendar::local_date(end, self.tz))
+            )?,
+            Some(None) => write!(f, "\nBanned permanently (Terms §II Act 5).")?,
+            None => {}
+        }
+        if limits.monitored {
+            write!(
+                f,
+                "\nMonitored: games wait for a Moderator's approval (Terms §II Act 10.4)."
+            )?;
+        }
+        if limits.clock_required {
             write!(
                 f,
                 "\nMust use a chessclock in every game (Terms §II Act 11)."
@@ -185,9 +203,13 @@ impl App {
     /// A hook for rules that keep someone from joining (bans, in the moderation module).
     async fn check_may_join(
         &self,
-        _conn: &mut sqlx::SqliteConnection,
-        _person_id: i64,
+        conn: &mut sqlx::SqliteConnection,
+        person_id: i64,
     ) -> Result<(), MembershipError> {
+        if self.restrictions(conn, person_id, self.now()).await?.banned() {
+            let name = store::people::by_id(conn, person_id).await?.name;
+            return Err(MembershipError::Banned(name));
+        }
         Ok(())
     }
 
@@ -211,7 +233,7 @@ impl App {
                     offices: Offices::default(),
                     joined_at: None,
                     record: Default::default(),
-                    clock_required: false,
+                    restrictions: Default::default(),
                     tz: self.tz(),
                 });
             }
@@ -237,10 +259,7 @@ impl App {
             offices,
             joined_at: membership.map(|m| m.joined_at),
             record: self.game_record(&mut conn, person.id).await?,
-            clock_required: self
-                .restrictions(&mut conn, person.id, self.now())
-                .await?
-                .clock_required,
+            restrictions: self.restrictions(&mut conn, person.id, self.now()).await?,
             tz: self.tz(),
         })
     }
@@ -250,11 +269,14 @@ impl App {
     /// The status word for export and profiles.
     pub(crate) async fn member_status(
         &self,
-        _conn: &mut sqlx::SqliteConnection,
-        _person_id: i64,
+        conn: &mut sqlx::SqliteConnection,
+        person_id: i64,
         open: bool,
         ever: bool,
     ) -> sqlx::Result<&'static str> {
+        if ever && self.restrictions(conn, person_id, self.now()).await?.banned() {
+            return Ok("banned");
+        }
         Ok(match (open, ever) {
             (true, _) => Status::Member.key(),
             (false, true) => Status::Removed.key(),

@@ -4,6 +4,7 @@
 pub mod games;
 pub mod leaderboard;
 pub mod membership;
+pub mod moderation;
 pub mod offices;
 pub mod removal;
 pub mod restrictions;

@@ -8,7 +8,7 @@ use chrono::{DateTime, Days, Duration, NaiveDate, Utc};
 use serde_json::json;
 use sqlx::SqliteConnection;
 
-use crate::app::{system_actor, App};
+use crate::app::{moderation, system_actor, App};
 use crate::domain::calendar;
 use crate::store::{self, audit, jobs::JobRow};
 
@@ -59,31 +59,32 @@ pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobRep
         let Some(job) = store::jobs::next_due(&mut tx, now).await? else {
             break;
         };
+        // Claim the job first, in the transaction that runs it: a second process finds it
+        // claimed, and a handler that cancels its own key (a deadline voiding its case) is
+        // harmless. Rolling back on failure releases the claim.
+        if !store::jobs::complete(&mut tx, job.id, now, "running").await? {
+            tx.rollback().await?;
+            continue;
+        }
         match run_one(app, &mut tx, &job).await {
             Ok(outcome) => {
-                if store::jobs::complete(&mut tx, job.id, now, &outcome).await? {
-                    audit::append(
-                        &mut tx,
-                        now,
-                        &system_actor(),
-                        &format!("job {}", job.kind),
-                        &json!({ "key": job.idempotency_key, "due_at": job.due_at }),
-                        audit::Outcome::Done,
-                        &outcome,
-                    )
-                    .await?;
-                    tx.commit().await?;
-                    reports.push(JobReport {
-                        kind: job.kind,
-                        due_at: job.due_at,
-                        outcome,
-                    });
-                } else {
-                    // Another process ran it first; stop here and look again next tick
-                    // rather than spin on a row this process cannot complete.
-                    tx.rollback().await?;
-                    break;
-                }
+                store::jobs::set_outcome(&mut tx, job.id, &outcome).await?;
+                audit::append(
+                    &mut tx,
+                    now,
+                    &system_actor(),
+                    &format!("job {}", job.kind),
+                    &json!({ "key": job.idempotency_key, "due_at": job.due_at }),
+                    audit::Outcome::Done,
+                    &outcome,
+                )
+                .await?;
+                tx.commit().await?;
+                reports.push(JobReport {
+                    kind: job.kind,
+                    due_at: job.due_at,
+                    outcome,
+                });
             }
             Err(error) => {
                 tx.rollback().await?;
@@ -120,6 +121,9 @@ async fn run_one(app: &App, conn: &mut SqliteConnection, job: &JobRow) -> anyhow
             Ok(outcome)
         }
         LEAVE_DUE => app.carry_out_leave(conn, id("request")?).await,
+        moderation::DECLARATION_DEADLINE => app.declaration_deadline(conn, id("action")?).await,
+        moderation::DECLARATION_REMINDER => app.declaration_reminder(conn, id("action")?).await,
+        moderation::BAN_EXPIRY => app.ban_expiry(conn, id("action")?).await,
         other => anyhow::bail!("no handler for job kind `{other}`"),
     }
 }

@@ -11,11 +11,12 @@ pub async fn restrictions(
     person_id: i64,
     at: DateTime<Utc>,
 ) -> sqlx::Result<Restrictions> {
+    // A fraud violation at step 4 or 5 of the ladder is a ban (Terms §II Act 5).
     let rows: Vec<(String, Option<DateTime<Utc>>)> = sqlx::query_as(
-        "SELECT kind, ends_at FROM actions
+        "SELECT CASE WHEN kind = 'violation' THEN 'ban' ELSE kind END, ends_at FROM actions
          WHERE target_id = ? AND status = 'in_force' AND ended_at IS NULL
-           AND kind IN ('ban', 'monitor', 'clock') AND taken_at <= ?
-           AND (ends_at IS NULL OR ends_at > ?)",
+           AND (kind IN ('ban', 'monitor', 'clock') OR (kind = 'violation' AND step >= 4))
+           AND taken_at <= ? AND (ends_at IS NULL OR ends_at > ?)",
     )
     .bind(person_id)
     .bind(at)
@@ -55,4 +56,182 @@ pub async fn mark_declared(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// A stored moderation action (a numbered case).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Action {
+    pub id: i64,
+    pub kind: String,
+    pub target_id: Option<i64>,
+    pub actor_id: i64,
+    pub reason: String,
+    pub offence: Option<String>,
+    pub game_id: Option<i64>,
+    pub step: Option<i64>,
+    pub points: Option<i64>,
+    pub taken_at: DateTime<Utc>,
+    pub recorded_at: DateTime<Utc>,
+    pub declaration: Option<String>,
+    pub declaration_outbox_id: Option<i64>,
+    pub declared_at: Option<DateTime<Utc>>,
+    pub deadline_at: DateTime<Utc>,
+    pub ends_at: Option<DateTime<Utc>>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub appealable: bool,
+    pub status: String,
+    pub status_reason: Option<String>,
+}
+
+/// An action to record.
+#[derive(Debug, Clone)]
+pub struct NewAction<'a> {
+    pub kind: &'a str,
+    pub target_id: Option<i64>,
+    pub actor_id: i64,
+    pub reason: &'a str,
+    pub offence: Option<&'a str>,
+    pub game_id: Option<i64>,
+    pub step: Option<i64>,
+    pub points: Option<i64>,
+    pub taken_at: DateTime<Utc>,
+    pub recorded_at: DateTime<Utc>,
+    pub deadline_at: DateTime<Utc>,
+    pub ends_at: Option<DateTime<Utc>>,
+    pub appealable: bool,
+}
+
+pub async fn insert(conn: &mut SqliteConnection, a: &NewAction<'_>) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO actions (kind, target_id, actor_id, reason, offence, game_id, step, points,
+           taken_at, recorded_at, deadline_at, ends_at, appealable)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(a.kind)
+    .bind(a.target_id)
+    .bind(a.actor_id)
+    .bind(a.reason)
+    .bind(a.offence)
+    .bind(a.game_id)
+    .bind(a.step)
+    .bind(a.points)
+    .bind(a.taken_at)
+    .bind(a.recorded_at)
+    .bind(a.deadline_at)
+    .bind(a.ends_at)
+    .bind(a.appealable)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<Action>> {
+    sqlx::query_as::<_, Action>("SELECT * FROM actions WHERE id = ?")
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Every action, or every action against one person, in order.
+pub async fn list(conn: &mut SqliteConnection, target: Option<i64>) -> sqlx::Result<Vec<Action>> {
+    sqlx::query_as::<_, Action>(
+        "SELECT * FROM actions WHERE (?1 IS NULL OR target_id = ?1) ORDER BY id",
+    )
+    .bind(target)
+    .fetch_all(conn)
+    .await
+}
+
+/// Fraud violations in force against a person (they set the step of the ladder).
+pub async fn violations_in_force(conn: &mut SqliteConnection, target: i64) -> sqlx::Result<usize> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM actions WHERE target_id = ? AND kind = 'violation' AND status IN ('in_force', 'expired')",
+    )
+    .bind(target)
+    .fetch_one(conn)
+    .await?;
+    Ok(n as usize)
+}
+
+/// A penalty still standing for the same offence against the same person (double jeopardy).
+pub async fn penalty_for_offence(
+    conn: &mut SqliteConnection,
+    target: i64,
+    offence: &str,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "SELECT id FROM actions WHERE target_id = ? AND offence = ?
+         AND kind IN ('violation', 'ban', 'deduction') AND status IN ('in_force', 'expired')
+         ORDER BY id LIMIT 1",
+    )
+    .bind(target)
+    .bind(offence)
+    .fetch_optional(conn)
+    .await
+}
+
+/// The open monitor or clock requirement of a person, if any.
+pub async fn open_of_kind(
+    conn: &mut SqliteConnection,
+    target: i64,
+    kind: &str,
+) -> sqlx::Result<Option<Action>> {
+    sqlx::query_as::<_, Action>(
+        "SELECT * FROM actions WHERE target_id = ? AND kind = ? AND status = 'in_force' AND ended_at IS NULL
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(target)
+    .bind(kind)
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn set_status(
+    conn: &mut SqliteConnection,
+    id: i64,
+    status: &str,
+    reason: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE actions SET status = ?, status_reason = ? WHERE id = ?")
+        .bind(status)
+        .bind(reason)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn end(conn: &mut SqliteConnection, id: i64, at: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE actions SET ended_at = ? WHERE id = ?")
+        .bind(at)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_declaration(
+    conn: &mut SqliteConnection,
+    id: i64,
+    reasoning: &str,
+    outbox_id: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE actions SET declaration = ?, declaration_outbox_id = ? WHERE id = ?")
+        .bind(reasoning)
+        .bind(outbox_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The message id of a delivered declaration, for its link.
+pub async fn declaration_message(
+    conn: &mut SqliteConnection,
+    outbox_id: i64,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar("SELECT message_id FROM outbox WHERE id = ?")
+        .bind(outbox_id)
+        .fetch_optional(conn)
+        .await
+        .map(Option::flatten)
 }

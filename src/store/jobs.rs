@@ -69,7 +69,7 @@ pub async fn next_due(
     .await
 }
 
-/// Marks a job done; false when another process got there first.
+/// Claims a job by marking it done; false when another process got there first.
 pub async fn complete(
     conn: &mut SqliteConnection,
     id: i64,
@@ -85,6 +85,16 @@ pub async fn complete(
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Records what a claimed job did.
+pub async fn set_outcome(conn: &mut SqliteConnection, id: i64, outcome: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE jobs SET outcome = ? WHERE id = ?")
+        .bind(outcome)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Records a failed attempt; the job keeps its due time (its events are dated by it) and is

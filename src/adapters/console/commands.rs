@@ -6,6 +6,7 @@ use super::options::Options;
 use super::parse::CommandLine;
 use super::Output;
 use crate::app::games::GameInput;
+use crate::app::moderation::{ActionInput, ActionKind};
 use crate::app::App;
 use crate::store::people::PersonRef;
 
@@ -146,6 +147,80 @@ async fn run(app: &App, caller: &PersonRef, path: &str, o: &mut Options) -> Resu
             check_done(o, path)?;
             reply(app.leave(caller).await)
         }
+        "mod violation" | "mod ban" | "mod monitor" | "mod deduct" | "mod award" => {
+            let mut input = action_input(o, "reason")?;
+            input.target = Some(o.required_person("member")?);
+            let kind = match path {
+                "mod violation" => ActionKind::Violation {
+                    step: o.integer("step")?,
+                },
+                "mod ban" => ActionKind::Ban {
+                    until: o.required("until")?,
+                },
+                "mod monitor" => ActionKind::Monitor,
+                "mod deduct" => ActionKind::Deduction {
+                    points: o.required_integer("points")?,
+                },
+                _ => ActionKind::Award {
+                    points: o.required_integer("points")?,
+                },
+            };
+            check_done(o, path)?;
+            reply(app.take_action(caller, kind, &input).await)
+        }
+        "mod technical" => {
+            let input = action_input(o, "description")?;
+            check_done(o, path)?;
+            reply(app.take_action(caller, ActionKind::Technical, &input).await)
+        }
+        "mod clock" => {
+            let member = o.required_person("member")?;
+            let on = o
+                .flag("state")?
+                .ok_or_else(|| "The option `state` is required (on or off).".to_owned())?;
+            if on {
+                let mut input = action_input(o, "reason")?;
+                input.target = Some(member);
+                check_done(o, path)?;
+                reply(app.take_action(caller, ActionKind::Clock, &input).await)
+            } else {
+                let reason = o.required("reason")?;
+                check_done(o, path)?;
+                reply(app.end_restriction(caller, &member, "clock", &reason).await)
+            }
+        }
+        "mod unmonitor" => {
+            let member = o.required_person("member")?;
+            let reason = o.required("reason")?;
+            check_done(o, path)?;
+            reply(app.end_restriction(caller, &member, "monitor", &reason).await)
+        }
+        "mod unban" => {
+            let member = o.required_person("member")?;
+            check_done(o, path)?;
+            reply(app.moderator_unban(caller, &member).await)
+        }
+        "mod declare" => {
+            let case = o.required_integer("case")?;
+            let reasoning = o.required("reasoning")?;
+            check_done(o, path)?;
+            reply(app.declare_case(caller, case, &reasoning).await)
+        }
+        "mod cases" => {
+            let member = o.person("member")?;
+            check_done(o, path)?;
+            reply(app.cases(member.as_ref()).await)
+        }
+        "mod case" => {
+            let case = o.required_integer("case")?;
+            check_done(o, path)?;
+            reply(app.case(case).await)
+        }
+        "game approve" => {
+            let game = o.required_integer("game")?;
+            check_done(o, path)?;
+            reply(app.approve_game(caller, game).await)
+        }
         "help" => {
             check_done(o, path)?;
             Output::Reply(HELP.trim().to_owned())
@@ -153,6 +228,18 @@ async fn run(app: &App, caller: &PersonRef, path: &str, o: &mut Options) -> Resu
         _ => return Err(format!("There is no command /{path}; try /help.")),
     };
     Ok(out)
+}
+
+/// The options every moderation action shares; `text` names the reason's option.
+fn action_input(o: &mut Options, text: &str) -> Result<ActionInput, String> {
+    Ok(ActionInput {
+        target: None,
+        reason: o.required(text)?,
+        game: o.integer("game")?,
+        incident: o.optional("incident"),
+        taken: o.optional("taken"),
+        declare_later: o.flag("later")?.unwrap_or(false),
+    })
 }
 
 /// Refuses unread options before anything runs.
@@ -176,4 +263,11 @@ Commands (options are name:value, people are @name):
 /game rematch game:N result:white|black|draw   or   /game rematch game:N noshow:@name
 /leaderboard [page:N] | /history [member:@name]
 /member eligible-removals | /member remove member:@name | /leave
+/game approve game:N
+/mod violation member:@name reason:"..." (game:N | incident:"...") [step:N] [taken:YYYY-MM-DD] [later:true]
+/mod ban member:@name until:YYYY-MM-DD reason:"..." (game:N | incident:"...") [taken:...] [later:true]
+/mod monitor member:@name reason:"..." | /mod unmonitor member:@name reason:"..."
+/mod deduct member:@name points:N reason:"..." (game:N | incident:"...") | /mod award member:@name points:N reason:"..."
+/mod clock member:@name state:on|off reason:"..." | /mod technical description:"..."
+/mod declare case:N reasoning:"..." | /mod cases [member:@name] | /mod case case:N
 "#;

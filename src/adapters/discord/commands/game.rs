@@ -171,3 +171,16 @@ pub async fn rematch(
         .await;
     respond(ctx, result).await
 }
+
+/// Approve a monitored member's game as valid (Moderators who did not play)
+#[poise::command(slash_command)]
+pub async fn approve(
+    ctx: Ctx<'_>,
+    #[description = "The game's number"]
+    #[min = 1]
+    #[max = 1_000_000_000]
+    game: i64,
+) -> Result<(), Error> {
+    let result = ctx.data().approve_game(&caller(&ctx), game).await;
+    respond(ctx, result).await
+}

@@ -3,6 +3,7 @@
 mod game;
 mod member;
 mod members;
+mod moderation;
 mod office;
 mod session;
 mod standings;
@@ -22,6 +23,7 @@ pub fn all() -> Vec<poise::Command<App, Error>> {
         standings::history(),
         member::member(),
         member::leave(),
+        moderation::moderation(),
     ]
 }
 

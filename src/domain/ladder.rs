@@ -1,0 +1,171 @@
+//! The fraud ladder (Terms §II Act 5) and the dates of bans (Terms §II Act 9.2).
+
+use chrono::{Datelike, Days, NaiveDate, Weekday};
+
+use super::calendar;
+
+/// A step of the ladder, by the member's count of violations in force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Step {
+    /// 1st: the fraudulent game or action is reversed as though it never happened.
+    Reverse = 1,
+    /// 2nd: the score is halved.
+    Halve = 2,
+    /// 3rd: the score is reset to 100.
+    Reset = 3,
+    /// 4th: an immediate four-week ban.
+    FourWeekBan = 4,
+    /// 5th: a permanent ban.
+    PermanentBan = 5,
+}
+
+impl Step {
+    pub fn from_number(n: i64) -> Option<Step> {
+        match n {
+            1 => Some(Step::Reverse),
+            2 => Some(Step::Halve),
+            3 => Some(Step::Reset),
+            4 => Some(Step::FourWeekBan),
+            5 => Some(Step::PermanentBan),
+            _ => None,
+        }
+    }
+
+    pub fn number(self) -> i64 {
+        self as i64
+    }
+
+    /// The step the ladder prescribes when the member already has `in_force` violations.
+    pub fn prescribed(in_force: usize) -> Step {
+        Step::from_number((in_force as i64 + 1).min(5)).expect("1 to 5")
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Step::Reverse => "the fraudulent game or action is reversed as though it never happened",
+            Step::Halve => "the score is halved",
+            Step::Reset => "the score is reset to 100",
+            Step::FourWeekBan => "an immediate four-week ban",
+            Step::PermanentBan => "a permanent ban",
+        }
+    }
+}
+
+/// Why a chosen step was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LadderError {
+    #[error("Step {0} is not on the ladder; steps run from 1 to 5 (Terms §II Act 5).")]
+    NoSuchStep(i64),
+    #[error("The ladder prescribes step {prescribed} for this violation; a Moderator may use discretion to choose a lesser step, not a harsher one (Terms §II Act 5).")]
+    Harsher { prescribed: i64 },
+    #[error("Choosing step {chosen} instead of the prescribed step {prescribed} is discretion: say so in the reason, with the word \"discretion\" (Terms §II Act 5).")]
+    UnstatedDiscretion { chosen: i64, prescribed: i64 },
+}
+
+/// Applies a Moderator's choice of step: a lesser step is discretion and must be said in the
+/// reason; a harsher one is refused.
+pub fn choose(prescribed: Step, chosen: Option<i64>, reason: &str) -> Result<Step, LadderError> {
+    let Some(n) = chosen else {
+        return Ok(prescribed);
+    };
+    let step = Step::from_number(n).ok_or(LadderError::NoSuchStep(n))?;
+    if step > prescribed {
+        return Err(LadderError::Harsher {
+            prescribed: prescribed.number(),
+        });
+    }
+    if step < prescribed && !reason.to_lowercase().contains("discretion") {
+        return Err(LadderError::UnstatedDiscretion {
+            chosen: n,
+            prescribed: prescribed.number(),
+        });
+    }
+    Ok(step)
+}
+
+/// The four-week ban of the ladder ends on the first Friday at least four weeks away.
+pub fn four_week_ban_end(taken: NaiveDate) -> NaiveDate {
+    calendar::on_or_after(taken + Days::new(28), Weekday::Fri)
+}
+
+/// Bans must have an expiry date, which must fall on a Friday (Terms §II Act 9.2).
+pub fn is_valid_ban_end(end: NaiveDate, today: NaiveDate) -> Result<(), BanDateError> {
+    if end.weekday() != Weekday::Fri {
+        return Err(BanDateError::NotFriday(calendar::show_date(end)));
+    }
+    if end <= today {
+        return Err(BanDateError::NotFuture(calendar::show_date(end)));
+    }
+    Ok(())
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BanDateError {
+    #[error("A ban must end on a Friday, and {0} is not one (Terms §II Act 9.2).")]
+    NotFriday(String),
+    #[error("A ban must end after today, and {0} does not (Terms §II Act 9.2).")]
+    NotFuture(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    #[test]
+    fn the_ladder_climbs_with_each_violation_in_force() {
+        // Terms §II Act 5.
+        assert_eq!(Step::prescribed(0), Step::Reverse);
+        assert_eq!(Step::prescribed(1), Step::Halve);
+        assert_eq!(Step::prescribed(2), Step::Reset);
+        assert_eq!(Step::prescribed(3), Step::FourWeekBan);
+        assert_eq!(Step::prescribed(4), Step::PermanentBan);
+        assert_eq!(Step::prescribed(9), Step::PermanentBan);
+    }
+
+    #[test]
+    fn discretion_may_lessen_but_must_be_said() {
+        assert_eq!(choose(Step::Reset, None, "fake game"), Ok(Step::Reset));
+        assert_eq!(
+            choose(Step::Reset, Some(1), "fake game, discretion: first term"),
+            Ok(Step::Reverse)
+        );
+        assert_eq!(
+            choose(Step::Reset, Some(1), "fake game"),
+            Err(LadderError::UnstatedDiscretion {
+                chosen: 1,
+                prescribed: 3
+            })
+        );
+        assert_eq!(
+            choose(Step::Halve, Some(4), "discretion"),
+            Err(LadderError::Harsher { prescribed: 2 })
+        );
+    }
+
+    #[test]
+    fn a_fourth_violation_bans_until_the_first_friday_four_weeks_away() {
+        // Taken on Friday 27 Nov 2026: four weeks later is Friday 25 Dec.
+        assert_eq!(four_week_ban_end(date(2026, 11, 27)), date(2026, 12, 25));
+        // Taken on Saturday 28 Nov: 26 Dec is a Saturday, so the next Friday, 1 Jan 2027.
+        assert_eq!(four_week_ban_end(date(2026, 11, 28)), date(2027, 1, 1));
+    }
+
+    #[test]
+    fn bans_end_on_a_future_friday() {
+        // Terms §II Act 9.2.
+        let today = date(2026, 11, 27);
+        assert!(is_valid_ban_end(date(2026, 12, 4), today).is_ok());
+        assert!(matches!(
+            is_valid_ban_end(date(2026, 12, 3), today),
+            Err(BanDateError::NotFriday(_))
+        ));
+        assert!(matches!(
+            is_valid_ban_end(date(2026, 11, 27), today),
+            Err(BanDateError::NotFuture(_))
+        ));
+    }
+}
