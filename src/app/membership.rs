@@ -206,7 +206,11 @@ impl App {
         conn: &mut sqlx::SqliteConnection,
         person_id: i64,
     ) -> Result<(), MembershipError> {
-        if self.restrictions(conn, person_id, self.now()).await?.banned() {
+        if self
+            .restrictions(conn, person_id, self.now())
+            .await?
+            .banned()
+        {
             let name = store::people::by_id(conn, person_id).await?.name;
             return Err(MembershipError::Banned(name));
         }
@@ -274,7 +278,12 @@ impl App {
         open: bool,
         ever: bool,
     ) -> sqlx::Result<&'static str> {
-        if ever && self.restrictions(conn, person_id, self.now()).await?.banned() {
+        if ever
+            && self
+                .restrictions(conn, person_id, self.now())
+                .await?
+                .banned()
+        {
             return Ok("banned");
         }
         Ok(match (open, ever) {

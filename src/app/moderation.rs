@@ -24,7 +24,9 @@ use super::{Actor, App, Command, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ModerationError {
-    #[error("Only a Moderator, a Justice or the Chief Justice may do this (Terms §III Act 2, 3.4).")]
+    #[error(
+        "Only a Moderator, a Justice or the Chief Justice may do this (Terms §III Act 2, 3.4)."
+    )]
     NotModerator,
     #[error("Only a Moderator, a Justice, the Chief Justice or Staff may ban (Terms §II Act 9, §III Act 6).")]
     NotBanner,
@@ -74,7 +76,7 @@ pub enum ModerationError {
     NotDeclarable(i64, String),
     #[error("There is no lifting a ban by a Moderator: only the Court of Appeals may remove, shorten or lengthen a ban (Terms §II Act 9.4).")]
     OnlyTheCourt,
-    #[error("The {0}")]
+    #[error(transparent)]
     Text(#[from] TextError),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
@@ -230,7 +232,9 @@ impl App {
         if kind.is_penalty() {
             let offence = offence.as_deref().ok_or(ModerationError::NoOffence)?;
             let target = target.as_ref().expect("penalties have a target");
-            if let Some(case) = store::actions::penalty_for_offence(conn, target.id, offence).await? {
+            if let Some(case) =
+                store::actions::penalty_for_offence(conn, target.id, offence).await?
+            {
                 return Err(ModerationError::DoubleJeopardy {
                     name: target.name.clone(),
                     case,
@@ -262,15 +266,23 @@ impl App {
             }
             ActionKind::Monitor => {
                 let target = target.as_ref().expect("monitors have a target");
-                if let Some(open) = store::actions::open_of_kind(conn, target.id, "monitor").await? {
-                    return Err(ModerationError::AlreadyMonitored(target.name.clone(), open.id));
+                if let Some(open) = store::actions::open_of_kind(conn, target.id, "monitor").await?
+                {
+                    return Err(ModerationError::AlreadyMonitored(
+                        target.name.clone(),
+                        open.id,
+                    ));
                 }
             }
             ActionKind::Deduction { points: p } | ActionKind::Award { points: p } => {
                 if !(1..=1000).contains(p) {
                     return Err(ModerationError::BadPoints);
                 }
-                points = Some(if matches!(kind, ActionKind::Deduction { .. }) { -p } else { *p });
+                points = Some(if matches!(kind, ActionKind::Deduction { .. }) {
+                    -p
+                } else {
+                    *p
+                });
             }
             ActionKind::Clock => {
                 let target = target.as_ref().expect("clock requirements have a target");
@@ -281,7 +293,8 @@ impl App {
             }
             ActionKind::Technical => {}
         }
-        let deadline = calendar::local_days_after(taken_at, self.config().moderation.declaration_days, tz);
+        let deadline =
+            calendar::local_days_after(taken_at, self.config().moderation.declaration_days, tz);
         let id = store::actions::insert(
             conn,
             &NewAction {
@@ -302,14 +315,35 @@ impl App {
         )
         .await?;
         let effect = self
-            .apply_effects(conn, id, kind, step, points, target.as_ref(), input.game, taken_at)
+            .apply_effects(
+                conn,
+                id,
+                kind,
+                step,
+                points,
+                target.as_ref(),
+                input.game,
+                taken_at,
+            )
             .await?;
-        let effect = if effect.is_empty() { effect } else { format!(" {effect}") };
+        let effect = if effect.is_empty() {
+            effect
+        } else {
+            format!(" {effect}")
+        };
         if let Some(end) = ends_at {
-            store::jobs::schedule(conn, BAN_EXPIRY, end, &format!("ban-expiry:{id}"), &json!({ "action": id }))
-                .await?;
+            store::jobs::schedule(
+                conn,
+                BAN_EXPIRY,
+                end,
+                &format!("ban-expiry:{id}"),
+                &json!({ "action": id }),
+            )
+            .await?;
         }
-        let action = store::actions::by_id(conn, id).await?.expect("just inserted");
+        let action = store::actions::by_id(conn, id)
+            .await?
+            .expect("just inserted");
         let target_name = target.as_ref().map(|t| t.name.as_str());
         let summary = describe_action(&action, target_name, tz);
         // Technical modifications must be announced publicly (Terms §III Act 5.1): never later.
@@ -321,8 +355,11 @@ impl App {
                 if kind.is_penalty() { ", or the penalty is void" } else { "" }
             )));
         }
-        self.declare(conn, &action, &actor.name, target_name, reason.as_str()).await?;
-        Ok(ModerationReply(format!("Case #{id}: {summary}.{effect} Declared in #discussion.")))
+        self.declare(conn, &action, &actor.name, target_name, reason.as_str())
+            .await?;
+        Ok(ModerationReply(format!(
+            "Case #{id}: {summary}.{effect} Declared in #discussion."
+        )))
     }
 
     fn check_authority(&self, actor: &Actor, kind: &ActionKind) -> Result<(), ModerationError> {
@@ -393,44 +430,69 @@ impl App {
         game: Option<i64>,
         taken_at: DateTime<Utc>,
     ) -> Result<String, ModerationError> {
-        let event = |kind: &'static str, amount: Option<i64>, reason: String| {
-            (kind, amount, reason)
-        };
+        let event =
+            |kind: &'static str, amount: Option<i64>, reason: String| (kind, amount, reason);
         let mut to_append = None;
         let text = match (kind, step) {
             (ActionKind::Violation { .. }, Some(Step::Reverse)) => match game {
                 Some(g) => {
-                    let game = store::games::by_id(conn, g).await?.ok_or(ModerationError::NoGame(g))?;
-                    if matches!(game.status(), GameStatus::Counted | GameStatus::PendingApproval | GameStatus::WaitingJoin) {
-                        store::games::mark_void(conn, g, &format!("fraud: case #{action_id}"), self.now()).await?;
-                        store::events::void_game(conn, g, self.now(), &format!("case #{action_id}")).await?;
+                    let game = store::games::by_id(conn, g)
+                        .await?
+                        .ok_or(ModerationError::NoGame(g))?;
+                    if matches!(
+                        game.status(),
+                        GameStatus::Counted | GameStatus::PendingApproval | GameStatus::WaitingJoin
+                    ) {
+                        store::games::mark_void(
+                            conn,
+                            g,
+                            &format!("fraud: case #{action_id}"),
+                            self.now(),
+                        )
+                        .await?;
+                        store::events::void_game(
+                            conn,
+                            g,
+                            self.now(),
+                            &format!("case #{action_id}"),
+                        )
+                        .await?;
                     }
-                    format!("Game #{g} is reversed as though it never happened (Terms §II Act 5, first violation).")
+                    format!("Game #{g} is reversed.")
                 }
-                None => "First violation: the fraudulent action is to be reversed as though it never happened (Terms §II Act 5).".into(),
+                None => {
+                    "No game is named, so nothing is reversed; the violation counts on the ladder."
+                        .into()
+                }
             },
             (ActionKind::Violation { .. }, Some(Step::Halve)) => {
-                to_append = Some(event("halve", None, format!("score halved: second violation, case #{action_id} (Terms §II Act 5)")));
-                "The score is halved (Terms §II Act 5, second violation).".into()
+                to_append = Some(event(
+                    "halve",
+                    None,
+                    format!("score halved: second violation, case #{action_id} (Terms §II Act 5)"),
+                ));
+                String::new()
             }
             (ActionKind::Violation { .. }, Some(Step::Reset)) => {
-                to_append = Some(event("reset", None, format!("score reset: third violation, case #{action_id} (Terms §II Act 5)")));
-                "The score is reset to 100 (Terms §II Act 5, third violation).".into()
-            }
-            (ActionKind::Violation { .. }, Some(Step::FourWeekBan)) => {
-                "An immediate four-week ban (Terms §II Act 5, fourth violation).".into()
-            }
-            (ActionKind::Violation { .. }, Some(Step::PermanentBan)) => {
-                "A permanent ban (Terms §II Act 5, fifth violation).".into()
+                to_append = Some(event(
+                    "reset",
+                    None,
+                    format!("score reset: third violation, case #{action_id} (Terms §II Act 5)"),
+                ));
+                String::new()
             }
             (ActionKind::Deduction { .. }, _) | (ActionKind::Award { .. }, _) => {
                 let p = points.unwrap_or(0);
                 to_append = Some(event(
                     "adjust",
                     Some(p),
-                    format!("{} {} points, case #{action_id} (Terms §II Act 3)", if p < 0 { "deducted" } else { "awarded" }, p.abs()),
+                    format!(
+                        "{} {} points, case #{action_id} (Terms §II Act 3)",
+                        if p < 0 { "deducted" } else { "awarded" },
+                        p.abs()
+                    ),
                 ));
-                format!("{:+} points, never below 100 (Terms §II Act 6).", p)
+                "No score falls below 100 (Terms §II Act 6).".to_owned()
             }
             _ => String::new(),
         };
@@ -463,27 +525,60 @@ impl App {
     ) -> sqlx::Result<()> {
         let tz = self.tz();
         let what = describe_action(action, target, tz);
-        let when = if calendar::local_date(action.taken_at, tz) == calendar::local_date(self.now(), tz) {
-            String::new()
-        } else {
-            format!(", taken {}", calendar::show_date(calendar::local_date(action.taken_at, tz)))
-        };
+        let when =
+            if calendar::local_date(action.taken_at, tz) == calendar::local_date(self.now(), tz) {
+                String::new()
+            } else {
+                format!(
+                    ", taken {}",
+                    calendar::show_date(calendar::local_date(action.taken_at, tz))
+                )
+            };
         let text = format!(
             "Declaration, case #{} (Terms §III Act 2.4): {actor} took this action{when}: {what}. Reasoning: {reasoning}",
             action.id
         );
-        let outbox = store::outbox::enqueue(conn, store::outbox::DISCUSSION, &text, self.now()).await?;
+        let outbox =
+            store::outbox::enqueue(conn, store::outbox::DISCUSSION, &text, self.now()).await?;
         store::actions::set_declaration(conn, action.id, reasoning, outbox).await?;
-        store::jobs::cancel(conn, &format!("declaration-deadline:{}", action.id), self.now()).await?;
-        store::jobs::cancel(conn, &format!("declaration-reminder:{}", action.id), self.now()).await?;
+        store::jobs::cancel(
+            conn,
+            &format!("declaration-deadline:{}", action.id),
+            self.now(),
+        )
+        .await?;
+        store::jobs::cancel(
+            conn,
+            &format!("declaration-reminder:{}", action.id),
+            self.now(),
+        )
+        .await?;
         Ok(())
     }
 
-    async fn schedule_declaration_jobs(&self, conn: &mut SqliteConnection, action: &Action) -> sqlx::Result<()> {
+    async fn schedule_declaration_jobs(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &Action,
+    ) -> sqlx::Result<()> {
         let payload = json!({ "action": action.id });
-        store::jobs::schedule(conn, DECLARATION_DEADLINE, action.deadline_at, &format!("declaration-deadline:{}", action.id), &payload).await?;
+        store::jobs::schedule(
+            conn,
+            DECLARATION_DEADLINE,
+            action.deadline_at,
+            &format!("declaration-deadline:{}", action.id),
+            &payload,
+        )
+        .await?;
         let reminder = calendar::local_days_after(action.deadline_at, -1, self.tz());
-        store::jobs::schedule(conn, DECLARATION_REMINDER, reminder, &format!("declaration-reminder:{}", action.id), &payload).await
+        store::jobs::schedule(
+            conn,
+            DECLARATION_REMINDER,
+            reminder,
+            &format!("declaration-reminder:{}", action.id),
+            &payload,
+        )
+        .await
     }
 
     /// `/mod declare case reasoning`: the public declaration of an action recorded earlier.
@@ -493,11 +588,16 @@ impl App {
         case: i64,
         reasoning: &str,
     ) -> Result<ModerationReply, ModerationError> {
-        let command = Command::new("mod declare", json!({ "case": case, "reasoning": reasoning }));
+        let command = Command::new(
+            "mod declare",
+            json!({ "case": case, "reasoning": reasoning }),
+        );
         let mut tx = self.begin().await?;
         let result = async {
             let actor = self.actor(&mut tx, caller).await?;
-            let action = store::actions::by_id(&mut tx, case).await?.ok_or(ModerationError::NoCase(case))?;
+            let action = store::actions::by_id(&mut tx, case)
+                .await?
+                .ok_or(ModerationError::NoCase(case))?;
             if action.actor_id != actor.id {
                 return Err(ModerationError::NotYourCase(case));
             }
@@ -512,8 +612,17 @@ impl App {
                 Some(t) => Some(store::people::by_id(&mut tx, t).await?.name),
                 None => None,
             };
-            self.declare(&mut tx, &action, &actor.name, target.as_deref(), reasoning.as_str()).await?;
-            Ok(ModerationReply(format!("Case #{case} is declared in #discussion (Terms §III Act 2.4).")))
+            self.declare(
+                &mut tx,
+                &action,
+                &actor.name,
+                target.as_deref(),
+                reasoning.as_str(),
+            )
+            .await?;
+            Ok(ModerationReply(format!(
+                "Case #{case} is declared in #discussion (Terms §III Act 2.4)."
+            )))
         }
         .await;
         self.conclude(tx, caller, command, result).await
@@ -528,13 +637,19 @@ impl App {
         kind: &'static str,
         reason: &str,
     ) -> Result<ModerationReply, ModerationError> {
-        let name = if kind == "monitor" { "mod unmonitor" } else { "mod clock off" };
+        let name = if kind == "monitor" {
+            "mod unmonitor"
+        } else {
+            "mod clock off"
+        };
         let command = Command::new(name, json!({ "member": member.name, "reason": reason }));
         let mut tx = self.begin().await?;
         let result = async {
             let actor = self.actor(&mut tx, caller).await?;
             if kind == "clock" && !actor.offices.is_chief_justice() {
-                return Err(ModerationError::NotChiefJustice("remove a chessclock requirement (Terms §II Act 11.3)"));
+                return Err(ModerationError::NotChiefJustice(
+                    "remove a chessclock requirement (Terms §II Act 11.3)",
+                ));
             }
             if kind == "monitor" && !actor.offices.has_moderator_powers() {
                 return Err(ModerationError::NotModerator);
@@ -556,7 +671,10 @@ impl App {
             } else {
                 "is no longer required to use a chessclock (Terms §II Act 11.3)"
             };
-            let text = format!("{} {what}, case #{} lifted by {}: {reason}", person.name, open.id, actor.name);
+            let text = format!(
+                "{} {what}, case #{} lifted by {}: {reason}",
+                person.name, open.id, actor.name
+            );
             self.announce(&mut tx, &text).await?;
             Ok(ModerationReply(text))
         }
@@ -565,14 +683,28 @@ impl App {
     }
 
     /// `/mod unban`: refused, with the rule (Terms §II Act 9.4).
-    pub async fn moderator_unban(&self, caller: &PersonRef, member: &PersonRef) -> Result<ModerationReply, ModerationError> {
+    pub async fn moderator_unban(
+        &self,
+        caller: &PersonRef,
+        member: &PersonRef,
+    ) -> Result<ModerationReply, ModerationError> {
         let tx = self.begin().await?;
         let command = Command::new("mod unban", json!({ "member": member.name }));
-        self.conclude(tx, caller, command, Err::<ModerationReply, _>(ModerationError::OnlyTheCourt)).await
+        self.conclude(
+            tx,
+            caller,
+            command,
+            Err::<ModerationReply, _>(ModerationError::OnlyTheCourt),
+        )
+        .await
     }
 
     /// `/game approve`: a Moderator who did not play approves a monitored member's game (Act 10.4).
-    pub async fn approve_game(&self, caller: &PersonRef, number: i64) -> Result<ModerationReply, ModerationError> {
+    pub async fn approve_game(
+        &self,
+        caller: &PersonRef,
+        number: i64,
+    ) -> Result<ModerationReply, ModerationError> {
         let command = Command::new("game approve", json!({ "game": number }));
         let mut tx = self.begin().await?;
         let result = async {
@@ -580,7 +712,9 @@ impl App {
             if !actor.offices.has_moderator_powers() {
                 return Err(ModerationError::NotModerator);
             }
-            let game = store::games::by_id(&mut tx, number).await?.ok_or(ModerationError::NoGame(number))?;
+            let game = store::games::by_id(&mut tx, number)
+                .await?
+                .ok_or(ModerationError::NoGame(number))?;
             if game.has_player(actor.id) {
                 return Err(ModerationError::OwnGame);
             }
@@ -589,7 +723,10 @@ impl App {
             }
             store::games::set_approved(&mut tx, number, actor.id).await?;
             let changes = self.count_game(&mut tx, number, game.played_at).await?;
-            Ok(ModerationReply(format!("Game #{number} is approved as valid by {} (Terms §II Act 10.4). {changes}", actor.name)))
+            Ok(ModerationReply(format!(
+                "Game #{number} is approved as valid by {} (Terms §II Act 10.4). {changes}",
+                actor.name
+            )))
         }
         .await;
         self.conclude(tx, caller, command, result).await
@@ -597,7 +734,13 @@ impl App {
 
     /// Voids a penalty and reverses its effects in the history (an undeclared penalty, Act
     /// 2.4.2; the Court's overturning uses this too).
-    pub(crate) async fn void_action(&self, conn: &mut SqliteConnection, action: &Action, status: &str, why: &str) -> sqlx::Result<()> {
+    pub(crate) async fn void_action(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &Action,
+        status: &str,
+        why: &str,
+    ) -> sqlx::Result<()> {
         let now = self.now();
         store::actions::set_status(conn, action.id, status, why).await?;
         store::events::void_action(conn, action.id, now, why).await?;
@@ -605,7 +748,10 @@ impl App {
             if let Some(g) = action.game_id {
                 // The game reversed by this case comes back, as though the case never happened.
                 let reason = format!("fraud: case #{}", action.id);
-                if store::games::by_id(conn, g).await?.is_some_and(|game| game.void_reason.as_deref() == Some(reason.as_str())) {
+                if store::games::by_id(conn, g)
+                    .await?
+                    .is_some_and(|game| game.void_reason.as_deref() == Some(reason.as_str()))
+                {
                     store::games::set_status(conn, g, GameStatus::Counted).await?;
                     store::events::unvoid_game(conn, g, &format!("case #{}", action.id)).await?;
                 }
@@ -618,7 +764,11 @@ impl App {
     }
 
     /// The job at a declaration deadline: an undeclared penalty is void (Terms §III Act 2.4.2).
-    pub(crate) async fn declaration_deadline(&self, conn: &mut SqliteConnection, action_id: i64) -> anyhow::Result<String> {
+    pub(crate) async fn declaration_deadline(
+        &self,
+        conn: &mut SqliteConnection,
+        action_id: i64,
+    ) -> anyhow::Result<String> {
         let Some(action) = store::actions::by_id(conn, action_id).await? else {
             return Ok("no such case".into());
         };
@@ -630,11 +780,30 @@ impl App {
         }
         let actor = store::people::by_id(conn, action.actor_id).await?.name;
         if !is_penalty_kind(&action.kind) {
-            store::actions::set_status(conn, action.id, &action.status, "not declared within 7 days (Terms §III Act 2.4)").await?;
-            self.announce(conn, &format!("Case #{} ({}) by {actor} was not declared within 7 days (Terms §III Act 2.4).", action.id, action.kind)).await?;
+            store::actions::set_status(
+                conn,
+                action.id,
+                &action.status,
+                "not declared within 7 days (Terms §III Act 2.4)",
+            )
+            .await?;
+            self.announce(
+                conn,
+                &format!(
+                    "Case #{} ({}) by {actor} was not declared within 7 days (Terms §III Act 2.4).",
+                    action.id, action.kind
+                ),
+            )
+            .await?;
             return Ok("undeclared (not a penalty)".into());
         }
-        self.void_action(conn, &action, "void", "not declared within 7 days (Terms §III Act 2.4.2)").await?;
+        self.void_action(
+            conn,
+            &action,
+            "void",
+            "not declared within 7 days (Terms §III Act 2.4.2)",
+        )
+        .await?;
         let target = match action.target_id {
             Some(t) => store::people::by_id(conn, t).await?.name,
             None => "nobody".into(),
@@ -651,7 +820,11 @@ impl App {
     }
 
     /// The job a day before a declaration deadline.
-    pub(crate) async fn declaration_reminder(&self, conn: &mut SqliteConnection, action_id: i64) -> anyhow::Result<String> {
+    pub(crate) async fn declaration_reminder(
+        &self,
+        conn: &mut SqliteConnection,
+        action_id: i64,
+    ) -> anyhow::Result<String> {
         let Some(action) = store::actions::by_id(conn, action_id).await? else {
             return Ok("no such case".into());
         };
@@ -659,7 +832,11 @@ impl App {
             return Ok("nothing to remind".into());
         }
         let actor = store::people::by_id(conn, action.actor_id).await?.name;
-        let void = if is_penalty_kind(&action.kind) { " or the penalty is void" } else { "" };
+        let void = if is_penalty_kind(&action.kind) {
+            " or the penalty is void"
+        } else {
+            ""
+        };
         self.announce(
             conn,
             &format!(
@@ -673,7 +850,11 @@ impl App {
     }
 
     /// The job at a ban's end: the ban expires and it is announced.
-    pub(crate) async fn ban_expiry(&self, conn: &mut SqliteConnection, action_id: i64) -> anyhow::Result<String> {
+    pub(crate) async fn ban_expiry(
+        &self,
+        conn: &mut SqliteConnection,
+        action_id: i64,
+    ) -> anyhow::Result<String> {
         let Some(action) = store::actions::by_id(conn, action_id).await? else {
             return Ok("no such case".into());
         };
@@ -685,12 +866,22 @@ impl App {
             Some(t) => store::people::by_id(conn, t).await?.name,
             None => "nobody".into(),
         };
-        self.announce(conn, &format!("{target}'s ban (case #{}) has ended; they may play again.", action.id)).await?;
+        self.announce(
+            conn,
+            &format!(
+                "{target}'s ban (case #{}) has ended; they may play again.",
+                action.id
+            ),
+        )
+        .await?;
         Ok("expired".into())
     }
 
     /// `/mod cases [member]`.
-    pub async fn cases(&self, member: Option<&PersonRef>) -> Result<ModerationReply, ModerationError> {
+    pub async fn cases(
+        &self,
+        member: Option<&PersonRef>,
+    ) -> Result<ModerationReply, ModerationError> {
         let mut conn = self.pool().acquire().await?;
         let target = match member {
             Some(m) => match store::people::find(&mut conn, m).await? {
@@ -718,15 +909,18 @@ impl App {
         };
         let actor = store::people::by_id(conn, a.actor_id).await?.name;
         let declared = match (a.declaration_outbox_id, a.declared_at) {
-            (_, Some(at)) => format!("declared {}", calendar::show_date(calendar::local_date(at, tz))),
+            (_, Some(at)) => format!(
+                "declared {}",
+                calendar::show_date(calendar::local_date(at, tz))
+            ),
             (Some(_), None) => "declaration posting".into(),
             (None, None) => format!("undeclared, due by {}", calendar::show(a.deadline_at, tz)),
         };
         Ok(format!(
-            "#{} {} by {actor} on {}: {}; {declared}",
+            "#{} {}, by {actor}: {}. Status: {}; {declared}",
             a.id,
-            describe_action(a, target.as_deref(), tz),
             calendar::show_date(calendar::local_date(a.taken_at, tz)),
+            describe_action(a, target.as_deref(), tz),
             status_word(a)
         ))
     }
@@ -734,7 +928,9 @@ impl App {
     /// `/mod case N`: one case in full, with its declaration link.
     pub async fn case(&self, number: i64) -> Result<ModerationReply, ModerationError> {
         let mut conn = self.pool().acquire().await?;
-        let a = store::actions::by_id(&mut conn, number).await?.ok_or(ModerationError::NoCase(number))?;
+        let a = store::actions::by_id(&mut conn, number)
+            .await?
+            .ok_or(ModerationError::NoCase(number))?;
         let mut text = self.case_line(&mut conn, &a).await?;
         text.push_str(&format!("\nReason: {}", a.reason));
         if let Some(reasoning) = &a.declaration {
@@ -747,7 +943,9 @@ impl App {
                 d.guild_id,
                 d.discussion_channel_id,
             ) {
-                text.push_str(&format!("\nDeclaration: https://discord.com/channels/{guild}/{channel}/{msg}"));
+                text.push_str(&format!(
+                    "\nDeclaration: https://discord.com/channels/{guild}/{channel}/{msg}"
+                ));
             }
         }
         if let Some(why) = &a.status_reason {
@@ -764,13 +962,20 @@ impl App {
 pub fn describe_action(a: &Action, target: Option<&str>, tz: chrono_tz::Tz) -> String {
     let who = target.unwrap_or("the Leaderboard");
     let until = |a: &Action| match a.ends_at {
-        Some(end) => format!("until {}", calendar::show_date(calendar::local_date(end, tz))),
+        Some(end) => format!(
+            "until {}",
+            calendar::show_date(calendar::local_date(end, tz))
+        ),
         None => "permanently".into(),
     };
     match a.kind.as_str() {
         "violation" => {
             let step = a.step.and_then(Step::from_number).unwrap_or(Step::Reverse);
-            let mut s = format!("fraud violation by {who}, step {}: {}", step.number(), step.describe());
+            let mut s = format!(
+                "fraud violation by {who}, step {} of the ladder (Terms §II Act 5): {}",
+                step.number(),
+                step.describe()
+            );
             if matches!(step, Step::FourWeekBan | Step::PermanentBan) {
                 s.push_str(&format!(", banned {}", until(a)));
             }
@@ -792,7 +997,8 @@ pub fn status_word(a: &Action) -> String {
 }
 
 fn parse_date(text: &str) -> Result<NaiveDate, ModerationError> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").map_err(|_| ModerationError::BadDate(text.to_owned()))
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| ModerationError::BadDate(text.to_owned()))
 }
 
 /// Offences are compared without regard to case, spacing or punctuation.

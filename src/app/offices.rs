@@ -48,9 +48,14 @@ pub struct OfficeChanged {
 impl fmt::Display for OfficeChanged {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.appointed {
-            write!(f, "{} is now a {}.", self.name, self.office)
+            write!(f, "{} is now {}.", self.name, self.office.with_article())
         } else {
-            write!(f, "{} is no longer a {}.", self.name, self.office)
+            write!(
+                f,
+                "{} is no longer {}.",
+                self.name,
+                self.office.with_article()
+            )
         }
     }
 }

@@ -34,6 +34,14 @@ impl Office {
         Office::ALL.into_iter().find(|o| o.key() == key)
     }
 
+    /// "a Moderator", "a Justice", "a member of Staff".
+    pub fn with_article(self) -> String {
+        match self {
+            Office::Staff => "a member of Staff".into(),
+            other => format!("a {other}"),
+        }
+    }
+
     /// Offices the Chief Justice fills by appointment; the Chief Justice comes from config.
     pub fn appointable(self) -> bool {
         self != Office::ChiefJustice

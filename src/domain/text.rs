@@ -6,15 +6,15 @@ pub const DISCORD_MESSAGE_LIMIT: usize = 2000;
 /// Why a piece of typed text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
-    #[error("the {field} must not be empty")]
+    #[error("The {field} must not be empty.")]
     Empty { field: &'static str },
-    #[error("the {field} is {len} characters long; at most {max} are allowed")]
+    #[error("The {field} is {len} characters long; at most {max} are allowed.")]
     TooLong {
         field: &'static str,
         len: usize,
         max: usize,
     },
-    #[error("the {field} must say why in a few words, not one (Terms §III Act 2.2: every decision must be reasonably justifiable)")]
+    #[error("The {field} must say why in a few words, not one (Terms §III Act 2.2: every decision must be reasonably justifiable).")]
     OneWord { field: &'static str },
 }
 

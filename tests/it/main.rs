@@ -2,4 +2,5 @@
 //! against a fake Discord.
 
 mod discord;
+mod moderation;
 mod transcripts;

@@ -44,3 +44,9 @@ macro_rules! transcripts {
 }
 
 transcripts!(foundation);
+transcripts!(
+    moderation_ladder,
+    moderation_bans,
+    moderation_declarations,
+    moderation_monitor
+);

@@ -193,7 +193,10 @@ async fn run(app: &App, caller: &PersonRef, path: &str, o: &mut Options) -> Resu
             let member = o.required_person("member")?;
             let reason = o.required("reason")?;
             check_done(o, path)?;
-            reply(app.end_restriction(caller, &member, "monitor", &reason).await)
+            reply(
+                app.end_restriction(caller, &member, "monitor", &reason)
+                    .await,
+            )
         }
         "mod unban" => {
             let member = o.required_person("member")?;

@@ -12,8 +12,18 @@ use crate::app::moderation::{ActionInput, ActionKind};
     slash_command,
     rename = "mod",
     subcommands(
-        "violation", "ban", "unban", "monitor", "unmonitor", "deduct", "award", "clock",
-        "technical", "declare", "cases", "case"
+        "violation",
+        "ban",
+        "unban",
+        "monitor",
+        "unmonitor",
+        "deduct",
+        "award",
+        "clock",
+        "technical",
+        "declare",
+        "cases",
+        "case"
     ),
     subcommand_required
 )]
@@ -62,7 +72,9 @@ pub async fn violation(
     #[description = "The date it was taken outside gavel (YYYY-MM-DD, up to 7 days back)"]
     #[max_length = 10]
     taken: Option<String>,
-    #[description = "Record now and declare the reasoning later (within 7 days)"] later: Option<bool>,
+    #[description = "Record now and declare the reasoning later (within 7 days)"] later: Option<
+        bool,
+    >,
 ) -> Result<(), Error> {
     let i = input(Some(&member), reason, game, incident, taken, later);
     let result = ctx
@@ -94,7 +106,9 @@ pub async fn ban(
     #[description = "The date it was taken outside gavel (YYYY-MM-DD, up to 7 days back)"]
     #[max_length = 10]
     taken: Option<String>,
-    #[description = "Record now and declare the reasoning later (within 7 days)"] later: Option<bool>,
+    #[description = "Record now and declare the reasoning later (within 7 days)"] later: Option<
+        bool,
+    >,
 ) -> Result<(), Error> {
     let i = input(Some(&member), reason, game, incident, taken, later);
     let result = ctx
@@ -125,7 +139,9 @@ pub async fn monitor(
     #[description = "The reasonable suspicion (Terms §II Act 10.1)"]
     #[max_length = 500]
     reason: String,
-    #[description = "Record now and declare the reasoning later (within 7 days)"] later: Option<bool>,
+    #[description = "Record now and declare the reasoning later (within 7 days)"] later: Option<
+        bool,
+    >,
 ) -> Result<(), Error> {
     let i = input(Some(&member), reason, None, None, None, later);
     let result = ctx
@@ -174,7 +190,9 @@ pub async fn deduct(
     #[description = "The date it was taken outside gavel (YYYY-MM-DD, up to 7 days back)"]
     #[max_length = 10]
     taken: Option<String>,
-    #[description = "Record now and declare the reasoning later (within 7 days)"] later: Option<bool>,
+    #[description = "Record now and declare the reasoning later (within 7 days)"] later: Option<
+        bool,
+    >,
 ) -> Result<(), Error> {
     let i = input(Some(&member), reason, game, incident, taken, later);
     let result = ctx
