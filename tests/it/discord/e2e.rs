@@ -12,7 +12,7 @@ use serde_json::Value;
 use tokio::task::JoinHandle;
 
 use super::fake::{
-    FakeDiscord, Recorded, SlashCommand, User, APPLICATION_ID, CHANNEL_ID, GUILD_ID, TIMEOUT,
+    Arg, FakeDiscord, Recorded, SlashCommand, User, APPLICATION_ID, CHANNEL_ID, GUILD_ID, TIMEOUT,
 };
 use super::registration;
 
@@ -409,5 +409,92 @@ async fn heartbeats_are_acknowledged_and_the_session_holds() {
     );
     assert!(bot.fake.gateway_frames_with_op(6).is_empty(), "resumed");
     assert_eq!(bot.fake.gateway_connections(), 1, "reconnected");
+    bot.assert_no_refused_requests();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderators_action_is_declared_when_discord_confirms_the_post() {
+    // Terms §III Act 2.4: the declaration is the public post in #discussion; the case records
+    // when Discord confirmed it, and links to it.
+    let bot = Bot::start().await;
+    let cj = User::new(CJ_ID, "cj");
+    let mod1 = User::new(601, "mod1");
+    let alice = User::new(602, "alice");
+    bot.run(SlashCommand::new(&alice, "join")).await;
+    let appointed = bot
+        .run(
+            SlashCommand::new(&cj, "office appoint")
+                .user("member", &mod1)
+                .choice("office", "moderator"),
+        )
+        .await;
+    assert_eq!(public_reply(&appointed), "mod1 is now a Moderator.");
+
+    // The chessclock requirement is the Chief Justice's alone (§II Act 11.3): refused, privately.
+    let refused = bot
+        .run(
+            SlashCommand::new(&mod1, "mod clock")
+                .user("member", &alice)
+                .arg("required", Arg::Bool(true))
+                .arg("reason", Arg::Text("overruns time every week".into())),
+        )
+        .await;
+    assert_eq!(
+        ephemeral_reply(&refused),
+        "Only the Chief Justice may require a chessclock (Terms §II Act 11, 11.3)."
+    );
+
+    let deducted = bot
+        .run(
+            SlashCommand::new(&mod1, "mod deduct")
+                .user("member", &alice)
+                .arg("points", Arg::Integer(5))
+                .arg("reason", Arg::Text("talked over other games".into()))
+                .arg("incident", Arg::Text("noise in 322".into())),
+        )
+        .await;
+    assert!(
+        public_reply(&deducted).starts_with("Case #1: 5 points deducted from alice."),
+        "{deducted}"
+    );
+    let post = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the declaration of case #1",
+            |r| {
+                r.status == 200
+                    && r.body["content"]
+                        .as_str()
+                        .is_some_and(|c| c.starts_with("Declaration, case #1 "))
+            },
+        )
+        .await;
+    assert_no_pings(&post.body);
+    let message: i64 = post.answer.as_ref().expect("a Message")["id"]
+        .as_str()
+        .expect("id")
+        .parse()
+        .expect("snowflake");
+    let mut declared = None;
+    for _ in 0..100 {
+        declared =
+            sqlx::query_scalar::<_, Option<String>>("SELECT declared_at FROM actions WHERE id = 1")
+                .fetch_one(bot.app.pool())
+                .await
+                .expect("actions");
+        if declared.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(declared.is_some(), "the case was never marked declared");
+
+    let case = bot
+        .run(SlashCommand::new(&mod1, "mod case").arg("case", Arg::Integer(1)))
+        .await;
+    let link = format!("https://discord.com/channels/2000/3000/{message}");
+    assert!(public_reply(&case).contains(&link), "{case}");
     bot.assert_no_refused_requests();
 }
