@@ -103,7 +103,7 @@ impl App {
     /// Seats the Chief Justice named in config, and schedules the recurring jobs.
     async fn bootstrap(&self) -> anyhow::Result<()> {
         let now = self.now();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let cj = PersonRef {
             name: self.config.chief_justice.name.clone(),
             discord_id: self.config.chief_justice.discord_id,
@@ -138,9 +138,11 @@ impl App {
         Ok(())
     }
 
-    /// Starts a use case's transaction.
-    pub(crate) async fn begin(&self) -> sqlx::Result<Transaction<'static, Sqlite>> {
-        self.pool.begin().await
+    /// Starts a writing transaction. `BEGIN IMMEDIATE` takes SQLite's write lock at the start,
+    /// so a second process waits its turn (busy timeout) instead of failing when a transaction
+    /// that read first tries to write after the other process has written.
+    pub async fn begin(&self) -> sqlx::Result<Transaction<'static, Sqlite>> {
+        self.pool.begin_with("BEGIN IMMEDIATE").await
     }
 
     /// Ends a use case: on success the audit entry joins the transaction and it commits; on a
@@ -233,7 +235,7 @@ impl App {
     /// is "made" at this moment (Terms §III Act 2.4), so its action is marked declared here too.
     pub async fn delivered(&self, outbox_id: i64, message_id: Option<i64>) -> sqlx::Result<()> {
         let now = self.now();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         store::outbox::mark_sent(&mut tx, outbox_id, message_id, now).await?;
         store::actions::mark_declared(&mut tx, outbox_id, now).await?;
         tx.commit().await

@@ -608,10 +608,7 @@ impl App {
                 return Err(ModerationError::NotDeclarable(case, action.status.clone()));
             }
             let reasoning = Reason::parse(reasoning)?;
-            let target = match action.target_id {
-                Some(t) => Some(store::people::by_id(&mut tx, t).await?.name),
-                None => None,
-            };
+            let target = store::people::name_of(&mut tx, action.target_id).await?;
             self.declare(
                 &mut tx,
                 &action,
@@ -804,10 +801,9 @@ impl App {
             "not declared within 7 days (Terms §III Act 2.4.2)",
         )
         .await?;
-        let target = match action.target_id {
-            Some(t) => store::people::by_id(conn, t).await?.name,
-            None => "nobody".into(),
-        };
+        let target = store::people::name_of(conn, action.target_id)
+            .await?
+            .unwrap_or_else(|| "nobody".into());
         self.announce(
             conn,
             &format!(
@@ -862,10 +858,9 @@ impl App {
             return Ok(format!("already {}", action.status));
         }
         store::actions::set_status(conn, action.id, "expired", "the ban ended").await?;
-        let target = match action.target_id {
-            Some(t) => store::people::by_id(conn, t).await?.name,
-            None => "nobody".into(),
-        };
+        let target = store::people::name_of(conn, action.target_id)
+            .await?
+            .unwrap_or_else(|| "nobody".into());
         self.announce(
             conn,
             &format!(
@@ -903,10 +898,7 @@ impl App {
 
     async fn case_line(&self, conn: &mut SqliteConnection, a: &Action) -> sqlx::Result<String> {
         let tz = self.tz();
-        let target = match a.target_id {
-            Some(t) => Some(store::people::by_id(conn, t).await?.name),
-            None => None,
-        };
+        let target = store::people::name_of(conn, a.target_id).await?;
         let actor = store::people::by_id(conn, a.actor_id).await?.name;
         let declared = match (a.declaration_outbox_id, a.declared_at) {
             (_, Some(at)) => format!(

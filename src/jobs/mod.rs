@@ -55,7 +55,7 @@ async fn schedule_weekly_review(
 pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobReport>> {
     let mut reports = Vec::new();
     loop {
-        let mut tx = app.pool().begin().await?;
+        let mut tx = app.begin().await?;
         let Some(job) = store::jobs::next_due(&mut tx, now).await? else {
             break;
         };

@@ -128,6 +128,14 @@ pub async fn resolve(
     by_id(conn, id).await
 }
 
+/// The name of a person who may be absent (an action without a target).
+pub async fn name_of(conn: &mut SqliteConnection, id: Option<i64>) -> sqlx::Result<Option<String>> {
+    match id {
+        Some(id) => Ok(Some(by_id(conn, id).await?.name)),
+        None => Ok(None),
+    }
+}
+
 pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Person>> {
     sqlx::query_as::<_, Person>("SELECT * FROM people ORDER BY id")
         .fetch_all(conn)

@@ -1,6 +1,8 @@
 //! The integration tests, as one binary: transcripts, app scenarios and the Discord adapter
 //! against a fake Discord.
 
+mod cli;
 mod discord;
+mod leaderboard;
 mod moderation;
 mod transcripts;

@@ -1,0 +1,157 @@
+//! The `gavel` binary: config checking, the missing token, migrations, export, transcript
+//! checking, and two processes sharing one database file.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn gavel(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("GAVEL_CONFIG")
+        .env("RUST_LOG", "error")
+        .output()
+        .expect("gavel runs")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn check_config_names_the_key_at_fault_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[club]\ntimezone = \"Mars/Base\"\n",
+    )
+    .unwrap();
+    let out = gavel(dir.path(), &["check-config"]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("timezone"), "{}", text(&out));
+
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[club]\nname = \"Chess\"\ncolour = 1\n",
+    )
+    .unwrap();
+    let out = gavel(dir.path(), &["check-config"]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("colour"), "{}", text(&out));
+
+    std::fs::write(
+        dir.path().join("config.toml"),
+        include_str!("../../config.example.toml"),
+    )
+    .unwrap();
+    let out = gavel(dir.path(), &["check-config"]);
+    assert!(out.status.success(), "{}", text(&out));
+}
+
+#[test]
+fn run_without_a_token_says_how_to_give_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = gavel(dir.path(), &["run"]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("DISCORD_TOKEN"), "{}", text(&out));
+    assert!(
+        !dir.path().join("gavel.db").exists(),
+        "nothing is created before the token check"
+    );
+}
+
+#[test]
+fn migrate_creates_the_database_and_export_prints_the_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = gavel(dir.path(), &["migrate"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(dir.path().join("gavel.db").exists());
+    let out = gavel(dir.path(), &["export"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for key in [
+        "members",
+        "games",
+        "actions",
+        "appeals",
+        "proposals",
+        "rules",
+        "points_of_order",
+        "audit",
+    ] {
+        assert!(doc.get(key).is_some(), "export lacks {key}");
+    }
+    // The Chief Justice from the default config is seated.
+    assert_eq!(doc["members"][0]["name"], "cj");
+    assert_eq!(doc["members"][0]["offices"][0], "chief_justice");
+}
+
+#[test]
+fn console_check_passes_a_true_transcript_and_fails_a_false_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = "@ 2026-11-27 12:30\nalice: /join\n< Welcome to the Leaderboard, alice: your score is 100 (Terms §II Act 1).\n#discussion> alice joined the Leaderboard with a score of 100.\n";
+    std::fs::write(dir.path().join("good.gavel"), good).unwrap();
+    let out = gavel(
+        dir.path(),
+        &["console", "--memory", "--check", "--script", "good.gavel"],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    std::fs::write(dir.path().join("bad.gavel"), good.replace("100 (", "150 (")).unwrap();
+    let out = gavel(
+        dir.path(),
+        &["console", "--memory", "--check", "--script", "bad.gavel"],
+    );
+    assert!(!out.status.success());
+    assert!(text(&out).contains("differs at line 3"), "{}", text(&out));
+}
+
+#[test]
+fn two_processes_on_one_database_file_both_land_their_changes() {
+    // WAL and a busy timeout let SQLite serialise the writers; nothing is lost or corrupted.
+    let dir = tempfile::tempdir().unwrap();
+    assert!(gavel(dir.path(), &["migrate"]).status.success());
+    let script = |prefix: &str| {
+        let mut s = String::from("@ 2026-11-27 12:30\n");
+        for i in 0..30 {
+            s.push_str(&format!("{prefix}{i}: /join\n"));
+        }
+        s
+    };
+    std::fs::write(dir.path().join("a.gavel"), script("a")).unwrap();
+    std::fs::write(dir.path().join("b.gavel"), script("b")).unwrap();
+    let spawn = |file: &str| {
+        Command::new(env!("CARGO_BIN_EXE_gavel"))
+            .args(["console", "--script", file])
+            .current_dir(dir.path())
+            .env("RUST_LOG", "error")
+            .output()
+            .expect("gavel runs")
+    };
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| spawn("a.gavel"));
+        let b = s.spawn(|| spawn("b.gavel"));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert!(
+        a.status.success() && b.status.success(),
+        "{}{}",
+        text(&a),
+        text(&b)
+    );
+    assert!(
+        !text(&a).contains("\n! ") && !text(&b).contains("\n! "),
+        "{}{}",
+        text(&a),
+        text(&b)
+    );
+    let out = gavel(dir.path(), &["export"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let members = doc["members"].as_array().unwrap();
+    let joined = members.iter().filter(|m| m["status"] == "member").count();
+    assert_eq!(joined, 60, "every join from both processes landed");
+}
