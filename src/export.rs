@@ -8,6 +8,8 @@ use crate::store;
 
 #[derive(Debug, Serialize)]
 struct MemberOut {
+    /// The id score events refer to (`score_events[].person_id`).
+    id: i64,
     name: String,
     discord_id: Option<String>,
     score: Option<i64>,
@@ -28,6 +30,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         let last = store::people::last_membership(&mut conn, person.id).await?;
         let standing = standings.iter().find(|s| s.person_id == person.id);
         members.push(MemberOut {
+            id: person.id,
             name: person.name,
             // Snowflakes as strings, as Discord writes them (JSON numbers lose precision).
             discord_id: person.discord_id.0.map(|id| id.to_string()),

@@ -21,7 +21,7 @@ use super::{Actor, App, Command, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
-    #[error("A player cannot play against themselves.")]
+    #[error("A player cannot play against themselves; only games actually played may be registered (Terms §II Act 4.1).")]
     SamePlayer,
     #[error("Only a player in the game or a Moderator may register it (Terms §II Act 4).")]
     NotParticipant,
@@ -31,6 +31,8 @@ pub enum GameError {
     OwnGame,
     #[error("No club session is open: games must take place {0} (Terms §0 Act 5). Online games are exempt (Terms §0 Act 10).")]
     NoSession(String),
+    #[error("No session is open, so no Moderator is present and a game now would be invalid (Terms §0 Act 6). A Moderator opens the session with /session open.")]
+    NotOpened,
     #[error("Games must take place {0} (Terms §0 Act 5); it is not that time now.")]
     OutsideWindow(String),
     #[error("No Moderator is present at this session, so the game is invalid (Terms §0 Act 6). A Moderator checks in with /session here.")]
@@ -51,6 +53,8 @@ pub enum GameError {
     NoGame(i64),
     #[error("Game #{0} is {1}, so this cannot be done.")]
     WrongStatus(i64, &'static str),
+    #[error("Online game #{0} between these players is already being played; when it ends, register the result with /game register ... online:true (Terms §I Act 9.1).")]
+    AlreadyStarted(i64),
     #[error("Only a player in game #{0} may object to its ending (Terms §I Act 6).")]
     NotAPlayer(i64),
     #[error("Game #{0} was not ended by a Moderator for lack of time, so there is no ending to object to (Terms §I Act 6).")]
@@ -59,19 +63,21 @@ pub enum GameError {
     RematchIsFinal(i64),
     #[error("An objection to game #{0} was already made; there is one rematch at most (Terms §I Act 6).")]
     AlreadyObjected(i64),
-    #[error("No rematch of game #{0} is due.")]
+    #[error("No rematch of game #{0} is due: nobody has objected to its ending, or its rematch is settled (Terms §I Act 6).")]
     NoRematchDue(i64),
+    #[error("The rematch of game #{0} is played at the following session, not the session the game was ended in (Terms §I Act 6).")]
+    RematchSameSession(i64),
     #[error("Only the Moderator who adjudicated game #{0} may exempt its rematch from the time limit (Terms §I Act 6).")]
     NotAdjudicator(i64),
-    #[error("{0} did not play in game #{1}.")]
+    #[error("{0} did not play in game #{1}, so cannot have failed to play its rematch (Terms §I Act 6).")]
     NotInGame(String, i64),
     #[error("`{0}` is not a result; choose white, black or draw.")]
     BadResult(String),
-    #[error("Give either a result or who did not show up, not both.")]
+    #[error("Give the rematch's result, or who failed to play it, not both (Terms §I Act 6).")]
     ResultOrNoShow,
     #[error(transparent)]
     Material(#[from] MaterialError),
-    #[error("The reason is not acceptable: {0}.")]
+    #[error(transparent)]
     Text(#[from] TextError),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
@@ -161,6 +167,15 @@ impl App {
         if input.online {
             started = self.check_online(conn, &players, date).await?;
         }
+        if let Some(session) = session_id {
+            self.players_present(
+                conn,
+                session,
+                &[players.white.id, players.black.id],
+                actor.id,
+            )
+            .await?;
+        }
         let status = if !players.waiting.is_empty() {
             GameStatus::WaitingJoin
         } else if players.monitored {
@@ -195,8 +210,9 @@ impl App {
         let summary = describe(&players.white.name, &players.black.name, result);
         let reply = match status {
             GameStatus::WaitingJoin => format!(
-                "Game #{id} recorded: {summary}. It counts once {} joins the Leaderboard during this session (Terms §0 Act 12).",
-                players.waiting.join(" and ")
+                "Game #{id} recorded: {summary}. It counts once {} {} the Leaderboard during this session (Terms §0 Act 12).",
+                players.waiting.join(" and "),
+                if players.waiting.len() == 1 { "joins" } else { "join" }
             ),
             GameStatus::PendingApproval => format!(
                 "Game #{id} recorded: {summary}. A player is monitored, so it waits for a Moderator's approval (Terms §II Act 10.4)."
@@ -256,9 +272,12 @@ impl App {
     /// An open session, inside its window, with a Moderator present (Terms §0 Acts 5, 6).
     async fn check_session(&self, conn: &mut SqliteConnection) -> Result<i64, GameError> {
         let window = self.window();
-        let session = store::sessions::open_session(conn)
-            .await?
-            .ok_or_else(|| GameError::NoSession(window.describe()))?;
+        let session = match store::sessions::open_session(conn).await? {
+            Some(session) => session,
+            // In the window, the missing piece is the Moderator who opens the session.
+            None if window.contains(self.now()) => return Err(GameError::NotOpened),
+            None => return Err(GameError::NoSession(window.describe())),
+        };
         if !window.contains(self.now()) {
             return Err(GameError::OutsideWindow(window.describe()));
         }
@@ -271,6 +290,21 @@ impl App {
             }
         }
         Err(GameError::NoModerator)
+    }
+
+    /// The players of a game played in the room were in it during the session, so they are
+    /// present (Terms §0 Act 9) whether or not they checked in; the weekly review reads this.
+    async fn players_present(
+        &self,
+        conn: &mut SqliteConnection,
+        session_id: i64,
+        players: &[i64],
+        by: i64,
+    ) -> sqlx::Result<()> {
+        for &p in players {
+            store::sessions::mark_present(conn, session_id, p, Some(by), self.now()).await?;
+        }
+        Ok(())
     }
 
     /// One online game at once, one per player per day (Terms §I Act 9.1, 9.2). Returns the
@@ -317,7 +351,7 @@ impl App {
             let players = self.check_players(&mut tx, &actor, white, black, true).await?;
             let date = calendar::local_date(now, self.tz());
             if let Some(id) = self.check_online(&mut tx, &players, date).await? {
-                return Err(GameError::WrongStatus(id, "already being played"));
+                return Err(GameError::AlreadyStarted(id));
             }
             let id = store::games::insert(
                 &mut tx,
@@ -473,14 +507,14 @@ impl App {
         game: &Game,
         reason: &str,
     ) -> Result<String, GameError> {
-        match game.status() {
-            GameStatus::Voided | GameStatus::Lapsed | GameStatus::Replaced => {
-                return Err(GameError::WrongStatus(
-                    game.id,
-                    "no longer on the Leaderboard",
-                ));
-            }
-            _ => {}
+        let gone = match game.status() {
+            GameStatus::Voided => Some("already void"),
+            GameStatus::Lapsed => Some("lapsed and never counted (Terms §0 Act 12)"),
+            GameStatus::Replaced => Some("replaced by its rematch or forfeit (Terms §I Act 6)"),
+            _ => None,
+        };
+        if let Some(status) = gone {
+            return Err(GameError::WrongStatus(game.id, status));
         }
         let now = self.now();
         store::games::mark_void(conn, game.id, reason, now).await?;
@@ -510,6 +544,13 @@ impl App {
             let players = self.check_players(&mut tx, &actor, white, black, false).await?;
             Self::check_overseer(&actor, None, &[players.white.id, players.black.id])?;
             let session_id = self.check_session(&mut tx).await?;
+            self.players_present(
+                &mut tx,
+                session_id,
+                &[players.white.id, players.black.id],
+                actor.id,
+            )
+            .await?;
             let result = material::decide(&w, &b);
             let status = if !players.waiting.is_empty() {
                 GameStatus::WaitingJoin
@@ -569,11 +610,14 @@ impl App {
             if game.ended_by != "material" {
                 return Err(GameError::NotAdjudicated(number));
             }
-            if game.status() != GameStatus::Counted {
-                return Err(GameError::WrongStatus(number, "not on the Leaderboard"));
-            }
             if store::games::rematch_for(&mut tx, number).await?.is_some() {
                 return Err(GameError::AlreadyObjected(number));
+            }
+            if game.status() != GameStatus::Counted {
+                return Err(GameError::WrongStatus(
+                    number,
+                    "not on the Leaderboard (voided, lapsed or not counted yet), so there is no ending to object to (Terms §I Act 6)",
+                ));
             }
             store::games::file_rematch(&mut tx, number, actor.id, self.now()).await?;
             let text = format!(
@@ -651,6 +695,10 @@ impl App {
             .filter(|r| r.status == "due")
             .ok_or(GameError::NoRematchDue(number))?;
         let session_id = self.check_session(conn).await?;
+        // "A rematch may occur on the following available session" (Terms §I Act 6).
+        if game.session_id == Some(session_id) {
+            return Err(GameError::RematchSameSession(number));
+        }
         let names = (
             store::people::by_id(conn, game.white_id).await?.name,
             store::people::by_id(conn, game.black_id).await?.name,
@@ -674,6 +722,17 @@ impl App {
         let text = match (result, no_show) {
             (Some(r), None) => {
                 let r = parse_result(r)?;
+                // A rematch is a game like any other: Terms §0 Acts 7 and 8 apply to it.
+                for (id, name) in [(game.white_id, &names.0), (game.black_id, &names.1)] {
+                    if self.restrictions(conn, id, now).await?.banned() {
+                        return Err(GameError::Banned(name.clone()));
+                    }
+                    if store::people::open_membership(conn, id).await?.is_none() {
+                        return Err(GameError::Removed(name.clone()));
+                    }
+                }
+                self.players_present(conn, session_id, &[game.white_id, game.black_id], actor.id)
+                    .await?;
                 self.replace_game(conn, &game, "replaced by its rematch")
                     .await?;
                 let id = store::games::insert(conn, &new_game(r, "play")).await?;

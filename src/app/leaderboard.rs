@@ -188,6 +188,9 @@ impl App {
             let delta = m.after - m.before;
             lines.push(if event.kind == "joined" {
                 format!("{date}: {why}: {}", m.after)
+            } else if event.kind == "removed" {
+                // Off the Leaderboard is not a score of 0 (Terms §II Act 2).
+                format!("{date}: {why}: {} → off the Leaderboard", m.before)
             } else {
                 format!("{date}: {why}: {} → {} ({delta:+})", m.before, m.after)
             });

@@ -23,7 +23,7 @@ pub enum RemovalError {
         "Only the Chief Justice may remove a member from the Leaderboard (Terms §II Act 7, 8)."
     )]
     NotChiefJustice,
-    #[error("{0} is not a Member of the Leaderboard.")]
+    #[error("{0} is not a Member of the Leaderboard, so there is nothing to remove them from (Terms §II Act 7, 8).")]
     NotAMember(String),
     #[error("{0} may not be removed: they were not absent for more than three of the past six weeks with at most two games (Terms §II Act 7), nor asked to leave (Terms §II Act 8).")]
     NotEligible(String),
@@ -31,7 +31,7 @@ pub enum RemovalError {
     Banned(String),
     #[error("A Court hearing involves {0}, so a request to leave cannot be carried out until it has passed (Terms §II Act 8.1).")]
     InHearing(String),
-    #[error("You already asked to leave on {0}; it will be carried out by {1}.")]
+    #[error("You already asked to leave on {0}; it will be carried out by {1} (Terms §II Act 8).")]
     AlreadyAsked(String, String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
@@ -59,12 +59,11 @@ impl App {
         conn: &mut SqliteConnection,
     ) -> sqlx::Result<Vec<(Person, usize, u32)>> {
         let book = WeekBook::load(conn).await?;
-        let (from, to) = self.removal_frame();
+        let this_week = calendar::week_start(calendar::local_date(self.now(), self.tz()));
+        let (from, to) = book.removal_frame(this_week);
         let mut out = Vec::new();
         for (person, membership) in store::people::current_members(conn).await? {
-            let joined =
-                calendar::week_start(calendar::local_date(membership.joined_at, self.tz()));
-            let records = book.records(person.id, from.max(joined), to);
+            let records = book.records(person.id, membership.joined_at, from, to);
             if decay::eligible_for_removal(&records) {
                 let absent = records.iter().filter(|r| !r.present).count();
                 let games = records.iter().map(|r| r.games).sum();
@@ -111,21 +110,31 @@ impl App {
                 return Err(RemovalError::NotAMember(person.name));
             }
             let request = store::leave::open_request(&mut tx, person.id).await?;
-            let text = if let Some(request) = request {
-                self.check_may_leave(&mut tx, &person).await?;
-                store::leave::carry_out(&mut tx, request.id, self.now()).await?;
-                store::jobs::cancel(&mut tx, &format!("leave:{}", request.id), self.now()).await?;
-                self.remove(&mut tx, &person, "removed at their request (Terms §II Act 8)")
+            // Act 8.1 holds back a removal on request, not one under Act 7, which "may be
+            // used on any banned Member": so a barred request falls through to Act 7.
+            let may_leave = match &request {
+                Some(_) => self.check_may_leave(&mut tx, &person).await,
+                None => Ok(()),
+            };
+            let eligible = self.eligible(&mut tx).await?.iter().any(|(p, ..)| p.id == person.id);
+            let text = match (request, may_leave) {
+                (Some(request), Ok(())) => {
+                    store::leave::carry_out(&mut tx, request.id, self.now()).await?;
+                    store::jobs::cancel(&mut tx, &format!("leave:{}", request.id), self.now())
+                        .await?;
+                    self.remove(&mut tx, &person, "removed at their request (Terms §II Act 8)")
+                        .await?
+                }
+                _ if eligible => {
+                    self.remove(
+                        &mut tx,
+                        &person,
+                        "removed by the Chief Justice: absent for more than three of the past six weeks, with at most two games (Terms §II Act 7)",
+                    )
                     .await?
-            } else if self.eligible(&mut tx).await?.iter().any(|(p, ..)| p.id == person.id) {
-                self.remove(
-                    &mut tx,
-                    &person,
-                    "removed by the Chief Justice: absent for more than three of the past six weeks (Terms §II Act 7)",
-                )
-                .await?
-            } else {
-                return Err(RemovalError::NotEligible(person.name));
+                }
+                (Some(_), Err(barred)) => return Err(barred),
+                (None, _) => return Err(RemovalError::NotEligible(person.name)),
             };
             Ok(RemovalReply(text))
         }

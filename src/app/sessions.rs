@@ -17,12 +17,14 @@ pub enum SessionError {
     NotModerator,
     #[error("Club sessions are held {0} (Terms §0 Act 5); it is not that time now.")]
     OutsideWindow(String),
-    #[error("A session is already open (since {0}).")]
+    #[error("A session is already open (since {0}); there is one club session at a time (Terms §0 Act 5).")]
     AlreadyOpen(String),
-    #[error("No session is open; a Moderator opens one with /session open.")]
+    #[error("No club session is open (Terms §0 Act 5); a Moderator opens one with /session open.")]
     NoSession,
-    #[error("{0} is already marked present at this session.")]
+    #[error("{0} is already marked present at this session (Terms §0 Act 9).")]
     AlreadyPresent(String),
+    #[error("Being present means being in {place} for no less than 5 minutes of the session (Terms §0 Act 9), and it ends at {end}. If you have been here since earlier, a Moderator can mark you present with /session mark.")]
+    TooLate { place: String, end: String },
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }
@@ -155,8 +157,9 @@ impl App {
         let present = store::sessions::present(conn, session_id).await?.len();
         let mut text = format!("The club session is closed; {present} present.");
         if !lapsed.is_empty() {
+            let games = if lapsed.len() == 1 { "Game" } else { "Games" };
             text.push_str(&format!(
-                " Games {} lapsed: a player did not join within the session (Terms §0 Act 12).",
+                " {games} {} lapsed: a player did not join the Leaderboard within the session (Terms §0 Act 12).",
                 lapsed.join(", ")
             ));
         }
@@ -169,6 +172,18 @@ impl App {
         let mut tx = self.begin().await?;
         let result = async {
             let actor = self.actor(&mut tx, caller).await?;
+            // Checking in says "I am here from now": with under 5 minutes left that cannot
+            // make anyone present. A Moderator's mark vouches for the whole session instead.
+            if let Some(session) = store::sessions::open_session(&mut tx).await? {
+                let window = self.window();
+                let end = window.end_on(session.club_date);
+                if self.now() + chrono::Duration::minutes(5) > end {
+                    return Err(SessionError::TooLate {
+                        place: window.place,
+                        end: window.end.format("%H:%M").to_string(),
+                    });
+                }
+            }
             self.mark_in(&mut tx, actor.id, &actor.name, actor.id).await
         }
         .await;

@@ -2,9 +2,9 @@
 //! announced in one summary post with the standings; and the weekly records that removal
 //! eligibility (Act 7) reads.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
-use chrono::{Days, NaiveDate};
+use chrono::{DateTime, Days, NaiveDate, Utc};
 use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
@@ -15,19 +15,21 @@ use super::App;
 
 /// Who was present and who played, by club week (keyed by the week's Monday).
 pub(crate) struct WeekBook {
-    /// Weeks in which a session was held.
-    pub held: BTreeSet<NaiveDate>,
+    /// Weeks in which a session was held, with the end of the week's last session (a session
+    /// still open counts as ending at the end of time).
+    pub held: BTreeMap<NaiveDate, DateTime<Utc>>,
     presence: HashMap<(NaiveDate, i64), bool>,
     games: HashMap<(NaiveDate, i64), u32>,
 }
 
 impl WeekBook {
     pub async fn load(conn: &mut SqliteConnection) -> sqlx::Result<Self> {
-        let held = store::sessions::all(conn)
-            .await?
-            .into_iter()
-            .map(|s| calendar::week_start(s.club_date))
-            .collect();
+        let mut held: BTreeMap<NaiveDate, DateTime<Utc>> = BTreeMap::new();
+        for s in store::sessions::all(conn).await? {
+            let end = s.closed_at.unwrap_or(DateTime::<Utc>::MAX_UTC);
+            let week = held.entry(calendar::week_start(s.club_date)).or_insert(end);
+            *week = (*week).max(end);
+        }
         let presence = store::sessions::all_presence(conn)
             .await?
             .into_iter()
@@ -46,15 +48,39 @@ impl WeekBook {
         })
     }
 
-    /// The person's record for the held weeks from `from` to `to` (both Mondays, inclusive).
-    pub fn records(&self, person: i64, from: NaiveDate, to: NaiveDate) -> Vec<WeekRecord> {
+    /// The held weeks from `from` to `to` (both Mondays, inclusive) that count for someone who
+    /// became a Member at `since`: a week counts only if its session was still to come or under
+    /// way when they joined, so joining on a Saturday is not an absence from that Friday.
+    pub fn records(
+        &self,
+        person: i64,
+        since: DateTime<Utc>,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Vec<WeekRecord> {
+        if from > to {
+            return Vec::new();
+        }
         self.held
             .range(from..=to)
-            .map(|w| WeekRecord {
+            .filter(|(_, &ended)| ended > since)
+            .map(|(w, _)| WeekRecord {
                 present: self.presence.contains_key(&(*w, person)),
                 games: self.games.get(&(*w, person)).copied().unwrap_or(0),
             })
             .collect()
+    }
+
+    /// The six club weeks that removal eligibility looks at (Terms §II Act 7, "the past 6
+    /// weeks"): the six weeks ending with this one once its session has been held, otherwise
+    /// the six ending with last week, so a frame always holds six weeks that can have been held.
+    pub fn removal_frame(&self, this_week: NaiveDate) -> (NaiveDate, NaiveDate) {
+        let last = if self.held.contains_key(&this_week) {
+            this_week
+        } else {
+            this_week - Days::new(7)
+        };
+        (last - Days::new(35), last)
     }
 }
 
@@ -77,18 +103,16 @@ impl App {
         at: chrono::DateTime<chrono::Utc>,
     ) -> sqlx::Result<String> {
         let book = WeekBook::load(conn).await?;
-        if !book.held.contains(&week) {
+        if !book.held.contains_key(&week) {
             return Ok(format!(
                 "no session was held in the week of {}: nothing to review",
                 calendar::show_date(week)
             ));
         }
         let rules = self.decay_rules();
-        let mut lines = Vec::new();
+        let mut deducted = Vec::new();
         for (person, membership) in store::people::current_members(conn).await? {
-            let joined =
-                calendar::week_start(calendar::local_date(membership.joined_at, self.tz()));
-            let records = book.records(person.id, joined, week);
+            let records = book.records(person.id, membership.joined_at, NaiveDate::MIN, week);
             let Some(deduction) = decay::review(&records, &rules) else {
                 continue;
             };
@@ -102,7 +126,7 @@ impl App {
                     format!("present but no games for {run} consecutive weeks (Terms §II Act 6.2)"),
                 ),
             };
-            store::events::append(
+            let event = store::events::append(
                 conn,
                 &NewEvent {
                     at,
@@ -115,7 +139,23 @@ impl App {
                 },
             )
             .await?;
-            lines.push(format!("- {}: -{points}, {reason}", person.name));
+            deducted.push((event, person.name, points, reason));
+        }
+        // Show what each deduction did to the score: at the floor it does nothing (Act 6).
+        let ledger = self.ledger(conn, true).await?;
+        let floor = self.config().scores.floor;
+        let mut lines = Vec::new();
+        for (event, name, points, reason) in &deducted {
+            let moved = ledger.movements.iter().find(|m| m.event_id == *event);
+            let line = match moved {
+                Some(m) if m.before - points < floor => format!(
+                    "- {name}: {} → {} (-{points}, but no score goes below {floor}): {reason}",
+                    m.before, m.after
+                ),
+                Some(m) => format!("- {name}: {} → {} (-{points}): {reason}", m.before, m.after),
+                None => format!("- {name}: -{points}: {reason}"),
+            };
+            lines.push(line);
         }
         let mut post = format!("Weekly review, week of {}:", calendar::show_date(week));
         if lines.is_empty() {
@@ -137,11 +177,5 @@ impl App {
         }
         self.announce(conn, &post).await?;
         Ok(format!("{} deduction(s)", lines.len()))
-    }
-
-    /// The six club weeks that removal eligibility looks at: this week and the five before.
-    pub(crate) fn removal_frame(&self) -> (NaiveDate, NaiveDate) {
-        let this_week = calendar::week_start(calendar::local_date(self.now(), self.tz()));
-        (this_week - Days::new(35), this_week)
     }
 }

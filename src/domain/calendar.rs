@@ -144,4 +144,69 @@ mod tests {
         assert_eq!(week_start(date(2026, 11, 27)), date(2026, 11, 23));
         assert_eq!(week_start(date(2026, 11, 23)), date(2026, 11, 23));
     }
+
+    /// When the weekly review of the club week holding `day` is due: the next Monday, 00:00
+    /// club time (as `jobs::schedule_weekly_review` computes it).
+    fn review_due(day: NaiveDate) -> DateTime<Utc> {
+        start_of_day(week_start(day) + Days::new(7), London)
+    }
+
+    #[test]
+    fn the_review_of_the_week_the_clocks_go_back_is_due_at_local_monday_midnight() {
+        // The last Sunday of October 2026 is the 25th: BST ends at 02:00 local.
+        let due = review_due(date(2026, 10, 23));
+        assert_eq!(
+            due.with_timezone(&London).naive_local(),
+            date(2026, 10, 26).and_hms_opt(0, 0, 0).unwrap()
+        );
+        // On GMT again, local midnight is midnight UTC, not 23:00 UTC as it was in summer.
+        assert_eq!(due, Utc.with_ymd_and_hms(2026, 10, 26, 0, 0, 0).unwrap());
+        // That club week is one hour longer than 7 x 24 hours.
+        let start = start_of_day(date(2026, 10, 19), London);
+        assert_eq!((due - start).num_hours(), 7 * 24 + 1);
+        assert_eq!(show(due, London), "Mon 26 Oct 2026 00:00 GMT");
+    }
+
+    #[test]
+    fn the_review_of_the_week_the_clocks_go_forward_is_due_at_local_monday_midnight() {
+        // The last Sunday of March 2026 is the 29th: BST starts at 01:00 local.
+        let due = review_due(date(2026, 3, 27));
+        assert_eq!(
+            due.with_timezone(&London).naive_local(),
+            date(2026, 3, 30).and_hms_opt(0, 0, 0).unwrap()
+        );
+        // Local midnight in BST is 23:00 UTC on the Sunday.
+        assert_eq!(due, Utc.with_ymd_and_hms(2026, 3, 29, 23, 0, 0).unwrap());
+        let start = start_of_day(date(2026, 3, 23), London);
+        assert_eq!((due - start).num_hours(), 7 * 24 - 1);
+        assert_eq!(show(due, London), "Mon 30 Mar 2026 00:00 BST");
+    }
+
+    #[test]
+    fn the_sunday_of_a_clock_change_belongs_to_the_week_before_the_review() {
+        // Both Sundays of change, and their late evenings, are still in the week under review.
+        for (y, m, d) in [(2026, 10, 25), (2026, 3, 29), (2027, 3, 28), (2027, 10, 31)] {
+            let sunday = date(y, m, d);
+            assert_eq!(sunday.weekday(), Weekday::Sun);
+            let late = local_to_utc(sunday.and_hms_opt(23, 59, 0).unwrap(), London);
+            assert!(late < review_due(sunday), "{sunday}");
+            assert_eq!(local_date(late, London), sunday);
+            assert_eq!(week_start(local_date(late, London)), week_start(sunday));
+        }
+    }
+
+    #[test]
+    fn the_friday_after_a_clock_change_is_seven_local_days_on() {
+        let before = local_to_utc(date(2026, 3, 27).and_hms_opt(12, 30, 0).unwrap(), London);
+        let after = local_days_after(before, 7, London);
+        assert_eq!(show(after, London), "Fri 3 Apr 2026 12:30 BST");
+        assert_eq!((after - before).num_hours(), 7 * 24 - 1);
+    }
+
+    #[test]
+    fn the_repeated_autumn_hour_resolves_to_its_first_instance() {
+        // 01:30 happens twice on 25 October 2026: first in BST (00:30 UTC), then in GMT.
+        let t = local_to_utc(date(2026, 10, 25).and_hms_opt(1, 30, 0).unwrap(), London);
+        assert_eq!(t, Utc.with_ymd_and_hms(2026, 10, 25, 0, 30, 0).unwrap());
+    }
 }

@@ -135,4 +135,114 @@ mod tests {
         ];
         assert!(!eligible_for_removal(&busy));
     }
+
+    #[test]
+    fn each_further_absent_week_costs_fifteen_again() {
+        // Terms §II Act 6.1: the third and every later week of one run of absences.
+        let mut weeks = vec![PLAYED];
+        let mut deductions = Vec::new();
+        for _ in 0..6 {
+            weeks.push(ABSENT);
+            deductions.push(review(&weeks, &RULES));
+        }
+        assert_eq!(
+            deductions,
+            vec![
+                None,
+                None,
+                Some(Deduction::Absence { run: 3, points: 15 }),
+                Some(Deduction::Absence { run: 4, points: 15 }),
+                Some(Deduction::Absence { run: 5, points: 15 }),
+                Some(Deduction::Absence { run: 6, points: 15 }),
+            ]
+        );
+        // Coming back ends the run; the next absence starts a new one from one.
+        weeks.push(PLAYED);
+        assert_eq!(review(&weeks, &RULES), None);
+        weeks.extend([ABSENT, ABSENT]);
+        assert_eq!(review(&weeks, &RULES), None);
+    }
+
+    #[test]
+    fn each_further_idle_week_costs_five_again() {
+        // Terms §II Act 6.2: the third and every later week without a game.
+        assert_eq!(
+            review(&[IDLE, IDLE, IDLE, IDLE], &RULES),
+            Some(Deduction::Inactivity { run: 4, points: 5 })
+        );
+        assert_eq!(review(&[IDLE, IDLE, IDLE, PLAYED], &RULES), None);
+    }
+
+    #[test]
+    fn a_week_with_one_game_is_not_idle() {
+        let one = WeekRecord {
+            present: true,
+            games: 1,
+        };
+        assert_eq!(review(&[IDLE, IDLE, one], &RULES), None);
+        assert_eq!(review(&[IDLE, one, IDLE], &RULES), None);
+    }
+
+    #[test]
+    fn games_played_while_absent_do_not_stop_the_absence_rule() {
+        // Online games need no presence in the room (Terms §0 Act 10), but Act 6.1 is about
+        // presence, so a member who only plays online is still absent.
+        let online_only = WeekRecord {
+            present: false,
+            games: 1,
+        };
+        assert_eq!(
+            review(&[online_only, online_only, online_only], &RULES),
+            Some(Deduction::Absence { run: 3, points: 15 })
+        );
+    }
+
+    #[test]
+    fn a_short_or_empty_record_is_never_penalised() {
+        // A new Member has had fewer than three held weeks.
+        assert_eq!(review(&[], &RULES), None);
+        assert_eq!(review(&[ABSENT], &RULES), None);
+        assert!(!eligible_for_removal(&[]));
+        assert!(!eligible_for_removal(&[ABSENT, ABSENT, ABSENT]));
+    }
+
+    #[test]
+    fn the_number_of_weeks_and_points_come_from_the_rules() {
+        let rules = DecayRules {
+            weeks: 2,
+            absence_points: 10,
+            inactivity_points: 3,
+        };
+        assert_eq!(
+            review(&[ABSENT, ABSENT], &rules),
+            Some(Deduction::Absence { run: 2, points: 10 })
+        );
+        assert_eq!(
+            review(&[IDLE, IDLE], &rules),
+            Some(Deduction::Inactivity { run: 2, points: 3 })
+        );
+    }
+
+    #[test]
+    fn removal_allows_exactly_two_games_in_the_frame() {
+        // Terms §II Act 7: "no more than two games".
+        let two = WeekRecord {
+            present: true,
+            games: 2,
+        };
+        assert!(eligible_for_removal(&[
+            ABSENT, ABSENT, ABSENT, ABSENT, two, IDLE
+        ]));
+        let online = WeekRecord {
+            present: false,
+            games: 1,
+        };
+        // Absent weeks with online games are still absent; three games is one too many.
+        assert!(eligible_for_removal(&[
+            online, online, ABSENT, ABSENT, IDLE, IDLE
+        ]));
+        assert!(!eligible_for_removal(&[
+            online, online, online, ABSENT, IDLE, IDLE
+        ]));
+    }
 }

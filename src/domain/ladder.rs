@@ -42,7 +42,9 @@ impl Step {
 
     pub fn describe(self) -> &'static str {
         match self {
-            Step::Reverse => "the fraudulent game or action is reversed as though it never happened",
+            Step::Reverse => {
+                "the fraudulent game or action is reversed as though it never happened"
+            }
             Step::Halve => "the score is halved",
             Step::Reset => "the score is reset to 100",
             Step::FourWeekBan => "an immediate four-week ban",

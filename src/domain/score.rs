@@ -325,4 +325,236 @@ mod tests {
         assert_eq!(l.scores[&1], 100);
         assert!(!l.scores.contains_key(&2));
     }
+
+    /// A small deterministic generator (xorshift), so property tests need no dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    fn flip(result: GameResult) -> GameResult {
+        match result {
+            GameResult::White => GameResult::Black,
+            GameResult::Black => GameResult::White,
+            GameResult::Draw => GameResult::Draw,
+        }
+    }
+
+    const RESULTS: [GameResult; 3] = [GameResult::White, GameResult::Black, GameResult::Draw];
+
+    #[test]
+    fn elo_does_not_depend_on_who_had_white() {
+        // Swapping colours and the result gives the same change with the sign turned.
+        for a in (100..=2000).step_by(37) {
+            for b in (100..=2000).step_by(53) {
+                for r in RESULTS {
+                    for online in [false, true] {
+                        assert_eq!(
+                            elo_change(a, b, r, online, &RULES),
+                            -elo_change(b, a, flip(r), online, &RULES),
+                            "{a} v {b} {r:?} online {online}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_winner_gains_exactly_what_the_loser_loses_away_from_the_floor() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut events: Vec<Event> = (1..=20).map(|p| joined(p, p)).collect();
+        // Lift everyone far above the floor, so it never applies.
+        events.extend((1..=20).map(|p| ev(100 + p, Some(p), Change::Adjust(5000))));
+        let mut id = 1000;
+        for _ in 0..500 {
+            let w = 1 + rng.below(20) as i64;
+            let b = 1 + (w + rng.below(19) as i64) % 20;
+            assert_ne!(w, b);
+            let r = RESULTS[rng.below(3) as usize];
+            id += 1;
+            events.push(game(id, w, b, r, rng.below(10) == 0));
+        }
+        let l = fold(&events, &RULES, true);
+        assert_eq!(l.scores.values().sum::<i64>(), 20 * 5100);
+        for g in events.iter().filter(|e| e.id > 1000) {
+            let moves: Vec<&Movement> = l.movements.iter().filter(|m| m.event_id == g.id).collect();
+            assert_eq!(moves.len(), 2);
+            let gained = moves[0].after - moves[0].before;
+            let lost = moves[1].after - moves[1].before;
+            assert_eq!(gained, -lost, "event {}", g.id);
+        }
+    }
+
+    #[test]
+    fn no_score_ever_falls_below_the_floor_whatever_happens() {
+        // Terms §II Act 2 and Act 6: the floor applies at every step.
+        let mut rng = Rng(42);
+        let mut events: Vec<Event> = (1..=8).map(|p| joined(p, p)).collect();
+        for id in 100..3000 {
+            let p = 1 + rng.below(8) as i64;
+            let change = match rng.below(6) {
+                0 => Change::Adjust(-(rng.below(40) as i64)),
+                1 => Change::Adjust(rng.below(40) as i64),
+                2 => Change::Halve,
+                _ => {
+                    let q = 1 + (p + rng.below(7) as i64) % 8;
+                    Change::Game {
+                        white: p,
+                        black: q,
+                        result: RESULTS[rng.below(3) as usize],
+                        online: rng.below(4) == 0,
+                    }
+                }
+            };
+            events.push(ev(id, Some(p), change));
+        }
+        let l = fold(&events, &RULES, true);
+        assert!(l.movements.iter().all(|m| m.after >= 100));
+        assert!(l.scores.values().all(|&s| s >= 100));
+    }
+
+    #[test]
+    fn a_loss_at_the_floor_costs_nothing_but_the_winner_still_gains() {
+        let l = fold(
+            &[
+                joined(1, 1),
+                joined(2, 2),
+                game(3, 1, 2, GameResult::Black, false),
+            ],
+            &RULES,
+            true,
+        );
+        assert_eq!(l.scores[&1], 100);
+        assert_eq!(l.scores[&2], 116);
+        assert_eq!(
+            l.movements[2..],
+            [
+                Movement {
+                    event_id: 3,
+                    person: 1,
+                    before: 100,
+                    after: 100
+                },
+                Movement {
+                    event_id: 3,
+                    person: 2,
+                    before: 100,
+                    after: 116
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn an_online_game_moves_half_of_a_normal_game_give_or_take_rounding() {
+        // Terms §I Act 9.3: "considered half of normal change".
+        for a in (100..=1600).step_by(23) {
+            for b in (100..=1600).step_by(29) {
+                for r in RESULTS {
+                    let normal = elo_change(a, b, r, false, &RULES);
+                    let online = elo_change(a, b, r, true, &RULES);
+                    assert!((2 * online - normal).abs() <= 1, "{a} v {b} {r:?}");
+                    assert!(online.abs() <= normal.abs());
+                }
+            }
+        }
+        // Through the fold: equal players, an online win is worth 8 where a game is worth 16.
+        let l = fold(
+            &[
+                joined(1, 1),
+                joined(2, 2),
+                ev(3, Some(2), Change::Adjust(100)),
+                ev(4, Some(1), Change::Adjust(100)),
+                game(5, 1, 2, GameResult::White, true),
+            ],
+            &RULES,
+            false,
+        );
+        assert_eq!((l.scores[&1], l.scores[&2]), (208, 192));
+    }
+
+    #[test]
+    fn beating_a_stronger_player_gains_more_than_beating_a_weaker_one() {
+        let upset = elo_change(100, 300, GameResult::White, false, &RULES);
+        let expected = elo_change(300, 100, GameResult::White, false, &RULES);
+        assert!(upset > 16 && expected < 16, "{upset} {expected}");
+        assert_eq!(upset + expected, 32);
+        // A draw with a stronger player gains points.
+        assert!(elo_change(100, 300, GameResult::Draw, false, &RULES) > 0);
+    }
+
+    #[test]
+    fn voiding_any_one_game_equals_a_history_without_it() {
+        // Terms §II Act 5: reversed "as though they never happened". The void game is left out
+        // and everything after it is re-derived, for every game of a random history.
+        let mut rng = Rng(7);
+        let mut events: Vec<Event> = (1..=6).map(|p| joined(p, p)).collect();
+        for id in 10..70 {
+            let w = 1 + rng.below(6) as i64;
+            let b = 1 + (w + rng.below(5) as i64) % 6;
+            events.push(game(id, w, b, RESULTS[rng.below(3) as usize], id % 7 == 0));
+        }
+        let all = fold(&events, &RULES, false).scores;
+        let mut differs = 0;
+        for void in 10..70 {
+            let replayed = fold(events.iter().filter(|e| e.id != void), &RULES, false);
+            // The history as it would have been written had the game never been played.
+            let never: Vec<Event> = events
+                .iter()
+                .filter(|e| e.id != void)
+                .cloned()
+                .enumerate()
+                .map(|(i, mut e)| {
+                    e.id = i as i64 + 1;
+                    e
+                })
+                .collect();
+            assert_eq!(replayed.scores, fold(&never, &RULES, false).scores);
+            differs += usize::from(replayed.scores != all);
+        }
+        assert!(differs > 30, "voiding must usually change something");
+    }
+
+    #[test]
+    fn rejoining_starts_again_from_the_initial_score() {
+        let l = fold(
+            &[
+                joined(1, 1),
+                ev(2, Some(1), Change::Adjust(80)),
+                ev(3, Some(1), Change::Removed),
+                joined(4, 1),
+            ],
+            &RULES,
+            false,
+        );
+        assert_eq!(l.scores[&1], 100);
+    }
+
+    #[test]
+    fn deductions_for_someone_not_on_the_leaderboard_change_nothing() {
+        let l = fold(
+            &[
+                joined(1, 1),
+                ev(2, Some(1), Change::Removed),
+                ev(3, Some(1), Change::Adjust(-15)),
+                ev(4, Some(1), Change::Halve),
+                ev(5, Some(1), Change::Reset),
+            ],
+            &RULES,
+            true,
+        );
+        assert!(l.scores.is_empty());
+        assert_eq!(l.movements.len(), 2);
+    }
 }

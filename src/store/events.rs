@@ -141,7 +141,11 @@ impl LiveRow {
 }
 
 /// Brings back the events of a game voided for a reason (a reversed case).
-pub async fn unvoid_game(conn: &mut SqliteConnection, game_id: i64, reason: &str) -> sqlx::Result<u64> {
+pub async fn unvoid_game(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    reason: &str,
+) -> sqlx::Result<u64> {
     Ok(sqlx::query(
         "UPDATE score_events SET voided_at = NULL, void_reason = NULL WHERE game_id = ? AND void_reason = ?",
     )

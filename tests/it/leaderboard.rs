@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, TimeZone, Utc};
 use gavel::adapters::console::{run_script, Console};
 use gavel::app::games::GameInput;
 use gavel::app::App;

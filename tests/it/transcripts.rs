@@ -5,10 +5,12 @@ use gavel::adapters::console::{run_script, Console};
 use gavel::config::Config;
 
 async fn check(name: &str) {
-    let path = format!(
-        "{}/tests/transcripts/{name}.gavel",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    check_file(&format!("tests/transcripts/{name}.gavel")).await;
+}
+
+/// Runs the transcript at `relative` (to the crate root) and compares.
+async fn check_file(relative: &str) {
+    let path = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
     let script = std::fs::read_to_string(&path).expect("transcript exists");
     let mut config = Config::default();
     config.database.path = gavel::store::IN_MEMORY.into();
@@ -43,10 +45,27 @@ macro_rules! transcripts {
     };
 }
 
-transcripts!(foundation);
+transcripts!(
+    foundation,
+    sessions,
+    game_validity,
+    online_games,
+    scores_and_void,
+    leaderboard_and_profile,
+    adjudication_and_rematch,
+    weekly_review,
+    weekly_review_dst,
+    removal_and_leave,
+);
 transcripts!(
     moderation_ladder,
     moderation_bans,
     moderation_declarations,
     moderation_monitor
 );
+
+/// The README's quick start runs this demo; it must stay true.
+#[tokio::test]
+async fn the_readme_demo_is_a_true_transcript() {
+    check_file("examples/demo.gavel").await;
+}

@@ -91,6 +91,11 @@ impl Console {
                 let at = self.clock.now() + by;
                 self.move_clock(at).await?
             }
+            Line::ClockByDays(days) => {
+                let tz = self.config.club.timezone;
+                let at = calendar::local_days_after(self.clock.now(), days, tz);
+                self.move_clock(at).await?
+            }
             Line::Command(cmd) => {
                 let app = self.app().await?.clone();
                 vec![commands::dispatch(&app, cmd).await]

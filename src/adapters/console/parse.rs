@@ -11,8 +11,11 @@ pub enum Line {
     Expected,
     /// `@ 2026-11-27 12:35`: set the clock to a club-local time.
     ClockAt(NaiveDateTime),
-    /// `@ +1d`: move the clock forward.
+    /// `@ +1h`: move the clock forward by a fixed time (s, m, h).
     ClockBy(Duration),
+    /// `@ +1d`, `@ +1w`: move the clock forward by club-local days, so a week later is the
+    /// same wall-clock time whatever daylight saving did in between.
+    ClockByDays(i64),
     /// `name: /command sub option:value ...`
     Command(CommandLine),
 }
@@ -80,15 +83,14 @@ fn parse_clock(text: &str) -> Result<Line, ParseError> {
     if let Some(amount) = text.strip_prefix('+') {
         let (number, unit) = amount.split_at(amount.len().saturating_sub(1));
         let n: i64 = number.parse().map_err(|_| ParseError::Clock)?;
-        let d = match unit {
-            "s" => Duration::seconds(n),
-            "m" => Duration::minutes(n),
-            "h" => Duration::hours(n),
-            "d" => Duration::days(n),
-            "w" => Duration::weeks(n),
-            _ => return Err(ParseError::Clock),
+        return match unit {
+            "s" => Ok(Line::ClockBy(Duration::seconds(n))),
+            "m" => Ok(Line::ClockBy(Duration::minutes(n))),
+            "h" => Ok(Line::ClockBy(Duration::hours(n))),
+            "d" => Ok(Line::ClockByDays(n)),
+            "w" => Ok(Line::ClockByDays(n * 7)),
+            _ => Err(ParseError::Clock),
         };
-        return Ok(Line::ClockBy(d));
     }
     NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M")
         .map(Line::ClockAt)
@@ -196,10 +198,8 @@ mod tests {
 
     #[test]
     fn clock_lines_set_or_move_the_clock() {
-        assert_eq!(
-            parse_line("@ +1d").unwrap(),
-            Line::ClockBy(Duration::days(1))
-        );
+        assert_eq!(parse_line("@ +1d").unwrap(), Line::ClockByDays(1));
+        assert_eq!(parse_line("@ +2w").unwrap(), Line::ClockByDays(14));
         assert_eq!(
             parse_line("@ +90m").unwrap(),
             Line::ClockBy(Duration::minutes(90))
