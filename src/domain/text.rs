@@ -1,4 +1,5 @@
-//! Text typed by people: parsed once into bounded types, and made safe to post.
+//! Text typed by people, parsed once into bounded types. (Posts are made safe by sending
+//! allowed_mentions that allow no pings; see the Discord adapter.)
 
 /// The longest message Discord accepts; user text is kept well inside it.
 pub const DISCORD_MESSAGE_LIMIT: usize = 2000;
@@ -57,26 +58,6 @@ pub fn bounded(field: &'static str, text: &str, max: usize) -> Result<String, Te
     Ok(text.to_owned())
 }
 
-/// A person's name as shown in replies: 1-32 characters, no line breaks.
-pub fn person_name(text: &str) -> Result<String, TextError> {
-    let name = bounded("name", text, 32)?;
-    if name.contains(['\n', '\r']) {
-        return Err(TextError::TooLong {
-            field: "name",
-            len: name.chars().count(),
-            max: 32,
-        });
-    }
-    Ok(name)
-}
-
-/// Keeps typed text from pinging: `@everyone`, `@here` and role or user mentions are defused
-/// with a zero-width space. Posts also carry allowed_mentions that allow none; this is the
-/// second belt, for the console and for anything that copies the text elsewhere.
-pub fn defuse_mentions(text: &str) -> String {
-    text.replace('@', "@\u{200B}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,10 +76,5 @@ mod tests {
         let long = "word ".repeat(200);
         let e = Reason::parse(&long).unwrap_err().to_string();
         assert!(e.contains("999 characters") && e.contains("500"), "{e}");
-    }
-
-    #[test]
-    fn everyone_pings_are_defused() {
-        assert_eq!(defuse_mentions("hi @everyone"), "hi @\u{200B}everyone");
     }
 }

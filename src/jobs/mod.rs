@@ -52,6 +52,7 @@ async fn schedule_weekly_review(
 
 /// Runs every job due at or before `now`, oldest first, each in its own transaction. Jobs
 /// scheduled by a job (a weekly job schedules next week's) run too if they are due.
+#[tracing::instrument(skip_all, fields(now = %now))]
 pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobReport>> {
     let mut reports = Vec::new();
     loop {
@@ -99,6 +100,7 @@ pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobRep
 }
 
 /// Runs one job inside the transaction that will mark it done.
+#[tracing::instrument(skip_all, fields(kind = %job.kind, key = %job.idempotency_key))]
 async fn run_one(app: &App, conn: &mut SqliteConnection, job: &JobRow) -> anyhow::Result<String> {
     let payload: serde_json::Value = serde_json::from_str(&job.payload)?;
     let id = |key: &str| {
