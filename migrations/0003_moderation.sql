@@ -12,6 +12,9 @@ CREATE TABLE actions (
     game_id                INTEGER REFERENCES games(id),
     -- the step of the fraud ladder applied (1-5), for violations
     step                   INTEGER,
+    -- for a first violation that reversed its game: the game's status before, to restore it
+    -- exactly if this case is voided or overturned
+    reversed_game_status   TEXT,
     points                 INTEGER,
     -- when the action was taken (up to 7 days before it was recorded, for actions outside gavel)
     taken_at               TEXT    NOT NULL,

@@ -49,6 +49,8 @@ pub enum GameError {
     OnlineToday(String),
     #[error("{0} must use a chessclock in every game (Terms §II Act 11); register with clock:true once one was used.")]
     ClockRequired(String),
+    #[error("{0} must use a chessclock in every game (Terms §II Act 11), so the game ends by the clock (Terms §I Act 7.5), not by material or without a time limit.")]
+    ClockGameNotByMaterial(String),
     #[error("There is no game #{0}.")]
     NoGame(i64),
     #[error("Game #{0} is {1}, so this cannot be done.")]
@@ -333,6 +335,25 @@ impl App {
         Ok(finishing)
     }
 
+    /// A player under a chessclock requirement plays by the clock (Terms §II Act 11): their
+    /// games are not ended by material, and their rematches keep the time limit.
+    async fn check_no_clock_requirement(
+        &self,
+        conn: &mut SqliteConnection,
+        players: &[&Person],
+    ) -> Result<(), GameError> {
+        for p in players {
+            if self
+                .restrictions(conn, p.id, self.now())
+                .await?
+                .clock_required
+            {
+                return Err(GameError::ClockGameNotByMaterial(p.name.clone()));
+            }
+        }
+        Ok(())
+    }
+
     /// `/game start`: an online game begins and holds the club's one online slot (Terms §I Act 9.1).
     pub async fn start_online(
         &self,
@@ -543,6 +564,8 @@ impl App {
             let b = Captured::parse("Black", black_took)?;
             let players = self.check_players(&mut tx, &actor, white, black, false).await?;
             Self::check_overseer(&actor, None, &[players.white.id, players.black.id])?;
+            self.check_no_clock_requirement(&mut tx, &[&players.white, &players.black])
+                .await?;
             let session_id = self.check_session(&mut tx).await?;
             self.players_present(
                 &mut tx,
@@ -649,6 +672,10 @@ impl App {
             if game.adjudicated_by != Some(actor.id) {
                 return Err(GameError::NotAdjudicator(number));
             }
+            let white = store::people::by_id(&mut tx, game.white_id).await?;
+            let black = store::people::by_id(&mut tx, game.black_id).await?;
+            self.check_no_clock_requirement(&mut tx, &[&white, &black])
+                .await?;
             store::games::exempt_rematch(&mut tx, rematch.id).await?;
             Ok(GameReply(format!(
                 "The rematch of game #{number} is exempt from the 5-minute limit (Terms §I Act 6)."

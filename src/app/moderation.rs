@@ -68,6 +68,16 @@ pub enum ModerationError {
     ClockNotRequired(String),
     #[error("There is no case #{0}.")]
     NoCase(i64),
+    #[error("{0} is not a Member of the Leaderboard, so there is nothing to penalise (Terms §II Act 5).")]
+    NotAMember(String),
+    #[error("{0} has never been a Member of the Leaderboard, so there is nobody to ban (Terms §II Act 9).")]
+    NeverAMember(String),
+    #[error("Nobody called {0} is known to gavel.")]
+    Unknown(String),
+    #[error("The 7 days to declare case #{0} ended on {1}; it can no longer be declared (Terms §III Act 2.4.2).")]
+    DeadlinePassed(i64, String),
+    #[error("This action had to be declared by {0}, which has passed: declare it now by leaving out later:true (Terms §III Act 2.4).")]
+    LaterTooLate(String),
     #[error("Only the person who took case #{0} may declare it.")]
     NotYourCase(i64),
     #[error("Case #{0} was already declared.")]
@@ -199,9 +209,20 @@ impl App {
         let reason = Reason::parse(&input.reason)?;
         let target = match &input.target {
             Some(t) => {
-                let p = store::people::resolve(conn, t, now).await?;
+                let p = store::people::find(conn, t)
+                    .await?
+                    .ok_or_else(|| ModerationError::Unknown(t.name.clone()))?;
                 if p.id == actor.id {
                     return Err(ModerationError::AgainstSelf);
+                }
+                let member = store::people::open_membership(conn, p.id).await?.is_some();
+                if matches!(kind, ActionKind::Ban { .. }) {
+                    // A removed member may be banned: it keeps them from rejoining (§II Act 7).
+                    if !member && store::people::last_membership(conn, p.id).await?.is_none() {
+                        return Err(ModerationError::NeverAMember(p.name));
+                    }
+                } else if !member {
+                    return Err(ModerationError::NotAMember(p.name));
                 }
                 Some(p)
             }
@@ -295,6 +316,9 @@ impl App {
         }
         let deadline =
             calendar::local_days_after(taken_at, self.config().moderation.declaration_days, tz);
+        if input.declare_later && deadline <= now {
+            return Err(ModerationError::LaterTooLate(calendar::show(deadline, tz)));
+        }
         let id = store::actions::insert(
             conn,
             &NewAction {
@@ -352,7 +376,7 @@ impl App {
             return Ok(ModerationReply(format!(
                 "Case #{id} recorded: {summary}.{effect} Declare it publicly with /mod declare case:{id} reasoning:\"...\" by {} (Terms §III Act 2.4){}.",
                 calendar::show(deadline, tz),
-                if kind.is_penalty() { ", or the penalty is void" } else { "" }
+                if kind.is_penalty() && appealable { ", or the penalty is void" } else { "" }
             )));
         }
         self.declare(conn, &action, &actor.name, target_name, reason.as_str())
@@ -443,6 +467,8 @@ impl App {
                         game.status(),
                         GameStatus::Counted | GameStatus::PendingApproval | GameStatus::WaitingJoin
                     ) {
+                        // Remember what the game was, so voiding this case restores exactly that.
+                        store::actions::set_reversed(conn, action_id, Some(&game.status)).await?;
                         store::games::mark_void(
                             conn,
                             g,
@@ -457,8 +483,10 @@ impl App {
                             &format!("case #{action_id}"),
                         )
                         .await?;
+                        format!("Game #{g} is reversed.")
+                    } else {
+                        format!("Game #{g} is already off the Leaderboard ({}), so there is nothing more to reverse.", game.status.replace('_', " "))
                     }
-                    format!("Game #{g} is reversed.")
                 }
                 None => {
                     "No game is named, so nothing is reversed; the violation counts on the ladder."
@@ -604,8 +632,15 @@ impl App {
             if action.declaration_outbox_id.is_some() {
                 return Err(ModerationError::AlreadyDeclared(case));
             }
-            if action.status != "in_force" && action.status != "expired" {
+            // A lifted monitor or clock requirement must still be declared (Terms §III Act 2.4).
+            if !matches!(action.status.as_str(), "in_force" | "expired" | "lifted") {
                 return Err(ModerationError::NotDeclarable(case, action.status.clone()));
+            }
+            if self.now() > action.deadline_at {
+                return Err(ModerationError::DeadlinePassed(
+                    case,
+                    calendar::show(action.deadline_at, self.tz()),
+                ));
             }
             let reasoning = Reason::parse(reasoning)?;
             let target = store::people::name_of(&mut tx, action.target_id).await?;
@@ -652,7 +687,12 @@ impl App {
                 return Err(ModerationError::NotModerator);
             }
             let reason = Reason::parse(reason)?;
-            let person = store::people::resolve(&mut tx, member, self.now()).await?;
+            let person = store::people::find(&mut tx, member)
+                .await?
+                .ok_or_else(|| ModerationError::Unknown(member.name.clone()))?;
+            if person.id == actor.id {
+                return Err(ModerationError::AgainstSelf);
+            }
             let open = store::actions::open_of_kind(&mut tx, person.id, kind).await?;
             let Some(open) = open else {
                 return Err(if kind == "monitor" {
@@ -741,22 +781,45 @@ impl App {
         let now = self.now();
         store::actions::set_status(conn, action.id, status, why).await?;
         store::events::void_action(conn, action.id, now, why).await?;
-        if action.kind == "violation" && action.step == Some(1) {
-            if let Some(g) = action.game_id {
-                // The game reversed by this case comes back, as though the case never happened.
-                let reason = format!("fraud: case #{}", action.id);
-                if store::games::by_id(conn, g)
-                    .await?
-                    .is_some_and(|game| game.void_reason.as_deref() == Some(reason.as_str()))
-                {
-                    store::games::set_status(conn, g, GameStatus::Counted).await?;
-                    store::events::unvoid_game(conn, g, &format!("case #{}", action.id)).await?;
-                }
-            }
+        if let (Some(g), Some(before)) = (action.game_id, &action.reversed_game_status) {
+            self.restore_reversed_game(conn, action, g, before).await?;
         }
         store::jobs::cancel(conn, &format!("ban-expiry:{}", action.id), now).await?;
         store::jobs::cancel(conn, &format!("declaration-deadline:{}", action.id), now).await?;
         store::jobs::cancel(conn, &format!("declaration-reminder:{}", action.id), now).await?;
+        Ok(())
+    }
+
+    /// Undoes a first violation's reversal of its game, as though the case never happened: the
+    /// game gets back the status it had (a game that waited for approval waits again). If
+    /// another case in force also reverses the game, it stays reversed, now by that case.
+    async fn restore_reversed_game(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &Action,
+        game_id: i64,
+        before: &str,
+    ) -> sqlx::Result<()> {
+        let ours = format!("fraud: case #{}", action.id);
+        let Some(game) = store::games::by_id(conn, game_id).await? else {
+            return Ok(());
+        };
+        if game.void_reason.as_deref() != Some(ours.as_str()) {
+            return Ok(()); // something else has happened to the game since
+        }
+        let event_reason = format!("case #{}", action.id);
+        if let Some(other) =
+            store::actions::other_reversal_of_game(conn, game_id, action.id).await?
+        {
+            let theirs = format!("case #{other}");
+            store::games::mark_void(conn, game_id, &format!("fraud: {theirs}"), self.now()).await?;
+            store::events::revoid_game(conn, game_id, &event_reason, &theirs).await?;
+            store::actions::set_reversed(conn, other, Some(before)).await?;
+            return Ok(());
+        }
+        let status = GameStatus::from_key(before).unwrap_or(GameStatus::Counted);
+        store::games::restore(conn, game_id, status).await?;
+        store::events::unvoid_game(conn, game_id, &event_reason).await?;
         Ok(())
     }
 
@@ -772,11 +835,14 @@ impl App {
         if action.declaration_outbox_id.is_some() {
             return Ok("declared in time".into());
         }
-        if action.status != "in_force" && action.status != "expired" {
+        if !matches!(action.status.as_str(), "in_force" | "expired" | "lifted") {
             return Ok(format!("already {}", action.status));
         }
         let actor = store::people::by_id(conn, action.actor_id).await?.name;
-        if !is_penalty_kind(&action.kind) {
+        // Only penalties given with Moderator powers are voided (Act 2.4.2); a Staff ban is
+        // not a Moderator power and is not subject to review (§III Act 6), so it is flagged.
+        let staff_ban = action.kind == "ban" && !action.appealable;
+        if !is_penalty_kind(&action.kind) || staff_ban {
             store::actions::set_status(
                 conn,
                 action.id,
@@ -824,11 +890,14 @@ impl App {
         let Some(action) = store::actions::by_id(conn, action_id).await? else {
             return Ok("no such case".into());
         };
-        if action.declaration_outbox_id.is_some() || action.status != "in_force" {
+        if action.declaration_outbox_id.is_some()
+            || action.status != "in_force"
+            || self.now() >= action.deadline_at
+        {
             return Ok("nothing to remind".into());
         }
         let actor = store::people::by_id(conn, action.actor_id).await?.name;
-        let void = if is_penalty_kind(&action.kind) {
+        let void = if is_penalty_kind(&action.kind) && action.appealable {
             " or the penalty is void"
         } else {
             ""
@@ -861,12 +930,18 @@ impl App {
         let target = store::people::name_of(conn, action.target_id)
             .await?
             .unwrap_or_else(|| "nobody".into());
+        let member = match action.target_id {
+            Some(t) => store::people::open_membership(conn, t).await?.is_some(),
+            None => false,
+        };
+        let next = if member {
+            "they may play again"
+        } else {
+            "they may rejoin with /join"
+        };
         self.announce(
             conn,
-            &format!(
-                "{target}'s ban (case #{}) has ended; they may play again.",
-                action.id
-            ),
+            &format!("{target}'s ban (case #{}) has ended; {next}.", action.id),
         )
         .await?;
         Ok("expired".into())

@@ -69,6 +69,7 @@ pub struct Action {
     pub offence: Option<String>,
     pub game_id: Option<i64>,
     pub step: Option<i64>,
+    pub reversed_game_status: Option<String>,
     pub points: Option<i64>,
     pub taken_at: DateTime<Utc>,
     pub recorded_at: DateTime<Utc>,
@@ -234,4 +235,34 @@ pub async fn declaration_message(
         .fetch_optional(conn)
         .await
         .map(Option::flatten)
+}
+
+/// Records that this case reversed its game, and the game's status before.
+pub async fn set_reversed(
+    conn: &mut SqliteConnection,
+    id: i64,
+    status: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE actions SET reversed_game_status = ? WHERE id = ?")
+        .bind(status)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Another first violation in force on the same game (it keeps the game reversed).
+pub async fn other_reversal_of_game(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    except: i64,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "SELECT id FROM actions WHERE kind = 'violation' AND step = 1 AND game_id = ? AND id != ?
+         AND status IN ('in_force', 'expired') ORDER BY id LIMIT 1",
+    )
+    .bind(game_id)
+    .bind(except)
+    .fetch_optional(conn)
+    .await
 }

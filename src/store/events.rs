@@ -155,3 +155,23 @@ pub async fn unvoid_game(
     .await?
     .rows_affected())
 }
+
+/// Moves the voiding of a game's events from one case to another (both reverse the game).
+pub async fn revoid_game(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    from: &str,
+    to: &str,
+) -> sqlx::Result<u64> {
+    Ok(
+        sqlx::query(
+            "UPDATE score_events SET void_reason = ? WHERE game_id = ? AND void_reason = ?",
+        )
+        .bind(to)
+        .bind(game_id)
+        .bind(from)
+        .execute(conn)
+        .await?
+        .rows_affected(),
+    )
+}

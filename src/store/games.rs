@@ -189,6 +189,16 @@ pub async fn mark_void(
     Ok(())
 }
 
+/// Brings a voided game back with the status it had.
+pub async fn restore(conn: &mut SqliteConnection, id: i64, status: GameStatus) -> sqlx::Result<()> {
+    sqlx::query("UPDATE games SET status = ?, void_reason = NULL, voided_at = NULL WHERE id = ?")
+        .bind(status.key())
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 pub async fn with_status(
     conn: &mut SqliteConnection,
     status: GameStatus,

@@ -61,7 +61,8 @@ transcripts!(
     moderation_ladder,
     moderation_bans,
     moderation_declarations,
-    moderation_monitor
+    moderation_monitor,
+    moderation_reversals
 );
 
 /// The README's quick start runs this demo; it must stay true.
