@@ -823,6 +823,76 @@ impl App {
         Ok(())
     }
 
+    /// After a violation is void, the later violations in force against the same member are
+    /// re-stepped as though it never happened (Terms §II Act 5): a step above what the ladder
+    /// now prescribes comes down to it (a lesser step chosen by discretion stays), its old
+    /// effect is reversed and the new one applied. Returns a sentence per case changed.
+    pub(crate) async fn restep_after_void(
+        &self,
+        conn: &mut SqliteConnection,
+        voided: &Action,
+    ) -> Result<Vec<String>, ModerationError> {
+        let (true, Some(target_id)) = (voided.kind == "violation", voided.target_id) else {
+            return Ok(vec![]);
+        };
+        let target = store::people::by_id(conn, target_id).await?;
+        let tz = self.tz();
+        let mut before = 0;
+        let mut changed = Vec::new();
+        for a in store::actions::list(conn, Some(target_id)).await? {
+            if a.kind != "violation" || !matches!(a.status.as_str(), "in_force" | "expired") {
+                continue;
+            }
+            let prescribed = Step::prescribed(before);
+            before += 1;
+            let Some(old) = a.step.and_then(Step::from_number) else {
+                continue;
+            };
+            if a.id < voided.id || old <= prescribed {
+                continue;
+            }
+            let now = self.now();
+            store::events::void_action(conn, a.id, now, "re-stepped: an earlier case is void")
+                .await?;
+            store::jobs::cancel(conn, &format!("ban-expiry:{}", a.id), now).await?;
+            let ends_at = (prescribed == Step::FourWeekBan).then(|| {
+                let end = ladder::four_week_ban_end(calendar::local_date(a.taken_at, tz));
+                calendar::start_of_day(end, tz)
+            });
+            store::actions::set_step(conn, a.id, prescribed.number(), ends_at).await?;
+            if let Some(end) = ends_at {
+                let key = format!("ban-expiry:{}:step{}", a.id, prescribed.number());
+                store::jobs::schedule(conn, BAN_EXPIRY, end, &key, &json!({ "action": a.id }))
+                    .await?;
+            }
+            let effect = self
+                .apply_effects(
+                    conn,
+                    a.id,
+                    &ActionKind::Violation { step: None },
+                    Some(prescribed),
+                    None,
+                    Some(&target),
+                    a.game_id,
+                    a.taken_at,
+                )
+                .await?;
+            changed.push(format!(
+                "Case #{} is now step {} of the ladder, since case #{} is void: {}.{}",
+                a.id,
+                prescribed.number(),
+                voided.id,
+                prescribed.describe(),
+                if effect.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {effect}")
+                }
+            ));
+        }
+        Ok(changed)
+    }
+
     /// The job at a declaration deadline: an undeclared penalty is void (Terms §III Act 2.4.2).
     pub(crate) async fn declaration_deadline(
         &self,
@@ -878,6 +948,9 @@ impl App {
             ),
         )
         .await?;
+        for line in self.restep_after_void(conn, &action).await? {
+            self.announce(conn, &line).await?;
+        }
         Ok("void: not declared".into())
     }
 

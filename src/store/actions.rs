@@ -266,3 +266,19 @@ pub async fn other_reversal_of_game(
     .fetch_optional(conn)
     .await
 }
+
+/// Changes a violation's step of the ladder (and the end of its ban, for steps 4 and 5).
+pub async fn set_step(
+    conn: &mut SqliteConnection,
+    id: i64,
+    step: i64,
+    ends_at: Option<DateTime<Utc>>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE actions SET step = ?, ends_at = ?, status = 'in_force' WHERE id = ?")
+        .bind(step)
+        .bind(ends_at)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

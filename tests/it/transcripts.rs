@@ -62,7 +62,8 @@ transcripts!(
     moderation_bans,
     moderation_declarations,
     moderation_monitor,
-    moderation_reversals
+    moderation_reversals,
+    moderation_restep
 );
 
 /// The README's quick start runs this demo; it must stay true.
