@@ -1,8 +1,8 @@
 //! A fake Discord for end-to-end tests: an axum REST server and a tokio-tungstenite gateway,
 //! both on 127.0.0.1, that the real serenity client and poise framework talk to.
 //!
-//! Wire facts (paths, required fields, gateway conversation) follow
-//! /work/shared/reference/discord-wire-notes.md. Every request is recorded so a test can wait for
+//! Wire facts (paths, required fields, gateway conversation) follow what serenity 0.12 and
+//! poise 0.7 send and expect, and Discord's REST description. Every request is recorded so a test can wait for
 //! it and look at its JSON body, and every dispatch the fake sends is first deserialized with
 //! serenity's own types: a payload serenity would silently drop fails the test at once instead of
 //! making it hang.

@@ -1,8 +1,7 @@
 //! Discord's documented limits on application commands, checked on the JSON gavel registers.
 //!
 //! Source: Discord's application-commands documentation ("Application Command Naming",
-//! "Application Command Option Structure", "Limits"), summarised in
-//! /work/shared/reference/discord-wire-notes.md. Discord refuses the whole `PUT .../commands`
+//! "Application Command Option Structure", "Limits"). Discord refuses the whole `PUT .../commands`
 //! when one command breaks a limit, so the bot would start with no commands at all: these tests
 //! catch that before deployment. They check every command generically, so commands added later
 //! are guarded too.
