@@ -5,4 +5,5 @@ mod cli;
 mod discord;
 mod leaderboard;
 mod moderation;
+mod parity;
 mod transcripts;

@@ -10,6 +10,44 @@ use crate::app::moderation::{ActionInput, ActionKind};
 use crate::app::App;
 use crate::store::people::PersonRef;
 
+/// Every command the console knows, as Discord names it (the parity test checks both lists).
+pub const COMMAND_PATHS: &[&str] = &[
+    "join",
+    "profile",
+    "office appoint",
+    "office dismiss",
+    "office list",
+    "session open",
+    "session close",
+    "session here",
+    "session mark",
+    "game register",
+    "game start",
+    "game approve",
+    "game void",
+    "game adjudicate",
+    "game object",
+    "game exempt",
+    "game rematch",
+    "leaderboard",
+    "history",
+    "member eligible-removals",
+    "member remove",
+    "leave",
+    "mod violation",
+    "mod ban",
+    "mod unban",
+    "mod monitor",
+    "mod unmonitor",
+    "mod deduct",
+    "mod award",
+    "mod clock",
+    "mod technical",
+    "mod declare",
+    "mod cases",
+    "mod case",
+];
+
 /// Turns a use case's result into console output.
 fn reply<T: Display, E: Display>(result: Result<T, E>) -> Output {
     match result {

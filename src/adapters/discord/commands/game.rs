@@ -33,6 +33,7 @@ impl ResultChoice {
     subcommands(
         "register",
         "start",
+        "approve",
         "void",
         "adjudicate",
         "object",
