@@ -109,6 +109,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                      where to find it."
                 );
             }
+            if config.chief_justice.discord_id.is_none() {
+                anyhow::bail!(
+                    "chief_justice.discord_id is not set: on Discord the Chief Justice is known \
+                     only by their user id (right-click them with developer mode on, Copy ID)."
+                );
+            }
             let app = App::open(config, Arc::new(SystemClock)).await?;
             gavel::adapters::discord::run(app, token.trim()).await?;
             Ok(ExitCode::SUCCESS)

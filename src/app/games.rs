@@ -53,6 +53,8 @@ pub enum GameError {
     ClockGameNotByMaterial(String),
     #[error("There is no game #{0}.")]
     NoGame(i64),
+    #[error("Online game #{0} was started with the other colours; register it with white and black as they were started.")]
+    SwappedColours(i64),
     #[error("Game #{0} is {1}, so this cannot be done.")]
     WrongStatus(i64, &'static str),
     #[error("Online game #{0} between these players is already being played; when it ends, register the result with /game register ... online:true (Terms §I Act 9.1).")]
@@ -320,7 +322,11 @@ impl App {
         let mut finishing = None;
         for game in store::games::with_status(conn, GameStatus::InProgress).await? {
             let same = game.has_player(players.white.id) && game.has_player(players.black.id);
-            if same {
+            if same && game.white_id != players.white.id {
+                // The started game's colours are the record; a swapped registration would
+                // give the win to the wrong player.
+                return Err(GameError::SwappedColours(game.id));
+            } else if same {
                 finishing = Some(game.id);
             } else {
                 return Err(GameError::OnlineBusy(game.id));
@@ -540,6 +546,12 @@ impl App {
         let now = self.now();
         store::games::mark_void(conn, game.id, reason, now).await?;
         store::events::void_game(conn, game.id, now, reason).await?;
+        // A void game has no ending left to object to: a rematch still due lapses with it.
+        if let Some(r) = store::games::rematch_for(conn, game.id).await? {
+            if r.status == "due" {
+                store::games::settle_rematch(conn, r.id, "void with the game", None, now).await?;
+            }
+        }
         Ok("It is reversed as though it never happened (Terms §II Act 5).".to_owned())
     }
 
@@ -721,6 +733,12 @@ impl App {
             .await?
             .filter(|r| r.status == "due")
             .ok_or(GameError::NoRematchDue(number))?;
+        if game.status() != GameStatus::Counted {
+            return Err(GameError::WrongStatus(
+                number,
+                "no longer on the Leaderboard",
+            ));
+        }
         let session_id = self.check_session(conn).await?;
         // "A rematch may occur on the following available session" (Terms §I Act 6).
         if game.session_id == Some(session_id) {

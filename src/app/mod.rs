@@ -108,6 +108,13 @@ impl App {
             name: self.config.chief_justice.name.clone(),
             discord_id: self.config.chief_justice.discord_id,
         };
+        if let Some(id) = cj.discord_id {
+            // The configuration is trusted to say which Discord user the named CJ is.
+            let taken = store::people::find(&mut tx, &cj).await?.is_some();
+            if !taken {
+                store::people::link_discord_id(&mut tx, &cj.name, id).await?;
+            }
+        }
         let person = store::people::resolve(&mut tx, &cj, now).await?;
         let holders = store::offices::holders(&mut tx).await?;
         let mut seated = false;

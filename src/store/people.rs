@@ -64,16 +64,8 @@ pub async fn find(conn: &mut SqliteConnection, who: &PersonRef) -> sqlx::Result<
             .bind(snowflake_to_db(id))
             .fetch_optional(&mut *conn)
             .await?;
-        if found.is_some() {
-            return Ok(found);
-        }
-        // The bootstrap Chief Justice may be known by name before their first Discord command.
-        return sqlx::query_as::<_, Person>(
-            "SELECT * FROM people WHERE name = ? AND discord_id IS NULL",
-        )
-        .bind(&who.name)
-        .fetch_optional(&mut *conn)
-        .await;
+        // A Discord user is only ever matched by their id: a name alone proves nothing.
+        return Ok(found);
     }
     sqlx::query_as::<_, Person>("SELECT * FROM people WHERE name = ?")
         .bind(&who.name)
@@ -96,14 +88,6 @@ pub async fn resolve(
     now: DateTime<Utc>,
 ) -> sqlx::Result<Person> {
     if let Some(p) = find(conn, who).await? {
-        if p.discord_id.0.is_none() && who.discord_id.is_some() {
-            sqlx::query("UPDATE people SET discord_id = ? WHERE id = ?")
-                .bind(who.discord_id.map(snowflake_to_db))
-                .bind(p.id)
-                .execute(&mut *conn)
-                .await?;
-            return by_id(conn, p.id).await;
-        }
         return Ok(p);
     }
     let mut name = who.name.clone();
@@ -211,4 +195,14 @@ pub async fn current_members(
         out.push((by_id(conn, m.person_id).await?, m));
     }
     Ok(out)
+}
+
+/// Gives a person known only by name the Discord id the configuration names for them.
+pub async fn link_discord_id(conn: &mut SqliteConnection, name: &str, id: u64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE people SET discord_id = ? WHERE name = ? AND discord_id IS NULL")
+        .bind(snowflake_to_db(id))
+        .bind(name)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

@@ -155,3 +155,22 @@ fn two_processes_on_one_database_file_both_land_their_changes() {
     let joined = members.iter().filter(|m| m["status"] == "member").count();
     assert_eq!(joined, 60, "every join from both processes landed");
 }
+
+#[test]
+fn run_without_the_chief_justices_discord_id_refuses_to_start() {
+    // On Discord the Chief Justice is known only by user id: a username proves nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .arg("run")
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", "not-a-real-token")
+        .env_remove("GAVEL_CONFIG")
+        .output()
+        .expect("gavel runs");
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("chief_justice.discord_id"),
+        "{}",
+        text(&out)
+    );
+}

@@ -81,16 +81,28 @@ pub fn is_output(line: &str) -> bool {
 
 fn parse_clock(text: &str) -> Result<Line, ParseError> {
     if let Some(amount) = text.strip_prefix('+') {
-        let (number, unit) = amount.split_at(amount.len().saturating_sub(1));
+        let unit = amount.chars().last().ok_or(ParseError::Clock)?;
+        let number = &amount[..amount.len() - unit.len_utf8()];
         let n: i64 = number.parse().map_err(|_| ParseError::Clock)?;
-        return match unit {
-            "s" => Ok(Line::ClockBy(Duration::seconds(n))),
-            "m" => Ok(Line::ClockBy(Duration::minutes(n))),
-            "h" => Ok(Line::ClockBy(Duration::hours(n))),
-            "d" => Ok(Line::ClockByDays(n)),
-            "w" => Ok(Line::ClockByDays(n * 7)),
-            _ => Err(ParseError::Clock),
+        let seconds_per = match unit {
+            's' => 1,
+            'm' => 60,
+            'h' => 3_600,
+            'd' => 86_400,
+            'w' => 604_800,
+            _ => return Err(ParseError::Clock),
         };
+        // A step of up to a hundred years; more is a typing mistake, not a plan.
+        const MOST: i64 = 100 * 366 * 86_400;
+        match n.checked_mul(seconds_per) {
+            Some(total) if (0..=MOST).contains(&total) => {}
+            _ => return Err(ParseError::Clock),
+        }
+        return Ok(match unit {
+            'd' => Line::ClockByDays(n),
+            'w' => Line::ClockByDays(n * 7),
+            _ => Line::ClockBy(Duration::seconds(n * seconds_per)),
+        });
     }
     NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M")
         .map(Line::ClockAt)
@@ -209,6 +221,17 @@ mod tests {
             Line::ClockAt(_)
         ));
         assert_eq!(parse_line("@ tomorrow"), Err(ParseError::Clock));
+        // Nonsense and overflow are refused, never a panic.
+        for bad in [
+            "@ +5é",
+            "@ +99999999999999h",
+            "@ +9999999999999w",
+            "@ +999999999d",
+            "@ +-3d",
+            "@ +",
+        ] {
+            assert_eq!(parse_line(bad), Err(ParseError::Clock), "{bad}");
+        }
     }
 
     #[test]
