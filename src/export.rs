@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::app::membership::Status;
 use crate::app::App;
 use crate::store;
 
@@ -15,6 +16,8 @@ struct MemberOut {
     score: Option<i64>,
     rank: Option<usize>,
     status: &'static str,
+    /// When the ban in force ends ("permanent" for the ladder's fifth step), if banned.
+    banned_until: Option<String>,
     offices: Vec<&'static str>,
     joined_at: Option<String>,
 }
@@ -36,9 +39,16 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             discord_id: person.discord_id.0.map(|id| id.to_string()),
             score: standing.map(|s| s.score),
             rank: standing.map(|s| s.rank),
-            status: app
-                .member_status(&mut conn, person.id, open.is_some(), last.is_some())
-                .await?,
+            status: Status::of(open.is_some(), last.is_some()).key(),
+            banned_until: match app
+                .restrictions(&mut conn, person.id, app.now())
+                .await?
+                .banned_until
+            {
+                Some(Some(end)) => Some(end.to_rfc3339()),
+                Some(None) => Some("permanent".into()),
+                None => None,
+            },
             offices: offices.iter().map(|o| o.key()).collect(),
             joined_at: open.map(|m| m.joined_at.to_rfc3339()),
         });

@@ -245,14 +245,10 @@ impl App {
         };
         let offices = store::offices::offices_of(&mut conn, person.id).await?;
         let membership = store::people::open_membership(&mut conn, person.id).await?;
-        let status = match (
-            &membership,
-            store::people::last_membership(&mut conn, person.id).await?,
-        ) {
-            (Some(_), _) => Status::Member,
-            (None, Some(_)) => Status::Removed,
-            (None, None) => Status::NotAMember,
-        };
+        let ever = store::people::last_membership(&mut conn, person.id)
+            .await?
+            .is_some();
+        let status = Status::of(membership.is_some(), ever);
         let standings = self.standings(&mut conn).await?;
         let mine = standings.iter().find(|s| s.person_id == person.id);
         Ok(Profile {
@@ -269,27 +265,14 @@ impl App {
     }
 }
 
-impl App {
-    /// The status word for export and profiles.
-    pub(crate) async fn member_status(
-        &self,
-        conn: &mut sqlx::SqliteConnection,
-        person_id: i64,
-        open: bool,
-        ever: bool,
-    ) -> sqlx::Result<&'static str> {
-        if ever
-            && self
-                .restrictions(conn, person_id, self.now())
-                .await?
-                .banned()
-        {
-            return Ok("banned");
+impl Status {
+    /// Member, removed (left or was removed), or never a member: the one rule for profiles
+    /// and the export.
+    pub fn of(open: bool, ever: bool) -> Status {
+        match (open, ever) {
+            (true, _) => Status::Member,
+            (false, true) => Status::Removed,
+            (false, false) => Status::NotAMember,
         }
-        Ok(match (open, ever) {
-            (true, _) => Status::Member.key(),
-            (false, true) => Status::Removed.key(),
-            (false, false) => Status::NotAMember.key(),
-        })
     }
 }

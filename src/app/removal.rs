@@ -23,6 +23,8 @@ pub enum RemovalError {
         "Only the Chief Justice may remove a member from the Leaderboard (Terms §II Act 7, 8)."
     )]
     NotChiefJustice,
+    #[error("The Chief Justice does not remove themselves: use /leave, like any member (Terms §II Act 8; §III Act 2.2).")]
+    OwnRemoval,
     #[error("{0} is not a Member of the Leaderboard, so there is nothing to remove them from (Terms §II Act 7, 8).")]
     NotAMember(String),
     #[error("{0} may not be removed: they were not absent for more than three of the past six weeks with at most two games (Terms §II Act 7), nor asked to leave (Terms §II Act 8).")]
@@ -106,6 +108,10 @@ impl App {
                 return Err(RemovalError::NotChiefJustice);
             }
             let person = store::people::resolve(&mut tx, member, self.now()).await?;
+            if person.id == actor.id {
+                // The Chief Justice asks to leave like anyone else (Terms §II Act 8).
+                return Err(RemovalError::OwnRemoval);
+            }
             if store::people::open_membership(&mut tx, person.id).await?.is_none() {
                 return Err(RemovalError::NotAMember(person.name));
             }

@@ -75,7 +75,12 @@ impl WeekBook {
     /// weeks"): the six weeks ending with this one once its session has been held, otherwise
     /// the six ending with last week, so a frame always holds six weeks that can have been held.
     pub fn removal_frame(&self, this_week: NaiveDate) -> (NaiveDate, NaiveDate) {
-        let last = if self.held.contains_key(&this_week) {
+        // A session still open is not yet held: members may still check in.
+        let closed = self
+            .held
+            .get(&this_week)
+            .is_some_and(|end| *end != DateTime::<Utc>::MAX_UTC);
+        let last = if closed {
             this_week
         } else {
             this_week - Days::new(7)
