@@ -180,9 +180,11 @@ impl App {
             )
             .await?;
         }
+        // A Moderator who did not play and registers the game approves it by doing so.
+        let approver = Self::approves(&actor, &players);
         let status = if !players.waiting.is_empty() {
             GameStatus::WaitingJoin
-        } else if players.monitored {
+        } else if players.monitored && !approver {
             GameStatus::PendingApproval
         } else {
             GameStatus::Counted
@@ -360,6 +362,14 @@ impl App {
         Ok(())
     }
 
+    /// Terms §II Act 10.4: a monitored member's game must be approved by a Moderator. One who
+    /// did not play and registers, adjudicates or oversees the game approves it by doing so.
+    fn approves(actor: &Actor, players: &Players) -> bool {
+        actor.offices.has_moderator_powers()
+            && actor.id != players.white.id
+            && actor.id != players.black.id
+    }
+
     /// `/game start`: an online game begins and holds the club's one online slot (Terms §I Act 9.1).
     pub async fn start_online(
         &self,
@@ -466,7 +476,9 @@ impl App {
             }
             let monitored = self.restrictions(conn, game.white_id, now).await?.monitored
                 || self.restrictions(conn, game.black_id, now).await?.monitored;
-            if monitored {
+            let registrar = store::offices::offices_of(conn, game.registered_by).await?;
+            let approved = registrar.has_moderator_powers() && !game.has_player(game.registered_by);
+            if monitored && !approved {
                 store::games::set_status(conn, game.id, GameStatus::PendingApproval).await?;
                 done.push(format!(
                     "Game #{} now waits for a Moderator's approval.",

@@ -759,7 +759,7 @@ impl App {
                 return Err(ModerationError::NotPending(number));
             }
             store::games::set_approved(&mut tx, number, actor.id).await?;
-            let changes = self.count_game(&mut tx, number, game.played_at).await?;
+            let changes = self.count_game(&mut tx, number, self.now()).await?;
             Ok(ModerationReply(format!(
                 "Game #{number} is approved as valid by {} (Terms §II Act 10.4). {changes}",
                 actor.name

@@ -43,7 +43,7 @@ async fn club() -> Console {
         "cj: /mod clock member:@alice state:on reason:\"overruns time every week\"",
         "mod1: /mod deduct member:@bob points:5 reason:\"noise in the room\" incident:\"noise\" later:true",
         // Game 2 waits for approval: bob is monitored (§II Act 10.4).
-        "mod1: /game register white:@alice black:@bob result:draw clock:true",
+        "alice: /game register white:@alice black:@bob result:draw clock:true",
     ] {
         for out in console.execute(line).await.expect("line runs") {
             assert!(!matches!(out, Output::Refusal(_)), "{line}: {out:?}");
