@@ -4,7 +4,7 @@
 use chrono::Duration;
 use poise::serenity_prelude as serenity;
 
-use super::reply::{fit, no_pings};
+use super::reply::{no_pings, split};
 use crate::app::App;
 use crate::store::{self, outbox::DISCUSSION};
 
@@ -21,19 +21,9 @@ pub async fn deliver_due(app: &App, http: &serenity::Http) -> anyhow::Result<usi
         if entry.channel != DISCUSSION {
             continue;
         }
-        let message = serenity::CreateMessage::new()
-            .content(fit(&entry.content))
-            .allowed_mentions(no_pings())
-            // Discord drops a retried post with the same nonce, so a post that went out but
-            // whose answer was lost is not posted twice.
-            .nonce(serenity::Nonce::String(format!("gavel-{}", entry.id)))
-            .enforce_nonce(true);
-        match serenity::ChannelId::new(channel)
-            .send_message(http, message)
-            .await
-        {
-            Ok(sent) => {
-                let id = store::snowflake_to_db(sent.id.get());
+        match post(http, channel, entry.id, &entry.content).await {
+            Ok(first) => {
+                let id = store::snowflake_to_db(first.get());
                 app.delivered(entry.id, Some(id)).await?;
                 delivered += 1;
             }
@@ -52,6 +42,30 @@ pub async fn deliver_due(app: &App, http: &serenity::Http) -> anyhow::Result<usi
         }
     }
     Ok(delivered)
+}
+
+/// Posts one outbox entry, in as many messages as it needs; returns the first message's id.
+async fn post(
+    http: &serenity::Http,
+    channel: u64,
+    entry: i64,
+    content: &str,
+) -> Result<serenity::MessageId, serenity::Error> {
+    let mut first = None;
+    for (n, part) in split(content).into_iter().enumerate() {
+        let message = serenity::CreateMessage::new()
+            .content(part)
+            .allowed_mentions(no_pings())
+            // Discord drops a retried post with the same nonce, so a post that went out but
+            // whose answer was lost is not posted twice.
+            .nonce(serenity::Nonce::String(format!("gavel-{entry}-{n}")))
+            .enforce_nonce(true);
+        let sent = serenity::ChannelId::new(channel)
+            .send_message(http, message)
+            .await?;
+        first.get_or_insert(sent.id);
+    }
+    Ok(first.expect("split gives at least one part"))
 }
 
 /// Doubling waits from 2 seconds to 10 minutes; a rate limit waits at least 5 seconds.

@@ -20,14 +20,36 @@ pub fn person(user: &serenity::User) -> PersonRef {
     PersonRef::discord(&user.name, user.id.get())
 }
 
-/// Cuts text to what one Discord message holds.
-pub fn fit(text: &str) -> String {
-    if text.chars().count() <= DISCORD_MESSAGE_LIMIT {
-        return text.to_owned();
+/// Splits text into messages Discord accepts (2000 characters each), at line breaks where it
+/// can, so nothing is cut off: a long history or declaration arrives as several messages.
+pub fn split(text: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        let mut line = line.to_owned();
+        // A single line longer than a message is cut into message-sized pieces.
+        while line.chars().count() > DISCORD_MESSAGE_LIMIT {
+            let cut: String = line.chars().take(DISCORD_MESSAGE_LIMIT).collect();
+            line = line.chars().skip(DISCORD_MESSAGE_LIMIT).collect();
+            if !current.is_empty() {
+                parts.push(std::mem::take(&mut current));
+            }
+            parts.push(cut);
+        }
+        let needed =
+            current.chars().count() + line.chars().count() + usize::from(!current.is_empty());
+        if needed > DISCORD_MESSAGE_LIMIT && !current.is_empty() {
+            parts.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push('\n');
+        }
+        current.push_str(&line);
     }
-    let mut cut: String = text.chars().take(DISCORD_MESSAGE_LIMIT - 1).collect();
-    cut.push('…');
-    cut
+    if !current.is_empty() || parts.is_empty() {
+        parts.push(current);
+    }
+    parts
 }
 
 /// Mentions allowed in gavel's messages: none, so typed text never pings anyone.
@@ -44,13 +66,16 @@ pub async fn respond<T: Display, E: Display>(
         Ok(v) => (v.to_string(), false),
         Err(e) => (e.to_string(), true),
     };
-    ctx.send(
-        CreateReply::default()
-            .content(fit(&text))
-            .ephemeral(ephemeral)
-            .allowed_mentions(no_pings()),
-    )
-    .await?;
+    // The first part answers the interaction; the rest follow it (poise sends follow-ups).
+    for part in split(&text) {
+        ctx.send(
+            CreateReply::default()
+                .content(part)
+                .ephemeral(ephemeral)
+                .allowed_mentions(no_pings()),
+        )
+        .await?;
+    }
     Ok(())
 }
 
@@ -72,5 +97,37 @@ pub async fn on_error(error: poise::FrameworkError<'_, App, Error>) {
                 tracing::error!(error = ?e, "error while handling an error");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_split_at_lines_and_nothing_is_lost() {
+        let line = "x".repeat(900);
+        let text = [line.as_str(); 5].join("\n");
+        let parts = split(&text);
+        assert_eq!(parts.len(), 3);
+        assert!(parts
+            .iter()
+            .all(|p| p.chars().count() <= DISCORD_MESSAGE_LIMIT));
+        assert_eq!(parts.join("\n"), text);
+    }
+
+    #[test]
+    fn an_overlong_line_is_cut_into_pieces() {
+        let text = "y".repeat(4500);
+        let parts = split(&text);
+        assert_eq!(
+            parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
+            vec![2000, 2000, 500]
+        );
+    }
+
+    #[test]
+    fn short_text_is_one_message() {
+        assert_eq!(split("hello"), vec!["hello".to_owned()]);
     }
 }
