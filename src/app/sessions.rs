@@ -129,7 +129,7 @@ impl App {
             let key = format!("session-close:{}", session.id);
             store::jobs::cancel(&mut tx, &key, self.now()).await?;
             let summary = self
-                .close_session(&mut tx, session.id, Some(actor.id))
+                .close_session(&mut tx, session.id, Some(actor.id), self.now())
                 .await?;
             Ok(SessionReply(summary))
         }
@@ -138,15 +138,16 @@ impl App {
             .await
     }
 
-    /// Closes a session: games still waiting for a join lapse (Terms §0 Act 12).
+    /// Closes a session at `at` (the window's end, when its job closes it, even if the job ran
+    /// late): games still waiting for a join lapse (Terms §0 Act 12).
     pub(crate) async fn close_session(
         &self,
         conn: &mut SqliteConnection,
         session_id: i64,
         by: Option<i64>,
+        at: chrono::DateTime<chrono::Utc>,
     ) -> sqlx::Result<String> {
-        let now = self.now();
-        store::sessions::close(conn, session_id, by, now).await?;
+        store::sessions::close(conn, session_id, by, at).await?;
         let mut lapsed = Vec::new();
         for game in store::games::with_status(conn, store::games::GameStatus::WaitingJoin).await? {
             if game.session_id == Some(session_id) {

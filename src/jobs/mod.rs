@@ -114,7 +114,10 @@ async fn run_one(app: &App, conn: &mut SqliteConnection, job: &JobRow) -> anyhow
             if session.closed_at.is_some() {
                 return Ok("already closed".into());
             }
-            Ok(app.close_session(conn, session.id, None).await?)
+            // Closed as of the window's end, however late the job runs.
+            Ok(app
+                .close_session(conn, session.id, None, job.due_at)
+                .await?)
         }
         WEEKLY_REVIEW => {
             let week: NaiveDate = serde_json::from_value(payload["week"].clone())?;
