@@ -435,7 +435,7 @@ async fn a_moderators_action_is_declared_when_discord_confirms_the_post() {
         .run(
             SlashCommand::new(&mod1, "mod clock")
                 .user("member", &alice)
-                .arg("required", Arg::Bool(true))
+                .choice("state", "on")
                 .arg("reason", Arg::Text("overruns time every week".into())),
         )
         .await;

@@ -223,17 +223,26 @@ pub async fn award(
     respond(ctx, result).await
 }
 
+/// Whether a chessclock is required.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ClockState {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
+}
+
 /// Require or release a chessclock (Chief Justice; Terms §II Act 11)
 #[poise::command(slash_command)]
 pub async fn clock(
     ctx: Ctx<'_>,
     #[description = "Who"] member: serenity::User,
-    #[description = "Required from now (true) or no longer (false)"] required: bool,
+    #[description = "on: required from now; off: no longer required"] state: ClockState,
     #[description = "Why"]
     #[max_length = 500]
     reason: String,
 ) -> Result<(), Error> {
-    let result = if required {
+    let result = if matches!(state, ClockState::On) {
         let i = input(Some(&member), reason, None, None, None, None);
         ctx.data()
             .take_action(&caller(&ctx), ActionKind::Clock, &i)
