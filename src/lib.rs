@@ -7,6 +7,7 @@
 pub mod adapters;
 pub mod app;
 pub mod clock;
+pub mod commands;
 pub mod config;
 pub mod domain;
 pub mod export;

@@ -3,6 +3,7 @@
 pub mod calendar;
 pub mod decay;
 pub mod ladder;
+pub mod limits;
 pub mod material;
 pub mod office;
 pub mod score;

@@ -12,6 +12,9 @@ pub enum Office {
     Staff,
 }
 
+/// The offices typed in commands, in the order members are offered them.
+pub const APPOINTABLE: &[&str] = &["moderator", "justice", "staff"];
+
 impl Office {
     pub const ALL: [Office; 4] = [
         Office::ChiefJustice,
@@ -124,6 +127,18 @@ mod tests {
     fn the_chief_justice_is_not_appointed_by_command() {
         assert!(!Office::ChiefJustice.appointable());
         assert!(Office::Moderator.appointable());
+    }
+
+    #[test]
+    fn every_office_offered_in_commands_is_appointable() {
+        for key in APPOINTABLE {
+            assert!(
+                Office::from_key(key).is_some_and(Office::appointable),
+                "{key}"
+            );
+        }
+        let appointable = Office::ALL.iter().filter(|o| o.appointable()).count();
+        assert_eq!(APPOINTABLE.len(), appointable);
     }
 
     #[test]

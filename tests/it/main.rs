@@ -2,7 +2,7 @@
 //! against a fake Discord.
 
 mod cli;
-mod discord;
+pub mod discord;
 mod leaderboard;
 mod moderation;
 mod parity;

@@ -1,54 +1,206 @@
-//! The console and Discord offer the same commands: every console command is a registered slash
-//! command (or subcommand), and every slash command runs in the console.
+//! The command surface is reviewed on purpose: the JSON gavel registers with Discord is kept as a
+//! snapshot, every declared command is reachable from both Discord and the console with the same
+//! option names and limits, and the README's command tables are the table's own.
+//!
+//! To accept a deliberate change, run the tests with `GAVEL_BLESS=1` and commit the rewritten
+//! snapshot or README.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
-use gavel::adapters::console::{Console, Output, COMMAND_PATHS};
+use gavel::adapters::console::{Console, Output};
+use gavel::commands::{self, OptionKind};
 use gavel::config::Config;
+use serde_json::Value;
 
-/// Every command path Discord would show, e.g. "game approve".
-fn discord_paths() -> BTreeSet<String> {
-    let registered =
-        poise::builtins::create_application_commands(&gavel::adapters::discord::commands::all());
-    let json = serde_json::to_value(&registered).expect("commands serialise");
-    let mut paths = BTreeSet::new();
-    for command in json.as_array().expect("a list") {
+use crate::discord::registration::registration_json;
+
+const SNAPSHOT: &str = "tests/snapshots/discord_commands.json";
+
+fn at_root(relative: &str) -> String {
+    format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn blessing() -> bool {
+    std::env::var_os("GAVEL_BLESS").is_some()
+}
+
+/// Every leaf command Discord would show, by path ("mod violation"), with its options.
+fn discord_leaves() -> BTreeMap<String, Vec<Value>> {
+    let mut leaves = BTreeMap::new();
+    for command in registration_json().as_array().expect("a list") {
         let name = command["name"].as_str().expect("name").to_owned();
-        let subs: Vec<String> = command["options"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|o| o["type"] == 1)
-            .map(|o| format!("{name} {}", o["name"].as_str().expect("name")))
-            .collect();
+        let options: Vec<Value> = command["options"].as_array().cloned().unwrap_or_default();
+        let subs: Vec<&Value> = options.iter().filter(|o| o["type"] == 1).collect();
         if subs.is_empty() {
-            paths.insert(name);
+            leaves.insert(name, options);
         } else {
-            paths.extend(subs);
+            for sub in subs {
+                let path = format!("{name} {}", sub["name"].as_str().expect("name"));
+                leaves.insert(path, sub["options"].as_array().cloned().unwrap_or_default());
+            }
         }
     }
-    paths
+    leaves
 }
 
+/// Checks: the registered JSON equals the reviewed snapshot, so any change members would see
+/// on Discord (a name, a description, an option, a limit) shows up in review.
 #[test]
-fn the_console_and_discord_offer_the_same_commands() {
-    let console: BTreeSet<String> = COMMAND_PATHS.iter().map(|p| p.to_string()).collect();
-    assert_eq!(console, discord_paths());
+fn the_registered_commands_match_the_reviewed_snapshot() {
+    let now = serde_json::to_string_pretty(&registration_json()).expect("json") + "\n";
+    let path = at_root(SNAPSHOT);
+    if blessing() {
+        std::fs::write(&path, &now).expect("snapshot written");
+        return;
+    }
+    let before = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        before == now,
+        "the registered commands changed; review the difference and run with GAVEL_BLESS=1 \
+         to accept it.\n\nnow registered:\n{now}"
+    );
 }
 
+/// Checks: every declared command is registered on Discord with exactly the declared option
+/// names, requiredness and limits, and nothing else is registered.
+#[test]
+fn discord_registers_exactly_the_declared_commands_and_limits() {
+    let leaves = discord_leaves();
+    let declared: Vec<&str> = commands::all().map(|c| c.path).collect();
+    assert_eq!(
+        leaves.keys().map(String::as_str).collect::<Vec<_>>(),
+        {
+            let mut sorted = declared.clone();
+            sorted.sort_unstable();
+            sorted
+        },
+        "registered paths differ from the table"
+    );
+    for command in commands::all() {
+        let registered = &leaves[command.path];
+        assert_eq!(registered.len(), command.options.len(), "/{}", command.path);
+        for (option, json) in command.options.iter().zip(registered) {
+            let at = format!("/{} {}", command.path, option.name);
+            assert_eq!(json["name"], option.name, "{at}");
+            assert_eq!(json["required"], option.required, "{at}");
+            match &option.kind {
+                OptionKind::Text { max } => {
+                    assert_eq!(json["type"], 3, "{at}");
+                    assert_eq!(json["max_length"], *max, "{at}");
+                }
+                OptionKind::Integer { min, max } => {
+                    assert_eq!(json["type"], 4, "{at}");
+                    assert_eq!(json["min_value"], *min, "{at}");
+                    assert_eq!(json["max_value"], *max, "{at}");
+                }
+                OptionKind::Date => {
+                    assert_eq!(json["type"], 3, "{at}");
+                    assert_eq!(json["max_length"], 10, "{at}");
+                }
+                OptionKind::Person => assert_eq!(json["type"], 6, "{at}"),
+                OptionKind::Flag => assert_eq!(json["type"], 5, "{at}"),
+                OptionKind::Choice(words) => {
+                    let offered: Vec<&str> = json["choices"]
+                        .as_array()
+                        .expect("choices")
+                        .iter()
+                        .map(|c| c["value"].as_str().expect("value"))
+                        .collect();
+                    assert_eq!(&offered, words, "{at}");
+                }
+            }
+        }
+    }
+}
+
+/// A console line giving every option of `command` a value at its limit.
+fn line_at_the_limits(command: &commands::CommandSpec) -> String {
+    let mut line = format!("alice: /{}", command.path);
+    for option in &command.options {
+        let value = match &option.kind {
+            OptionKind::Text { max } => format!("\"{}\"", "x".repeat(*max)),
+            OptionKind::Integer { max, .. } => max.to_string(),
+            OptionKind::Date => "2026-11-27".into(),
+            OptionKind::Person => "@bob".into(),
+            OptionKind::Flag => "false".into(),
+            OptionKind::Choice(words) => words[0].into(),
+        };
+        line.push_str(&format!(" {}:{value}", option.name));
+    }
+    line
+}
+
+/// Checks: every declared command runs in the console, where each option at its limit is
+/// accepted by the option checks (whatever the use case then decides) and one past a limit is
+/// refused exactly as Discord would refuse it, naming the option.
 #[tokio::test]
-async fn every_listed_command_runs_in_the_console() {
+async fn every_command_runs_in_the_console_with_the_same_limits() {
     let mut config = Config::default();
     config.database.path = gavel::store::IN_MEMORY.into();
     let mut console = Console::new(config);
-    for path in COMMAND_PATHS {
+    console.execute("@ 2026-11-27 12:30").await.expect("clock");
+    for command in commands::all() {
         let out = console
-            .execute(&format!("alice: /{path}"))
+            .execute(&line_at_the_limits(command))
             .await
             .expect("line runs");
-        let unknown = out
-            .iter()
-            .any(|o| matches!(o, Output::Refusal(t) if t.starts_with("There is no command")));
-        assert!(!unknown, "/{path} is not a console command: {out:?}");
+        let refused_by_options = out.iter().any(|o| {
+            matches!(o, Output::Refusal(t) if t.starts_with("There is no command")
+                || t.contains("(option `") || t.starts_with("The option `")
+                || t.contains(" has no option "))
+        });
+        assert!(!refused_by_options, "/{}: {out:?}", command.path);
+        for option in &command.options {
+            let past = match &option.kind {
+                OptionKind::Text { max } => format!("\"{}\"", "x".repeat(max + 1)),
+                OptionKind::Integer { max, .. } => (max + 1).to_string(),
+                OptionKind::Date => "2026-11-270".into(),
+                _ => continue,
+            };
+            let line = format!("alice: /{} {}:{past}", command.path, option.name);
+            let out = console.execute(&line).await.expect("line runs");
+            assert!(
+                matches!(&out[..], [Output::Refusal(t)] if t.starts_with(&format!("The option `{}`", option.name))),
+                "{line}: {out:?}"
+            );
+        }
+    }
+}
+
+/// Checks: the README's command tables are generated from the table, so a command's options,
+/// who may use it and the rules it applies are documented in one place.
+#[test]
+fn the_readme_command_tables_come_from_the_table() {
+    const START: &str =
+        "<!-- commands: generated from src/commands; GAVEL_BLESS=1 cargo test rewrites -->\n";
+    const END: &str = "<!-- end of commands -->";
+    let path = at_root("README.md");
+    let readme = std::fs::read_to_string(&path).expect("README");
+    let (Some(start), Some(end)) = (readme.find(START), readme.find(END)) else {
+        panic!("README.md has no generated command tables (markers {START:?} and {END:?})");
+    };
+    let generated = commands::markdown_tables();
+    let current = &readme[start + START.len()..end];
+    if blessing() {
+        let updated = format!("{}{START}{generated}{}", &readme[..start], &readme[end..]);
+        std::fs::write(&path, updated).expect("README written");
+        return;
+    }
+    assert!(
+        current == generated,
+        "README.md's command tables are out of date; run with GAVEL_BLESS=1 to regenerate.\n\n{generated}"
+    );
+}
+
+/// Checks: /help lists every declared command, in both adapters alike.
+#[tokio::test]
+async fn help_lists_every_command() {
+    let help = commands::help();
+    for command in commands::all() {
+        assert!(
+            help.contains(&commands::usage(command)),
+            "/help misses /{}",
+            command.path
+        );
     }
 }

@@ -4,10 +4,6 @@
 use gavel::adapters::console::{run_script, Console};
 use gavel::config::Config;
 
-async fn check(name: &str) {
-    check_file(&format!("tests/transcripts/{name}.gavel")).await;
-}
-
 /// Runs the transcript at `relative` (to the crate root) and compares.
 async fn check_file(relative: &str) {
     let path = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
@@ -34,40 +30,51 @@ async fn check_file(relative: &str) {
     }
 }
 
-macro_rules! transcripts {
-    ($($name:ident),* $(,)?) => {
-        $(
-            #[tokio::test]
-            async fn $name() {
-                check(stringify!($name)).await;
+/// Every transcript: `tests/transcripts/*.gavel` and the examples (the README's demo is one),
+/// found on disk so that a new file cannot be left out.
+fn discovered() -> Vec<String> {
+    let mut found = Vec::new();
+    for dir in ["tests/transcripts", "examples"] {
+        let entries = std::fs::read_dir(format!("{}/{dir}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("cannot list {dir}: {e}"));
+        for entry in entries {
+            let name = entry.expect("directory entry").file_name();
+            let name = name.to_string_lossy();
+            if name.ends_with(".gavel") {
+                found.push(format!("{dir}/{name}"));
             }
-        )*
-    };
+        }
+    }
+    found.sort();
+    found
 }
 
-transcripts!(
-    foundation,
-    sessions,
-    game_validity,
-    online_games,
-    scores_and_void,
-    leaderboard_and_profile,
-    adjudication_and_rematch,
-    weekly_review,
-    weekly_review_dst,
-    removal_and_leave,
-);
-transcripts!(
-    moderation_ladder,
-    moderation_bans,
-    moderation_declarations,
-    moderation_monitor,
-    moderation_reversals,
-    moderation_restep
-);
-
-/// The README's quick start runs this demo; it must stay true.
-#[tokio::test]
-async fn the_readme_demo_is_a_true_transcript() {
-    check_file("examples/demo.gavel").await;
+/// Checks: every transcript prints itself back. Each runs on its own in-memory database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_transcript_prints_itself_back() {
+    let files = discovered();
+    assert!(
+        files.iter().any(|f| f == "examples/demo.gavel"),
+        "the README's demo must be a transcript"
+    );
+    assert!(files.len() >= 17, "transcripts went missing: {files:?}");
+    let runs: Vec<_> = files
+        .iter()
+        .map(|file| {
+            let file = file.clone();
+            tokio::spawn(async move { check_file(&file).await })
+        })
+        .collect();
+    let mut failed = Vec::new();
+    for (file, run) in files.iter().zip(runs) {
+        if let Err(panic) = run.await {
+            let message = panic
+                .into_panic()
+                .downcast::<String>()
+                .map(|m| *m)
+                .unwrap_or_else(|_| "panicked".into());
+            failed.push(format!("{file}:\n{message}"));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }

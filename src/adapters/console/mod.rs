@@ -4,8 +4,6 @@
 //! script whose expected lines are all right prints itself back: that is a transcript test.
 
 mod commands;
-pub use commands::COMMAND_PATHS;
-mod options;
 pub mod parse;
 
 use std::sync::Arc;

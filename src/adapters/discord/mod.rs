@@ -1,9 +1,9 @@
 //! The Discord adapter: poise slash commands over the use cases, plus the outbox poster and the
 //! scheduler loop, started once when the gateway is ready.
 
-pub mod commands;
 mod poster;
 mod reply;
+pub mod slash;
 
 use std::time::Duration;
 
@@ -34,25 +34,23 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<serenity::Cli
     let guild = app.config().discord.guild_id;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands: slash::framework_commands(),
             on_error: |error| Box::pin(reply::on_error(error)),
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
+                let _ = framework; // routing is built from the table; so is registration
+                let commands = slash::registration();
                 match guild {
                     Some(id) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            &framework.options().commands,
-                            serenity::GuildId::new(id),
-                        )
-                        .await?
+                        serenity::GuildId::new(id)
+                            .set_commands(&ctx.http, commands)
+                            .await?;
                     }
                     None => {
-                        poise::builtins::register_globally(ctx, &framework.options().commands)
-                            .await?
+                        serenity::Command::set_global_commands(&ctx.http, commands).await?;
                     }
                 }
                 spawn_background(app.clone(), ctx.http.clone());

@@ -1,23 +1,19 @@
 //! Replies: results as messages, refusals as ephemeral replies, and no pings from typed text.
 
-use std::fmt::Display;
-
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{Context, Error};
 use crate::app::App;
+use crate::commands::Reply;
 use crate::domain::text::DISCORD_MESSAGE_LIMIT;
 use crate::store::people::PersonRef;
 
-/// The person who typed the command.
-pub fn caller(ctx: &Context<'_>) -> PersonRef {
-    person(ctx.author())
-}
-
-/// A person chosen in a user option.
-pub fn person(user: &serenity::User) -> PersonRef {
-    PersonRef::discord(&user.name, user.id.get())
+/// A Discord user, known by their id and named as the server shows them: their server
+/// nickname, else their display name.
+pub fn person(user: &serenity::User, nick: Option<&str>) -> PersonRef {
+    let name = nick.unwrap_or_else(|| user.display_name());
+    PersonRef::discord(name, user.id.get())
 }
 
 /// Splits text into messages Discord accepts (2000 characters each), at line breaks where it
@@ -57,14 +53,11 @@ pub fn no_pings() -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
 }
 
-/// Sends a use case's result: success to the channel, a refusal only to the caller.
-pub async fn respond<T: Display, E: Display>(
-    ctx: Context<'_>,
-    result: Result<T, E>,
-) -> Result<(), Error> {
-    let (text, ephemeral) = match result {
-        Ok(v) => (v.to_string(), false),
-        Err(e) => (e.to_string(), true),
+/// Sends a command's reply: success to the channel, a refusal only to the caller.
+pub async fn respond_text(ctx: Context<'_>, reply: Reply) -> Result<(), Error> {
+    let (text, ephemeral) = match reply {
+        Ok(text) => (text, false),
+        Err(text) => (text, true),
     };
     // The first part answers the interaction; the rest follow it (poise sends follow-ups).
     for part in split(&text) {

@@ -190,7 +190,7 @@ fn assert_no_pings(body: &Value) {
 
 /// Checks: on READY the bot registers all its commands in guild 2000 (not globally) with one
 /// `PUT /applications/1000/guilds/2000/commands`; the body is exactly what
-/// `create_application_commands(&commands::all())` gives and obeys Discord's limits; IDENTIFY
+/// the command table's registration gives and obeys Discord's limits; IDENTIFY
 /// carried the token and the gateway URL came from the fake; the fake refused no request.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registers_its_commands_in_the_guild_on_ready() {

@@ -7,4 +7,4 @@
 
 mod e2e;
 mod fake;
-mod registration;
+pub mod registration;

@@ -278,10 +278,9 @@ pub fn characters(item: &Value) -> usize {
     longest("name") + longest("description") + value + nested
 }
 
-/// The registration JSON poise would send, built with no network.
+/// The registration JSON gavel sends, built from the command table with no network.
 pub fn registration_json() -> Value {
-    let commands = gavel::adapters::discord::commands::all();
-    serde_json::to_value(poise::builtins::create_application_commands(&commands))
+    serde_json::to_value(gavel::adapters::discord::slash::registration())
         .expect("commands serialize")
 }
 
@@ -298,7 +297,7 @@ pub fn assert_within_limits(commands: &Value) {
 
 /// Checks: every command gavel registers obeys Discord's limits (names, lowercase, descriptions
 /// and no poise filler, 25 options/choices, required first, 4000 characters, 100 commands),
-/// computed from `create_application_commands(&commands::all())` with no network.
+/// computed from the command table's registration with no network.
 #[test]
 fn every_command_obeys_discords_limits_without_network() {
     let json = registration_json();

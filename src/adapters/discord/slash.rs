@@ -1,0 +1,181 @@
+//! Slash commands from the command table: the JSON gavel registers with Discord, and the poise
+//! commands that route each interaction to its declaration's use case.
+
+use poise::serenity_prelude as serenity;
+
+use super::reply::{person, respond_text};
+use super::Error;
+use crate::app::App;
+use crate::commands::{self, Args, CommandSpec, OptionKind, OptionSpec, Value};
+use crate::domain::limits::DATE_MAX;
+
+/// The top-level names in table order: a lone command (`join`) or a group (`mod`).
+fn top_level_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for command in commands::all() {
+        let top = command.path.split(' ').next().expect("a path has a word");
+        if !names.contains(&top) {
+            names.push(top);
+        }
+    }
+    names
+}
+
+/// The subcommands of a group, in table order.
+fn members_of(group: &str) -> impl Iterator<Item = &'static CommandSpec> + '_ {
+    commands::all().filter(move |c| c.path.split_once(' ').is_some_and(|(g, _)| g == group))
+}
+
+/// What gavel registers: one Discord command per top-level name, subcommands under groups, every
+/// option with the limits its declaration gives.
+pub fn registration() -> Vec<serenity::CreateCommand> {
+    top_level_names()
+        .into_iter()
+        .map(|name| match commands::find(name) {
+            Some(single) => single.options.iter().fold(
+                serenity::CreateCommand::new(name).description(single.description),
+                |c, o| c.add_option(option(o)),
+            ),
+            None => {
+                let group = commands::GROUPS
+                    .iter()
+                    .find(|g| g.name == name)
+                    .unwrap_or_else(|| panic!("/{name} has subcommands but no group declared"));
+                members_of(name).fold(
+                    serenity::CreateCommand::new(name).description(group.description),
+                    |c, sub| c.add_option(subcommand(sub)),
+                )
+            }
+        })
+        .collect()
+}
+
+fn subcommand(command: &CommandSpec) -> serenity::CreateCommandOption {
+    let (_, name) = command.path.split_once(' ').expect("a subcommand path");
+    command.options.iter().fold(
+        serenity::CreateCommandOption::new(
+            serenity::CommandOptionType::SubCommand,
+            name,
+            command.description,
+        ),
+        |c, o| c.add_sub_option(option(o)),
+    )
+}
+
+fn option(o: &OptionSpec) -> serenity::CreateCommandOption {
+    use serenity::CommandOptionType as T;
+    let kind = match o.kind {
+        OptionKind::Text { .. } | OptionKind::Date | OptionKind::Choice(_) => T::String,
+        OptionKind::Integer { .. } => T::Integer,
+        OptionKind::Person => T::User,
+        OptionKind::Flag => T::Boolean,
+    };
+    let built =
+        serenity::CreateCommandOption::new(kind, o.name, o.description).required(o.required);
+    match &o.kind {
+        OptionKind::Text { max } => built.max_length(u16::try_from(*max).unwrap_or(u16::MAX)),
+        OptionKind::Date => built.max_length(DATE_MAX as u16),
+        OptionKind::Integer { min, max } => built
+            .min_int_value(u64::try_from(*min).unwrap_or(0))
+            .max_int_value(u64::try_from(*max).unwrap_or(u64::MAX)),
+        OptionKind::Choice(words) => words.iter().fold(built, |b, w| b.add_string_choice(*w, *w)),
+        OptionKind::Person | OptionKind::Flag => built,
+    }
+}
+
+/// The poise commands: names and subcommands only, for routing. Registration uses
+/// `registration()`, which carries the options and their limits.
+pub fn framework_commands() -> Vec<poise::Command<App, Error>> {
+    top_level_names()
+        .into_iter()
+        .map(|name| {
+            let mut top = routed(name, name);
+            if commands::find(name).is_none() {
+                top.subcommands = members_of(name)
+                    .map(|sub| {
+                        let (_, leaf) = sub.path.split_once(' ').expect("a subcommand path");
+                        routed(leaf, sub.path)
+                    })
+                    .collect();
+                top.subcommand_required = true;
+            }
+            top
+        })
+        .collect()
+}
+
+fn routed(name: &'static str, path: &'static str) -> poise::Command<App, Error> {
+    poise::Command {
+        name: name.into(),
+        qualified_name: path.into(),
+        identifying_name: path.into(),
+        source_code_name: path.into(),
+        description: commands::find(path).map(|c| c.description.into()),
+        slash_action: Some(run),
+        ..Default::default()
+    }
+}
+
+/// Every slash interaction lands here: find the declaration, read its options, run its use
+/// case, and reply (a refusal only to the caller).
+fn run(
+    ctx: poise::ApplicationContext<'_, App, Error>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, App, Error>>> {
+    Box::pin(async move {
+        let path = ctx.command().qualified_name.as_ref();
+        let reply = match commands::find(path) {
+            Some(spec) => match read_options(spec, ctx.args) {
+                Ok(args) => {
+                    let caller = caller(&ctx);
+                    (spec.run)(ctx.data().clone(), caller, args).await
+                }
+                Err(message) => Err(message),
+            },
+            None => Err(format!("There is no command /{path}; try /help.")),
+        };
+        respond_text(poise::Context::Application(ctx), reply)
+            .await
+            .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
+    })
+}
+
+/// The person who typed the command, named as the server shows them.
+fn caller(ctx: &poise::ApplicationContext<'_, App, Error>) -> crate::store::people::PersonRef {
+    let user = &ctx.interaction.user;
+    let nick = ctx
+        .interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.nick.as_deref());
+    person(user, nick)
+}
+
+/// Reads an interaction's options by the declaration: the same checks as the console.
+fn read_options(
+    spec: &CommandSpec,
+    given: &[serenity::ResolvedOption<'_>],
+) -> Result<Args, String> {
+    let mut values = Vec::with_capacity(given.len());
+    for o in given {
+        let value = match &o.value {
+            serenity::ResolvedValue::String(s) => Value::Text((*s).to_owned()),
+            serenity::ResolvedValue::Integer(i) => Value::Integer(*i),
+            serenity::ResolvedValue::Boolean(b) => Value::Flag(*b),
+            serenity::ResolvedValue::User(user, member) => {
+                Value::Person(person(user, member.and_then(|m| m.nick.as_deref())))
+            }
+            _ => {
+                return Err(format!(
+                    "The option `{}` has a type gavel does not read.",
+                    o.name
+                ))
+            }
+        };
+        let value = match spec.options.iter().find(|d| d.name == o.name) {
+            Some(declared) => declared.check(value).map_err(|e| e.to_string())?,
+            None => value,
+        };
+        values.push((o.name.to_owned(), value));
+    }
+    Args::build(spec, values).map_err(|e| e.to_string())
+}

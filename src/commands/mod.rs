@@ -1,0 +1,311 @@
+//! The command table: every command gavel offers, declared once. Each declaration (path,
+//! description, options with their limits, who may use it, the use case it runs) drives Discord
+//! registration and dispatch, the console's parser, `/help` and the README's command tables.
+
+mod docs;
+mod games;
+mod members;
+mod moderation;
+mod sessions;
+pub mod spec;
+
+use std::fmt::Display;
+use std::sync::LazyLock;
+
+pub use docs::{help, markdown_tables, usage};
+pub use spec::{Args, CommandSpec, Handler, OptionError, OptionKind, OptionSpec, Reply, Value};
+
+/// A top-level command that groups subcommands (`/mod violation`), with what Discord shows for it.
+pub struct Group {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// The heading of its table in the README.
+    pub heading: &'static str,
+}
+
+/// The groups, in the order help and the README list them. Commands without a group (`/join`)
+/// are listed under the heading of the feature file that declares them.
+pub const GROUPS: &[Group] = &[
+    Group {
+        name: "office",
+        description: "Offices of the club: who holds them, appointments and dismissals",
+        heading: "Members and offices",
+    },
+    Group {
+        name: "session",
+        description: "Club sessions and presence (Terms §0 Acts 5, 6, 9)",
+        heading: "Sessions, games and the Leaderboard",
+    },
+    Group {
+        name: "game",
+        description: "Games on the Leaderboard",
+        heading: "Sessions, games and the Leaderboard",
+    },
+    Group {
+        name: "member",
+        description: "Membership of the Leaderboard",
+        heading: "Sessions, games and the Leaderboard",
+    },
+    Group {
+        name: "mod",
+        description: "Moderators' actions, each a numbered case declared in #discussion",
+        heading: "Moderation",
+    },
+];
+
+/// A feature's commands under one README heading.
+pub struct Section {
+    pub heading: &'static str,
+    pub note: &'static str,
+    pub commands: Vec<CommandSpec>,
+}
+
+static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
+    vec![
+        members::section(),
+        sessions::section(),
+        moderation::section(),
+    ]
+});
+
+/// The sections of the table, in the order help and the README show them.
+pub fn sections() -> &'static [Section] {
+    &TABLE
+}
+
+/// Every command, in table order.
+pub fn all() -> impl Iterator<Item = &'static CommandSpec> {
+    sections().iter().flat_map(|s| s.commands.iter())
+}
+
+/// The command at `path` ("mod violation"), if there is one.
+pub fn find(path: &str) -> Option<&'static CommandSpec> {
+    all().find(|c| c.path == path)
+}
+
+/// The group a path belongs to, if it is a subcommand.
+pub fn group_of(path: &str) -> Option<&'static Group> {
+    let (first, _) = path.split_once(' ')?;
+    GROUPS.iter().find(|g| g.name == first)
+}
+
+/// Turns a use case's result into a reply or a refusal.
+pub(crate) fn reply<T: Display, E: Display>(result: Result<T, E>) -> Reply {
+    result.map(|v| v.to_string()).map_err(|e| e.to_string())
+}
+
+/// Starts a declaration: `command("mod violation", "A fraud violation ...")`.
+pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
+    Draft {
+        path,
+        description,
+        options: Vec::new(),
+        who: "anyone",
+        rule: "",
+    }
+}
+
+/// A declaration still being written; `run` completes it.
+pub(crate) struct Draft {
+    path: &'static str,
+    description: &'static str,
+    options: Vec<OptionSpec>,
+    who: &'static str,
+    rule: &'static str,
+}
+
+impl Draft {
+    pub fn who(mut self, who: &'static str) -> Self {
+        self.who = who;
+        self
+    }
+
+    pub fn rule(mut self, rule: &'static str) -> Self {
+        self.rule = rule;
+        self
+    }
+
+    pub fn option(mut self, option: OptionSpec) -> Self {
+        self.options.push(option);
+        self
+    }
+
+    pub fn run(self, run: Handler) -> CommandSpec {
+        CommandSpec {
+            path: self.path,
+            description: self.description,
+            options: self.options,
+            who: self.who,
+            rule: self.rule,
+            run,
+        }
+    }
+}
+
+fn required(name: &'static str, description: &'static str, kind: OptionKind) -> OptionSpec {
+    OptionSpec {
+        name,
+        description,
+        kind,
+        required: true,
+    }
+}
+
+/// A person (required unless `.optional()`).
+pub(crate) fn person(name: &'static str, description: &'static str) -> OptionSpec {
+    required(name, description, OptionKind::Person)
+}
+
+/// Free text of at most `max` characters (required unless `.optional()`).
+pub(crate) fn text(name: &'static str, description: &'static str, max: usize) -> OptionSpec {
+    required(name, description, OptionKind::Text { max })
+}
+
+/// A whole number in `min..=max` (required unless `.optional()`).
+pub(crate) fn integer(
+    name: &'static str,
+    description: &'static str,
+    min: i64,
+    max: i64,
+) -> OptionSpec {
+    required(name, description, OptionKind::Integer { min, max })
+}
+
+/// One of a few words (required unless `.optional()`).
+pub(crate) fn choice(
+    name: &'static str,
+    description: &'static str,
+    words: &'static [&'static str],
+) -> OptionSpec {
+    required(name, description, OptionKind::Choice(words))
+}
+
+/// A date, YYYY-MM-DD (required unless `.optional()`).
+pub(crate) fn date(name: &'static str, description: &'static str) -> OptionSpec {
+    required(name, description, OptionKind::Date)
+}
+
+/// true or false, false when left out.
+pub(crate) fn flag(name: &'static str, description: &'static str) -> OptionSpec {
+    required(name, description, OptionKind::Flag).optional()
+}
+
+impl OptionSpec {
+    pub(crate) fn optional(mut self) -> Self {
+        self.required = false;
+        self
+    }
+
+    /// The same option with another description (a shared option said for one command).
+    pub(crate) fn described(mut self, description: &'static str) -> Self {
+        self.description = description;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_path_is_declared_once() {
+        let mut paths: Vec<&str> = all().map(|c| c.path).collect();
+        let count = paths.len();
+        paths.sort_unstable();
+        paths.dedup();
+        assert_eq!(paths.len(), count);
+    }
+
+    #[test]
+    fn a_subcommand_belongs_to_a_declared_group_and_a_group_is_never_a_command() {
+        for command in all() {
+            match command.path.split_once(' ') {
+                Some(_) => assert!(group_of(command.path).is_some(), "/{}", command.path),
+                None => assert!(
+                    GROUPS.iter().all(|g| g.name != command.path),
+                    "/{} is both a command and a group",
+                    command.path
+                ),
+            }
+            assert!(command.path.split(' ').count() <= 2, "/{}", command.path);
+        }
+    }
+
+    #[test]
+    fn required_options_come_before_optional_ones_as_discord_demands() {
+        for command in all() {
+            let first_optional = command.options.iter().position(|o| !o.required);
+            if let Some(at) = first_optional {
+                assert!(
+                    command.options[at..].iter().all(|o| !o.required),
+                    "/{}",
+                    command.path
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn descriptions_fit_discords_hundred_characters() {
+        let texts = all()
+            .flat_map(|c| {
+                std::iter::once(c.description).chain(c.options.iter().map(|o| o.description))
+            })
+            .chain(GROUPS.iter().map(|g| g.description));
+        for text in texts {
+            let len = text.chars().count();
+            assert!((1..=100).contains(&len), "{text:?} has {len} characters");
+        }
+    }
+
+    #[test]
+    fn a_missing_option_an_unknown_one_and_a_repeated_one_are_refused_in_that_order() {
+        let spec = find("mod declare").expect("declared");
+        let unknown = || ("colour".to_owned(), Value::Text("blue".into()));
+        let case = || ("case".to_owned(), Value::Integer(1));
+        assert_eq!(
+            Args::build(spec, [unknown(), case()]).unwrap_err(),
+            OptionError::Missing("reasoning")
+        );
+        let reasoning = || ("reasoning".to_owned(), Value::Text("because it was".into()));
+        assert_eq!(
+            Args::build(spec, [case(), reasoning(), unknown()])
+                .unwrap_err()
+                .to_string(),
+            "/mod declare has no option `colour`."
+        );
+        assert_eq!(
+            Args::build(spec, [case(), case(), reasoning()]).unwrap_err(),
+            OptionError::Twice("case")
+        );
+        let args = Args::build(spec, [case(), reasoning()]).expect("valid");
+        assert_eq!(args.integer("case"), Ok(1));
+        assert_eq!(
+            args.to_json(),
+            serde_json::json!({"case": 1, "reasoning": "because it was"})
+        );
+    }
+
+    #[test]
+    fn the_console_reads_values_by_the_options_kind() {
+        let spec = find("mod deduct").expect("declared");
+        let option = |name| {
+            spec.options
+                .iter()
+                .find(|o| o.name == name)
+                .expect("option")
+        };
+        assert_eq!(option("points").parse_text("20"), Ok(Value::Integer(20)));
+        assert_eq!(
+            option("points").parse_text("0").unwrap_err().to_string(),
+            "The option `points` takes a whole number from 1 to 1000."
+        );
+        assert_eq!(
+            option("points").parse_text("lots").unwrap_err().to_string(),
+            "`lots` is not a whole number (option `points`)."
+        );
+        assert_eq!(option("later").parse_text("yes"), Ok(Value::Flag(true)));
+        assert!(option("member").parse_text("@two words").is_err());
+        assert_eq!(option("taken").usage(), "[taken:YYYY-MM-DD]");
+    }
+}

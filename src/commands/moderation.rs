@@ -1,0 +1,283 @@
+//! Moderation: /mod violation, ban, unban, monitor, unmonitor, deduct, award, clock, technical,
+//! declare, cases and case.
+
+use super::{choice, command, date, flag, integer, person, reply, text, Args, OptionSpec, Section};
+use crate::app::moderation::{ActionInput, ActionKind};
+use crate::domain::limits::{INCIDENT_MAX, NUMBER_MAX, POINTS_MAX, STEP_MAX};
+use crate::domain::text::Reason;
+
+/// The options that name an offence and date an action, shared by every penalty.
+fn offence_and_timing() -> [OptionSpec; 4] {
+    [
+        integer("game", "The game the offence concerns", 1, NUMBER_MAX).optional(),
+        text(
+            "incident",
+            "The incident, when there is no game",
+            INCIDENT_MAX,
+        )
+        .optional(),
+        date(
+            "taken",
+            "The date it was taken outside gavel (YYYY-MM-DD, up to 7 days back)",
+        )
+        .optional(),
+        later(),
+    ]
+}
+
+fn later() -> OptionSpec {
+    flag(
+        "later",
+        "Record now and declare the reasoning later (within 7 days)",
+    )
+}
+
+fn member(description: &'static str) -> OptionSpec {
+    person("member", description)
+}
+
+fn points() -> OptionSpec {
+    integer("points", "How many points", 1, POINTS_MAX)
+}
+
+/// The shared options of an action, read from `args`; `reason` names the reason's option.
+fn action_input(a: &Args, reason: &'static str) -> Result<ActionInput, String> {
+    Ok(ActionInput {
+        target: a.opt_person("member"),
+        reason: a.text(reason)?,
+        game: a.opt_integer("game"),
+        incident: a.opt_text("incident"),
+        taken: a.opt_text("taken"),
+        declare_later: a.flag("later"),
+    })
+}
+
+const MODERATORS: &str = "Moderators, Justices, Chief Justice";
+
+pub(super) fn section() -> Section {
+    let [game, incident, taken, later_option] = offence_and_timing();
+    let mut violation = command(
+        "mod violation",
+        "A fraud violation: the ladder of Terms §II Act 5",
+    )
+    .option(member("Who committed it"))
+    .option(text(
+        "reason",
+        "Why (a lesser step than the ladder's must say \"discretion\")",
+        Reason::MAX,
+    ))
+    .option(game.clone().described("The fraudulent game's number"))
+    .option(incident.clone())
+    .option(
+        integer(
+            "step",
+            "A lesser step of the ladder (1-5), by discretion",
+            1,
+            STEP_MAX,
+        )
+        .optional(),
+    );
+    let mut ban = command("mod ban", "Ban a member until a Friday (Terms §II Act 9)")
+        .option(member("Who to ban"))
+        .option(date("until", "The Friday the ban ends (YYYY-MM-DD)"))
+        .option(text("reason", "Why (Terms §II Act 9.1)", Reason::MAX))
+        .option(game.clone())
+        .option(incident.clone());
+    let mut deduct = command("mod deduct", "Deduct points (Terms §II Act 3, 6)")
+        .option(member("From whom"))
+        .option(points())
+        .option(text("reason", "Why", Reason::MAX))
+        .option(game)
+        .option(incident);
+    for option in [taken, later_option] {
+        violation = violation.option(option.clone());
+        ban = ban.option(option.clone());
+        deduct = deduct.option(option);
+    }
+    let commands = vec![
+        violation
+            .who(MODERATORS)
+            .rule("the fraud ladder, Terms §II Act 5")
+            .run(|app, who, a| {
+                Box::pin(async move {
+                    let kind = ActionKind::Violation {
+                        step: a.opt_integer("step"),
+                    };
+                    reply(
+                        app.take_action(&who, kind, &action_input(&a, "reason")?)
+                            .await,
+                    )
+                })
+            }),
+        ban.who("Moderators, Justices, Chief Justice, Staff")
+            .rule("ends on a Friday, §II Act 9; Staff bans are not appealable, §III Act 6")
+            .run(|app, who, a| {
+                Box::pin(async move {
+                    let kind = ActionKind::Ban {
+                        until: a.text("until")?,
+                    };
+                    reply(
+                        app.take_action(&who, kind, &action_input(&a, "reason")?)
+                            .await,
+                    )
+                })
+            }),
+        command(
+            "mod unban",
+            "Lifting a ban is for the Court alone (Terms §II Act 9.4)",
+        )
+        .option(member("Whose ban"))
+        .who("nobody")
+        .rule("refused: only the Court lifts a ban, §II Act 9.4")
+        .run(|app, who, a| {
+            Box::pin(async move { reply(app.moderator_unban(&who, &a.person("member")?).await) })
+        }),
+        command(
+            "mod monitor",
+            "Monitor a member on reasonable suspicion (Terms §II Act 10)",
+        )
+        .option(member("Who to monitor"))
+        .option(text(
+            "reason",
+            "The reasonable suspicion (Terms §II Act 10.1)",
+            Reason::MAX,
+        ))
+        .option(later())
+        .who("Moderators")
+        .rule("§II Act 10")
+        .run(|app, who, a| {
+            Box::pin(async move {
+                reply(
+                    app.take_action(&who, ActionKind::Monitor, &action_input(&a, "reason")?)
+                        .await,
+                )
+            })
+        }),
+        command(
+            "mod unmonitor",
+            "Remove a monitor when suspicion no longer holds (Terms §II Act 10.2)",
+        )
+        .option(member("Who"))
+        .option(text(
+            "reason",
+            "Why the suspicion no longer holds",
+            Reason::MAX,
+        ))
+        .who("Moderators")
+        .rule("§II Act 10.2")
+        .run(|app, who, a| {
+            Box::pin(async move {
+                let (member, reason) = (a.person("member")?, a.text("reason")?);
+                reply(app.end_restriction(&who, &member, "monitor", &reason).await)
+            })
+        }),
+        deduct
+            .who("Moderators")
+            .rule("§II Act 3, 6")
+            .run(|app, who, a| {
+                Box::pin(async move {
+                    let kind = ActionKind::Deduction {
+                        points: a.integer("points")?,
+                    };
+                    reply(
+                        app.take_action(&who, kind, &action_input(&a, "reason")?)
+                            .await,
+                    )
+                })
+            }),
+        command("mod award", "Award points (Terms §II Act 3)")
+            .option(member("To whom"))
+            .option(points())
+            .option(text("reason", "Why", Reason::MAX))
+            .who("Moderators")
+            .rule("§II Act 3")
+            .run(|app, who, a| {
+                Box::pin(async move {
+                    let kind = ActionKind::Award {
+                        points: a.integer("points")?,
+                    };
+                    reply(
+                        app.take_action(&who, kind, &action_input(&a, "reason")?)
+                            .await,
+                    )
+                })
+            }),
+        command(
+            "mod clock",
+            "Require or release a chessclock (Chief Justice; Terms §II Act 11)",
+        )
+        .option(member("Who"))
+        .option(choice(
+            "state",
+            "on: required from now; off: no longer required",
+            &["on", "off"],
+        ))
+        .option(text("reason", "Why", Reason::MAX))
+        .who("Chief Justice")
+        .rule("§II Act 11 (not appealable)")
+        .run(|app, who, a| {
+            Box::pin(async move {
+                match a.text("state")?.as_str() {
+                    "on" => {
+                        let input = action_input(&a, "reason")?;
+                        reply(app.take_action(&who, ActionKind::Clock, &input).await)
+                    }
+                    "off" => {
+                        let (member, reason) = (a.person("member")?, a.text("reason")?);
+                        reply(app.end_restriction(&who, &member, "clock", &reason).await)
+                    }
+                    other => Err(format!("`{other}` is not on or off (option `state`).")),
+                }
+            })
+        }),
+        command(
+            "mod technical",
+            "Announce a technical modification (Chief Justice; Terms §III Act 5)",
+        )
+        .option(text("description", "What was changed and why", Reason::MAX))
+        .who("Chief Justice")
+        .rule("§III Act 5, always announced")
+        .run(|app, who, a| {
+            Box::pin(async move {
+                let input = action_input(&a, "description")?;
+                reply(app.take_action(&who, ActionKind::Technical, &input).await)
+            })
+        }),
+        command(
+            "mod declare",
+            "Declare a recorded action publicly within 7 days (Terms §III Act 2.4)",
+        )
+        .option(integer("case", "The case number", 1, NUMBER_MAX))
+        .option(text(
+            "reasoning",
+            "The reasoning, for #discussion",
+            Reason::MAX,
+        ))
+        .who("the case's Moderator")
+        .rule("within 7 days, §III Act 2.4")
+        .run(|app, who, a| {
+            Box::pin(async move {
+                reply(
+                    app.declare_case(&who, a.integer("case")?, &a.text("reasoning")?)
+                        .await,
+                )
+            })
+        }),
+        command("mod cases", "List moderation cases and their status")
+            .option(member("Only the cases about this member").optional())
+            .rule("status: in force, expired, lifted, void, overturned, remanded")
+            .run(|app, _, a| {
+                Box::pin(async move { reply(app.cases(a.opt_person("member").as_ref()).await) })
+            }),
+        command("mod case", "Show one case with its declaration")
+            .option(integer("case", "The case number", 1, NUMBER_MAX))
+            .rule("with the link to its declaration")
+            .run(|app, _, a| Box::pin(async move { reply(app.case(a.integer("case")?).await) })),
+    ];
+    Section {
+        heading: "Moderation",
+        note: "each action is a numbered case, declared in #discussion; `later:true` records it \
+               now for declaration within 7 days",
+        commands,
+    }
+}

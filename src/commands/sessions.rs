@@ -1,0 +1,80 @@
+//! Sessions, presence, the Leaderboard and membership: /session, /leaderboard, /history,
+//! /member and /leave (games are declared beside them, in `games`).
+
+use super::{command, games, integer, person, reply, Section};
+use crate::domain::limits::NUMBER_MAX;
+
+pub(super) fn section() -> Section {
+    let mut commands = vec![
+        command(
+            "session open",
+            "Open the club session (Moderators; inside the session window)",
+        )
+        .who("Moderators")
+        .rule("Terms §0 Act 5; the session closes by itself at the window's end")
+        .run(|app, who, _| Box::pin(async move { reply(app.session_open(&who).await) })),
+        command("session close", "Close the club session early (Moderators)")
+            .who("Moderators")
+            .rule("Terms §0 Act 5")
+            .run(|app, who, _| Box::pin(async move { reply(app.session_close(&who).await) })),
+        command("session here", "Check in as present at the open session")
+            .rule("presence, Terms §0 Act 9")
+            .run(|app, who, _| Box::pin(async move { reply(app.check_in(&who).await) })),
+        command(
+            "session mark",
+            "Mark someone present at the open session (Moderators)",
+        )
+        .option(person("member", "Who is present"))
+        .who("Moderators")
+        .rule("presence, Terms §0 Act 9")
+        .run(|app, who, a| {
+            Box::pin(async move { reply(app.mark_present(&who, &a.person("member")?).await) })
+        }),
+    ];
+    commands.extend(games::commands());
+    commands.extend([
+        command("leaderboard", "The Leaderboard, ranked by score")
+            .option(integer("page", "Page number (10 members a page)", 0, NUMBER_MAX).optional())
+            .rule("10 a page")
+            .run(|app, _, a| {
+                Box::pin(async move { reply(app.leaderboard(a.opt_integer("page")).await) })
+            }),
+        command(
+            "history",
+            "Every change to a member's score, with its reason",
+        )
+        .option(person("member", "Whose history (yours if left out)").optional())
+        .rule("every event that moved the score, with its reason")
+        .run(|app, who, a| {
+            Box::pin(async move { reply(app.history(&who, a.opt_person("member").as_ref()).await) })
+        }),
+        command(
+            "member eligible-removals",
+            "Members the Chief Justice may remove for absence (Terms §II Act 7)",
+        )
+        .rule("Terms §II Act 7")
+        .run(|app, _, _| Box::pin(async move { reply(app.eligible_removals().await) })),
+        command(
+            "member remove",
+            "Remove a member who is eligible or asked to leave (Chief Justice)",
+        )
+        .option(person("member", "Who to remove"))
+        .who("Chief Justice")
+        .rule("Terms §II Act 7, 8")
+        .run(|app, who, a| {
+            Box::pin(async move { reply(app.remove_member(&who, &a.person("member")?).await) })
+        }),
+        command(
+            "leave",
+            "Ask to be removed from the Leaderboard within 7 days (Terms §II Act 8)",
+        )
+        .who("a member")
+        .rule("carried out within 7 days, §II Act 8")
+        .run(|app, who, _| Box::pin(async move { reply(app.leave(&who).await) })),
+    ]);
+    Section {
+        heading: "Sessions, games and the Leaderboard",
+        note: "",
+        commands,
+    }
+}

@@ -1,0 +1,319 @@
+//! The shape of a command declaration: its path, description, options with their limits, who may
+//! use it, and the use case it runs. Adapters read these; they declare nothing themselves.
+
+use std::fmt;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use crate::app::App;
+use crate::domain::limits::DATE_MAX;
+use crate::store::people::PersonRef;
+
+/// A boxed future, as a command's use case returns it.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+/// What a command says back: a reply for everyone, or a refusal for the caller alone.
+pub type Reply = Result<String, String>;
+
+/// The use case a command runs, given the app, the caller and the parsed options.
+pub type Handler = fn(App, PersonRef, Args) -> BoxFuture<Reply>;
+
+/// One command, as members see it on Discord and in the console.
+pub struct CommandSpec {
+    /// Words after the slash, e.g. `"mod violation"`: a top-level command or a group and a
+    /// subcommand (Discord's two-level tree).
+    pub path: &'static str,
+    /// The description Discord shows (at most 100 characters).
+    pub description: &'static str,
+    pub options: Vec<OptionSpec>,
+    /// Who may use it, for the README and /help (the app layer decides; this only documents).
+    pub who: &'static str,
+    /// The rules it applies, for the README.
+    pub rule: &'static str,
+    pub run: Handler,
+}
+
+/// One option of a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    /// The description Discord shows (at most 100 characters).
+    pub description: &'static str,
+    pub kind: OptionKind,
+    pub required: bool,
+}
+
+/// What an option holds, with the limits both adapters enforce.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionKind {
+    /// Free text of at most `max` characters.
+    Text { max: usize },
+    /// A date written YYYY-MM-DD (the use case reads and checks it).
+    Date,
+    /// A whole number in `min..=max`.
+    Integer { min: i64, max: i64 },
+    /// A person: a Discord user, or `@name` in the console.
+    Person,
+    /// true or false.
+    Flag,
+    /// One of a fixed list of words (Discord shows them as choices; the use case checks them).
+    Choice(&'static [&'static str]),
+}
+
+/// A parsed option value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    Text(String),
+    Integer(i64),
+    Person(PersonRef),
+    Flag(bool),
+}
+
+impl Value {
+    /// The value as the audit log records it.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Value::Text(t) => t.clone().into(),
+            Value::Integer(i) => (*i).into(),
+            Value::Person(p) => p.name.clone().into(),
+            Value::Flag(b) => (*b).into(),
+        }
+    }
+}
+
+/// Why an option's value was refused, before anything ran.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionError {
+    Unknown {
+        command: &'static str,
+        option: String,
+    },
+    Missing(&'static str),
+    Twice(&'static str),
+    NotAPerson(String),
+    NotANumber {
+        option: &'static str,
+        value: String,
+    },
+    NotAFlag {
+        option: &'static str,
+        value: String,
+    },
+    OutOfRange {
+        option: &'static str,
+        min: i64,
+        max: i64,
+    },
+    TooLong {
+        option: &'static str,
+        len: usize,
+        max: usize,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown { command, option } => {
+                write!(f, "/{command} has no option `{option}`.")
+            }
+            OptionError::Missing(name) => write!(f, "The option `{name}` is required."),
+            OptionError::Twice(name) => write!(f, "The option `{name}` is given twice."),
+            OptionError::NotAPerson(value) => write!(f, "`{value}` is not a person; write @name."),
+            OptionError::NotANumber { option, value } => {
+                write!(f, "`{value}` is not a whole number (option `{option}`).")
+            }
+            OptionError::NotAFlag { option, value } => {
+                write!(f, "`{value}` is not true or false (option `{option}`).")
+            }
+            OptionError::OutOfRange { option, min, max } => {
+                write!(
+                    f,
+                    "The option `{option}` takes a whole number from {min} to {max}."
+                )
+            }
+            OptionError::TooLong { option, len, max } => write!(
+                f,
+                "The option `{option}` is {len} characters long; at most {max} are allowed."
+            ),
+        }
+    }
+}
+
+impl OptionSpec {
+    /// Checks a value against this option's limits (the same limits Discord enforces).
+    pub fn check(&self, value: Value) -> Result<Value, OptionError> {
+        match (&self.kind, &value) {
+            (OptionKind::Integer { min, max }, Value::Integer(i)) if !(min..=max).contains(&i) => {
+                Err(OptionError::OutOfRange {
+                    option: self.name,
+                    min: *min,
+                    max: *max,
+                })
+            }
+            (OptionKind::Text { max }, Value::Text(t)) if t.chars().count() > *max => {
+                Err(OptionError::TooLong {
+                    option: self.name,
+                    len: t.chars().count(),
+                    max: *max,
+                })
+            }
+            (OptionKind::Date, Value::Text(t)) if t.chars().count() > DATE_MAX => {
+                Err(OptionError::TooLong {
+                    option: self.name,
+                    len: t.chars().count(),
+                    max: DATE_MAX,
+                })
+            }
+            _ => Ok(value),
+        }
+    }
+
+    /// Reads an option written as text (the console's `name:value`).
+    pub fn parse_text(&self, text: &str) -> Result<Value, OptionError> {
+        let value = match self.kind {
+            OptionKind::Text { .. } | OptionKind::Date | OptionKind::Choice(_) => {
+                Value::Text(text.to_owned())
+            }
+            OptionKind::Integer { .. } => {
+                Value::Integer(text.parse().map_err(|_| OptionError::NotANumber {
+                    option: self.name,
+                    value: text.to_owned(),
+                })?)
+            }
+            OptionKind::Flag => Value::Flag(match text.to_lowercase().as_str() {
+                "true" | "yes" | "on" => true,
+                "false" | "no" | "off" => false,
+                _ => {
+                    return Err(OptionError::NotAFlag {
+                        option: self.name,
+                        value: text.to_owned(),
+                    })
+                }
+            }),
+            OptionKind::Person => {
+                let who = text.strip_prefix('@').unwrap_or(text);
+                if who.is_empty() || who.contains(char::is_whitespace) {
+                    return Err(OptionError::NotAPerson(text.to_owned()));
+                }
+                Value::Person(PersonRef::console(who))
+            }
+        };
+        self.check(value)
+    }
+
+    /// How the option is written in usage lines: `member:@name`, `points:N`, `[later:true]`.
+    pub fn usage(&self) -> String {
+        let value = match &self.kind {
+            OptionKind::Text { .. } => "\"...\"".to_owned(),
+            OptionKind::Date => "YYYY-MM-DD".to_owned(),
+            OptionKind::Integer { .. } => "N".to_owned(),
+            OptionKind::Person => "@name".to_owned(),
+            OptionKind::Flag => "true".to_owned(),
+            OptionKind::Choice(words) => words.join("|"),
+        };
+        let written = format!("{}:{value}", self.name);
+        if self.required {
+            written
+        } else {
+            format!("[{written}]")
+        }
+    }
+}
+
+/// The options of one invocation, checked against the command's declaration.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Args {
+    values: Vec<(&'static str, Value)>,
+}
+
+impl Args {
+    /// Builds the arguments from named values, refusing unknown, repeated and missing options.
+    /// Both adapters come through here, so they accept exactly the same invocations.
+    pub fn build(
+        spec: &CommandSpec,
+        given: impl IntoIterator<Item = (String, Value)>,
+    ) -> Result<Args, OptionError> {
+        let mut values: Vec<(&'static str, Value)> = Vec::new();
+        let mut unknown = None;
+        for (name, value) in given {
+            let Some(option) = spec.options.iter().find(|o| o.name == name) else {
+                unknown.get_or_insert(name);
+                continue;
+            };
+            if values.iter().any(|(n, _)| *n == option.name) {
+                return Err(OptionError::Twice(option.name));
+            }
+            values.push((option.name, value));
+        }
+        for option in &spec.options {
+            if option.required && !values.iter().any(|(n, _)| *n == option.name) {
+                return Err(OptionError::Missing(option.name));
+            }
+        }
+        if let Some(option) = unknown {
+            return Err(OptionError::Unknown {
+                command: spec.path,
+                option,
+            });
+        }
+        Ok(Args { values })
+    }
+
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.values.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    pub fn opt_text(&self, name: &str) -> Option<String> {
+        match self.get(name) {
+            Some(Value::Text(t)) => Some(t.clone()),
+            _ => None,
+        }
+    }
+
+    pub fn text(&self, name: &'static str) -> Result<String, String> {
+        self.opt_text(name).ok_or_else(|| missing(name))
+    }
+
+    pub fn opt_integer(&self, name: &str) -> Option<i64> {
+        match self.get(name) {
+            Some(Value::Integer(i)) => Some(*i),
+            _ => None,
+        }
+    }
+
+    pub fn integer(&self, name: &'static str) -> Result<i64, String> {
+        self.opt_integer(name).ok_or_else(|| missing(name))
+    }
+
+    pub fn opt_person(&self, name: &str) -> Option<PersonRef> {
+        match self.get(name) {
+            Some(Value::Person(p)) => Some(p.clone()),
+            _ => None,
+        }
+    }
+
+    pub fn person(&self, name: &'static str) -> Result<PersonRef, String> {
+        self.opt_person(name).ok_or_else(|| missing(name))
+    }
+
+    /// A flag, false when left out.
+    pub fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), Some(Value::Flag(true)))
+    }
+
+    /// The arguments as the audit log records them.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Object(
+            self.values
+                .iter()
+                .map(|(n, v)| ((*n).to_owned(), v.to_json()))
+                .collect(),
+        )
+    }
+}
+
+fn missing(name: &str) -> String {
+    format!("The option `{name}` is required.")
+}
