@@ -58,7 +58,7 @@ pub async fn holders(
     conn: &mut SqliteConnection,
 ) -> sqlx::Result<Vec<(Office, i64, String, DateTime<Utc>)>> {
     let rows: Vec<(String, i64, String, DateTime<Utc>)> = sqlx::query_as(
-        "SELECT t.office, p.id, p.name, t.started_at FROM office_terms t JOIN people p ON p.id = t.person_id
+        "SELECT t.office, p.id, COALESCE(p.display_name, p.name), t.started_at FROM office_terms t JOIN people p ON p.id = t.person_id
          WHERE t.ended_at IS NULL ORDER BY t.started_at, t.id",
     )
     .fetch_all(conn)

@@ -58,30 +58,50 @@ pub struct Membership {
     pub end_reason: Option<String>,
 }
 
+/// The columns of a `Person`: the name shown is the Discord name when there is one, else the
+/// handle (the unique name the console and the config use).
+const PERSON: &str =
+    "SELECT id, COALESCE(display_name, name) AS name, discord_id, created_at FROM people";
+
+/// Finds the person. A Discord user is matched by their id alone, and the name Discord shows
+/// for them now replaces the one gavel had (a rename shows at once); a console name is matched
+/// by its handle.
 pub async fn find(conn: &mut SqliteConnection, who: &PersonRef) -> sqlx::Result<Option<Person>> {
     if let Some(id) = who.discord_id {
-        let found = sqlx::query_as::<_, Person>("SELECT * FROM people WHERE discord_id = ?")
+        let found = sqlx::query_as::<_, Person>(&format!("{PERSON} WHERE discord_id = ?"))
             .bind(snowflake_to_db(id))
             .fetch_optional(&mut *conn)
             .await?;
-        // A Discord user is only ever matched by their id: a name alone proves nothing.
-        return Ok(found);
+        let Some(mut person) = found else {
+            return Ok(None);
+        };
+        let shown = who.name.trim();
+        if !shown.is_empty() && person.name != shown {
+            sqlx::query("UPDATE people SET display_name = ? WHERE id = ?")
+                .bind(shown)
+                .bind(person.id)
+                .execute(&mut *conn)
+                .await?;
+            person.name = shown.to_owned();
+        }
+        return Ok(Some(person));
     }
-    sqlx::query_as::<_, Person>("SELECT * FROM people WHERE name = ?")
+    sqlx::query_as::<_, Person>(&format!("{PERSON} WHERE name = ?"))
         .bind(&who.name)
         .fetch_optional(conn)
         .await
 }
 
 pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Person> {
-    sqlx::query_as::<_, Person>("SELECT * FROM people WHERE id = ?")
+    sqlx::query_as::<_, Person>(&format!("{PERSON} WHERE id = ?"))
         .bind(id)
         .fetch_one(conn)
         .await
 }
 
-/// Finds the person, creating them on first sight. A Discord user whose name is taken by
-/// someone else gets the name with the end of their id appended, so names stay unique.
+/// Finds the person, creating them on first sight. A Discord user is shown by their Discord
+/// name; their handle (unique, for the console) is that name, or with the end of their id
+/// appended when someone else already has it.
 pub async fn resolve(
     conn: &mut SqliteConnection,
     who: &PersonRef,
@@ -102,9 +122,10 @@ pub async fn resolve(
         }
     }
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO people (name, discord_id, created_at) VALUES (?, ?, ?) RETURNING id",
+        "INSERT INTO people (name, display_name, discord_id, created_at) VALUES (?, ?, ?, ?) RETURNING id",
     )
     .bind(&name)
+    .bind(who.discord_id.map(|_| who.name.as_str()))
     .bind(who.discord_id.map(snowflake_to_db))
     .bind(now)
     .fetch_one(&mut *conn)
@@ -121,7 +142,7 @@ pub async fn name_of(conn: &mut SqliteConnection, id: Option<i64>) -> sqlx::Resu
 }
 
 pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Person>> {
-    sqlx::query_as::<_, Person>("SELECT * FROM people ORDER BY id")
+    sqlx::query_as::<_, Person>(&format!("{PERSON} ORDER BY id"))
         .fetch_all(conn)
         .await
 }
@@ -205,4 +226,71 @@ pub async fn link_discord_id(conn: &mut SqliteConnection, name: &str, id: u64) -
         .execute(conn)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn db() -> sqlx::pool::PoolConnection<sqlx::Sqlite> {
+        let pool = crate::store::open(crate::store::IN_MEMORY)
+            .await
+            .expect("open");
+        crate::store::migrate(&pool).await.expect("migrate");
+        pool.acquire().await.expect("connection")
+    }
+
+    fn at() -> DateTime<Utc> {
+        "2026-11-27T12:30:00Z".parse().expect("time")
+    }
+
+    #[tokio::test]
+    async fn a_discord_member_who_renames_is_shown_by_the_new_name_at_once() {
+        let mut conn = db().await;
+        let first = resolve(&mut conn, &PersonRef::discord("bob", 7), at())
+            .await
+            .unwrap();
+        let renamed = resolve(&mut conn, &PersonRef::discord("Robert", 7), at())
+            .await
+            .unwrap();
+        assert_eq!(renamed.id, first.id);
+        assert_eq!(renamed.name, "Robert");
+        assert_eq!(by_id(&mut conn, first.id).await.unwrap().name, "Robert");
+        assert_eq!(all(&mut conn).await.unwrap()[0].name, "Robert");
+    }
+
+    #[tokio::test]
+    async fn a_newcomer_who_takes_a_freed_name_is_shown_by_it_not_by_a_suffix() {
+        let mut conn = db().await;
+        resolve(&mut conn, &PersonRef::discord("bob", 7), at())
+            .await
+            .unwrap();
+        resolve(&mut conn, &PersonRef::discord("Robert", 7), at())
+            .await
+            .unwrap();
+        let newcomer = resolve(&mut conn, &PersonRef::discord("bob", 4006), at())
+            .await
+            .unwrap();
+        assert_eq!(newcomer.name, "bob");
+        let again = find(&mut conn, &PersonRef::discord("bob", 4006))
+            .await
+            .unwrap();
+        assert_eq!(again.map(|p| p.id), Some(newcomer.id));
+    }
+
+    #[tokio::test]
+    async fn a_name_alone_never_finds_a_discord_user_and_console_names_stay_plain() {
+        let mut conn = db().await;
+        resolve(&mut conn, &PersonRef::discord("carol", 9), at())
+            .await
+            .unwrap();
+        let console = resolve(&mut conn, &PersonRef::console("dave"), at())
+            .await
+            .unwrap();
+        assert_eq!(console.name, "dave");
+        assert!(find(&mut conn, &PersonRef::discord("carol", 10))
+            .await
+            .unwrap()
+            .is_none());
+    }
 }

@@ -119,6 +119,25 @@ mod tests {
         );
     }
 
+    fn user(global_name: Option<&str>) -> serenity::User {
+        serde_json::from_value(serde_json::json!({
+            "id": "42", "username": "bob_1999", "global_name": global_name,
+            "discriminator": "0", "avatar": null
+        }))
+        .expect("a user")
+    }
+
+    #[test]
+    fn a_person_is_their_id_named_by_nickname_then_display_name_then_username() {
+        let named = person(&user(Some("Bob")), Some("Captain Bob"));
+        assert_eq!(
+            (named.name.as_str(), named.discord_id),
+            ("Captain Bob", Some(42))
+        );
+        assert_eq!(person(&user(Some("Bob")), None).name, "Bob");
+        assert_eq!(person(&user(None), None).name, "bob_1999");
+    }
+
     #[test]
     fn short_text_is_one_message() {
         assert_eq!(split("hello"), vec!["hello".to_owned()]);
