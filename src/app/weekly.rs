@@ -128,7 +128,7 @@ impl App {
                 ),
                 Deduction::Inactivity { run, points } => (
                     points,
-                    format!("present but no games for {run} consecutive weeks (Terms §II Act 6.2)"),
+                    format!("no games for {run} consecutive weeks (Terms §II Act 6.2)"),
                 ),
             };
             let event = store::events::append(

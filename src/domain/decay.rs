@@ -1,10 +1,11 @@
 //! Weekly deductions for absence and inactivity (Terms §II Act 6.1, 6.2) and eligibility for
 //! removal (Terms §II Act 7), from a member's record of the weeks in which a session was held.
 //!
-//! Only weeks in which a session was held count: a holiday is nobody's absence. Inactivity
-//! follows the Terms' change log (version 2.3, "penalty to not playing yet being present"): a
-//! week counts towards it when the member was present and played no game; an absent week is
-//! the absence rule's business and breaks the inactivity run, so no week is penalised twice.
+//! Only weeks in which a session was held count: a holiday is nobody's absence. Inactivity is
+//! read as Act 6.2 is written ("do not play any games for three consecutive weeks"): every held
+//! week without a game counts towards it, present or not, so skipping a session never resets
+//! the count. In a week where the absence rule (6.1) also applies, only its deduction is made,
+//! so no week is penalised twice.
 
 /// What one member did in one week in which a session was held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +28,7 @@ pub struct DecayRules {
 pub enum Deduction {
     /// Not present for `run` consecutive held weeks (Act 6.1).
     Absence { run: usize, points: i64 },
-    /// Present but no game for `run` consecutive held weeks (Act 6.2, v2.3).
+    /// No game for `run` consecutive held weeks, present or not (Act 6.2).
     Inactivity { run: usize, points: i64 },
 }
 
@@ -40,11 +41,7 @@ pub fn review(weeks: &[WeekRecord], rules: &DecayRules) -> Option<Deduction> {
             points: rules.absence_points,
         });
     }
-    let idle_run = weeks
-        .iter()
-        .rev()
-        .take_while(|w| w.present && w.games == 0)
-        .count();
+    let idle_run = weeks.iter().rev().take_while(|w| w.games == 0).count();
     if idle_run >= rules.weeks {
         return Some(Deduction::Inactivity {
             run: idle_run,
@@ -111,8 +108,42 @@ mod tests {
     }
 
     #[test]
-    fn an_absent_week_breaks_an_idle_run_so_no_week_is_penalised_twice() {
-        assert_eq!(review(&[IDLE, ABSENT, IDLE, IDLE], &RULES), None);
+    fn an_absent_week_without_a_game_counts_towards_inactivity() {
+        // Terms §II Act 6.2: "do not play any games for three consecutive weeks"; skipping a
+        // session does not reset the count.
+        assert_eq!(
+            review(&[IDLE, IDLE, ABSENT], &RULES),
+            Some(Deduction::Inactivity { run: 3, points: 5 })
+        );
+        assert_eq!(
+            review(&[ABSENT, ABSENT, IDLE], &RULES),
+            Some(Deduction::Inactivity { run: 3, points: 5 })
+        );
+        assert_eq!(
+            review(&[IDLE, ABSENT, IDLE, IDLE], &RULES),
+            Some(Deduction::Inactivity { run: 4, points: 5 })
+        );
+    }
+
+    #[test]
+    fn a_week_both_absent_and_idle_costs_only_the_absence_deduction() {
+        // Act 6.1 and 6.2 both apply to the third absent week: only 6.1's 15 is deducted.
+        assert_eq!(
+            review(&[IDLE, ABSENT, ABSENT, ABSENT], &RULES),
+            Some(Deduction::Absence { run: 3, points: 15 })
+        );
+    }
+
+    #[test]
+    fn a_member_who_never_plays_but_skips_every_third_session_still_loses_points() {
+        let pattern = [IDLE, IDLE, ABSENT, IDLE, IDLE, ABSENT];
+        let deducted: i64 = (1..=pattern.len())
+            .filter_map(|n| review(&pattern[..n], &RULES))
+            .map(|d| match d {
+                Deduction::Absence { points, .. } | Deduction::Inactivity { points, .. } => points,
+            })
+            .sum();
+        assert_eq!(deducted, 4 * 5);
     }
 
     #[test]
