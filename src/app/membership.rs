@@ -3,13 +3,12 @@
 use std::fmt;
 
 use chrono::{DateTime, Utc};
-use serde_json::json;
 
 use crate::domain::calendar;
 use crate::domain::office::Offices;
 use crate::store::{self, events::NewEvent, people::PersonRef};
 
-use super::{App, Command, UseCaseError};
+use super::{Actor, App, Call, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum MembershipError {
@@ -143,24 +142,20 @@ impl fmt::Display for Profile {
 
 impl App {
     /// `/join`: become a Member with the initial score (Terms §II Act 1).
-    #[tracing::instrument(skip_all, fields(caller = %caller.name))]
-    pub async fn join(&self, caller: &PersonRef) -> Result<Joined, MembershipError> {
-        let mut tx = self.begin().await?;
-        let result = self.join_in(&mut tx, caller).await;
-        self.conclude(tx, caller, Command::new("join", json!({})), result)
+    pub async fn join(&self, call: &Call) -> Result<Joined, MembershipError> {
+        self.execute(call, async |conn, actor| self.join_in(conn, actor).await)
             .await
     }
 
     async fn join_in(
         &self,
         conn: &mut sqlx::SqliteConnection,
-        caller: &PersonRef,
+        actor: &Actor,
     ) -> Result<Joined, MembershipError> {
         let now = self.now();
-        let actor = self.actor(conn, caller).await?;
         if let Some(m) = store::people::open_membership(conn, actor.id).await? {
             return Err(MembershipError::AlreadyMember {
-                name: actor.name,
+                name: actor.name.clone(),
                 since: calendar::show_date(calendar::local_date(m.joined_at, self.tz())),
             });
         }
@@ -193,7 +188,7 @@ impl App {
         .await?;
         let counted = self.complete_waiting_games(conn, actor.id).await?;
         Ok(Joined {
-            name: actor.name,
+            name: actor.name.clone(),
             score: initial,
             rejoined,
             counted,

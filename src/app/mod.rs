@@ -18,6 +18,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+use tracing::Instrument;
 
 use crate::clock::Clock;
 use crate::config::Config;
@@ -48,6 +49,24 @@ pub struct Command {
 impl Command {
     pub fn new(name: &'static str, args: serde_json::Value) -> Self {
         Self { name, args }
+    }
+}
+
+/// One invocation of a use case: who asked, through which command, with which options. The
+/// command table builds it from a command's declaration, so the audit log names every command
+/// as members type it.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub caller: PersonRef,
+    pub command: Command,
+}
+
+impl Call {
+    pub fn new(caller: PersonRef, command: &'static str, args: serde_json::Value) -> Self {
+        Self {
+            caller,
+            command: Command::new(command, args),
+        }
     }
 }
 
@@ -150,6 +169,36 @@ impl App {
     /// that read first tries to write after the other process has written.
     pub async fn begin(&self) -> sqlx::Result<Transaction<'static, Sqlite>> {
         self.pool.begin_with("BEGIN IMMEDIATE").await
+    }
+
+    /// The routine every use case shares: one write transaction, the caller resolved with the
+    /// offices they hold, a tracing span, then `body` (the use case's own rule) and `conclude`.
+    /// A refusal changes nothing and is audited alone.
+    pub(crate) async fn execute<T, E>(
+        &self,
+        call: &Call,
+        body: impl AsyncFnOnce(&mut SqliteConnection, &Actor) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        T: Display,
+        E: UseCaseError,
+    {
+        let span = tracing::info_span!(
+            "use_case",
+            command = call.command.name,
+            caller = %call.caller.name
+        );
+        async {
+            let mut tx = self.begin().await?;
+            let result = match self.actor(&mut tx, &call.caller).await {
+                Ok(actor) => body(&mut tx, &actor).await,
+                Err(error) => Err(E::from(error)),
+            };
+            self.conclude(tx, &call.caller, call.command.clone(), result)
+                .await
+        }
+        .instrument(span)
+        .await
     }
 
     /// Ends a use case: on success the audit entry joins the transaction and it commits; on a

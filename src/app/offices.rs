@@ -2,12 +2,10 @@
 
 use std::fmt;
 
-use serde_json::json;
-
 use crate::domain::office::Office;
 use crate::store::{self, people::PersonRef};
 
-use super::{App, Command, UseCaseError};
+use super::{App, Call, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum OfficeError {
@@ -84,106 +82,70 @@ impl fmt::Display for OfficeList {
 
 impl App {
     /// `/office appoint`: the Chief Justice appoints a Moderator, Justice or Staff member.
-    #[tracing::instrument(skip_all, fields(caller = %caller.name))]
     pub async fn appoint(
         &self,
-        caller: &PersonRef,
+        call: &Call,
         target: &PersonRef,
         office: &str,
     ) -> Result<OfficeChanged, OfficeError> {
-        self.change_office(caller, target, office, true).await
+        self.change_office(call, target, office, true).await
     }
 
     /// `/office dismiss`: the Chief Justice ends someone's term of office.
-    #[tracing::instrument(skip_all, fields(caller = %caller.name))]
     pub async fn dismiss(
         &self,
-        caller: &PersonRef,
+        call: &Call,
         target: &PersonRef,
         office: &str,
     ) -> Result<OfficeChanged, OfficeError> {
-        self.change_office(caller, target, office, false).await
+        self.change_office(call, target, office, false).await
     }
 
     async fn change_office(
         &self,
-        caller: &PersonRef,
+        call: &Call,
         target: &PersonRef,
         office: &str,
         appoint: bool,
     ) -> Result<OfficeChanged, OfficeError> {
-        let name = if appoint {
-            "office appoint"
-        } else {
-            "office dismiss"
-        };
-        let command = Command::new(name, json!({ "member": target.name, "office": office }));
-        let mut tx = self.begin().await?;
-        let result = self
-            .change_office_in(&mut tx, caller, target, office, appoint)
-            .await;
-        self.conclude(tx, caller, command, result).await
-    }
-
-    async fn change_office_in(
-        &self,
-        conn: &mut sqlx::SqliteConnection,
-        caller: &PersonRef,
-        target: &PersonRef,
-        office: &str,
-        appoint: bool,
-    ) -> Result<OfficeChanged, OfficeError> {
-        let now = self.now();
-        let actor = self.actor(conn, caller).await?;
-        if !actor.offices.is_chief_justice() {
-            return Err(OfficeError::NotChiefJustice);
-        }
-        let office = parse_office(office)?;
-        if !office.appointable() {
-            return Err(OfficeError::ChiefJusticeByConfig);
-        }
-        let person = store::people::resolve(conn, target, now).await?;
-        let holds = store::offices::offices_of(conn, person.id)
-            .await?
-            .holds(office);
-        match (appoint, holds) {
-            (true, true) => {
-                return Err(OfficeError::AlreadyHolds {
-                    name: person.name,
-                    office,
-                })
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            if !actor.offices.is_chief_justice() {
+                return Err(OfficeError::NotChiefJustice);
             }
-            (false, false) => {
-                return Err(OfficeError::DoesNotHold {
-                    name: person.name,
-                    office,
-                })
+            let office = parse_office(office)?;
+            if !office.appointable() {
+                return Err(OfficeError::ChiefJusticeByConfig);
             }
-            (true, false) => {
-                store::offices::appoint(conn, person.id, office, Some(actor.id), now).await?;
-                self.announce(
-                    conn,
-                    &format!(
-                        "{} appointed {} as {office} (Terms §III Act 2).",
-                        actor.name, person.name
-                    ),
-                )
-                .await?;
+            let person = store::people::resolve(conn, target, now).await?;
+            let holds = store::offices::offices_of(conn, person.id)
+                .await?
+                .holds(office);
+            let name = person.name;
+            match (appoint, holds) {
+                (true, true) => return Err(OfficeError::AlreadyHolds { name, office }),
+                (false, false) => return Err(OfficeError::DoesNotHold { name, office }),
+                (true, false) => {
+                    store::offices::appoint(conn, person.id, office, Some(actor.id), now).await?;
+                    let text = format!(
+                        "{} appointed {name} as {office} (Terms §III Act 2).",
+                        actor.name
+                    );
+                    self.announce(conn, &text).await?;
+                }
+                (false, true) => {
+                    store::offices::dismiss(conn, person.id, office, now).await?;
+                    let text = format!("{} dismissed {name} as {office}.", actor.name);
+                    self.announce(conn, &text).await?;
+                }
             }
-            (false, true) => {
-                store::offices::dismiss(conn, person.id, office, now).await?;
-                self.announce(
-                    conn,
-                    &format!("{} dismissed {} as {office}.", actor.name, person.name),
-                )
-                .await?;
-            }
-        }
-        Ok(OfficeChanged {
-            name: person.name,
-            office,
-            appointed: appoint,
+            Ok(OfficeChanged {
+                name,
+                office,
+                appointed: appoint,
+            })
         })
+        .await
     }
 
     /// `/office list`: who holds what. Reads only.

@@ -23,7 +23,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(flag("clock", "A chessclock was used"))
         .who("a player or a Moderator")
         .rule("Terms §0 Acts 5-8, 10-12; §I Act 9; §II Act 4, 10.4, 11")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 let input = GameInput {
                     white: a.person("white")?,
@@ -32,7 +32,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                     online: a.flag("online"),
                     clock: a.flag("clock"),
                 };
-                reply(app.register_game(&who, &input).await)
+                reply(app.register_game(&call.caller, &input).await)
             })
         }),
         command(
@@ -43,10 +43,10 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(person("black", "Who plays Black"))
         .who("a player or a Moderator")
         .rule("an online game takes the club's one online slot, §I Act 9.1")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.start_online(&who, &a.person("white")?, &a.person("black")?)
+                    app.start_online(&call.caller, &a.person("white")?, &a.person("black")?)
                         .await,
                 )
             })
@@ -58,8 +58,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(game("The game's number"))
         .who("Moderators who did not play")
         .rule("a monitored member's game, §II Act 10.4")
-        .run(|app, who, a| {
-            Box::pin(async move { reply(app.approve_game(&who, a.integer("game")?).await) })
+        .run(|app, call, a| {
+            Box::pin(async move { reply(app.approve_game(&call.caller, a.integer("game")?).await) })
         }),
         command(
             "game void",
@@ -69,10 +69,10 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(text("reason", "Why it is void", Reason::MAX))
         .who("Moderators who did not play")
         .rule("reversed as though it never happened")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.void_game(&who, a.integer("game")?, &a.text("reason")?)
+                    app.void_game(&call.caller, a.integer("game")?, &a.text("reason")?)
                         .await,
                 )
             })
@@ -101,13 +101,13 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         )
         .who("Moderators who did not play")
         .rule("ended by material, §I Act 5; §III Act 3.5")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 let white_took = a.opt_text("white_took").unwrap_or_default();
                 let black_took = a.opt_text("black_took").unwrap_or_default();
                 let (white, black) = (a.person("white")?, a.person("black")?);
                 reply(
-                    app.adjudicate(&who, &white, &black, &white_took, &black_took)
+                    app.adjudicate(&call.caller, &white, &black, &white_took, &black_took)
                         .await,
                 )
             })
@@ -119,8 +119,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(game("The game's number"))
         .who("a player")
         .rule("a rematch is due, §I Act 6")
-        .run(|app, who, a| {
-            Box::pin(async move { reply(app.object(&who, a.integer("game")?).await) })
+        .run(|app, call, a| {
+            Box::pin(async move { reply(app.object(&call.caller, a.integer("game")?).await) })
         }),
         command(
             "game exempt",
@@ -129,8 +129,10 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(game("The original game's number"))
         .who("the adjudicating Moderator")
         .rule("lifts the rematch's 5-minute limit, §I Act 6")
-        .run(|app, who, a| {
-            Box::pin(async move { reply(app.exempt_rematch(&who, a.integer("game")?).await) })
+        .run(|app, call, a| {
+            Box::pin(
+                async move { reply(app.exempt_rematch(&call.caller, a.integer("game")?).await) },
+            )
         }),
         command(
             "game rematch",
@@ -141,12 +143,12 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(person("noshow", "The player who did not play the rematch").optional())
         .who("the overseeing Moderator or Justice")
         .rule("give result or noshow, §I Act 6")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 let (result, no_show) = (a.opt_text("result"), a.opt_person("noshow"));
                 reply(
                     app.record_rematch(
-                        &who,
+                        &call.caller,
                         a.integer("game")?,
                         result.as_deref(),
                         no_show.as_ref(),

@@ -14,17 +14,20 @@ pub(super) fn section() -> Section {
             )
             .who("anyone not banned")
             .rule("Terms §II Act 1, Act 7")
-            .run(|app, who, _| Box::pin(async move { reply(app.join(&who).await) })),
+            .run(|app, call, _| Box::pin(async move { reply(app.join(&call).await) })),
             command(
                 "profile",
                 "Show a member's score, rank, status, offices and join date",
             )
             .option(person("member", "Whose profile (yours if left out)").optional())
             .rule("score, rank, status, offices, restrictions, W/D/L, last games")
-            .run(|app, who, a| {
-                Box::pin(
-                    async move { reply(app.profile(&who, a.opt_person("member").as_ref()).await) },
-                )
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.profile(&call.caller, a.opt_person("member").as_ref())
+                            .await,
+                    )
+                })
             }),
             command(
                 "office appoint",
@@ -34,10 +37,10 @@ pub(super) fn section() -> Section {
             .option(choice("office", "Which office", APPOINTABLE))
             .who("Chief Justice")
             .rule("Terms §III Act 2, 3.2, 4, 6")
-            .run(|app, who, a| {
+            .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.appoint(&who, &a.person("member")?, &a.text("office")?)
+                        app.appoint(&call, &a.person("member")?, &a.text("office")?)
                             .await,
                     )
                 })
@@ -50,10 +53,10 @@ pub(super) fn section() -> Section {
             .option(choice("office", "From which office", APPOINTABLE))
             .who("Chief Justice")
             .rule("Terms §III Act 2, 4")
-            .run(|app, who, a| {
+            .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.dismiss(&who, &a.person("member")?, &a.text("office")?)
+                        app.dismiss(&call, &a.person("member")?, &a.text("office")?)
                             .await,
                     )
                 })

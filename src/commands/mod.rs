@@ -89,6 +89,18 @@ pub fn group_of(path: &str) -> Option<&'static Group> {
     GROUPS.iter().find(|g| g.name == first)
 }
 
+/// Runs a command for `caller` with options already checked against its declaration: the one
+/// way both adapters invoke a use case, so the audit log names it as the table does.
+pub async fn invoke(
+    spec: &'static CommandSpec,
+    app: &crate::app::App,
+    caller: crate::store::people::PersonRef,
+    args: Args,
+) -> Reply {
+    let call = crate::app::Call::new(caller, spec.path, args.to_json());
+    (spec.run)(app.clone(), call, args).await
+}
+
 /// Turns a use case's result into a reply or a refusal.
 pub(crate) fn reply<T: Display, E: Display>(result: Result<T, E>) -> Reply {
     result.map(|v| v.to_string()).map_err(|e| e.to_string())

@@ -98,26 +98,26 @@ pub(super) fn section() -> Section {
         violation
             .who(MODERATORS)
             .rule("the fraud ladder, Terms §II Act 5")
-            .run(|app, who, a| {
+            .run(|app, call, a| {
                 Box::pin(async move {
                     let kind = ActionKind::Violation {
                         step: a.opt_integer("step"),
                     };
                     reply(
-                        app.take_action(&who, kind, &action_input(&a, "reason")?)
+                        app.take_action(&call.caller, kind, &action_input(&a, "reason")?)
                             .await,
                     )
                 })
             }),
         ban.who("Moderators, Justices, Chief Justice, Staff")
             .rule("ends on a Friday, §II Act 9; Staff bans are not appealable, §III Act 6")
-            .run(|app, who, a| {
+            .run(|app, call, a| {
                 Box::pin(async move {
                     let kind = ActionKind::Ban {
                         until: a.text("until")?,
                     };
                     reply(
-                        app.take_action(&who, kind, &action_input(&a, "reason")?)
+                        app.take_action(&call.caller, kind, &action_input(&a, "reason")?)
                             .await,
                     )
                 })
@@ -129,8 +129,13 @@ pub(super) fn section() -> Section {
         .option(member("Whose ban"))
         .who("nobody")
         .rule("refused: only the Court lifts a ban, §II Act 9.4")
-        .run(|app, who, a| {
-            Box::pin(async move { reply(app.moderator_unban(&who, &a.person("member")?).await) })
+        .run(|app, call, a| {
+            Box::pin(async move {
+                reply(
+                    app.moderator_unban(&call.caller, &a.person("member")?)
+                        .await,
+                )
+            })
         }),
         command(
             "mod monitor",
@@ -145,11 +150,15 @@ pub(super) fn section() -> Section {
         .option(later())
         .who("Moderators")
         .rule("§II Act 10")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.take_action(&who, ActionKind::Monitor, &action_input(&a, "reason")?)
-                        .await,
+                    app.take_action(
+                        &call.caller,
+                        ActionKind::Monitor,
+                        &action_input(&a, "reason")?,
+                    )
+                    .await,
                 )
             })
         }),
@@ -165,22 +174,25 @@ pub(super) fn section() -> Section {
         ))
         .who("Moderators")
         .rule("§II Act 10.2")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 let (member, reason) = (a.person("member")?, a.text("reason")?);
-                reply(app.end_restriction(&who, &member, "monitor", &reason).await)
+                reply(
+                    app.end_restriction(&call.caller, &member, "monitor", &reason)
+                        .await,
+                )
             })
         }),
         deduct
             .who("Moderators")
             .rule("§II Act 3, 6")
-            .run(|app, who, a| {
+            .run(|app, call, a| {
                 Box::pin(async move {
                     let kind = ActionKind::Deduction {
                         points: a.integer("points")?,
                     };
                     reply(
-                        app.take_action(&who, kind, &action_input(&a, "reason")?)
+                        app.take_action(&call.caller, kind, &action_input(&a, "reason")?)
                             .await,
                     )
                 })
@@ -191,13 +203,13 @@ pub(super) fn section() -> Section {
             .option(text("reason", "Why", Reason::MAX))
             .who("Moderators")
             .rule("§II Act 3")
-            .run(|app, who, a| {
+            .run(|app, call, a| {
                 Box::pin(async move {
                     let kind = ActionKind::Award {
                         points: a.integer("points")?,
                     };
                     reply(
-                        app.take_action(&who, kind, &action_input(&a, "reason")?)
+                        app.take_action(&call.caller, kind, &action_input(&a, "reason")?)
                             .await,
                     )
                 })
@@ -215,16 +227,22 @@ pub(super) fn section() -> Section {
         .option(text("reason", "Why", Reason::MAX))
         .who("Chief Justice")
         .rule("§II Act 11 (not appealable)")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 match a.text("state")?.as_str() {
                     "on" => {
                         let input = action_input(&a, "reason")?;
-                        reply(app.take_action(&who, ActionKind::Clock, &input).await)
+                        reply(
+                            app.take_action(&call.caller, ActionKind::Clock, &input)
+                                .await,
+                        )
                     }
                     "off" => {
                         let (member, reason) = (a.person("member")?, a.text("reason")?);
-                        reply(app.end_restriction(&who, &member, "clock", &reason).await)
+                        reply(
+                            app.end_restriction(&call.caller, &member, "clock", &reason)
+                                .await,
+                        )
                     }
                     other => Err(format!("`{other}` is not on or off (option `state`).")),
                 }
@@ -237,10 +255,13 @@ pub(super) fn section() -> Section {
         .option(text("description", "What was changed and why", Reason::MAX))
         .who("Chief Justice")
         .rule("§III Act 5, always announced")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 let input = action_input(&a, "description")?;
-                reply(app.take_action(&who, ActionKind::Technical, &input).await)
+                reply(
+                    app.take_action(&call.caller, ActionKind::Technical, &input)
+                        .await,
+                )
             })
         }),
         command(
@@ -255,10 +276,10 @@ pub(super) fn section() -> Section {
         ))
         .who("the case's Moderator")
         .rule("within 7 days, §III Act 2.4")
-        .run(|app, who, a| {
+        .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.declare_case(&who, a.integer("case")?, &a.text("reasoning")?)
+                    app.declare_case(&call.caller, a.integer("case")?, &a.text("reasoning")?)
                         .await,
                 )
             })

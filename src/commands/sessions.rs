@@ -12,14 +12,16 @@ pub(super) fn section() -> Section {
         )
         .who("Moderators")
         .rule("Terms §0 Act 5; the session closes by itself at the window's end")
-        .run(|app, who, _| Box::pin(async move { reply(app.session_open(&who).await) })),
+        .run(|app, call, _| Box::pin(async move { reply(app.session_open(&call.caller).await) })),
         command("session close", "Close the club session early (Moderators)")
             .who("Moderators")
             .rule("Terms §0 Act 5")
-            .run(|app, who, _| Box::pin(async move { reply(app.session_close(&who).await) })),
+            .run(|app, call, _| {
+                Box::pin(async move { reply(app.session_close(&call.caller).await) })
+            }),
         command("session here", "Check in as present at the open session")
             .rule("presence, Terms §0 Act 9")
-            .run(|app, who, _| Box::pin(async move { reply(app.check_in(&who).await) })),
+            .run(|app, call, _| Box::pin(async move { reply(app.check_in(&call.caller).await) })),
         command(
             "session mark",
             "Mark someone present at the open session (Moderators)",
@@ -27,8 +29,10 @@ pub(super) fn section() -> Section {
         .option(person("member", "Who is present"))
         .who("Moderators")
         .rule("presence, Terms §0 Act 9")
-        .run(|app, who, a| {
-            Box::pin(async move { reply(app.mark_present(&who, &a.person("member")?).await) })
+        .run(|app, call, a| {
+            Box::pin(
+                async move { reply(app.mark_present(&call.caller, &a.person("member")?).await) },
+            )
         }),
     ];
     commands.extend(games::commands());
@@ -45,8 +49,13 @@ pub(super) fn section() -> Section {
         )
         .option(person("member", "Whose history (yours if left out)").optional())
         .rule("every event that moved the score, with its reason")
-        .run(|app, who, a| {
-            Box::pin(async move { reply(app.history(&who, a.opt_person("member").as_ref()).await) })
+        .run(|app, call, a| {
+            Box::pin(async move {
+                reply(
+                    app.history(&call.caller, a.opt_person("member").as_ref())
+                        .await,
+                )
+            })
         }),
         command(
             "member eligible-removals",
@@ -61,8 +70,10 @@ pub(super) fn section() -> Section {
         .option(person("member", "Who to remove"))
         .who("Chief Justice")
         .rule("Terms §II Act 7, 8")
-        .run(|app, who, a| {
-            Box::pin(async move { reply(app.remove_member(&who, &a.person("member")?).await) })
+        .run(|app, call, a| {
+            Box::pin(
+                async move { reply(app.remove_member(&call.caller, &a.person("member")?).await) },
+            )
         }),
         command(
             "leave",
@@ -70,7 +81,7 @@ pub(super) fn section() -> Section {
         )
         .who("a member")
         .rule("carried out within 7 days, §II Act 8")
-        .run(|app, who, _| Box::pin(async move { reply(app.leave(&who).await) })),
+        .run(|app, call, _| Box::pin(async move { reply(app.leave(&call.caller).await) })),
     ]);
     Section {
         heading: "Sessions, games and the Leaderboard",

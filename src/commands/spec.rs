@@ -6,7 +6,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
-use crate::app::App;
+use crate::app::{App, Call};
 use crate::domain::limits::DATE_MAX;
 use crate::store::people::PersonRef;
 
@@ -16,8 +16,9 @@ pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 /// What a command says back: a reply for everyone, or a refusal for the caller alone.
 pub type Reply = Result<String, String>;
 
-/// The use case a command runs, given the app, the caller and the parsed options.
-pub type Handler = fn(App, PersonRef, Args) -> BoxFuture<Reply>;
+/// The use case a command runs, given the app, the invocation (caller, command, options for the
+/// audit log) and the parsed options.
+pub type Handler = fn(App, Call, Args) -> BoxFuture<Reply>;
 
 /// One command, as members see it on Discord and in the console.
 pub struct CommandSpec {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use chrono::{DateTime, TimeZone, Utc};
 use gavel::adapters::console::{run_script, Console};
 use gavel::app::games::GameInput;
-use gavel::app::App;
+use gavel::app::{App, Call};
 use gavel::clock::FakeClock;
 use gavel::config::Config;
 use gavel::domain::score::{self, Change, Event, GameResult, Rules};
@@ -55,6 +55,11 @@ fn rules(config: &Config) -> Rules {
 
 fn who(name: &str) -> PersonRef {
     PersonRef::console(name)
+}
+
+/// `name` invoking `command` with no options, as an adapter would.
+fn call(name: &str, command: &'static str) -> Call {
+    Call::new(who(name), command, serde_json::json!({}))
 }
 
 /// A club with every kind of game: counted, online, voided, waiting and lapsed, adjudicated,
@@ -378,7 +383,7 @@ async fn a_review_caught_up_late_leaves_out_members_who_joined_after_that_week()
     let app = App::open(config, Arc::new(FakeClock::new(wednesday)))
         .await
         .expect("app opens");
-    app.join(&who("dave")).await.expect("dave joins");
+    app.join(&call("dave", "join")).await.expect("dave joins");
     let reports = gavel::jobs::run_due(&app, wednesday).await.expect("runs");
     assert_eq!(weekly(&reports), vec!["0 deduction(s)".to_owned()]);
     let post: String = sqlx::query_scalar(
@@ -609,5 +614,5 @@ alice: /leave
     )
     .await;
     refused(&pool, "leave", app.leave(&who("passer-by"))).await;
-    refused(&pool, "join", app.join(&who("alice"))).await;
+    refused(&pool, "join", app.join(&call("alice", "join"))).await;
 }

@@ -18,7 +18,7 @@ pub async fn dispatch(app: &App, line: CommandLine) -> Output {
         Ok(args) => args,
         Err(message) => return Output::Refusal(message),
     };
-    match (spec.run)(app.clone(), PersonRef::console(&line.actor), args).await {
+    match commands::invoke(spec, app, PersonRef::console(&line.actor), args).await {
         Ok(text) => Output::Reply(text),
         Err(text) => Output::Refusal(text),
     }

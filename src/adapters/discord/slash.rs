@@ -125,10 +125,7 @@ fn run(
         let path = ctx.command().qualified_name.as_ref();
         let reply = match commands::find(path) {
             Some(spec) => match read_options(spec, ctx.args) {
-                Ok(args) => {
-                    let caller = caller(&ctx);
-                    (spec.run)(ctx.data().clone(), caller, args).await
-                }
+                Ok(args) => commands::invoke(spec, ctx.data(), caller(&ctx), args).await,
                 Err(message) => Err(message),
             },
             None => Err(format!("There is no command /{path}; try /help.")),
