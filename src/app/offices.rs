@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::domain::authority::{Power, Unauthorised};
 use crate::domain::office::Office;
 use crate::store::{self, people::PersonRef};
 
@@ -9,8 +10,8 @@ use super::{App, Call, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum OfficeError {
-    #[error("Only the Chief Justice may appoint or dismiss office holders (Terms §III Act 2 and Act 4).")]
-    NotChiefJustice,
+    #[error(transparent)]
+    Unauthorised(#[from] Unauthorised),
     #[error("The Chief Justice is set in the configuration (chief_justice), not by command.")]
     ChiefJusticeByConfig,
     #[error("{name} already holds the office of {office}.")]
@@ -110,9 +111,11 @@ impl App {
     ) -> Result<OfficeChanged, OfficeError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            if !actor.offices.is_chief_justice() {
-                return Err(OfficeError::NotChiefJustice);
-            }
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "appoint or dismiss office holders",
+                "Terms §III Act 2 and Act 4",
+            )?;
             let office = parse_office(office)?;
             if !office.appointable() {
                 return Err(OfficeError::ChiefJusticeByConfig);

@@ -1,5 +1,6 @@
 //! Pure rules of the constitution: no I/O, no clock; the time is always passed in.
 
+pub mod authority;
 pub mod calendar;
 pub mod decay;
 pub mod ladder;
