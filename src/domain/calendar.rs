@@ -10,6 +10,8 @@ use chrono::{
 };
 use chrono_tz::Tz;
 
+use super::moment;
+
 /// The club's local date at an instant.
 pub fn local_date(at: DateTime<Utc>, tz: Tz) -> NaiveDate {
     at.with_timezone(&tz).date_naive()
@@ -77,8 +79,14 @@ pub fn weekday_name(day: Weekday) -> &'static str {
     }
 }
 
-/// Formats an instant for people: club-local, to the minute, with the zone's abbreviation.
+/// Formats an instant for people: club-local, to the minute, with the zone's abbreviation. On
+/// Discord each reader sees it in their own time (see `moment`).
 pub fn show(at: DateTime<Utc>, tz: Tz) -> String {
+    moment::moment(at, moment::Style::DateTime, &show_club(at, tz))
+}
+
+/// An instant in club time as plain text, for text that is stored rather than shown.
+pub fn show_club(at: DateTime<Utc>, tz: Tz) -> String {
     at.with_timezone(&tz)
         .format("%a %-d %b %Y %H:%M %Z")
         .to_string()
@@ -164,7 +172,7 @@ mod tests {
         // That club week is one hour longer than 7 x 24 hours.
         let start = start_of_day(date(2026, 10, 19), London);
         assert_eq!((due - start).num_hours(), 7 * 24 + 1);
-        assert_eq!(show(due, London), "Mon 26 Oct 2026 00:00 GMT");
+        assert_eq!(show_club(due, London), "Mon 26 Oct 2026 00:00 GMT");
     }
 
     #[test]
@@ -179,7 +187,7 @@ mod tests {
         assert_eq!(due, Utc.with_ymd_and_hms(2026, 3, 29, 23, 0, 0).unwrap());
         let start = start_of_day(date(2026, 3, 23), London);
         assert_eq!((due - start).num_hours(), 7 * 24 - 1);
-        assert_eq!(show(due, London), "Mon 30 Mar 2026 00:00 BST");
+        assert_eq!(show_club(due, London), "Mon 30 Mar 2026 00:00 BST");
     }
 
     #[test]
@@ -199,7 +207,7 @@ mod tests {
     fn the_friday_after_a_clock_change_is_seven_local_days_on() {
         let before = local_to_utc(date(2026, 3, 27).and_hms_opt(12, 30, 0).unwrap(), London);
         let after = local_days_after(before, 7, London);
-        assert_eq!(show(after, London), "Fri 3 Apr 2026 12:30 BST");
+        assert_eq!(show_club(after, London), "Fri 3 Apr 2026 12:30 BST");
         assert_eq!((after - before).num_hours(), 7 * 24 - 1);
     }
 

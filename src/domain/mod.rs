@@ -6,6 +6,7 @@ pub mod decay;
 pub mod ladder;
 pub mod limits;
 pub mod material;
+pub mod moment;
 pub mod office;
 pub mod score;
 pub mod session;

@@ -57,7 +57,8 @@ pub async fn append(
     .bind(command)
     .bind(arguments.to_string())
     .bind(outcome.key())
-    .bind(detail)
+    // The log is read as it was written, in club time, whoever reads it.
+    .bind(crate::domain::moment::in_club_time(detail))
     .execute(conn)
     .await?;
     Ok(())

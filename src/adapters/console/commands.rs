@@ -5,6 +5,7 @@ use super::parse::CommandLine;
 use super::Output;
 use crate::app::App;
 use crate::commands::{self, Args};
+use crate::domain::moment;
 use crate::store::people::PersonRef;
 
 /// Runs one command line as its actor. A malformed option is refused before anything runs.
@@ -18,9 +19,10 @@ pub async fn dispatch(app: &App, line: CommandLine) -> Output {
         Ok(args) => args,
         Err(message) => return Output::Refusal(message),
     };
+    // The console speaks club time.
     match commands::invoke(spec, app, PersonRef::console(&line.actor), args).await {
-        Ok(text) => Output::Reply(text),
-        Err(text) => Output::Refusal(text),
+        Ok(text) => Output::Reply(moment::in_club_time(&text)),
+        Err(text) => Output::Refusal(moment::in_club_time(&text)),
     }
 }
 

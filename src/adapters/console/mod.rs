@@ -139,7 +139,7 @@ impl Console {
             .into_iter()
             .map(|e| Output::Post {
                 channel: e.channel,
-                text: e.content,
+                text: crate::domain::moment::in_club_time(&e.content),
             })
             .collect())
     }

@@ -52,7 +52,9 @@ async fn post(
     content: &str,
 ) -> Result<serenity::MessageId, serenity::Error> {
     let mut first = None;
-    for (n, part) in split(content).into_iter().enumerate() {
+    // Every reader sees the times in their own time zone.
+    let content = crate::domain::moment::for_discord(content);
+    for (n, part) in split(&content).into_iter().enumerate() {
         let message = serenity::CreateMessage::new()
             .content(part)
             .allowed_mentions(no_pings())

@@ -59,6 +59,8 @@ pub async fn respond_text(ctx: Context<'_>, reply: Reply) -> Result<(), Error> {
         Ok(text) => (text, false),
         Err(text) => (text, true),
     };
+    // Every reader sees the times in their own time zone.
+    let text = crate::domain::moment::for_discord(&text);
     // The first part answers the interaction; the rest follow it (poise sends follow-ups).
     for part in split(&text) {
         ctx.send(
