@@ -3,6 +3,7 @@
 
 use super::{choice, command, flag, integer, person, reply, text, CommandSpec};
 use crate::app::games::GameInput;
+use crate::domain::authority::Power;
 use crate::domain::limits::{MATERIAL_MAX, NUMBER_MAX};
 use crate::domain::text::Reason;
 
@@ -56,6 +57,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             "Approve a monitored member's game as valid (Moderators who did not play)",
         )
         .option(game("The game's number"))
+        .needs(Power::Moderate)
         .who("Moderators who did not play")
         .rule("a monitored member's game, §II Act 10.4")
         .run(|app, call, a| {
@@ -67,6 +69,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         )
         .option(game("The game's number"))
         .option(text("reason", "Why it is void", Reason::MAX))
+        .needs(Power::Moderate)
         .who("Moderators who did not play")
         .rule("reversed as though it never happened")
         .run(|app, call, a| {
@@ -99,6 +102,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             )
             .optional(),
         )
+        .needs(Power::Moderate)
         .who("Moderators who did not play")
         .rule("ended by material, §I Act 5; §III Act 3.5")
         .run(|app, call, a| {
@@ -127,6 +131,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             "Exempt a rematch from the 5-minute limit (the adjudicating Moderator)",
         )
         .option(game("The original game's number"))
+        .needs(Power::Moderate)
         .who("the adjudicating Moderator")
         .rule("lifts the rematch's 5-minute limit, §I Act 6")
         .run(|app, call, a| {
@@ -141,6 +146,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(game("The original game's number"))
         .option(choice("result", "The rematch's result", RESULTS).optional())
         .option(person("noshow", "The player who did not play the rematch").optional())
+        .needs(Power::Moderate)
         .who("the overseeing Moderator or Justice")
         .rule("give result or noshow, §I Act 6")
         .run(|app, call, a| {

@@ -1,6 +1,7 @@
 //! Members and offices: /join, /profile and /office.
 
 use super::{choice, command, person, reply, Section};
+use crate::domain::authority::Power;
 use crate::domain::office::APPOINTABLE;
 
 pub(super) fn section() -> Section {
@@ -35,6 +36,7 @@ pub(super) fn section() -> Section {
             )
             .option(person("member", "Who to appoint"))
             .option(choice("office", "Which office", APPOINTABLE))
+            .needs(Power::ChiefJustice)
             .who("Chief Justice")
             .rule("Terms §III Act 2, 3.2, 4, 6")
             .run(|app, call, a| {
@@ -51,6 +53,7 @@ pub(super) fn section() -> Section {
             )
             .option(person("member", "Who to dismiss"))
             .option(choice("office", "From which office", APPOINTABLE))
+            .needs(Power::ChiefJustice)
             .who("Chief Justice")
             .rule("Terms §III Act 2, 4")
             .run(|app, call, a| {

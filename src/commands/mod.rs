@@ -10,6 +10,8 @@ mod sessions;
 pub mod spec;
 
 use std::fmt::Display;
+
+use crate::domain::authority::Power;
 use std::sync::LazyLock;
 
 pub use docs::{help, markdown_tables, usage};
@@ -114,6 +116,7 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
         options: Vec::new(),
         who: "anyone",
         rule: "",
+        power: None,
     }
 }
 
@@ -124,9 +127,16 @@ pub(crate) struct Draft {
     options: Vec<OptionSpec>,
     who: &'static str,
     rule: &'static str,
+    power: Option<Power>,
 }
 
 impl Draft {
+    /// The power the command needs (the use case checks it; see `CommandSpec::power`).
+    pub fn needs(mut self, power: Power) -> Self {
+        self.power = Some(power);
+        self
+    }
+
     pub fn who(mut self, who: &'static str) -> Self {
         self.who = who;
         self
@@ -149,6 +159,7 @@ impl Draft {
             options: self.options,
             who: self.who,
             rule: self.rule,
+            power: self.power,
             run,
         }
     }

@@ -3,6 +3,7 @@
 
 use super::{choice, command, date, flag, integer, person, reply, text, Args, OptionSpec, Section};
 use crate::app::moderation::{ActionInput, ActionKind};
+use crate::domain::authority::Power;
 use crate::domain::limits::{INCIDENT_MAX, NUMBER_MAX, POINTS_MAX, STEP_MAX};
 use crate::domain::text::Reason;
 
@@ -96,6 +97,7 @@ pub(super) fn section() -> Section {
     }
     let commands = vec![
         violation
+            .needs(Power::Moderate)
             .who(MODERATORS)
             .rule("the fraud ladder, Terms §II Act 5")
             .run(|app, call, a| {
@@ -109,7 +111,8 @@ pub(super) fn section() -> Section {
                     )
                 })
             }),
-        ban.who("Moderators, Justices, Chief Justice, Staff")
+        ban.needs(Power::Ban)
+            .who("Moderators, Justices, Chief Justice, Staff")
             .rule("ends on a Friday, §II Act 9; Staff bans are not appealable, §III Act 6")
             .run(|app, call, a| {
                 Box::pin(async move {
@@ -148,6 +151,7 @@ pub(super) fn section() -> Section {
             Reason::MAX,
         ))
         .option(later())
+        .needs(Power::Moderate)
         .who("Moderators")
         .rule("§II Act 10")
         .run(|app, call, a| {
@@ -172,6 +176,7 @@ pub(super) fn section() -> Section {
             "Why the suspicion no longer holds",
             Reason::MAX,
         ))
+        .needs(Power::Moderate)
         .who("Moderators")
         .rule("§II Act 10.2")
         .run(|app, call, a| {
@@ -184,6 +189,7 @@ pub(super) fn section() -> Section {
             })
         }),
         deduct
+            .needs(Power::Moderate)
             .who("Moderators")
             .rule("§II Act 3, 6")
             .run(|app, call, a| {
@@ -201,6 +207,7 @@ pub(super) fn section() -> Section {
             .option(member("To whom"))
             .option(points())
             .option(text("reason", "Why", Reason::MAX))
+            .needs(Power::Moderate)
             .who("Moderators")
             .rule("§II Act 3")
             .run(|app, call, a| {
@@ -225,6 +232,7 @@ pub(super) fn section() -> Section {
             &["on", "off"],
         ))
         .option(text("reason", "Why", Reason::MAX))
+        .needs(Power::ChiefJustice)
         .who("Chief Justice")
         .rule("§II Act 11 (not appealable)")
         .run(|app, call, a| {
@@ -253,6 +261,7 @@ pub(super) fn section() -> Section {
             "Announce a technical modification (Chief Justice; Terms §III Act 5)",
         )
         .option(text("description", "What was changed and why", Reason::MAX))
+        .needs(Power::ChiefJustice)
         .who("Chief Justice")
         .rule("§III Act 5, always announced")
         .run(|app, call, a| {
@@ -274,6 +283,7 @@ pub(super) fn section() -> Section {
             "The reasoning, for #discussion",
             Reason::MAX,
         ))
+        .needs(Power::Moderate)
         .who("the case's Moderator")
         .rule("within 7 days, §III Act 2.4")
         .run(|app, call, a| {

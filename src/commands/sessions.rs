@@ -2,6 +2,7 @@
 //! /member and /leave (games are declared beside them, in `games`).
 
 use super::{command, games, integer, person, reply, Section};
+use crate::domain::authority::Power;
 use crate::domain::limits::NUMBER_MAX;
 
 pub(super) fn section() -> Section {
@@ -10,10 +11,12 @@ pub(super) fn section() -> Section {
             "session open",
             "Open the club session (Moderators; inside the session window)",
         )
+        .needs(Power::Moderate)
         .who("Moderators")
         .rule("Terms §0 Act 5; the session closes by itself at the window's end")
         .run(|app, call, _| Box::pin(async move { reply(app.session_open(&call.caller).await) })),
         command("session close", "Close the club session early (Moderators)")
+            .needs(Power::Moderate)
             .who("Moderators")
             .rule("Terms §0 Act 5")
             .run(|app, call, _| {
@@ -27,6 +30,7 @@ pub(super) fn section() -> Section {
             "Mark someone present at the open session (Moderators)",
         )
         .option(person("member", "Who is present"))
+        .needs(Power::Moderate)
         .who("Moderators")
         .rule("presence, Terms §0 Act 9")
         .run(|app, call, a| {
@@ -68,6 +72,7 @@ pub(super) fn section() -> Section {
             "Remove a member who is eligible or asked to leave (Chief Justice)",
         )
         .option(person("member", "Who to remove"))
+        .needs(Power::ChiefJustice)
         .who("Chief Justice")
         .rule("Terms §II Act 7, 8")
         .run(|app, call, a| {

@@ -7,6 +7,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use crate::app::{App, Call};
+use crate::domain::authority::Power;
 use crate::domain::limits::DATE_MAX;
 use crate::store::people::PersonRef;
 
@@ -32,6 +33,10 @@ pub struct CommandSpec {
     pub who: &'static str,
     /// The rules it applies, for the README.
     pub rule: &'static str,
+    /// The power it needs, if any. The use case checks it (for every adapter and job alike);
+    /// the declaration lets Discord hide the command from members without a role by default,
+    /// and lets a test try every privileged command as someone without the office.
+    pub power: Option<Power>,
     pub run: Handler,
 }
 
