@@ -9,9 +9,11 @@ use serde_json::json;
 use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
+use crate::domain::ids::CaseId;
 use crate::domain::ladder::{self, BanDateError, LadderError, Step};
 use crate::domain::office::Office;
 use crate::domain::text::{bounded, Reason, TextError};
+use crate::jobs::{self, Job};
 use crate::store::{
     self,
     actions::{Action, NewAction},
@@ -161,11 +163,6 @@ impl ActionKind {
 pub fn is_penalty_kind(kind: &str) -> bool {
     matches!(kind, "violation" | "ban" | "deduction")
 }
-
-/// The job kinds this module schedules.
-pub const DECLARATION_DEADLINE: &str = "declaration_deadline";
-pub const DECLARATION_REMINDER: &str = "declaration_reminder";
-pub const BAN_EXPIRY: &str = "ban_expiry";
 
 impl App {
     /// Takes a moderation action: `/mod violation`, `ban`, `monitor`, `deduct`, `award`,
@@ -356,14 +353,8 @@ impl App {
             format!(" {effect}")
         };
         if let Some(end) = ends_at {
-            store::jobs::schedule(
-                conn,
-                BAN_EXPIRY,
-                end,
-                &format!("ban-expiry:{id}"),
-                &json!({ "action": id }),
-            )
-            .await?;
+            let expiry = Job::BanExpiry { action: CaseId(id) };
+            jobs::schedule(conn, &expiry, end).await?;
         }
         let action = store::actions::by_id(conn, id)
             .await?
@@ -569,18 +560,9 @@ impl App {
         let outbox =
             store::outbox::enqueue(conn, store::outbox::DISCUSSION, &text, self.now()).await?;
         store::actions::set_declaration(conn, action.id, reasoning, outbox).await?;
-        store::jobs::cancel(
-            conn,
-            &format!("declaration-deadline:{}", action.id),
-            self.now(),
-        )
-        .await?;
-        store::jobs::cancel(
-            conn,
-            &format!("declaration-reminder:{}", action.id),
-            self.now(),
-        )
-        .await?;
+        let case = CaseId(action.id);
+        jobs::cancel(conn, &Job::DeclarationDeadline { action: case }, self.now()).await?;
+        jobs::cancel(conn, &Job::DeclarationReminder { action: case }, self.now()).await?;
         Ok(())
     }
 
@@ -589,24 +571,11 @@ impl App {
         conn: &mut SqliteConnection,
         action: &Action,
     ) -> sqlx::Result<()> {
-        let payload = json!({ "action": action.id });
-        store::jobs::schedule(
-            conn,
-            DECLARATION_DEADLINE,
-            action.deadline_at,
-            &format!("declaration-deadline:{}", action.id),
-            &payload,
-        )
-        .await?;
+        let case = CaseId(action.id);
+        let deadline = Job::DeclarationDeadline { action: case };
+        jobs::schedule(conn, &deadline, action.deadline_at).await?;
         let reminder = calendar::local_days_after(action.deadline_at, -1, self.tz());
-        store::jobs::schedule(
-            conn,
-            DECLARATION_REMINDER,
-            reminder,
-            &format!("declaration-reminder:{}", action.id),
-            &payload,
-        )
-        .await
+        jobs::schedule(conn, &Job::DeclarationReminder { action: case }, reminder).await
     }
 
     /// `/mod declare case reasoning`: the public declaration of an action recorded earlier.
@@ -784,9 +753,10 @@ impl App {
         if let (Some(g), Some(before)) = (action.game_id, &action.reversed_game_status) {
             self.restore_reversed_game(conn, action, g, before).await?;
         }
-        store::jobs::cancel(conn, &format!("ban-expiry:{}", action.id), now).await?;
-        store::jobs::cancel(conn, &format!("declaration-deadline:{}", action.id), now).await?;
-        store::jobs::cancel(conn, &format!("declaration-reminder:{}", action.id), now).await?;
+        let case = CaseId(action.id);
+        jobs::cancel(conn, &Job::BanExpiry { action: case }, now).await?;
+        jobs::cancel(conn, &Job::DeclarationDeadline { action: case }, now).await?;
+        jobs::cancel(conn, &Job::DeclarationReminder { action: case }, now).await?;
         Ok(())
     }
 
@@ -854,16 +824,19 @@ impl App {
             let now = self.now();
             store::events::void_action(conn, a.id, now, "re-stepped: an earlier case is void")
                 .await?;
-            store::jobs::cancel(conn, &format!("ban-expiry:{}", a.id), now).await?;
+            // One ban-expiry job per case: re-stepping moves it, or cancels it when the new
+            // step is no ban.
+            let expiry = Job::BanExpiry {
+                action: CaseId(a.id),
+            };
             let ends_at = (prescribed == Step::FourWeekBan).then(|| {
                 let end = ladder::four_week_ban_end(calendar::local_date(a.taken_at, tz));
                 calendar::start_of_day(end, tz)
             });
             store::actions::set_step(conn, a.id, prescribed.number(), ends_at).await?;
-            if let Some(end) = ends_at {
-                let key = format!("ban-expiry:{}:step{}", a.id, prescribed.number());
-                store::jobs::schedule(conn, BAN_EXPIRY, end, &key, &json!({ "action": a.id }))
-                    .await?;
+            match ends_at {
+                Some(end) => jobs::schedule(conn, &expiry, end).await?,
+                None => jobs::cancel(conn, &expiry, now).await?,
             }
             let effect = self
                 .apply_effects(
@@ -897,9 +870,9 @@ impl App {
     pub(crate) async fn declaration_deadline(
         &self,
         conn: &mut SqliteConnection,
-        action_id: i64,
+        action_id: CaseId,
     ) -> anyhow::Result<String> {
-        let Some(action) = store::actions::by_id(conn, action_id).await? else {
+        let Some(action) = store::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
         if action.declaration_outbox_id.is_some() {
@@ -958,9 +931,9 @@ impl App {
     pub(crate) async fn declaration_reminder(
         &self,
         conn: &mut SqliteConnection,
-        action_id: i64,
+        action_id: CaseId,
     ) -> anyhow::Result<String> {
-        let Some(action) = store::actions::by_id(conn, action_id).await? else {
+        let Some(action) = store::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
         if action.declaration_outbox_id.is_some()
@@ -991,9 +964,10 @@ impl App {
     pub(crate) async fn ban_expiry(
         &self,
         conn: &mut SqliteConnection,
-        action_id: i64,
+        action_id: CaseId,
+        _scheduled_end: DateTime<Utc>,
     ) -> anyhow::Result<String> {
-        let Some(action) = store::actions::by_id(conn, action_id).await? else {
+        let Some(action) = store::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
         if action.status != "in_force" {

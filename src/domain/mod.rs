@@ -2,6 +2,7 @@
 
 pub mod calendar;
 pub mod decay;
+pub mod ids;
 pub mod ladder;
 pub mod material;
 pub mod office;

@@ -3,6 +3,7 @@
 
 mod cli;
 mod discord;
+mod jobs;
 mod leaderboard;
 mod moderation;
 mod parity;
