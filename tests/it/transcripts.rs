@@ -63,7 +63,8 @@ transcripts!(
     moderation_declarations,
     moderation_monitor,
     moderation_reversals,
-    moderation_restep
+    moderation_restep,
+    moderation_restep_twice,
 );
 
 /// The README's quick start runs this demo; it must stay true.
