@@ -238,7 +238,7 @@ impl App {
         let Some(request) = store::leave::by_id(conn, request_id.get()).await? else {
             return Ok("no such request".into());
         };
-        if request.carried_out.is_some() || request.withdrawn.is_some() {
+        if request.state().carry_out(self.now()).is_err() {
             return Ok("already settled".into());
         }
         let person = store::people::by_id(conn, request.person_id).await?;

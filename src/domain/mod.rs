@@ -2,10 +2,14 @@
 
 pub mod calendar;
 pub mod decay;
+pub mod game;
 pub mod ids;
 pub mod ladder;
+pub mod leave;
 pub mod material;
+pub mod moderation;
 pub mod office;
+pub mod restrictions;
 pub mod score;
 pub mod session;
 pub mod text;
