@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::app::membership::Status;
 use crate::app::App;
-use crate::store;
+use crate::store::{self, keys::StoredKey};
 
 #[derive(Debug, Serialize)]
 struct MemberOut {
@@ -76,7 +76,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             "result": g.result,
             "online": g.online,
             "clock_used": g.clock_used,
-            "status": g.status,
+            "status": g.status.key(),
             "ended_by": g.ended_by,
             "rematch_of": g.rematch_of,
             "played_at": g.played_at.to_rfc3339(),
@@ -89,7 +89,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     for a in store::actions::list(&mut conn, None).await? {
         actions.push(json!({
             "number": a.id,
-            "kind": a.kind,
+            "kind": a.kind.key(),
             "target": name(a.target_id),
             "actor": name(Some(a.actor_id)),
             "reason": a.reason,
@@ -97,7 +97,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             "game": a.game_id,
             "step": a.step,
             "points": a.points,
-            "status": a.status,
+            "status": a.status.key(),
             "status_reason": a.status_reason,
             "taken_at": a.taken_at.to_rfc3339(),
             "declaration": a.declaration,

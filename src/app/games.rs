@@ -13,7 +13,7 @@ use crate::domain::text::{Reason, TextError};
 use crate::store::{
     self,
     events::NewEvent,
-    games::{Game, GameStatus, NewGame},
+    games::{Game, GameStatus, NewGame, RematchStatus},
     people::{Person, PersonRef},
 };
 
@@ -546,22 +546,16 @@ impl App {
         game: &Game,
         reason: &str,
     ) -> Result<String, GameError> {
-        let gone = match game.status() {
-            GameStatus::Voided => Some("already void"),
-            GameStatus::Lapsed => Some("lapsed and never counted (Terms §0 Act 12)"),
-            GameStatus::Replaced => Some("replaced by its rematch or forfeit (Terms §I Act 6)"),
-            _ => None,
-        };
-        if let Some(status) = gone {
-            return Err(GameError::WrongStatus(game.id, status));
+        if let Err(refusal) = game.status().void() {
+            return Err(GameError::WrongStatus(game.id, refusal.state()));
         }
         let now = self.now();
         store::games::mark_void(conn, game.id, reason, now).await?;
         store::events::void_game(conn, game.id, now, reason).await?;
         // A void game has no ending left to object to: a rematch still due lapses with it.
         if let Some(r) = store::games::rematch_for(conn, game.id).await? {
-            if r.status == "due" {
-                store::games::settle_rematch(conn, r.id, "void with the game", None, now).await?;
+            if let Ok(settled) = r.status.settle(RematchStatus::VoidWithGame) {
+                store::games::settle_rematch(conn, r.id, settled, None, now).await?;
             }
         }
         Ok("It is reversed as though it never happened (Terms §II Act 5).".to_owned())
@@ -691,7 +685,7 @@ impl App {
             let game = self.game(&mut tx, number).await?;
             let rematch = store::games::rematch_for(&mut tx, number)
                 .await?
-                .filter(|r| r.status == "due")
+                .filter(|r| r.status.is_due())
                 .ok_or(GameError::NoRematchDue(number))?;
             if game.adjudicated_by != Some(actor.id) {
                 return Err(GameError::NotAdjudicator(number));
@@ -743,7 +737,7 @@ impl App {
         Self::check_overseer(&actor, Some(&game), &[])?;
         let rematch = store::games::rematch_for(conn, number)
             .await?
-            .filter(|r| r.status == "due")
+            .filter(|r| r.status.is_due())
             .ok_or(GameError::NoRematchDue(number))?;
         if game.status() != GameStatus::Counted {
             return Err(GameError::WrongStatus(
@@ -793,7 +787,14 @@ impl App {
                 self.replace_game(conn, &game, "replaced by its rematch")
                     .await?;
                 let id = store::games::insert(conn, &new_game(r, "play")).await?;
-                store::games::settle_rematch(conn, rematch.id, "played", Some(id), now).await?;
+                store::games::settle_rematch(
+                    conn,
+                    rematch.id,
+                    RematchStatus::Played,
+                    Some(id),
+                    now,
+                )
+                .await?;
                 let changes = self.count_game(conn, id, now).await?;
                 format!(
                     "Rematch of game #{number} recorded as game #{id}: {}. It replaces the original and is final (Terms §I Act 6). {changes}",
@@ -806,8 +807,8 @@ impl App {
                     .filter(|p| game.has_player(p.id))
                     .ok_or_else(|| GameError::NotInGame(absent.name.clone(), number))?;
                 if absent.id == rematch.petitioner_id {
-                    store::games::settle_rematch(conn, rematch.id, "petitioner absent", None, now)
-                        .await?;
+                    let settled = RematchStatus::PetitionerAbsent;
+                    store::games::settle_rematch(conn, rematch.id, settled, None, now).await?;
                     format!(
                         "{} objected but did not play the rematch, so game #{number} is final (Terms §I Act 6).",
                         absent.name
@@ -828,7 +829,7 @@ impl App {
                     store::games::settle_rematch(
                         conn,
                         rematch.id,
-                        "opponent absent",
+                        RematchStatus::OpponentAbsent,
                         Some(id),
                         now,
                     )

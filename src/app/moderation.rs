@@ -9,14 +9,18 @@ use serde_json::json;
 use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
+use crate::domain::game::GameStatus;
+use crate::domain::ids::CaseId;
 use crate::domain::ladder::{self, BanDateError, LadderError, Step};
+use crate::domain::moderation::{BanState, CaseKind, CaseRefusal, CaseStatus};
 use crate::domain::office::Office;
 use crate::domain::text::{bounded, Reason, TextError};
+use crate::jobs::{self, Job};
 use crate::store::{
     self,
     actions::{Action, NewAction},
     events::NewEvent,
-    games::GameStatus,
+    keys::StoredKey,
     people::{Person, PersonRef},
 };
 
@@ -87,6 +91,8 @@ pub enum ModerationError {
     #[error("There is no lifting a ban by a Moderator: only the Court of Appeals may remove, shorten or lengthen a ban (Terms §II Act 9.4).")]
     OnlyTheCourt,
     #[error(transparent)]
+    Case(#[from] CaseRefusal),
+    #[error(transparent)]
     Text(#[from] TextError),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
@@ -136,41 +142,29 @@ pub enum ActionKind {
 }
 
 impl ActionKind {
-    fn key(&self) -> &'static str {
+    /// The kind of case this action opens.
+    pub fn case_kind(&self) -> CaseKind {
         match self {
-            ActionKind::Violation { .. } => "violation",
-            ActionKind::Ban { .. } => "ban",
-            ActionKind::Monitor => "monitor",
-            ActionKind::Deduction { .. } => "deduction",
-            ActionKind::Award { .. } => "award",
-            ActionKind::Clock => "clock",
-            ActionKind::Technical => "technical",
+            ActionKind::Violation { .. } => CaseKind::Violation,
+            ActionKind::Ban { .. } => CaseKind::Ban,
+            ActionKind::Monitor => CaseKind::Monitor,
+            ActionKind::Deduction { .. } => CaseKind::Deduction,
+            ActionKind::Award { .. } => CaseKind::Award,
+            ActionKind::Clock => CaseKind::Clock,
+            ActionKind::Technical => CaseKind::Technical,
         }
     }
 
     /// Penalties are void if not declared in time, and are subject to double jeopardy.
     fn is_penalty(&self) -> bool {
-        matches!(
-            self,
-            ActionKind::Violation { .. } | ActionKind::Ban { .. } | ActionKind::Deduction { .. }
-        )
+        self.case_kind().is_penalty()
     }
 }
-
-/// True for kinds of action that are penalties.
-pub fn is_penalty_kind(kind: &str) -> bool {
-    matches!(kind, "violation" | "ban" | "deduction")
-}
-
-/// The job kinds this module schedules.
-pub const DECLARATION_DEADLINE: &str = "declaration_deadline";
-pub const DECLARATION_REMINDER: &str = "declaration_reminder";
-pub const BAN_EXPIRY: &str = "ban_expiry";
 
 impl App {
     /// Takes a moderation action: `/mod violation`, `ban`, `monitor`, `deduct`, `award`,
     /// `clock on`, `technical`.
-    #[tracing::instrument(skip_all, fields(caller = %caller.name, kind = kind.key()))]
+    #[tracing::instrument(skip_all, fields(caller = %caller.name, kind = %kind.case_kind()))]
     pub async fn take_action(
         &self,
         caller: &PersonRef,
@@ -253,9 +247,8 @@ impl App {
         if kind.is_penalty() {
             let offence = offence.as_deref().ok_or(ModerationError::NoOffence)?;
             let target = target.as_ref().expect("penalties have a target");
-            if let Some(case) =
-                store::actions::penalty_for_offence(conn, target.id, offence).await?
-            {
+            let standing = store::actions::standing_for_offence(conn, target.id, offence).await?;
+            if let Some(case) = standing.iter().find(|a| a.kind.is_penalty()).map(|a| a.id) {
                 return Err(ModerationError::DoubleJeopardy {
                     name: target.name.clone(),
                     case,
@@ -287,7 +280,8 @@ impl App {
             }
             ActionKind::Monitor => {
                 let target = target.as_ref().expect("monitors have a target");
-                if let Some(open) = store::actions::open_of_kind(conn, target.id, "monitor").await?
+                if let Some(open) =
+                    store::actions::open_of_kind(conn, target.id, CaseKind::Monitor).await?
                 {
                     return Err(ModerationError::AlreadyMonitored(
                         target.name.clone(),
@@ -307,7 +301,9 @@ impl App {
             }
             ActionKind::Clock => {
                 let target = target.as_ref().expect("clock requirements have a target");
-                if let Some(open) = store::actions::open_of_kind(conn, target.id, "clock").await? {
+                if let Some(open) =
+                    store::actions::open_of_kind(conn, target.id, CaseKind::Clock).await?
+                {
                     return Err(ModerationError::ClockAlready(target.name.clone(), open.id));
                 }
                 appealable = false; // Terms §II Act 11.3
@@ -322,7 +318,7 @@ impl App {
         let id = store::actions::insert(
             conn,
             &NewAction {
-                kind: kind.key(),
+                kind: kind.case_kind(),
                 target_id: target.as_ref().map(|t| t.id),
                 actor_id: actor.id,
                 reason: reason.as_str(),
@@ -356,14 +352,8 @@ impl App {
             format!(" {effect}")
         };
         if let Some(end) = ends_at {
-            store::jobs::schedule(
-                conn,
-                BAN_EXPIRY,
-                end,
-                &format!("ban-expiry:{id}"),
-                &json!({ "action": id }),
-            )
-            .await?;
+            let expiry = Job::BanExpiry { action: CaseId(id) };
+            jobs::schedule(conn, &expiry, end).await?;
         }
         let action = store::actions::by_id(conn, id)
             .await?
@@ -463,12 +453,9 @@ impl App {
                     let game = store::games::by_id(conn, g)
                         .await?
                         .ok_or(ModerationError::NoGame(g))?;
-                    if matches!(
-                        game.status(),
-                        GameStatus::Counted | GameStatus::PendingApproval | GameStatus::WaitingJoin
-                    ) {
+                    if game.status().is_reversible_by_fraud() {
                         // Remember what the game was, so voiding this case restores exactly that.
-                        store::actions::set_reversed(conn, action_id, Some(&game.status)).await?;
+                        store::actions::set_reversed(conn, action_id, Some(game.status())).await?;
                         store::games::mark_void(
                             conn,
                             g,
@@ -485,7 +472,7 @@ impl App {
                         .await?;
                         format!("Game #{g} is reversed.")
                     } else {
-                        format!("Game #{g} is already off the Leaderboard ({}), so there is nothing more to reverse.", game.status.replace('_', " "))
+                        format!("Game #{g} is already off the Leaderboard ({}), so there is nothing more to reverse.", game.status())
                     }
                 }
                 None => {
@@ -569,18 +556,9 @@ impl App {
         let outbox =
             store::outbox::enqueue(conn, store::outbox::DISCUSSION, &text, self.now()).await?;
         store::actions::set_declaration(conn, action.id, reasoning, outbox).await?;
-        store::jobs::cancel(
-            conn,
-            &format!("declaration-deadline:{}", action.id),
-            self.now(),
-        )
-        .await?;
-        store::jobs::cancel(
-            conn,
-            &format!("declaration-reminder:{}", action.id),
-            self.now(),
-        )
-        .await?;
+        let case = CaseId(action.id);
+        jobs::cancel(conn, &Job::DeclarationDeadline { action: case }, self.now()).await?;
+        jobs::cancel(conn, &Job::DeclarationReminder { action: case }, self.now()).await?;
         Ok(())
     }
 
@@ -589,24 +567,11 @@ impl App {
         conn: &mut SqliteConnection,
         action: &Action,
     ) -> sqlx::Result<()> {
-        let payload = json!({ "action": action.id });
-        store::jobs::schedule(
-            conn,
-            DECLARATION_DEADLINE,
-            action.deadline_at,
-            &format!("declaration-deadline:{}", action.id),
-            &payload,
-        )
-        .await?;
+        let case = CaseId(action.id);
+        let deadline = Job::DeclarationDeadline { action: case };
+        jobs::schedule(conn, &deadline, action.deadline_at).await?;
         let reminder = calendar::local_days_after(action.deadline_at, -1, self.tz());
-        store::jobs::schedule(
-            conn,
-            DECLARATION_REMINDER,
-            reminder,
-            &format!("declaration-reminder:{}", action.id),
-            &payload,
-        )
-        .await
+        jobs::schedule(conn, &Job::DeclarationReminder { action: case }, reminder).await
     }
 
     /// `/mod declare case reasoning`: the public declaration of an action recorded earlier.
@@ -633,8 +598,11 @@ impl App {
                 return Err(ModerationError::AlreadyDeclared(case));
             }
             // A lifted monitor or clock requirement must still be declared (Terms §III Act 2.4).
-            if !matches!(action.status.as_str(), "in_force" | "expired" | "lifted") {
-                return Err(ModerationError::NotDeclarable(case, action.status.clone()));
+            if action.status.declarable().is_err() {
+                return Err(ModerationError::NotDeclarable(
+                    case,
+                    action.status.to_string(),
+                ));
             }
             if self.now() > action.deadline_at {
                 return Err(ModerationError::DeadlinePassed(
@@ -669,21 +637,26 @@ impl App {
         kind: &'static str,
         reason: &str,
     ) -> Result<ModerationReply, ModerationError> {
-        let name = if kind == "monitor" {
-            "mod unmonitor"
+        // The adapters name the restriction; anything but a monitor is a chessclock requirement.
+        let restriction = if kind == "monitor" {
+            CaseKind::Monitor
         } else {
-            "mod clock off"
+            CaseKind::Clock
+        };
+        let name = match restriction {
+            CaseKind::Monitor => "mod unmonitor",
+            _ => "mod clock off",
         };
         let command = Command::new(name, json!({ "member": member.name, "reason": reason }));
         let mut tx = self.begin().await?;
         let result = async {
             let actor = self.actor(&mut tx, caller).await?;
-            if kind == "clock" && !actor.offices.is_chief_justice() {
+            if restriction == CaseKind::Clock && !actor.offices.is_chief_justice() {
                 return Err(ModerationError::NotChiefJustice(
                     "remove a chessclock requirement (Terms §II Act 11.3)",
                 ));
             }
-            if kind == "monitor" && !actor.offices.has_moderator_powers() {
+            if restriction == CaseKind::Monitor && !actor.offices.has_moderator_powers() {
                 return Err(ModerationError::NotModerator);
             }
             let reason = Reason::parse(reason)?;
@@ -693,17 +666,18 @@ impl App {
             if person.id == actor.id {
                 return Err(ModerationError::AgainstSelf);
             }
-            let open = store::actions::open_of_kind(&mut tx, person.id, kind).await?;
+            let open = store::actions::open_of_kind(&mut tx, person.id, restriction).await?;
             let Some(open) = open else {
-                return Err(if kind == "monitor" {
+                return Err(if restriction == CaseKind::Monitor {
                     ModerationError::NotMonitored(person.name)
                 } else {
                     ModerationError::ClockNotRequired(person.name)
                 });
             };
             store::actions::end(&mut tx, open.id, self.now()).await?;
-            store::actions::set_status(&mut tx, open.id, "lifted", reason.as_str()).await?;
-            let what = if kind == "monitor" {
+            let lifted = open.status.lift()?;
+            store::actions::set_status(&mut tx, open.id, lifted, reason.as_str()).await?;
+            let what = if restriction == CaseKind::Monitor {
                 "is no longer monitored (Terms §II Act 10.2)"
             } else {
                 "is no longer required to use a chessclock (Terms §II Act 11.3)"
@@ -775,18 +749,19 @@ impl App {
         &self,
         conn: &mut SqliteConnection,
         action: &Action,
-        status: &str,
+        status: CaseStatus,
         why: &str,
     ) -> sqlx::Result<()> {
         let now = self.now();
         store::actions::set_status(conn, action.id, status, why).await?;
         store::events::void_action(conn, action.id, now, why).await?;
-        if let (Some(g), Some(before)) = (action.game_id, &action.reversed_game_status) {
+        if let (Some(g), Some(before)) = (action.game_id, action.reversed_game_status) {
             self.restore_reversed_game(conn, action, g, before).await?;
         }
-        store::jobs::cancel(conn, &format!("ban-expiry:{}", action.id), now).await?;
-        store::jobs::cancel(conn, &format!("declaration-deadline:{}", action.id), now).await?;
-        store::jobs::cancel(conn, &format!("declaration-reminder:{}", action.id), now).await?;
+        let case = CaseId(action.id);
+        jobs::cancel(conn, &Job::BanExpiry { action: case }, now).await?;
+        jobs::cancel(conn, &Job::DeclarationDeadline { action: case }, now).await?;
+        jobs::cancel(conn, &Job::DeclarationReminder { action: case }, now).await?;
         Ok(())
     }
 
@@ -798,7 +773,7 @@ impl App {
         conn: &mut SqliteConnection,
         action: &Action,
         game_id: i64,
-        before: &str,
+        before: GameStatus,
     ) -> sqlx::Result<()> {
         let ours = format!("fraud: case #{}", action.id);
         let Some(game) = store::games::by_id(conn, game_id).await? else {
@@ -817,8 +792,7 @@ impl App {
             store::actions::set_reversed(conn, other, Some(before)).await?;
             return Ok(());
         }
-        let status = GameStatus::from_key(before).unwrap_or(GameStatus::Counted);
-        store::games::restore(conn, game_id, status).await?;
+        store::games::restore(conn, game_id, before).await?;
         store::events::unvoid_game(conn, game_id, &event_reason).await?;
         Ok(())
     }
@@ -832,7 +806,7 @@ impl App {
         conn: &mut SqliteConnection,
         voided: &Action,
     ) -> Result<Vec<String>, ModerationError> {
-        let (true, Some(target_id)) = (voided.kind == "violation", voided.target_id) else {
+        let (CaseKind::Violation, Some(target_id)) = (voided.kind, voided.target_id) else {
             return Ok(vec![]);
         };
         let target = store::people::by_id(conn, target_id).await?;
@@ -840,7 +814,7 @@ impl App {
         let mut before = 0;
         let mut changed = Vec::new();
         for a in store::actions::list(conn, Some(target_id)).await? {
-            if a.kind != "violation" || !matches!(a.status.as_str(), "in_force" | "expired") {
+            if a.kind != CaseKind::Violation || !a.status.stands() {
                 continue;
             }
             let prescribed = Step::prescribed(before);
@@ -854,16 +828,20 @@ impl App {
             let now = self.now();
             store::events::void_action(conn, a.id, now, "re-stepped: an earlier case is void")
                 .await?;
-            store::jobs::cancel(conn, &format!("ban-expiry:{}", a.id), now).await?;
+            // One ban-expiry job per case: re-stepping moves it, or cancels it when the new
+            // step is no ban.
+            let expiry = Job::BanExpiry {
+                action: CaseId(a.id),
+            };
+            let status = a.status.restep()?;
             let ends_at = (prescribed == Step::FourWeekBan).then(|| {
                 let end = ladder::four_week_ban_end(calendar::local_date(a.taken_at, tz));
                 calendar::start_of_day(end, tz)
             });
-            store::actions::set_step(conn, a.id, prescribed.number(), ends_at).await?;
-            if let Some(end) = ends_at {
-                let key = format!("ban-expiry:{}:step{}", a.id, prescribed.number());
-                store::jobs::schedule(conn, BAN_EXPIRY, end, &key, &json!({ "action": a.id }))
-                    .await?;
+            store::actions::set_step(conn, a.id, prescribed.number(), ends_at, status).await?;
+            match ends_at {
+                Some(end) => jobs::schedule(conn, &expiry, end).await?,
+                None => jobs::cancel(conn, &expiry, now).await?,
             }
             let effect = self
                 .apply_effects(
@@ -897,26 +875,26 @@ impl App {
     pub(crate) async fn declaration_deadline(
         &self,
         conn: &mut SqliteConnection,
-        action_id: i64,
+        action_id: CaseId,
     ) -> anyhow::Result<String> {
-        let Some(action) = store::actions::by_id(conn, action_id).await? else {
+        let Some(action) = store::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
         if action.declaration_outbox_id.is_some() {
             return Ok("declared in time".into());
         }
-        if !matches!(action.status.as_str(), "in_force" | "expired" | "lifted") {
+        if action.status.declarable().is_err() {
             return Ok(format!("already {}", action.status));
         }
         let actor = store::people::by_id(conn, action.actor_id).await?.name;
         // Only penalties given with Moderator powers are voided (Act 2.4.2); a Staff ban is
         // not a Moderator power and is not subject to review (§III Act 6), so it is flagged.
-        let staff_ban = action.kind == "ban" && !action.appealable;
-        if !is_penalty_kind(&action.kind) || staff_ban {
+        let staff_ban = action.kind == CaseKind::Ban && !action.appealable;
+        if !action.kind.is_penalty() || staff_ban {
             store::actions::set_status(
                 conn,
                 action.id,
-                &action.status,
+                action.status,
                 "not declared within 7 days (Terms §III Act 2.4)",
             )
             .await?;
@@ -933,7 +911,7 @@ impl App {
         self.void_action(
             conn,
             &action,
-            "void",
+            action.status.void()?,
             "not declared within 7 days (Terms §III Act 2.4.2)",
         )
         .await?;
@@ -958,19 +936,19 @@ impl App {
     pub(crate) async fn declaration_reminder(
         &self,
         conn: &mut SqliteConnection,
-        action_id: i64,
+        action_id: CaseId,
     ) -> anyhow::Result<String> {
-        let Some(action) = store::actions::by_id(conn, action_id).await? else {
+        let Some(action) = store::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
         if action.declaration_outbox_id.is_some()
-            || action.status != "in_force"
+            || action.status != CaseStatus::InForce
             || self.now() >= action.deadline_at
         {
             return Ok("nothing to remind".into());
         }
         let actor = store::people::by_id(conn, action.actor_id).await?.name;
-        let void = if is_penalty_kind(&action.kind) && action.appealable {
+        let void = if action.kind.is_penalty() && action.appealable {
             " or the penalty is void"
         } else {
             ""
@@ -991,15 +969,26 @@ impl App {
     pub(crate) async fn ban_expiry(
         &self,
         conn: &mut SqliteConnection,
-        action_id: i64,
+        action_id: CaseId,
+        scheduled_end: DateTime<Utc>,
     ) -> anyhow::Result<String> {
-        let Some(action) = store::actions::by_id(conn, action_id).await? else {
+        let Some(action) = store::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
-        if action.status != "in_force" {
-            return Ok(format!("already {}", action.status));
-        }
-        store::actions::set_status(conn, action.id, "expired", "the ban ended").await?;
+        // The case may have moved on since the job was scheduled: void, re-stepped below a
+        // ban, or given another end. Then this is not the end of its ban.
+        let state = BanState {
+            kind: action.kind,
+            step: action.step.and_then(Step::from_number),
+            status: action.status,
+            ends_at: action.ends_at,
+        };
+        let expired = match state.expire(scheduled_end) {
+            Ok(expired) => expired,
+            Err(CaseRefusal::CannotExpire(status)) => return Ok(format!("already {status}")),
+            Err(moved_on) => return Ok(format!("nothing to do: {moved_on}")),
+        };
+        store::actions::set_status(conn, action.id, expired, "the ban ended").await?;
         let target = store::people::name_of(conn, action.target_id)
             .await?
             .unwrap_or_else(|| "nobody".into());
@@ -1061,7 +1050,7 @@ impl App {
             a.id,
             calendar::show_date(calendar::local_date(a.taken_at, tz)),
             describe_action(a, target.as_deref(), tz),
-            status_word(a)
+            a.status.word()
         ))
     }
 
@@ -1089,7 +1078,8 @@ impl App {
             }
         }
         if let Some(why) = &a.status_reason {
-            text.push_str(&format!("\nStatus: {} ({why})", a.status));
+            // The stored spelling ("in_force"), as this line has always shown it.
+            text.push_str(&format!("\nStatus: {} ({why})", a.status.key()));
         }
         if !a.appealable {
             text.push_str("\nNot appealable.");
@@ -1108,32 +1098,33 @@ pub fn describe_action(a: &Action, target: Option<&str>, tz: chrono_tz::Tz) -> S
         ),
         None => "permanently".into(),
     };
-    match a.kind.as_str() {
-        "violation" => {
+    match a.kind {
+        CaseKind::Violation => {
             let step = a.step.and_then(Step::from_number).unwrap_or(Step::Reverse);
             let mut s = format!(
                 "fraud violation by {who}, step {} of the ladder (Terms §II Act 5): {}",
                 step.number(),
                 step.describe()
             );
-            if matches!(step, Step::FourWeekBan | Step::PermanentBan) {
+            if step.is_ban() {
                 s.push_str(&format!(", banned {}", until(a)));
             }
             s
         }
-        "ban" => format!("{who} banned {}", until(a)),
-        "monitor" => format!("{who} monitored: games wait for a Moderator's approval"),
-        "deduction" => format!("{} points deducted from {who}", a.points.unwrap_or(0).abs()),
-        "award" => format!("{} points awarded to {who}", a.points.unwrap_or(0)),
-        "clock" => format!("{who} must use a chessclock in every game"),
-        "technical" => format!("technical modification: {}", a.reason),
-        other => format!("{other} against {who}"),
+        CaseKind::Ban => format!("{who} banned {}", until(a)),
+        CaseKind::Monitor => format!("{who} monitored: games wait for a Moderator's approval"),
+        CaseKind::Deduction => {
+            format!("{} points deducted from {who}", a.points.unwrap_or(0).abs())
+        }
+        CaseKind::Award => format!("{} points awarded to {who}", a.points.unwrap_or(0)),
+        CaseKind::Clock => format!("{who} must use a chessclock in every game"),
+        CaseKind::Technical => format!("technical modification: {}", a.reason),
     }
 }
 
 /// The case's status as a word: in force, expired, lifted, void, overturned, remanded.
 pub fn status_word(a: &Action) -> String {
-    a.status.replace('_', " ")
+    a.status.word().to_owned()
 }
 
 fn parse_date(text: &str) -> Result<NaiveDate, ModerationError> {

@@ -8,6 +8,8 @@ use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
 use crate::domain::decay;
+use crate::domain::ids::LeaveRequestId;
+use crate::jobs::{self, Job};
 use crate::store::{
     self,
     events::NewEvent,
@@ -126,8 +128,10 @@ impl App {
             let text = match (request, may_leave) {
                 (Some(request), Ok(())) => {
                     store::leave::carry_out(&mut tx, request.id, self.now()).await?;
-                    store::jobs::cancel(&mut tx, &format!("leave:{}", request.id), self.now())
-                        .await?;
+                    let due = Job::LeaveDue {
+                        request: LeaveRequestId(request.id),
+                    };
+                    jobs::cancel(&mut tx, &due, self.now()).await?;
                     self.remove(&mut tx, &person, "removed at their request (Terms §II Act 8)")
                         .await?
                 }
@@ -211,14 +215,10 @@ impl App {
             }
             let due = calendar::local_days_after(now, 7, self.tz());
             let id = store::leave::create(&mut tx, actor.id, now, due).await?;
-            store::jobs::schedule(
-                &mut tx,
-                crate::jobs::LEAVE_DUE,
-                due,
-                &format!("leave:{id}"),
-                &json!({ "request": id }),
-            )
-            .await?;
+            let job = Job::LeaveDue {
+                request: LeaveRequestId(id),
+            };
+            jobs::schedule(&mut tx, &job, due).await?;
             Ok(RemovalReply(format!(
                 "Your request to leave the Leaderboard is recorded. The Chief Justice must carry it out within 7 days; gavel will do it by {} if it has not been done, unless you are banned or in a Court hearing then (Terms §II Act 8).",
                 calendar::show(due, self.tz())
@@ -233,12 +233,12 @@ impl App {
     pub(crate) async fn carry_out_leave(
         &self,
         conn: &mut SqliteConnection,
-        request_id: i64,
+        request_id: LeaveRequestId,
     ) -> anyhow::Result<String> {
-        let Some(request) = store::leave::by_id(conn, request_id).await? else {
+        let Some(request) = store::leave::by_id(conn, request_id.get()).await? else {
             return Ok("no such request".into());
         };
-        if request.carried_out.is_some() || request.withdrawn.is_some() {
+        if request.state().carry_out(self.now()).is_err() {
             return Ok("already settled".into());
         }
         let person = store::people::by_id(conn, request.person_id).await?;
@@ -250,14 +250,14 @@ impl App {
             return Ok("no longer a member".into());
         }
         if let Err(why) = self.check_may_leave(conn, &person).await {
+            // The same job again, a day later: it is this row, pending once more.
             let retry = calendar::local_days_after(self.now(), 1, self.tz());
-            let key = format!("leave:{}:{}", request.id, retry.timestamp());
-            store::jobs::schedule(
+            jobs::schedule(
                 conn,
-                crate::jobs::LEAVE_DUE,
+                &Job::LeaveDue {
+                    request: request_id,
+                },
                 retry,
-                &key,
-                &serde_json::json!({ "request": request.id }),
             )
             .await?;
             return Ok(format!("waiting: {why}"));

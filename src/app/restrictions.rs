@@ -1,29 +1,14 @@
-//! What currently restricts a person's play: a ban, a monitor, a chessclock requirement, or a
-//! court hearing. The leaderboard asks; moderation and the court decide.
+//! What currently restricts a person's play: the store finds the cases in force against them,
+//! and the domain decides what they restrict. The leaderboard asks; moderation and the court
+//! decide.
 
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+pub use crate::domain::restrictions::Restrictions;
+use crate::domain::{ladder::Step, restrictions::OpenCase};
+
 use super::App;
-
-/// The restrictions in force on one person at one time.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Restrictions {
-    /// The end of the ban in force, or `Some(None)` for a permanent ban.
-    pub banned_until: Option<Option<DateTime<Utc>>>,
-    /// Games wait for a Moderator's approval (Terms §II Act 10.4).
-    pub monitored: bool,
-    /// Games must state that a chessclock was used (Terms §II Act 11).
-    pub clock_required: bool,
-    /// A Court hearing involves them (Terms §II Act 8.1).
-    pub in_hearing: bool,
-}
-
-impl Restrictions {
-    pub fn banned(&self) -> bool {
-        self.banned_until.is_some()
-    }
-}
 
 impl App {
     /// The restrictions on `person_id` at `at`.
@@ -33,6 +18,15 @@ impl App {
         person_id: i64,
         at: DateTime<Utc>,
     ) -> sqlx::Result<Restrictions> {
-        crate::store::actions::restrictions(conn, person_id, at).await
+        let open = crate::store::actions::open_against(conn, person_id).await?;
+        Ok(Restrictions::at(
+            open.iter().map(|a| OpenCase {
+                kind: a.kind,
+                step: a.step.and_then(Step::from_number),
+                taken_at: a.taken_at,
+                ends_at: a.ends_at,
+            }),
+            at,
+        ))
     }
 }

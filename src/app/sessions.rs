@@ -6,7 +6,9 @@ use serde_json::json;
 use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
+use crate::domain::ids::SessionId;
 use crate::domain::session::Window;
+use crate::jobs::{self, Job};
 use crate::store::{self, people::PersonRef};
 
 use super::{App, Command, UseCaseError};
@@ -91,14 +93,10 @@ impl App {
         // The Moderator who opens the session is in the room.
         store::sessions::mark_present(conn, id, actor.id, Some(actor.id), now).await?;
         let closes = window.end_on(date);
-        store::jobs::schedule(
-            conn,
-            crate::jobs::SESSION_CLOSE,
-            closes,
-            &format!("session-close:{id}"),
-            &json!({ "session": id }),
-        )
-        .await?;
+        let close = Job::SessionClose {
+            session: SessionId(id),
+        };
+        jobs::schedule(conn, &close, closes).await?;
         self.announce(
             conn,
             &format!(
@@ -126,8 +124,10 @@ impl App {
             let session = store::sessions::open_session(&mut tx)
                 .await?
                 .ok_or(SessionError::NoSession)?;
-            let key = format!("session-close:{}", session.id);
-            store::jobs::cancel(&mut tx, &key, self.now()).await?;
+            let close = Job::SessionClose {
+                session: SessionId(session.id),
+            };
+            jobs::cancel(&mut tx, &close, self.now()).await?;
             let summary = self
                 .close_session(&mut tx, session.id, Some(actor.id), self.now())
                 .await?;

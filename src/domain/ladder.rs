@@ -40,6 +40,11 @@ impl Step {
         Step::from_number((in_force as i64 + 1).min(5)).expect("1 to 5")
     }
 
+    /// Steps 4 and 5 of the ladder are bans (Terms §II Act 5).
+    pub fn is_ban(self) -> bool {
+        matches!(self, Step::FourWeekBan | Step::PermanentBan)
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Step::Reverse => {
@@ -126,6 +131,19 @@ mod tests {
         assert_eq!(Step::prescribed(3), Step::FourWeekBan);
         assert_eq!(Step::prescribed(4), Step::PermanentBan);
         assert_eq!(Step::prescribed(9), Step::PermanentBan);
+    }
+
+    #[test]
+    fn a_fourth_violation_is_a_ban() {
+        assert!(Step::FourWeekBan.is_ban());
+        assert!(Step::PermanentBan.is_ban());
+    }
+
+    #[test]
+    fn the_first_three_steps_are_not_bans() {
+        assert!(!Step::Reverse.is_ban());
+        assert!(!Step::Halve.is_ban());
+        assert!(!Step::Reset.is_ban());
     }
 
     #[test]

@@ -3,11 +3,16 @@
 pub mod authority;
 pub mod calendar;
 pub mod decay;
+pub mod game;
+pub mod ids;
 pub mod ladder;
+pub mod leave;
 pub mod limits;
 pub mod material;
+pub mod moderation;
 pub mod moment;
 pub mod office;
+pub mod restrictions;
 pub mod score;
 pub mod session;
 pub mod text;

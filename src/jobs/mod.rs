@@ -4,27 +4,46 @@
 //! calls it when its clock moves. A job and the record that it is done commit together, so a
 //! job missed while the bot was down runs once at start and never twice.
 
+pub mod job;
+
 use chrono::{DateTime, Days, Duration, NaiveDate, Utc};
 use serde_json::json;
 use sqlx::SqliteConnection;
 
-use crate::app::{moderation, system_actor, App};
+use crate::app::{system_actor, App};
 use crate::domain::calendar;
 use crate::store::{self, audit, jobs::JobRow};
 
-/// Closes a session at the end of its window.
-pub const SESSION_CLOSE: &str = "session_close";
-/// Reviews a club week for absence and inactivity (Terms §II Act 6).
-pub const WEEKLY_REVIEW: &str = "weekly_review";
-/// Carries out a request to leave (Terms §II Act 8).
-pub const LEAVE_DUE: &str = "leave_due";
+pub use job::{Job, JobDecodeError, WEEKLY_REVIEW};
 
 /// What one run of a job did, for logs and the console.
 #[derive(Debug, Clone)]
 pub struct JobReport {
+    pub job: Job,
+    /// The stored kind of `job`.
     pub kind: String,
     pub due_at: DateTime<Utc>,
     pub outcome: String,
+}
+
+/// Schedules `job` for `due_at`. Scheduling it again moves it: a pending job takes the new
+/// time, and a job that ran or was cancelled is pending again (a case re-stepped back to a ban
+/// needs its ban-expiry job back).
+pub async fn schedule(
+    conn: &mut SqliteConnection,
+    job: &Job,
+    due_at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    store::jobs::schedule(conn, job.kind(), due_at, &job.key(), &job.payload()).await
+}
+
+/// Cancels `job` if it is pending; a job that ran or is not scheduled is left alone.
+pub async fn cancel(
+    conn: &mut SqliteConnection,
+    job: &Job,
+    now: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    store::jobs::cancel(conn, &job.key(), now).await
 }
 
 /// Schedules the recurring jobs that should always exist (called at start-up).
@@ -40,14 +59,7 @@ async fn schedule_weekly_review(
     week: NaiveDate,
 ) -> sqlx::Result<()> {
     let due = calendar::start_of_day(week + Days::new(7), app.tz());
-    store::jobs::schedule(
-        conn,
-        WEEKLY_REVIEW,
-        due,
-        &format!("weekly:{week}"),
-        &json!({ "week": week }),
-    )
-    .await
+    schedule(conn, &Job::WeeklyReview { week }, due).await
 }
 
 /// Runs every job due at or before `now`, oldest first, each in its own transaction. Jobs
@@ -57,78 +69,83 @@ pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobRep
     let mut reports = Vec::new();
     loop {
         let mut tx = app.begin().await?;
-        let Some(job) = store::jobs::next_due(&mut tx, now).await? else {
+        let Some(row) = store::jobs::next_due(&mut tx, now).await? else {
             break;
         };
         // Claim the job first, in the transaction that runs it: a second process finds it
         // claimed, and a handler that cancels its own key (a deadline voiding its case) is
         // harmless. Rolling back on failure releases the claim.
-        if !store::jobs::complete(&mut tx, job.id, now, "running").await? {
+        if !store::jobs::complete(&mut tx, row.id, now, "running").await? {
             tx.rollback().await?;
             continue;
         }
-        match run_one(app, &mut tx, &job).await {
-            Ok(outcome) => {
-                store::jobs::set_outcome(&mut tx, job.id, &outcome).await?;
+        let ran = match Job::decode(&row.kind, &row.payload) {
+            Ok(job) => run_one(app, &mut tx, &job, &row)
+                .await
+                .map(|outcome| (job, outcome)),
+            Err(error) => Err(error.into()),
+        };
+        match ran {
+            Ok((job, outcome)) => {
+                store::jobs::set_outcome(&mut tx, row.id, &outcome).await?;
                 audit::append(
                     &mut tx,
                     now,
                     &system_actor(),
-                    &format!("job {}", job.kind),
-                    &json!({ "key": job.idempotency_key, "due_at": job.due_at }),
+                    &format!("job {}", row.kind),
+                    &json!({ "key": row.idempotency_key, "due_at": row.due_at }),
                     audit::Outcome::Done,
                     &outcome,
                 )
                 .await?;
                 tx.commit().await?;
                 reports.push(JobReport {
-                    kind: job.kind,
-                    due_at: job.due_at,
+                    job,
+                    kind: row.kind,
+                    due_at: row.due_at,
                     outcome,
                 });
             }
             Err(error) => {
                 tx.rollback().await?;
-                tracing::error!(kind = %job.kind, error = ?error, "job failed; will retry");
-                let backoff = Duration::seconds(30 * (1 << job.attempts.clamp(0, 8)));
+                tracing::error!(kind = %row.kind, error = ?error, "job failed; will retry");
+                let backoff = Duration::seconds(30 * (1 << row.attempts.clamp(0, 8)));
                 let mut conn = app.pool().acquire().await?;
-                store::jobs::fail(&mut conn, job.id, &format!("{error:#}"), now + backoff).await?;
+                store::jobs::fail(&mut conn, row.id, &format!("{error:#}"), now + backoff).await?;
             }
         }
     }
     Ok(reports)
 }
 
-/// Runs one job inside the transaction that will mark it done.
-#[tracing::instrument(skip_all, fields(kind = %job.kind, key = %job.idempotency_key))]
-async fn run_one(app: &App, conn: &mut SqliteConnection, job: &JobRow) -> anyhow::Result<String> {
-    let payload: serde_json::Value = serde_json::from_str(&job.payload)?;
-    let id = |key: &str| {
-        payload[key]
-            .as_i64()
-            .ok_or_else(|| anyhow::anyhow!("job payload has no `{key}`"))
-    };
-    match job.kind.as_str() {
-        SESSION_CLOSE => {
-            let session = store::sessions::by_id(conn, id("session")?).await?;
+/// Runs one job inside the transaction that will mark it done. Each handler re-reads its
+/// object and returns why it did nothing if the object has moved on since it was scheduled.
+#[tracing::instrument(skip_all, fields(kind = %row.kind, key = %row.idempotency_key))]
+async fn run_one(
+    app: &App,
+    conn: &mut SqliteConnection,
+    job: &Job,
+    row: &JobRow,
+) -> anyhow::Result<String> {
+    match *job {
+        Job::SessionClose { session } => {
+            let session = store::sessions::by_id(conn, session.get()).await?;
             if session.closed_at.is_some() {
                 return Ok("already closed".into());
             }
             // Closed as of the window's end, however late the job runs.
             Ok(app
-                .close_session(conn, session.id, None, job.due_at)
+                .close_session(conn, session.id, None, row.due_at)
                 .await?)
         }
-        WEEKLY_REVIEW => {
-            let week: NaiveDate = serde_json::from_value(payload["week"].clone())?;
-            let outcome = app.weekly_review(conn, week, job.due_at).await?;
+        Job::WeeklyReview { week } => {
+            let outcome = app.weekly_review(conn, week, row.due_at).await?;
             schedule_weekly_review(conn, app, week + Days::new(7)).await?;
             Ok(outcome)
         }
-        LEAVE_DUE => app.carry_out_leave(conn, id("request")?).await,
-        moderation::DECLARATION_DEADLINE => app.declaration_deadline(conn, id("action")?).await,
-        moderation::DECLARATION_REMINDER => app.declaration_reminder(conn, id("action")?).await,
-        moderation::BAN_EXPIRY => app.ban_expiry(conn, id("action")?).await,
-        other => anyhow::bail!("no handler for job kind `{other}`"),
+        Job::LeaveDue { request } => app.carry_out_leave(conn, request).await,
+        Job::DeclarationDeadline { action } => app.declaration_deadline(conn, action).await,
+        Job::DeclarationReminder { action } => app.declaration_reminder(conn, action).await,
+        Job::BanExpiry { action } => app.ban_expiry(conn, action, row.due_at).await,
     }
 }

@@ -1,45 +1,24 @@
-//! Moderation actions (numbered cases) and the restrictions they put in force.
+//! Moderation actions (numbered cases) as stored; what they mean is `domain::moderation`'s.
 
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::app::restrictions::Restrictions;
+use crate::domain::game::GameStatus;
+use crate::domain::moderation::{CaseKind, CaseStatus};
 
-/// The restrictions in force on a person at `at`, from the actions in force.
-pub async fn restrictions(
+/// The cases in force against a person and not lifted: what may restrict their play (the
+/// domain decides which do, and when).
+pub async fn open_against(
     conn: &mut SqliteConnection,
     person_id: i64,
-    at: DateTime<Utc>,
-) -> sqlx::Result<Restrictions> {
-    // A fraud violation at step 4 or 5 of the ladder is a ban (Terms §II Act 5).
-    let rows: Vec<(String, Option<DateTime<Utc>>)> = sqlx::query_as(
-        "SELECT CASE WHEN kind = 'violation' THEN 'ban' ELSE kind END, ends_at FROM actions
-         WHERE target_id = ? AND status = 'in_force' AND ended_at IS NULL
-           AND (kind IN ('ban', 'monitor', 'clock') OR (kind = 'violation' AND step >= 4))
-           AND taken_at <= ? AND (ends_at IS NULL OR ends_at > ?)",
+) -> sqlx::Result<Vec<Action>> {
+    sqlx::query_as::<_, Action>(
+        "SELECT * FROM actions WHERE target_id = ? AND status = ? AND ended_at IS NULL ORDER BY id",
     )
     .bind(person_id)
-    .bind(at)
-    .bind(at)
+    .bind(CaseStatus::InForce)
     .fetch_all(conn)
-    .await?;
-    let mut r = Restrictions::default();
-    for (kind, ends) in rows {
-        match kind.as_str() {
-            "ban" => {
-                // The latest end wins; a permanent ban (no end) outranks every dated one.
-                r.banned_until = Some(match (r.banned_until, ends) {
-                    (None, e) => e,
-                    (Some(None), _) | (_, None) => None,
-                    (Some(Some(a)), Some(b)) => Some(a.max(b)),
-                });
-            }
-            "monitor" => r.monitored = true,
-            "clock" => r.clock_required = true,
-            _ => {}
-        }
-    }
-    Ok(r)
+    .await
 }
 
 /// Marks the action whose declaration is this outbox entry as declared.
@@ -62,14 +41,14 @@ pub async fn mark_declared(
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Action {
     pub id: i64,
-    pub kind: String,
+    pub kind: CaseKind,
     pub target_id: Option<i64>,
     pub actor_id: i64,
     pub reason: String,
     pub offence: Option<String>,
     pub game_id: Option<i64>,
     pub step: Option<i64>,
-    pub reversed_game_status: Option<String>,
+    pub reversed_game_status: Option<GameStatus>,
     pub points: Option<i64>,
     pub taken_at: DateTime<Utc>,
     pub recorded_at: DateTime<Utc>,
@@ -80,14 +59,14 @@ pub struct Action {
     pub ends_at: Option<DateTime<Utc>>,
     pub ended_at: Option<DateTime<Utc>>,
     pub appealable: bool,
-    pub status: String,
+    pub status: CaseStatus,
     pub status_reason: Option<String>,
 }
 
 /// An action to record.
 #[derive(Debug, Clone)]
 pub struct NewAction<'a> {
-    pub kind: &'a str,
+    pub kind: CaseKind,
     pub target_id: Option<i64>,
     pub actor_id: i64,
     pub reason: &'a str,
@@ -142,31 +121,36 @@ pub async fn list(conn: &mut SqliteConnection, target: Option<i64>) -> sqlx::Res
     .await
 }
 
-/// Fraud violations in force against a person (they set the step of the ladder).
+/// Fraud violations that stand against a person (they set the step of the ladder).
 pub async fn violations_in_force(conn: &mut SqliteConnection, target: i64) -> sqlx::Result<usize> {
     let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM actions WHERE target_id = ? AND kind = 'violation' AND status IN ('in_force', 'expired')",
+        "SELECT COUNT(*) FROM actions WHERE target_id = ? AND kind = ? AND status IN (?, ?)",
     )
     .bind(target)
+    .bind(CaseKind::Violation)
+    .bind(CaseStatus::InForce)
+    .bind(CaseStatus::Expired)
     .fetch_one(conn)
     .await?;
     Ok(n as usize)
 }
 
-/// A penalty still standing for the same offence against the same person (double jeopardy).
-pub async fn penalty_for_offence(
+/// The cases still standing for the same offence against the same person (the app asks which
+/// are penalties, for double jeopardy).
+pub async fn standing_for_offence(
     conn: &mut SqliteConnection,
     target: i64,
     offence: &str,
-) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar(
-        "SELECT id FROM actions WHERE target_id = ? AND offence = ?
-         AND kind IN ('violation', 'ban', 'deduction') AND status IN ('in_force', 'expired')
-         ORDER BY id LIMIT 1",
+) -> sqlx::Result<Vec<Action>> {
+    sqlx::query_as::<_, Action>(
+        "SELECT * FROM actions WHERE target_id = ? AND offence = ? AND status IN (?, ?)
+         ORDER BY id",
     )
     .bind(target)
     .bind(offence)
-    .fetch_optional(conn)
+    .bind(CaseStatus::InForce)
+    .bind(CaseStatus::Expired)
+    .fetch_all(conn)
     .await
 }
 
@@ -174,14 +158,15 @@ pub async fn penalty_for_offence(
 pub async fn open_of_kind(
     conn: &mut SqliteConnection,
     target: i64,
-    kind: &str,
+    kind: CaseKind,
 ) -> sqlx::Result<Option<Action>> {
     sqlx::query_as::<_, Action>(
-        "SELECT * FROM actions WHERE target_id = ? AND kind = ? AND status = 'in_force' AND ended_at IS NULL
+        "SELECT * FROM actions WHERE target_id = ? AND kind = ? AND status = ? AND ended_at IS NULL
          ORDER BY id DESC LIMIT 1",
     )
     .bind(target)
     .bind(kind)
+    .bind(CaseStatus::InForce)
     .fetch_optional(conn)
     .await
 }
@@ -189,7 +174,7 @@ pub async fn open_of_kind(
 pub async fn set_status(
     conn: &mut SqliteConnection,
     id: i64,
-    status: &str,
+    status: CaseStatus,
     reason: &str,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE actions SET status = ?, status_reason = ? WHERE id = ?")
@@ -241,7 +226,7 @@ pub async fn declaration_message(
 pub async fn set_reversed(
     conn: &mut SqliteConnection,
     id: i64,
-    status: Option<&str>,
+    status: Option<GameStatus>,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE actions SET reversed_game_status = ? WHERE id = ?")
         .bind(status)
@@ -258,25 +243,31 @@ pub async fn other_reversal_of_game(
     except: i64,
 ) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar(
-        "SELECT id FROM actions WHERE kind = 'violation' AND step = 1 AND game_id = ? AND id != ?
-         AND status IN ('in_force', 'expired') ORDER BY id LIMIT 1",
+        "SELECT id FROM actions WHERE kind = ? AND step = 1 AND game_id = ? AND id != ?
+         AND status IN (?, ?) ORDER BY id LIMIT 1",
     )
+    .bind(CaseKind::Violation)
     .bind(game_id)
     .bind(except)
+    .bind(CaseStatus::InForce)
+    .bind(CaseStatus::Expired)
     .fetch_optional(conn)
     .await
 }
 
-/// Changes a violation's step of the ladder (and the end of its ban, for steps 4 and 5).
+/// Changes a violation's step of the ladder, the end of its ban (if the step is one) and its
+/// status.
 pub async fn set_step(
     conn: &mut SqliteConnection,
     id: i64,
     step: i64,
     ends_at: Option<DateTime<Utc>>,
+    status: CaseStatus,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE actions SET step = ?, ends_at = ?, status = 'in_force' WHERE id = ?")
+    sqlx::query("UPDATE actions SET step = ?, ends_at = ?, status = ? WHERE id = ?")
         .bind(step)
         .bind(ends_at)
+        .bind(status)
         .bind(id)
         .execute(conn)
         .await?;

@@ -1,54 +1,9 @@
-//! Games, their lifecycle, and rematches.
+//! Games and rematches as stored; their lifecycles are `domain::game`'s.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::SqliteConnection;
 
-/// A game's place in its lifecycle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameStatus {
-    /// An online game being played: it holds the club's one online slot (Terms §I Act 9.1).
-    InProgress,
-    /// Waiting for a non-Member player to join within the session (Terms §0 Act 12).
-    WaitingJoin,
-    /// Waiting for a Moderator's approval because a player is monitored (Terms §II Act 10.4).
-    PendingApproval,
-    /// On the Leaderboard.
-    Counted,
-    /// Reversed as though it never happened.
-    Voided,
-    /// The join it waited for never came (Terms §0 Act 12).
-    Lapsed,
-    /// Replaced by its rematch, or forfeit (Terms §I Act 6).
-    Replaced,
-}
-
-impl GameStatus {
-    pub fn key(self) -> &'static str {
-        match self {
-            GameStatus::InProgress => "in_progress",
-            GameStatus::WaitingJoin => "waiting_join",
-            GameStatus::PendingApproval => "pending_approval",
-            GameStatus::Counted => "counted",
-            GameStatus::Voided => "voided",
-            GameStatus::Lapsed => "lapsed",
-            GameStatus::Replaced => "replaced",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Self> {
-        [
-            GameStatus::InProgress,
-            GameStatus::WaitingJoin,
-            GameStatus::PendingApproval,
-            GameStatus::Counted,
-            GameStatus::Voided,
-            GameStatus::Lapsed,
-            GameStatus::Replaced,
-        ]
-        .into_iter()
-        .find(|s| s.key() == key)
-    }
-}
+pub use crate::domain::game::{GameStatus, RematchStatus};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Game {
@@ -62,7 +17,7 @@ pub struct Game {
     pub played_at: DateTime<Utc>,
     pub club_date: NaiveDate,
     pub registered_by: i64,
-    pub status: String,
+    pub status: GameStatus,
     pub ended_by: String,
     pub adjudicated_by: Option<i64>,
     pub material_white: Option<i64>,
@@ -75,7 +30,7 @@ pub struct Game {
 
 impl Game {
     pub fn status(&self) -> GameStatus {
-        GameStatus::from_key(&self.status).unwrap_or(GameStatus::Voided)
+        self.status
     }
 
     pub fn has_player(&self, person_id: i64) -> bool {
@@ -126,7 +81,7 @@ pub async fn insert(conn: &mut SqliteConnection, g: &NewGame) -> sqlx::Result<i6
     .bind(g.played_at)
     .bind(g.club_date)
     .bind(g.registered_by)
-    .bind(g.status.key())
+    .bind(g.status)
     .bind(g.ended_by)
     .bind(g.adjudicated_by)
     .bind(g.material.map(|m| m.0))
@@ -149,7 +104,7 @@ pub async fn set_status(
     status: GameStatus,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE games SET status = ? WHERE id = ?")
-        .bind(status.key())
+        .bind(status)
         .bind(id)
         .execute(conn)
         .await?;
@@ -180,7 +135,8 @@ pub async fn mark_void(
     reason: &str,
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE games SET status = 'voided', void_reason = ?, voided_at = ? WHERE id = ?")
+    sqlx::query("UPDATE games SET status = ?, void_reason = ?, voided_at = ? WHERE id = ?")
+        .bind(GameStatus::Voided)
         .bind(reason)
         .bind(now)
         .bind(id)
@@ -192,7 +148,7 @@ pub async fn mark_void(
 /// Brings a voided game back with the status it had.
 pub async fn restore(conn: &mut SqliteConnection, id: i64, status: GameStatus) -> sqlx::Result<()> {
     sqlx::query("UPDATE games SET status = ?, void_reason = NULL, voided_at = NULL WHERE id = ?")
-        .bind(status.key())
+        .bind(status)
         .bind(id)
         .execute(conn)
         .await?;
@@ -204,7 +160,7 @@ pub async fn with_status(
     status: GameStatus,
 ) -> sqlx::Result<Vec<Game>> {
     sqlx::query_as::<_, Game>("SELECT * FROM games WHERE status = ? ORDER BY id")
-        .bind(status.key())
+        .bind(status)
         .fetch_all(conn)
         .await
 }
@@ -217,11 +173,15 @@ pub async fn online_games_on(
 ) -> sqlx::Result<Vec<Game>> {
     sqlx::query_as::<_, Game>(
         "SELECT * FROM games WHERE online = 1 AND club_date = ? AND (white_id = ? OR black_id = ?)
-         AND status IN ('in_progress', 'waiting_join', 'pending_approval', 'counted') ORDER BY id",
+         AND status IN (?, ?, ?, ?) ORDER BY id",
     )
     .bind(club_date)
     .bind(person_id)
     .bind(person_id)
+    .bind(GameStatus::InProgress)
+    .bind(GameStatus::WaitingJoin)
+    .bind(GameStatus::PendingApproval)
+    .bind(GameStatus::Counted)
     .fetch_all(conn)
     .await
 }
@@ -256,7 +216,7 @@ pub struct Rematch {
     pub petitioner_id: i64,
     pub filed_at: DateTime<Utc>,
     pub time_limited: bool,
-    pub status: String,
+    pub status: RematchStatus,
     pub rematch_game: Option<i64>,
     pub settled_at: Option<DateTime<Utc>>,
 }
@@ -290,7 +250,7 @@ pub async fn file_rematch(
 pub async fn settle_rematch(
     conn: &mut SqliteConnection,
     id: i64,
-    status: &str,
+    status: RematchStatus,
     rematch_game: Option<i64>,
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
@@ -313,7 +273,8 @@ pub async fn exempt_rematch(conn: &mut SqliteConnection, id: i64) -> sqlx::Resul
 }
 
 pub async fn due_rematches(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Rematch>> {
-    sqlx::query_as::<_, Rematch>("SELECT * FROM rematches WHERE status = 'due' ORDER BY id")
+    sqlx::query_as::<_, Rematch>("SELECT * FROM rematches WHERE status = ? ORDER BY id")
+        .bind(RematchStatus::Due)
         .fetch_all(conn)
         .await
 }

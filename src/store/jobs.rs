@@ -1,4 +1,5 @@
-//! Scheduled jobs: due work stored as rows, each with an idempotency key.
+//! The `jobs` table: due work stored as rows, each with an idempotency key. Kinds and keys are
+//! plain strings here; `crate::jobs::Job` is what the rest of the code schedules.
 
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
@@ -17,7 +18,9 @@ pub struct JobRow {
     pub retry_at: Option<DateTime<Utc>>,
 }
 
-/// Schedules a job unless one with the same key exists (scheduling twice is harmless).
+/// Schedules a job, or moves the job with the same key: a pending one takes the new due time
+/// and payload (keeping its retry state); one that ran or was cancelled is pending again, as
+/// new. Scheduling the same job twice leaves one row.
 pub async fn schedule(
     conn: &mut SqliteConnection,
     kind: &str,
@@ -25,9 +28,19 @@ pub async fn schedule(
     key: &str,
     payload: &serde_json::Value,
 ) -> sqlx::Result<()> {
+    // SQLite evaluates every SET expression on the row as it was, so `jobs.done_at` below is
+    // the old value even though `done_at` is cleared in the same statement.
     sqlx::query(
         "INSERT INTO jobs (kind, due_at, idempotency_key, payload) VALUES (?, ?, ?, ?)
-         ON CONFLICT(idempotency_key) DO NOTHING",
+         ON CONFLICT(idempotency_key) DO UPDATE SET
+           kind = excluded.kind,
+           due_at = excluded.due_at,
+           payload = excluded.payload,
+           outcome = CASE WHEN jobs.done_at IS NULL THEN jobs.outcome END,
+           attempts = CASE WHEN jobs.done_at IS NULL THEN jobs.attempts ELSE 0 END,
+           last_error = CASE WHEN jobs.done_at IS NULL THEN jobs.last_error END,
+           retry_at = CASE WHEN jobs.done_at IS NULL THEN jobs.retry_at END,
+           done_at = NULL",
     )
     .bind(kind)
     .bind(due_at)

@@ -3,6 +3,8 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+use crate::domain::leave::LeaveState;
+
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct LeaveRequest {
     pub id: i64,
@@ -11,6 +13,17 @@ pub struct LeaveRequest {
     pub due_at: DateTime<Utc>,
     pub carried_out: Option<DateTime<Utc>>,
     pub withdrawn: Option<DateTime<Utc>>,
+}
+
+impl LeaveRequest {
+    /// Where the request stands, from the columns that record it.
+    pub fn state(&self) -> LeaveState {
+        match (self.carried_out, self.withdrawn) {
+            (Some(at), _) => LeaveState::CarriedOut(at),
+            (None, Some(at)) => LeaveState::Withdrawn(at),
+            (None, None) => LeaveState::Pending,
+        }
+    }
 }
 
 pub async fn open_request(

@@ -7,6 +7,7 @@ pub mod audit;
 pub mod events;
 pub mod games;
 pub mod jobs;
+pub mod keys;
 pub mod leave;
 pub mod offices;
 pub mod outbox;

@@ -3,6 +3,7 @@
 
 mod cli;
 pub mod discord;
+mod jobs;
 mod leaderboard;
 mod moderation;
 mod parity;

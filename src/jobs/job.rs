@@ -1,0 +1,187 @@
+//! The kinds of scheduled work as one enum: each variant owns its payload, and this module is
+//! the only place a job's kind and idempotency key are spelled as strings (the `jobs` table's).
+
+use chrono::NaiveDate;
+use serde_json::{json, Value};
+
+use crate::domain::ids::{CaseId, LeaveRequestId, SessionId};
+
+/// One piece of due work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Job {
+    /// Closes a session at the end of its window.
+    SessionClose { session: SessionId },
+    /// Reviews a club week (starting on `week`) for absence and inactivity (Terms §II Act 6).
+    WeeklyReview { week: NaiveDate },
+    /// Carries out a request to leave (Terms §II Act 8).
+    LeaveDue { request: LeaveRequestId },
+    /// Voids an undeclared penalty at its declaration deadline (Terms §III Act 2.4.2).
+    DeclarationDeadline { action: CaseId },
+    /// Reminds a Moderator a day before a declaration deadline (Terms §III Act 2.4).
+    DeclarationReminder { action: CaseId },
+    /// Ends a ban at its end date (Terms §II Act 9.2).
+    BanExpiry { action: CaseId },
+}
+
+/// The stored kind of a weekly review (kept public for the scheduler's reports).
+pub const WEEKLY_REVIEW: &str = "weekly_review";
+const SESSION_CLOSE: &str = "session_close";
+const LEAVE_DUE: &str = "leave_due";
+const DECLARATION_DEADLINE: &str = "declaration_deadline";
+const DECLARATION_REMINDER: &str = "declaration_reminder";
+const BAN_EXPIRY: &str = "ban_expiry";
+
+/// A stored job that does not decode into a `Job`.
+#[derive(Debug, thiserror::Error)]
+pub enum JobDecodeError {
+    #[error("no handler for job kind `{0}`")]
+    UnknownKind(String),
+    #[error("job payload of kind `{kind}` is not valid: {source}")]
+    BadPayload {
+        kind: String,
+        source: serde_json::Error,
+    },
+}
+
+impl Job {
+    /// The `kind` column.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Job::SessionClose { .. } => SESSION_CLOSE,
+            Job::WeeklyReview { .. } => WEEKLY_REVIEW,
+            Job::LeaveDue { .. } => LEAVE_DUE,
+            Job::DeclarationDeadline { .. } => DECLARATION_DEADLINE,
+            Job::DeclarationReminder { .. } => DECLARATION_REMINDER,
+            Job::BanExpiry { .. } => BAN_EXPIRY,
+        }
+    }
+
+    /// The idempotency key: one row per object and kind of work, so scheduling the same job
+    /// again moves it instead of adding a second one, and cancelling it needs nothing else.
+    pub fn key(&self) -> String {
+        match self {
+            Job::SessionClose { session } => format!("session-close:{session}"),
+            Job::WeeklyReview { week } => format!("weekly:{week}"),
+            Job::LeaveDue { request } => format!("leave:{request}"),
+            Job::DeclarationDeadline { action } => format!("declaration-deadline:{action}"),
+            Job::DeclarationReminder { action } => format!("declaration-reminder:{action}"),
+            Job::BanExpiry { action } => format!("ban-expiry:{action}"),
+        }
+    }
+
+    /// The `payload` column (the same JSON the rows have always had).
+    pub fn payload(&self) -> Value {
+        match self {
+            Job::SessionClose { session } => json!({ "session": session }),
+            Job::WeeklyReview { week } => json!({ "week": week }),
+            Job::LeaveDue { request } => json!({ "request": request }),
+            Job::DeclarationDeadline { action }
+            | Job::DeclarationReminder { action }
+            | Job::BanExpiry { action } => json!({ "action": action }),
+        }
+    }
+
+    /// The job a stored row describes, from its kind and payload (its key is not needed: rows
+    /// written before keys were typed may carry suffixes).
+    pub fn decode(kind: &str, payload: &str) -> Result<Job, JobDecodeError> {
+        let bad = |source| JobDecodeError::BadPayload {
+            kind: kind.to_owned(),
+            source,
+        };
+        let value: Value = serde_json::from_str(payload).map_err(bad)?;
+        let field = |name: &str| serde_json::from_value::<i64>(value[name].clone()).map_err(bad);
+        Ok(match kind {
+            SESSION_CLOSE => Job::SessionClose {
+                session: SessionId(field("session")?),
+            },
+            WEEKLY_REVIEW => Job::WeeklyReview {
+                week: serde_json::from_value(value["week"].clone()).map_err(bad)?,
+            },
+            LEAVE_DUE => Job::LeaveDue {
+                request: LeaveRequestId(field("request")?),
+            },
+            DECLARATION_DEADLINE => Job::DeclarationDeadline {
+                action: CaseId(field("action")?),
+            },
+            DECLARATION_REMINDER => Job::DeclarationReminder {
+                action: CaseId(field("action")?),
+            },
+            BAN_EXPIRY => Job::BanExpiry {
+                action: CaseId(field("action")?),
+            },
+            other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_job() -> Vec<Job> {
+        vec![
+            Job::SessionClose {
+                session: SessionId(3),
+            },
+            Job::WeeklyReview {
+                week: NaiveDate::from_ymd_opt(2026, 12, 7).unwrap(),
+            },
+            Job::LeaveDue {
+                request: LeaveRequestId(4),
+            },
+            Job::DeclarationDeadline { action: CaseId(5) },
+            Job::DeclarationReminder { action: CaseId(5) },
+            Job::BanExpiry { action: CaseId(5) },
+        ]
+    }
+
+    #[test]
+    fn every_job_decodes_from_its_own_kind_and_payload() {
+        for job in every_job() {
+            let decoded = Job::decode(job.kind(), &job.payload().to_string()).expect("decodes");
+            assert_eq!(decoded, job);
+        }
+    }
+
+    #[test]
+    fn keys_keep_the_spelling_of_rows_already_stored() {
+        let keys: Vec<String> = every_job().iter().map(Job::key).collect();
+        assert_eq!(
+            keys,
+            [
+                "session-close:3",
+                "weekly:2026-12-07",
+                "leave:4",
+                "declaration-deadline:5",
+                "declaration-reminder:5",
+                "ban-expiry:5",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_jobs_of_one_case_have_different_keys() {
+        let action = CaseId(5);
+        let a = Job::DeclarationDeadline { action }.key();
+        let b = Job::DeclarationReminder { action }.key();
+        let c = Job::BanExpiry { action }.key();
+        assert!(a != b && b != c && a != c);
+    }
+
+    #[test]
+    fn an_unknown_kind_does_not_decode() {
+        assert!(matches!(
+            Job::decode("tea_break", "{}"),
+            Err(JobDecodeError::UnknownKind(k)) if k == "tea_break"
+        ));
+    }
+
+    #[test]
+    fn a_payload_without_its_id_does_not_decode() {
+        assert!(matches!(
+            Job::decode("ban_expiry", r#"{"session": 1}"#),
+            Err(JobDecodeError::BadPayload { .. })
+        ));
+        assert!(Job::decode("ban_expiry", "not json").is_err());
+    }
+}

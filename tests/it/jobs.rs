@@ -1,0 +1,169 @@
+//! The scheduler's table through typed jobs: scheduling a job again moves it, a cancelled or
+//! finished job scheduled again runs again, and a row no `Job` describes is never run.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use gavel::app::App;
+use gavel::clock::FakeClock;
+use gavel::config::Config;
+use gavel::domain::ids::CaseId;
+use gavel::jobs::{self, Job};
+use gavel::store::jobs::JobRow;
+
+fn noon() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 27, 12, 0, 0).unwrap()
+}
+
+async fn app() -> App {
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    App::open(config, Arc::new(FakeClock::new(noon())))
+        .await
+        .expect("app opens")
+}
+
+/// The rows of `job`'s key (there must never be more than one). An in-memory database has one
+/// connection, so callers drop theirs first.
+async fn rows(app: &App, job: &Job) -> Vec<JobRow> {
+    let mut conn = app.pool().acquire().await.expect("connection");
+    gavel::store::jobs::all(&mut conn)
+        .await
+        .expect("jobs")
+        .into_iter()
+        .filter(|r| r.idempotency_key == job.key())
+        .collect()
+}
+
+/// The outcomes of `EXPIRY` in a run (the weekly review runs beside it).
+fn expiries(reports: &[jobs::JobReport]) -> Vec<String> {
+    reports
+        .iter()
+        .filter(|r| r.job == EXPIRY)
+        .map(|r| r.outcome.clone())
+        .collect()
+}
+
+const EXPIRY: Job = Job::BanExpiry { action: CaseId(41) };
+
+#[tokio::test]
+async fn scheduling_a_pending_job_again_moves_it() {
+    let app = app().await;
+    let mut conn = app.pool().acquire().await.expect("connection");
+    jobs::schedule(&mut conn, &EXPIRY, noon() + Duration::days(7))
+        .await
+        .expect("schedules");
+    jobs::schedule(&mut conn, &EXPIRY, noon() + Duration::days(14))
+        .await
+        .expect("schedules again");
+    drop(conn);
+    let rows = rows(&app, &EXPIRY).await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].due_at, noon() + Duration::days(14));
+    assert_eq!(rows[0].done_at, None);
+}
+
+#[tokio::test]
+async fn a_cancelled_job_scheduled_again_is_pending_and_runs() {
+    let app = app().await;
+    let mut conn = app.pool().acquire().await.expect("connection");
+    jobs::schedule(&mut conn, &EXPIRY, noon() + Duration::days(7))
+        .await
+        .expect("schedules");
+    jobs::cancel(&mut conn, &EXPIRY, noon())
+        .await
+        .expect("cancels");
+    drop(conn);
+    assert_eq!(
+        rows(&app, &EXPIRY).await[0].outcome.as_deref(),
+        Some("cancelled")
+    );
+    let mut conn = app.pool().acquire().await.expect("connection");
+    jobs::schedule(&mut conn, &EXPIRY, noon() + Duration::days(14))
+        .await
+        .expect("schedules again");
+    drop(conn);
+    let row = &rows(&app, &EXPIRY).await[0];
+    assert_eq!((row.done_at, row.outcome.as_deref()), (None, None));
+    assert_eq!(row.due_at, noon() + Duration::days(14));
+
+    // Not before its new time; at it, once.
+    let early = jobs::run_due(&app, noon() + Duration::days(7))
+        .await
+        .expect("runs");
+    assert!(expiries(&early).is_empty());
+    let ran = jobs::run_due(&app, noon() + Duration::days(14))
+        .await
+        .expect("runs");
+    assert_eq!(expiries(&ran), ["no such case"]);
+}
+
+#[tokio::test]
+async fn a_job_that_ran_scheduled_again_runs_again() {
+    let app = app().await;
+    let mut conn = app.pool().acquire().await.expect("connection");
+    jobs::schedule(&mut conn, &EXPIRY, noon() + Duration::days(1))
+        .await
+        .expect("schedules");
+    drop(conn);
+    let ran = jobs::run_due(&app, noon() + Duration::days(1)).await;
+    assert_eq!(expiries(&ran.expect("runs")), ["no such case"]);
+    let mut conn = app.pool().acquire().await.expect("connection");
+    jobs::schedule(&mut conn, &EXPIRY, noon() + Duration::days(2))
+        .await
+        .expect("schedules again");
+    drop(conn);
+    assert_eq!(rows(&app, &EXPIRY).await.len(), 1);
+    let ran = jobs::run_due(&app, noon() + Duration::days(2)).await;
+    assert_eq!(expiries(&ran.expect("runs")), ["no such case"]);
+}
+
+#[tokio::test]
+async fn cancelling_leaves_a_finished_job_as_it_was() {
+    let app = app().await;
+    let mut conn = app.pool().acquire().await.expect("connection");
+    jobs::schedule(&mut conn, &EXPIRY, noon() + Duration::days(1))
+        .await
+        .expect("schedules");
+    drop(conn);
+    jobs::run_due(&app, noon() + Duration::days(1))
+        .await
+        .expect("runs");
+    let mut conn = app.pool().acquire().await.expect("connection");
+    jobs::cancel(&mut conn, &EXPIRY, noon() + Duration::days(2))
+        .await
+        .expect("cancels");
+    drop(conn);
+    let row = &rows(&app, &EXPIRY).await[0];
+    assert_eq!(row.outcome.as_deref(), Some("no such case"));
+    assert_eq!(row.done_at, Some(noon() + Duration::days(1)));
+}
+
+#[tokio::test]
+async fn a_row_of_an_unknown_kind_is_not_run_and_is_retried_later() {
+    let app = app().await;
+    let mut conn = app.pool().acquire().await.expect("connection");
+    let due = noon() + Duration::hours(1);
+    gavel::store::jobs::schedule(&mut conn, "tea_break", due, "tea:1", &serde_json::json!({}))
+        .await
+        .expect("a raw row");
+    drop(conn);
+    let ran = jobs::run_due(&app, due)
+        .await
+        .expect("the scheduler goes on");
+    assert!(ran.is_empty());
+    let mut conn = app.pool().acquire().await.expect("connection");
+    let row = gavel::store::jobs::all(&mut conn)
+        .await
+        .expect("jobs")
+        .into_iter()
+        .find(|r| r.idempotency_key == "tea:1")
+        .expect("the row");
+    assert_eq!(row.done_at, None);
+    assert!(row
+        .last_error
+        .as_deref()
+        .unwrap_or("")
+        .contains("tea_break"));
+    assert!(row.retry_at.expect("a retry time") > due);
+}
