@@ -33,7 +33,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                     online: a.flag("online"),
                     clock: a.flag("clock"),
                 };
-                reply(app.register_game(&call.caller, &input).await)
+                reply(app.register_game(&call, &input).await)
             })
         }),
         command(
@@ -47,7 +47,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.start_online(&call.caller, &a.person("white")?, &a.person("black")?)
+                    app.start_online(&call, &a.person("white")?, &a.person("black")?)
                         .await,
                 )
             })
@@ -75,7 +75,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.void_game(&call.caller, a.integer("game")?, &a.text("reason")?)
+                    app.void_game(&call, a.integer("game")?, &a.text("reason")?)
                         .await,
                 )
             })
@@ -111,7 +111,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 let black_took = a.opt_text("black_took").unwrap_or_default();
                 let (white, black) = (a.person("white")?, a.person("black")?);
                 reply(
-                    app.adjudicate(&call.caller, &white, &black, &white_took, &black_took)
+                    app.adjudicate(&call, &white, &black, &white_took, &black_took)
                         .await,
                 )
             })
@@ -124,7 +124,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("a player")
         .rule("a rematch is due, §I Act 6")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.object(&call.caller, a.integer("game")?).await) })
+            Box::pin(async move { reply(app.object(&call, a.integer("game")?).await) })
         }),
         command(
             "game exempt",
@@ -135,9 +135,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("the adjudicating Moderator")
         .rule("lifts the rematch's 5-minute limit, §I Act 6")
         .run(|app, call, a| {
-            Box::pin(
-                async move { reply(app.exempt_rematch(&call.caller, a.integer("game")?).await) },
-            )
+            Box::pin(async move { reply(app.exempt_rematch(&call, a.integer("game")?).await) })
         }),
         command(
             "game rematch",
@@ -154,7 +152,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 let (result, no_show) = (a.opt_text("result"), a.opt_person("noshow"));
                 reply(
                     app.record_rematch(
-                        &call.caller,
+                        &call,
                         a.integer("game")?,
                         result.as_deref(),
                         no_show.as_ref(),

@@ -136,9 +136,130 @@ impl fmt::Display for RematchStatus {
     }
 }
 
+/// Who is registering or overseeing a game, and who played it: what the rules about
+/// registration, approval and oversight look at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Participants {
+    pub actor: i64,
+    /// Whether the actor holds Moderator powers (Terms §III Act 2, 3.4).
+    pub actor_moderates: bool,
+    pub white: i64,
+    pub black: i64,
+}
+
+/// Why someone may not register a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RegisterRefusal {
+    #[error("A player cannot play against themselves; only games actually played may be registered (Terms §II Act 4.1).")]
+    SamePlayer,
+    #[error("Only a player in the game or a Moderator may register it (Terms §II Act 4).")]
+    NotParticipant,
+}
+
+impl Participants {
+    fn played(&self) -> bool {
+        self.actor == self.white || self.actor == self.black
+    }
+
+    /// A game is registered by one of its two different players, or by a Moderator
+    /// (Terms §II Act 4, 4.1).
+    pub fn may_register(&self) -> Result<(), RegisterRefusal> {
+        if self.white == self.black {
+            return Err(RegisterRefusal::SamePlayer);
+        }
+        if !self.played() && !self.actor_moderates {
+            return Err(RegisterRefusal::NotParticipant);
+        }
+        Ok(())
+    }
+
+    /// A Moderator who did not play approves a monitored member's game by registering,
+    /// adjudicating or overseeing it (Terms §II Act 10.4, §III Act 3.5).
+    pub fn approves(&self) -> bool {
+        self.actor_moderates && !self.played()
+    }
+
+    /// Moderators shall not act in games they took part in (Terms §III Act 3.5).
+    pub fn acts_in_own_game(&self) -> bool {
+        self.played()
+    }
+}
+
+/// The status a newly registered game takes: it waits for a non-Member to join (Terms §0 Act
+/// 12), or for a Moderator's approval when a player is monitored and the registrar does not
+/// approve it (§II Act 10.4); otherwise it counts.
+pub fn status_on_registration(
+    waiting_for_join: bool,
+    monitored: bool,
+    approved: bool,
+) -> GameStatus {
+    if waiting_for_join {
+        GameStatus::WaitingJoin
+    } else if monitored && !approved {
+        GameStatus::PendingApproval
+    } else {
+        GameStatus::Counted
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn by(actor: i64, moderates: bool) -> Participants {
+        Participants {
+            actor,
+            actor_moderates: moderates,
+            white: 1,
+            black: 2,
+        }
+    }
+
+    #[test]
+    fn a_game_is_registered_by_a_player_or_a_moderator_never_against_oneself() {
+        // Terms §II Act 4, 4.1.
+        assert_eq!(by(1, false).may_register(), Ok(()));
+        assert_eq!(by(9, true).may_register(), Ok(()));
+        assert_eq!(
+            by(9, false).may_register(),
+            Err(RegisterRefusal::NotParticipant)
+        );
+        let alone = Participants {
+            black: 1,
+            ..by(1, false)
+        };
+        assert_eq!(alone.may_register(), Err(RegisterRefusal::SamePlayer));
+    }
+
+    #[test]
+    fn only_a_moderator_who_did_not_play_approves_by_registering() {
+        // Terms §II Act 10.4, §III Act 3.5.
+        assert!(by(9, true).approves());
+        assert!(!by(1, true).approves());
+        assert!(!by(9, false).approves());
+        assert!(by(2, true).acts_in_own_game());
+    }
+
+    #[test]
+    fn a_new_game_waits_for_a_join_then_for_approval_else_counts() {
+        // Terms §0 Act 12, §II Act 10.4.
+        assert_eq!(
+            status_on_registration(true, true, false),
+            GameStatus::WaitingJoin
+        );
+        assert_eq!(
+            status_on_registration(false, true, false),
+            GameStatus::PendingApproval
+        );
+        assert_eq!(
+            status_on_registration(false, true, true),
+            GameStatus::Counted
+        );
+        assert_eq!(
+            status_on_registration(false, false, false),
+            GameStatus::Counted
+        );
+    }
 
     #[test]
     fn a_counted_or_waiting_game_can_be_voided() {

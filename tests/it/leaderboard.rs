@@ -565,33 +565,49 @@ alice: /leave
     refused(
         &pool,
         "game register",
-        app.register_game(&who("zed"), &games[0]),
+        app.register_game(&call("zed", "game register"), &games[0]),
     )
     .await;
     refused(
         &pool,
         "game register",
-        app.register_game(&who("alice"), &games[1]),
+        app.register_game(&call("alice", "game register"), &games[1]),
     )
     .await;
     refused(
         &pool,
         "game void",
-        app.void_game(&who("bob"), 1, "bob says it was never played"),
+        app.void_game(&call("bob", "game void"), 1, "bob says it was never played"),
     )
     .await;
     refused(
         &pool,
         "game adjudicate",
-        app.adjudicate(&who("mod1"), &who("alice"), &who("bob"), "9p", "-"),
+        app.adjudicate(
+            &call("mod1", "game adjudicate"),
+            &who("alice"),
+            &who("bob"),
+            "9p",
+            "-",
+        ),
     )
     .await;
-    refused(&pool, "game object", app.object(&who("stranger"), 2)).await;
-    refused(&pool, "game object", app.object(&who("alice"), 1)).await;
+    refused(
+        &pool,
+        "game object",
+        app.object(&call("stranger", "game object"), 2),
+    )
+    .await;
+    refused(
+        &pool,
+        "game object",
+        app.object(&call("alice", "game object"), 1),
+    )
+    .await;
     refused(
         &pool,
         "game rematch",
-        app.record_rematch(&who("newmod"), 2, Some("black"), None),
+        app.record_rematch(&call("newmod", "game rematch"), 2, Some("black"), None),
     )
     .await;
     refused(&pool, "session open", app.session_open(&who("alice"))).await;

@@ -1,0 +1,142 @@
+//! `/game register` and `/game start`: a game enters the record, refused with the Act that
+//! refuses it when invalid (Terms §0 Acts 5-12, §I Act 9, §II Acts 4, 10.4, 11).
+
+use crate::domain::calendar;
+use crate::domain::game::status_on_registration;
+use crate::store::{
+    self,
+    games::{GameStatus, NewGame},
+    people::PersonRef,
+};
+
+use super::{describe, parse_result, GameError, GameInput, GameReply};
+use crate::app::{App, Call};
+
+impl App {
+    /// `/game register`: records a game, refused with the Act that refuses it when invalid.
+    pub async fn register_game(
+        &self,
+        call: &Call,
+        input: &GameInput,
+    ) -> Result<GameReply, GameError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let result = parse_result(&input.result)?;
+            let players = self
+                .check_players(conn, actor, &input.white, &input.black, input.online)
+                .await?;
+            let session_id = if input.online {
+                None
+            } else {
+                Some(self.check_session(conn).await?)
+            };
+            for p in [&players.white, &players.black] {
+                if self.restrictions(conn, p.id, now).await?.clock_required && !input.clock {
+                    return Err(GameError::ClockRequired(p.name.clone()));
+                }
+            }
+            let date = calendar::local_date(now, self.tz());
+            let mut started = None;
+            if input.online {
+                started = self.check_online(conn, &players, date).await?;
+            }
+            if let Some(session) = session_id {
+                self.players_present(
+                    conn,
+                    session,
+                    &[players.white.id, players.black.id],
+                    actor.id,
+                )
+                .await?;
+            }
+            // A Moderator who did not play and registers the game approves it by doing so.
+            let approver = Self::approves(actor, &players);
+            let status =
+                status_on_registration(!players.waiting.is_empty(), players.monitored, approver);
+            let game = NewGame {
+                session_id,
+                white_id: players.white.id,
+                black_id: players.black.id,
+                result: result.key().to_owned(),
+                online: input.online,
+                clock_used: input.clock,
+                played_at: now,
+                club_date: date,
+                registered_by: actor.id,
+                status,
+                ended_by: "play",
+                adjudicated_by: None,
+                material: None,
+                rematch_of: None,
+            };
+            let id = match started {
+                Some(id) => {
+                    store::games::set_result(conn, id, result.key()).await?;
+                    store::games::set_status(conn, id, status).await?;
+                    id
+                }
+                None => store::games::insert(conn, &game).await?,
+            };
+            let summary = describe(&players.white.name, &players.black.name, result);
+            let reply = match status {
+                GameStatus::WaitingJoin => format!(
+                    "Game #{id} recorded: {summary}. It counts once {} {} the Leaderboard during this session (Terms §0 Act 12).",
+                    players.waiting.join(" and "),
+                    if players.waiting.len() == 1 { "joins" } else { "join" }
+                ),
+                GameStatus::PendingApproval => format!(
+                    "Game #{id} recorded: {summary}. A player is monitored, so it waits for a Moderator's approval (Terms §II Act 10.4)."
+                ),
+                _ => {
+                    let changes = self.count_game(conn, id, now).await?;
+                    format!("Game #{id} registered: {summary}. {changes}")
+                }
+            };
+            Ok(GameReply(reply))
+        })
+        .await
+    }
+
+    /// `/game start`: an online game begins and holds the club's one online slot (Terms §I
+    /// Act 9.1).
+    pub async fn start_online(
+        &self,
+        call: &Call,
+        white: &PersonRef,
+        black: &PersonRef,
+    ) -> Result<GameReply, GameError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let players = self.check_players(conn, actor, white, black, true).await?;
+            let date = calendar::local_date(now, self.tz());
+            if let Some(id) = self.check_online(conn, &players, date).await? {
+                return Err(GameError::AlreadyStarted(id));
+            }
+            let id = store::games::insert(
+                conn,
+                &NewGame {
+                    session_id: None,
+                    white_id: players.white.id,
+                    black_id: players.black.id,
+                    result: "draw".into(),
+                    online: true,
+                    clock_used: false,
+                    played_at: now,
+                    club_date: date,
+                    registered_by: actor.id,
+                    status: GameStatus::InProgress,
+                    ended_by: "play",
+                    adjudicated_by: None,
+                    material: None,
+                    rematch_of: None,
+                },
+            )
+            .await?;
+            Ok(GameReply(format!(
+                "Online game #{id} started: {} (white) against {} (black). Register the result with /game register ... online:true.",
+                players.white.name, players.black.name
+            )))
+        })
+        .await
+    }
+}
