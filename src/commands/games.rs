@@ -61,7 +61,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("Moderators who did not play")
         .rule("a monitored member's game, §II Act 10.4")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.approve_game(&call.caller, a.integer("game")?).await) })
+            Box::pin(async move { reply(app.approve_game(&call, a.integer("game")?).await) })
         }),
         command(
             "game void",

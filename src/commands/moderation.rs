@@ -106,7 +106,7 @@ pub(super) fn section() -> Section {
                         step: a.opt_integer("step"),
                     };
                     reply(
-                        app.take_action(&call.caller, kind, &action_input(&a, "reason")?)
+                        app.take_action(&call, kind, &action_input(&a, "reason")?)
                             .await,
                     )
                 })
@@ -120,7 +120,7 @@ pub(super) fn section() -> Section {
                         until: a.text("until")?,
                     };
                     reply(
-                        app.take_action(&call.caller, kind, &action_input(&a, "reason")?)
+                        app.take_action(&call, kind, &action_input(&a, "reason")?)
                             .await,
                     )
                 })
@@ -133,12 +133,7 @@ pub(super) fn section() -> Section {
         .who("nobody")
         .rule("refused: only the Court lifts a ban, §II Act 9.4")
         .run(|app, call, a| {
-            Box::pin(async move {
-                reply(
-                    app.moderator_unban(&call.caller, &a.person("member")?)
-                        .await,
-                )
-            })
+            Box::pin(async move { reply(app.moderator_unban(&call, &a.person("member")?).await) })
         }),
         command(
             "mod monitor",
@@ -157,12 +152,8 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.take_action(
-                        &call.caller,
-                        ActionKind::Monitor,
-                        &action_input(&a, "reason")?,
-                    )
-                    .await,
+                    app.take_action(&call, ActionKind::Monitor, &action_input(&a, "reason")?)
+                        .await,
                 )
             })
         }),
@@ -183,7 +174,7 @@ pub(super) fn section() -> Section {
             Box::pin(async move {
                 let (member, reason) = (a.person("member")?, a.text("reason")?);
                 reply(
-                    app.end_restriction(&call.caller, &member, "monitor", &reason)
+                    app.end_restriction(&call, &member, "monitor", &reason)
                         .await,
                 )
             })
@@ -198,7 +189,7 @@ pub(super) fn section() -> Section {
                         points: a.integer("points")?,
                     };
                     reply(
-                        app.take_action(&call.caller, kind, &action_input(&a, "reason")?)
+                        app.take_action(&call, kind, &action_input(&a, "reason")?)
                             .await,
                     )
                 })
@@ -216,7 +207,7 @@ pub(super) fn section() -> Section {
                         points: a.integer("points")?,
                     };
                     reply(
-                        app.take_action(&call.caller, kind, &action_input(&a, "reason")?)
+                        app.take_action(&call, kind, &action_input(&a, "reason")?)
                             .await,
                     )
                 })
@@ -240,17 +231,11 @@ pub(super) fn section() -> Section {
                 match a.text("state")?.as_str() {
                     "on" => {
                         let input = action_input(&a, "reason")?;
-                        reply(
-                            app.take_action(&call.caller, ActionKind::Clock, &input)
-                                .await,
-                        )
+                        reply(app.take_action(&call, ActionKind::Clock, &input).await)
                     }
                     "off" => {
                         let (member, reason) = (a.person("member")?, a.text("reason")?);
-                        reply(
-                            app.end_restriction(&call.caller, &member, "clock", &reason)
-                                .await,
-                        )
+                        reply(app.end_restriction(&call, &member, "clock", &reason).await)
                     }
                     other => Err(format!("`{other}` is not on or off (option `state`).")),
                 }
@@ -267,10 +252,7 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 let input = action_input(&a, "description")?;
-                reply(
-                    app.take_action(&call.caller, ActionKind::Technical, &input)
-                        .await,
-                )
+                reply(app.take_action(&call, ActionKind::Technical, &input).await)
             })
         }),
         command(
@@ -289,7 +271,7 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.declare_case(&call.caller, a.integer("case")?, &a.text("reasoning")?)
+                    app.declare_case(&call, a.integer("case")?, &a.text("reasoning")?)
                         .await,
                 )
             })

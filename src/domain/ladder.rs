@@ -114,9 +114,49 @@ pub enum BanDateError {
     NotFuture(String),
 }
 
+/// After violation `voided` is void, the later violations in force are re-stepped as though it
+/// never happened (Terms §II Act 5): each violation's prescribed step counts the violations in
+/// force before it; a later one whose step is above that comes down to it, and a lesser step
+/// chosen by discretion stays. `in_force` lists the member's violations still in force (the
+/// voided one no longer among them), oldest first, with their steps. Returns the cases to
+/// change and their new step.
+pub fn restep_plan(in_force: &[(i64, Step)], voided: i64) -> Vec<(i64, Step)> {
+    in_force
+        .iter()
+        .enumerate()
+        .filter_map(|(before, &(case, step))| {
+            let prescribed = Step::prescribed(before);
+            (case > voided && step > prescribed).then_some((case, prescribed))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn voiding_the_first_violation_brings_each_later_one_down_a_step() {
+        // Terms §II Act 5, as though case 1 never happened.
+        let left = [(2, Step::Halve), (3, Step::Reset), (4, Step::FourWeekBan)];
+        assert_eq!(
+            restep_plan(&left, 1),
+            vec![(2, Step::Reverse), (3, Step::Halve), (4, Step::Reset)]
+        );
+    }
+
+    #[test]
+    fn earlier_violations_and_lesser_steps_by_discretion_stay() {
+        // Case 3 took step 1 by discretion where step 2 was due; it stays, and case 4 is
+        // brought down to what two violations before it prescribe.
+        let left = [
+            (1, Step::Reverse),
+            (3, Step::Reverse),
+            (4, Step::FourWeekBan),
+        ];
+        assert_eq!(restep_plan(&left, 2), vec![(4, Step::Reset)]);
+        assert!(restep_plan(&[(1, Step::Reverse)], 2).is_empty());
+    }
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()

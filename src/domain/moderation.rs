@@ -6,6 +6,8 @@ use std::fmt;
 use chrono::{DateTime, Utc};
 
 use super::ladder::Step;
+use super::limits::INCIDENT_MAX;
+use super::text::{bounded, TextError};
 
 /// What a case is (the stored kind of an action).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -206,9 +208,47 @@ impl BanState {
     }
 }
 
+/// The offence a penalty names, as double jeopardy compares it (Terms §III Act 2.2): a game, or
+/// a described incident compared without regard to case, spacing or punctuation. None when
+/// neither is given.
+pub fn offence_key(game: Option<i64>, incident: Option<&str>) -> Result<Option<String>, TextError> {
+    Ok(match (game, incident) {
+        (Some(g), _) => Some(format!("game:{g}")),
+        (None, Some(text)) => Some(format!(
+            "incident:{}",
+            normalise(&bounded("incident", text, INCIDENT_MAX)?)
+        )),
+        (None, None) => None,
+    })
+}
+
+fn normalise(text: &str) -> String {
+    text.to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || c.is_whitespace())
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_same_incident_told_differently_is_the_same_offence() {
+        // Terms §III Act 2.2: no penalty twice for the same offence.
+        let a = offence_key(None, Some("Threw a ROOK at bob!")).unwrap();
+        let b = offence_key(None, Some("threw a rook   at bob")).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(
+            offence_key(Some(7), Some("ignored")).unwrap(),
+            Some("game:7".into())
+        );
+        assert_eq!(offence_key(None, None).unwrap(), None);
+        assert!(offence_key(None, Some("  ")).is_err());
+    }
     use chrono::TimeZone;
 
     const ALL: [CaseStatus; 6] = [

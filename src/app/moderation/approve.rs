@@ -1,0 +1,38 @@
+//! `/game approve`: a Moderator who did not play approves a monitored member's game (Terms §II
+//! Act 10.4).
+
+use crate::domain::authority::Power;
+use crate::domain::game::GameStatus;
+use crate::store;
+
+use super::{ModerationError, ModerationReply};
+use crate::app::{App, Call};
+
+impl App {
+    /// `/game approve`: a Moderator who did not play approves a monitored member's game (Act 10.4).
+    pub async fn approve_game(
+        &self,
+        call: &Call,
+        number: i64,
+    ) -> Result<ModerationReply, ModerationError> {
+        self.execute(call, async |conn, actor| {
+            Power::Moderate.require(&actor.offices, "do this", "Terms §III Act 2, 3.4")?;
+            let game = store::games::by_id(conn, number)
+                .await?
+                .ok_or(ModerationError::NoGame(number))?;
+            if game.has_player(actor.id) {
+                return Err(ModerationError::OwnGame);
+            }
+            if game.status() != GameStatus::PendingApproval {
+                return Err(ModerationError::NotPending(number));
+            }
+            store::games::set_approved(conn, number, actor.id).await?;
+            let changes = self.count_game(conn, number, self.now()).await?;
+            Ok(ModerationReply(format!(
+                "Game #{number} is approved as valid by {} (Terms §II Act 10.4). {changes}",
+                actor.name
+            )))
+        })
+        .await
+    }
+}

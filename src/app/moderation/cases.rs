@@ -1,0 +1,89 @@
+//! Reading cases: `/mod cases [member]` and `/mod case N`.
+
+use sqlx::SqliteConnection;
+
+use crate::domain::calendar;
+use crate::store::{self, actions::Action, keys::StoredKey, people::PersonRef};
+
+use super::{describe_action, ModerationError, ModerationReply};
+use crate::app::App;
+
+impl App {
+    /// `/mod cases [member]`.
+    pub async fn cases(
+        &self,
+        member: Option<&PersonRef>,
+    ) -> Result<ModerationReply, ModerationError> {
+        let mut conn = self.pool().acquire().await?;
+        let target = match member {
+            Some(m) => match store::people::find(&mut conn, m).await? {
+                Some(p) => Some(p.id),
+                None => return Ok(ModerationReply(format!("No cases concern {}.", m.name))),
+            },
+            None => None,
+        };
+        let actions = store::actions::list(&mut conn, target).await?;
+        if actions.is_empty() {
+            return Ok(ModerationReply("No cases.".into()));
+        }
+        let mut lines = vec!["Cases:".to_owned()];
+        for a in actions {
+            lines.push(self.case_line(&mut conn, &a).await?);
+        }
+        Ok(ModerationReply(lines.join("\n")))
+    }
+
+    async fn case_line(&self, conn: &mut SqliteConnection, a: &Action) -> sqlx::Result<String> {
+        let tz = self.tz();
+        let target = store::people::name_of(conn, a.target_id).await?;
+        let actor = store::people::by_id(conn, a.actor_id).await?.name;
+        let declared = match (a.declaration_outbox_id, a.declared_at) {
+            (_, Some(at)) => format!(
+                "declared {}",
+                calendar::show_date(calendar::local_date(at, tz))
+            ),
+            (Some(_), None) => "declaration posting".into(),
+            (None, None) => format!("undeclared, due by {}", calendar::show(a.deadline_at, tz)),
+        };
+        Ok(format!(
+            "#{} {}, by {actor}: {}. Status: {}; {declared}",
+            a.id,
+            calendar::show_date(calendar::local_date(a.taken_at, tz)),
+            describe_action(a, target.as_deref(), tz),
+            a.status.word()
+        ))
+    }
+
+    /// `/mod case N`: one case in full, with its declaration link.
+    pub async fn case(&self, number: i64) -> Result<ModerationReply, ModerationError> {
+        let mut conn = self.pool().acquire().await?;
+        let a = store::actions::by_id(&mut conn, number)
+            .await?
+            .ok_or(ModerationError::NoCase(number))?;
+        let mut text = self.case_line(&mut conn, &a).await?;
+        text.push_str(&format!("\nReason: {}", a.reason));
+        if let Some(reasoning) = &a.declaration {
+            text.push_str(&format!("\nDeclared reasoning: {reasoning}"));
+        }
+        if let Some(outbox) = a.declaration_outbox_id {
+            let d = &self.config().discord;
+            if let (Some(msg), Some(guild), Some(channel)) = (
+                store::actions::declaration_message(&mut conn, outbox).await?,
+                d.guild_id,
+                d.discussion_channel_id,
+            ) {
+                text.push_str(&format!(
+                    "\nDeclaration: https://discord.com/channels/{guild}/{channel}/{msg}"
+                ));
+            }
+        }
+        if let Some(why) = &a.status_reason {
+            // The stored spelling ("in_force"), as this line has always shown it.
+            text.push_str(&format!("\nStatus: {} ({why})", a.status.key()));
+        }
+        if !a.appealable {
+            text.push_str("\nNot appealable.");
+        }
+        Ok(ModerationReply(text))
+    }
+}

@@ -1,0 +1,58 @@
+//! `/mod declare`: the public declaration of an action recorded earlier, within 7 days
+//! (Terms §III Act 2.4).
+
+use crate::domain::calendar;
+use crate::domain::text::Reason;
+use crate::store;
+
+use super::{ModerationError, ModerationReply};
+use crate::app::{App, Call};
+
+impl App {
+    /// `/mod declare case reasoning`: the public declaration of an action recorded earlier.
+    pub async fn declare_case(
+        &self,
+        call: &Call,
+        case: i64,
+        reasoning: &str,
+    ) -> Result<ModerationReply, ModerationError> {
+        self.execute(call, async |conn, actor| {
+            let action = store::actions::by_id(conn, case)
+                .await?
+                .ok_or(ModerationError::NoCase(case))?;
+            if action.actor_id != actor.id {
+                return Err(ModerationError::NotYourCase(case));
+            }
+            if action.declaration_outbox_id.is_some() {
+                return Err(ModerationError::AlreadyDeclared(case));
+            }
+            // A lifted monitor or clock requirement must still be declared (Terms §III Act 2.4).
+            if action.status.declarable().is_err() {
+                return Err(ModerationError::NotDeclarable(
+                    case,
+                    action.status.to_string(),
+                ));
+            }
+            if self.now() > action.deadline_at {
+                return Err(ModerationError::DeadlinePassed(
+                    case,
+                    calendar::show(action.deadline_at, self.tz()),
+                ));
+            }
+            let reasoning = Reason::parse(reasoning)?;
+            let target = store::people::name_of(conn, action.target_id).await?;
+            self.declare(
+                conn,
+                &action,
+                &actor.name,
+                target.as_deref(),
+                reasoning.as_str(),
+            )
+            .await?;
+            Ok(ModerationReply(format!(
+                "Case #{case} is declared in #discussion (Terms §III Act 2.4)."
+            )))
+        })
+        .await
+    }
+}

@@ -1,0 +1,372 @@
+//! Moderation: the fraud ladder, bans, monitors, deductions, the chessclock requirement and
+//! technical modifications (Terms §II Acts 3, 5, 9-12; §III Acts 2, 4-6), each a numbered case
+//! that must be declared publicly within seven days or, if a penalty, is void (§III Act 2.4).
+//! One file per use case (and one for the jobs a case schedules); this module holds their
+//! errors, inputs and replies and the steps they share.
+
+mod approve;
+mod cases;
+mod deadlines;
+mod declare;
+mod restrictions;
+mod reversal;
+mod take;
+
+use std::fmt;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use sqlx::SqliteConnection;
+
+use crate::domain::authority::Unauthorised;
+use crate::domain::calendar;
+use crate::domain::ids::CaseId;
+use crate::domain::ladder::{BanDateError, LadderError, Step};
+use crate::domain::moderation::{CaseKind, CaseRefusal};
+use crate::domain::text::TextError;
+use crate::jobs::{self, Job};
+use crate::store::{
+    self,
+    actions::Action,
+    events::NewEvent,
+    people::{Person, PersonRef},
+};
+
+use super::{App, UseCaseError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ModerationError {
+    #[error(transparent)]
+    Unauthorised(#[from] Unauthorised),
+    #[error("A Moderator may not act against themselves (Terms §III Act 2.2: decisions must be free of unreasonable bias).")]
+    AgainstSelf,
+    #[error("Moderators shall not act in games they took part in (Terms §III Act 3.5).")]
+    OwnGame,
+    #[error("{0} did not play in game #{1}.")]
+    NotInGame(String, i64),
+    #[error("There is no game #{0}.")]
+    NoGame(i64),
+    #[error("Game #{0} is not waiting for approval.")]
+    NotPending(i64),
+    #[error("A penalty must name its offence: give game:N or incident:\"what happened\" (Terms §III Act 2.2, double jeopardy).")]
+    NoOffence,
+    #[error("{name} was already penalised for this offence in case #{case}; no penalty shall twice be issued for the same offence (Terms §III Act 2.2).")]
+    DoubleJeopardy { name: String, case: i64 },
+    #[error(transparent)]
+    Ladder(#[from] LadderError),
+    #[error(transparent)]
+    BanDate(#[from] BanDateError),
+    #[error("`{0}` is not a date; write YYYY-MM-DD.")]
+    BadDate(String),
+    #[error("An action taken outside gavel may be recorded up to 7 days after it was taken (Terms §III Act 2.4); {0} is too long ago.")]
+    TakenTooLongAgo(String),
+    #[error("{0} is in the future; an action is recorded once it has been taken.")]
+    TakenInFuture(String),
+    #[error("Points must be a whole number from 1 to 1000.")]
+    BadPoints,
+    #[error("{0} is already monitored (case #{1}).")]
+    AlreadyMonitored(String, i64),
+    #[error("{0} is not monitored.")]
+    NotMonitored(String),
+    #[error("{0} is already required to use a chessclock (case #{1}).")]
+    ClockAlready(String, i64),
+    #[error("{0} is not required to use a chessclock.")]
+    ClockNotRequired(String),
+    #[error("There is no case #{0}.")]
+    NoCase(i64),
+    #[error("{0} is not a Member of the Leaderboard, so there is nothing to penalise (Terms §II Act 5).")]
+    NotAMember(String),
+    #[error("{0} has never been a Member of the Leaderboard, so there is nobody to ban (Terms §II Act 9).")]
+    NeverAMember(String),
+    #[error("Nobody called {0} is known to gavel.")]
+    Unknown(String),
+    #[error("The 7 days to declare case #{0} ended on {1}; it can no longer be declared (Terms §III Act 2.4.2).")]
+    DeadlinePassed(i64, String),
+    #[error("This action had to be declared by {0}, which has passed: declare it now by leaving out later:true (Terms §III Act 2.4).")]
+    LaterTooLate(String),
+    #[error("Only the person who took case #{0} may declare it.")]
+    NotYourCase(i64),
+    #[error("Case #{0} was already declared.")]
+    AlreadyDeclared(i64),
+    #[error("Case #{0} is {1}; it can no longer be declared.")]
+    NotDeclarable(i64, String),
+    #[error("There is no lifting a ban by a Moderator: only the Court of Appeals may remove, shorten or lengthen a ban (Terms §II Act 9.4).")]
+    OnlyTheCourt,
+    #[error(transparent)]
+    Case(#[from] CaseRefusal),
+    #[error(transparent)]
+    Text(#[from] TextError),
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for ModerationError {
+    fn is_internal(&self) -> bool {
+        matches!(self, ModerationError::Store(_))
+    }
+}
+
+/// What a moderation command did.
+#[derive(Debug, Clone)]
+pub struct ModerationReply(pub String);
+
+impl fmt::Display for ModerationReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The options every action shares.
+#[derive(Debug, Clone, Default)]
+pub struct ActionInput {
+    pub target: Option<PersonRef>,
+    pub reason: String,
+    /// The game the action concerns (names the offence).
+    pub game: Option<i64>,
+    /// A described incident (names the offence when there is no game).
+    pub incident: Option<String>,
+    /// When the action was taken, if outside gavel and before today (YYYY-MM-DD, up to 7 days back).
+    pub taken: Option<String>,
+    /// Record now, declare later with `/mod declare` (within 7 days).
+    pub declare_later: bool,
+}
+
+/// Which moderation action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionKind {
+    Violation { step: Option<i64> },
+    Ban { until: String },
+    Monitor,
+    Deduction { points: i64 },
+    Award { points: i64 },
+    Clock,
+    Technical,
+}
+
+impl ActionKind {
+    /// The kind of case this action opens.
+    pub fn case_kind(&self) -> CaseKind {
+        match self {
+            ActionKind::Violation { .. } => CaseKind::Violation,
+            ActionKind::Ban { .. } => CaseKind::Ban,
+            ActionKind::Monitor => CaseKind::Monitor,
+            ActionKind::Deduction { .. } => CaseKind::Deduction,
+            ActionKind::Award { .. } => CaseKind::Award,
+            ActionKind::Clock => CaseKind::Clock,
+            ActionKind::Technical => CaseKind::Technical,
+        }
+    }
+
+    /// Penalties are void if not declared in time, and are subject to double jeopardy.
+    fn is_penalty(&self) -> bool {
+        self.case_kind().is_penalty()
+    }
+}
+
+impl App {
+    /// When an action was taken: now, or a past club date up to 7 days back.
+    pub(super) fn taken_at(&self, taken: Option<&str>) -> Result<DateTime<Utc>, ModerationError> {
+        let now = self.now();
+        let Some(text) = taken else {
+            return Ok(now);
+        };
+        let date = parse_date(text)?;
+        let today = calendar::local_date(now, self.tz());
+        if date > today {
+            return Err(ModerationError::TakenInFuture(calendar::show_date(date)));
+        }
+        if date == today {
+            return Ok(now);
+        }
+        let days = self.config().moderation.declaration_days;
+        if (today - date).num_days() > days {
+            return Err(ModerationError::TakenTooLongAgo(calendar::show_date(date)));
+        }
+        // Taken during that day; noon club time stands for "some time that day".
+        Ok(calendar::local_to_utc(
+            date.and_hms_opt(12, 0, 0).expect("valid"),
+            self.tz(),
+        ))
+    }
+
+    /// Puts an action's effects into the history and the game records.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn apply_effects(
+        &self,
+        conn: &mut SqliteConnection,
+        action_id: i64,
+        kind: &ActionKind,
+        step: Option<Step>,
+        points: Option<i64>,
+        target: Option<&Person>,
+        game: Option<i64>,
+        taken_at: DateTime<Utc>,
+    ) -> Result<String, ModerationError> {
+        let event =
+            |kind: &'static str, amount: Option<i64>, reason: String| (kind, amount, reason);
+        let mut to_append = None;
+        let text = match (kind, step) {
+            (ActionKind::Violation { .. }, Some(Step::Reverse)) => match game {
+                Some(g) => {
+                    let game = store::games::by_id(conn, g)
+                        .await?
+                        .ok_or(ModerationError::NoGame(g))?;
+                    if game.status().is_reversible_by_fraud() {
+                        // Remember what the game was, so voiding this case restores exactly that.
+                        store::actions::set_reversed(conn, action_id, Some(game.status())).await?;
+                        store::games::mark_void(
+                            conn,
+                            g,
+                            &format!("fraud: case #{action_id}"),
+                            self.now(),
+                        )
+                        .await?;
+                        store::events::void_game(
+                            conn,
+                            g,
+                            self.now(),
+                            &format!("case #{action_id}"),
+                        )
+                        .await?;
+                        format!("Game #{g} is reversed.")
+                    } else {
+                        format!("Game #{g} is already off the Leaderboard ({}), so there is nothing more to reverse.", game.status())
+                    }
+                }
+                None => {
+                    "No game is named, so nothing is reversed; the violation counts on the ladder."
+                        .into()
+                }
+            },
+            (ActionKind::Violation { .. }, Some(Step::Halve)) => {
+                to_append = Some(event(
+                    "halve",
+                    None,
+                    format!("score halved: second violation, case #{action_id} (Terms §II Act 5)"),
+                ));
+                String::new()
+            }
+            (ActionKind::Violation { .. }, Some(Step::Reset)) => {
+                to_append = Some(event(
+                    "reset",
+                    None,
+                    format!("score reset: third violation, case #{action_id} (Terms §II Act 5)"),
+                ));
+                String::new()
+            }
+            (ActionKind::Deduction { .. }, _) | (ActionKind::Award { .. }, _) => {
+                let p = points.unwrap_or(0);
+                to_append = Some(event(
+                    "adjust",
+                    Some(p),
+                    format!(
+                        "{} {} points, case #{action_id} (Terms §II Act 3)",
+                        if p < 0 { "deducted" } else { "awarded" },
+                        p.abs()
+                    ),
+                ));
+                "No score falls below 100 (Terms §II Act 6).".to_owned()
+            }
+            _ => String::new(),
+        };
+        if let (Some((kind, amount, reason)), Some(t)) = (to_append, target) {
+            store::events::append(
+                conn,
+                &NewEvent {
+                    at: taken_at,
+                    kind,
+                    person_id: Some(t.id),
+                    game_id: None,
+                    action_id: Some(action_id),
+                    amount,
+                    reason: &reason,
+                },
+            )
+            .await?;
+        }
+        Ok(text)
+    }
+
+    /// Posts the declaration (Terms §III Act 2.4) through the outbox and links it to the case.
+    pub(super) async fn declare(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &Action,
+        actor: &str,
+        target: Option<&str>,
+        reasoning: &str,
+    ) -> sqlx::Result<()> {
+        let tz = self.tz();
+        let what = describe_action(action, target, tz);
+        let when =
+            if calendar::local_date(action.taken_at, tz) == calendar::local_date(self.now(), tz) {
+                String::new()
+            } else {
+                format!(
+                    ", taken {}",
+                    calendar::show_date(calendar::local_date(action.taken_at, tz))
+                )
+            };
+        let text = format!(
+            "Declaration, case #{} (Terms §III Act 2.4): {actor} took this action{when}: {what}. Reasoning: {reasoning}",
+            action.id
+        );
+        let outbox =
+            store::outbox::enqueue(conn, store::outbox::DISCUSSION, &text, self.now()).await?;
+        store::actions::set_declaration(conn, action.id, reasoning, outbox).await?;
+        let case = CaseId(action.id);
+        jobs::cancel(conn, &Job::DeclarationDeadline { action: case }, self.now()).await?;
+        jobs::cancel(conn, &Job::DeclarationReminder { action: case }, self.now()).await?;
+        Ok(())
+    }
+
+    pub(super) async fn schedule_declaration_jobs(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &Action,
+    ) -> sqlx::Result<()> {
+        let case = CaseId(action.id);
+        let deadline = Job::DeclarationDeadline { action: case };
+        jobs::schedule(conn, &deadline, action.deadline_at).await?;
+        let reminder = calendar::local_days_after(action.deadline_at, -1, self.tz());
+        jobs::schedule(conn, &Job::DeclarationReminder { action: case }, reminder).await
+    }
+}
+
+/// "a fraud violation against alice (step 2: the score is halved)".
+pub fn describe_action(a: &Action, target: Option<&str>, tz: chrono_tz::Tz) -> String {
+    let who = target.unwrap_or("the Leaderboard");
+    let until = |a: &Action| match a.ends_at {
+        Some(end) => format!(
+            "until {}",
+            calendar::show_date(calendar::local_date(end, tz))
+        ),
+        None => "permanently".into(),
+    };
+    match a.kind {
+        CaseKind::Violation => {
+            let step = a.step.and_then(Step::from_number).unwrap_or(Step::Reverse);
+            let mut s = format!(
+                "fraud violation by {who}, step {} of the ladder (Terms §II Act 5): {}",
+                step.number(),
+                step.describe()
+            );
+            if step.is_ban() {
+                s.push_str(&format!(", banned {}", until(a)));
+            }
+            s
+        }
+        CaseKind::Ban => format!("{who} banned {}", until(a)),
+        CaseKind::Monitor => format!("{who} monitored: games wait for a Moderator's approval"),
+        CaseKind::Deduction => {
+            format!("{} points deducted from {who}", a.points.unwrap_or(0).abs())
+        }
+        CaseKind::Award => format!("{} points awarded to {who}", a.points.unwrap_or(0)),
+        CaseKind::Clock => format!("{who} must use a chessclock in every game"),
+        CaseKind::Technical => format!("technical modification: {}", a.reason),
+    }
+}
+
+fn parse_date(text: &str) -> Result<NaiveDate, ModerationError> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| ModerationError::BadDate(text.to_owned()))
+}
