@@ -3,9 +3,9 @@
 
 use std::fmt;
 
-use serde_json::json;
 use sqlx::SqliteConnection;
 
+use crate::domain::authority::{Power, Unauthorised};
 use crate::domain::calendar;
 use crate::domain::decay;
 use crate::domain::ids::LeaveRequestId;
@@ -17,14 +17,12 @@ use crate::store::{
 };
 
 use super::weekly::WeekBook;
-use super::{App, Command, UseCaseError};
+use super::{App, Call, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum RemovalError {
-    #[error(
-        "Only the Chief Justice may remove a member from the Leaderboard (Terms §II Act 7, 8)."
-    )]
-    NotChiefJustice,
+    #[error(transparent)]
+    Unauthorised(#[from] Unauthorised),
     #[error("The Chief Justice does not remove themselves: use /leave, like any member (Terms §II Act 8; §III Act 2.2).")]
     OwnRemoval,
     #[error("{0} is not a Member of the Leaderboard, so there is nothing to remove them from (Terms §II Act 7, 8).")]
@@ -99,45 +97,44 @@ impl App {
     /// `/member remove`: the Chief Justice removes an eligible member, or one who asked to leave.
     pub async fn remove_member(
         &self,
-        caller: &PersonRef,
+        call: &Call,
         member: &PersonRef,
     ) -> Result<RemovalReply, RemovalError> {
-        let command = Command::new("member remove", json!({ "member": member.name }));
-        let mut tx = self.begin().await?;
-        let result = async {
-            let actor = self.actor(&mut tx, caller).await?;
-            if !actor.offices.is_chief_justice() {
-                return Err(RemovalError::NotChiefJustice);
-            }
-            let person = store::people::resolve(&mut tx, member, self.now()).await?;
+        self.execute(call, async |conn, actor| {
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "remove a member from the Leaderboard",
+                "Terms §II Act 7, 8",
+            )?;
+            let person = store::people::resolve(conn, member, self.now()).await?;
             if person.id == actor.id {
                 // The Chief Justice asks to leave like anyone else (Terms §II Act 8).
                 return Err(RemovalError::OwnRemoval);
             }
-            if store::people::open_membership(&mut tx, person.id).await?.is_none() {
+            if store::people::open_membership(conn, person.id).await?.is_none() {
                 return Err(RemovalError::NotAMember(person.name));
             }
-            let request = store::leave::open_request(&mut tx, person.id).await?;
+            let request = store::leave::open_request(conn, person.id).await?;
             // Act 8.1 holds back a removal on request, not one under Act 7, which "may be
             // used on any banned Member": so a barred request falls through to Act 7.
             let may_leave = match &request {
-                Some(_) => self.check_may_leave(&mut tx, &person).await,
+                Some(_) => self.check_may_leave(conn, &person).await,
                 None => Ok(()),
             };
-            let eligible = self.eligible(&mut tx).await?.iter().any(|(p, ..)| p.id == person.id);
+            let eligible = self.eligible(conn).await?.iter().any(|(p, ..)| p.id == person.id);
             let text = match (request, may_leave) {
                 (Some(request), Ok(())) => {
-                    store::leave::carry_out(&mut tx, request.id, self.now()).await?;
+                    store::leave::carry_out(conn, request.id, self.now()).await?;
                     let due = Job::LeaveDue {
                         request: LeaveRequestId(request.id),
                     };
-                    jobs::cancel(&mut tx, &due, self.now()).await?;
-                    self.remove(&mut tx, &person, "removed at their request (Terms §II Act 8)")
+                    jobs::cancel(conn, &due, self.now()).await?;
+                    self.remove(conn, &person, "removed at their request (Terms §II Act 8)")
                         .await?
                 }
                 _ if eligible => {
                     self.remove(
-                        &mut tx,
+                        conn,
                         &person,
                         "removed by the Chief Justice: absent for more than three of the past six weeks, with at most two games (Terms §II Act 7)",
                     )
@@ -147,9 +144,8 @@ impl App {
                 (None, _) => return Err(RemovalError::NotEligible(person.name)),
             };
             Ok(RemovalReply(text))
-        }
-        .await;
-        self.conclude(tx, caller, command, result).await
+        })
+        .await
     }
 
     /// Terms §II Act 8.1: not while banned or in a Court hearing.
@@ -199,34 +195,30 @@ impl App {
     }
 
     /// `/leave`: a request to be removed, carried out within seven days (Terms §II Act 8).
-    pub async fn leave(&self, caller: &PersonRef) -> Result<RemovalReply, RemovalError> {
-        let mut tx = self.begin().await?;
-        let result = async {
+    pub async fn leave(&self, call: &Call) -> Result<RemovalReply, RemovalError> {
+        self.execute(call, async |conn, actor| {
             let now = self.now();
-            let actor = self.actor(&mut tx, caller).await?;
-            if store::people::open_membership(&mut tx, actor.id).await?.is_none() {
-                return Err(RemovalError::NotAMember(actor.name));
+            if store::people::open_membership(conn, actor.id).await?.is_none() {
+                return Err(RemovalError::NotAMember(actor.name.clone()));
             }
-            if let Some(r) = store::leave::open_request(&mut tx, actor.id).await? {
+            if let Some(r) = store::leave::open_request(conn, actor.id).await? {
                 return Err(RemovalError::AlreadyAsked(
                     calendar::show(r.requested_at, self.tz()),
                     calendar::show(r.due_at, self.tz()),
                 ));
             }
             let due = calendar::local_days_after(now, 7, self.tz());
-            let id = store::leave::create(&mut tx, actor.id, now, due).await?;
+            let id = store::leave::create(conn, actor.id, now, due).await?;
             let job = Job::LeaveDue {
                 request: LeaveRequestId(id),
             };
-            jobs::schedule(&mut tx, &job, due).await?;
+            jobs::schedule(conn, &job, due).await?;
             Ok(RemovalReply(format!(
                 "Your request to leave the Leaderboard is recorded. The Chief Justice must carry it out within 7 days; gavel will do it by {} if it has not been done, unless you are banned or in a Court hearing then (Terms §II Act 8).",
                 calendar::show(due, self.tz())
             )))
-        }
-        .await;
-        self.conclude(tx, caller, Command::new("leave", json!({})), result)
-            .await
+        })
+        .await
     }
 
     /// The leave job: carries out a due request, or waits a day while Act 8.1 forbids it.

@@ -2,21 +2,21 @@
 
 use std::fmt;
 
-use serde_json::json;
 use sqlx::SqliteConnection;
 
+use crate::domain::authority::{Power, Unauthorised};
 use crate::domain::calendar;
 use crate::domain::ids::SessionId;
 use crate::domain::session::Window;
 use crate::jobs::{self, Job};
 use crate::store::{self, people::PersonRef};
 
-use super::{App, Command, UseCaseError};
+use super::{Actor, App, Call, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
-    #[error("Only a Moderator, Justice or the Chief Justice may open, close or take attendance at a session (Terms §III Act 2, 3.4).")]
-    NotModerator,
+    #[error(transparent)]
+    Unauthorised(#[from] Unauthorised),
     #[error("Club sessions are held {0} (Terms §0 Act 5); it is not that time now.")]
     OutsideWindow(String),
     #[error("A session is already open (since {0}); there is one club session at a time (Terms §0 Act 5).")]
@@ -61,23 +61,20 @@ impl App {
     }
 
     /// `/session open`: a Moderator opens the club session, inside the window (Terms §0 Act 5).
-    pub async fn session_open(&self, caller: &PersonRef) -> Result<SessionReply, SessionError> {
-        let mut tx = self.begin().await?;
-        let result = self.session_open_in(&mut tx, caller).await;
-        self.conclude(tx, caller, Command::new("session open", json!({})), result)
-            .await
+    pub async fn session_open(&self, call: &Call) -> Result<SessionReply, SessionError> {
+        self.execute(call, async |conn, actor| {
+            self.session_open_in(conn, actor).await
+        })
+        .await
     }
 
     async fn session_open_in(
         &self,
         conn: &mut SqliteConnection,
-        caller: &PersonRef,
+        actor: &Actor,
     ) -> Result<SessionReply, SessionError> {
         let now = self.now();
-        let actor = self.actor(conn, caller).await?;
-        if !actor.offices.has_moderator_powers() {
-            return Err(SessionError::NotModerator);
-        }
+        Self::may_keep_sessions(actor)?;
         let window = self.window();
         if !window.contains(now) {
             return Err(SessionError::OutsideWindow(window.describe()));
@@ -114,28 +111,22 @@ impl App {
     }
 
     /// `/session close`: a Moderator closes the session early.
-    pub async fn session_close(&self, caller: &PersonRef) -> Result<SessionReply, SessionError> {
-        let mut tx = self.begin().await?;
-        let result = async {
-            let actor = self.actor(&mut tx, caller).await?;
-            if !actor.offices.has_moderator_powers() {
-                return Err(SessionError::NotModerator);
-            }
-            let session = store::sessions::open_session(&mut tx)
+    pub async fn session_close(&self, call: &Call) -> Result<SessionReply, SessionError> {
+        self.execute(call, async |conn, actor| {
+            Self::may_keep_sessions(actor)?;
+            let session = store::sessions::open_session(conn)
                 .await?
                 .ok_or(SessionError::NoSession)?;
             let close = Job::SessionClose {
                 session: SessionId(session.id),
             };
-            jobs::cancel(&mut tx, &close, self.now()).await?;
+            jobs::cancel(conn, &close, self.now()).await?;
             let summary = self
-                .close_session(&mut tx, session.id, Some(actor.id), self.now())
+                .close_session(conn, session.id, Some(actor.id), self.now())
                 .await?;
             Ok(SessionReply(summary))
-        }
-        .await;
-        self.conclude(tx, caller, Command::new("session close", json!({})), result)
-            .await
+        })
+        .await
     }
 
     /// Closes a session at `at` (the window's end, when its job closes it, even if the job ran
@@ -169,13 +160,11 @@ impl App {
     }
 
     /// `/session here`: check in at the open session.
-    pub async fn check_in(&self, caller: &PersonRef) -> Result<SessionReply, SessionError> {
-        let mut tx = self.begin().await?;
-        let result = async {
-            let actor = self.actor(&mut tx, caller).await?;
+    pub async fn check_in(&self, call: &Call) -> Result<SessionReply, SessionError> {
+        self.execute(call, async |conn, actor| {
             // Checking in says "I am here from now": with under 5 minutes left that cannot
             // make anyone present. A Moderator's mark vouches for the whole session instead.
-            if let Some(session) = store::sessions::open_session(&mut tx).await? {
+            if let Some(session) = store::sessions::open_session(conn).await? {
                 let window = self.window();
                 let end = window.end_on(session.club_date);
                 if self.now() + chrono::Duration::minutes(5) > end {
@@ -185,32 +174,33 @@ impl App {
                     });
                 }
             }
-            self.mark_in(&mut tx, actor.id, &actor.name, actor.id).await
-        }
-        .await;
-        self.conclude(tx, caller, Command::new("session here", json!({})), result)
-            .await
+            self.mark_in(conn, actor.id, &actor.name, actor.id).await
+        })
+        .await
     }
 
     /// `/session mark member`: a Moderator marks someone present.
     pub async fn mark_present(
         &self,
-        caller: &PersonRef,
+        call: &Call,
         member: &PersonRef,
     ) -> Result<SessionReply, SessionError> {
-        let mut tx = self.begin().await?;
-        let result = async {
-            let actor = self.actor(&mut tx, caller).await?;
-            if !actor.offices.has_moderator_powers() {
-                return Err(SessionError::NotModerator);
-            }
-            let person = store::people::resolve(&mut tx, member, self.now()).await?;
-            self.mark_in(&mut tx, person.id, &person.name, actor.id)
-                .await
-        }
-        .await;
-        let command = Command::new("session mark", json!({ "member": member.name }));
-        self.conclude(tx, caller, command, result).await
+        self.execute(call, async |conn, actor| {
+            Self::may_keep_sessions(actor)?;
+            let person = store::people::resolve(conn, member, self.now()).await?;
+            self.mark_in(conn, person.id, &person.name, actor.id).await
+        })
+        .await
+    }
+
+    /// Moderators keep the sessions (Terms §0 Acts 5, 6, 9; §III Act 2, 3.4).
+    fn may_keep_sessions(actor: &Actor) -> Result<(), SessionError> {
+        Power::Moderate.require(
+            &actor.offices,
+            "open, close or take attendance at a session",
+            "Terms §III Act 2, 3.4",
+        )?;
+        Ok(())
     }
 
     async fn mark_in(

@@ -14,17 +14,15 @@ pub(super) fn section() -> Section {
         .needs(Power::Moderate)
         .who("Moderators")
         .rule("Terms §0 Act 5; the session closes by itself at the window's end")
-        .run(|app, call, _| Box::pin(async move { reply(app.session_open(&call.caller).await) })),
+        .run(|app, call, _| Box::pin(async move { reply(app.session_open(&call).await) })),
         command("session close", "Close the club session early (Moderators)")
             .needs(Power::Moderate)
             .who("Moderators")
             .rule("Terms §0 Act 5")
-            .run(|app, call, _| {
-                Box::pin(async move { reply(app.session_close(&call.caller).await) })
-            }),
+            .run(|app, call, _| Box::pin(async move { reply(app.session_close(&call).await) })),
         command("session here", "Check in as present at the open session")
             .rule("presence, Terms §0 Act 9")
-            .run(|app, call, _| Box::pin(async move { reply(app.check_in(&call.caller).await) })),
+            .run(|app, call, _| Box::pin(async move { reply(app.check_in(&call).await) })),
         command(
             "session mark",
             "Mark someone present at the open session (Moderators)",
@@ -34,9 +32,7 @@ pub(super) fn section() -> Section {
         .who("Moderators")
         .rule("presence, Terms §0 Act 9")
         .run(|app, call, a| {
-            Box::pin(
-                async move { reply(app.mark_present(&call.caller, &a.person("member")?).await) },
-            )
+            Box::pin(async move { reply(app.mark_present(&call, &a.person("member")?).await) })
         }),
     ];
     commands.extend(games::commands());
@@ -76,9 +72,7 @@ pub(super) fn section() -> Section {
         .who("Chief Justice")
         .rule("Terms §II Act 7, 8")
         .run(|app, call, a| {
-            Box::pin(
-                async move { reply(app.remove_member(&call.caller, &a.person("member")?).await) },
-            )
+            Box::pin(async move { reply(app.remove_member(&call, &a.person("member")?).await) })
         }),
         command(
             "leave",
@@ -86,7 +80,7 @@ pub(super) fn section() -> Section {
         )
         .who("a member")
         .rule("carried out within 7 days, §II Act 8")
-        .run(|app, call, _| Box::pin(async move { reply(app.leave(&call.caller).await) })),
+        .run(|app, call, _| Box::pin(async move { reply(app.leave(&call).await) })),
     ]);
     Section {
         heading: "Sessions, games and the Leaderboard",

@@ -610,25 +610,30 @@ alice: /leave
         app.record_rematch(&call("newmod", "game rematch"), 2, Some("black"), None),
     )
     .await;
-    refused(&pool, "session open", app.session_open(&who("alice"))).await;
+    refused(
+        &pool,
+        "session open",
+        app.session_open(&call("alice", "session open")),
+    )
+    .await;
     refused(
         &pool,
         "session mark",
-        app.mark_present(&who("bob"), &who("visitor")),
+        app.mark_present(&call("bob", "session mark"), &who("visitor")),
     )
     .await;
     refused(
         &pool,
         "member remove",
-        app.remove_member(&who("mod1"), &who("alice")),
+        app.remove_member(&call("mod1", "member remove"), &who("alice")),
     )
     .await;
     refused(
         &pool,
         "member remove",
-        app.remove_member(&who("cj"), &who("bob")),
+        app.remove_member(&call("cj", "member remove"), &who("bob")),
     )
     .await;
-    refused(&pool, "leave", app.leave(&who("passer-by"))).await;
+    refused(&pool, "leave", app.leave(&call("passer-by", "leave"))).await;
     refused(&pool, "join", app.join(&call("alice", "join"))).await;
 }

@@ -7,4 +7,5 @@ mod jobs;
 mod leaderboard;
 mod moderation;
 mod parity;
+mod permissions;
 mod transcripts;
