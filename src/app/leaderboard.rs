@@ -1,6 +1,7 @@
 //! Reading the Leaderboard: ranked pages, a member's history of score changes, and the games
 //! shown on a profile. Everything is derived from the fold, so every number can be explained.
 
+use crate::app::PersonRef;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -8,7 +9,7 @@ use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
 use crate::domain::score::{GameResult, Movement};
-use crate::store::{self, games::GameStatus, people::PersonRef};
+use crate::store::{self, games::GameStatus};
 
 use super::membership::MembershipError;
 use super::App;
@@ -154,7 +155,8 @@ impl App {
     ) -> Result<History, MembershipError> {
         let mut conn = self.pool().acquire().await?;
         let who = target.unwrap_or(caller);
-        let person = store::people::find(&mut conn, who)
+        let person = who
+            .find(&mut conn)
             .await?
             .ok_or_else(|| MembershipError::Unknown(who.name.clone()))?;
         let moves = self.movements_by_event(&mut conn).await?;

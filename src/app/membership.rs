@@ -1,12 +1,13 @@
 //! Joining the Leaderboard and looking at a member's profile (Terms §II Act 1).
 
+use crate::app::PersonRef;
 use std::fmt;
 
 use chrono::{DateTime, Utc};
 
 use crate::domain::calendar;
 use crate::domain::office::Offices;
-use crate::store::{self, events::NewEvent, people::PersonRef};
+use crate::store::{self, events::NewEvent};
 
 use super::{Actor, App, Call, UseCaseError};
 
@@ -220,7 +221,7 @@ impl App {
     ) -> Result<Profile, MembershipError> {
         let mut conn = self.pool().acquire().await?;
         let who = target.unwrap_or(caller);
-        let person = match store::people::find(&mut conn, who).await? {
+        let person = match who.find(&mut conn).await? {
             Some(p) => p,
             None if target.is_none() => {
                 // Someone looking at their own profile before ever using gavel.

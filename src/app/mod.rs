@@ -6,6 +6,7 @@ pub mod leaderboard;
 pub mod membership;
 pub mod moderation;
 pub mod offices;
+mod person;
 pub mod removal;
 pub mod restrictions;
 pub mod sessions;
@@ -23,7 +24,9 @@ use tracing::Instrument;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::domain::office::{Office, Offices};
-use crate::store::{self, audit, people::PersonRef};
+use crate::store::{self, audit};
+
+pub use person::PersonRef;
 
 /// The running club: its database, its configuration and its clock.
 #[derive(Clone, Debug)]
@@ -129,12 +132,12 @@ impl App {
         };
         if let Some(id) = cj.discord_id {
             // The configuration is trusted to say which Discord user the named CJ is.
-            let taken = store::people::find(&mut tx, &cj).await?.is_some();
+            let taken = cj.find(&mut tx).await?.is_some();
             if !taken {
                 store::people::link_discord_id(&mut tx, &cj.name, id).await?;
             }
         }
-        let person = store::people::resolve(&mut tx, &cj, now).await?;
+        let person = cj.resolve(&mut tx, now).await?;
         let holders = store::offices::holders(&mut tx).await?;
         let mut seated = false;
         for (office, id, _, _) in holders {
@@ -151,7 +154,7 @@ impl App {
             audit::append(
                 &mut tx,
                 now,
-                &system_actor(),
+                (&system_actor().name, None),
                 "bootstrap chief justice",
                 &serde_json::json!({ "name": person.name }),
                 audit::Outcome::Done,
@@ -216,7 +219,7 @@ impl App {
                 audit::append(
                     &mut tx,
                     now,
-                    caller,
+                    (&caller.name, caller.discord_id),
                     command.name,
                     &command.args,
                     audit::Outcome::Done,
@@ -238,7 +241,7 @@ impl App {
                 audit::append(
                     &mut conn,
                     now,
-                    caller,
+                    (&caller.name, caller.discord_id),
                     command.name,
                     &command.args,
                     outcome,
@@ -276,7 +279,7 @@ impl App {
         conn: &mut SqliteConnection,
         who: &PersonRef,
     ) -> sqlx::Result<Actor> {
-        let person = store::people::resolve(conn, who, self.now()).await?;
+        let person = who.resolve(conn, self.now()).await?;
         let offices = store::offices::offices_of(conn, person.id).await?;
         Ok(Actor {
             id: person.id,

@@ -1,10 +1,11 @@
 //! Appointing and dismissing Moderators, Justices and Staff (Terms §III Act 2, 3.2, 4, 6).
 
+use crate::app::PersonRef;
 use std::fmt;
 
 use crate::domain::authority::{Power, Unauthorised};
 use crate::domain::office::Office;
-use crate::store::{self, people::PersonRef};
+use crate::store;
 
 use super::{App, Call, UseCaseError};
 
@@ -120,7 +121,7 @@ impl App {
             if !office.appointable() {
                 return Err(OfficeError::ChiefJusticeByConfig);
             }
-            let person = store::people::resolve(conn, target, now).await?;
+            let person = target.resolve(conn, now).await?;
             let holds = store::offices::offices_of(conn, person.id)
                 .await?
                 .holds(office);

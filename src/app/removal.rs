@@ -1,6 +1,7 @@
 //! Leaving the Leaderboard: removal of inactive members by the Chief Justice (Terms §II Act 7)
 //! and removal on request within seven days (Terms §II Act 8).
 
+use crate::app::PersonRef;
 use std::fmt;
 
 use sqlx::SqliteConnection;
@@ -10,11 +11,7 @@ use crate::domain::calendar;
 use crate::domain::decay;
 use crate::domain::ids::LeaveRequestId;
 use crate::jobs::{self, Job};
-use crate::store::{
-    self,
-    events::NewEvent,
-    people::{Person, PersonRef},
-};
+use crate::store::{self, events::NewEvent, people::Person};
 
 use super::weekly::WeekBook;
 use super::{App, Call, UseCaseError};
@@ -106,7 +103,7 @@ impl App {
                 "remove a member from the Leaderboard",
                 "Terms §II Act 7, 8",
             )?;
-            let person = store::people::resolve(conn, member, self.now()).await?;
+            let person = member.resolve(conn, self.now()).await?;
             if person.id == actor.id {
                 // The Chief Justice asks to leave like anyone else (Terms §II Act 8).
                 return Err(RemovalError::OwnRemoval);

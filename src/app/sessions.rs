@@ -1,5 +1,6 @@
 //! Club sessions and presence (Terms §0 Acts 5, 6, 9).
 
+use crate::app::PersonRef;
 use std::fmt;
 
 use sqlx::SqliteConnection;
@@ -9,7 +10,7 @@ use crate::domain::calendar;
 use crate::domain::ids::SessionId;
 use crate::domain::session::Window;
 use crate::jobs::{self, Job};
-use crate::store::{self, people::PersonRef};
+use crate::store;
 
 use super::{Actor, App, Call, UseCaseError};
 
@@ -187,7 +188,7 @@ impl App {
     ) -> Result<SessionReply, SessionError> {
         self.execute(call, async |conn, actor| {
             Self::may_keep_sessions(actor)?;
-            let person = store::people::resolve(conn, member, self.now()).await?;
+            let person = member.resolve(conn, self.now()).await?;
             self.mark_in(conn, person.id, &person.name, actor.id).await
         })
         .await

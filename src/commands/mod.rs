@@ -96,7 +96,7 @@ pub fn group_of(path: &str) -> Option<&'static Group> {
 pub async fn invoke(
     spec: &'static CommandSpec,
     app: &crate::app::App,
-    caller: crate::store::people::PersonRef,
+    caller: crate::app::PersonRef,
     args: Args,
 ) -> Reply {
     let call = crate::app::Call::new(caller, spec.path, args.to_json());

@@ -6,10 +6,10 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
+use crate::app::PersonRef;
 use crate::app::{App, Call};
 use crate::domain::authority::Power;
 use crate::domain::limits::DATE_MAX;
-use crate::store::people::PersonRef;
 
 /// A boxed future, as a command's use case returns it.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;

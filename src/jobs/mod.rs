@@ -91,7 +91,7 @@ pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobRep
                 audit::append(
                     &mut tx,
                     now,
-                    &system_actor(),
+                    (&system_actor().name, None),
                     &format!("job {}", row.kind),
                     &json!({ "key": row.idempotency_key, "due_at": row.due_at }),
                     audit::Outcome::Done,

@@ -4,7 +4,6 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
-use super::people::PersonRef;
 use super::snowflake_to_db;
 
 /// How a command ended.
@@ -41,7 +40,7 @@ pub struct AuditEntry {
 pub async fn append(
     conn: &mut SqliteConnection,
     at: DateTime<Utc>,
-    actor: &PersonRef,
+    (actor_name, actor_discord_id): (&str, Option<u64>),
     command: &str,
     arguments: &serde_json::Value,
     outcome: Outcome,
@@ -52,8 +51,8 @@ pub async fn append(
          VALUES (?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(at)
-    .bind(&actor.name)
-    .bind(actor.discord_id.map(snowflake_to_db))
+    .bind(actor_name)
+    .bind(actor_discord_id.map(snowflake_to_db))
     .bind(command)
     .bind(arguments.to_string())
     .bind(outcome.key())

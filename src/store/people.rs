@@ -5,29 +5,6 @@ use sqlx::SqliteConnection;
 
 use super::{snowflake_from_db, snowflake_to_db};
 
-/// Who someone is, as an adapter knows them: a name, and a Discord id when they came from Discord.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PersonRef {
-    pub name: String,
-    pub discord_id: Option<u64>,
-}
-
-impl PersonRef {
-    pub fn console(name: &str) -> Self {
-        Self {
-            name: name.to_owned(),
-            discord_id: None,
-        }
-    }
-
-    pub fn discord(name: &str, id: u64) -> Self {
-        Self {
-            name: name.to_owned(),
-            discord_id: Some(id),
-        }
-    }
-}
-
 /// A stored person.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Person {
@@ -66,8 +43,12 @@ const PERSON: &str =
 /// Finds the person. A Discord user is matched by their id alone, and the name Discord shows
 /// for them now replaces the one gavel had (a rename shows at once); a console name is matched
 /// by its handle.
-pub async fn find(conn: &mut SqliteConnection, who: &PersonRef) -> sqlx::Result<Option<Person>> {
-    if let Some(id) = who.discord_id {
+pub async fn find(
+    conn: &mut SqliteConnection,
+    name: &str,
+    discord_id: Option<u64>,
+) -> sqlx::Result<Option<Person>> {
+    if let Some(id) = discord_id {
         let found = sqlx::query_as::<_, Person>(&format!("{PERSON} WHERE discord_id = ?"))
             .bind(snowflake_to_db(id))
             .fetch_optional(&mut *conn)
@@ -75,7 +56,7 @@ pub async fn find(conn: &mut SqliteConnection, who: &PersonRef) -> sqlx::Result<
         let Some(mut person) = found else {
             return Ok(None);
         };
-        let shown = who.name.trim();
+        let shown = name.trim();
         if !shown.is_empty() && person.name != shown {
             sqlx::query("UPDATE people SET display_name = ? WHERE id = ?")
                 .bind(shown)
@@ -87,7 +68,7 @@ pub async fn find(conn: &mut SqliteConnection, who: &PersonRef) -> sqlx::Result<
         return Ok(Some(person));
     }
     sqlx::query_as::<_, Person>(&format!("{PERSON} WHERE name = ?"))
-        .bind(&who.name)
+        .bind(name)
         .fetch_optional(conn)
         .await
 }
@@ -104,14 +85,15 @@ pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Person>
 /// appended when someone else already has it.
 pub async fn resolve(
     conn: &mut SqliteConnection,
-    who: &PersonRef,
+    shown: &str,
+    discord_id: Option<u64>,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Person> {
-    if let Some(p) = find(conn, who).await? {
+    if let Some(p) = find(conn, shown, discord_id).await? {
         return Ok(p);
     }
-    let mut name = who.name.clone();
-    if let Some(id) = who.discord_id {
+    let mut name = shown.to_owned();
+    if let Some(id) = discord_id {
         let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM people WHERE name = ?")
             .bind(&name)
             .fetch_optional(&mut *conn)
@@ -125,8 +107,8 @@ pub async fn resolve(
         "INSERT INTO people (name, display_name, discord_id, created_at) VALUES (?, ?, ?, ?) RETURNING id",
     )
     .bind(&name)
-    .bind(who.discord_id.map(|_| who.name.as_str()))
-    .bind(who.discord_id.map(snowflake_to_db))
+    .bind(discord_id.map(|_| shown))
+    .bind(discord_id.map(snowflake_to_db))
     .bind(now)
     .fetch_one(&mut *conn)
     .await?;
@@ -247,12 +229,8 @@ mod tests {
     #[tokio::test]
     async fn a_discord_member_who_renames_is_shown_by_the_new_name_at_once() {
         let mut conn = db().await;
-        let first = resolve(&mut conn, &PersonRef::discord("bob", 7), at())
-            .await
-            .unwrap();
-        let renamed = resolve(&mut conn, &PersonRef::discord("Robert", 7), at())
-            .await
-            .unwrap();
+        let first = resolve(&mut conn, "bob", Some(7), at()).await.unwrap();
+        let renamed = resolve(&mut conn, "Robert", Some(7), at()).await.unwrap();
         assert_eq!(renamed.id, first.id);
         assert_eq!(renamed.name, "Robert");
         assert_eq!(by_id(&mut conn, first.id).await.unwrap().name, "Robert");
@@ -262,35 +240,20 @@ mod tests {
     #[tokio::test]
     async fn a_newcomer_who_takes_a_freed_name_is_shown_by_it_not_by_a_suffix() {
         let mut conn = db().await;
-        resolve(&mut conn, &PersonRef::discord("bob", 7), at())
-            .await
-            .unwrap();
-        resolve(&mut conn, &PersonRef::discord("Robert", 7), at())
-            .await
-            .unwrap();
-        let newcomer = resolve(&mut conn, &PersonRef::discord("bob", 4006), at())
-            .await
-            .unwrap();
+        resolve(&mut conn, "bob", Some(7), at()).await.unwrap();
+        resolve(&mut conn, "Robert", Some(7), at()).await.unwrap();
+        let newcomer = resolve(&mut conn, "bob", Some(4006), at()).await.unwrap();
         assert_eq!(newcomer.name, "bob");
-        let again = find(&mut conn, &PersonRef::discord("bob", 4006))
-            .await
-            .unwrap();
+        let again = find(&mut conn, "bob", Some(4006)).await.unwrap();
         assert_eq!(again.map(|p| p.id), Some(newcomer.id));
     }
 
     #[tokio::test]
     async fn a_name_alone_never_finds_a_discord_user_and_console_names_stay_plain() {
         let mut conn = db().await;
-        resolve(&mut conn, &PersonRef::discord("carol", 9), at())
-            .await
-            .unwrap();
-        let console = resolve(&mut conn, &PersonRef::console("dave"), at())
-            .await
-            .unwrap();
+        resolve(&mut conn, "carol", Some(9), at()).await.unwrap();
+        let console = resolve(&mut conn, "dave", None, at()).await.unwrap();
         assert_eq!(console.name, "dave");
-        assert!(find(&mut conn, &PersonRef::discord("carol", 10))
-            .await
-            .unwrap()
-            .is_none());
+        assert!(find(&mut conn, "carol", Some(10)).await.unwrap().is_none());
     }
 }

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use chrono::{DateTime, TimeZone, Utc};
 use gavel::adapters::console::{run_script, Console};
 use gavel::app::games::GameInput;
+use gavel::app::PersonRef;
 use gavel::app::{App, Call};
 use gavel::clock::FakeClock;
 use gavel::config::Config;
 use gavel::domain::score::{self, Change, Event, GameResult, Rules};
-use gavel::store::people::PersonRef;
 use serde_json::Value;
 use sqlx::SqlitePool;
 

@@ -4,9 +4,9 @@
 use super::parse::CommandLine;
 use super::Output;
 use crate::app::App;
+use crate::app::PersonRef;
 use crate::commands::{self, Args};
 use crate::domain::moment;
-use crate::store::people::PersonRef;
 
 /// Runs one command line as its actor. A malformed option is refused before anything runs.
 pub async fn dispatch(app: &App, line: CommandLine) -> Output {

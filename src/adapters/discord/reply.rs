@@ -5,9 +5,9 @@ use poise::CreateReply;
 
 use super::{Context, Error};
 use crate::app::App;
+use crate::app::PersonRef;
 use crate::commands::Reply;
 use crate::domain::text::DISCORD_MESSAGE_LIMIT;
-use crate::store::people::PersonRef;
 
 /// A Discord user, known by their id and named as the server shows them: their server
 /// nickname, else their display name.

@@ -137,7 +137,7 @@ fn run(
 }
 
 /// The person who typed the command, named as the server shows them.
-fn caller(ctx: &poise::ApplicationContext<'_, App, Error>) -> crate::store::people::PersonRef {
+fn caller(ctx: &poise::ApplicationContext<'_, App, Error>) -> crate::app::PersonRef {
     let user = &ctx.interaction.user;
     let nick = ctx
         .interaction

@@ -7,11 +7,10 @@ use crate::domain::material::{self, Captured};
 use crate::store::{
     self,
     games::{GameStatus, NewGame},
-    people::PersonRef,
 };
 
 use super::{describe, GameError, GameReply};
-use crate::app::{App, Call};
+use crate::app::{App, Call, PersonRef};
 
 impl App {
     /// `/game adjudicate`: a Moderator ends a game by material (Terms §I Act 5).

@@ -7,6 +7,7 @@ mod register;
 mod rematch;
 mod void;
 
+use crate::app::PersonRef;
 use std::fmt;
 
 use sqlx::SqliteConnection;
@@ -20,7 +21,7 @@ use crate::store::{
     self,
     events::NewEvent,
     games::{Game, GameStatus, RematchStatus},
-    people::{Person, PersonRef},
+    people::Person,
 };
 
 use super::{Actor, App, UseCaseError};
@@ -141,8 +142,8 @@ impl App {
         online: bool,
     ) -> Result<Players, GameError> {
         let now = self.now();
-        let white = store::people::resolve(conn, white, now).await?;
-        let black = store::people::resolve(conn, black, now).await?;
+        let white = white.resolve(conn, now).await?;
+        let black = black.resolve(conn, now).await?;
         participants(actor, white.id, black.id).may_register()?;
         let mut waiting = Vec::new();
         let mut monitored = false;

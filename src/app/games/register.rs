@@ -6,11 +6,10 @@ use crate::domain::game::status_on_registration;
 use crate::store::{
     self,
     games::{GameStatus, NewGame},
-    people::PersonRef,
 };
 
 use super::{describe, parse_result, GameError, GameInput, GameReply};
-use crate::app::{App, Call};
+use crate::app::{App, Call, PersonRef};
 
 impl App {
     /// `/game register`: records a game, refused with the Act that refuses it when invalid.

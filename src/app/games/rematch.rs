@@ -7,11 +7,10 @@ use crate::domain::score::GameResult;
 use crate::store::{
     self,
     games::{GameStatus, NewGame, RematchStatus},
-    people::PersonRef,
 };
 
 use super::{describe, parse_result, GameError, GameReply};
-use crate::app::{App, Call};
+use crate::app::{App, Call, PersonRef};
 
 impl App {
     /// `/game object`: a player objects to an adjudicated ending; a rematch is due (Terms §I
@@ -152,7 +151,7 @@ impl App {
                     )
                 }
                 (None, Some(absent)) => {
-                    let absent = store::people::find(conn, absent)
+                    let absent = absent.find(conn)
                         .await?
                         .filter(|p| game.has_player(p.id))
                         .ok_or_else(|| GameError::NotInGame(absent.name.clone(), number))?;

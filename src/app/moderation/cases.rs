@@ -1,9 +1,10 @@
 //! Reading cases: `/mod cases [member]` and `/mod case N`.
 
+use crate::app::PersonRef;
 use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
-use crate::store::{self, actions::Action, keys::StoredKey, people::PersonRef};
+use crate::store::{self, actions::Action, keys::StoredKey};
 
 use super::{describe_action, ModerationError, ModerationReply};
 use crate::app::App;
@@ -16,7 +17,7 @@ impl App {
     ) -> Result<ModerationReply, ModerationError> {
         let mut conn = self.pool().acquire().await?;
         let target = match member {
-            Some(m) => match store::people::find(&mut conn, m).await? {
+            Some(m) => match m.find(&mut conn).await? {
                 Some(p) => Some(p.id),
                 None => return Ok(ModerationReply(format!("No cases concern {}.", m.name))),
             },

@@ -12,6 +12,7 @@ mod restrictions;
 mod reversal;
 mod take;
 
+use crate::app::PersonRef;
 use std::fmt;
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -24,12 +25,7 @@ use crate::domain::ladder::{BanDateError, LadderError, Step};
 use crate::domain::moderation::{CaseKind, CaseRefusal};
 use crate::domain::text::TextError;
 use crate::jobs::{self, Job};
-use crate::store::{
-    self,
-    actions::Action,
-    events::NewEvent,
-    people::{Person, PersonRef},
-};
+use crate::store::{self, actions::Action, events::NewEvent, people::Person};
 
 use super::{App, UseCaseError};
 

@@ -2,10 +2,11 @@
 //! off` (the Chief Justice, §II Act 11.3); and `/mod unban`, which only the Court may do (§II
 //! Act 9.4).
 
+use crate::app::PersonRef;
 use crate::domain::authority::Power;
 use crate::domain::moderation::CaseKind;
 use crate::domain::text::Reason;
-use crate::store::{self, people::PersonRef};
+use crate::store;
 
 use super::{ModerationError, ModerationReply};
 use crate::app::{App, Call};
@@ -36,7 +37,8 @@ impl App {
                 _ => Power::Moderate.require(&actor.offices, "do this", "Terms §III Act 2, 3.4")?,
             }
             let reason = Reason::parse(reason)?;
-            let person = store::people::find(conn, member)
+            let person = member
+                .find(conn)
                 .await?
                 .ok_or_else(|| ModerationError::Unknown(member.name.clone()))?;
             if person.id == actor.id {

@@ -45,7 +45,8 @@ impl App {
         let reason = Reason::parse(&input.reason)?;
         let target = match &input.target {
             Some(t) => {
-                let p = store::people::find(conn, t)
+                let p = t
+                    .find(conn)
                     .await?
                     .ok_or_else(|| ModerationError::Unknown(t.name.clone()))?;
                 if p.id == actor.id {
