@@ -129,7 +129,7 @@ impl Bot {
             .fake
             .requests()
             .into_iter()
-            .filter(|r| (400..500).contains(&r.status))
+            .filter(|r| matches!(r.status, 400 | 404))
             .collect();
         assert!(
             refused.is_empty(),
@@ -496,5 +496,54 @@ async fn a_moderators_action_is_declared_when_discord_confirms_the_post() {
         .await;
     let link = format!("https://discord.com/channels/2000/3000/{message}");
     assert!(public_reply(&case).contains(&link), "{case}");
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: when Discord answers the first post of alice's announcement with 429, bob's
+/// announcement, committed while alice's waits to retry, is not posted before it: the posts to
+/// #discussion arrive strictly in the order they were written (alice's delivered, then bob's
+/// first attempt), each delivered once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_waiting_to_retry_holds_back_the_later_posts_of_its_channel() {
+    let bot = Bot::start().await;
+    let first = "alice joined the Leaderboard with a score of 100.";
+    let second = "bob joined the Leaderboard with a score of 100.";
+    bot.fake.rate_limit_next_post_containing(first, 1.5);
+    let alice = User::new(501, "alice");
+    let bob = User::new(502, "bob");
+
+    bot.run(SlashCommand::new(&alice, "join")).await;
+    bot.fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the rate-limited first post",
+            |r| r.status == 429,
+        )
+        .await;
+    bot.run(SlashCommand::new(&bob, "join")).await;
+    bot.wait_for_post(first).await;
+    bot.wait_for_post(second).await;
+
+    let posts: Vec<(u16, String)> = bot
+        .fake
+        .requests_to(&Method::POST, &format!("/channels/{CHANNEL_ID}/messages"))
+        .into_iter()
+        .map(|r| {
+            (
+                r.status,
+                r.body["content"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        posts,
+        [
+            (429, first.to_owned()),
+            (200, first.to_owned()),
+            (200, second.to_owned())
+        ],
+        "posts out of order"
+    );
     bot.assert_no_refused_requests();
 }
