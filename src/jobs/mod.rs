@@ -81,6 +81,7 @@ pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobRep
                 )
                 .await?;
                 tx.commit().await?;
+                app.outbox_waker().notify_one();
                 reports.push(JobReport {
                     kind: job.kind,
                     due_at: job.due_at,

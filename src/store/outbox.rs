@@ -70,6 +70,29 @@ pub async fn due(
         .await
 }
 
+/// The first unsent entry of `channel`: the one its later entries wait for.
+pub async fn head(conn: &mut SqliteConnection, channel: &str) -> sqlx::Result<Option<OutboxEntry>> {
+    sqlx::query_as::<_, OutboxEntry>(
+        "SELECT * FROM outbox WHERE channel = ? AND sent_at IS NULL ORDER BY id LIMIT 1",
+    )
+    .bind(channel)
+    .fetch_optional(conn)
+    .await
+}
+
+/// How many entries are not yet delivered, and the oldest of them.
+pub async fn backlog(conn: &mut SqliteConnection) -> sqlx::Result<(i64, Option<OutboxEntry>)> {
+    let count = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
+        .fetch_one(&mut *conn)
+        .await?;
+    let oldest = sqlx::query_as::<_, OutboxEntry>(
+        "SELECT * FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 1",
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok((count, oldest))
+}
+
 /// Entries written after `after_id`, in order (the console prints these).
 pub async fn since(conn: &mut SqliteConnection, after_id: i64) -> sqlx::Result<Vec<OutboxEntry>> {
     sqlx::query_as::<_, OutboxEntry>("SELECT * FROM outbox WHERE id > ? ORDER BY id")

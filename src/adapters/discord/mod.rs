@@ -11,14 +11,15 @@ use poise::serenity_prelude as serenity;
 
 use crate::app::App;
 
-pub use poster::deliver_due;
+pub use poster::{channel_id, Pass, Poster};
 
 /// The error type poise commands return (only for unexpected failures: refusals are replies).
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 /// The context every command receives; its data is the app.
 pub type Context<'a> = poise::Context<'a, App, Error>;
 
-/// How often the poster and the scheduler look for work.
+/// How often the poster and the scheduler look for work unwoken (the poster is woken by each
+/// commit, and by its own retries coming due; another process writing the database is not).
 const TICK: Duration = Duration::from_secs(2);
 
 /// Builds the serenity client with the poise framework. With `discord.proxy_url`, every REST
@@ -74,13 +75,22 @@ pub async fn run(app: App, token: &str) -> anyhow::Result<()> {
 /// The poster and the scheduler: each only sleeps and calls its `run_due`-style step, so a
 /// restart loses nothing (the work is rows in the database).
 fn spawn_background(app: App, http: std::sync::Arc<serenity::Http>) {
+    let poster = Poster::new(app.clone(), http);
     let poster_app = app.clone();
     tokio::spawn(async move {
+        let wake = poster_app.outbox_waker();
         loop {
-            if let Err(e) = deliver_due(&poster_app, &http).await {
-                tracing::error!(error = ?e, "outbox delivery failed");
+            let wait = match poster.deliver_due(|| false).await {
+                Ok(pass) => until(pass.next_retry, poster_app.now()),
+                Err(e) => {
+                    tracing::error!(error = ?e, "outbox delivery failed");
+                    TICK
+                }
+            };
+            tokio::select! {
+                () = wake.notified() => {}
+                () = tokio::time::sleep(wait) => {}
             }
-            tokio::time::sleep(TICK).await;
         }
     });
     tokio::spawn(async move {
@@ -91,4 +101,15 @@ fn spawn_background(app: App, http: std::sync::Arc<serenity::Http>) {
             tokio::time::sleep(TICK).await;
         }
     });
+}
+
+/// How long the poster may sleep: until the first held-back post is due, at most a tick.
+fn until(
+    next_retry: Option<chrono::DateTime<chrono::Utc>>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Duration {
+    next_retry
+        .map(|at| (at - now).to_std().unwrap_or(Duration::ZERO))
+        .unwrap_or(TICK)
+        .min(TICK)
 }

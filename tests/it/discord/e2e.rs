@@ -5,6 +5,7 @@
 //! separate tasks by serenity, so each test waits for one callback before sending the next.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::http::Method;
 use gavel::app::App;
@@ -546,4 +547,107 @@ async fn a_post_waiting_to_retry_holds_back_the_later_posts_of_its_channel() {
         "posts out of order"
     );
     bot.assert_no_refused_requests();
+}
+
+/// Checks: a 429 whose body says `retry_after: 0.4` is retried after those 0.4 s and not
+/// much later (not after a fixed 5 s or the next 2 s poll): the delivery comes between 0.4 s
+/// and 1.4 s after the 429, and the post is delivered once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_post_is_retried_when_discord_says() {
+    let bot = Bot::start().await;
+    let announcement = "erin joined the Leaderboard with a score of 100.";
+    bot.fake.rate_limit_next_post_containing(announcement, 0.4);
+    bot.run(SlashCommand::new(&User::new(505, "erin"), "join"))
+        .await;
+    let delivered = bot.wait_for_post(announcement).await;
+    let attempts = bot.posts_with(announcement);
+    let statuses: Vec<u16> = attempts.iter().map(|r| r.status).collect();
+    assert_eq!(statuses, [429, 200]);
+    let waited = delivered.at - attempts[0].at;
+    assert!(
+        waited >= Duration::from_millis(400) && waited < Duration::from_millis(1400),
+        "retried {waited:?} after a 429 that said 0.4 s"
+    );
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: a healthy post is delivered within 1 s of the commit that wrote it, because the
+/// commit wakes the poster: measured from the command's reply (sent after its transaction
+/// commits) to the post's arrival, for a command sent just after the poster's previous post
+/// (when a 2 s poll would be furthest away).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_is_delivered_within_a_second_of_its_commit() {
+    let bot = Bot::start().await;
+    let frank = User::new(506, "frank");
+    let grace = User::new(507, "grace");
+    bot.run(SlashCommand::new(&frank, "join")).await;
+    bot.wait_for_post("frank joined the Leaderboard with a score of 100.")
+        .await;
+    let id = bot.fake.send(SlashCommand::new(&grace, "join"));
+    bot.fake.wait_for_callback(id).await;
+    let replied = bot
+        .fake
+        .requests_to(&Method::POST, &format!("/interactions/{id}/*/callback"))[0]
+        .at;
+    let post = bot
+        .wait_for_post("grace joined the Leaderboard with a score of 100.")
+        .await;
+    let latency = post.at.saturating_duration_since(replied);
+    eprintln!("delivery latency after the reply: {latency:?}");
+    assert!(
+        latency < Duration::from_secs(1),
+        "delivered {latency:?} after the commit"
+    );
+}
+
+/// Checks: when Discord answers a post with 403 Missing Permissions, the poster does not
+/// retry it soon (no second attempt within 3 s), later posts of the channel wait behind it,
+/// and `gavel status` reports it: one post besides the held one in the backlog, the oldest
+/// in #discussion with 1 attempt and the 403 as its last error, marked as needing a fix.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_post_is_reported_in_the_status() {
+    let bot = Bot::start().await;
+    let first = "heidi joined the Leaderboard with a score of 100.";
+    let second = "ivan joined the Leaderboard with a score of 100.";
+    bot.fake.forbid_next_posts_containing(first, 10);
+    bot.run(SlashCommand::new(&User::new(508, "heidi"), "join"))
+        .await;
+    bot.fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the refused post",
+            |r| r.status == 403,
+        )
+        .await;
+    bot.run(SlashCommand::new(&User::new(509, "ivan"), "join"))
+        .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        bot.posts_with(first).len(),
+        1,
+        "a refused post was retried at once"
+    );
+    assert!(
+        bot.posts_with(second).is_empty(),
+        "a later post overtook the refused one"
+    );
+
+    let status = gavel::status::status(&bot.app).await.expect("status");
+    assert_eq!(status.backlog, 2);
+    let oldest = status.oldest.as_ref().expect("an oldest post");
+    assert_eq!(oldest.content, first);
+    assert_eq!(oldest.attempts, 1);
+    let text = status.to_string();
+    assert!(
+        text.starts_with("Outbox: 2 posts not yet delivered."),
+        "{text}"
+    );
+    assert!(text.contains("#discussion"), "{text}");
+    assert!(text.contains("1 attempt,"), "{text}");
+    assert!(
+        text.contains("403 Forbidden Missing Permissions (code 50013)")
+            && text.contains("until fixed"),
+        "{text}"
+    );
 }

@@ -49,7 +49,6 @@ pub struct Recorded {
     /// What the fake answered (a Message for a post), if it answered with a body.
     pub answer: Option<Value>,
     /// When the request arrived.
-    #[allow(dead_code)]
     pub at: Instant,
 }
 
@@ -241,7 +240,6 @@ impl FakeDiscord {
 
     /// Answers the next `n` channel posts whose content contains `text` with 403 Missing
     /// Permissions (code 50013), as Discord does when the bot may not send in the channel.
-    #[allow(dead_code)]
     pub fn forbid_next_posts_containing(&self, text: &str, n: usize) {
         *self.shared.failing_posts.lock().unwrap() = Some(PostFailure {
             remaining: n,
