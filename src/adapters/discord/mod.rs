@@ -49,6 +49,13 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<serenity::Cli
                         serenity::GuildId::new(id)
                             .set_commands(&ctx.http, commands)
                             .await?;
+                        // Commands once registered globally would show beside the guild's
+                        // (stale, and answered only with an apology): remove them.
+                        if let Err(e) =
+                            serenity::Command::set_global_commands(&ctx.http, Vec::new()).await
+                        {
+                            tracing::error!(error = ?e, "cannot remove stale global commands");
+                        }
                     }
                     None => {
                         serenity::Command::set_global_commands(&ctx.http, commands).await?;

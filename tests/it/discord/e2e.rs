@@ -189,10 +189,12 @@ fn assert_no_pings(body: &Value) {
     assert_ne!(allowed["replied_user"], true, "{body}");
 }
 
-/// Checks: on READY the bot registers all its commands in guild 2000 (not globally) with one
+/// Checks: on READY the bot registers all its commands in guild 2000 with one
 /// `PUT /applications/1000/guilds/2000/commands`; the body is exactly what
-/// the command table's registration gives and obeys Discord's limits; IDENTIFY
-/// carried the token and the gateway URL came from the fake; the fake refused no request.
+/// the command table's registration gives and obeys Discord's limits; its global commands are
+/// cleared with one `PUT /applications/1000/commands` of `[]`, so no stale global command
+/// shows beside the guild's; IDENTIFY carried the token and the gateway URL came from the fake;
+/// the fake refused no request.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registers_its_commands_in_the_guild_on_ready() {
     let bot = Bot::start().await;
@@ -201,12 +203,21 @@ async fn registers_its_commands_in_the_guild_on_ready() {
         registration.path,
         format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands")
     );
-    assert!(
-        bot.fake
-            .requests_to(&Method::PUT, "/applications/*/commands")
-            .is_empty(),
-        "commands were also registered globally"
+    let global = bot
+        .fake
+        .wait_for_requests(Method::PUT, "/applications/*/commands", 1)
+        .await;
+    assert_eq!(global.len(), 1, "{}", bot.fake.describe_requests());
+    assert_eq!(
+        global[0].path,
+        format!("/applications/{APPLICATION_ID}/commands")
     );
+    assert_eq!(
+        global[0].body,
+        serde_json::json!([]),
+        "commands were registered globally"
+    );
+    assert_eq!(global[0].status, 200);
     assert_eq!(registration.body, registration::registration_json());
     registration::assert_within_limits(&registration.body);
     let gateway = bot.fake.requests_to(&Method::GET, "/gateway");
@@ -650,4 +661,31 @@ async fn a_refused_post_is_reported_in_the_status() {
             && text.contains("until fixed"),
         "{text}"
     );
+}
+
+/// Checks: an interaction for a command gavel does not have (a removed `/oldcmd`, or a
+/// removed subcommand `/mod oldsub`, from a member's stale command list) is answered at once
+/// with an ephemeral reply naming the command and saying the commands are being refreshed,
+/// instead of Discord's "The application did not respond"; a real command still works after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_command_is_answered_privately() {
+    let bot = Bot::start().await;
+    let alice = User::new(501, "alice");
+    let id = bot.fake.send_stale(&alice, "oldcmd", None);
+    let answer = bot.fake.wait_for_callback(id).await;
+    assert_eq!(
+        ephemeral_reply(&answer),
+        "gavel no longer has /oldcmd; its commands are being refreshed: try again in a \
+         moment, or see /help."
+    );
+    assert_no_pings(&answer["data"]);
+    let id = bot.fake.send_stale(&alice, "mod", Some("oldsub"));
+    let answer = bot.fake.wait_for_callback(id).await;
+    assert!(
+        ephemeral_reply(&answer).starts_with("gavel no longer has /mod oldsub;"),
+        "{answer}"
+    );
+    let profile = bot.run(SlashCommand::new(&alice, "profile")).await;
+    assert!(public_reply(&profile).starts_with("alice: not a member"));
+    bot.assert_no_refused_requests();
 }

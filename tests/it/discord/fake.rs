@@ -114,8 +114,10 @@ struct Shared {
     post_delay: Mutex<Duration>,
     next_id: AtomicU64,
     sequence: AtomicU64,
-    /// The command objects the fake answered to the last registration, by name.
+    /// The command objects the fake answered to the last guild registration, by name.
     commands: Mutex<BTreeMap<String, Value>>,
+    /// The same for the last global registration (Discord keeps the two lists apart).
+    global_commands: Mutex<BTreeMap<String, Value>>,
     /// Sends frames on the current gateway connection.
     connection: Mutex<Option<mpsc::UnboundedSender<Message>>>,
     /// Interactions already answered (Discord refuses a second callback).
@@ -174,6 +176,7 @@ impl FakeDiscord {
             next_id: AtomicU64::new(1),
             sequence: AtomicU64::new(0),
             commands: Mutex::default(),
+            global_commands: Mutex::default(),
             connection: Mutex::default(),
             answered: Mutex::default(),
             connections: AtomicU64::new(0),
@@ -370,9 +373,11 @@ impl FakeDiscord {
     /// other events until it has finished), and returns the registration body.
     pub async fn wait_for_registration(&self) -> Recorded {
         let found = wait_until(|| {
-            self.requests()
-                .into_iter()
-                .find(|r| r.method == Method::PUT && is_registration(&r.path))
+            self.requests().into_iter().find(|r| {
+                r.method == Method::PUT
+                    && is_registration(&r.path)
+                    && r.body.as_array().is_some_and(|c| !c.is_empty())
+            })
         })
         .await;
         match found {
@@ -401,7 +406,25 @@ impl FakeDiscord {
     /// Sends a slash command as INTERACTION_CREATE and returns the interaction id.
     pub fn send(&self, command: SlashCommand) -> u64 {
         let id = self.shared.snowflake();
-        let payload = command.payload(id, &self.shared.commands.lock().unwrap());
+        let mut registered = self.shared.global_commands.lock().unwrap().clone();
+        registered.extend(self.shared.commands.lock().unwrap().clone());
+        let payload = command.payload(id, &registered);
+        self.dispatch("INTERACTION_CREATE", payload);
+        id
+    }
+
+    /// Sends an interaction for a command the bot has not registered (as a member's client
+    /// does with a stale command list): `/help`'s payload, renamed, with `sub` as a subcommand
+    /// if given. Returns the interaction id.
+    pub fn send_stale(&self, caller: &User, name: &str, sub: Option<&str>) -> u64 {
+        let id = self.shared.snowflake();
+        let mut payload =
+            SlashCommand::new(caller, "help").payload(id, &self.shared.commands.lock().unwrap());
+        payload["data"]["name"] = json!(name);
+        payload["data"]["id"] = json!("1");
+        if let Some(sub) = sub {
+            payload["data"]["options"] = json!([{"name": sub, "type": 1, "options": []}]);
+        }
         self.dispatch("INTERACTION_CREATE", payload);
         id
     }
@@ -664,7 +687,12 @@ fn register(shared: &Shared, body: &Value, guild: Option<&str>) -> Value {
         }
         answered.push(full);
     }
-    *shared.commands.lock().unwrap() = by_name;
+    let list = if guild.is_some() {
+        &shared.commands
+    } else {
+        &shared.global_commands
+    };
+    *list.lock().unwrap() = by_name;
     Value::Array(answered)
 }
 
