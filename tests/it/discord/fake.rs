@@ -124,6 +124,8 @@ struct Shared {
     answered: Mutex<std::collections::HashSet<String>>,
     /// How many gateway connections the bot has opened.
     connections: AtomicU64,
+    /// How many of them the bot closed with a close frame.
+    closes: AtomicU64,
     /// The heartbeat interval HELLO announces, in milliseconds.
     heartbeat_interval: u64,
     ws_url: String,
@@ -180,6 +182,7 @@ impl FakeDiscord {
             connection: Mutex::default(),
             answered: Mutex::default(),
             connections: AtomicU64::new(0),
+            closes: AtomicU64::new(0),
             heartbeat_interval: interval_ms,
             // No query of its own: serenity appends `?v=10`.
             ws_url: format!("ws://127.0.0.1:{ws_port}"),
@@ -254,7 +257,6 @@ impl FakeDiscord {
     }
 
     /// Makes the fake wait this long before answering each channel post.
-    #[allow(dead_code)]
     pub fn delay_posts(&self, delay: Duration) {
         *self.shared.post_delay.lock().unwrap() = delay;
     }
@@ -362,6 +364,11 @@ impl FakeDiscord {
     /// How many gateway connections the bot has opened so far.
     pub fn gateway_connections(&self) -> u64 {
         self.shared.connections.load(Ordering::SeqCst)
+    }
+
+    /// How many gateway connections the bot has closed with a close frame.
+    pub fn gateway_closes(&self) -> u64 {
+        self.shared.closes.load(Ordering::SeqCst)
     }
 
     /// The sequence number of the last dispatch sent.
@@ -741,7 +748,11 @@ async fn serve_gateway(shared: Arc<Shared>, tcp: TcpStream) {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(bytes))) => String::from_utf8_lossy(&bytes).into_owned(),
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(Message::Close(_))) => {
+                        shared.closes.fetch_add(1, Ordering::SeqCst);
+                        return;
+                    }
+                    None | Some(Err(_)) => return,
                     Some(Ok(_)) => continue,
                 };
                 let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };
