@@ -12,4 +12,5 @@ pub mod config;
 pub mod domain;
 pub mod export;
 pub mod jobs;
+pub mod status;
 pub mod store;

@@ -53,6 +53,8 @@ enum Cmd {
     CheckConfig,
     /// Run the database migrations and exit
     Migrate,
+    /// Show the outbox backlog: how many posts wait, and the oldest with its last error
+    Status,
 }
 
 #[tokio::main]
@@ -98,6 +100,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let app = App::open(config, Arc::new(SystemClock)).await?;
             let doc = gavel::export::export(&app).await?;
             println!("{}", serde_json::to_string_pretty(&doc)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Status => {
+            let app = App::open(config, Arc::new(SystemClock)).await?;
+            println!("{}", gavel::status::status(&app).await?);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Run => {

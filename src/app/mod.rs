@@ -34,6 +34,8 @@ pub struct App {
     pool: SqlitePool,
     config: Arc<Config>,
     clock: Arc<dyn Clock>,
+    /// Wakes the outbox poster when a transaction commits, so a post goes out at once.
+    outbox_waker: Arc<tokio::sync::Notify>,
 }
 
 /// Errors of a use case: a refusal the member caused, or a failure of ours.
@@ -101,6 +103,7 @@ impl App {
             pool,
             config: Arc::new(config),
             clock,
+            outbox_waker: Arc::default(),
         };
         app.bootstrap().await?;
         Ok(app)
@@ -120,6 +123,11 @@ impl App {
 
     pub fn tz(&self) -> Tz {
         self.config.club.timezone
+    }
+
+    /// What the outbox poster awaits; notified after each commit that may have enqueued posts.
+    pub fn outbox_waker(&self) -> Arc<tokio::sync::Notify> {
+        self.outbox_waker.clone()
     }
 
     /// Seats the Chief Justice named in config, and schedules the recurring jobs.
@@ -227,6 +235,7 @@ impl App {
                 )
                 .await?;
                 tx.commit().await?;
+                self.outbox_waker.notify_one();
                 Ok(value)
             }
             Err(error) => {

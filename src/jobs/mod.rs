@@ -99,6 +99,7 @@ pub async fn run_due(app: &App, now: DateTime<Utc>) -> anyhow::Result<Vec<JobRep
                 )
                 .await?;
                 tx.commit().await?;
+                app.outbox_waker().notify_one();
                 reports.push(JobReport {
                     job,
                     kind: row.kind,

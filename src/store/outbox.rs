@@ -36,19 +36,61 @@ pub async fn enqueue(
     .await
 }
 
-/// Unsent entries whose next attempt is due, oldest first.
+/// A channel's leading unsent entries up to the first not yet due. Both lookups walk the
+/// unsent rows of one channel through the `outbox_unsent` index (channel, id).
+const DUE: &str = "SELECT * FROM outbox
+     WHERE channel = ?1 AND sent_at IS NULL
+       AND id < COALESCE(
+           (SELECT MIN(id) FROM outbox
+            WHERE channel = ?1 AND sent_at IS NULL AND next_attempt_at > ?2),
+           9223372036854775807)
+     ORDER BY id LIMIT ?3";
+
+/// The channels that have unsent entries, by name.
+pub async fn pending_channels(conn: &mut SqliteConnection) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT DISTINCT channel FROM outbox WHERE sent_at IS NULL ORDER BY channel")
+        .fetch_all(conn)
+        .await
+}
+
+/// The entries of `channel` that may go now, in order: its leading unsent entries, stopping at
+/// the first one not yet due. A post waiting to retry so holds back the later posts of its
+/// channel, and a "case void" notice never precedes the case's own declaration.
 pub async fn due(
     conn: &mut SqliteConnection,
+    channel: &str,
     now: DateTime<Utc>,
     limit: i64,
 ) -> sqlx::Result<Vec<OutboxEntry>> {
+    sqlx::query_as::<_, OutboxEntry>(DUE)
+        .bind(channel)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(conn)
+        .await
+}
+
+/// The first unsent entry of `channel`: the one its later entries wait for.
+pub async fn head(conn: &mut SqliteConnection, channel: &str) -> sqlx::Result<Option<OutboxEntry>> {
     sqlx::query_as::<_, OutboxEntry>(
-        "SELECT * FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?",
+        "SELECT * FROM outbox WHERE channel = ? AND sent_at IS NULL ORDER BY id LIMIT 1",
     )
-    .bind(now)
-    .bind(limit)
-    .fetch_all(conn)
+    .bind(channel)
+    .fetch_optional(conn)
     .await
+}
+
+/// How many entries are not yet delivered, and the oldest of them.
+pub async fn backlog(conn: &mut SqliteConnection) -> sqlx::Result<(i64, Option<OutboxEntry>)> {
+    let count = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
+        .fetch_one(&mut *conn)
+        .await?;
+    let oldest = sqlx::query_as::<_, OutboxEntry>(
+        "SELECT * FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 1",
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok((count, oldest))
 }
 
 /// Entries written after `after_id`, in order (the console prints these).
@@ -104,4 +146,90 @@ pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<OutboxE
         .bind(id)
         .fetch_one(conn)
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::Duration;
+
+    async fn memory() -> sqlx::pool::PoolConnection<sqlx::Sqlite> {
+        let pool = crate::store::open(crate::store::IN_MEMORY)
+            .await
+            .expect("open");
+        crate::store::migrate(&pool).await.expect("migrate");
+        pool.acquire().await.expect("connection")
+    }
+
+    fn contents(entries: &[OutboxEntry]) -> Vec<&str> {
+        entries.iter().map(|e| e.content.as_str()).collect()
+    }
+
+    /// Checks: a channel's entries go in order up to the first one waiting to retry, which holds
+    /// back the later ones of its channel but not those of another channel; once its retry is
+    /// due, it and the ones behind it go, in order.
+    #[tokio::test]
+    async fn a_post_waiting_to_retry_holds_back_only_its_own_channel() {
+        let mut conn = memory().await;
+        let t0 = DateTime::parse_from_rfc3339("2026-11-27T12:00:00Z")
+            .expect("time")
+            .to_utc();
+        for (channel, text) in [
+            ("discussion", "d1"),
+            ("discussion", "d2"),
+            ("voting", "v1"),
+            ("discussion", "d3"),
+            ("voting", "v2"),
+        ] {
+            enqueue(&mut conn, channel, text, t0)
+                .await
+                .expect("enqueue");
+        }
+        let d2 = 2;
+        mark_failed(&mut conn, d2, "429", t0 + Duration::seconds(30))
+            .await
+            .expect("fail");
+        let now = t0 + Duration::seconds(1);
+        assert_eq!(
+            contents(&due(&mut conn, "discussion", now, 20).await.expect("due")),
+            ["d1"]
+        );
+        assert_eq!(
+            contents(&due(&mut conn, "voting", now, 20).await.expect("due")),
+            ["v1", "v2"]
+        );
+        let later = t0 + Duration::seconds(31);
+        assert_eq!(
+            contents(&due(&mut conn, "discussion", later, 20).await.expect("due")),
+            ["d1", "d2", "d3"]
+        );
+        assert_eq!(
+            pending_channels(&mut conn).await.expect("channels"),
+            ["discussion", "voting"]
+        );
+    }
+
+    /// Checks: the poster's queries read the unsent rows through the `outbox_unsent` index
+    /// rather than scanning the whole history.
+    #[tokio::test]
+    async fn the_poster_reads_the_backlog_through_its_index() {
+        let mut conn = memory().await;
+        let plan: Vec<(i64, i64, i64, String)> =
+            sqlx::query_as(&format!("EXPLAIN QUERY PLAN {DUE}"))
+                .bind("discussion")
+                .bind(Utc::now())
+                .bind(20)
+                .fetch_all(&mut *conn)
+                .await
+                .expect("plan");
+        let steps: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
+        assert!(
+            steps.iter().all(|s| !s.starts_with("SCAN outbox")),
+            "a full scan: {steps:?}"
+        );
+        assert!(
+            steps.iter().any(|s| s.contains("outbox_unsent")),
+            "{steps:?}"
+        );
+    }
 }

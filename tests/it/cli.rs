@@ -174,3 +174,35 @@ fn run_without_the_chief_justices_discord_id_refuses_to_start() {
         text(&out)
     );
 }
+
+/// Checks: `gavel status` on a new database says every post has been delivered; after a
+/// console `/join` with a Discord channel configured (so the post is left for the bot), it
+/// reports one post waiting, the oldest in #discussion with no attempt and no error yet.
+#[test]
+fn status_shows_the_outbox_backlog() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[discord]\ndiscussion_channel_id = 3000\n",
+    )
+    .unwrap();
+    let out = gavel(dir.path(), &["status"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "Outbox: every post has been delivered."
+    );
+    std::fs::write(dir.path().join("join.gavel"), "alice: /join\n").unwrap();
+    assert!(gavel(dir.path(), &["console", "--script", "join.gavel"])
+        .status
+        .success());
+    let out = gavel(dir.path(), &["status"]);
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines[0], "Outbox: 1 post not yet delivered.", "{printed}");
+    assert!(
+        lines[1].starts_with("Oldest: #discussion, written ")
+            && lines[1].ends_with(" ago, 0 attempts, no error yet"),
+        "{printed}"
+    );
+}

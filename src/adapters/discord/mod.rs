@@ -1,29 +1,66 @@
 //! The Discord adapter: poise slash commands over the use cases, plus the outbox poster and the
 //! scheduler loop, started once when the gateway is ready.
 
+mod lifecycle;
 mod poster;
 mod reply;
 pub mod slash;
 
+use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
 use crate::app::App;
 
-pub use poster::deliver_due;
+pub use lifecycle::Lifecycle;
+pub use poster::{channel_id, Pass, Poster};
 
 /// The error type poise commands return (only for unexpected failures: refusals are replies).
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 /// The context every command receives; its data is the app.
 pub type Context<'a> = poise::Context<'a, App, Error>;
 
-/// How often the poster and the scheduler look for work.
+/// How often the poster and the scheduler look for work unwoken (the poster is woken by each
+/// commit, and by its own retries coming due; another process writing the database is not).
 const TICK: Duration = Duration::from_secs(2);
+
+/// The serenity client, with what it needs to shut down cleanly.
+pub struct Bot {
+    pub client: serenity::Client,
+    lifecycle: Arc<Lifecycle>,
+}
+
+impl Bot {
+    /// Runs until `stop` completes, then shuts down: new interactions are turned away, those in
+    /// flight and the post being sent are finished, and the gateway is closed.
+    pub async fn run_until(self, stop: impl Future<Output = ()>) -> anyhow::Result<()> {
+        let Self {
+            mut client,
+            lifecycle,
+        } = self;
+        let shards = client.shard_manager.clone();
+        let mut running = tokio::spawn(async move { client.start().await });
+        tokio::select! {
+            ended = &mut running => {
+                ended??;
+                return Ok(()); // the gateway ended on its own
+            }
+            () = stop => {}
+        }
+        tracing::info!("shutting down: finishing interactions in flight and the post being sent");
+        lifecycle.shut_down().await;
+        shards.shutdown_all().await;
+        running.await??;
+        tracing::info!("stopped");
+        Ok(())
+    }
+}
 
 /// Builds the serenity client with the poise framework. With `discord.proxy_url`, every REST
 /// call goes through that proxy and serenity's own rate limiter is off (the proxy limits).
-pub async fn build_client(app: App, token: &str) -> anyhow::Result<serenity::Client> {
+pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
     let mut http = serenity::HttpBuilder::new(token);
     if let Some(proxy) = &app.config().discord.proxy_url {
         http = http
@@ -32,6 +69,8 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<serenity::Cli
     }
     let http = http.build();
     let guild = app.config().discord.guild_id;
+    let lifecycle = Arc::new(Lifecycle::default());
+    let background = lifecycle.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: slash::framework_commands(),
@@ -48,47 +87,107 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<serenity::Cli
                         serenity::GuildId::new(id)
                             .set_commands(&ctx.http, commands)
                             .await?;
+                        // Commands once registered globally would show beside the guild's
+                        // (stale, and answered only with an apology): remove them.
+                        if let Err(e) =
+                            serenity::Command::set_global_commands(&ctx.http, Vec::new()).await
+                        {
+                            tracing::error!(error = ?e, "cannot remove stale global commands");
+                        }
                     }
                     None => {
                         serenity::Command::set_global_commands(&ctx.http, commands).await?;
                     }
                 }
-                spawn_background(app.clone(), ctx.http.clone());
+                spawn_background(app.clone(), ctx.http.clone(), &background);
                 Ok(app)
             })
         })
         .build();
     let client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .framework(framework)
+        .type_map_insert::<lifecycle::LifecycleKey>(lifecycle.clone())
         .await?;
-    Ok(client)
+    Ok(Bot { client, lifecycle })
 }
 
-/// Runs the bot until the process is stopped.
+/// Runs the bot until SIGTERM or Ctrl-C, then shuts down cleanly.
 pub async fn run(app: App, token: &str) -> anyhow::Result<()> {
-    let mut client = build_client(app, token).await?;
-    client.start().await?;
-    Ok(())
+    build_client(app, token)
+        .await?
+        .run_until(termination())
+        .await
+}
+
+/// Completes on Ctrl-C (SIGINT) or, on unix, SIGTERM (what a service manager sends).
+async fn termination() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = ?e, "cannot listen for SIGTERM; Ctrl-C still stops gavel");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// The poster and the scheduler: each only sleeps and calls its `run_due`-style step, so a
 /// restart loses nothing (the work is rows in the database).
-fn spawn_background(app: App, http: std::sync::Arc<serenity::Http>) {
+fn spawn_background(app: App, http: Arc<serenity::Http>, lifecycle: &Lifecycle) {
+    let poster = Poster::new(app.clone(), http);
     let poster_app = app.clone();
-    tokio::spawn(async move {
-        loop {
-            if let Err(e) = deliver_due(&poster_app, &http).await {
-                tracing::error!(error = ?e, "outbox delivery failed");
+    let mut stopping = lifecycle.stopping();
+    lifecycle.keep(tokio::spawn(async move {
+        let wake = poster_app.outbox_waker();
+        while !*stopping.borrow() {
+            let stop = stopping.clone();
+            let wait = match poster.deliver_due(|| *stop.borrow()).await {
+                Ok(pass) => until(pass.next_retry, poster_app.now()),
+                Err(e) => {
+                    tracing::error!(error = ?e, "outbox delivery failed");
+                    TICK
+                }
+            };
+            tokio::select! {
+                () = wake.notified() => {}
+                () = tokio::time::sleep(wait) => {}
+                _ = stopping.changed() => {}
             }
-            tokio::time::sleep(TICK).await;
         }
-    });
-    tokio::spawn(async move {
-        loop {
+    }));
+    let mut stopping = lifecycle.stopping();
+    lifecycle.keep(tokio::spawn(async move {
+        while !*stopping.borrow() {
             if let Err(e) = crate::jobs::run_due(&app, app.now()).await {
                 tracing::error!(error = ?e, "scheduler failed");
             }
-            tokio::time::sleep(TICK).await;
+            tokio::select! {
+                () = tokio::time::sleep(TICK) => {}
+                _ = stopping.changed() => {}
+            }
         }
-    });
+    }));
+}
+
+/// How long the poster may sleep: until the first held-back post is due, at most a tick.
+fn until(
+    next_retry: Option<chrono::DateTime<chrono::Utc>>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Duration {
+    next_retry
+        .map(|at| (at - now).to_std().unwrap_or(Duration::ZERO))
+        .unwrap_or(TICK)
+        .min(TICK)
 }

@@ -1,85 +1,309 @@
-//! The outbox poster: sends due entries to their channel, records the message id, and backs off
-//! when Discord fails (with the rate limiter off, serenity retries nothing itself).
+//! The outbox poster: sends each channel's due entries in order, records the message id, and
+//! retries as Discord advises: after a 429's `retry_after`, with a doubling backoff after a
+//! server error, and loudly (an error in the log and in `gavel status`) when Discord refuses
+//! the post for good (a missing permission, an unknown channel).
 
-use chrono::Duration;
+use std::time::Duration as StdDuration;
+
+use chrono::{DateTime, Duration, Utc};
 use poise::serenity_prelude as serenity;
+use serenity::http::{HttpError, LightMethod, Request, Route};
 
 use super::reply::{no_pings, split};
 use crate::app::App;
+use crate::config::Config;
 use crate::store::{self, outbox::DISCUSSION};
 
-/// Sends every due outbox entry once; returns how many were delivered.
-pub async fn deliver_due(app: &App, http: &serenity::Http) -> anyhow::Result<usize> {
-    let Some(channel) = app.config().discord.discussion_channel_id else {
-        return Ok(0); // nowhere to post: entries wait until a channel is configured
-    };
-    // Connections are taken per query, never held across the HTTP call: with an in-memory
-    // database the pool has one connection, and commands must not wait on Discord.
-    let due = store::outbox::due(&mut *app.pool().acquire().await?, app.now(), 20).await?;
-    let mut delivered = 0;
-    for entry in due {
-        if entry.channel != DISCUSSION {
-            continue;
+/// How many entries of a channel are read at a time.
+const BATCH: i64 = 20;
+/// The longest wait between retries, and between retries of a post Discord refuses for good
+/// (someone may grant the permission or fix the channel id).
+const MAX_BACKOFF: Duration = Duration::minutes(10);
+
+/// The one place an outbox channel's name becomes the configured Discord channel id. A name
+/// with no channel configured keeps its entries until one is.
+pub fn channel_id(config: &Config, name: &str) -> Option<u64> {
+    match name {
+        DISCUSSION => config.discord.discussion_channel_id,
+        _ => None,
+    }
+}
+
+/// What one pass of the poster did.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Pass {
+    pub delivered: usize,
+    /// When the earliest post held back (waiting to retry) is due.
+    pub next_retry: Option<DateTime<Utc>>,
+}
+
+/// Sends posts to Discord. With serenity's rate limiter on, requests go through it (it waits
+/// out a 429 itself); with it off (a proxy), gavel reads the answer itself, because serenity's
+/// error then keeps neither the body's `retry_after` nor the `Retry-After` header.
+pub struct Poster {
+    app: App,
+    http: std::sync::Arc<serenity::Http>,
+    client: reqwest::Client,
+}
+
+impl Poster {
+    pub fn new(app: App, http: std::sync::Arc<serenity::Http>) -> Self {
+        Self {
+            app,
+            http,
+            client: reqwest::Client::new(),
         }
-        match post(http, channel, entry.id, &entry.content).await {
-            Ok(first) => {
-                let id = store::snowflake_to_db(first.get());
-                app.delivered(entry.id, Some(id)).await?;
-                delivered += 1;
-            }
-            Err(error) => {
-                let wait = backoff(entry.attempts, &error);
-                tracing::warn!(entry = entry.id, error = %error, retry_in = %wait, "post failed");
-                store::outbox::mark_failed(
-                    &mut *app.pool().acquire().await?,
-                    entry.id,
-                    &error.to_string(),
-                    app.now() + wait,
-                )
+    }
+
+    /// Sends every due entry, channel by channel, each channel strictly in order; a post that
+    /// fails holds back its channel until its retry is due. `stop` is checked between posts, so
+    /// a post being sent is always finished.
+    pub async fn deliver_due(&self, stop: impl Fn() -> bool) -> anyhow::Result<Pass> {
+        let app = &self.app;
+        // Connections are taken per query, never held across the HTTP call: with an in-memory
+        // database the pool has one connection, and commands must not wait on Discord.
+        let channels = store::outbox::pending_channels(&mut *app.pool().acquire().await?).await?;
+        let mut pass = Pass::default();
+        for name in channels {
+            let Some(channel) = channel_id(app.config(), &name) else {
+                continue;
+            };
+            let held = self
+                .deliver_channel(&name, channel, &mut pass, &stop)
                 .await?;
-                break; // keep posts in order: the rest wait for this one
+            if let Some(at) = held {
+                pass.next_retry = Some(pass.next_retry.map_or(at, |t| t.min(at)));
+            }
+        }
+        Ok(pass)
+    }
+
+    /// Sends one channel's due entries in order; returns when its held-back head is due.
+    async fn deliver_channel(
+        &self,
+        name: &str,
+        channel: u64,
+        pass: &mut Pass,
+        stop: &impl Fn() -> bool,
+    ) -> anyhow::Result<Option<DateTime<Utc>>> {
+        let app = &self.app;
+        loop {
+            let due = store::outbox::due(&mut *app.pool().acquire().await?, name, app.now(), BATCH)
+                .await?;
+            let full = due.len() as i64 == BATCH;
+            for entry in due {
+                if stop() {
+                    return Ok(None);
+                }
+                match self.post(channel, entry.id, &entry.content).await {
+                    Ok(first) => {
+                        let id = store::snowflake_to_db(first.get());
+                        app.delivered(entry.id, Some(id)).await?;
+                        pass.delivered += 1;
+                    }
+                    Err(failure) => {
+                        let wait = failure.wait(entry.attempts);
+                        let retry_at = app.now() + wait;
+                        let error = failure.to_string();
+                        if failure.is_permanent() {
+                            tracing::error!(
+                                entry = entry.id, channel = name, error = %error, retry_in = %wait,
+                                "Discord refuses this post; it and the later posts of its channel wait until it is fixed"
+                            );
+                        } else {
+                            tracing::warn!(entry = entry.id, channel = name, error = %error, retry_in = %wait, "post failed");
+                        }
+                        store::outbox::mark_failed(
+                            &mut *app.pool().acquire().await?,
+                            entry.id,
+                            &error,
+                            retry_at,
+                        )
+                        .await?;
+                        return Ok(Some(retry_at)); // the rest of the channel waits for this one
+                    }
+                }
+            }
+            if !full {
+                let head = store::outbox::head(&mut *app.pool().acquire().await?, name).await?;
+                return Ok(head.map(|h| h.next_attempt_at));
             }
         }
     }
-    Ok(delivered)
-}
 
-/// Posts one outbox entry, in as many messages as it needs; returns the first message's id.
-async fn post(
-    http: &serenity::Http,
-    channel: u64,
-    entry: i64,
-    content: &str,
-) -> Result<serenity::MessageId, serenity::Error> {
-    let mut first = None;
-    // Every reader sees the times in their own time zone.
-    let content = crate::domain::moment::for_discord(content);
-    for (n, part) in split(&content).into_iter().enumerate() {
-        let message = serenity::CreateMessage::new()
-            .content(part)
-            .allowed_mentions(no_pings())
-            // Discord drops a retried post with the same nonce, so a post that went out but
-            // whose answer was lost is not posted twice.
-            .nonce(serenity::Nonce::String(format!("gavel-{entry}-{n}")))
-            .enforce_nonce(true);
-        let sent = serenity::ChannelId::new(channel)
-            .send_message(http, message)
-            .await?;
-        first.get_or_insert(sent.id);
+    /// Posts one outbox entry, in as many messages as it needs; returns the first message's id.
+    async fn post(
+        &self,
+        channel: u64,
+        entry: i64,
+        content: &str,
+    ) -> Result<serenity::MessageId, Failure> {
+        let mut first = None;
+        // Every reader sees the times in their own time zone.
+        let content = crate::domain::moment::for_discord(content);
+        for (n, part) in split(&content).into_iter().enumerate() {
+            let message = serenity::CreateMessage::new()
+                .content(part)
+                .allowed_mentions(no_pings())
+                // Discord drops a retried post with the same nonce, so a post that went out but
+                // whose answer was lost is not posted twice.
+                .nonce(serenity::Nonce::String(format!("gavel-{entry}-{n}")))
+                .enforce_nonce(true);
+            let sent = self.send(channel, &message).await?;
+            first.get_or_insert(sent);
+        }
+        Ok(first.expect("split gives at least one part"))
     }
-    Ok(first.expect("split gives at least one part"))
+
+    /// Sends one message and reads Discord's answer.
+    async fn send(
+        &self,
+        channel: u64,
+        message: &serenity::CreateMessage,
+    ) -> Result<serenity::MessageId, Failure> {
+        let body = serde_json::to_vec(message).map_err(|e| Failure::Refused(e.to_string()))?;
+        let request = Request::new(
+            Route::ChannelMessages {
+                channel_id: serenity::ChannelId::new(channel),
+            },
+            LightMethod::Post,
+        )
+        .body(Some(body));
+        let response = if self.http.ratelimiter.is_some() {
+            match self.http.request(request).await {
+                Ok(response) => response,
+                Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(e))) => {
+                    let what = format!(
+                        "{} {} (code {})",
+                        e.status_code, e.error.message, e.error.code
+                    );
+                    return Err(Failure::classify(e.status_code.as_u16(), None, what));
+                }
+                Err(e) => return Err(Failure::Unavailable(e.to_string())),
+            }
+        } else {
+            let built = request
+                .build(&self.client, self.http.token(), self.http.proxy.as_deref())
+                .map_err(|e| Failure::Refused(e.to_string()))?
+                .build()
+                .map_err(|e| Failure::Refused(e.to_string()))?;
+            self.client
+                .execute(built)
+                .await
+                .map_err(|e| Failure::Unavailable(e.to_string()))?
+        };
+        read_answer(response).await
+    }
 }
 
-/// Doubling waits from 2 seconds to 10 minutes; a rate limit waits at least 5 seconds.
-fn backoff(attempts: i64, error: &serenity::Error) -> Duration {
-    let doubling = Duration::seconds(2i64 << attempts.clamp(0, 8)).min(Duration::minutes(10));
-    let limited = matches!(
-        error,
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 429
-    );
-    if limited {
-        doubling.max(Duration::seconds(5))
-    } else {
-        doubling
+/// Reads a post's answer: the message id, or why it failed and when to try again.
+async fn read_answer(response: reqwest::Response) -> Result<serenity::MessageId, Failure> {
+    let status = response.status();
+    let header = response
+        .headers()
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<f64>().ok());
+    let bytes = response
+        .bytes()
+        .await
+        .map_err(|e| Failure::Unavailable(e.to_string()))?;
+    let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
+    if status.is_success() {
+        return body["id"]
+            .as_str()
+            .and_then(|id| id.parse::<u64>().ok())
+            .filter(|&id| id != 0)
+            .map(serenity::MessageId::new)
+            .ok_or_else(|| Failure::Unavailable(format!("{status} without a message id")));
+    }
+    // The body's `retry_after` is in fractional seconds; the header rounds it up.
+    let retry_after = body["retry_after"].as_f64().or(header);
+    let what = match (body["message"].as_str(), body["code"].as_i64()) {
+        (Some(message), Some(code)) => format!("{status} {message} (code {code})"),
+        (Some(message), None) => format!("{status} {message}"),
+        _ => status.to_string(),
+    };
+    Err(Failure::classify(status.as_u16(), retry_after, what))
+}
+
+/// Why a post failed, which says when to try again.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    /// 429: Discord says when (`retry_after`, seconds).
+    RateLimited {
+        retry_after: Option<f64>,
+        what: String,
+    },
+    /// A server error or no answer: it may work in a moment.
+    Unavailable(String),
+    /// Any other 4xx (403 missing permission, 404 unknown channel): it will not work until
+    /// someone acts, so it is reported loudly and tried again only now and then.
+    Refused(String),
+}
+
+impl Failure {
+    fn classify(status: u16, retry_after: Option<f64>, what: String) -> Self {
+        match status {
+            429 => Self::RateLimited { retry_after, what },
+            408 | 500..=599 => Self::Unavailable(what),
+            _ => Self::Refused(what),
+        }
+    }
+
+    pub fn is_permanent(&self) -> bool {
+        matches!(self, Self::Refused(_))
+    }
+
+    /// How long to wait before the next attempt, after `attempts` failed ones.
+    pub fn wait(&self, attempts: i64) -> Duration {
+        let doubling = Duration::seconds(2i64 << attempts.clamp(0, 9)).min(MAX_BACKOFF);
+        match self {
+            Self::RateLimited {
+                retry_after: Some(s),
+                ..
+            } if s.is_finite() && *s >= 0.0 => Duration::from_std(StdDuration::from_secs_f64(*s))
+                .map_or(MAX_BACKOFF, |d| d.min(MAX_BACKOFF)),
+            Self::RateLimited { .. } | Self::Unavailable(_) => doubling,
+            Self::Refused(_) => MAX_BACKOFF,
+        }
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::RateLimited { what, .. } => write!(f, "rate limited: {what}"),
+            Self::Unavailable(what) => write!(f, "Discord unavailable: {what}"),
+            Self::Refused(what) => write!(
+                f,
+                "refused by Discord, will not succeed until fixed: {what}"
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Checks: a 429 waits exactly its `retry_after`; without one it backs off like a server
+    /// error (2 s doubling, at most 10 minutes); a refusal (403, 404) waits 10 minutes at once.
+    #[test]
+    fn each_failure_waits_as_discord_advises() {
+        let limited = Failure::classify(429, Some(0.25), "429".into());
+        assert_eq!(limited.wait(0), Duration::milliseconds(250));
+        assert_eq!(limited.wait(5), Duration::milliseconds(250));
+        let blind = Failure::classify(429, None, "429".into());
+        assert_eq!(blind.wait(0), Duration::seconds(2));
+        let down = Failure::classify(502, None, "502".into());
+        assert_eq!(down.wait(1), Duration::seconds(4));
+        assert_eq!(down.wait(30), MAX_BACKOFF);
+        for status in [403, 404, 400] {
+            let refused = Failure::classify(status, None, status.to_string());
+            assert!(refused.is_permanent(), "{status}");
+            assert_eq!(refused.wait(0), MAX_BACKOFF);
+        }
+        assert!(!down.is_permanent() && !limited.is_permanent());
     }
 }

@@ -87,12 +87,56 @@ pub async fn on_error(error: poise::FrameworkError<'_, App, Error>) {
                 )
                 .await;
         }
+        poise::FrameworkError::UnknownInteraction {
+            interaction,
+            framework,
+            ..
+        } => {
+            // A command removed or renamed since the member's client loaded the list: answer,
+            // or Discord shows "The application did not respond".
+            let path = command_path(interaction);
+            tracing::warn!(command = %path, "an interaction for a command gavel does not have");
+            let text = format!(
+                "gavel no longer has /{path}; its commands are being refreshed: try again in a \
+                 moment, or see /help."
+            );
+            let reply = serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(text)
+                    .ephemeral(true)
+                    .allowed_mentions(no_pings()),
+            );
+            if let Err(e) = interaction
+                .create_response(framework.serenity_context, reply)
+                .await
+            {
+                tracing::error!(error = ?e, "cannot answer an unknown interaction");
+            }
+        }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!(error = ?e, "error while handling an error");
             }
         }
     }
+}
+
+/// The command as the member typed it: its name, then its group and subcommand if any.
+fn command_path(interaction: &serenity::CommandInteraction) -> String {
+    let mut path = interaction.data.name.clone();
+    let mut options = &interaction.data.options;
+    while let Some(option) = options.first() {
+        match &option.value {
+            serenity::CommandDataOptionValue::SubCommand(inner)
+            | serenity::CommandDataOptionValue::SubCommandGroup(inner) => {
+                path.push(' ');
+                path.push_str(&option.name);
+                options = inner;
+            }
+            _ => break,
+        }
+    }
+    path
 }
 
 #[cfg(test)]

@@ -122,6 +122,14 @@ fn run(
     ctx: poise::ApplicationContext<'_, App, Error>,
 ) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, App, Error>>> {
     Box::pin(async move {
+        // Held until the reply is sent, so shutdown waits for this interaction.
+        let lifecycle = super::Lifecycle::of(ctx.serenity_context()).await;
+        let Some(_in_flight) = lifecycle.enter().await else {
+            let reply = Err("gavel is restarting; nothing was done. Try again in a minute.".into());
+            return respond_text(poise::Context::Application(ctx), reply)
+                .await
+                .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error));
+        };
         let path = ctx.command().qualified_name.as_ref();
         let reply = match commands::find(path) {
             Some(spec) => match read_options(spec, ctx.args) {

@@ -5,6 +5,7 @@
 //! separate tasks by serenity, so each test waits for one callback before sending the next.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::http::Method;
 use gavel::app::App;
@@ -27,7 +28,9 @@ const CHANNEL_MESSAGE_WITH_SOURCE: u64 = 4;
 struct Bot {
     fake: FakeDiscord,
     app: App,
-    client: JoinHandle<()>,
+    /// The bot running until `stop` is sent; what `run_until` returned.
+    client: JoinHandle<anyhow::Result<()>>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
 impl Drop for Bot {
@@ -55,16 +58,25 @@ impl Bot {
         let app = App::open(config, Arc::new(gavel::clock::SystemClock))
             .await
             .expect("app opens");
-        let mut client = gavel::adapters::discord::build_client(app.clone(), "fake-token")
+        let bot = gavel::adapters::discord::build_client(app.clone(), "fake-token")
             .await
             .expect("client builds");
-        let client = tokio::spawn(async move {
-            if let Err(e) = client.start().await {
-                panic!("the client stopped: {e}");
-            }
-        });
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let client = tokio::spawn(bot.run_until(async move {
+            let _ = stopped.await;
+        }));
         fake.wait_for_registration().await;
-        Self { fake, app, client }
+        Self {
+            fake,
+            app,
+            client,
+            stop: Some(stop),
+        }
+    }
+
+    /// Asks the bot to shut down, as SIGTERM does.
+    fn shut_down(&mut self) {
+        let _ = self.stop.take().expect("shut down once").send(());
     }
 
     /// Sends a slash command and waits for its callback (the reply).
@@ -129,7 +141,7 @@ impl Bot {
             .fake
             .requests()
             .into_iter()
-            .filter(|r| (400..500).contains(&r.status))
+            .filter(|r| matches!(r.status, 400 | 404))
             .collect();
         assert!(
             refused.is_empty(),
@@ -188,10 +200,12 @@ fn assert_no_pings(body: &Value) {
     assert_ne!(allowed["replied_user"], true, "{body}");
 }
 
-/// Checks: on READY the bot registers all its commands in guild 2000 (not globally) with one
+/// Checks: on READY the bot registers all its commands in guild 2000 with one
 /// `PUT /applications/1000/guilds/2000/commands`; the body is exactly what
-/// the command table's registration gives and obeys Discord's limits; IDENTIFY
-/// carried the token and the gateway URL came from the fake; the fake refused no request.
+/// the command table's registration gives and obeys Discord's limits; its global commands are
+/// cleared with one `PUT /applications/1000/commands` of `[]`, so no stale global command
+/// shows beside the guild's; IDENTIFY carried the token and the gateway URL came from the fake;
+/// the fake refused no request.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registers_its_commands_in_the_guild_on_ready() {
     let bot = Bot::start().await;
@@ -200,12 +214,21 @@ async fn registers_its_commands_in_the_guild_on_ready() {
         registration.path,
         format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands")
     );
-    assert!(
-        bot.fake
-            .requests_to(&Method::PUT, "/applications/*/commands")
-            .is_empty(),
-        "commands were also registered globally"
+    let global = bot
+        .fake
+        .wait_for_requests(Method::PUT, "/applications/*/commands", 1)
+        .await;
+    assert_eq!(global.len(), 1, "{}", bot.fake.describe_requests());
+    assert_eq!(
+        global[0].path,
+        format!("/applications/{APPLICATION_ID}/commands")
     );
+    assert_eq!(
+        global[0].body,
+        serde_json::json!([]),
+        "commands were registered globally"
+    );
+    assert_eq!(global[0].status, 200);
     assert_eq!(registration.body, registration::registration_json());
     registration::assert_within_limits(&registration.body);
     let gateway = bot.fake.requests_to(&Method::GET, "/gateway");
@@ -497,4 +520,290 @@ async fn a_moderators_action_is_declared_when_discord_confirms_the_post() {
     let link = format!("https://discord.com/channels/2000/3000/{message}");
     assert!(public_reply(&case).contains(&link), "{case}");
     bot.assert_no_refused_requests();
+}
+
+/// Checks: when Discord answers the first post of alice's announcement with 429, bob's
+/// announcement, committed while alice's waits to retry, is not posted before it: the posts to
+/// #discussion arrive strictly in the order they were written (alice's delivered, then bob's
+/// first attempt), each delivered once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_waiting_to_retry_holds_back_the_later_posts_of_its_channel() {
+    let bot = Bot::start().await;
+    let first = "alice joined the Leaderboard with a score of 100.";
+    let second = "bob joined the Leaderboard with a score of 100.";
+    bot.fake.rate_limit_next_post_containing(first, 1.5);
+    let alice = User::new(501, "alice");
+    let bob = User::new(502, "bob");
+
+    bot.run(SlashCommand::new(&alice, "join")).await;
+    bot.fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the rate-limited first post",
+            |r| r.status == 429,
+        )
+        .await;
+    bot.run(SlashCommand::new(&bob, "join")).await;
+    bot.wait_for_post(first).await;
+    bot.wait_for_post(second).await;
+
+    let posts: Vec<(u16, String)> = bot
+        .fake
+        .requests_to(&Method::POST, &format!("/channels/{CHANNEL_ID}/messages"))
+        .into_iter()
+        .map(|r| {
+            (
+                r.status,
+                r.body["content"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        posts,
+        [
+            (429, first.to_owned()),
+            (200, first.to_owned()),
+            (200, second.to_owned())
+        ],
+        "posts out of order"
+    );
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: a 429 whose body says `retry_after: 0.4` is retried after those 0.4 s and not
+/// much later (not after a fixed 5 s or the next 2 s poll): the delivery comes between 0.4 s
+/// and 1.4 s after the 429, and the post is delivered once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_post_is_retried_when_discord_says() {
+    let bot = Bot::start().await;
+    let announcement = "erin joined the Leaderboard with a score of 100.";
+    bot.fake.rate_limit_next_post_containing(announcement, 0.4);
+    bot.run(SlashCommand::new(&User::new(505, "erin"), "join"))
+        .await;
+    let delivered = bot.wait_for_post(announcement).await;
+    let attempts = bot.posts_with(announcement);
+    let statuses: Vec<u16> = attempts.iter().map(|r| r.status).collect();
+    assert_eq!(statuses, [429, 200]);
+    let waited = delivered.at - attempts[0].at;
+    assert!(
+        waited >= Duration::from_millis(400) && waited < Duration::from_millis(1400),
+        "retried {waited:?} after a 429 that said 0.4 s"
+    );
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: a healthy post is delivered within 1 s of the commit that wrote it, because the
+/// commit wakes the poster: measured from the command's reply (sent after its transaction
+/// commits) to the post's arrival, for a command sent just after the poster's previous post
+/// (when a 2 s poll would be furthest away).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_is_delivered_within_a_second_of_its_commit() {
+    let bot = Bot::start().await;
+    let frank = User::new(506, "frank");
+    let grace = User::new(507, "grace");
+    bot.run(SlashCommand::new(&frank, "join")).await;
+    bot.wait_for_post("frank joined the Leaderboard with a score of 100.")
+        .await;
+    let id = bot.fake.send(SlashCommand::new(&grace, "join"));
+    bot.fake.wait_for_callback(id).await;
+    let replied = bot
+        .fake
+        .requests_to(&Method::POST, &format!("/interactions/{id}/*/callback"))[0]
+        .at;
+    let post = bot
+        .wait_for_post("grace joined the Leaderboard with a score of 100.")
+        .await;
+    let latency = post.at.saturating_duration_since(replied);
+    eprintln!("delivery latency after the reply: {latency:?}");
+    assert!(
+        latency < Duration::from_secs(1),
+        "delivered {latency:?} after the commit"
+    );
+}
+
+/// Checks: when Discord answers a post with 403 Missing Permissions, the poster does not
+/// retry it soon (no second attempt within 3 s), later posts of the channel wait behind it,
+/// and `gavel status` reports it: one post besides the held one in the backlog, the oldest
+/// in #discussion with 1 attempt and the 403 as its last error, marked as needing a fix.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_post_is_reported_in_the_status() {
+    let bot = Bot::start().await;
+    let first = "heidi joined the Leaderboard with a score of 100.";
+    let second = "ivan joined the Leaderboard with a score of 100.";
+    bot.fake.forbid_next_posts_containing(first, 10);
+    bot.run(SlashCommand::new(&User::new(508, "heidi"), "join"))
+        .await;
+    bot.fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the refused post",
+            |r| r.status == 403,
+        )
+        .await;
+    bot.run(SlashCommand::new(&User::new(509, "ivan"), "join"))
+        .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        bot.posts_with(first).len(),
+        1,
+        "a refused post was retried at once"
+    );
+    assert!(
+        bot.posts_with(second).is_empty(),
+        "a later post overtook the refused one"
+    );
+
+    let status = gavel::status::status(&bot.app).await.expect("status");
+    assert_eq!(status.backlog, 2);
+    let oldest = status.oldest.as_ref().expect("an oldest post");
+    assert_eq!(oldest.content, first);
+    assert_eq!(oldest.attempts, 1);
+    let text = status.to_string();
+    assert!(
+        text.starts_with("Outbox: 2 posts not yet delivered."),
+        "{text}"
+    );
+    assert!(text.contains("#discussion"), "{text}");
+    assert!(text.contains("1 attempt,"), "{text}");
+    assert!(
+        text.contains("403 Forbidden Missing Permissions (code 50013)")
+            && text.contains("until fixed"),
+        "{text}"
+    );
+}
+
+/// Checks: an interaction for a command gavel does not have (a removed `/oldcmd`, or a
+/// removed subcommand `/mod oldsub`, from a member's stale command list) is answered at once
+/// with an ephemeral reply naming the command and saying the commands are being refreshed,
+/// instead of Discord's "The application did not respond"; a real command still works after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_command_is_answered_privately() {
+    let bot = Bot::start().await;
+    let alice = User::new(501, "alice");
+    let id = bot.fake.send_stale(&alice, "oldcmd", None);
+    let answer = bot.fake.wait_for_callback(id).await;
+    assert_eq!(
+        ephemeral_reply(&answer),
+        "gavel no longer has /oldcmd; its commands are being refreshed: try again in a \
+         moment, or see /help."
+    );
+    assert_no_pings(&answer["data"]);
+    let id = bot.fake.send_stale(&alice, "mod", Some("oldsub"));
+    let answer = bot.fake.wait_for_callback(id).await;
+    assert!(
+        ephemeral_reply(&answer).starts_with("gavel no longer has /mod oldsub;"),
+        "{answer}"
+    );
+    let profile = bot.run(SlashCommand::new(&alice, "profile")).await;
+    assert!(public_reply(&profile).starts_with("alice: not a member"));
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: on shutdown (what SIGTERM and Ctrl-C trigger), while bob's `/profile` is in flight
+/// (held up on the database) and alice's announcement is on its way (the fake holds posts for
+/// 1.5 s), the bot does not stop: `/profile` is answered, the post is delivered and marked sent;
+/// carol's `/join` sent meanwhile is turned away privately and changes nothing; then the bot
+/// closes the gateway with a close frame and `run_until` returns Ok.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_finishes_what_is_in_flight_then_closes_the_gateway() {
+    let mut bot = Bot::start().await;
+    bot.fake.delay_posts(Duration::from_millis(1500));
+    let announcement = "alice joined the Leaderboard with a score of 100.";
+    bot.run(SlashCommand::new(&User::new(501, "alice"), "join"))
+        .await;
+    // The commit woke the poster: the post is now held by the fake.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // The in-memory pool has one connection: holding it keeps bob's command in flight.
+    let held = bot.app.pool().acquire().await.expect("connection");
+    let profile = bot
+        .fake
+        .send(SlashCommand::new(&User::new(502, "bob"), "profile"));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    bot.shut_down();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let join = bot
+        .fake
+        .send(SlashCommand::new(&User::new(503, "carol"), "join"));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        !bot.client.is_finished(),
+        "stopped with a command in flight"
+    );
+    assert_eq!(bot.fake.gateway_closes(), 0, "closed the gateway too soon");
+    drop(held);
+
+    let ended = tokio::time::timeout(TIMEOUT, &mut bot.client)
+        .await
+        .expect("the bot stops");
+    ended.expect("no panic").expect("run_until returns Ok");
+    let answered = bot.fake.wait_for_callback(profile).await;
+    assert!(
+        public_reply(&answered).starts_with("bob: not a member"),
+        "{answered}"
+    );
+    assert_eq!(bot.posts_with(announcement).len(), 1);
+    assert!(
+        bot.outbox_row(announcement).await.expect("row").1,
+        "the post in flight was not marked sent"
+    );
+    assert_eq!(bot.fake.gateway_closes(), 1, "the gateway was not closed");
+    let turned_away = bot.fake.wait_for_callback(join).await;
+    assert_eq!(
+        ephemeral_reply(&turned_away),
+        "gavel is restarting; nothing was done. Try again in a minute."
+    );
+    assert_eq!(
+        bot.outbox_row("carol joined the Leaderboard with a score of 100.")
+            .await,
+        None
+    );
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: `gavel run` (the binary, against the fake through `discord.proxy_url`) registers its
+/// commands, and on SIGTERM closes the gateway and exits with status 0.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gavel_run_exits_zero_on_sigterm() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("config.toml"),
+        format!(
+            "[database]\npath = \"gavel.db\"\n[discord]\nguild_id = {GUILD_ID}\n\
+             discussion_channel_id = {CHANNEL_ID}\nproxy_url = \"{}\"\n\
+             [chief_justice]\nname = \"cj\"\ndiscord_id = {CJ_ID}\n",
+            fake.proxy_url()
+        ),
+    )
+    .expect("config");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .arg("run")
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", "fake-token")
+        .env_remove("GAVEL_CONFIG")
+        .env("RUST_LOG", "error")
+        .spawn()
+        .expect("gavel runs");
+    fake.wait_for_registration().await;
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let deadline = std::time::Instant::now() + TIMEOUT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("gavel did not exit within {TIMEOUT:?} of SIGTERM");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert_eq!(fake.gateway_closes(), 1, "the gateway was not closed");
 }

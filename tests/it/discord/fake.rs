@@ -48,6 +48,8 @@ pub struct Recorded {
     pub status: u16,
     /// What the fake answered (a Message for a post), if it answered with a body.
     pub answer: Option<Value>,
+    /// When the request arrived.
+    pub at: Instant,
 }
 
 /// A Discord user as it appears in payloads.
@@ -106,19 +108,24 @@ struct Shared {
     requests: Mutex<Vec<Recorded>>,
     /// Frames the bot sent on the gateway (IDENTIFY, heartbeats, RESUME...), as JSON.
     gateway_frames: Mutex<Vec<Value>>,
-    /// How many of the next `POST /channels/{id}/messages` answer 500, and (if set) only those
-    /// whose content contains this text.
-    failing_posts: Mutex<(usize, Option<String>)>,
+    /// How the next channel posts fail, if they do.
+    failing_posts: Mutex<Option<PostFailure>>,
+    /// How long the fake waits before answering a channel post.
+    post_delay: Mutex<Duration>,
     next_id: AtomicU64,
     sequence: AtomicU64,
-    /// The command objects the fake answered to the last registration, by name.
+    /// The command objects the fake answered to the last guild registration, by name.
     commands: Mutex<BTreeMap<String, Value>>,
+    /// The same for the last global registration (Discord keeps the two lists apart).
+    global_commands: Mutex<BTreeMap<String, Value>>,
     /// Sends frames on the current gateway connection.
     connection: Mutex<Option<mpsc::UnboundedSender<Message>>>,
     /// Interactions already answered (Discord refuses a second callback).
     answered: Mutex<std::collections::HashSet<String>>,
     /// How many gateway connections the bot has opened.
     connections: AtomicU64,
+    /// How many of them the bot closed with a close frame.
+    closes: AtomicU64,
     /// The heartbeat interval HELLO announces, in milliseconds.
     heartbeat_interval: u64,
     ws_url: String,
@@ -166,13 +173,16 @@ impl FakeDiscord {
         let shared = Arc::new(Shared {
             requests: Mutex::default(),
             gateway_frames: Mutex::default(),
-            failing_posts: Mutex::new((0, None)),
+            failing_posts: Mutex::new(None),
+            post_delay: Mutex::new(Duration::ZERO),
             next_id: AtomicU64::new(1),
             sequence: AtomicU64::new(0),
             commands: Mutex::default(),
+            global_commands: Mutex::default(),
             connection: Mutex::default(),
             answered: Mutex::default(),
             connections: AtomicU64::new(0),
+            closes: AtomicU64::new(0),
             heartbeat_interval: interval_ms,
             // No query of its own: serenity appends `?v=10`.
             ws_url: format!("ws://127.0.0.1:{ws_port}"),
@@ -208,13 +218,47 @@ impl FakeDiscord {
     /// Makes the next `n` channel posts fail with HTTP 500.
     #[allow(dead_code)]
     pub fn fail_next_posts(&self, n: usize) {
-        *self.shared.failing_posts.lock().unwrap() = (n, None);
+        *self.shared.failing_posts.lock().unwrap() = Some(PostFailure::server_error(n, None));
     }
 
     /// Makes the next `n` channel posts whose content contains `text` fail with HTTP 500 (other
     /// posts, such as a scheduled announcement, go through).
     pub fn fail_next_posts_containing(&self, text: &str, n: usize) {
-        *self.shared.failing_posts.lock().unwrap() = (n, Some(text.to_owned()));
+        *self.shared.failing_posts.lock().unwrap() =
+            Some(PostFailure::server_error(n, Some(text.to_owned())));
+    }
+
+    /// Answers the next channel post whose content contains `text` with 429, as Discord does
+    /// when a route's bucket is empty: `retry_after` (seconds, fractional) in the JSON body and
+    /// the `Retry-After` header (whole seconds, rounded up).
+    pub fn rate_limit_next_post_containing(&self, text: &str, retry_after: f64) {
+        *self.shared.failing_posts.lock().unwrap() = Some(PostFailure {
+            remaining: 1,
+            containing: Some(text.to_owned()),
+            status: StatusCode::TOO_MANY_REQUESTS,
+            body: json!({"message": "You are being rate limited.", "retry_after": retry_after, "global": false}),
+            headers: vec![
+                ("retry-after", (retry_after.ceil() as u64).to_string()),
+                ("x-ratelimit-scope", "user".to_owned()),
+            ],
+        });
+    }
+
+    /// Answers the next `n` channel posts whose content contains `text` with 403 Missing
+    /// Permissions (code 50013), as Discord does when the bot may not send in the channel.
+    pub fn forbid_next_posts_containing(&self, text: &str, n: usize) {
+        *self.shared.failing_posts.lock().unwrap() = Some(PostFailure {
+            remaining: n,
+            containing: Some(text.to_owned()),
+            status: StatusCode::FORBIDDEN,
+            body: json!({"message": "Missing Permissions", "code": 50013}),
+            headers: Vec::new(),
+        });
+    }
+
+    /// Makes the fake wait this long before answering each channel post.
+    pub fn delay_posts(&self, delay: Duration) {
+        *self.shared.post_delay.lock().unwrap() = delay;
     }
 
     /// Every REST request so far.
@@ -322,6 +366,11 @@ impl FakeDiscord {
         self.shared.connections.load(Ordering::SeqCst)
     }
 
+    /// How many gateway connections the bot has closed with a close frame.
+    pub fn gateway_closes(&self) -> u64 {
+        self.shared.closes.load(Ordering::SeqCst)
+    }
+
     /// The sequence number of the last dispatch sent.
     pub fn last_sequence(&self) -> u64 {
         self.shared.sequence.load(Ordering::SeqCst)
@@ -331,9 +380,11 @@ impl FakeDiscord {
     /// other events until it has finished), and returns the registration body.
     pub async fn wait_for_registration(&self) -> Recorded {
         let found = wait_until(|| {
-            self.requests()
-                .into_iter()
-                .find(|r| r.method == Method::PUT && is_registration(&r.path))
+            self.requests().into_iter().find(|r| {
+                r.method == Method::PUT
+                    && is_registration(&r.path)
+                    && r.body.as_array().is_some_and(|c| !c.is_empty())
+            })
         })
         .await;
         match found {
@@ -362,7 +413,25 @@ impl FakeDiscord {
     /// Sends a slash command as INTERACTION_CREATE and returns the interaction id.
     pub fn send(&self, command: SlashCommand) -> u64 {
         let id = self.shared.snowflake();
-        let payload = command.payload(id, &self.shared.commands.lock().unwrap());
+        let mut registered = self.shared.global_commands.lock().unwrap().clone();
+        registered.extend(self.shared.commands.lock().unwrap().clone());
+        let payload = command.payload(id, &registered);
+        self.dispatch("INTERACTION_CREATE", payload);
+        id
+    }
+
+    /// Sends an interaction for a command the bot has not registered (as a member's client
+    /// does with a stale command list): `/help`'s payload, renamed, with `sub` as a subcommand
+    /// if given. Returns the interaction id.
+    pub fn send_stale(&self, caller: &User, name: &str, sub: Option<&str>) -> u64 {
+        let id = self.shared.snowflake();
+        let mut payload =
+            SlashCommand::new(caller, "help").payload(id, &self.shared.commands.lock().unwrap());
+        payload["data"]["name"] = json!(name);
+        payload["data"]["id"] = json!("1");
+        if let Some(sub) = sub {
+            payload["data"]["options"] = json!([{"name": sub, "type": 1, "options": []}]);
+        }
         self.dispatch("INTERACTION_CREATE", payload);
         id
     }
@@ -449,7 +518,19 @@ async fn rest_handler(
         serde_json::from_slice(&body)
             .unwrap_or_else(|_| json!({"unparsed": String::from_utf8_lossy(&body)}))
     };
-    let (status, answer) = answer(&shared, &method, &path, &body);
+    let at = Instant::now();
+    let is_post = method == Method::POST && path_matches("/channels/*/messages", &path);
+    let delay = *shared.post_delay.lock().unwrap();
+    if is_post && !delay.is_zero() {
+        tokio::time::sleep(delay).await;
+    }
+    let (status, answer, extra) = match is_post.then(|| failed_post(&shared, &body)).flatten() {
+        Some(failure) => (failure.status, Some(failure.body), failure.headers),
+        None => {
+            let (status, answer) = answer(&shared, &method, &path, &body);
+            (status, answer, Vec::new())
+        }
+    };
     shared.requests.lock().unwrap().push(Recorded {
         method,
         path,
@@ -457,11 +538,56 @@ async fn rest_handler(
         body,
         status: status.as_u16(),
         answer: answer.clone(),
+        at,
     });
-    match answer {
+    let mut response = match answer {
         Some(json) => (status, Json(json)).into_response(),
         None => status.into_response(),
+    };
+    for (name, value) in extra {
+        response
+            .headers_mut()
+            .insert(name, value.parse().expect("header value"));
     }
+    response
+}
+
+/// How channel posts fail, for the next `remaining` posts that contain `containing`.
+#[derive(Debug, Clone)]
+struct PostFailure {
+    remaining: usize,
+    containing: Option<String>,
+    status: StatusCode,
+    body: Value,
+    headers: Vec<(&'static str, String)>,
+}
+
+impl PostFailure {
+    fn server_error(n: usize, containing: Option<String>) -> Self {
+        Self {
+            remaining: n,
+            containing,
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            body: json!({"message": "500: Internal Server Error", "code": 0}),
+            headers: Vec::new(),
+        }
+    }
+}
+
+/// The failure this post meets, if one is set up for it (and counts it).
+fn failed_post(shared: &Shared, body: &Value) -> Option<PostFailure> {
+    let mut failing = shared.failing_posts.lock().unwrap();
+    let failure = failing.as_mut()?;
+    let content = body["content"].as_str().unwrap_or("");
+    let applies = failure
+        .containing
+        .as_ref()
+        .is_none_or(|t| content.contains(t.as_str()));
+    if failure.remaining == 0 || !applies {
+        return None;
+    }
+    failure.remaining -= 1;
+    Some(failure.clone())
 }
 
 fn answer(
@@ -504,29 +630,8 @@ fn answer(
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => (StatusCode::NO_CONTENT, None),
         ("POST", ["channels", channel, "messages"]) => {
-            let failing = {
-                let mut failing = shared.failing_posts.lock().unwrap();
-                let content = body["content"].as_str().unwrap_or("");
-                let applies = failing
-                    .1
-                    .as_ref()
-                    .is_none_or(|t| content.contains(t.as_str()));
-                if failing.0 > 0 && applies {
-                    failing.0 -= 1;
-                    true
-                } else {
-                    false
-                }
-            };
-            if failing {
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    Some(json!({"message": "500: Internal Server Error", "code": 0})),
-                )
-            } else {
-                let channel = channel.parse().unwrap_or(CHANNEL_ID);
-                ok(message_json(shared, channel, body))
-            }
+            let channel = channel.parse().unwrap_or(CHANNEL_ID);
+            ok(message_json(shared, channel, body))
         }
         _ => (
             StatusCode::NOT_FOUND,
@@ -589,7 +694,12 @@ fn register(shared: &Shared, body: &Value, guild: Option<&str>) -> Value {
         }
         answered.push(full);
     }
-    *shared.commands.lock().unwrap() = by_name;
+    let list = if guild.is_some() {
+        &shared.commands
+    } else {
+        &shared.global_commands
+    };
+    *list.lock().unwrap() = by_name;
     Value::Array(answered)
 }
 
@@ -638,7 +748,11 @@ async fn serve_gateway(shared: Arc<Shared>, tcp: TcpStream) {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(bytes))) => String::from_utf8_lossy(&bytes).into_owned(),
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(Message::Close(_))) => {
+                        shared.closes.fetch_add(1, Ordering::SeqCst);
+                        return;
+                    }
+                    None | Some(Err(_)) => return,
                     Some(Ok(_)) => continue,
                 };
                 let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };

@@ -1,0 +1,58 @@
+//! `gavel status`: what the outbox still has to deliver, so a failing post is seen, not guessed.
+
+use chrono::{DateTime, Utc};
+
+use crate::app::App;
+use crate::store::{self, outbox::OutboxEntry};
+
+/// The outbox's backlog: how many posts wait, and the oldest of them.
+#[derive(Debug, Clone)]
+pub struct Status {
+    pub backlog: i64,
+    pub oldest: Option<OutboxEntry>,
+    pub now: DateTime<Utc>,
+}
+
+/// Reads the backlog.
+pub async fn status(app: &App) -> anyhow::Result<Status> {
+    let mut conn = app.pool().acquire().await?;
+    let (backlog, oldest) = store::outbox::backlog(&mut conn).await?;
+    Ok(Status {
+        backlog,
+        oldest,
+        now: app.now(),
+    })
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Some(oldest) = &self.oldest else {
+            return write!(f, "Outbox: every post has been delivered.");
+        };
+        let posts = if self.backlog == 1 { "post" } else { "posts" };
+        writeln!(f, "Outbox: {} {posts} not yet delivered.", self.backlog)?;
+        write!(
+            f,
+            "Oldest: #{}, written {} ago, {} attempt{}",
+            oldest.channel,
+            age(self.now - oldest.created_at),
+            oldest.attempts,
+            if oldest.attempts == 1 { "" } else { "s" },
+        )?;
+        match &oldest.last_error {
+            Some(error) => write!(f, ", last error: {error}"),
+            None => write!(f, ", no error yet"),
+        }
+    }
+}
+
+/// A duration as a person reads it: the largest whole unit.
+fn age(d: chrono::Duration) -> String {
+    let s = d.num_seconds().max(0);
+    match s {
+        0..=119 => format!("{s} s"),
+        120..=7199 => format!("{} min", s / 60),
+        7200..=172_799 => format!("{} h", s / 3600),
+        _ => format!("{} days", s / 86_400),
+    }
+}
