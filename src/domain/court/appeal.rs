@@ -433,7 +433,8 @@ impl Appeal {
         at: DateTime<Utc>,
     ) -> Result<Appeal, EnBancRefusal> {
         match self {
-            Appeal::Final { .. } | Appeal::EnBanc { .. } => Err(EnBancRefusal::Final),
+            Appeal::Final { .. } => Err(EnBancRefusal::Final),
+            Appeal::EnBanc { .. } => Err(EnBancRefusal::AlreadyRequested),
             Appeal::Decided { en_banc, .. } if *en_banc != EnBancRequest::NotRequested => {
                 Err(EnBancRefusal::AlreadyRequested)
             }
@@ -453,8 +454,8 @@ impl Appeal {
                 en_banc: EnBancRequest::Requested { .. },
             } => judgement,
             Appeal::Decided { .. } => return Err(EnBancRefusal::NotRequested),
-            Appeal::Final { .. } | Appeal::EnBanc { .. } => return Err(EnBancRefusal::Final),
-            _ => return Err(self.wrong("taken en banc").into()),
+            Appeal::Final { .. } => return Err(EnBancRefusal::Final),
+            _ => return Err(self.wrong("sent en banc or kept from it").into()),
         };
         Power::ChiefJustice.require(&by.offices, act, "Terms §III Act 3.9.1")?;
         Ok(judgement)
@@ -842,6 +843,24 @@ pub(super) mod tests {
         );
     }
 
+    #[test]
+    fn a_solo_judgement_may_be_taken_en_banc() {
+        // Terms §III Act 3.9, read to keep the Chief Justice's discretion reviewable.
+        let f = filing();
+        let solo = granted(&f)
+            .sit_solo(&f, &chief())
+            .unwrap()
+            .vote(&f, ballot(CHIEF, Vote::Uphold, 1), London)
+            .unwrap();
+        let asked = solo.request_en_banc(&f, MEMBER, now()).unwrap();
+        let Appeal::EnBanc { panel, hearing } = asked.accept_en_banc(&chief(), &court()).unwrap()
+        else {
+            panic!("accepted")
+        };
+        assert_eq!(panel.bench, Bench::Solo(CHIEF));
+        assert!(hearing.bench.sits(CHIEF));
+    }
+
     fn technical() -> Filing {
         let mut t = facts(Action::Technical);
         t.against = None;
@@ -983,6 +1002,18 @@ pub(super) mod tests {
             heard(&f).request_en_banc(&f, MEMBER, now()),
             Err(EnBancRefusal::Stage(_))
         ));
+        let accepted = asked.accept_en_banc(&chief(), &court()).unwrap();
+        assert_eq!(
+            accepted
+                .refuse_en_banc(&chief(), reason("changed my mind"), now())
+                .unwrap_err()
+                .to_string(),
+            "This appeal is before the whole Court en banc; it cannot be sent en banc or kept from it now."
+        );
+        assert_eq!(
+            accepted.request_en_banc(&f, MEMBER, now()),
+            Err(EnBancRefusal::AlreadyRequested)
+        );
     }
 
     fn en_banc(f: &Filing) -> Appeal {

@@ -162,6 +162,12 @@ mod tests {
     use chrono::{Duration, NaiveDate};
     use chrono_tz::Europe::London;
 
+    const CHIEF_ID: i64 = 1;
+
+    fn now_plus(days: i64) -> DateTime<Utc> {
+        crate::domain::court::standing::tests::now() + Duration::days(days)
+    }
+
     fn judgement_of(appeal: &Appeal) -> Judgement {
         appeal.judgement().unwrap().clone()
     }
@@ -230,12 +236,6 @@ mod tests {
             due.assign(&j, &justice(2), 2),
             Err(OpinionRefusal::Unauthorised(_))
         ));
-    }
-
-    const CHIEF_ID: i64 = 1;
-
-    fn now_plus(days: i64) -> DateTime<Utc> {
-        crate::domain::court::standing::tests::now() + Duration::days(days)
     }
 
     #[test]

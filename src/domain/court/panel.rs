@@ -119,6 +119,15 @@ pub struct SeatedPanel {
 }
 
 impl SeatedPanel {
+    /// A panel seated earlier, as the store recorded it. Only for reading back what
+    /// `check_panel` passed: the Court may have changed since, and the seat stands.
+    pub fn restore(justices: [i64; PANEL_SIZE], conflicts_set_aside: Vec<(i64, Conflict)>) -> Self {
+        Self {
+            justices,
+            conflicts_set_aside,
+        }
+    }
+
     pub fn justices(&self) -> [i64; PANEL_SIZE] {
         self.justices
     }

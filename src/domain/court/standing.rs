@@ -409,15 +409,20 @@ impl Filing {
     /// the people a matter concerns. Parties may ask for an en banc hearing (§III Act 3.9),
     /// and are "involved" in the hearing for §II Act 8.1.
     pub fn parties(&self) -> Vec<i64> {
-        let mut out = vec![self.appellant];
+        let mut all = vec![self.appellant];
         match &self.subject {
             Subject::Action(a) => {
-                out.push(a.actor);
-                out.extend(a.against);
+                all.push(a.actor);
+                all.extend(a.against);
             }
-            Subject::Matter(m) => out.extend(m.parties.iter().copied()),
+            Subject::Matter(m) => all.extend(m.parties.iter().copied()),
         }
-        out.dedup();
+        let mut out = Vec::with_capacity(all.len());
+        for p in all {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
         out
     }
 
