@@ -15,6 +15,8 @@ pub enum Power {
     Moderate,
     /// Banning: Moderators' powers, or Staff without Court review (Terms §II Act 9, §III Act 6).
     Ban,
+    /// A member of the Court: a Justice or the Chief Justice (Terms §III Act 3).
+    Justice,
 }
 
 impl Power {
@@ -24,6 +26,7 @@ impl Power {
             Power::ChiefJustice => offices.is_chief_justice(),
             Power::Moderate => offices.has_moderator_powers(),
             Power::Ban => offices.has_moderator_powers() || offices.holds(Office::Staff),
+            Power::Justice => offices.is_justice(),
         }
     }
 
@@ -33,6 +36,7 @@ impl Power {
             Power::ChiefJustice => "the Chief Justice",
             Power::Moderate => "a Moderator, a Justice or the Chief Justice",
             Power::Ban => "a Moderator, a Justice, the Chief Justice or Staff",
+            Power::Justice => "a Justice or the Chief Justice",
         }
     }
 
@@ -93,6 +97,25 @@ mod tests {
             assert!(Power::Ban.held_by(&holding(&[office])), "{office}");
         }
         assert!(!Power::ChiefJustice.held_by(&holding(&[Office::Justice])));
+    }
+
+    #[test]
+    fn only_members_of_the_court_hold_a_justices_power() {
+        // Terms §III Act 3: the Court is its Justices and the Chief Justice.
+        assert!(Power::Justice.held_by(&holding(&[Office::Justice])));
+        assert!(Power::Justice.held_by(&holding(&[Office::ChiefJustice])));
+        assert!(!Power::Justice.held_by(&holding(&[Office::Moderator, Office::Staff])));
+        assert_eq!(
+            Power::Justice
+                .require(
+                    &holding(&[Office::Moderator]),
+                    "grant a hearing",
+                    "Terms §III Act 3.6"
+                )
+                .unwrap_err()
+                .to_string(),
+            "Only a Justice or the Chief Justice may grant a hearing (Terms §III Act 3.6)."
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod authority;
 pub mod calendar;
+pub mod court;
 pub mod decay;
 pub mod game;
 pub mod ids;

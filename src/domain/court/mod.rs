@@ -1,0 +1,111 @@
+//! The Court of Appeals (Terms §III Act 3; §II Acts 6.3, 9.3-9.5, 10.5-10.6, 11.3): what may be
+//! appealed and where it goes, who sits, how the votes decide, and the opinion that follows.
+//! Pure rules; the app loads the facts, authorises through these functions, and stores what
+//! they return.
+//!
+//! - [`standing`]: [`what_is_appealable`] and the [`Filing`] with its parties and conflicts.
+//! - [`appeal`]: the [`Appeal`] lifecycle, from filing to a final en banc judgement.
+//! - [`panel`]: [`suggest_panel`], [`check_panel`] and the [`Bench`].
+//! - [`verdict`]: votes, [`Overturn`] and its validation, and [`Verdict::from_votes`].
+//! - [`opinion`]: the majority opinion, its author and its deadlines.
+//! - [`monitor`]: petitions against a monitor and the Moderator's answer.
+//!
+//! # Readings
+//!
+//! Where the Terms leave a choice, the Court's rules read them as follows.
+//!
+//! - **Who may appeal** (§III Act 3): the member an action was against; either player of a
+//!   game reversed as a first violation, since both scores move (§II Act 5); any Member for an
+//!   award, a technical modification or an action on the whole Leaderboard; the person removed
+//!   under §II Act 7, though no longer a Member; any Member for another matter. Only Members
+//!   appeal otherwise.
+//! - **Staff bans** (§III Act 6): a ban is beyond review when made by someone holding the Staff
+//!   office without Moderator powers. Staff who also moderate act as Moderators: the exemption
+//!   is an exception to the Court's jurisdiction and is read narrowly.
+//! - **One appeal at a time**: a case already under appeal takes no second appeal beside it;
+//!   after a judgement a new appeal may be filed unless the Court closed a ban to further
+//!   appeals (§II Act 9.5) or the whole Court decided it (§III Act 3.9.2). A void case has
+//!   nothing left to appeal (§III Act 2.4.2), nor a lifted monitor.
+//! - **Straight to the whole Court** (§II Act 6.3, §III Act 5): technical modifications and
+//!   the weekly absence and inactivity deductions are heard en banc at once; the Chief Justice
+//!   stands as the one who acted. They still need a grant (§III Act 3.6 covers every case).
+//! - **Monitors** (§II Act 10.5, 10.6): once the session immediately following the monitor
+//!   has ended, a petition obliges the Moderator who placed it to answer by a deadline the club
+//!   configures; the Court sees whether the answer came in time, late or not at all. Before
+//!   then, the member may still petition that the suspicion is not reasonable (10.6), with no
+//!   answer owed under 10.5.
+//! - **Granting** (§III Act 3.6): a Justice with a conflict does not count towards the two
+//!   grants; the Chief Justice's conflict bars only sitting on a panel (Act 3.5.2), so they may
+//!   grant or refuse, but nobody decides whether their own appeal is heard. Only the Chief
+//!   Justice refuses, and a refusal ends the appeal.
+//! - **Choosing the panel** (§III Acts 3.5, 3.5.1, 3.7): a conflicted Justice sits only when
+//!   fewer than three Justices are free of conflict and every free one sits; the set-aside is
+//!   recorded on the [`SeatedPanel`]. The suggestion rotates: never sat first, then least
+//!   recently sat, ties by seniority (the Chief Justice first, then earliest appointed). The
+//!   Chief Justice's choice need not follow it. With too few Justices for a panel the
+//!   suggestion is short and the Chief Justice may sit solo.
+//! - **Solo** (§III Act 3.3): the Chief Justice may hear a panel-route appeal alone, never
+//!   with a conflict and never on an en banc route.
+//! - **Concurring votes** (§III Act 3.8): overturns concur only with the same replacement (it
+//!   is part of the decision); remands concur whatever their conditions, and the decision
+//!   carries every concurring vote's conditions.
+//! - **The moment of decision** (§III Act 3.3): the vote that makes a majority of the bench;
+//!   a panellist who had not voted may still vote afterwards, for the record.
+//! - **A three-way split** (§III Act 3.3): the panel votes again (the split round is kept).
+//!   Upholding by default would give a judgement without the majority Act 3.3 asks for.
+//! - **En banc** (§III Act 3.9): a party (the appellant, the one who acted, the member it was
+//!   against, or a party to the matter) may ask once, with no time limit; the Chief Justice
+//!   accepts or refuses (Act 3.9.1), conflicts and all. A solo judgement may be taken en banc
+//!   too, so the Chief Justice's discretion is reviewable as a technical modification is. The
+//!   bench is the Court as it stands when seated.
+//! - **No majority en banc** (§III Act 3.9): when every Justice has voted and no position has
+//!   a majority of the whole Court (a tie in an even Court, or a scatter), what it reviewed
+//!   stands: the panel's decision, or on a direct challenge the action itself. The judgement is
+//!   final either way (Act 3.9.2).
+//! - **Overturns** (§III Act 3.8b; §II Acts 5, 9.2-9.4): a case is replaced by nothing (void),
+//!   a new ban end (a Friday after today, shorter or longer, a permanent ban may be given an
+//!   end), or a lesser step of the ladder; a matter by a ruling in words. A matter cannot be
+//!   remanded: no Moderator decided it.
+//! - **No proper reasoning** (§III Act 2.4.3): a ground on which the Court overturns a
+//!   declared penalty, in severity or entirety; it never supports a harsher replacement.
+//! - **Closing a ban to further appeals** (§II Act 9.5): said by the Chief Justice for the
+//!   Court, after an appeal on the ban was refused or decided, until a stated future time.
+//! - **Opinions** (§III Act 3.10): due seven club days after the decision, at the same
+//!   wall-clock time; reminder one club day before; overdue at the deadline. The Chief Justice,
+//!   if in the majority, may assign a Justice in the majority; otherwise any Justice in the
+//!   majority writes it. When an en banc Court leaves a judgement standing with nobody voting
+//!   for it, the whole bench may write. Late opinions are still published, marked late.
+//! - **A hearing in progress** (§II Act 8.1): from filing until judgement, and again while an
+//!   en banc request waits or is heard; it involves the parties of the filing.
+
+pub mod appeal;
+pub mod monitor;
+pub mod opinion;
+pub mod panel;
+pub mod standing;
+pub mod verdict;
+
+pub use appeal::{
+    Appeal, BenchRefusal, ClosureRefusal, EnBancRefusal, EnBancRequest, GrantRefusal, GrantedBy,
+    Hearing, Judgement, JusticeGrant, VoteRefusal, WrongStage,
+};
+pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
+pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};
+pub use panel::{
+    check_panel, suggest_panel, Bench, Justice, LeftOut, PanelRefusal, SeatedPanel, Suggestion,
+    PANEL_SIZE,
+};
+pub use standing::{
+    what_is_appealable, Action, ActionFacts, AppealRecord, Appellant, Capacity, CaseStatus,
+    Conflict, Conflicts, Filing, MatterFacts, NotAppealable, Route, Subject,
+};
+pub use verdict::{Ballot, Decision, Ground, InvalidVote, Overturn, Replacement, Verdict, Vote};
+
+use super::office::Offices;
+
+/// The person asking the Court for something, with the offices they hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Acting {
+    pub id: i64,
+    pub offices: Offices,
+}

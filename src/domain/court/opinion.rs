@@ -1,0 +1,273 @@
+//! The Court's majority opinion (Terms §III Act 3.10): due seven club days after the verdict,
+//! written by the Justice the Chief Justice assigns when in the majority, otherwise by any
+//! Justice in the majority; with a reminder the day before and an overdue notice at the
+//! deadline. Every judgement has its own opinion, so a panel's stays due while it is taken
+//! en banc.
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+use crate::domain::authority::{Power, Unauthorised};
+use crate::domain::calendar;
+
+use super::appeal::Judgement;
+use super::Acting;
+
+/// Days from the verdict to the opinion (Terms §III Act 3.10).
+pub const OPINION_DAYS: i64 = 7;
+
+/// When the app's jobs fire, in UTC, computed on club-local days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpinionDeadlines {
+    /// One club day before the deadline.
+    pub remind_at: DateTime<Utc>,
+    /// Seven club days after the verdict, at the same wall-clock time; the overdue notice
+    /// goes out then if nothing is published.
+    pub due_at: DateTime<Utc>,
+}
+
+impl OpinionDeadlines {
+    pub fn after(decided_at: DateTime<Utc>, tz: Tz) -> Self {
+        Self {
+            remind_at: calendar::local_days_after(decided_at, OPINION_DAYS - 1, tz),
+            due_at: calendar::local_days_after(decided_at, OPINION_DAYS, tz),
+        }
+    }
+}
+
+/// The opinion on one judgement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opinion {
+    Due {
+        due_at: DateTime<Utc>,
+        /// Chosen by the Chief Justice, when in the majority.
+        author: Option<i64>,
+    },
+    Published {
+        due_at: DateTime<Utc>,
+        by: i64,
+        at: DateTime<Utc>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpinionRefusal {
+    #[error(transparent)]
+    Unauthorised(#[from] Unauthorised),
+    #[error("The Chief Justice chooses who writes the Court's opinion only when in the majority (Terms §III Act 3.10).")]
+    ChiefJusticeNotInMajority,
+    #[error("The Court's opinion is the majority's: its author must be a Justice in the majority (Terms §III Act 3.10).")]
+    NotInMajority,
+    #[error(
+        "The Chief Justice chose another Justice to write this opinion (Terms §III Act 3.10)."
+    )]
+    NotTheAuthor,
+    #[error("The Court's opinion on this judgement is already published (Terms §III Act 3.10).")]
+    AlreadyPublished,
+}
+
+impl Opinion {
+    /// The opinion owed on `judgement`.
+    pub fn due(judgement: &Judgement, tz: Tz) -> Opinion {
+        Opinion::Due {
+            due_at: OpinionDeadlines::after(judgement.decided_at, tz).due_at,
+            author: None,
+        }
+    }
+
+    /// The Chief Justice, in the majority, chooses who writes it; they may choose again
+    /// until it is published.
+    pub fn assign(
+        &self,
+        judgement: &Judgement,
+        by: &Acting,
+        author: i64,
+    ) -> Result<Opinion, OpinionRefusal> {
+        let Opinion::Due { due_at, .. } = self else {
+            return Err(OpinionRefusal::AlreadyPublished);
+        };
+        Power::ChiefJustice.require(
+            &by.offices,
+            "choose who writes the Court's opinion",
+            "Terms §III Act 3.10",
+        )?;
+        let majority = judgement.majority();
+        if !majority.contains(&by.id) {
+            return Err(OpinionRefusal::ChiefJusticeNotInMajority);
+        }
+        if !majority.contains(&author) {
+            return Err(OpinionRefusal::NotInMajority);
+        }
+        Ok(Opinion::Due {
+            due_at: *due_at,
+            author: Some(author),
+        })
+    }
+
+    /// Whether `person` may publish it now: the assigned author, or else any Justice in the
+    /// majority.
+    pub fn may_write(&self, judgement: &Judgement, person: i64) -> Result<(), OpinionRefusal> {
+        match self {
+            Opinion::Published { .. } => Err(OpinionRefusal::AlreadyPublished),
+            Opinion::Due {
+                author: Some(author),
+                ..
+            } if *author != person => Err(OpinionRefusal::NotTheAuthor),
+            Opinion::Due { .. } if !judgement.majority().contains(&person) => {
+                Err(OpinionRefusal::NotInMajority)
+            }
+            Opinion::Due { .. } => Ok(()),
+        }
+    }
+
+    /// Publishes it. A late opinion is still published; `is_late` shows it.
+    pub fn publish(
+        &self,
+        judgement: &Judgement,
+        by: i64,
+        at: DateTime<Utc>,
+    ) -> Result<Opinion, OpinionRefusal> {
+        self.may_write(judgement, by)?;
+        Ok(Opinion::Published {
+            due_at: self.due_at(),
+            by,
+            at,
+        })
+    }
+
+    pub fn due_at(&self) -> DateTime<Utc> {
+        match self {
+            Opinion::Due { due_at, .. } | Opinion::Published { due_at, .. } => *due_at,
+        }
+    }
+
+    /// Overdue at `now`: not published by the deadline (the overdue notice's condition).
+    pub fn is_overdue(&self, now: DateTime<Utc>) -> bool {
+        matches!(self, Opinion::Due { due_at, .. } if now >= *due_at)
+    }
+
+    pub fn is_late(&self) -> bool {
+        matches!(self, Opinion::Published { due_at, at, .. } if at > due_at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::calendar::{local_to_utc, show};
+    use crate::domain::court::appeal::tests::{chief, decided, filing, heard, justice};
+    use crate::domain::court::verdict::tests::{ballot, void};
+    use crate::domain::court::verdict::Vote;
+    use crate::domain::court::Appeal;
+    use chrono::{Duration, NaiveDate};
+    use chrono_tz::Europe::London;
+
+    const CHIEF_ID: i64 = 1;
+
+    fn now_plus(days: i64) -> DateTime<Utc> {
+        crate::domain::court::standing::tests::now() + Duration::days(days)
+    }
+
+    fn judgement_of(appeal: &Appeal) -> Judgement {
+        appeal.judgement().unwrap().clone()
+    }
+
+    /// Decided by Justices 2 and 3; the Chief Justice (1) dissented.
+    fn without_the_chief() -> Judgement {
+        let f = filing();
+        let a = heard(&f)
+            .vote(&f, ballot(1, Vote::Uphold, 1), London)
+            .unwrap()
+            .vote(&f, ballot(2, void(), 2), London)
+            .unwrap()
+            .vote(&f, ballot(3, void(), 3), London)
+            .unwrap();
+        judgement_of(&a)
+    }
+
+    #[test]
+    fn the_opinion_is_due_seven_club_days_after_the_verdict_across_a_clock_change() {
+        // Terms §III Act 3.10; British Summer Time ends on Sunday 25 October 2026.
+        let verdict = local_to_utc(
+            NaiveDate::from_ymd_opt(2026, 10, 23)
+                .unwrap()
+                .and_hms_opt(13, 0, 0)
+                .unwrap(),
+            London,
+        );
+        let d = OpinionDeadlines::after(verdict, London);
+        assert_eq!(show(d.due_at, London), "Fri 30 Oct 2026 13:00 GMT");
+        assert_eq!((d.due_at - verdict).num_hours(), 7 * 24 + 1);
+        assert_eq!(show(d.remind_at, London), "Thu 29 Oct 2026 13:00 GMT");
+    }
+
+    #[test]
+    fn the_reminder_is_a_club_day_before_the_deadline_in_spring_too() {
+        // The clocks go forward on Sunday 29 March 2026.
+        let verdict = local_to_utc(
+            NaiveDate::from_ymd_opt(2026, 3, 27)
+                .unwrap()
+                .and_hms_opt(13, 0, 0)
+                .unwrap(),
+            London,
+        );
+        let d = OpinionDeadlines::after(verdict, London);
+        assert_eq!(show(d.remind_at, London), "Thu 2 Apr 2026 13:00 BST");
+        assert_eq!(show(d.due_at, London), "Fri 3 Apr 2026 13:00 BST");
+    }
+
+    #[test]
+    fn the_chief_justice_in_the_majority_chooses_the_author() {
+        // Terms §III Act 3.10.
+        let f = filing();
+        let j = judgement_of(&decided(&f)); // Justices 1 and 2 in the majority
+        let due = Opinion::due(&j, London);
+        let assigned = due.assign(&j, &chief(), 2).unwrap();
+        assert_eq!(
+            assigned.publish(&j, CHIEF_ID, now_plus(1)),
+            Err(OpinionRefusal::NotTheAuthor)
+        );
+        assert!(assigned.publish(&j, 2, now_plus(1)).is_ok());
+        assert_eq!(
+            due.assign(&j, &chief(), 3),
+            Err(OpinionRefusal::NotInMajority)
+        );
+        assert!(matches!(
+            due.assign(&j, &justice(2), 2),
+            Err(OpinionRefusal::Unauthorised(_))
+        ));
+    }
+
+    #[test]
+    fn without_the_chief_justice_in_the_majority_any_justice_in_it_writes() {
+        // Terms §III Act 3.10.
+        let j = without_the_chief();
+        let due = Opinion::due(&j, London);
+        assert_eq!(
+            due.assign(&j, &chief(), 2),
+            Err(OpinionRefusal::ChiefJusticeNotInMajority)
+        );
+        assert_eq!(
+            due.publish(&j, CHIEF_ID, now_plus(1)),
+            Err(OpinionRefusal::NotInMajority)
+        );
+        let published = due.publish(&j, 3, now_plus(1)).unwrap();
+        assert!(!published.is_late());
+        assert_eq!(
+            published.publish(&j, 2, now_plus(2)),
+            Err(OpinionRefusal::AlreadyPublished)
+        );
+    }
+
+    #[test]
+    fn an_unpublished_opinion_is_overdue_at_the_deadline_and_a_late_one_says_so() {
+        let j = without_the_chief();
+        let due = Opinion::due(&j, London);
+        assert!(!due.is_overdue(due.due_at() - Duration::seconds(1)));
+        assert!(due.is_overdue(due.due_at()));
+        let late = due
+            .publish(&j, 2, due.due_at() + Duration::hours(1))
+            .unwrap();
+        assert!(late.is_late() && !late.is_overdue(due.due_at() + Duration::days(1)));
+    }
+}

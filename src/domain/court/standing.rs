@@ -1,0 +1,694 @@
+//! What may be appealed, by whom, and to which bench: the facts of the action or matter
+//! appealed, the refusals of Terms §II Acts 9.5, 11.3 and §III Act 6, and the filing that
+//! names the parties and their conflicts.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use chrono_tz::Tz;
+
+use crate::domain::calendar;
+use crate::domain::ladder::Step;
+use crate::domain::office::Offices;
+use crate::domain::text::Reason;
+
+/// The capacity in which an action was taken; it decides whether the Court may review it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Capacity {
+    Moderator,
+    ChiefJustice,
+    /// Staff banning without Court review (Terms §III Act 6).
+    Staff,
+}
+
+impl Capacity {
+    /// The capacity of someone holding `offices` when they acted. Someone who holds the Staff
+    /// office and Moderator powers too acts as a Moderator: the exemption of §III Act 6 is an
+    /// exception to the Court's jurisdiction and is read narrowly (§III Act 2.2, due process).
+    pub fn of(offices: &Offices) -> Option<Capacity> {
+        if offices.is_chief_justice() {
+            Some(Capacity::ChiefJustice)
+        } else if offices.has_moderator_powers() {
+            Some(Capacity::Moderator)
+        } else if offices.holds(crate::domain::office::Office::Staff) {
+            Some(Capacity::Staff)
+        } else {
+            None
+        }
+    }
+}
+
+/// The kind of action appealed, with what the Court needs to review it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// A step of the fraud ladder (Terms §II Act 5); steps 4 and 5 are bans, `ban_ends` is
+    /// the end of a four-week ban.
+    Violation {
+        step: Step,
+        ban_ends: Option<NaiveDate>,
+    },
+    /// A ban (Terms §II Act 9); `ends` is `None` for a permanent ban.
+    Ban { ends: Option<NaiveDate> },
+    /// A monitor (Terms §II Act 10). `following_session_end` is the end of the session
+    /// immediately following its placement, once that session is known.
+    Monitor {
+        following_session_end: Option<DateTime<Utc>>,
+    },
+    /// Points deducted by a Moderator (Terms §II Act 3).
+    Deduction,
+    /// Points awarded by a Moderator (Terms §II Act 3).
+    Award,
+    /// A chessclock requirement (Terms §II Act 11).
+    Chessclock,
+    /// A technical modification by the Chief Justice (Terms §III Act 5).
+    Technical,
+    /// The weekly absence deduction (Terms §II Act 6.1).
+    Absence,
+    /// The weekly inactivity deduction (Terms §II Act 6.2).
+    Inactivity,
+    /// Removal from the Leaderboard by the Chief Justice (Terms §II Act 7).
+    Removal,
+}
+
+impl Action {
+    /// Whether this action is a ban, for §II Acts 9.3-9.5.
+    pub fn is_ban(&self) -> bool {
+        match self {
+            Action::Ban { .. } => true,
+            Action::Violation { step, .. } => *step >= Step::FourWeekBan,
+            _ => false,
+        }
+    }
+
+    /// The current end of a ban: `Some(None)` for a permanent ban, `None` if not a ban.
+    pub fn ban_end(&self) -> Option<Option<NaiveDate>> {
+        match self {
+            Action::Ban { ends } => Some(*ends),
+            Action::Violation { step, ban_ends } if *step >= Step::FourWeekBan => {
+                Some(if *step == Step::PermanentBan {
+                    None
+                } else {
+                    *ban_ends
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Penalties must be declared with their reasoning (Terms §III Act 2.4).
+    pub fn is_penalty(&self) -> bool {
+        matches!(
+            self,
+            Action::Violation { .. } | Action::Ban { .. } | Action::Deduction
+        )
+    }
+}
+
+/// Where a case stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaseStatus {
+    InForce,
+    /// It has run its course (a ban expired, a monitor lifted).
+    Ended,
+    /// Void: undeclared (Terms §III Act 2.4.2), reversed or overturned.
+    Void,
+}
+
+/// What earlier appeals on the same case left behind.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AppealRecord {
+    /// An appeal on the case that is still open.
+    pub open: Option<i64>,
+    /// An appeal on the case that the whole Court decided en banc (Terms §III Act 3.9.2).
+    pub final_judgement: Option<i64>,
+    /// The Court refused further appeals on this ban until then (Terms §II Act 9.5).
+    pub closed_until: Option<DateTime<Utc>>,
+}
+
+impl AppealRecord {
+    /// The record from the appeals already made on a case (id and lifecycle) and any
+    /// closure the Court made under §II Act 9.5.
+    pub fn of<'a>(
+        appeals: impl IntoIterator<Item = (i64, &'a super::Appeal)>,
+        closed_until: Option<DateTime<Utc>>,
+    ) -> AppealRecord {
+        let mut record = AppealRecord {
+            closed_until,
+            ..AppealRecord::default()
+        };
+        for (id, appeal) in appeals {
+            if appeal.is_final() {
+                record.final_judgement = Some(id);
+            } else if appeal.is_open() {
+                record.open = Some(id);
+            }
+        }
+        record
+    }
+}
+
+/// A numbered moderator case, or a deduction or removal made by the Chief Justice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionFacts {
+    pub case: i64,
+    pub action: Action,
+    /// The member it was against; `None` for an action on the whole Leaderboard.
+    pub against: Option<i64>,
+    /// Who took it. For the weekly deductions this is the Chief Justice, as §II Act 6.3 says
+    /// to treat them.
+    pub actor: i64,
+    pub capacity: Capacity,
+    /// The players of the game it concerns, if any.
+    pub game_players: Vec<i64>,
+    pub status: CaseStatus,
+    pub record: AppealRecord,
+}
+
+/// Another matter concerning the Leaderboard (Terms §III Act 3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatterFacts {
+    pub description: Reason,
+    /// The people the matter concerns, besides the appellant.
+    pub parties: Vec<i64>,
+}
+
+/// What an appeal is against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Subject {
+    Action(ActionFacts),
+    Matter(MatterFacts),
+}
+
+impl Subject {
+    pub fn action(&self) -> Option<&ActionFacts> {
+        match self {
+            Subject::Action(a) => Some(a),
+            Subject::Matter(_) => None,
+        }
+    }
+}
+
+/// The member appealing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Appellant {
+    pub id: i64,
+    /// A Member of the Leaderboard now; someone removed under §II Act 7 is not.
+    pub is_member: bool,
+}
+
+/// Which bench hears an appeal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// A panel of three chosen by the Chief Justice, or the Chief Justice solo (§III Act 3.3).
+    Panel,
+    /// The whole Court at once (§III Acts 3.9, 5; §II Act 6.3).
+    EnBanc,
+}
+
+/// Why an appeal cannot be filed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotAppealable {
+    #[error("A requirement to use a chessclock cannot be petitioned to the Court; only the Chief Justice may apply or remove it (Terms §II Act 11.3).")]
+    Chessclock,
+    #[error("A ban by Staff is not subject to review by the Court of Appeals (Terms §III Act 6).")]
+    StaffBan,
+    #[error("After hearing an appeal on case #{case}, the Court refused further appeals on it until {until} (Terms §II Act 9.5).")]
+    Closed { case: i64, until: String },
+    #[error("Case #{case} was decided by the whole Court en banc; that judgement is final and binding, so no further appeal is heard (Terms §III Act 3.9.2).")]
+    Final { case: i64 },
+    #[error("Case #{case} is already under appeal (appeal #{appeal}); the Court hears a case once at a time.")]
+    AlreadyUnderAppeal { case: i64, appeal: i64 },
+    #[error("Case #{case} is void, so there is nothing left to appeal (Terms §III Act 2.4.2).")]
+    Void { case: i64 },
+    #[error("The monitor of case #{case} has been lifted, so there is nothing left to petition (Terms §II Act 10.5, 10.6).")]
+    MonitorLifted { case: i64 },
+    #[error("Only {who} may appeal case #{case}: an appeal is brought by someone the action was against (Terms §III Act 3).")]
+    NotAffected { case: i64, who: &'static str },
+    #[error("Only a Member of the Leaderboard may appeal to the Court (Terms §III Act 3).")]
+    NotAMember,
+}
+
+/// Whether `appellant` may appeal `subject` at `now`, and to which bench.
+///
+/// Who may appeal what (a reading of §III Act 3, "matters on appeal from resolutions"):
+/// the member an action was against; for a reversed game (§II Act 5, first violation), either
+/// player of that game, since both scores move; for an award, a technical modification or an
+/// action on the whole Leaderboard, any Member; for a removal (§II Act 7), the person removed,
+/// though no longer a Member; for another matter, any Member.
+pub fn what_is_appealable(
+    subject: &Subject,
+    appellant: Appellant,
+    now: DateTime<Utc>,
+    tz: Tz,
+) -> Result<Route, NotAppealable> {
+    let facts = match subject {
+        Subject::Matter(_) => {
+            return if appellant.is_member {
+                Ok(Route::Panel)
+            } else {
+                Err(NotAppealable::NotAMember)
+            };
+        }
+        Subject::Action(facts) => facts,
+    };
+    let case = facts.case;
+    // What the Court may never hear comes first: those refusals hold whoever asks.
+    match facts.action {
+        Action::Chessclock => return Err(NotAppealable::Chessclock),
+        _ if facts.action.is_ban() && facts.capacity == Capacity::Staff => {
+            return Err(NotAppealable::StaffBan)
+        }
+        _ => {}
+    }
+    if facts.record.final_judgement.is_some() {
+        return Err(NotAppealable::Final { case });
+    }
+    if let Some(until) = facts.record.closed_until.filter(|u| *u > now) {
+        return Err(NotAppealable::Closed {
+            case,
+            until: calendar::show(until, tz),
+        });
+    }
+    match facts.status {
+        CaseStatus::Void => return Err(NotAppealable::Void { case }),
+        CaseStatus::Ended if matches!(facts.action, Action::Monitor { .. }) => {
+            return Err(NotAppealable::MonitorLifted { case })
+        }
+        _ => {}
+    }
+    standing(facts, appellant)?;
+    if let Some(appeal) = facts.record.open {
+        return Err(NotAppealable::AlreadyUnderAppeal { case, appeal });
+    }
+    Ok(match facts.action {
+        // §III Act 5: technical modifications are challenged en banc; §II Act 6.3 treats the
+        // weekly deductions as though they were one.
+        Action::Technical | Action::Absence | Action::Inactivity => Route::EnBanc,
+        _ => Route::Panel,
+    })
+}
+
+fn standing(facts: &ActionFacts, appellant: Appellant) -> Result<(), NotAppealable> {
+    let case = facts.case;
+    if let Action::Removal = facts.action {
+        return if facts.against == Some(appellant.id) {
+            Ok(())
+        } else {
+            Err(NotAppealable::NotAffected {
+                case,
+                who: "the person removed",
+            })
+        };
+    }
+    if !appellant.is_member {
+        return Err(NotAppealable::NotAMember);
+    }
+    let Some(against) = facts.against else {
+        return Ok(()); // an action on the whole Leaderboard
+    };
+    match facts.action {
+        Action::Technical | Action::Award => Ok(()),
+        Action::Violation {
+            step: Step::Reverse,
+            ..
+        } if !facts.game_players.is_empty() => {
+            if appellant.id == against || facts.game_players.contains(&appellant.id) {
+                Ok(())
+            } else {
+                Err(NotAppealable::NotAffected {
+                    case,
+                    who: "a player of the game reversed",
+                })
+            }
+        }
+        _ if appellant.id == against => Ok(()),
+        _ => Err(NotAppealable::NotAffected {
+            case,
+            who: "the member it was against",
+        }),
+    }
+}
+
+/// Why a Justice may not hear a case (Terms §III Act 3.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Conflict {
+    Appellant,
+    /// The Moderator who took the action (or the Chief Justice, for the weekly deductions).
+    Acted,
+    /// The action was against them, or they are a party to the matter.
+    Party,
+    PlayedInGame,
+}
+
+impl Conflict {
+    /// "they are the appellant", for refusals and reports.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Conflict::Appellant => "they are the appellant",
+            Conflict::Acted => "they took the action appealed",
+            Conflict::Party => "they are a party to the matter",
+            Conflict::PlayedInGame => "they played in the game concerned",
+        }
+    }
+}
+
+/// Everyone with a conflict in one appeal, and why (the first reason found, in the order of
+/// the `Conflict` variants).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Conflicts(Vec<(i64, Conflict)>);
+
+impl Conflicts {
+    pub fn new(list: impl IntoIterator<Item = (i64, Conflict)>) -> Self {
+        let mut out: Vec<(i64, Conflict)> = Vec::new();
+        for (id, why) in list {
+            if !out.iter().any(|(o, _)| *o == id) {
+                out.push((id, why));
+            }
+        }
+        Self(out)
+    }
+
+    pub fn of(&self, person: i64) -> Option<Conflict> {
+        self.0.iter().find(|(id, _)| *id == person).map(|(_, c)| *c)
+    }
+}
+
+/// An appeal as filed: who brings it, against what, on which grounds, to which bench.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filing {
+    pub appellant: i64,
+    pub subject: Subject,
+    pub grounds: Reason,
+    pub route: Route,
+    pub filed_at: DateTime<Utc>,
+}
+
+impl Filing {
+    /// Files an appeal if `what_is_appealable` allows it.
+    pub fn new(
+        subject: Subject,
+        appellant: Appellant,
+        grounds: Reason,
+        filed_at: DateTime<Utc>,
+        tz: Tz,
+    ) -> Result<Filing, NotAppealable> {
+        let route = what_is_appealable(&subject, appellant, filed_at, tz)?;
+        Ok(Filing {
+            appellant: appellant.id,
+            subject,
+            grounds,
+            route,
+            filed_at,
+        })
+    }
+
+    /// Who answers the appeal: the person who took the action.
+    pub fn respondent(&self) -> Option<i64> {
+        self.subject.action().map(|a| a.actor)
+    }
+
+    /// The parties: the appellant, the respondent, the member the action was against and
+    /// the people a matter concerns. Parties may ask for an en banc hearing (§III Act 3.9),
+    /// and are "involved" in the hearing for §II Act 8.1.
+    pub fn parties(&self) -> Vec<i64> {
+        let mut all = vec![self.appellant];
+        match &self.subject {
+            Subject::Action(a) => {
+                all.push(a.actor);
+                all.extend(a.against);
+            }
+            Subject::Matter(m) => all.extend(m.parties.iter().copied()),
+        }
+        let mut out = Vec::with_capacity(all.len());
+        for p in all {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    pub fn is_party(&self, person: i64) -> bool {
+        self.parties().contains(&person)
+    }
+
+    /// The Justices who may not hear this appeal, and why (Terms §III Act 3.5).
+    pub fn conflicts(&self) -> Conflicts {
+        let mut list = vec![(self.appellant, Conflict::Appellant)];
+        match &self.subject {
+            Subject::Action(a) => {
+                list.push((a.actor, Conflict::Acted));
+                list.extend(a.against.map(|p| (p, Conflict::Party)));
+                list.extend(a.game_players.iter().map(|p| (*p, Conflict::PlayedInGame)));
+            }
+            Subject::Matter(m) => list.extend(m.parties.iter().map(|p| (*p, Conflict::Party))),
+        }
+        Conflicts::new(list)
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use chrono_tz::Europe::London;
+
+    pub fn reason(text: &str) -> Reason {
+        Reason::parse(text).unwrap()
+    }
+
+    pub fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 27, 13, 0, 0).unwrap()
+    }
+
+    pub const MEMBER: i64 = 10;
+    pub const OPPONENT: i64 = 11;
+    pub const BYSTANDER: i64 = 12;
+    pub const MODERATOR: i64 = 20;
+    pub const CHIEF: i64 = 1;
+
+    pub fn facts(action: Action) -> ActionFacts {
+        ActionFacts {
+            case: 7,
+            action,
+            against: Some(MEMBER),
+            actor: MODERATOR,
+            capacity: Capacity::Moderator,
+            game_players: vec![MEMBER, OPPONENT],
+            status: CaseStatus::InForce,
+            record: AppealRecord::default(),
+        }
+    }
+
+    pub fn member(id: i64) -> Appellant {
+        Appellant {
+            id,
+            is_member: true,
+        }
+    }
+
+    fn appeal(facts: ActionFacts, by: Appellant) -> Result<Route, NotAppealable> {
+        what_is_appealable(&Subject::Action(facts), by, now(), London)
+    }
+
+    fn ban() -> Action {
+        Action::Ban {
+            ends: NaiveDate::from_ymd_opt(2026, 12, 25),
+        }
+    }
+
+    #[test]
+    fn the_member_a_penalty_was_against_may_appeal_it_to_a_panel() {
+        // Terms §III Act 3, 3.3.
+        assert_eq!(
+            appeal(facts(Action::Deduction), member(MEMBER)),
+            Ok(Route::Panel)
+        );
+        assert_eq!(appeal(facts(ban()), member(MEMBER)), Ok(Route::Panel));
+    }
+
+    #[test]
+    fn someone_the_action_was_not_against_may_not_appeal_it() {
+        let refusal = appeal(facts(Action::Deduction), member(BYSTANDER)).unwrap_err();
+        assert_eq!(
+            refusal,
+            NotAppealable::NotAffected {
+                case: 7,
+                who: "the member it was against"
+            }
+        );
+        assert_eq!(
+            refusal.to_string(),
+            "Only the member it was against may appeal case #7: an appeal is brought by someone the action was against (Terms §III Act 3)."
+        );
+    }
+
+    #[test]
+    fn either_player_may_appeal_a_reversed_game_but_nobody_else() {
+        // Terms §II Act 5: a reversal returns both players' points.
+        let reversal = || {
+            facts(Action::Violation {
+                step: Step::Reverse,
+                ban_ends: None,
+            })
+        };
+        assert_eq!(appeal(reversal(), member(OPPONENT)), Ok(Route::Panel));
+        assert!(matches!(
+            appeal(reversal(), member(BYSTANDER)),
+            Err(NotAppealable::NotAffected { .. })
+        ));
+    }
+
+    #[test]
+    fn any_member_may_challenge_an_action_on_the_whole_leaderboard() {
+        let mut whole = facts(Action::Deduction);
+        whole.against = None;
+        assert_eq!(appeal(whole, member(BYSTANDER)), Ok(Route::Panel));
+        let mut award = facts(Action::Award);
+        award.against = Some(OPPONENT);
+        assert_eq!(appeal(award, member(BYSTANDER)), Ok(Route::Panel));
+    }
+
+    #[test]
+    fn a_technical_modification_is_challenged_before_the_whole_court() {
+        // Terms §III Act 5.
+        let mut technical = facts(Action::Technical);
+        technical.against = None;
+        technical.actor = CHIEF;
+        technical.capacity = Capacity::ChiefJustice;
+        assert_eq!(appeal(technical, member(BYSTANDER)), Ok(Route::EnBanc));
+    }
+
+    #[test]
+    fn an_absence_deduction_goes_straight_to_the_whole_court() {
+        // Terms §II Act 6.3 and §III Act 5.
+        for action in [Action::Absence, Action::Inactivity] {
+            let mut deduction = facts(action);
+            deduction.actor = CHIEF;
+            deduction.capacity = Capacity::ChiefJustice;
+            assert_eq!(appeal(deduction, member(MEMBER)), Ok(Route::EnBanc));
+        }
+    }
+
+    #[test]
+    fn a_chessclock_requirement_cannot_be_petitioned() {
+        // Terms §II Act 11.3.
+        let refusal = appeal(facts(Action::Chessclock), member(MEMBER)).unwrap_err();
+        assert_eq!(refusal, NotAppealable::Chessclock);
+        assert!(refusal.to_string().contains("Terms §II Act 11.3"));
+    }
+
+    #[test]
+    fn a_staff_ban_is_beyond_the_court_but_a_moderators_is_not() {
+        // Terms §III Act 6.
+        let mut staff = facts(ban());
+        staff.capacity = Capacity::Staff;
+        assert_eq!(
+            appeal(staff, member(MEMBER)).unwrap_err().to_string(),
+            "A ban by Staff is not subject to review by the Court of Appeals (Terms §III Act 6)."
+        );
+        use crate::domain::office::Office;
+        let both = Offices::new(vec![Office::Staff, Office::Moderator]);
+        assert_eq!(Capacity::of(&both), Some(Capacity::Moderator));
+        assert_eq!(
+            Capacity::of(&Offices::new(vec![Office::Staff])),
+            Some(Capacity::Staff)
+        );
+        assert_eq!(Capacity::of(&Offices::default()), None);
+    }
+
+    #[test]
+    fn a_ban_closed_to_further_appeals_is_refused_until_the_closure_ends() {
+        // Terms §II Act 9.5.
+        let mut closed = facts(ban());
+        closed.record.closed_until = Some(now() + chrono::Duration::days(14));
+        let refusal = appeal(closed.clone(), member(MEMBER)).unwrap_err();
+        assert_eq!(
+            refusal.to_string(),
+            "After hearing an appeal on case #7, the Court refused further appeals on it until Fri 11 Dec 2026 13:00 GMT (Terms §II Act 9.5)."
+        );
+        closed.record.closed_until = Some(now() - chrono::Duration::days(1));
+        assert_eq!(appeal(closed, member(MEMBER)), Ok(Route::Panel));
+    }
+
+    #[test]
+    fn a_case_decided_en_banc_takes_no_further_appeal() {
+        // Terms §III Act 3.9.2.
+        let mut decided = facts(ban());
+        decided.record.final_judgement = Some(3);
+        assert_eq!(
+            appeal(decided, member(MEMBER)),
+            Err(NotAppealable::Final { case: 7 })
+        );
+    }
+
+    #[test]
+    fn a_case_is_heard_once_at_a_time_and_not_once_void() {
+        let mut open = facts(Action::Deduction);
+        open.record.open = Some(4);
+        assert_eq!(
+            appeal(open, member(MEMBER)),
+            Err(NotAppealable::AlreadyUnderAppeal { case: 7, appeal: 4 })
+        );
+        let mut void = facts(Action::Deduction);
+        void.status = CaseStatus::Void;
+        assert_eq!(
+            appeal(void, member(MEMBER)),
+            Err(NotAppealable::Void { case: 7 })
+        );
+        let mut lifted = facts(Action::Monitor {
+            following_session_end: None,
+        });
+        lifted.status = CaseStatus::Ended;
+        assert_eq!(
+            appeal(lifted, member(MEMBER)),
+            Err(NotAppealable::MonitorLifted { case: 7 })
+        );
+    }
+
+    #[test]
+    fn only_members_appeal_except_a_person_removed_who_appeals_the_removal() {
+        let outsider = Appellant {
+            id: MEMBER,
+            is_member: false,
+        };
+        assert_eq!(
+            appeal(facts(Action::Deduction), outsider),
+            Err(NotAppealable::NotAMember)
+        );
+        assert_eq!(appeal(facts(Action::Removal), outsider), Ok(Route::Panel));
+        assert!(matches!(
+            appeal(facts(Action::Removal), member(BYSTANDER)),
+            Err(NotAppealable::NotAffected { .. })
+        ));
+        let matter = Subject::Matter(MatterFacts {
+            description: reason("the session register is wrong"),
+            parties: vec![],
+        });
+        assert_eq!(
+            what_is_appealable(&matter, outsider, now(), London),
+            Err(NotAppealable::NotAMember)
+        );
+        assert_eq!(
+            what_is_appealable(&matter, member(BYSTANDER), now(), London),
+            Ok(Route::Panel)
+        );
+    }
+
+    #[test]
+    fn the_appellant_the_moderator_and_the_players_have_conflicts() {
+        // Terms §III Act 3.5.
+        let filing = Filing::new(
+            Subject::Action(facts(Action::Deduction)),
+            member(MEMBER),
+            reason("no proper reasoning"),
+            now(),
+            London,
+        )
+        .unwrap();
+        let conflicts = filing.conflicts();
+        assert_eq!(conflicts.of(MEMBER), Some(Conflict::Appellant));
+        assert_eq!(conflicts.of(MODERATOR), Some(Conflict::Acted));
+        assert_eq!(conflicts.of(OPPONENT), Some(Conflict::PlayedInGame));
+        assert_eq!(conflicts.of(BYSTANDER), None);
+        assert!(filing.is_party(MODERATOR) && !filing.is_party(OPPONENT));
+    }
+}
