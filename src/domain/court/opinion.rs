@@ -154,7 +154,7 @@ impl Opinion {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::calendar::{local_to_utc, show};
+    use crate::domain::calendar::{local_to_utc, show_club};
     use crate::domain::court::appeal::tests::{chief, decided, filing, heard, justice};
     use crate::domain::court::verdict::tests::{ballot, void};
     use crate::domain::court::verdict::Vote;
@@ -196,9 +196,9 @@ mod tests {
             London,
         );
         let d = OpinionDeadlines::after(verdict, London);
-        assert_eq!(show(d.due_at, London), "Fri 30 Oct 2026 13:00 GMT");
+        assert_eq!(show_club(d.due_at, London), "Fri 30 Oct 2026 13:00 GMT");
         assert_eq!((d.due_at - verdict).num_hours(), 7 * 24 + 1);
-        assert_eq!(show(d.remind_at, London), "Thu 29 Oct 2026 13:00 GMT");
+        assert_eq!(show_club(d.remind_at, London), "Thu 29 Oct 2026 13:00 GMT");
     }
 
     #[test]
@@ -212,8 +212,8 @@ mod tests {
             London,
         );
         let d = OpinionDeadlines::after(verdict, London);
-        assert_eq!(show(d.remind_at, London), "Thu 2 Apr 2026 13:00 BST");
-        assert_eq!(show(d.due_at, London), "Fri 3 Apr 2026 13:00 BST");
+        assert_eq!(show_club(d.remind_at, London), "Thu 2 Apr 2026 13:00 BST");
+        assert_eq!(show_club(d.due_at, London), "Fri 3 Apr 2026 13:00 BST");
     }
 
     #[test]

@@ -602,7 +602,7 @@ pub(super) mod tests {
         closed.record.closed_until = Some(now() + chrono::Duration::days(14));
         let refusal = appeal(closed.clone(), member(MEMBER)).unwrap_err();
         assert_eq!(
-            refusal.to_string(),
+            crate::domain::moment::in_club_time(&refusal.to_string()),
             "After hearing an appeal on case #7, the Court refused further appeals on it until Fri 11 Dec 2026 13:00 GMT (Terms §II Act 9.5)."
         );
         closed.record.closed_until = Some(now() - chrono::Duration::days(1));
