@@ -23,6 +23,10 @@ pub struct Group {
     pub description: &'static str,
     /// The heading of its table in the README.
     pub heading: &'static str,
+    /// Every command in it is for Moderators (or more): Discord shows it by default only to
+    /// members whose role may manage messages, and gavel's own checks still decide. Read-only
+    /// commands (cases, profiles) live outside such groups, so everyone sees them.
+    pub moderators_only: bool,
 }
 
 /// The groups, in the order help and the README list them. Commands without a group (`/join`)
@@ -32,26 +36,31 @@ pub const GROUPS: &[Group] = &[
         name: "office",
         description: "Offices of the club: who holds them, appointments and dismissals",
         heading: "Members and offices",
+        moderators_only: false,
     },
     Group {
         name: "session",
         description: "Club sessions and presence (Terms §0 Acts 5, 6, 9)",
         heading: "Sessions, games and the Leaderboard",
+        moderators_only: false,
     },
     Group {
         name: "game",
         description: "Games on the Leaderboard",
         heading: "Sessions, games and the Leaderboard",
+        moderators_only: false,
     },
     Group {
         name: "member",
         description: "Membership of the Leaderboard",
         heading: "Sessions, games and the Leaderboard",
+        moderators_only: false,
     },
     Group {
         name: "mod",
         description: "Moderators' actions, each a numbered case declared in #discussion",
         heading: "Moderation",
+        moderators_only: true,
     },
 ];
 
@@ -229,6 +238,21 @@ impl OptionSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_moderators_only_group_holds_no_command_for_everyone() {
+        for group in GROUPS.iter().filter(|g| g.moderators_only) {
+            for command in all().filter(|c| group_of(c.path).is_some_and(|g| g.name == group.name))
+            {
+                assert!(
+                    command.power.is_some() || command.who == "nobody",
+                    "/{} is in /{} but is for everyone",
+                    command.path,
+                    group.name
+                );
+            }
+        }
+    }
 
     #[test]
     fn every_path_is_declared_once() {

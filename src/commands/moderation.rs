@@ -276,13 +276,13 @@ pub(super) fn section() -> Section {
                 )
             })
         }),
-        command("mod cases", "List moderation cases and their status")
+        command("cases", "List moderation cases and their status")
             .option(member("Only the cases about this member").optional())
             .rule("status: in force, expired, lifted, void, overturned, remanded")
             .run(|app, _, a| {
                 Box::pin(async move { reply(app.cases(a.opt_person("member").as_ref()).await) })
             }),
-        command("mod case", "Show one case with its declaration")
+        command("case", "Show one case with its declaration")
             .option(integer("case", "The case number", 1, NUMBER_MAX))
             .rule("with the link to its declaration")
             .run(|app, _, a| Box::pin(async move { reply(app.case(a.integer("case")?).await) })),

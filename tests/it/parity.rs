@@ -204,3 +204,25 @@ async fn help_lists_every_command() {
         );
     }
 }
+
+/// Checks: the Moderators' commands carry a default permission (Manage Messages), so Discord
+/// shows them by default only to roles that may manage messages, while the read-only commands
+/// members use (cases, profiles, the Leaderboard) carry none and are shown to everyone.
+#[test]
+fn moderators_commands_are_hidden_by_default_and_read_only_ones_are_not() {
+    const MANAGE_MESSAGES: &str = "8192";
+    let registered = registration_json();
+    let permission = |name: &str| {
+        registered
+            .as_array()
+            .expect("a list")
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("/{name} is registered"))["default_member_permissions"]
+            .clone()
+    };
+    assert_eq!(permission("mod"), MANAGE_MESSAGES);
+    for everyone in ["cases", "case", "profile", "leaderboard", "history", "join"] {
+        assert!(permission(everyone).is_null(), "/{everyone} is hidden");
+    }
+}

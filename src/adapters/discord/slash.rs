@@ -41,10 +41,17 @@ pub fn registration() -> Vec<serenity::CreateCommand> {
                     .iter()
                     .find(|g| g.name == name)
                     .unwrap_or_else(|| panic!("/{name} has subcommands but no group declared"));
-                members_of(name).fold(
+                let mut command = members_of(name).fold(
                     serenity::CreateCommand::new(name).description(group.description),
                     |c, sub| c.add_option(subcommand(sub)),
-                )
+                );
+                if group.moderators_only {
+                    // Shown by default to roles that may manage messages; server admins can
+                    // change who sees it, and gavel's own checks decide in every case.
+                    command =
+                        command.default_member_permissions(serenity::Permissions::MANAGE_MESSAGES);
+                }
+                command
             }
         })
         .collect()

@@ -1,4 +1,4 @@
-//! Reading cases: `/mod cases [member]` and `/mod case N`.
+//! Reading cases: `/cases [member]` and `/case N`.
 
 use crate::app::PersonRef;
 use sqlx::SqliteConnection;
@@ -10,7 +10,7 @@ use super::{describe_action, ModerationError, ModerationReply};
 use crate::app::App;
 
 impl App {
-    /// `/mod cases [member]`.
+    /// `/cases [member]`.
     pub async fn cases(
         &self,
         member: Option<&PersonRef>,
@@ -55,7 +55,7 @@ impl App {
         ))
     }
 
-    /// `/mod case N`: one case in full, with its declaration link.
+    /// `/case N`: one case in full, with its declaration link.
     pub async fn case(&self, number: i64) -> Result<ModerationReply, ModerationError> {
         let mut conn = self.pool().acquire().await?;
         let a = store::actions::by_id(&mut conn, number)

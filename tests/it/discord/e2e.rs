@@ -515,7 +515,7 @@ async fn a_moderators_action_is_declared_when_discord_confirms_the_post() {
     assert!(declared.is_some(), "the case was never marked declared");
 
     let case = bot
-        .run(SlashCommand::new(&mod1, "mod case").arg("case", Arg::Integer(1)))
+        .run(SlashCommand::new(&mod1, "case").arg("case", Arg::Integer(1)))
         .await;
     let link = format!("https://discord.com/channels/2000/3000/{message}");
     assert!(public_reply(&case).contains(&link), "{case}");
