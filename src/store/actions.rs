@@ -135,21 +135,18 @@ pub async fn violations_in_force(conn: &mut SqliteConnection, target: i64) -> sq
     Ok(n as usize)
 }
 
-/// The cases still standing for the same offence against the same person (the app asks which
-/// are penalties, for double jeopardy).
-pub async fn standing_for_offence(
+/// Every case ever issued for the same offence against the same person, whatever became of it
+/// (the app asks which are penalties, for double jeopardy).
+pub async fn issued_for_offence(
     conn: &mut SqliteConnection,
     target: i64,
     offence: &str,
 ) -> sqlx::Result<Vec<Action>> {
     sqlx::query_as::<_, Action>(
-        "SELECT * FROM actions WHERE target_id = ? AND offence = ? AND status IN (?, ?)
-         ORDER BY id",
+        "SELECT * FROM actions WHERE target_id = ? AND offence = ? ORDER BY id",
     )
     .bind(target)
     .bind(offence)
-    .bind(CaseStatus::InForce)
-    .bind(CaseStatus::Expired)
     .fetch_all(conn)
     .await
 }

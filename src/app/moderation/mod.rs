@@ -184,7 +184,9 @@ impl App {
         ))
     }
 
-    /// Puts an action's effects into the history and the game records.
+    /// Puts an action's effects into the history and the game records, as of `effective`: when
+    /// the action was recorded, never the day it was taken on (a backdated penalty changes
+    /// only the penalised member's score, from when gavel learns of it).
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn apply_effects(
         &self,
@@ -195,7 +197,7 @@ impl App {
         points: Option<i64>,
         target: Option<&Person>,
         game: Option<i64>,
-        taken_at: DateTime<Utc>,
+        effective: DateTime<Utc>,
     ) -> Result<String, ModerationError> {
         let event =
             |kind: &'static str, amount: Option<i64>, reason: String| (kind, amount, reason);
@@ -268,7 +270,7 @@ impl App {
             store::events::append(
                 conn,
                 &NewEvent {
-                    at: taken_at,
+                    at: effective,
                     kind,
                     person_id: Some(t.id),
                     game_id: None,

@@ -130,7 +130,7 @@ impl App {
                     None,
                     Some(&target),
                     a.game_id,
-                    a.taken_at,
+                    a.recorded_at,
                 )
                 .await?;
             changed.push(format!(

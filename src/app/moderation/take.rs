@@ -83,8 +83,10 @@ impl App {
         if kind.is_penalty() {
             let offence = offence.as_deref().ok_or(ModerationError::NoOffence)?;
             let target = target.as_ref().expect("penalties have a target");
-            let standing = store::actions::standing_for_offence(conn, target.id, offence).await?;
-            if let Some(case) = standing.iter().find(|a| a.kind.is_penalty()).map(|a| a.id) {
+            // A penalty once issued counts, even after it was void for want of a declaration:
+            // "when a previous penalty had been issued" (Terms §III Act 2.2).
+            let issued = store::actions::issued_for_offence(conn, target.id, offence).await?;
+            if let Some(case) = issued.iter().find(|a| a.kind.is_penalty()).map(|a| a.id) {
                 return Err(ModerationError::DoubleJeopardy {
                     name: target.name.clone(),
                     case,
@@ -179,7 +181,7 @@ impl App {
                 points,
                 target.as_ref(),
                 input.game,
-                taken_at,
+                now,
             )
             .await?;
         let effect = if effect.is_empty() {
