@@ -1,6 +1,7 @@
 //! The fraud ladder (Terms §II Act 5) and the dates of bans (Terms §II Act 9.2).
 
-use chrono::{Datelike, Days, NaiveDate, Weekday};
+use chrono::{DateTime, Datelike, Days, Duration, NaiveDate, Utc, Weekday};
+use chrono_tz::Tz;
 
 use super::calendar;
 
@@ -90,9 +91,18 @@ pub fn choose(prescribed: Step, chosen: Option<i64>, reason: &str) -> Result<Ste
     Ok(step)
 }
 
-/// The four-week ban of the ladder ends on the first Friday at least four weeks away.
-pub fn four_week_ban_end(taken: NaiveDate) -> NaiveDate {
-    calendar::on_or_after(taken + Days::new(28), Weekday::Fri)
+/// The four-week ban of the ladder (Terms §II Act 5) ends at the start (00:00 club time) of the
+/// first Friday at least four full weeks (28 × 24 hours) after the action, so the member misses
+/// four sessions, never three; bans end on a Friday (§II Act 9.2).
+pub fn four_week_ban_end(taken: DateTime<Utc>, tz: Tz) -> DateTime<Utc> {
+    let earliest = taken + Duration::days(28);
+    let friday = calendar::on_or_after(calendar::local_date(earliest, tz), Weekday::Fri);
+    let end = calendar::start_of_day(friday, tz);
+    if end >= earliest {
+        end
+    } else {
+        calendar::start_of_day(friday + Days::new(7), tz)
+    }
 }
 
 /// Bans must have an expiry date, which must fall on a Friday (Terms §II Act 9.2).
@@ -207,11 +217,24 @@ mod tests {
     }
 
     #[test]
-    fn a_fourth_violation_bans_until_the_first_friday_four_weeks_away() {
-        // Taken on Friday 27 Nov 2026: four weeks later is Friday 25 Dec.
-        assert_eq!(four_week_ban_end(date(2026, 11, 27)), date(2026, 12, 25));
-        // Taken on Saturday 28 Nov: 26 Dec is a Saturday, so the next Friday, 1 Jan 2027.
-        assert_eq!(four_week_ban_end(date(2026, 11, 28)), date(2027, 1, 1));
+    fn a_fourth_violation_bans_for_four_full_weeks_ending_on_a_friday() {
+        use chrono_tz::Europe::London;
+        let at = |y, m, d, h, min| {
+            calendar::local_to_utc(date(y, m, d).and_hms_opt(h, min, 0).unwrap(), London)
+        };
+        let ends = |taken| calendar::show_club(four_week_ban_end(taken, London), London);
+        // Taken at 12:45 on Friday 27 Nov 2026: 00:00 on Friday 25 Dec is less than 28 × 24
+        // hours away (the member would miss three sessions), so the ban runs to 1 Jan 2027.
+        assert_eq!(ends(at(2026, 11, 27, 12, 45)), "Fri 1 Jan 2027 00:00 GMT");
+        // Taken on Saturday 28 Nov: the first Friday after 26 Dec is 1 Jan 2027.
+        assert_eq!(ends(at(2026, 11, 28, 10, 0)), "Fri 1 Jan 2027 00:00 GMT");
+        // Taken in the first minute of a Thursday: Friday 00:00 four weeks on is more than 28
+        // days away.
+        assert_eq!(ends(at(2026, 11, 26, 0, 0)), "Fri 25 Dec 2026 00:00 GMT");
+        // Across the spring clock change, still four full weeks.
+        let spring = at(2026, 3, 6, 12, 45);
+        assert!(four_week_ban_end(spring, London) - spring >= Duration::days(28));
+        assert_eq!(ends(spring), "Fri 10 Apr 2026 00:00 BST");
     }
 
     #[test]

@@ -3,7 +3,6 @@
 
 use sqlx::SqliteConnection;
 
-use crate::domain::calendar;
 use crate::domain::game::GameStatus;
 use crate::domain::ids::CaseId;
 use crate::domain::ladder::{self, Step};
@@ -112,10 +111,8 @@ impl App {
                 action: CaseId(a.id),
             };
             let status = a.status.restep()?;
-            let ends_at = (prescribed == Step::FourWeekBan).then(|| {
-                let end = ladder::four_week_ban_end(calendar::local_date(a.taken_at, tz));
-                calendar::start_of_day(end, tz)
-            });
+            let ends_at =
+                (prescribed == Step::FourWeekBan).then(|| ladder::four_week_ban_end(a.taken_at, tz));
             store::actions::set_step(conn, a.id, prescribed.number(), ends_at, status).await?;
             match ends_at {
                 Some(end) => jobs::schedule(conn, &expiry, end).await?,

@@ -105,8 +105,7 @@ impl App {
                 let s = ladder::choose(Step::prescribed(prior), *chosen, reason.as_str())?;
                 step = Some(s);
                 if s == Step::FourWeekBan {
-                    let end = ladder::four_week_ban_end(calendar::local_date(taken_at, tz));
-                    ends_at = Some(calendar::start_of_day(end, tz));
+                    ends_at = Some(ladder::four_week_ban_end(taken_at, tz));
                 }
             }
             ActionKind::Ban { until } => {
