@@ -50,6 +50,7 @@ fn action_input(a: &Args, reason: &'static str) -> Result<ActionInput, String> {
         incident: a.opt_text("incident"),
         taken: a.opt_text("taken"),
         declare_later: a.flag("later"),
+        discretion: a.opt_text("discretion"),
     })
 }
 
@@ -62,11 +63,7 @@ pub(super) fn section() -> Section {
         "A fraud violation: the ladder of Terms §II Act 5",
     )
     .option(member("Who committed it"))
-    .option(text(
-        "reason",
-        "Why (a lesser step than the ladder's must say \"discretion\")",
-        Reason::MAX,
-    ))
+    .option(text("reason", "What the violation was", Reason::MAX))
     .option(game.clone().described("The fraudulent game's number"))
     .option(incident.clone())
     .option(
@@ -75,6 +72,14 @@ pub(super) fn section() -> Section {
             "A lesser step of the ladder (1-5), by discretion",
             1,
             STEP_MAX,
+        )
+        .optional(),
+    )
+    .option(
+        text(
+            "discretion",
+            "Why a lesser step than the ladder's (required with a lesser step)",
+            Reason::MAX,
         )
         .optional(),
     );

@@ -66,29 +66,40 @@ pub enum LadderError {
     NoSuchStep(i64),
     #[error("The ladder prescribes step {prescribed} for this violation; a Moderator may use discretion to choose a lesser step, not a harsher one (Terms §II Act 5).")]
     Harsher { prescribed: i64 },
-    #[error("Choosing step {chosen} instead of the prescribed step {prescribed} is discretion: say so in the reason, with the word \"discretion\" (Terms §II Act 5).")]
+    #[error("Choosing step {chosen} instead of the prescribed step {prescribed} is discretion: say why with discretion:\"...\" (Terms §II Act 5).")]
     UnstatedDiscretion { chosen: i64, prescribed: i64 },
+    #[error("Discretion is the choice of a lesser step than the ladder's (step {prescribed}); give step:N with it, or leave discretion out (Terms §II Act 5).")]
+    DiscretionWithoutLesserStep { prescribed: i64 },
 }
 
-/// Applies a Moderator's choice of step: a lesser step is discretion and must be said in the
-/// reason; a harsher one is refused.
-pub fn choose(prescribed: Step, chosen: Option<i64>, reason: &str) -> Result<Step, LadderError> {
-    let Some(n) = chosen else {
-        return Ok(prescribed);
+/// Applies a Moderator's choice of step (Terms §II Act 5): a lesser step is discretion and needs
+/// its own explanation (`discretion`), which is recorded; a harsher one is refused, and so is
+/// discretion without a lesser step.
+pub fn choose(
+    prescribed: Step,
+    chosen: Option<i64>,
+    discretion: Option<&str>,
+) -> Result<Step, LadderError> {
+    let step = match chosen {
+        Some(n) => Step::from_number(n).ok_or(LadderError::NoSuchStep(n))?,
+        None => prescribed,
     };
-    let step = Step::from_number(n).ok_or(LadderError::NoSuchStep(n))?;
     if step > prescribed {
         return Err(LadderError::Harsher {
             prescribed: prescribed.number(),
         });
     }
-    if step < prescribed && !reason.to_lowercase().contains("discretion") {
-        return Err(LadderError::UnstatedDiscretion {
-            chosen: n,
+    let explained = discretion.is_some_and(|d| !d.trim().is_empty());
+    match (step < prescribed, explained) {
+        (true, false) => Err(LadderError::UnstatedDiscretion {
+            chosen: step.number(),
             prescribed: prescribed.number(),
-        });
+        }),
+        (false, true) => Err(LadderError::DiscretionWithoutLesserStep {
+            prescribed: prescribed.number(),
+        }),
+        _ => Ok(step),
     }
-    Ok(step)
 }
 
 /// The four-week ban of the ladder (Terms §II Act 5) ends at the start (00:00 club time) of the
@@ -197,22 +208,48 @@ mod tests {
     }
 
     #[test]
-    fn discretion_may_lessen_but_must_be_said() {
-        assert_eq!(choose(Step::Reset, None, "fake game"), Ok(Step::Reset));
+    fn discretion_may_lessen_but_must_be_explained_on_its_own() {
+        // Terms §II Act 5: "Moderators may use discretion in the application of the above".
+        assert_eq!(choose(Step::Reset, None, None), Ok(Step::Reset));
         assert_eq!(
-            choose(Step::Reset, Some(1), "fake game, discretion: first term"),
+            choose(
+                Step::Reset,
+                Some(1),
+                Some("first term, and owned up at once")
+            ),
             Ok(Step::Reverse)
         );
         assert_eq!(
-            choose(Step::Reset, Some(1), "fake game"),
+            choose(Step::Reset, Some(1), None),
             Err(LadderError::UnstatedDiscretion {
                 chosen: 1,
                 prescribed: 3
             })
         );
         assert_eq!(
-            choose(Step::Halve, Some(4), "discretion"),
+            choose(Step::Reset, Some(1), Some("  ")),
+            Err(LadderError::UnstatedDiscretion {
+                chosen: 1,
+                prescribed: 3
+            })
+        );
+        assert_eq!(
+            choose(Step::Halve, Some(4), Some("harsher")),
             Err(LadderError::Harsher { prescribed: 2 })
+        );
+    }
+
+    #[test]
+    fn a_reason_that_merely_says_discretion_is_no_discretion() {
+        // "another indiscretion" is not an explanation of a lesser step.
+        assert!(choose(Step::Reset, Some(1), None).is_err());
+        assert_eq!(
+            choose(Step::Reset, None, Some("first term")),
+            Err(LadderError::DiscretionWithoutLesserStep { prescribed: 3 })
+        );
+        assert_eq!(
+            choose(Step::Reset, Some(3), Some("first term")),
+            Err(LadderError::DiscretionWithoutLesserStep { prescribed: 3 })
         );
     }
 

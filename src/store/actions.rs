@@ -61,6 +61,8 @@ pub struct Action {
     pub appealable: bool,
     pub status: CaseStatus,
     pub status_reason: Option<String>,
+    /// Why a lesser step of the ladder was chosen (Terms §II Act 5).
+    pub discretion: Option<String>,
 }
 
 /// An action to record.
@@ -79,13 +81,14 @@ pub struct NewAction<'a> {
     pub deadline_at: DateTime<Utc>,
     pub ends_at: Option<DateTime<Utc>>,
     pub appealable: bool,
+    pub discretion: Option<&'a str>,
 }
 
 pub async fn insert(conn: &mut SqliteConnection, a: &NewAction<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO actions (kind, target_id, actor_id, reason, offence, game_id, step, points,
-           taken_at, recorded_at, deadline_at, ends_at, appealable)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+           taken_at, recorded_at, deadline_at, ends_at, appealable, discretion)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(a.kind)
     .bind(a.target_id)
@@ -100,6 +103,7 @@ pub async fn insert(conn: &mut SqliteConnection, a: &NewAction<'_>) -> sqlx::Res
     .bind(a.deadline_at)
     .bind(a.ends_at)
     .bind(a.appealable)
+    .bind(a.discretion)
     .fetch_one(conn)
     .await
 }

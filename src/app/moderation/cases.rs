@@ -63,6 +63,11 @@ impl App {
             .ok_or(ModerationError::NoCase(number))?;
         let mut text = self.case_line(&mut conn, &a).await?;
         text.push_str(&format!("\nReason: {}", a.reason));
+        if let Some(why) = &a.discretion {
+            text.push_str(&format!(
+                "\nDiscretion (a lesser step, Terms §II Act 5): {why}"
+            ));
+        }
         if let Some(reasoning) = &a.declaration {
             text.push_str(&format!("\nDeclared reasoning: {reasoning}"));
         }

@@ -124,6 +124,8 @@ pub struct ActionInput {
     pub taken: Option<String>,
     /// Record now, declare later with `/mod declare` (within 7 days).
     pub declare_later: bool,
+    /// Why a lesser step of the ladder is chosen (Terms §II Act 5); violations only.
+    pub discretion: Option<String>,
 }
 
 /// Which moderation action.
@@ -304,8 +306,12 @@ impl App {
                     calendar::show_date(calendar::local_date(action.taken_at, tz))
                 )
             };
+        let discretion = match &action.discretion {
+            Some(why) => format!("; discretion for a lesser step (Terms §II Act 5): {why}"),
+            None => String::new(),
+        };
         let text = format!(
-            "Declaration, case #{} (Terms §III Act 2.4): {actor} took this action{when}: {what}. Reasoning: {reasoning}",
+            "Declaration, case #{} (Terms §III Act 2.4): {actor} took this action{when}: {what}. Reasoning: {reasoning}{discretion}",
             action.id
         );
         let outbox =

@@ -111,8 +111,8 @@ impl App {
                 action: CaseId(a.id),
             };
             let status = a.status.restep()?;
-            let ends_at =
-                (prescribed == Step::FourWeekBan).then(|| ladder::four_week_ban_end(a.taken_at, tz));
+            let ends_at = (prescribed == Step::FourWeekBan)
+                .then(|| ladder::four_week_ban_end(a.taken_at, tz));
             store::actions::set_step(conn, a.id, prescribed.number(), ends_at, status).await?;
             match ends_at {
                 Some(end) => jobs::schedule(conn, &expiry, end).await?,

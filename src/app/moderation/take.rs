@@ -9,7 +9,7 @@ use crate::domain::calendar;
 use crate::domain::ids::CaseId;
 use crate::domain::ladder::{self, Step};
 use crate::domain::moderation::{offence_key, CaseKind};
-use crate::domain::text::Reason;
+use crate::domain::text::{bounded, Reason};
 use crate::jobs::{self, Job};
 use crate::store::{self, actions::NewAction};
 
@@ -43,6 +43,12 @@ impl App {
         let now = self.now();
         Self::check_authority(actor, kind)?;
         let reason = Reason::parse(&input.reason)?;
+        let discretion = input
+            .discretion
+            .as_deref()
+            .map(|why| bounded("discretion", why, Reason::MAX))
+            .transpose()?;
+        let discretion = discretion.as_deref();
         let target = match &input.target {
             Some(t) => {
                 let p = t
@@ -102,7 +108,7 @@ impl App {
             ActionKind::Violation { step: chosen } => {
                 let target = target.as_ref().expect("violations have a target");
                 let prior = store::actions::violations_in_force(conn, target.id).await?;
-                let s = ladder::choose(Step::prescribed(prior), *chosen, reason.as_str())?;
+                let s = ladder::choose(Step::prescribed(prior), *chosen, discretion)?;
                 step = Some(s);
                 if s == Step::FourWeekBan {
                     ends_at = Some(ladder::four_week_ban_end(taken_at, tz));
@@ -168,6 +174,7 @@ impl App {
                 deadline_at: deadline,
                 ends_at,
                 appealable,
+                discretion,
             },
         )
         .await?;
