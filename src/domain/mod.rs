@@ -7,6 +7,7 @@ pub mod ladder;
 pub mod limits;
 pub mod material;
 pub mod office;
+pub mod rulebook;
 pub mod score;
 pub mod session;
 pub mod text;
