@@ -9,6 +9,7 @@ pub mod material;
 pub mod nomic;
 pub mod office;
 pub mod order;
+pub mod revision;
 pub mod rulebook;
 pub mod score;
 pub mod session;
