@@ -1012,4 +1012,32 @@ mod tests {
             Effect::At(at(25, 0, 0))
         );
     }
+
+    #[test]
+    fn disputes_and_opinions_at_the_weekend_are_void() {
+        // Nomic 201: a Friday-night Judgement's windows run into Saturday, when nothing counts.
+        let g = game();
+        let mut p = PointOfOrder::raise(&g, BEN, "x", None, 0, at(27, 10, 0)).unwrap();
+        p.judge_it(&g, ALEX_T, "Void.", at(27, 23, 30)).unwrap();
+        assert_eq!(
+            p.dispute(&g, BEN, at(28, 0, 10)),
+            Err(DisputeError::Weekend)
+        );
+        p.dispute(&g, BEN, at(27, 23, 50)).unwrap();
+        assert_eq!(p.agree(&g, DAVE, at(28, 0, 20)), Err(OpinionError::Weekend));
+        assert_eq!(
+            p.disagree(&g, DAVE, at(28, 0, 20)),
+            Err(OpinionError::Weekend)
+        );
+    }
+
+    #[test]
+    fn a_judgement_needs_words() {
+        let g = game();
+        let mut p = tuesday_point();
+        assert!(matches!(
+            p.judge_it(&g, CHRIS, " ", at(24, 12, 0)),
+            Err(JudgeError::Text(TextError::Empty { .. }))
+        ));
+    }
 }

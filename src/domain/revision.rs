@@ -417,4 +417,23 @@ mod tests {
         assert!(Suggestion::new(3, "Allow draws by agreement", at).is_ok());
         assert!(Suggestion::new(3, "   ", at).is_err());
     }
+
+    #[test]
+    fn a_change_needs_a_summary_and_a_version_to_follow() {
+        // Terms §IV Act 2: each change is a new version with a line in the change log.
+        let (_, on) = when();
+        let edit = [TermsEdit::Remove {
+            act: act("§II 11")
+        }];
+        assert!(matches!(
+            publish(&terms(), &edit, "  ", on),
+            Err(EditError::Text(TextError::Empty { .. }))
+        ));
+        let mut unversioned = terms();
+        unversioned.versions.clear();
+        assert_eq!(
+            publish(&unversioned, &edit, "Retire Act 11", on),
+            Err(EditError::NoVersion)
+        );
+    }
 }

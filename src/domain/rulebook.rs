@@ -1241,4 +1241,18 @@ mod tests {
         assert_eq!(v.next().to_string(), "2.5");
         assert_eq!(Version::parse("1.9").unwrap().next().to_string(), "2.0");
     }
+
+    #[test]
+    fn a_bad_date_in_either_format_is_refused() {
+        let json = r#"{"rules": {"0": {"text": ["x"], "label": "201", "date": "11 Feb 2019"}}}"#;
+        assert_eq!(
+            Rulebook::from_nomic_json(json).unwrap_err().to_string(),
+            "“11 Feb 2019” is not a date written YYYY-MM-DD."
+        );
+        let md = "# T\n\n## Rule 1 [since 2019-13-01]\n";
+        assert!(matches!(
+            Rulebook::from_markdown(md),
+            Err(ImportError::Markdown { line: 3, .. })
+        ));
+    }
 }

@@ -22,6 +22,9 @@
 //!   the first proper proposal of the day counts (Nomic 202). A submission refused for its
 //!   content (say, amending an immutable rule) is not a rule-change at all (Nomic 103), so it
 //!   neither takes a number nor uses up the day.
+//! - **Fixed once proposed.** A proposal has no method to edit or withdraw it: once submitted
+//!   it "may not be modified or withdrawn" (Nomic 107), and a vote may not be withdrawn either
+//!   (Nomic 113).
 //! - **One rule per proposal.** A proposal enacts one new rule, or makes one or more changes to
 //!   one existing rule (for example, transmute 103 to mutable and then amend it). Nomic 109
 //!   gives the changed rule the proposal's number, which two rules could not share.

@@ -1006,4 +1006,31 @@ mod tests {
             .iter()
             .any(|c| c.player == CHRIS && c.change == 6));
     }
+
+    #[test]
+    fn a_proposal_cannot_take_a_number_a_rule_already_has() {
+        // Nomic 109: the proposal's number becomes the changed rule's.
+        let p = NomicParameters::default();
+        let mut b = book();
+        b.insert(Rule::new(
+            RuleId::Number(301),
+            Mutability::Mutable,
+            vec!["x".into()],
+        ))
+        .unwrap();
+        let number = ProposalNumber::next(None, &p);
+        assert_eq!(
+            apply_changes(&b, number, &enact("y"), date(2026, 11, 23), &p)
+                .unwrap_err()
+                .to_string(),
+            "Rule 301 already exists, so this proposal cannot take its number (Nomic 109)."
+        );
+    }
+
+    #[test]
+    fn only_a_held_proposal_is_released() {
+        let g = game();
+        let mut p = monday_proposal();
+        assert_eq!(g.release(&mut p, &[]), Err(ReleaseError::NotHeld(p.number)));
+    }
 }
