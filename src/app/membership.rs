@@ -223,8 +223,9 @@ impl App {
         let who = target.unwrap_or(caller);
         let person = match who.find(&mut conn).await? {
             Some(p) => p,
-            None if target.is_none() => {
-                // Someone looking at their own profile before ever using gavel.
+            None => {
+                // Someone gavel has never seen is not a member, whoever asks (their own profile
+                // before ever using gavel, or a Discord user nobody has named yet).
                 return Ok(Profile {
                     name: who.name.clone(),
                     status: Status::NotAMember,
@@ -237,7 +238,6 @@ impl App {
                     tz: self.tz(),
                 });
             }
-            None => return Err(MembershipError::Unknown(who.name.clone())),
         };
         let offices = store::offices::offices_of(&mut conn, person.id).await?;
         let membership = store::people::open_membership(&mut conn, person.id).await?;

@@ -58,9 +58,25 @@ pub fn bounded(field: &'static str, text: &str, max: usize) -> Result<String, Te
     Ok(text.to_owned())
 }
 
+/// "1 point", "50 points".
+pub fn points(n: i64) -> String {
+    if n.abs() == 1 {
+        format!("{n} point")
+    } else {
+        format!("{n} points")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_point_is_singular() {
+        assert_eq!(points(1), "1 point");
+        assert_eq!(points(2), "2 points");
+        assert_eq!(points(0), "0 points");
+    }
 
     #[test]
     fn a_one_word_reason_is_refused() {

@@ -23,7 +23,7 @@ use crate::domain::calendar;
 use crate::domain::ids::CaseId;
 use crate::domain::ladder::{BanDateError, LadderError, Step};
 use crate::domain::moderation::{CaseKind, CaseRefusal};
-use crate::domain::text::TextError;
+use crate::domain::text::{self, TextError};
 use crate::jobs::{self, Job};
 use crate::store::{self, actions::Action, events::NewEvent, people::Person};
 
@@ -259,9 +259,9 @@ impl App {
                     "adjust",
                     Some(p),
                     format!(
-                        "{} {} points, case #{action_id} (Terms §II Act 3)",
+                        "{} {}, case #{action_id} (Terms §II Act 3)",
                         if p < 0 { "deducted" } else { "awarded" },
-                        p.abs()
+                        text::points(p.abs())
                     ),
                 ));
                 "No score falls below 100 (Terms §II Act 6).".to_owned()
@@ -362,9 +362,12 @@ pub fn describe_action(a: &Action, target: Option<&str>, tz: chrono_tz::Tz) -> S
         CaseKind::Ban => format!("{who} banned {}", until(a)),
         CaseKind::Monitor => format!("{who} monitored: games wait for a Moderator's approval"),
         CaseKind::Deduction => {
-            format!("{} points deducted from {who}", a.points.unwrap_or(0).abs())
+            format!(
+                "{} deducted from {who}",
+                text::points(a.points.unwrap_or(0).abs())
+            )
         }
-        CaseKind::Award => format!("{} points awarded to {who}", a.points.unwrap_or(0)),
+        CaseKind::Award => format!("{} awarded to {who}", text::points(a.points.unwrap_or(0))),
         CaseKind::Clock => format!("{who} must use a chessclock in every game"),
         CaseKind::Technical => format!("technical modification: {}", a.reason),
     }

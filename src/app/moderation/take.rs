@@ -216,7 +216,7 @@ impl App {
         self.declare(conn, &action, &actor.name, target_name, reason.as_str())
             .await?;
         Ok(ModerationReply(format!(
-            "Case #{id}: {summary}.{effect} Declared in #discussion."
+            "Case #{id}: {summary}.{effect} Its declaration is queued for #discussion; /case {id} shows when it is posted."
         )))
     }
 
