@@ -205,38 +205,12 @@ impl App {
             |kind: &'static str, amount: Option<i64>, reason: String| (kind, amount, reason);
         let mut to_append = None;
         let text = match (kind, step) {
-            (ActionKind::Violation { .. }, Some(Step::Reverse)) => match game {
-                Some(g) => {
-                    let game = store::games::by_id(conn, g)
-                        .await?
-                        .ok_or(ModerationError::NoGame(g))?;
-                    if game.status().is_reversible_by_fraud() {
-                        // Remember what the game was, so voiding this case restores exactly that.
-                        store::actions::set_reversed(conn, action_id, Some(game.status())).await?;
-                        store::games::mark_void(
-                            conn,
-                            g,
-                            &format!("fraud: case #{action_id}"),
-                            self.now(),
-                        )
-                        .await?;
-                        store::events::void_game(
-                            conn,
-                            g,
-                            self.now(),
-                            &format!("case #{action_id}"),
-                        )
-                        .await?;
-                        format!("Game #{g} is reversed.")
-                    } else {
-                        format!("Game #{g} is already off the Leaderboard ({}), so there is nothing more to reverse.", game.status())
-                    }
-                }
-                None => {
-                    "No game is named, so nothing is reversed; the violation counts on the ladder."
-                        .into()
-                }
-            },
+            // A named game was reversed when the violation was recorded, whatever its step
+            // (`reverse_fictitious_game`); a first violation without one reverses nothing more.
+            (ActionKind::Violation { .. }, Some(Step::Reverse)) if game.is_none() => {
+                "No game is named, so nothing is reversed; the violation counts on the ladder."
+                    .into()
+            }
             (ActionKind::Violation { .. }, Some(Step::Halve)) => {
                 to_append = Some(event(
                     "halve",
@@ -284,6 +258,32 @@ impl App {
             .await?;
         }
         Ok(text)
+    }
+
+    /// A violation that names a game (registering a game that was not played, Terms §II Act
+    /// 4.1) removes that game as never entered (§0 Act 11) at every step of the ladder, beside
+    /// the step's own penalty. The game's status is remembered, so voiding the case restores it
+    /// exactly.
+    pub(super) async fn reverse_fictitious_game(
+        &self,
+        conn: &mut SqliteConnection,
+        action_id: i64,
+        g: i64,
+    ) -> Result<String, ModerationError> {
+        let game = store::games::by_id(conn, g)
+            .await?
+            .ok_or(ModerationError::NoGame(g))?;
+        if !game.status().is_reversible_by_fraud() {
+            return Ok(format!(
+                "Game #{g} is already off the Leaderboard ({}), so there is nothing more to reverse.",
+                game.status()
+            ));
+        }
+        store::actions::set_reversed(conn, action_id, Some(game.status())).await?;
+        let now = self.now();
+        store::games::mark_void(conn, g, &format!("fraud: case #{action_id}"), now).await?;
+        store::events::void_game(conn, g, now, &format!("case #{action_id}")).await?;
+        Ok(format!("Game #{g} is reversed."))
     }
 
     /// Posts the declaration (Terms §III Act 2.4) through the outbox and links it to the case.

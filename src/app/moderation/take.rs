@@ -178,8 +178,12 @@ impl App {
             },
         )
         .await?;
-        let effect = self
-            .apply_effects(
+        let mut effects = Vec::new();
+        if let (ActionKind::Violation { .. }, Some(g)) = (kind, input.game) {
+            effects.push(self.reverse_fictitious_game(conn, id, g).await?);
+        }
+        effects.push(
+            self.apply_effects(
                 conn,
                 id,
                 kind,
@@ -189,12 +193,13 @@ impl App {
                 input.game,
                 now,
             )
-            .await?;
-        let effect = if effect.is_empty() {
-            effect
-        } else {
-            format!(" {effect}")
-        };
+            .await?,
+        );
+        let effect: String = effects
+            .iter()
+            .filter(|e| !e.is_empty())
+            .map(|e| format!(" {e}"))
+            .collect();
         if let Some(end) = ends_at {
             let expiry = Job::BanExpiry { action: CaseId(id) };
             jobs::schedule(conn, &expiry, end).await?;
