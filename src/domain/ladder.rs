@@ -116,6 +116,9 @@ pub fn four_week_ban_end(taken: DateTime<Utc>, tz: Tz) -> DateTime<Utc> {
     }
 }
 
+/// The furthest a ban's end may be set: ten years (a permanent ban is the ladder's fifth step).
+pub const BAN_HORIZON_DAYS: u64 = 3653;
+
 /// Bans must have an expiry date, which must fall on a Friday (Terms §II Act 9.2).
 pub fn is_valid_ban_end(end: NaiveDate, today: NaiveDate) -> Result<(), BanDateError> {
     if end.weekday() != Weekday::Fri {
@@ -123,6 +126,11 @@ pub fn is_valid_ban_end(end: NaiveDate, today: NaiveDate) -> Result<(), BanDateE
     }
     if end <= today {
         return Err(BanDateError::NotFuture(calendar::show_date(end)));
+    }
+    // A ban must have an expiry (Act 9.2); one centuries away is a typing slip, and times far
+    // outside the calendar would not compare as stored.
+    if end > today + Days::new(BAN_HORIZON_DAYS) {
+        return Err(BanDateError::TooFar(calendar::show_date(end)));
     }
     Ok(())
 }
@@ -133,6 +141,8 @@ pub enum BanDateError {
     NotFriday(String),
     #[error("A ban must end after today, and {0} does not (Terms §II Act 9.2).")]
     NotFuture(String),
+    #[error("{0} is more than ten years away; a ban's expiry must be a real date (Terms §II Act 9.2). A permanent ban is the ladder's fifth step.")]
+    TooFar(String),
 }
 
 /// After violation `voided` is void, the later violations in force are re-stepped as though it
@@ -276,6 +286,11 @@ mod tests {
 
     #[test]
     fn bans_end_on_a_future_friday() {
+        assert!(matches!(
+            is_valid_ban_end(date(2037, 1, 2), date(2026, 11, 27)),
+            Err(BanDateError::TooFar(_))
+        ));
+        assert!(is_valid_ban_end(date(2036, 11, 21), date(2026, 11, 27)).is_ok());
         // Terms §II Act 9.2.
         let today = date(2026, 11, 27);
         assert!(is_valid_ban_end(date(2026, 12, 4), today).is_ok());
