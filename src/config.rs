@@ -142,6 +142,9 @@ pub struct SessionConfig {
     pub end: NaiveTime,
     /// Where sessions are held.
     pub place: String,
+    /// Minutes after a session closes during which its games may still be registered or
+    /// adjudicated (games stopped by the bell, Terms §I Act 5).
+    pub registration_grace: i64,
 }
 
 impl Default for SessionConfig {
@@ -151,6 +154,7 @@ impl Default for SessionConfig {
             start: NaiveTime::from_hms_opt(12, 30, 0).expect("valid time"),
             end: NaiveTime::from_hms_opt(13, 10, 0).expect("valid time"),
             place: "322".into(),
+            registration_grace: 30,
         }
     }
 }

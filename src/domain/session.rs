@@ -40,6 +40,13 @@ impl Window {
     }
 }
 
+/// Whether a game may still be entered for a session that closed at `closed_at` (Terms §0 Act 5,
+/// §I Act 5): games stopped by the bell, and games registered a little after they end, count for
+/// the session for `grace` after it closes.
+pub fn in_grace(closed_at: DateTime<Utc>, now: DateTime<Utc>, grace: chrono::Duration) -> bool {
+    now >= closed_at && now < closed_at + grace
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +74,27 @@ mod tests {
         assert!(w.contains(Utc.with_ymd_and_hms(2026, 6, 5, 11, 45, 0).unwrap()));
         assert!(!w.contains(Utc.with_ymd_and_hms(2026, 6, 5, 12, 45, 0).unwrap()));
         assert_eq!(w.describe(), "on Friday between 12:30 and 13:10 in 322");
+    }
+
+    #[test]
+    fn a_game_of_a_session_may_be_entered_for_the_grace_after_it_closes() {
+        // Terms §I Act 5 exists for games stopped by the bell at 13:10.
+        let closed = chrono_tz::Europe::London
+            .with_ymd_and_hms(2026, 11, 27, 13, 10, 0)
+            .unwrap()
+            .with_timezone(&Utc);
+        let grace = chrono::Duration::minutes(30);
+        assert!(in_grace(closed, closed, grace));
+        assert!(in_grace(
+            closed,
+            closed + chrono::Duration::minutes(29),
+            grace
+        ));
+        assert!(!in_grace(closed, closed + grace, grace));
+        assert!(!in_grace(
+            closed,
+            closed - chrono::Duration::minutes(1),
+            grace
+        ));
     }
 }

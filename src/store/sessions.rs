@@ -19,6 +19,13 @@ pub async fn open_session(conn: &mut SqliteConnection) -> sqlx::Result<Option<Cl
         .await
 }
 
+/// The most recent session, open or closed.
+pub async fn latest(conn: &mut SqliteConnection) -> sqlx::Result<Option<ClubSession>> {
+    sqlx::query_as::<_, ClubSession>("SELECT * FROM club_sessions ORDER BY id DESC LIMIT 1")
+        .fetch_optional(conn)
+        .await
+}
+
 pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<ClubSession> {
     sqlx::query_as::<_, ClubSession>("SELECT * FROM club_sessions WHERE id = ?")
         .bind(id)

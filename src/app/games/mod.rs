@@ -13,9 +13,11 @@ use std::fmt;
 use sqlx::SqliteConnection;
 
 use crate::domain::authority::{Power, Unauthorised};
+use crate::domain::calendar;
 use crate::domain::game::{Participants, RegisterRefusal};
 use crate::domain::material::MaterialError;
 use crate::domain::score::{GameResult, Movement};
+use crate::domain::session::in_grace;
 use crate::domain::text::TextError;
 use crate::store::{
     self,
@@ -40,6 +42,8 @@ pub enum GameError {
     NotOpened,
     #[error("Games must take place {0} (Terms §0 Act 5); it is not that time now.")]
     OutsideWindow(String),
+    #[error("Today's session ended at {ended}; its games could be registered until {until} (Terms §0 Act 5, §I Act 5).")]
+    SessionEnded { ended: String, until: String },
     #[error("No Moderator is present at this session, so the game is invalid (Terms §0 Act 6). A Moderator checks in with /session here.")]
     NoModerator,
     #[error("{0} is banned, so a game with them is invalid (Terms §0 Act 7).")]
@@ -177,15 +181,36 @@ impl App {
         conn: &mut SqliteConnection,
     ) -> Result<i64, GameError> {
         let window = self.window();
+        let now = self.now();
+        let grace = chrono::Duration::minutes(self.config().session.registration_grace);
         let session = match store::sessions::open_session(conn).await? {
-            Some(session) => session,
-            // In the window, the missing piece is the Moderator who opens the session.
-            None if window.contains(self.now()) => return Err(GameError::NotOpened),
-            None => return Err(GameError::NoSession(window.describe())),
+            Some(session) if window.contains(now) => session,
+            Some(_) => return Err(GameError::OutsideWindow(window.describe())),
+            None => match store::sessions::latest(conn).await? {
+                // A session that closed at its window's end a moment ago still takes its games
+                // (Terms §I Act 5); one a Moderator closed early does not.
+                Some(last)
+                    if last.closed_at.is_some_and(|c| {
+                        c >= window.end_on(last.club_date) && in_grace(c, now, grace)
+                    }) =>
+                {
+                    last
+                }
+                Some(last)
+                    if last.club_date == calendar::local_date(now, self.tz())
+                        && !window.contains(now) =>
+                {
+                    let closed = last.closed_at.unwrap_or(now);
+                    return Err(GameError::SessionEnded {
+                        ended: calendar::show(closed, self.tz()),
+                        until: calendar::show(closed + grace, self.tz()),
+                    });
+                }
+                // In the window, the missing piece is the Moderator who opens the session.
+                _ if window.contains(now) => return Err(GameError::NotOpened),
+                _ => return Err(GameError::NoSession(window.describe())),
+            },
         };
-        if !window.contains(self.now()) {
-            return Err(GameError::OutsideWindow(window.describe()));
-        }
         for person in store::sessions::present(conn, session.id).await? {
             if store::offices::offices_of(conn, person)
                 .await?
