@@ -807,3 +807,45 @@ async fn gavel_run_exits_zero_on_sigterm() {
     assert_eq!(status.code(), Some(0), "{status:?}");
     assert_eq!(fake.gateway_closes(), 1, "the gateway was not closed");
 }
+
+/// Checks: on Discord a deadline is a timestamp every reader sees in their own time zone
+/// (`<t:UNIX:F>` with a relative `<t:UNIX:R>`), in replies and in posts alike, while the console
+/// keeps club time (review item 18; Terms §III Act 2.4's 7 days).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deadlines_reach_discord_as_timestamps() {
+    let bot = Bot::start().await;
+    let cj = User::new(CJ_ID, "cj");
+    let mod1 = User::new(611, "mod1");
+    let alice = User::new(612, "alice");
+    bot.run(SlashCommand::new(&alice, "join")).await;
+    bot.run(
+        SlashCommand::new(&cj, "office appoint")
+            .user("member", &mod1)
+            .choice("office", "moderator"),
+    )
+    .await;
+    let recorded = bot
+        .run(
+            SlashCommand::new(&mod1, "mod deduct")
+                .user("member", &alice)
+                .arg("points", Arg::Integer(5))
+                .arg("reason", Arg::Text("talked over other games".into()))
+                .arg("incident", Arg::Text("noise in 322".into()))
+                .arg("later", Arg::Bool(true)),
+        )
+        .await;
+    let reply = public_reply(&recorded);
+    let at = reply
+        .find("<t:")
+        .unwrap_or_else(|| panic!("no timestamp in {reply:?}"));
+    let unix: String = reply[at + 3..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    assert!(
+        reply.contains(&format!("<t:{unix}:F> (<t:{unix}:R>)")),
+        "{reply}"
+    );
+    assert!(!reply.contains('⟨') && !reply.contains("GMT"), "{reply}");
+    bot.assert_no_refused_requests();
+}
