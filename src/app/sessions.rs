@@ -7,6 +7,7 @@ use sqlx::SqliteConnection;
 
 use crate::domain::authority::{Power, Unauthorised};
 use crate::domain::calendar;
+use crate::domain::game::RematchStatus;
 use crate::domain::ids::SessionId;
 use crate::domain::session::Window;
 use crate::jobs::{self, Job};
@@ -147,6 +148,20 @@ impl App {
                 lapsed.push(format!("#{}", game.id));
             }
         }
+        // "A rematch may occur on the following available session" (Terms §I Act 6): a rematch
+        // still due when that session ends was not played, and the original result is final.
+        let mut final_games = Vec::new();
+        for rematch in store::games::due_rematches(conn).await? {
+            let Some(game) = store::games::by_id(conn, rematch.game_id).await? else {
+                continue;
+            };
+            if game.session_id.is_some_and(|s| s < session_id) {
+                if let Ok(settled) = rematch.status.settle(RematchStatus::NotPlayed) {
+                    store::games::settle_rematch(conn, rematch.id, settled, None, at).await?;
+                    final_games.push(format!("game #{}", game.id));
+                }
+            }
+        }
         let present = store::sessions::present(conn, session_id).await?.len();
         let mut text = format!("The club session is closed; {present} present.");
         if !lapsed.is_empty() {
@@ -154,6 +169,12 @@ impl App {
             text.push_str(&format!(
                 " {games} {} lapsed: a player did not join the Leaderboard within the session (Terms §0 Act 12).",
                 lapsed.join(", ")
+            ));
+        }
+        if !final_games.is_empty() {
+            text.push_str(&format!(
+                " No rematch of {} was recorded at this, the following session, so the original result is final (Terms §I Act 6).",
+                final_games.join(", ")
             ));
         }
         self.announce(conn, &text).await?;

@@ -98,6 +98,8 @@ pub enum RematchStatus {
     PetitionerAbsent,
     /// The opponent did not play it: the game is forfeit to the petitioner.
     OpponentAbsent,
+    /// The following session ended with no rematch recorded: the original result is final.
+    NotPlayed,
 }
 
 /// A rematch that is no longer due cannot be settled again.
@@ -118,6 +120,7 @@ impl RematchStatus {
             RematchStatus::Played => "played",
             RematchStatus::PetitionerAbsent => "petitioner absent",
             RematchStatus::OpponentAbsent => "opponent absent",
+            RematchStatus::NotPlayed => "not played at the following session",
         }
     }
 

@@ -98,6 +98,7 @@ stored_as_text!(RematchStatus {
     RematchStatus::Played => "played",
     RematchStatus::PetitionerAbsent => "petitioner absent",
     RematchStatus::OpponentAbsent => "opponent absent",
+    RematchStatus::NotPlayed => "not played",
 });
 
 #[cfg(test)]
@@ -148,6 +149,7 @@ mod tests {
             RematchStatus::Played,
             RematchStatus::PetitionerAbsent,
             RematchStatus::OpponentAbsent,
+            RematchStatus::NotPlayed,
         ]);
     }
 

@@ -74,6 +74,8 @@ pub enum GameError {
     NotAdjudicated(i64),
     #[error("Game #{0} is a rematch; a rematched game is final (Terms §I Act 6).")]
     RematchIsFinal(i64),
+    #[error("The ending of game #{0} could be objected to until the next session began; a rematch occurs on the following available session (Terms §I Act 6).")]
+    ObjectionTooLate(i64),
     #[error("An objection to game #{0} was already made; there is one rematch at most (Terms §I Act 6).")]
     AlreadyObjected(i64),
     #[error("No rematch of game #{0} is due: nobody has objected to its ending, or its rematch is settled (Terms §I Act 6).")]

@@ -30,6 +30,11 @@ impl App {
             if store::games::rematch_for(conn, number).await?.is_some() {
                 return Err(GameError::AlreadyObjected(number));
             }
+            // The rematch is for the following session, so an objection comes before it.
+            let latest = store::sessions::latest(conn).await?.map(|s| s.id);
+            if game.session_id.is_some() && latest > game.session_id {
+                return Err(GameError::ObjectionTooLate(number));
+            }
             if game.status() != GameStatus::Counted {
                 return Err(GameError::WrongStatus(
                     number,
