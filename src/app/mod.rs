@@ -80,6 +80,7 @@ impl App {
             config: Arc::new(config),
             clock,
         };
+        app.adopt_score_rules().await?;
         app.bootstrap().await?;
         Ok(app)
     }
