@@ -1,4 +1,5 @@
-//! The `gavel` command: run the bot, the console, an export, a config check or migrations.
+//! The `gavel` command: run the bot, the console, an export, a config check, migrations, and
+//! the proof (`check`) and rebuilding (`rebuild`) of the scores materialised from the history.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -53,6 +54,10 @@ enum Cmd {
     CheckConfig,
     /// Run the database migrations and exit
     Migrate,
+    /// Fold the whole score history and confirm the stored scores and checkpoints equal it
+    Check,
+    /// Rebuild the stored scores and checkpoints from the score history
+    Rebuild,
 }
 
 #[tokio::main]
@@ -98,6 +103,30 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let app = App::open(config, Arc::new(SystemClock)).await?;
             let doc = gavel::export::export(&app).await?;
             println!("{}", serde_json::to_string_pretty(&doc)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Check => {
+            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let problems = app.check_standings().await?;
+            if problems.is_empty() {
+                println!("The scores and checkpoints equal a full fold of the history.");
+                return Ok(ExitCode::SUCCESS);
+            }
+            println!("The stored scores differ from the history:");
+            for p in &problems {
+                println!("- {p}");
+            }
+            println!("`gavel rebuild` derives them again from the history.");
+            Ok(ExitCode::FAILURE)
+        }
+        Cmd::Rebuild => {
+            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let started = std::time::Instant::now();
+            app.rebuild_standings().await?;
+            println!(
+                "The scores and checkpoints were rebuilt from the history in {:.1} s.",
+                started.elapsed().as_secs_f64()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Run => {
