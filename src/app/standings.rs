@@ -75,8 +75,12 @@ impl App {
     /// `gavel check`: every way the materialised scores, steps and checkpoints differ from a
     /// full fold of the history with the configured rules (none, when they are equal).
     pub async fn check_standings(&self) -> sqlx::Result<Vec<String>> {
-        let mut conn = self.pool().acquire().await?;
-        store::standings::check(&mut conn, &self.score_rules()).await
+        // One read transaction: the whole comparison sees one snapshot, even while another
+        // process writes (WAL).
+        let mut tx = self.pool().begin().await?;
+        let problems = store::standings::check(&mut tx, &self.score_rules()).await?;
+        tx.rollback().await?;
+        Ok(problems)
     }
 
     /// `gavel rebuild`: folds the history again into scores, steps and checkpoints.

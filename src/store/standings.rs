@@ -842,9 +842,11 @@ pub async fn members_by_score(
     limit: i64,
 ) -> sqlx::Result<Vec<(i64, String, i64)>> {
     sqlx::query_as(
+        // CROSS JOIN keeps SQLite walking the score index (ties sorted by name as it goes)
+        // rather than sorting every Member for one page.
         "SELECT s.person_id, p.name, s.score FROM standings s
-         JOIN memberships m ON m.person_id = s.person_id AND m.ended_at IS NULL
-         JOIN people p ON p.id = s.person_id
+         CROSS JOIN memberships m ON m.person_id = s.person_id AND m.ended_at IS NULL
+         CROSS JOIN people p ON p.id = s.person_id
          ORDER BY s.score DESC, p.name LIMIT ? OFFSET ?",
     )
     .bind(limit)
