@@ -251,39 +251,45 @@ async fn open_app(pool: SqlitePool, at: DateTime<Utc>) -> (App, FakeClock) {
     (app, clock)
 }
 
-async fn commands(app: &App, members: i64, samples: usize, seed: u64) -> Commands {
-    app.session_open(&who("mod")).await.expect("session opens");
-    let mut rng = Rng(seed);
-    let (mut register, mut profile, mut leaderboard) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..samples {
-        let white = 1 + rng.below(members as u64) as i64;
-        let black = 1 + (white + rng.below(members as u64 - 1) as i64) % members;
-        let input = GameInput {
-            white: who(&format!("m{white}")),
-            black: who(&format!("m{black}")),
-            result: "white".into(),
-            online: false,
-            clock: false,
-        };
-        let t = Instant::now();
-        app.register_game(&who("mod"), &input)
-            .await
-            .expect("registered");
-        register.push(t.elapsed());
-        let me = who(&format!("m{}", 1 + rng.below(members as u64)));
-        let t = Instant::now();
-        app.profile(&me, None).await.expect("profile");
-        profile.push(t.elapsed());
-        let page = 1 + rng.below((members as u64).div_ceil(10)) as i64;
-        let t = Instant::now();
-        app.leaderboard(Some(page)).await.expect("leaderboard");
-        leaderboard.push(t.elapsed());
+/// Samples both clubs in turn, so a busy machine slows both alike.
+async fn commands(small: &App, big: &App, members: i64, samples: usize) -> (Commands, Commands) {
+    let mut rng = Rng(1);
+    let mut times: [[Vec<Duration>; 3]; 2] = Default::default();
+    for app in [small, big] {
+        app.session_open(&who("mod")).await.expect("session opens");
     }
-    Commands {
+    for _ in 0..samples {
+        for (club, app) in [small, big].into_iter().enumerate() {
+            let white = 1 + rng.below(members as u64) as i64;
+            let black = 1 + (white + rng.below(members as u64 - 1) as i64) % members;
+            let input = GameInput {
+                white: who(&format!("m{white}")),
+                black: who(&format!("m{black}")),
+                result: "white".into(),
+                online: false,
+                clock: false,
+            };
+            let t = Instant::now();
+            app.register_game(&who("mod"), &input)
+                .await
+                .expect("registered");
+            times[club][0].push(t.elapsed());
+            let me = who(&format!("m{}", 1 + rng.below(members as u64)));
+            let t = Instant::now();
+            app.profile(&me, None).await.expect("profile");
+            times[club][1].push(t.elapsed());
+            let page = 1 + rng.below((members as u64).div_ceil(10)) as i64;
+            let t = Instant::now();
+            app.leaderboard(Some(page)).await.expect("leaderboard");
+            times[club][2].push(t.elapsed());
+        }
+    }
+    let [s, b] = times.map(|[register, profile, leaderboard]| Commands {
         register: median(register),
         profile: median(profile),
         leaderboard: median(leaderboard),
-    }
+    });
+    (s, b)
 }
 
 async fn bare_read(pool: &SqlitePool) -> Duration {
@@ -386,10 +392,9 @@ fn main() {
 
         let now = session_time(played_at(games));
         let (small_app, _) = open_app(small, session_time(played_at(small_games))).await;
-        let samples = if quick { 15 } else { 41 };
-        let at_small = commands(&small_app, members, samples, 1).await;
         let (app, clock) = open_app(big.clone(), now).await;
-        let at_big = commands(&app, members, samples, 2).await;
+        let samples = if quick { 15 } else { 41 };
+        let (at_small, at_big) = commands(&small_app, &app, members, samples).await;
 
         // Voids of games played in the last week (the newest games), by the Moderator.
         let mut recent = Vec::new();
@@ -403,18 +408,24 @@ fn main() {
             recent.push(t.elapsed());
         }
         let void_recent = median(recent);
-        let t = Instant::now();
-        app.void_game(&who("mod"), 1, "never played")
-            .await
-            .expect("void");
-        let void_oldest = t.elapsed();
-        let read_after = bare_read(&big).await;
-        let read = read.min(read_after);
+        // The oldest game and then the next oldest: each re-derives the whole history. Bare
+        // reads before, between and after.
+        let (mut oldest, mut reads) = (Vec::new(), vec![bare_read(&big).await]);
+        for id in [1, 2] {
+            let t = Instant::now();
+            app.void_game(&who("mod"), id, "never played")
+                .await
+                .expect("void");
+            oldest.push(t.elapsed());
+            reads.push(bare_read(&big).await);
+        }
+        let void_oldest = oldest[0].max(oldest[1]);
+        let read_near = median(reads);
         let problems = app.check_standings().await.unwrap();
         assert!(problems.is_empty(), "{problems:?}");
 
         // Memory of the gavel process on the big club: `gavel run` up to the (unreachable)
-        // gateway, and the console (the same app) voiding the second-oldest game.
+        // gateway, and the console (the same app) voiding the third-oldest game.
         big.close().await;
         let config = format!(
             "[database]\npath = \"{}\"\n[chief_justice]\nname = \"cj\"\ndiscord_id = 1\n\
@@ -425,7 +436,7 @@ fn main() {
         let idle = peak_memory_mb(dir.path(), &["run"], "", &[("DISCORD_TOKEN", "bench")]);
         let local = now.with_timezone(&chrono_tz::Europe::London);
         let script = format!(
-            "@ {}\nmod: /game void game:2 reason:\"never played\"\n",
+            "@ {}\nmod: /game void game:3 reason:\"never played\"\n",
             local.format("%Y-%m-%d %H:%M")
         );
         let after_void = peak_memory_mb(dir.path(), &["console"], &script, &[]);
@@ -497,10 +508,10 @@ fn main() {
             ms(void_recent)
         );
         println!(
-            "| voiding the oldest game ÷ bare read of the events | {} ÷ {} = {:.2} | ≤ 2 |",
+            "| voiding the oldest game (the slower of two) ÷ bare read of the events (median of 3) | {} ÷ {} = {:.2} | ≤ 2 |",
             ms(void_oldest),
-            ms(read),
-            ratio(void_oldest, read)
+            ms(read_near),
+            ratio(void_oldest, read_near)
         );
         println!(
             "| full rebuild ÷ bare read (medians of 3) | {} ÷ {} = {:.2} | ≤ 2 |",

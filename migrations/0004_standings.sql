@@ -21,7 +21,7 @@ CREATE TABLE score_fold (
     last_at           TEXT,
     last_id           INTEGER,
     since_checkpoint  INTEGER NOT NULL DEFAULT 0,
-    checkpoint_every  INTEGER NOT NULL DEFAULT 4096 CHECK (checkpoint_every > 0)
+    checkpoint_every  INTEGER NOT NULL DEFAULT 2048 CHECK (checkpoint_every > 0)
 );
 -- An empty history needs no building; an existing one is folded when gavel next opens it.
 INSERT INTO score_fold (id, initial, floor, k, online_weight)
@@ -49,7 +49,7 @@ CREATE TABLE score_steps (
     b_after   INTEGER
 );
 
--- The fold's state after every few thousand live events, so a change to an older event is
+-- The fold's state after every 2048 live events, so a change to an older event is
 -- re-derived from the checkpoint before it rather than from the club's first day. `events`
 -- counts the live events folded into it; `state` is the scores, compactly encoded.
 CREATE TABLE score_checkpoints (

@@ -45,7 +45,7 @@ struct Bookkeeping {
     rules: Option<Rules>,
     last: Option<Position>,
     since_checkpoint: i64,
-    /// Live events folded between two checkpoints (`score_fold.checkpoint_every`, 4096): a
+    /// Live events folded between two checkpoints (`score_fold.checkpoint_every`, 2048): a
     /// change to an event re-derives at most this many events before reaching it.
     every: i64,
 }
