@@ -1,4 +1,5 @@
-//! The `gavel` command: run the bot, the console, an export, a config check or migrations.
+//! The `gavel` command: run the bot, the console, an export, a config check, migrations, and
+//! the proof (`check`) and rebuilding (`rebuild`) of the scores materialised from the history.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -55,6 +56,10 @@ enum Cmd {
     Migrate,
     /// Show the outbox backlog: how many posts wait, and the oldest with its last error
     Status,
+    /// Fold the whole score history and confirm the stored scores and checkpoints equal it
+    Check,
+    /// Rebuild the stored scores and checkpoints from the score history
+    Rebuild,
 }
 
 #[tokio::main]
@@ -105,6 +110,30 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Status => {
             let app = App::open(config, Arc::new(SystemClock)).await?;
             println!("{}", gavel::status::status(&app).await?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Check => {
+            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let problems = app.check_standings().await?;
+            if problems.is_empty() {
+                println!("The scores and checkpoints equal a full fold of the history.");
+                return Ok(ExitCode::SUCCESS);
+            }
+            println!("The stored scores differ from the history:");
+            for p in &problems {
+                println!("- {p}");
+            }
+            println!("`gavel rebuild` derives them again from the history.");
+            Ok(ExitCode::FAILURE)
+        }
+        Cmd::Rebuild => {
+            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let started = std::time::Instant::now();
+            app.rebuild_standings().await?;
+            println!(
+                "The scores and checkpoints were rebuilt from the history in {:.1} s.",
+                started.elapsed().as_secs_f64()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Run => {

@@ -1,5 +1,6 @@
 //! Reading the Leaderboard: ranked pages, a member's history of score changes, and the games
-//! shown on a profile. Everything is derived from the fold, so every number can be explained.
+//! shown on a profile. Every number comes from the fold of the history, read from its
+//! materialised state through indexes, so a command costs the same at any age of the club.
 
 use crate::app::PersonRef;
 use std::collections::HashMap;
@@ -9,7 +10,7 @@ use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
 use crate::domain::score::{GameResult, Movement};
-use crate::store::{self, games::GameStatus};
+use crate::store;
 
 use super::membership::MembershipError;
 use super::App;
@@ -69,22 +70,32 @@ impl fmt::Display for History {
 }
 
 impl App {
-    /// `/leaderboard [page]`.
+    /// `/leaderboard [page]`: one page, read along the score index.
     pub async fn leaderboard(&self, page: Option<i64>) -> Result<LeaderboardPage, MembershipError> {
         let mut conn = self.pool().acquire().await?;
-        let standings = self.standings(&mut conn).await?;
-        let pages = standings.len().div_ceil(PAGE_SIZE).max(1);
+        let members = store::standings::member_count(&mut conn).await? as usize;
+        let pages = members.div_ceil(PAGE_SIZE).max(1);
         let page = (page.unwrap_or(1).max(1) as usize).min(pages);
-        let rows = standings
-            .into_iter()
-            .skip((page - 1) * PAGE_SIZE)
-            .take(PAGE_SIZE)
-            .map(|s| (s.rank, s.name, s.score))
-            .collect();
+        let offset = (page - 1) * PAGE_SIZE;
+        // Every Member is on the fold's Leaderboard: joining appends the event that gives
+        // the score in the same transaction, and leaving appends the one that takes it away.
+        let found =
+            store::standings::members_by_score(&mut conn, offset as i64, PAGE_SIZE as i64).await?;
+        let mut rows: Vec<(usize, String, i64)> = Vec::with_capacity(found.len());
+        for (i, (_, name, score)) in found.into_iter().enumerate() {
+            // Equal scores share a rank (1, 2, 2, 4): the rank is one more than the number
+            // of Members above, which is the position unless the score ties the one before.
+            let rank = match rows.last() {
+                Some(&(r, _, s)) if s == score => r,
+                Some(_) => offset + i + 1,
+                None => store::standings::members_above(&mut conn, score).await? as usize + 1,
+            };
+            rows.push((rank, name, score));
+        }
         Ok(LeaderboardPage { page, pages, rows })
     }
 
-    /// Every movement of every live event, by event id (for histories and exports).
+    /// Every movement of every live event, by event id, from a full fold (the export).
     pub(crate) async fn movements_by_event(
         &self,
         conn: &mut SqliteConnection,
@@ -103,46 +114,27 @@ impl App {
         conn: &mut SqliteConnection,
         person_id: i64,
     ) -> sqlx::Result<GameRecord> {
-        let moves = self.movements_by_event(conn).await?;
-        let events = store::events::all_rows(conn).await?;
-        let event_of_game: HashMap<i64, i64> = events
-            .iter()
-            .filter(|e| e.voided_at.is_none())
-            .filter_map(|e| e.game_id.map(|g| (g, e.id)))
-            .collect();
-        let mut record = GameRecord::default();
-        for game in store::games::of_person(conn, person_id, i64::MAX).await? {
-            if game.status() != GameStatus::Counted {
-                continue;
-            }
-            let result = GameResult::parse(&game.result).unwrap_or(GameResult::Draw);
-            let won = match result {
-                GameResult::Draw => None,
-                GameResult::White => Some(game.white_id == person_id),
-                GameResult::Black => Some(game.black_id == person_id),
-            };
+        let (wins, draws, losses) = store::standings::game_tally(conn, person_id).await?;
+        let mut record = GameRecord {
+            wins: wins as u32,
+            draws: draws as u32,
+            losses: losses as u32,
+            recent: Vec::new(),
+        };
+        for game in store::standings::latest_counted_games(conn, person_id, 5).await? {
             let word = outcome_for(&game, person_id);
-            match won {
-                Some(true) => record.wins += 1,
-                Some(false) => record.losses += 1,
-                None => record.draws += 1,
-            }
-            if record.recent.len() < 5 {
-                let opponent = store::people::by_id(conn, game.opponent_of(person_id))
-                    .await?
-                    .name;
-                let change = event_of_game
-                    .get(&game.id)
-                    .and_then(|e| moves.get(e))
-                    .and_then(|ms| ms.iter().find(|m| m.person == person_id))
-                    .map(|m| format!(", {} → {}", m.before, m.after))
-                    .unwrap_or_default();
-                let online = if game.online { " (online)" } else { "" };
-                record.recent.push(format!(
-                    "#{} vs {opponent}{online}: {word}{change}",
-                    game.id
-                ));
-            }
+            let opponent = store::people::by_id(conn, game.opponent_of(person_id))
+                .await?
+                .name;
+            let change = store::standings::movement_in_game(conn, game.id, person_id)
+                .await?
+                .map(|m| format!(", {} → {}", m.before, m.after))
+                .unwrap_or_default();
+            let online = if game.online { " (online)" } else { "" };
+            record.recent.push(format!(
+                "#{} vs {opponent}{online}: {word}{change}",
+                game.id
+            ));
         }
         Ok(record)
     }
@@ -159,15 +151,8 @@ impl App {
             .find(&mut conn)
             .await?
             .ok_or_else(|| MembershipError::Unknown(who.name.clone()))?;
-        let moves = self.movements_by_event(&mut conn).await?;
         let mut lines = Vec::new();
-        for event in store::events::all_rows(&mut conn).await? {
-            let Some(m) = moves
-                .get(&event.id)
-                .and_then(|ms| ms.iter().find(|m| m.person == person.id))
-            else {
-                continue;
-            };
+        for (event, m) in store::standings::movements_of_person(&mut conn, person.id).await? {
             let date = calendar::show_date(calendar::local_date(event.at, self.tz()));
             let why = match event.game_id {
                 Some(g) => match store::games::by_id(&mut conn, g).await? {

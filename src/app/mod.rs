@@ -105,6 +105,7 @@ impl App {
             clock,
             outbox_waker: Arc::default(),
         };
+        app.adopt_score_rules().await?;
         app.bootstrap().await?;
         Ok(app)
     }

@@ -1,4 +1,5 @@
-//! Standings: the fold of the score history into current scores and ranks.
+//! Standings: current scores and ranks, read from the materialised fold of the history, and
+//! the full fold itself for the export and for proving the materialised state.
 
 use std::collections::HashMap;
 
@@ -29,7 +30,8 @@ impl App {
         }
     }
 
-    /// Folds the whole live history.
+    /// Folds the whole live history (the export, and the proof of the materialised state).
+    /// Commands read the materialised state instead: see `ledger_of` and `standings`.
     pub(crate) async fn ledger(
         &self,
         conn: &mut SqliteConnection,
@@ -39,17 +41,63 @@ impl App {
         Ok(score::fold(&events, &self.score_rules(), keep_movements))
     }
 
+    /// How these events moved the scores (in the order given), and the current scores of the
+    /// members they moved: what a reply about events just appended needs, read from the
+    /// materialised fold without replaying the history.
+    pub(crate) async fn ledger_of(
+        &self,
+        conn: &mut SqliteConnection,
+        event_ids: &[i64],
+    ) -> sqlx::Result<Ledger> {
+        let movements = store::standings::movements_of(conn, event_ids).await?;
+        let mut scores = HashMap::new();
+        for m in &movements {
+            if let Some(s) = store::standings::score_of(conn, m.person).await? {
+                scores.insert(m.person, s);
+            }
+        }
+        Ok(Ledger { scores, movements })
+    }
+
     /// Every current Member ranked by score (ties share a rank, then by name).
     pub(crate) async fn standings(
         &self,
         conn: &mut SqliteConnection,
     ) -> sqlx::Result<Vec<Standing>> {
-        let ledger = self.ledger(conn, false).await?;
-        let members = store::people::current_members(conn).await?;
+        let members = store::standings::members_with_scores(conn).await?;
+        let scores: HashMap<i64, i64> = members.iter().map(|(id, _, s)| (*id, *s)).collect();
         Ok(rank(
-            &ledger.scores,
-            members.into_iter().map(|(p, _)| (p.id, p.name)),
+            &scores,
+            members.into_iter().map(|(id, name, _)| (id, name)),
         ))
+    }
+
+    /// `gavel check`: every way the materialised scores, steps and checkpoints differ from a
+    /// full fold of the history with the configured rules (none, when they are equal).
+    pub async fn check_standings(&self) -> sqlx::Result<Vec<String>> {
+        // One read transaction: the whole comparison sees one snapshot, even while another
+        // process writes (WAL).
+        let mut tx = self.pool().begin().await?;
+        let problems = store::standings::check(&mut tx, &self.score_rules()).await?;
+        tx.rollback().await?;
+        Ok(problems)
+    }
+
+    /// `gavel rebuild`: folds the history again into scores, steps and checkpoints.
+    pub async fn rebuild_standings(&self) -> sqlx::Result<()> {
+        let mut tx = self.begin().await?;
+        store::standings::rebuild(&mut tx, &self.score_rules()).await?;
+        tx.commit().await
+    }
+
+    /// On opening: folds the history if the state was never built or was built with other
+    /// rules (the config's `[scores]` changed).
+    pub(crate) async fn adopt_score_rules(&self) -> sqlx::Result<()> {
+        let mut tx = self.begin().await?;
+        if store::standings::adopt(&mut tx, &self.score_rules()).await? {
+            tracing::info!("scores folded from the history with the configured rules");
+        }
+        tx.commit().await
     }
 }
 

@@ -147,7 +147,9 @@ impl App {
             deducted.push((event, person.name, points, reason));
         }
         // Show what each deduction did to the score: at the floor it does nothing (Act 6).
-        let ledger = self.ledger(conn, true).await?;
+        let ledger = self
+            .ledger_of(conn, &deducted.iter().map(|d| d.0).collect::<Vec<_>>())
+            .await?;
         let floor = self.config().scores.floor;
         let mut lines = Vec::new();
         for (event, name, points, reason) in &deducted {

@@ -43,7 +43,7 @@ impl GameResult {
 }
 
 /// The settings the fold needs (from `[scores]` in config).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rules {
     pub initial: i64,
     pub floor: i64,
@@ -115,21 +115,43 @@ pub fn fold<'a>(
 ) -> Ledger {
     let mut ledger = Ledger::default();
     for event in events {
-        apply(&mut ledger, event, rules, keep_movements);
+        let movements = keep_movements.then_some(&mut ledger.movements);
+        step(&mut ledger.scores, event, rules, movements);
     }
     ledger
 }
 
-fn apply(ledger: &mut Ledger, event: &Event, rules: &Rules, keep: bool) {
+impl Event {
+    /// The members whose scores this event reads or moves: the fold needs no one else's
+    /// score to take this step, so a step can be taken on just these members' state.
+    pub fn people(&self) -> Vec<i64> {
+        match (&self.change, self.person) {
+            (Change::Game { white, black, .. }, _) => vec![*white, *black],
+            (_, Some(p)) => vec![p],
+            _ => vec![],
+        }
+    }
+}
+
+/// One step of the fold: applies `event` to `scores` (everyone on the Leaderboard, or at
+/// least everyone in `event.people()`), recording how it moved each score when asked.
+///
+/// A fold resumed from any state with this step equals the fold from the start: the state
+/// is only the scores, so the materialised scores are all the fold needs to continue.
+pub fn step(
+    scores: &mut HashMap<i64, i64>,
+    event: &Event,
+    rules: &Rules,
+    mut movements: Option<&mut Vec<Movement>>,
+) {
     let floor = |s: i64| s.max(rules.floor);
-    let set = |ledger: &mut Ledger, person: i64, after: Option<i64>| {
-        let before = ledger.scores.get(&person).copied();
-        match after {
-            Some(a) => ledger.scores.insert(person, a),
-            None => ledger.scores.remove(&person),
+    let mut set = |scores: &mut HashMap<i64, i64>, person: i64, after: Option<i64>| {
+        let before = match after {
+            Some(a) => scores.insert(person, a),
+            None => scores.remove(&person),
         };
-        if keep {
-            ledger.movements.push(Movement {
+        if let Some(out) = movements.as_deref_mut() {
+            out.push(Movement {
                 event_id: event.id,
                 person,
                 before: before.unwrap_or(0),
@@ -138,8 +160,8 @@ fn apply(ledger: &mut Ledger, event: &Event, rules: &Rules, keep: bool) {
         }
     };
     match (&event.change, event.person) {
-        (Change::Joined, Some(p)) => set(ledger, p, Some(rules.initial)),
-        (Change::Removed, Some(p)) => set(ledger, p, None),
+        (Change::Joined, Some(p)) => set(scores, p, Some(rules.initial)),
+        (Change::Removed, Some(p)) => set(scores, p, None),
         (
             Change::Game {
                 white,
@@ -149,25 +171,25 @@ fn apply(ledger: &mut Ledger, event: &Event, rules: &Rules, keep: bool) {
             },
             _,
         ) => {
-            let (Some(&w), Some(&b)) = (ledger.scores.get(white), ledger.scores.get(black)) else {
+            let (Some(&w), Some(&b)) = (scores.get(white), scores.get(black)) else {
                 return; // a player not on the Leaderboard cannot be counted (Terms §0 Act 8)
             };
             let d = elo_change(w, b, *result, *online, rules);
-            set(ledger, *white, Some(floor(w + d)));
-            set(ledger, *black, Some(floor(b - d)));
+            set(scores, *white, Some(floor(w + d)));
+            set(scores, *black, Some(floor(b - d)));
         }
         (Change::Adjust(points), Some(p)) => {
-            if let Some(&s) = ledger.scores.get(&p) {
-                set(ledger, p, Some(floor(s + points)));
+            if let Some(&s) = scores.get(&p) {
+                set(scores, p, Some(floor(s + points)));
             }
         }
         (Change::Halve, Some(p)) => {
-            if let Some(&s) = ledger.scores.get(&p) {
-                set(ledger, p, Some(floor(s / 2)));
+            if let Some(&s) = scores.get(&p) {
+                set(scores, p, Some(floor(s / 2)));
             }
         }
-        (Change::Reset, Some(p)) if ledger.scores.contains_key(&p) => {
-            set(ledger, p, Some(rules.initial));
+        (Change::Reset, Some(p)) if scores.contains_key(&p) => {
+            set(scores, p, Some(rules.initial));
         }
         _ => {}
     }

@@ -1,9 +1,13 @@
 //! The score history: appending events, voiding them, and loading them for the fold.
+//!
+//! Every function here that changes which events are live keeps the materialised fold
+//! (`store::standings`) equal to a full fold of the history, in the caller's transaction.
 
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::domain::score::{Change, Event};
+use crate::domain::score::Event;
+use crate::store::standings::{self, Position};
 
 /// A new event to append.
 #[derive(Debug, Clone)]
@@ -32,8 +36,9 @@ pub struct EventRow {
     pub void_reason: Option<String>,
 }
 
+/// Appends an event and folds it into the materialised scores.
 pub async fn append(conn: &mut SqliteConnection, e: &NewEvent<'_>) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+    let id = sqlx::query_scalar(
         "INSERT INTO score_events (at, kind, person_id, game_id, action_id, amount, reason)
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
@@ -44,8 +49,21 @@ pub async fn append(conn: &mut SqliteConnection, e: &NewEvent<'_>) -> sqlx::Resu
     .bind(e.action_id)
     .bind(e.amount)
     .bind(e.reason)
-    .fetch_one(conn)
-    .await
+    .fetch_one(&mut *conn)
+    .await?;
+    standings::appended(conn, id).await?;
+    Ok(id)
+}
+
+/// Re-derives the fold after events at these positions changed, and counts them.
+async fn rederive(conn: &mut SqliteConnection, changed: Vec<(String, i64)>) -> sqlx::Result<u64> {
+    let n = changed.len() as u64;
+    standings::changed(
+        conn,
+        changed.into_iter().map(|(at, id)| Position { at, id }),
+    )
+    .await?;
+    Ok(n)
 }
 
 /// Voids every live event of a game.
@@ -55,15 +73,16 @@ pub async fn void_game(
     now: DateTime<Utc>,
     reason: &str,
 ) -> sqlx::Result<u64> {
-    Ok(sqlx::query(
-        "UPDATE score_events SET voided_at = ?, void_reason = ? WHERE game_id = ? AND voided_at IS NULL",
+    let changed = sqlx::query_as(
+        "UPDATE score_events SET voided_at = ?, void_reason = ? WHERE game_id = ? AND voided_at IS NULL
+         RETURNING at, id",
     )
     .bind(now)
     .bind(reason)
     .bind(game_id)
-    .execute(conn)
-    .await?
-    .rows_affected())
+    .fetch_all(&mut *conn)
+    .await?;
+    rederive(conn, changed).await
 }
 
 /// Voids every live event caused by a moderation action.
@@ -73,15 +92,16 @@ pub async fn void_action(
     now: DateTime<Utc>,
     reason: &str,
 ) -> sqlx::Result<u64> {
-    Ok(sqlx::query(
-        "UPDATE score_events SET voided_at = ?, void_reason = ? WHERE action_id = ? AND voided_at IS NULL",
+    let changed = sqlx::query_as(
+        "UPDATE score_events SET voided_at = ?, void_reason = ? WHERE action_id = ? AND voided_at IS NULL
+         RETURNING at, id",
     )
     .bind(now)
     .bind(reason)
     .bind(action_id)
-    .execute(conn)
-    .await?
-    .rows_affected())
+    .fetch_all(&mut *conn)
+    .await?;
+    rederive(conn, changed).await
 }
 
 /// Every event, void or not, in history order.
@@ -93,51 +113,7 @@ pub async fn all_rows(conn: &mut SqliteConnection) -> sqlx::Result<Vec<EventRow>
 
 /// The live history, as the fold reads it.
 pub async fn live(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Event>> {
-    let rows: Vec<LiveRow> = sqlx::query_as(
-        "SELECT e.id, e.kind, e.person_id, e.amount, g.white_id, g.black_id, g.result, g.online
-         FROM score_events e LEFT JOIN games g ON g.id = e.game_id
-         WHERE e.voided_at IS NULL ORDER BY e.at, e.id",
-    )
-    .fetch_all(conn)
-    .await?;
-    Ok(rows.into_iter().filter_map(LiveRow::into_event).collect())
-}
-
-#[derive(sqlx::FromRow)]
-struct LiveRow {
-    id: i64,
-    kind: String,
-    person_id: Option<i64>,
-    amount: Option<i64>,
-    white_id: Option<i64>,
-    black_id: Option<i64>,
-    result: Option<String>,
-    online: Option<bool>,
-}
-
-impl LiveRow {
-    fn into_event(self) -> Option<Event> {
-        use crate::domain::score::GameResult;
-        let change = match self.kind.as_str() {
-            "joined" => Change::Joined,
-            "removed" => Change::Removed,
-            "halve" => Change::Halve,
-            "reset" => Change::Reset,
-            "game" => Change::Game {
-                white: self.white_id?,
-                black: self.black_id?,
-                result: GameResult::parse(self.result.as_deref()?)?,
-                online: self.online.unwrap_or(false),
-            },
-            // deductions, awards and decays all adjust by a signed amount
-            _ => Change::Adjust(self.amount?),
-        };
-        Some(Event {
-            id: self.id,
-            person: self.person_id,
-            change,
-        })
-    }
+    standings::live_events(conn).await
 }
 
 /// Brings back the events of a game voided for a reason (a reversed case).
@@ -146,17 +122,19 @@ pub async fn unvoid_game(
     game_id: i64,
     reason: &str,
 ) -> sqlx::Result<u64> {
-    Ok(sqlx::query(
-        "UPDATE score_events SET voided_at = NULL, void_reason = NULL WHERE game_id = ? AND void_reason = ?",
+    let changed = sqlx::query_as(
+        "UPDATE score_events SET voided_at = NULL, void_reason = NULL
+         WHERE game_id = ? AND void_reason = ? AND voided_at IS NOT NULL RETURNING at, id",
     )
     .bind(game_id)
     .bind(reason)
-    .execute(conn)
-    .await?
-    .rows_affected())
+    .fetch_all(&mut *conn)
+    .await?;
+    rederive(conn, changed).await
 }
 
 /// Moves the voiding of a game's events from one case to another (both reverse the game).
+/// The events stay void, so no score moves.
 pub async fn revoid_game(
     conn: &mut SqliteConnection,
     game_id: i64,

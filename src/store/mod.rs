@@ -13,6 +13,7 @@ pub mod offices;
 pub mod outbox;
 pub mod people;
 pub mod sessions;
+pub mod standings;
 
 use std::str::FromStr;
 use std::time::Duration;

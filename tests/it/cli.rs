@@ -206,3 +206,68 @@ fn status_shows_the_outbox_backlog() {
         "{printed}"
     );
 }
+
+/// Runs SQL on a database file, as a repair done by other means would.
+fn tamper(db: &Path, sql: &str) {
+    let url = format!("sqlite://{}", db.display());
+    tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+        sqlx::query(sql).execute(&pool).await.unwrap();
+        pool.close().await;
+    });
+}
+
+#[test]
+fn check_proves_the_scores_and_rebuild_mends_them_after_a_repair_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("club.gavel"),
+        "@ 2026-11-27 12:30\ncj: /office appoint member:@mod1 office:moderator\n\
+         mod1: /session open\nalice: /join\nbob: /join\ncarol: /join\n\
+         alice: /game register white:@alice black:@bob result:white\n\
+         carol: /game register white:@carol black:@alice result:draw\n\
+         mod1: /game void game:1 reason:\"never played\"\n",
+    )
+    .unwrap();
+    let out = gavel(dir.path(), &["console", "--script", "club.gavel"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let out = gavel(dir.path(), &["check"]);
+    assert!(out.status.success(), "{}", text(&out));
+
+    // A stored score nobody's history explains.
+    tamper(
+        &dir.path().join("gavel.db"),
+        "UPDATE standings SET score = score + 7 WHERE person_id = (SELECT id FROM people WHERE name = 'bob')",
+    );
+    let out = gavel(dir.path(), &["check"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("stored score"), "{}", text(&out));
+    let out = gavel(dir.path(), &["rebuild"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(gavel(dir.path(), &["check"]).status.success());
+
+    // Events repaired by hand: the void is undone outside gavel, so the scores are stale
+    // until they are rebuilt from the events.
+    tamper(
+        &dir.path().join("gavel.db"),
+        "UPDATE score_events SET voided_at = NULL, void_reason = NULL WHERE game_id = 1",
+    );
+    let out = gavel(dir.path(), &["check"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(gavel(dir.path(), &["rebuild"]).status.success());
+    let out = gavel(dir.path(), &["check"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let doc: serde_json::Value =
+        serde_json::from_slice(&gavel(dir.path(), &["export"]).stdout).expect("JSON");
+    let score = |name: &str| {
+        doc["members"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == name)
+            .map(|m| m["score"].clone())
+    };
+    // With game 1 back, alice won it (116) and drew carol from there.
+    assert_eq!(score("bob"), Some(serde_json::json!(100)));
+    assert_ne!(score("alice"), Some(serde_json::json!(100)));
+}

@@ -28,6 +28,10 @@ async fn check_file(relative: &str) {
             p.get(at).unwrap_or(&"(end)"),
         );
     }
+    // `gavel check`: the materialised scores still equal a full fold of the history.
+    let app = console.app().await.expect("app");
+    let problems = app.check_standings().await.expect("check runs");
+    assert!(problems.is_empty(), "{path}: {problems:#?}");
 }
 
 /// Every transcript: `tests/transcripts/*.gavel` and the examples (the README's demo is one),

@@ -113,33 +113,33 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
 
 /// Runs the bot until SIGTERM or Ctrl-C, then shuts down cleanly.
 pub async fn run(app: App, token: &str) -> anyhow::Result<()> {
-    build_client(app, token)
-        .await?
-        .run_until(termination())
-        .await
+    // Listen before connecting: a signal that comes while the gateway is still starting must
+    // stop gavel cleanly too, not kill it.
+    let stop = termination();
+    build_client(app, token).await?.run_until(stop).await
 }
 
-/// Completes on Ctrl-C (SIGINT) or, on unix, SIGTERM (what a service manager sends).
-async fn termination() {
+/// Completes on Ctrl-C (SIGINT) or, on unix, SIGTERM (what a service manager sends). The
+/// handlers are installed when this is called, not when the future is first polled.
+fn termination() -> impl Future<Output = ()> {
     #[cfg(unix)]
-    {
+    let term = {
         use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
+        signal(SignalKind::terminate())
+            .map_err(|e| tracing::error!(error = ?e, "cannot listen for SIGTERM; Ctrl-C still stops gavel"))
+            .ok()
+    };
+    let interrupt = tokio::signal::ctrl_c();
+    async move {
+        #[cfg(unix)]
+        if let Some(mut term) = term {
+            tokio::select! {
+                _ = interrupt => {}
+                _ = term.recv() => {}
             }
-            Err(e) => {
-                tracing::error!(error = ?e, "cannot listen for SIGTERM; Ctrl-C still stops gavel");
-                let _ = tokio::signal::ctrl_c().await;
-            }
+            return;
         }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
+        let _ = interrupt.await;
     }
 }
 

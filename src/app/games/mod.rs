@@ -315,7 +315,7 @@ impl App {
             },
         )
         .await?;
-        let ledger = self.ledger(conn, true).await?;
+        let ledger = self.ledger_of(conn, &[event]).await?;
         let moves: Vec<&Movement> = ledger
             .movements
             .iter()

@@ -1,0 +1,537 @@
+//! Commands at scale: a club of 10,000 members and 1,000,000 games, written straight into
+//! gavel's schema with bulk inserts, then measured through the app on the release build.
+//!
+//! Prints the README's table: `/game register`, `/profile` and `/leaderboard` at a million
+//! games against a thousand, voiding a recent game and the oldest one, a full rebuild, the
+//! memory of the `gavel` process, and sustained registration in a fresh club. Ratios divide
+//! by figures taken in the same run (a bare read of the live history with the replay's query,
+//! single-row commits), so they hold on a busy machine.
+//!
+//! `cargo bench --bench scale` runs at full size (a few minutes); `-- --quick` (or
+//! `GAVEL_SCALE_GAMES` and `GAVEL_SCALE_MEMBERS`) runs small.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Datelike, TimeZone, Utc, Weekday};
+use gavel::app::games::GameInput;
+use gavel::app::App;
+use gavel::app::{Call, PersonRef};
+use gavel::clock::FakeClock;
+use gavel::config::Config;
+use gavel::domain::score::Rules;
+use sqlx::SqlitePool;
+
+/// Rows per multi-row insert while writing the club.
+const ROWS: usize = 500;
+
+/// xorshift64: deterministic pairs and results with no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+fn who(name: &str) -> PersonRef {
+    PersonRef::console(name)
+}
+
+/// `name` invoking `command`, as the console would.
+fn call(name: &str, command: &'static str) -> Call {
+    Call::new(who(name), command, serde_json::json!({}))
+}
+
+fn rules() -> Rules {
+    let s = Config::default().scores;
+    Rules {
+        initial: s.initial,
+        floor: s.floor,
+        k: s.elo_k,
+        online_weight: s.online_weight,
+    }
+}
+
+/// The club's first day (a Monday), and one game every five minutes after it.
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2016, 1, 4, 9, 0, 0).unwrap()
+}
+
+fn played_at(n: i64) -> DateTime<Utc> {
+    t0() + chrono::Duration::minutes(5 * n)
+}
+
+/// The first Friday session after `after`, 12:40 club time (inside the default window).
+fn session_time(after: DateTime<Utc>) -> DateTime<Utc> {
+    let tz = chrono_tz::Europe::London;
+    let mut day = after.with_timezone(&tz).date_naive().succ_opt().unwrap();
+    while day.weekday() != Weekday::Fri {
+        day = day.succ_opt().unwrap();
+    }
+    tz.from_local_datetime(&day.and_hms_opt(12, 40, 0).unwrap())
+        .single()
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+async fn insert_rows<const N: usize>(
+    conn: &mut sqlx::SqliteConnection,
+    head: &str,
+    rows: &[[Value; N]],
+) {
+    let one = format!("({})", vec!["?"; N].join(", "));
+    for batch in rows.chunks(ROWS) {
+        let sql = format!(
+            "{head} VALUES {}",
+            vec![one.as_str(); batch.len()].join(", ")
+        );
+        let mut q = sqlx::query(&sql);
+        for row in batch {
+            for v in row {
+                q = match v {
+                    Value::Int(i) => q.bind(*i),
+                    Value::Text(t) => q.bind(t.clone()),
+                    Value::Time(t) => q.bind(*t),
+                    Value::Null => q.bind(None::<i64>),
+                };
+            }
+        }
+        q.execute(&mut *conn).await.unwrap();
+    }
+}
+
+#[derive(Clone)]
+enum Value {
+    Int(i64),
+    Text(String),
+    Time(DateTime<Utc>),
+    Null,
+}
+use Value::{Int, Null, Text, Time};
+
+/// Writes a club of `members` members (m1 ...), a Moderator (`mod`) and `games` counted games
+/// into a fresh database at `path`, straight into the schema. The scores are not folded.
+async fn write_club(path: &Path, members: i64, games: i64) -> SqlitePool {
+    let pool = gavel::store::open(path.to_str().unwrap()).await.unwrap();
+    gavel::store::migrate(&pool).await.unwrap();
+    let mut tx = pool.begin().await.unwrap();
+    let people: Vec<[Value; 3]> = (1..=members + 1)
+        .map(|id| {
+            let name = if id > members {
+                "mod".to_owned()
+            } else {
+                format!("m{id}")
+            };
+            [Int(id), Text(name), Time(t0())]
+        })
+        .collect();
+    insert_rows(
+        &mut tx,
+        "INSERT INTO people (id, name, created_at)",
+        &people,
+    )
+    .await;
+    let members_rows: Vec<[Value; 2]> = (1..=members).map(|id| [Int(id), Time(t0())]).collect();
+    insert_rows(
+        &mut tx,
+        "INSERT INTO memberships (person_id, joined_at)",
+        &members_rows,
+    )
+    .await;
+    sqlx::query(
+        "INSERT INTO office_terms (person_id, office, started_at) VALUES (?, 'moderator', ?)",
+    )
+    .bind(members + 1)
+    .bind(t0())
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    let joins: Vec<[Value; 5]> = (1..=members)
+        .map(|id| {
+            [
+                Time(t0()),
+                Text("joined".into()),
+                Int(id),
+                Null,
+                Text("joined the Leaderboard (Terms §II Act 1)".into()),
+            ]
+        })
+        .collect();
+    let head = "INSERT INTO score_events (at, kind, person_id, game_id, reason)";
+    insert_rows(&mut tx, head, &joins).await;
+    let mut rng = Rng(0x5eed_cafe_f00d_d00d);
+    let mut n = 1;
+    while n <= games {
+        let end = (n + 50_000).min(games + 1);
+        let mut game_rows = Vec::new();
+        let mut event_rows = Vec::new();
+        for id in n..end {
+            let white = 1 + rng.below(members as u64) as i64;
+            let black = 1 + (white + rng.below(members as u64 - 1) as i64) % members;
+            let result = match rng.below(100) {
+                0..=44 => "white",
+                45..=84 => "black",
+                _ => "draw",
+            };
+            let at = played_at(id);
+            game_rows.push([
+                Int(id),
+                Int(white),
+                Int(black),
+                Text(result.into()),
+                Int(i64::from(rng.below(100) < 3)),
+                Time(at),
+                Text(at.date_naive().to_string()),
+                Int(members + 1),
+            ]);
+            event_rows.push([
+                Time(at),
+                Text("game".into()),
+                Null,
+                Int(id),
+                Text("game".into()),
+            ]);
+        }
+        insert_rows_games(&mut tx, &game_rows).await;
+        insert_rows(&mut tx, head, &event_rows).await;
+        n = end;
+    }
+    tx.commit().await.unwrap();
+    pool
+}
+
+async fn insert_rows_games(conn: &mut sqlx::SqliteConnection, rows: &[[Value; 8]]) {
+    // Every game is counted: the status is spelled in each row.
+    let one = "(?, ?, ?, ?, ?, ?, ?, ?, 'counted')";
+    for batch in rows.chunks(ROWS) {
+        let sql = format!(
+            "INSERT INTO games (id, white_id, black_id, result, online, played_at, club_date, \
+             registered_by, status) VALUES {}",
+            vec![one; batch.len()].join(", ")
+        );
+        let mut q = sqlx::query(&sql);
+        for row in batch {
+            for v in row {
+                q = match v {
+                    Int(i) => q.bind(*i),
+                    Text(t) => q.bind(t.clone()),
+                    Time(t) => q.bind(*t),
+                    Null => q.bind(None::<i64>),
+                };
+            }
+        }
+        q.execute(&mut *conn).await.unwrap();
+    }
+}
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    xs[xs.len() / 2]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+/// Medians of `/game register`, `/profile` and `/leaderboard` on an opened club.
+struct Commands {
+    register: Duration,
+    profile: Duration,
+    leaderboard: Duration,
+}
+
+async fn open_app(pool: SqlitePool, at: DateTime<Utc>) -> (App, FakeClock) {
+    let clock = FakeClock::new(at);
+    let mut config = Config::default();
+    config.database.path = "(bench)".into();
+    let app = App::with_pool(pool, config, Arc::new(clock.clone()))
+        .await
+        .unwrap();
+    (app, clock)
+}
+
+/// Samples both clubs in turn, so a busy machine slows both alike.
+async fn commands(small: &App, big: &App, members: i64, samples: usize) -> (Commands, Commands) {
+    let mut rng = Rng(1);
+    let mut times: [[Vec<Duration>; 3]; 2] = Default::default();
+    for app in [small, big] {
+        app.session_open(&call("mod", "session open"))
+            .await
+            .expect("session opens");
+    }
+    for _ in 0..samples {
+        for (club, app) in [small, big].into_iter().enumerate() {
+            let white = 1 + rng.below(members as u64) as i64;
+            let black = 1 + (white + rng.below(members as u64 - 1) as i64) % members;
+            let input = GameInput {
+                white: who(&format!("m{white}")),
+                black: who(&format!("m{black}")),
+                result: "white".into(),
+                online: false,
+                clock: false,
+            };
+            let t = Instant::now();
+            app.register_game(&call("mod", "game register"), &input)
+                .await
+                .expect("registered");
+            times[club][0].push(t.elapsed());
+            let me = who(&format!("m{}", 1 + rng.below(members as u64)));
+            let t = Instant::now();
+            app.profile(&me, None).await.expect("profile");
+            times[club][1].push(t.elapsed());
+            let page = 1 + rng.below((members as u64).div_ceil(10)) as i64;
+            let t = Instant::now();
+            app.leaderboard(Some(page)).await.expect("leaderboard");
+            times[club][2].push(t.elapsed());
+        }
+    }
+    let [s, b] = times.map(|[register, profile, leaderboard]| Commands {
+        register: median(register),
+        profile: median(profile),
+        leaderboard: median(leaderboard),
+    });
+    (s, b)
+}
+
+async fn bare_read(pool: &SqlitePool) -> Duration {
+    let mut conn = pool.acquire().await.unwrap();
+    let t = Instant::now();
+    std::hint::black_box(
+        gavel::store::standings::read_history(&mut conn)
+            .await
+            .unwrap(),
+    );
+    t.elapsed()
+}
+
+async fn rebuild(pool: &SqlitePool) -> Duration {
+    let mut tx = pool.begin().await.unwrap();
+    let t = Instant::now();
+    gavel::store::standings::rebuild(&mut tx, &rules())
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    t.elapsed()
+}
+
+/// The peak resident memory (VmHWM) of a `gavel` process, read just before it ends.
+fn peak_memory_mb(dir: &Path, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> f64 {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .args(args)
+        .current_dir(dir)
+        .envs(env.iter().copied())
+        .env("RUST_LOG", "error")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("gavel starts");
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(stdin.as_bytes()).unwrap();
+    }
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0.0;
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() && started.elapsed() < Duration::from_secs(120) {
+        if let Ok(text) = std::fs::read_to_string(&status) {
+            for line in text.lines() {
+                if let Some(kb) = line.strip_prefix("VmHWM:") {
+                    let kb: f64 = kb
+                        .trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse()
+                        .unwrap_or(0.0);
+                    peak = f64::max(peak, kb / 1024.0);
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    peak
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let env_or = |key: &str, full: i64, small: i64| {
+        std::env::var(key)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(if quick { small } else { full })
+    };
+    let games = env_or("GAVEL_SCALE_GAMES", 1_000_000, 20_000);
+    let members = env_or("GAVEL_SCALE_MEMBERS", 10_000, 1_000);
+    let small_games = 1_000;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async move {
+        let dir = tempfile::tempdir().unwrap();
+        println!("scale: {members} members; {small_games} games against {games} games");
+
+        let t = Instant::now();
+        let small_db = dir.path().join("small.db");
+        let small = write_club(&small_db, members, small_games).await;
+        rebuild(&small).await;
+        let big_db = dir.path().join("big.db");
+        let big = write_club(&big_db, members, games).await;
+        println!("clubs written in {:.1} s", t.elapsed().as_secs_f64());
+
+        // The bare read and the rebuild, interleaved so both see the same machine.
+        let (mut reads, mut rebuilds) = (Vec::new(), Vec::new());
+        for _ in 0..3 {
+            reads.push(bare_read(&big).await);
+            rebuilds.push(rebuild(&big).await);
+        }
+        let read = median(reads);
+        let rebuilt = median(rebuilds);
+
+        let now = session_time(played_at(games));
+        let (small_app, _) = open_app(small, session_time(played_at(small_games))).await;
+        let (app, clock) = open_app(big.clone(), now).await;
+        let samples = if quick { 15 } else { 41 };
+        let (at_small, at_big) = commands(&small_app, &app, members, samples).await;
+
+        // Voids of games played in the last week (the newest games), by the Moderator.
+        let mut recent = Vec::new();
+        for k in 0..9 {
+            let id = games - 300 - 150 * k;
+            clock.set(now + chrono::Duration::seconds(k + 1));
+            let t = Instant::now();
+            app.void_game(&call("mod", "game void"), id, "never played")
+                .await
+                .expect("void");
+            recent.push(t.elapsed());
+        }
+        let void_recent = median(recent);
+        // The oldest game and then the next oldest: each re-derives the whole history. Bare
+        // reads before, between and after.
+        let (mut oldest, mut reads) = (Vec::new(), vec![bare_read(&big).await]);
+        for id in [1, 2] {
+            let t = Instant::now();
+            app.void_game(&call("mod", "game void"), id, "never played")
+                .await
+                .expect("void");
+            oldest.push(t.elapsed());
+            reads.push(bare_read(&big).await);
+        }
+        let void_oldest = oldest[0].max(oldest[1]);
+        let read_near = median(reads);
+        let problems = app.check_standings().await.unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+
+        // Memory of the gavel process on the big club: `gavel run` up to the (unreachable)
+        // gateway, and the console (the same app) voiding the third-oldest game.
+        big.close().await;
+        let config = format!(
+            "[database]\npath = \"{}\"\n[chief_justice]\nname = \"cj\"\ndiscord_id = 1\n\
+             [discord]\nguild_id = 1\ndiscussion_channel_id = 1\nproxy_url = \"http://127.0.0.1:9\"\n",
+            big_db.display()
+        );
+        std::fs::write(dir.path().join("config.toml"), config).unwrap();
+        let idle = peak_memory_mb(dir.path(), &["run"], "", &[("DISCORD_TOKEN", "bench")]);
+        let local = now.with_timezone(&chrono_tz::Europe::London);
+        let script = format!(
+            "@ {}\nmod: /game void game:3 reason:\"never played\"\n",
+            local.format("%Y-%m-%d %H:%M")
+        );
+        let after_void = peak_memory_mb(dir.path(), &["console"], &script, &[]);
+
+        // A fresh club: sustained registrations against single-row commits.
+        let fresh_db = dir.path().join("fresh.db");
+        let fresh = write_club(&fresh_db, 100, 0).await;
+        rebuild(&fresh).await;
+        let commits = {
+            sqlx::query("CREATE TABLE bench_commits (id INTEGER PRIMARY KEY, at TEXT)")
+                .execute(&fresh)
+                .await
+                .unwrap();
+            let t = Instant::now();
+            let mut n = 0;
+            while t.elapsed() < Duration::from_secs(2) {
+                let mut tx = fresh.begin_with("BEGIN IMMEDIATE").await.unwrap();
+                sqlx::query("INSERT INTO bench_commits (at) VALUES (?)")
+                    .bind(Utc::now())
+                    .execute(&mut *tx)
+                    .await
+                    .unwrap();
+                tx.commit().await.unwrap();
+                n += 1;
+            }
+            n as f64 / t.elapsed().as_secs_f64()
+        };
+        let (fresh_app, _) = open_app(fresh, session_time(played_at(0))).await;
+        fresh_app.session_open(&call("mod", "session open")).await.unwrap();
+        let registrations = if quick { 500 } else { 2_000 };
+        let mut rng = Rng(3);
+        let t = Instant::now();
+        for _ in 0..registrations {
+            let white = 1 + rng.below(100) as i64;
+            let black = 1 + (white + rng.below(99) as i64) % 100;
+            let input = GameInput {
+                white: who(&format!("m{white}")),
+                black: who(&format!("m{black}")),
+                result: ["white", "black", "draw"][rng.below(3) as usize].into(),
+                online: false,
+                clock: false,
+            };
+            fresh_app
+                .register_game(&call("mod", "game register"), &input)
+                .await
+                .expect("registered");
+        }
+        let per_second = registrations as f64 / t.elapsed().as_secs_f64();
+        assert!(fresh_app.check_standings().await.unwrap().is_empty());
+
+        let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+        println!();
+        println!("| measure | figure | target |");
+        println!("|---|---|---|");
+        for (name, small, big) in [
+            ("`/game register`", at_small.register, at_big.register),
+            ("`/profile`", at_small.profile, at_big.profile),
+            ("`/leaderboard`", at_small.leaderboard, at_big.leaderboard),
+        ] {
+            println!(
+                "| {name}: median at {games} games ÷ at {small_games} | {} ÷ {} = {:.2} | ≤ 1.5 |",
+                ms(big),
+                ms(small),
+                ratio(big, small)
+            );
+        }
+        println!(
+            "| voiding a game of the last week, at {games} games (median of 9) | {} | ≤ 50 ms |",
+            ms(void_recent)
+        );
+        println!(
+            "| voiding the oldest game (the slower of two) ÷ bare read of the events (median of 3) | {} ÷ {} = {:.2} | ≤ 2 |",
+            ms(void_oldest),
+            ms(read_near),
+            ratio(void_oldest, read_near)
+        );
+        println!(
+            "| full rebuild ÷ bare read (medians of 3) | {} ÷ {} = {:.2} | ≤ 2 |",
+            ms(rebuilt),
+            ms(read),
+            ratio(rebuilt, read)
+        );
+        println!(
+            "| peak memory: `gavel run` idle; the console after a void | {idle:.0} MB; {after_void:.0} MB | ≤ 100 MB |"
+        );
+        println!(
+            "| `/game register` in a fresh club ÷ single-row commits | {per_second:.0}/s ÷ {commits:.0}/s = {:.2} | aim ≥ 1,000/s |",
+            per_second / commits
+        );
+    });
+}
