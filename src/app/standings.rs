@@ -59,6 +59,17 @@ impl App {
         Ok(Ledger { scores, movements })
     }
 
+    /// How one event moved one person's score, if it did.
+    pub(crate) async fn movement(
+        &self,
+        conn: &mut SqliteConnection,
+        event_id: i64,
+        person_id: i64,
+    ) -> sqlx::Result<Option<crate::domain::score::Movement>> {
+        let moves = store::standings::movements_of(conn, &[event_id]).await?;
+        Ok(moves.into_iter().find(|m| m.person == person_id))
+    }
+
     /// Every current Member ranked by score (ties share a rank, then by name).
     pub(crate) async fn standings(
         &self,

@@ -238,12 +238,13 @@ impl App {
                         text::points(p.abs())
                     ),
                 ));
-                "No score falls below 100 (Terms §II Act 6).".to_owned()
+                String::new()
             }
             _ => String::new(),
         };
+        let mut text = text;
         if let (Some((kind, amount, reason)), Some(t)) = (to_append, target) {
-            store::events::append(
+            let event = store::events::append(
                 conn,
                 &NewEvent {
                     at: effective,
@@ -256,6 +257,9 @@ impl App {
                 },
             )
             .await?;
+            if let (Some(p), Some(m)) = (amount, self.movement(conn, event, t.id).await?) {
+                text = adjustment_effect(&t.name, p, m.before, m.after);
+            }
         }
         Ok(text)
     }
@@ -333,6 +337,49 @@ impl App {
         jobs::schedule(conn, &deadline, action.deadline_at).await?;
         let reminder = calendar::local_days_after(action.deadline_at, -1, self.tz());
         jobs::schedule(conn, &Job::DeclarationReminder { action: case }, reminder).await
+    }
+}
+
+/// What a deduction or award did to the score, in words: the floor of 100 is named when it
+/// absorbed some or all of a deduction (Terms §II Act 6), so no reply claims points that were
+/// not taken.
+fn adjustment_effect(name: &str, points: i64, before: i64, after: i64) -> String {
+    let moved = after - before;
+    if points < 0 && moved == 0 {
+        format!("{name}'s score stays at the floor of {after} (Terms §II Act 6).")
+    } else if points < 0 && moved > points {
+        format!(
+            "{name}: {before} → {after}; only {} could be taken, as no score falls below {after} (Terms §II Act 6).",
+            text::points(-moved)
+        )
+    } else {
+        format!("Score: {name} {before} → {after}.")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::adjustment_effect;
+
+    #[test]
+    fn a_deduction_the_floor_absorbs_says_so() {
+        // Terms §II Act 6: no score falls below 100.
+        assert_eq!(
+            adjustment_effect("carol", -5, 100, 100),
+            "carol's score stays at the floor of 100 (Terms §II Act 6)."
+        );
+        assert_eq!(
+            adjustment_effect("carol", -50, 120, 100),
+            "carol: 120 → 100; only 20 points could be taken, as no score falls below 100 (Terms §II Act 6)."
+        );
+        assert_eq!(
+            adjustment_effect("carol", -1, 150, 149),
+            "Score: carol 150 → 149."
+        );
+        assert_eq!(
+            adjustment_effect("carol", 30, 100, 130),
+            "Score: carol 100 → 130."
+        );
     }
 }
 
