@@ -357,32 +357,6 @@ fn adjustment_effect(name: &str, points: i64, before: i64, after: i64) -> String
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::adjustment_effect;
-
-    #[test]
-    fn a_deduction_the_floor_absorbs_says_so() {
-        // Terms §II Act 6: no score falls below 100.
-        assert_eq!(
-            adjustment_effect("carol", -5, 100, 100),
-            "carol's score stays at the floor of 100 (Terms §II Act 6)."
-        );
-        assert_eq!(
-            adjustment_effect("carol", -50, 120, 100),
-            "carol: 120 → 100; only 20 points could be taken, as no score falls below 100 (Terms §II Act 6)."
-        );
-        assert_eq!(
-            adjustment_effect("carol", -1, 150, 149),
-            "Score: carol 150 → 149."
-        );
-        assert_eq!(
-            adjustment_effect("carol", 30, 100, 130),
-            "Score: carol 100 → 130."
-        );
-    }
-}
-
 /// "a fraud violation against alice (step 2: the score is halved)".
 pub fn describe_action(a: &Action, target: Option<&str>, tz: chrono_tz::Tz) -> String {
     let who = target.unwrap_or("the Leaderboard");
@@ -423,4 +397,30 @@ pub fn describe_action(a: &Action, target: Option<&str>, tz: chrono_tz::Tz) -> S
 fn parse_date(text: &str) -> Result<NaiveDate, ModerationError> {
     NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
         .map_err(|_| ModerationError::BadDate(text.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::adjustment_effect;
+
+    #[test]
+    fn a_deduction_the_floor_absorbs_says_so() {
+        // Terms §II Act 6: no score falls below 100.
+        assert_eq!(
+            adjustment_effect("carol", -5, 100, 100),
+            "carol's score stays at the floor of 100 (Terms §II Act 6)."
+        );
+        assert_eq!(
+            adjustment_effect("carol", -50, 120, 100),
+            "carol: 120 → 100; only 20 points could be taken, as no score falls below 100 (Terms §II Act 6)."
+        );
+        assert_eq!(
+            adjustment_effect("carol", -1, 150, 149),
+            "Score: carol 150 → 149."
+        );
+        assert_eq!(
+            adjustment_effect("carol", 30, 100, 130),
+            "Score: carol 100 → 130."
+        );
+    }
 }
