@@ -83,6 +83,16 @@ pub struct DiscordConfig {
     pub discussion_channel_id: Option<u64>,
     /// Send every REST call through this HTTP proxy (twilight-http-proxy, or a fake Discord).
     pub proxy_url: Option<String>,
+    /// A command still working after this many milliseconds defers its reply (Discord shows
+    /// "thinking...") and edits it when done, so no command outlives Discord's 3-second limit.
+    pub defer_after_ms: Option<u64>,
+}
+
+impl DiscordConfig {
+    /// When a command defers its reply: 1.5 s unless configured.
+    pub fn defer_after(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.defer_after_ms.unwrap_or(1500))
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

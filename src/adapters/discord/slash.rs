@@ -140,7 +140,12 @@ fn run(
         let path = ctx.command().qualified_name.as_ref();
         let reply = match commands::find(path) {
             Some(spec) => match read_options(spec, ctx.args) {
-                Ok(args) => commands::invoke(spec, ctx.data(), caller(&ctx), args).await,
+                Ok(args) => {
+                    let work = commands::invoke(spec, ctx.data(), caller(&ctx), args);
+                    within_discords_limit(ctx, work)
+                        .await
+                        .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))?
+                }
                 Err(message) => Err(message),
             },
             None => Err(format!("There is no command /{path}; try /help.")),
@@ -149,6 +154,30 @@ fn run(
             .await
             .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
     })
+}
+
+/// Runs a command's work, deferring the reply (Discord's type 5, "thinking...") when the work
+/// is still going after `discord.defer_after_ms`, so Discord never gives up on the interaction;
+/// the reply then replaces the "thinking..." message. A refusal that comes after a deferral is
+/// shown there, publicly, since Discord fixes a deferred reply's visibility when it is deferred.
+async fn within_discords_limit(
+    ctx: poise::ApplicationContext<'_, App, Error>,
+    work: impl std::future::Future<Output = commands::Reply>,
+) -> Result<commands::Reply, Error> {
+    let after = ctx.data().config().discord.defer_after();
+    if after.is_zero() {
+        poise::Context::Application(ctx).defer().await?;
+        return Ok(work.await);
+    }
+    tokio::pin!(work);
+    tokio::select! {
+        biased;
+        reply = &mut work => Ok(reply),
+        () = tokio::time::sleep(after) => {
+            poise::Context::Application(ctx).defer().await?;
+            Ok(work.await)
+        }
+    }
 }
 
 /// The person who typed the command, named as the server shows them.

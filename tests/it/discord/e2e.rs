@@ -48,6 +48,14 @@ impl Bot {
 
     /// Like `start`, with a fake already made.
     async fn start_with(fake: FakeDiscord) -> Self {
+        Self::start_configured(fake, |_| {}).await
+    }
+
+    /// Like `start_with`, with the configuration adjusted first.
+    async fn start_configured(
+        fake: FakeDiscord,
+        adjust: impl FnOnce(&mut gavel::config::Config),
+    ) -> Self {
         let mut config = gavel::config::Config::default();
         config.database.path = gavel::store::IN_MEMORY.into();
         config.discord.proxy_url = Some(fake.proxy_url());
@@ -55,6 +63,7 @@ impl Bot {
         config.discord.discussion_channel_id = Some(CHANNEL_ID);
         config.chief_justice.discord_id = Some(CJ_ID);
         config.chief_justice.name = "cj".into();
+        adjust(&mut config);
         let app = App::open(config, Arc::new(gavel::clock::SystemClock))
             .await
             .expect("app opens");
@@ -847,5 +856,33 @@ async fn deadlines_reach_discord_as_timestamps() {
         "{reply}"
     );
     assert!(!reply.contains('⟨') && !reply.contains("GMT"), "{reply}");
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: a command still working when `discord.defer_after_ms` passes defers its reply
+/// (interaction callback type 5, Discord's "thinking...") and then answers with a follow-up, so
+/// Discord never times out on a slow command (here the wait is 0 ms, so every command defers).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_command_defers_its_reply_and_answers_when_done() {
+    let bot = Bot::start_configured(FakeDiscord::start().await, |config| {
+        config.discord.defer_after_ms = Some(0);
+    })
+    .await;
+    let dora = User::new(621, "dora");
+    let callback = bot.run(SlashCommand::new(&dora, "join")).await;
+    assert_eq!(
+        callback["type"].as_u64(),
+        Some(5),
+        "not deferred: {callback}"
+    );
+    let answer = bot
+        .fake
+        .wait_for(Method::POST, "/webhooks/*/*", "the deferred answer", |r| {
+            r.body["content"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("Welcome to the Leaderboard, dora"))
+        })
+        .await;
+    assert_eq!(answer.status, 200);
     bot.assert_no_refused_requests();
 }
