@@ -257,16 +257,23 @@ async fn open_app(pool: SqlitePool, at: DateTime<Utc>) -> (App, FakeClock) {
 }
 
 /// Samples both clubs in turn, so a busy machine slows both alike.
-async fn commands(small: &App, big: &App, members: i64, samples: usize) -> (Commands, Commands) {
+async fn commands(
+    small: (&App, &FakeClock),
+    big: (&App, &FakeClock),
+    members: i64,
+    samples: usize,
+) -> (Commands, Commands) {
     let mut rng = Rng(1);
     let mut times: [[Vec<Duration>; 3]; 2] = Default::default();
-    for app in [small, big] {
+    for (app, _) in [small, big] {
         app.session_open(&call("mod", "session open"))
             .await
             .expect("session opens");
     }
     for _ in 0..samples {
-        for (club, app) in [small, big].into_iter().enumerate() {
+        for (club, (app, clock)) in [small, big].into_iter().enumerate() {
+            // A second apart, as games come in: presence stays in the order people arrived.
+            clock.set(clock.now() + chrono::Duration::seconds(1));
             let white = 1 + rng.below(members as u64) as i64;
             let black = 1 + (white + rng.below(members as u64 - 1) as i64) % members;
             let input = GameInput {
@@ -398,16 +405,23 @@ fn main() {
         let rebuilt = median(rebuilds);
 
         let now = session_time(played_at(games));
-        let (small_app, _) = open_app(small, session_time(played_at(small_games))).await;
+        let (small_app, small_clock) =
+            open_app(small, session_time(played_at(small_games))).await;
         let (app, clock) = open_app(big.clone(), now).await;
         let samples = if quick { 15 } else { 41 };
-        let (at_small, at_big) = commands(&small_app, &app, members, samples).await;
+        let (at_small, at_big) = commands(
+            (&small_app, &small_clock),
+            (&app, &clock),
+            members,
+            samples,
+        )
+        .await;
 
         // Voids of games played in the last week (the newest games), by the Moderator.
         let mut recent = Vec::new();
         for k in 0..9 {
             let id = games - 300 - 150 * k;
-            clock.set(now + chrono::Duration::seconds(k + 1));
+            clock.set(now + chrono::Duration::seconds(100 + k));
             let t = Instant::now();
             app.void_game(&call("mod", "game void"), id, "never played")
                 .await

@@ -539,22 +539,70 @@ async fn rederive_from(
     let Some(mut state) = decode_state(&checkpoint.state) else {
         return rebuild_with(conn, book.every, rules).await;
     };
+    // How much of the history lies after the checkpoint (as it stood before this change).
+    let latest: Option<i64> = sqlx::query_scalar(
+        "SELECT events FROM score_checkpoints ORDER BY at DESC, event_id DESC LIMIT 1",
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    let total = latest.unwrap_or(0) + book.since_checkpoint;
+    let after = total - checkpoint.events;
+    if after * 2 > total {
+        // Most of the history (an old event, or the club's first checkpoints are its joins):
+        // folding the rest too costs little, and whole-table deletes cost far less than
+        // deleting the later half row by row.
+        return rebuild_with(conn, book.every, rules).await;
+    }
     let from = &checkpoint.pos;
     sqlx::query("DELETE FROM score_checkpoints WHERE (at, event_id) > (?, ?)")
         .bind(&from.at)
         .bind(from.id)
         .execute(&mut *conn)
         .await?;
+    let delete_steps = "DELETE FROM score_steps WHERE event_id IN
+           (SELECT id FROM score_events WHERE (at, id) > (?, ?))";
+    if after > 8 * book.every {
+        // A long stretch: compare every score with the stored one afterwards, rather than
+        // reading back every deleted step to learn whom it moved.
+        sqlx::query(delete_steps)
+            .bind(&from.at)
+            .bind(from.id)
+            .execute(&mut *conn)
+            .await?;
+        let end = replay(
+            conn,
+            book.every,
+            rules,
+            &mut state,
+            from.clone(),
+            checkpoint.events,
+            None,
+        )
+        .await?;
+        let stored = all_scores(conn).await?;
+        let differ: Vec<i64> = stored
+            .iter()
+            .filter(|(p, s)| state.get(p) != Some(s))
+            .map(|(p, _)| *p)
+            .chain(
+                state
+                    .iter()
+                    .filter(|(p, s)| stored.get(p) != Some(s))
+                    .map(|(p, _)| *p),
+            )
+            .collect::<HashSet<i64>>()
+            .into_iter()
+            .collect();
+        write_scores(conn, &state, differ).await?;
+        return set_bookkeeping(conn, rules, Some(&end.last), end.since_checkpoint).await;
+    }
     // Whoever the old history moved after the checkpoint may have a different score now.
-    let old: Vec<(i64, Option<i64>)> = sqlx::query_as(
-        "DELETE FROM score_steps WHERE event_id IN
-           (SELECT id FROM score_events WHERE (at, id) > (?, ?))
-         RETURNING a_id, b_id",
-    )
-    .bind(&from.at)
-    .bind(from.id)
-    .fetch_all(&mut *conn)
-    .await?;
+    let old: Vec<(i64, Option<i64>)> =
+        sqlx::query_as(&format!("{delete_steps} RETURNING a_id, b_id"))
+            .bind(&from.at)
+            .bind(from.id)
+            .fetch_all(&mut *conn)
+            .await?;
     let mut touched: HashSet<i64> = old
         .into_iter()
         .flat_map(|(a, b)| std::iter::once(a).chain(b))
