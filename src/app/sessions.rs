@@ -9,7 +9,7 @@ use crate::domain::authority::{Power, Unauthorised};
 use crate::domain::calendar;
 use crate::domain::game::RematchStatus;
 use crate::domain::ids::SessionId;
-use crate::domain::session::Window;
+use crate::domain::session::{may_become_present, Window};
 use crate::jobs::{self, Job};
 use crate::store;
 
@@ -189,7 +189,7 @@ impl App {
             if let Some(session) = store::sessions::open_session(conn).await? {
                 let window = self.window();
                 let end = window.end_on(session.club_date);
-                if self.now() + chrono::Duration::minutes(5) > end {
+                if !may_become_present(self.now(), end) {
                     return Err(SessionError::TooLate {
                         place: window.place,
                         end: window.end.format("%H:%M").to_string(),
@@ -235,7 +235,9 @@ impl App {
         let session = store::sessions::open_session(conn)
             .await?
             .ok_or(SessionError::NoSession)?;
+        // Presence that only a game made is confirmed, so voiding that game no longer takes it.
         if !store::sessions::mark_present(conn, session.id, person_id, Some(by), self.now()).await?
+            && !store::sessions::confirm_presence(conn, session.id, person_id, by).await?
         {
             return Err(SessionError::AlreadyPresent(name.to_owned()));
         }

@@ -40,6 +40,17 @@ impl Window {
     }
 }
 
+/// How long someone must be in the room during a session to be present (Terms §0 Act 9).
+pub const PRESENCE_MINUTES: i64 = 5;
+
+/// Whether someone who says "I am here from now" at `at` can still be present at a session that
+/// ends at `end`: only with at least five minutes of it left (Terms §0 Act 9). Checking in and
+/// registering one's own game without having checked in follow this one rule; a Moderator's
+/// mark vouches for the whole session instead.
+pub fn may_become_present(at: DateTime<Utc>, end: DateTime<Utc>) -> bool {
+    at + chrono::Duration::minutes(PRESENCE_MINUTES) <= end
+}
+
 /// Whether a game may still be entered for a session that closed at `closed_at` (Terms §0 Act 5,
 /// §I Act 5): games stopped by the bell, and games registered a little after they end, count for
 /// the session for `grace` after it closes.
@@ -51,6 +62,16 @@ pub fn in_grace(closed_at: DateTime<Utc>, now: DateTime<Utc>, grace: chrono::Dur
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn presence_needs_five_minutes_of_the_session_left() {
+        // Terms §0 Act 9: present means in the room for no less than 5 minutes.
+        let end = Utc.with_ymd_and_hms(2026, 11, 27, 13, 10, 0).unwrap();
+        let at = |h, m| Utc.with_ymd_and_hms(2026, 11, 27, h, m, 0).unwrap();
+        assert!(may_become_present(at(13, 5), end));
+        assert!(!may_become_present(at(13, 6), end));
+        assert!(!may_become_present(at(13, 20), end));
+    }
 
     fn window() -> Window {
         Window {

@@ -3,6 +3,10 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::SqliteConnection;
 
+use super::keys::StoredKey;
+use crate::domain::game::GameStatus;
+use crate::domain::office::Office;
+
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ClubSession {
     pub id: i64,
@@ -92,6 +96,118 @@ pub async fn mark_present(
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Records presence that only the game `game_id` makes; false when already recorded.
+pub async fn mark_present_by_game(
+    conn: &mut SqliteConnection,
+    session_id: i64,
+    person_id: i64,
+    marked_by: i64,
+    game_id: i64,
+    now: DateTime<Utc>,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO presence (session_id, person_id, at, marked_by, by_game_id) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(session_id)
+    .bind(person_id)
+    .bind(now)
+    .bind(marked_by)
+    .bind(game_id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A check-in or a Moderator's mark confirms presence that only a game had made, so it no
+/// longer depends on that game; false when there was no such presence.
+pub async fn confirm_presence(
+    conn: &mut SqliteConnection,
+    session_id: i64,
+    person_id: i64,
+    marked_by: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE presence SET by_game_id = NULL, marked_by = ?
+         WHERE session_id = ? AND person_id = ? AND by_game_id IS NOT NULL",
+    )
+    .bind(marked_by)
+    .bind(session_id)
+    .bind(person_id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Takes away the presence that only the game `game_id` made, once that game is voided or
+/// reversed. Presence that another standing game of the session also vouches for (one the person
+/// registered and played, or one a Moderator adjudicated or oversaw) moves to that game instead.
+/// Returns the people who are no longer present.
+pub async fn forget_presence_by_game(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+) -> sqlx::Result<Vec<i64>> {
+    let made: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT session_id, person_id FROM presence WHERE by_game_id = ?")
+            .bind(game_id)
+            .fetch_all(&mut *conn)
+            .await?;
+    let mut gone = Vec::new();
+    for (session_id, person_id) in made {
+        let other: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM games
+             WHERE session_id = ?1 AND id != ?2 AND status != ?3
+               AND (white_id = ?4 OR black_id = ?4)
+               AND (registered_by = ?4 OR adjudicated_by IS NOT NULL OR rematch_of IS NOT NULL)
+             ORDER BY id LIMIT 1",
+        )
+        .bind(session_id)
+        .bind(game_id)
+        .bind(GameStatus::Voided.key())
+        .bind(person_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+        match other {
+            Some(other) => {
+                sqlx::query(
+                    "UPDATE presence SET by_game_id = ? WHERE session_id = ? AND person_id = ?",
+                )
+                .bind(other)
+                .bind(session_id)
+                .bind(person_id)
+                .execute(&mut *conn)
+                .await?;
+            }
+            None => {
+                sqlx::query("DELETE FROM presence WHERE session_id = ? AND person_id = ?")
+                    .bind(session_id)
+                    .bind(person_id)
+                    .execute(&mut *conn)
+                    .await?;
+                gone.push(person_id);
+            }
+        }
+    }
+    Ok(gone)
+}
+
+/// Whether someone holding Moderator powers (a Moderator, a Justice or the Chief Justice) is
+/// present at the session (Terms §0 Act 6, §III Act 3.4): one indexed lookup, however many
+/// are present.
+pub async fn moderator_present(conn: &mut SqliteConnection, session_id: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM presence p JOIN office_terms o ON o.person_id = p.person_id
+                        WHERE p.session_id = ? AND o.ended_at IS NULL
+                          AND o.office IN (?, ?, ?))",
+    )
+    .bind(session_id)
+    .bind(Office::Moderator.key())
+    .bind(Office::Justice.key())
+    .bind(Office::ChiefJustice.key())
+    .fetch_one(conn)
+    .await
 }
 
 pub async fn is_present(

@@ -224,6 +224,7 @@ fn check_proves_the_scores_and_rebuild_mends_them_after_a_repair_by_hand() {
         dir.path().join("club.gavel"),
         "@ 2026-11-27 12:30\ncj: /office appoint member:@mod1 office:moderator\n\
          mod1: /session open\nalice: /join\nbob: /join\ncarol: /join\n\
+         alice: /session here\nbob: /session here\ncarol: /session here\n\
          alice: /game register white:@alice black:@bob result:white\n\
          carol: /game register white:@carol black:@alice result:draw\n\
          mod1: /game void game:1 reason:\"never played\"\n",

@@ -71,6 +71,9 @@ mod1: /session open
 alice: /join
 bob: /join
 carol: /join
+alice: /session here
+bob: /session here
+carol: /session here
 alice: /game register white:@alice black:@bob result:white
 carol: /game register white:@carol black:@alice result:draw
 bob: /game register white:@bob black:@carol result:black
@@ -250,7 +253,8 @@ async fn scores(console: &mut Console) -> Vec<(String, i64)> {
 async fn voiding_a_game_and_replaying_equals_the_game_never_having_happened() {
     // Terms §II Act 5. The void game is the second of six; everything after it moves.
     let start = "@ 2026-11-27 12:30\ncj: /office appoint member:@mod1 office:moderator\n\
-                 mod1: /session open\nalice: /join\nbob: /join\ncarol: /join\ndave: /join\n";
+                 mod1: /session open\nalice: /join\nbob: /join\ncarol: /join\ndave: /join\n\
+                 alice: /session here\nbob: /session here\ncarol: /session here\ndave: /session here\n";
     let before = "alice: /game register white:@alice black:@bob result:white\n";
     let voided = "bob: /game register white:@bob black:@alice result:white\n";
     let after = "carol: /game register white:@carol black:@alice result:black\n\
@@ -541,6 +545,8 @@ cj: /office appoint member:@mod1 office:moderator
 mod1: /session open
 alice: /join
 bob: /join
+alice: /session here
+bob: /session here
 alice: /game register white:@alice black:@bob result:white
 mod1: /game adjudicate white:@alice black:@bob white_took:"r" black_took:"p"
 alice: /leave

@@ -38,6 +38,8 @@ async fn club() -> Console {
         "mod1: /session open",
         "alice: /join",
         "bob: /join",
+        "alice: /session here",
+        "bob: /session here",
         "mod1: /game register white:@alice black:@bob result:white",
         "mod1: /mod monitor member:@bob reason:\"unlikely results this term\"",
         "cj: /mod clock member:@alice state:on reason:\"overruns time every week\"",

@@ -39,6 +39,8 @@ async fn every_privileged_command_is_refused_to_a_member_without_the_office() {
         "mod1: /session open",
         "alice: /join",
         "bob: /join",
+        "alice: /session here",
+        "bob: /session here",
         "alice: /game register white:@alice black:@bob result:white",
         "mod1: /mod award member:@bob points:10 reason:\"tournament prize awarded\"",
     ] {

@@ -17,7 +17,7 @@ use crate::domain::calendar;
 use crate::domain::game::{Participants, RegisterRefusal};
 use crate::domain::material::MaterialError;
 use crate::domain::score::{GameResult, Movement};
-use crate::domain::session::in_grace;
+use crate::domain::session::{in_grace, may_become_present};
 use crate::domain::text::TextError;
 use crate::store::{
     self,
@@ -44,6 +44,10 @@ pub enum GameError {
     OutsideWindow(String),
     #[error("Today's session ended at {ended}; its games could be registered until {until} (Terms §0 Act 5, §I Act 5).")]
     SessionEnded { ended: String, until: String },
+    #[error("{0} is not present at this session. A player is present by checking in (/session here) or by a Moderator's mark (/session mark); a game does not make its opponent present (Terms §0 Act 9).")]
+    NotPresent(String),
+    #[error("You have not checked in, and registering now cannot make you present: being present means being in {place} for no less than 5 minutes of the session (Terms §0 Act 9), and it ends at {end}. A Moderator who saw you here can mark you present with /session mark.")]
+    TooLateToBePresent { place: String, end: String },
     #[error("No Moderator is present at this session, so the game is invalid (Terms §0 Act 6). A Moderator checks in with /session here.")]
     NoModerator,
     #[error("{0} is banned, so a game with them is invalid (Terms §0 Act 7).")]
@@ -213,28 +217,57 @@ impl App {
                 _ => return Err(GameError::NoSession(window.describe())),
             },
         };
-        for person in store::sessions::present(conn, session.id).await? {
-            if store::offices::offices_of(conn, person)
-                .await?
-                .has_moderator_powers()
-            {
-                return Ok(session.id);
-            }
+        if store::sessions::moderator_present(conn, session.id).await? {
+            return Ok(session.id);
         }
         Err(GameError::NoModerator)
     }
 
-    /// The players of a game played in the room were in it during the session, so they are
-    /// present (Terms §0 Act 9) whether or not they checked in; the weekly review reads this.
-    pub(super) async fn players_present(
+    /// Who a game played in the room makes present, refused before anything is written when
+    /// it would make present someone who is not there (Terms §0 Act 9). A player already present
+    /// stays so. The registrant who has not checked in is present by registering, under the
+    /// same rule as checking in (five minutes of the session left). Any other player must
+    /// already be present: a game does not vouch for its opponent.
+    pub(super) async fn presence_from_game(
         &self,
         conn: &mut SqliteConnection,
         session_id: i64,
-        players: &[i64],
+        players: &[&Person],
+        registrant: i64,
+    ) -> Result<Vec<i64>, GameError> {
+        let mut made_present = Vec::new();
+        for p in players {
+            if store::sessions::is_present(conn, session_id, p.id).await? {
+                continue;
+            }
+            if p.id != registrant {
+                return Err(GameError::NotPresent(p.name.clone()));
+            }
+            let session = store::sessions::by_id(conn, session_id).await?;
+            let window = self.window();
+            if !may_become_present(self.now(), window.end_on(session.club_date)) {
+                return Err(GameError::TooLateToBePresent {
+                    place: window.place,
+                    end: window.end.format("%H:%M").to_string(),
+                });
+            }
+            made_present.push(p.id);
+        }
+        Ok(made_present)
+    }
+
+    /// Records presence that only the game `game_id` made, so voiding the game takes it away.
+    pub(super) async fn mark_present_by_game(
+        &self,
+        conn: &mut SqliteConnection,
+        session_id: i64,
+        people: &[i64],
         by: i64,
+        game_id: i64,
     ) -> sqlx::Result<()> {
-        for &p in players {
-            store::sessions::mark_present(conn, session_id, p, Some(by), self.now()).await?;
+        for &p in people {
+            store::sessions::mark_present_by_game(conn, session_id, p, by, game_id, self.now())
+                .await?;
         }
         Ok(())
     }
@@ -403,6 +436,7 @@ impl App {
         let now = self.now();
         store::games::mark_void(conn, game.id, reason, now).await?;
         store::events::void_game(conn, game.id, now, reason).await?;
+        store::sessions::forget_presence_by_game(conn, game.id).await?;
         // A void game has no ending left to object to: a rematch still due lapses with it.
         if let Some(r) = store::games::rematch_for(conn, game.id).await? {
             if let Ok(settled) = r.status.settle(RematchStatus::VoidWithGame) {

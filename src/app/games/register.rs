@@ -6,6 +6,7 @@ use crate::domain::game::status_on_registration;
 use crate::store::{
     self,
     games::{GameStatus, NewGame},
+    people::Person,
 };
 
 use super::{describe, parse_result, GameError, GameInput, GameReply};
@@ -39,15 +40,19 @@ impl App {
             if input.online {
                 started = self.check_online(conn, &players, date).await?;
             }
-            if let Some(session) = session_id {
-                self.players_present(
-                    conn,
-                    session,
-                    &[players.white.id, players.black.id],
-                    actor.id,
-                )
-                .await?;
-            }
+            // A non-Member's game waits for them to join during this session (Terms §0 Act 12),
+            // which they do in the room: a non-Member opponent's presence is not asked for now.
+            let members: Vec<&Person> = [&players.white, &players.black]
+                .into_iter()
+                .filter(|p| p.id == actor.id || !players.waiting.contains(&p.name))
+                .collect();
+            let made_present = match session_id {
+                Some(session) => {
+                    self.presence_from_game(conn, session, &members, actor.id)
+                        .await?
+                }
+                None => Vec::new(),
+            };
             // A Moderator who did not play and registers the game approves it by doing so.
             let approver = Self::approves(actor, &players);
             let status =
@@ -76,6 +81,10 @@ impl App {
                 }
                 None => store::games::insert(conn, &game).await?,
             };
+            if let Some(session) = session_id {
+                self.mark_present_by_game(conn, session, &made_present, actor.id, id)
+                    .await?;
+            }
             let summary = describe(&players.white.name, &players.black.name, result);
             let reply = match status {
                 GameStatus::WaitingJoin => format!(

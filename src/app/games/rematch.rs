@@ -136,11 +136,18 @@ impl App {
                             return Err(GameError::Removed(name.clone()));
                         }
                     }
-                    self.players_present(conn, session_id, &[game.white_id, game.black_id], actor.id)
-                        .await?;
                     self.replace_game(conn, &game, "replaced by its rematch")
                         .await?;
                     let id = store::games::insert(conn, &new_game(r, "play")).await?;
+                    // The overseer saw both players play it (Terms §I Act 6).
+                    self.mark_present_by_game(
+                        conn,
+                        session_id,
+                        &[game.white_id, game.black_id],
+                        actor.id,
+                        id,
+                    )
+                    .await?;
                     store::games::settle_rematch(
                         conn,
                         rematch.id,

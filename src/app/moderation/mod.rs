@@ -287,6 +287,8 @@ impl App {
         let now = self.now();
         store::games::mark_void(conn, g, &format!("fraud: case #{action_id}"), now).await?;
         store::events::void_game(conn, g, now, &format!("case #{action_id}")).await?;
+        // A game that was never played made nobody present (Terms §0 Act 9).
+        store::sessions::forget_presence_by_game(conn, g).await?;
         Ok(format!("Game #{g} is reversed."))
     }
 
