@@ -9,6 +9,7 @@ pub mod offices;
 mod person;
 pub mod removal;
 pub mod restrictions;
+pub mod rules;
 pub mod sessions;
 pub mod standings;
 pub mod weekly;

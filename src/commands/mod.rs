@@ -6,6 +6,7 @@ mod docs;
 mod games;
 mod members;
 mod moderation;
+mod rules;
 mod sessions;
 pub mod spec;
 
@@ -62,6 +63,12 @@ pub const GROUPS: &[Group] = &[
         heading: "Moderation",
         moderators_only: true,
     },
+    Group {
+        name: "turns",
+        description: "The players of the game and their allocated days (Nomic 201)",
+        heading: "Rule changes",
+        moderators_only: false,
+    },
 ];
 
 /// A feature's commands under one README heading.
@@ -76,6 +83,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         members::section(),
         sessions::section(),
         moderation::section(),
+        rules::section(),
     ]
 });
 

@@ -14,6 +14,7 @@ pub mod outbox;
 pub mod people;
 pub mod sessions;
 pub mod standings;
+pub mod turns;
 
 use std::str::FromStr;
 use std::time::Duration;
