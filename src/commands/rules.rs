@@ -1,6 +1,7 @@
-//! Rule changes: /turns (the players' allocated days and teams).
+//! Rule changes: /turns (the players' allocated days and teams), /rule (the rulebook) and
+//! /procedure (its parameters).
 
-use super::{choice, command, integer, person, reply, Section};
+use super::{choice, command, integer, person, reply, text, Section};
 use crate::domain::authority::Power;
 
 /// Every weekday, so that a Saturday or Sunday is refused by its rule (Nomic 201) rather than
@@ -13,6 +14,31 @@ const DAYS: &[&str] = &[
     "friday",
     "saturday",
     "sunday",
+];
+
+/// The longest rule label or search typed.
+const LABEL_MAX: usize = 40;
+/// The longest parameter value.
+const VALUE_MAX: usize = 20;
+
+/// The parameters' names, as the option offers them.
+const PARAMETERS: &[&str] = &[
+    "procedure",
+    "first_proposal",
+    "proposal_cutoff",
+    "max_mutable_rules",
+    "initial_adoption",
+    "later_adoption",
+    "circuits_before_switch",
+    "award_minimum",
+    "award_offset",
+    "defeat_penalty",
+    "dissent_award",
+    "initial_points",
+    "winning_points",
+    "max_active_points",
+    "dispute_window_minutes",
+    "opinion_window_minutes",
 ];
 
 /// The most teams a game of at most five players can have.
@@ -55,6 +81,70 @@ pub(super) fn section() -> Section {
                     reply(app.set_team(&call, &a.person("member")?, team).await)
                 })
             }),
+            command(
+                "rule show",
+                "Show a rule or Act: its text, mutability, version and notes",
+            )
+            .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX))
+            .rule("Nomic 101-118, 201-215; the Terms")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.rule_show(&call, &a.text("rule")?).await) })
+            }),
+            command("rule list", "List the rules in force")
+                .rule("Nomic 211 (mutable rules); the Terms")
+                .run(|app, call, _| Box::pin(async move { reply(app.rule_list(&call).await) })),
+            command(
+                "rule history",
+                "Every version of a rule: who changed it, how, by which proposal",
+            )
+            .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX))
+            .rule("Nomic 108-110; Terms §IV Act 2")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.rule_history(&call, &a.text("rule")?).await) })
+            }),
+            command(
+                "rule search",
+                "Find the rules that contain every one of some words",
+            )
+            .option(text("words", "The words to look for", LABEL_MAX))
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.rule_search(&call, &a.text("words")?).await) })
+            }),
+            command(
+                "procedure show",
+                "The procedure for changing the rules and its numbers",
+            )
+            .rule("Nomic 202-211; Terms §IV")
+            .run(|app, call, _| Box::pin(async move { reply(app.procedure_show(&call).await) })),
+            command(
+                "procedure set",
+                "Apply an adopted change to a parameter (Chief Justice only)",
+            )
+            .option(choice("name", "The parameter", PARAMETERS))
+            .option(text("value", "Its new value", VALUE_MAX))
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("recorded and announced; Nomic 108, 206")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.procedure_set(&call, &a.text("name")?, &a.text("value")?)
+                            .await,
+                    )
+                })
+            }),
         ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_options_parameters_are_the_procedures() {
+        let names: Vec<&str> = crate::app::rules::parameters::NAMES
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(names, super::PARAMETERS);
     }
 }

@@ -5,8 +5,10 @@ use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
+use crate::config::Procedure;
 use crate::domain::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
+use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
 
 /// A domain enum stored as one of a fixed set of strings.
 pub trait StoredKey: Sized + Copy + 'static {
@@ -99,6 +101,32 @@ stored_as_text!(RematchStatus {
     RematchStatus::PetitionerAbsent => "petitioner absent",
     RematchStatus::OpponentAbsent => "opponent absent",
     RematchStatus::NotPlayed => "not played",
+});
+
+stored_as_text!(Procedure {
+    Procedure::Nomic => "nomic",
+    Procedure::ChiefJustice => "chief_justice",
+});
+
+stored_as_text!(ProposalKind {
+    ProposalKind::Enact => "enact",
+    ProposalKind::Repeal => "repeal",
+    ProposalKind::Amend => "amend",
+    ProposalKind::Transmute => "transmute",
+    ProposalKind::Suggestion => "suggestion",
+    ProposalKind::Draft => "draft",
+});
+
+stored_as_text!(ProposalStatus {
+    ProposalStatus::Voting => "voting",
+    ProposalStatus::Defeated => "defeated",
+    ProposalStatus::Held => "held",
+    ProposalStatus::InEffect => "in_effect",
+    ProposalStatus::Void => "void",
+    ProposalStatus::Suggested => "suggested",
+    ProposalStatus::Submitted => "submitted",
+    ProposalStatus::Adopted => "adopted",
+    ProposalStatus::Rejected => "rejected",
 });
 
 #[cfg(test)]

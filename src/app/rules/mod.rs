@@ -2,12 +2,19 @@
 //! the club's procedure (Nomic or the Terms §IV), points, and the procedure's parameters. One
 //! file per use case; this module holds the error they share.
 
+pub mod parameters;
+mod procedure;
+mod rulebook;
 mod turns;
 
+pub use procedure::{ParameterSet, SettingsShown};
+pub use rulebook::{built_in, heading, Imported, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
 pub use turns::{TeamSet, TurnSet, TurnsTable};
 
 use crate::domain::authority::Unauthorised;
 use crate::domain::nomic::turns::{AllocationError, ForfeitError};
+use crate::domain::rulebook::LookupError;
+use parameters::ParameterError;
 
 use super::UseCaseError;
 
@@ -24,12 +31,22 @@ pub enum RulesError {
     NotADay(String),
     #[error("{0} has no allocated day, so is not a player; give them a day first with /turns set (Nomic 201).")]
     NotAPlayer(String),
+    #[error(transparent)]
+    Lookup(#[from] LookupError),
+    #[error(transparent)]
+    Parameter(#[from] ParameterError),
+    #[error("The rule set could not be imported: {0}")]
+    Import(String),
+    #[error("The stored rulebook cannot be read ({0}); nothing was changed.")]
+    Corrupt(String),
+    #[error("The procedure cannot change once proposals have been made under it; the record of those proposals would no longer follow its rules.")]
+    ProcedureInUse,
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }
 
 impl UseCaseError for RulesError {
     fn is_internal(&self) -> bool {
-        matches!(self, RulesError::Store(_))
+        matches!(self, RulesError::Store(_) | RulesError::Corrupt(_))
     }
 }
