@@ -1,8 +1,11 @@
 //! Rule changes: /turns (the players' allocated days and teams), /rule (the rulebook) and
-//! /procedure (its parameters).
+//! /procedure (its parameters), /propose, /vote, /points and /forfeit.
 
 use super::{choice, command, integer, person, reply, text, Section};
+use crate::app::rules::ProposalInput;
 use crate::domain::authority::Power;
+use crate::domain::limits::NUMBER_MAX;
+use crate::domain::revision::SUMMARY_MAX;
 
 /// Every weekday, so that a Saturday or Sunday is refused by its rule (Nomic 201) rather than
 /// by the option's list.
@@ -18,6 +21,8 @@ const DAYS: &[&str] = &[
 
 /// The longest rule label or search typed.
 const LABEL_MAX: usize = 40;
+/// The longest text of a proposed rule.
+const RULE_TEXT_MAX: usize = 2000;
 /// The longest parameter value.
 const VALUE_MAX: usize = 20;
 
@@ -81,6 +86,74 @@ pub(super) fn section() -> Section {
                     reply(app.set_team(&call, &a.person("member")?, team).await)
                 })
             }),
+            command(
+                "propose",
+                "Propose a rule-change (Nomic) or suggest or draft a change (Terms §IV)",
+            )
+            .option(choice(
+                "kind",
+                "What it does",
+                &["enact", "repeal", "amend", "transmute"],
+            ))
+            .option(
+                text(
+                    "text",
+                    "The rule's text (paragraphs separated by \" / \")",
+                    RULE_TEXT_MAX,
+                )
+                .optional(),
+            )
+            .option(
+                text(
+                    "rule",
+                    "The rule or Act it changes, such as 201 or §II 5",
+                    LABEL_MAX,
+                )
+                .optional(),
+            )
+            .option(
+                text(
+                    "summary",
+                    "The change-log line of a drafted change (Terms §IV)",
+                    SUMMARY_MAX,
+                )
+                .optional(),
+            )
+            .rule("Nomic 103, 107, 109, 111, 116, 201, 202, 211; Terms §IV Act 4, 5")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    let input = ProposalInput {
+                        kind: a.text("kind")?,
+                        text: a.opt_text("text"),
+                        rule: a.opt_text("rule"),
+                        summary: a.opt_text("summary"),
+                    };
+                    reply(app.propose(&call, &input).await)
+                })
+            }),
+            command(
+                "vote",
+                "Vote on a proposal: once, never changed (Nomic 105, 113, 208)",
+            )
+            .option(integer("proposal", "The proposal's number", 1, NUMBER_MAX))
+            .option(choice("choice", "Your vote", &["yes", "no"]))
+            .who("players; Members on drafts, advisory")
+            .rule("one vote each, none at the weekend, Nomic 105, 113, 201, 208")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.vote(&call, a.integer("proposal")?, &a.text("choice")?)
+                            .await,
+                    )
+                })
+            }),
+            command("points", "Every player's points (Nomic 209, 210)")
+                .rule("200 wins, Nomic 210")
+                .run(|app, call, _| Box::pin(async move { reply(app.points(&call).await) })),
+            command("forfeit", "Forfeit the game of Nomic (Nomic 115)")
+                .who("players")
+                .rule("Nomic 115")
+                .run(|app, call, _| Box::pin(async move { reply(app.forfeit(&call).await) })),
             command(
                 "rule show",
                 "Show a rule or Act: its text, mutability, version and notes",

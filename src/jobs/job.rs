@@ -21,6 +21,14 @@ pub enum Job {
     DeclarationReminder { action: CaseId },
     /// Ends a ban at its end date (Terms §II Act 9.2).
     BanExpiry { action: CaseId },
+    /// Completes the vote on a proposal at the end of the club day it was submitted: tallies,
+    /// adopts or defeats, settles points (Nomic 113, 203-207).
+    VoteClose { proposal: i64 },
+    /// Names the players who have not voted, an hour before the close (Nomic 113).
+    VoteReminder { proposal: i64 },
+    /// Announces rule 204's change of itself to a simple majority at the end of the second
+    /// complete circuit of turns (Nomic 204).
+    AdoptionSwitch,
 }
 
 /// The stored kind of a weekly review (kept public for the scheduler's reports).
@@ -30,6 +38,9 @@ const LEAVE_DUE: &str = "leave_due";
 const DECLARATION_DEADLINE: &str = "declaration_deadline";
 const DECLARATION_REMINDER: &str = "declaration_reminder";
 const BAN_EXPIRY: &str = "ban_expiry";
+const VOTE_CLOSE: &str = "vote_close";
+const VOTE_REMINDER: &str = "vote_reminder";
+const ADOPTION_SWITCH: &str = "adoption_switch";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +64,9 @@ impl Job {
             Job::DeclarationDeadline { .. } => DECLARATION_DEADLINE,
             Job::DeclarationReminder { .. } => DECLARATION_REMINDER,
             Job::BanExpiry { .. } => BAN_EXPIRY,
+            Job::VoteClose { .. } => VOTE_CLOSE,
+            Job::VoteReminder { .. } => VOTE_REMINDER,
+            Job::AdoptionSwitch => ADOPTION_SWITCH,
         }
     }
 
@@ -66,6 +80,9 @@ impl Job {
             Job::DeclarationDeadline { action } => format!("declaration-deadline:{action}"),
             Job::DeclarationReminder { action } => format!("declaration-reminder:{action}"),
             Job::BanExpiry { action } => format!("ban-expiry:{action}"),
+            Job::VoteClose { proposal } => format!("vote-close:{proposal}"),
+            Job::VoteReminder { proposal } => format!("vote-reminder:{proposal}"),
+            Job::AdoptionSwitch => "adoption-switch".to_owned(),
         }
     }
 
@@ -78,6 +95,10 @@ impl Job {
             Job::DeclarationDeadline { action }
             | Job::DeclarationReminder { action }
             | Job::BanExpiry { action } => json!({ "action": action }),
+            Job::VoteClose { proposal } | Job::VoteReminder { proposal } => {
+                json!({ "proposal": proposal })
+            }
+            Job::AdoptionSwitch => json!({}),
         }
     }
 
@@ -109,6 +130,13 @@ impl Job {
             BAN_EXPIRY => Job::BanExpiry {
                 action: CaseId(field("action")?),
             },
+            VOTE_CLOSE => Job::VoteClose {
+                proposal: field("proposal")?,
+            },
+            VOTE_REMINDER => Job::VoteReminder {
+                proposal: field("proposal")?,
+            },
+            ADOPTION_SWITCH => Job::AdoptionSwitch,
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -132,6 +160,9 @@ mod tests {
             Job::DeclarationDeadline { action: CaseId(5) },
             Job::DeclarationReminder { action: CaseId(5) },
             Job::BanExpiry { action: CaseId(5) },
+            Job::VoteClose { proposal: 301 },
+            Job::VoteReminder { proposal: 301 },
+            Job::AdoptionSwitch,
         ]
     }
 
@@ -155,6 +186,9 @@ mod tests {
                 "declaration-deadline:5",
                 "declaration-reminder:5",
                 "ban-expiry:5",
+                "vote-close:301",
+                "vote-reminder:301",
+                "adoption-switch",
             ]
         );
     }

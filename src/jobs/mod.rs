@@ -148,5 +148,8 @@ async fn run_one(
         Job::DeclarationDeadline { action } => app.declaration_deadline(conn, action).await,
         Job::DeclarationReminder { action } => app.declaration_reminder(conn, action).await,
         Job::BanExpiry { action } => app.ban_expiry(conn, action, row.due_at).await,
+        Job::VoteClose { proposal } => Ok(app.close_vote(conn, proposal, row.due_at).await?),
+        Job::VoteReminder { proposal } => Ok(app.remind_voters(conn, proposal).await?),
+        Job::AdoptionSwitch => Ok(app.adoption_switch(conn, row.due_at).await?),
     }
 }

@@ -314,6 +314,19 @@ pub fn encode_edits(edits: &[TermsEdit]) -> String {
     Value::Array(list).to_string()
 }
 
+/// A drafted change as stored: its edits and its change-log line.
+pub fn encode_draft(edits: &[TermsEdit], summary: &str) -> String {
+    let edits: Value = serde_json::from_str(&encode_edits(edits)).unwrap_or_default();
+    json!({ "summary": summary, "edits": edits }).to_string()
+}
+
+/// Reads what [`encode_draft`] wrote.
+pub fn decode_draft(text: &str) -> (Vec<TermsEdit>, String) {
+    let value: Value = serde_json::from_str(text).unwrap_or_default();
+    let summary = value["summary"].as_str().unwrap_or_default().to_owned();
+    (decode_edits(&value["edits"].to_string()), summary)
+}
+
 /// Reads what [`encode_edits`] wrote.
 pub fn decode_edits(text: &str) -> Vec<TermsEdit> {
     let list: Vec<Value> = serde_json::from_str(text).unwrap_or_default();

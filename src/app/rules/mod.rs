@@ -2,14 +2,22 @@
 //! the club's procedure (Nomic or the Terms §IV), points, and the procedure's parameters. One
 //! file per use case; this module holds the error they share.
 
+mod close;
+mod game;
 pub mod parameters;
+mod points;
 mod procedure;
+mod propose;
 mod rulebook;
 mod turns;
+mod vote;
 
+pub use points::{Forfeited, PointsTable};
 pub use procedure::{ParameterSet, SettingsShown};
+pub use propose::{ProposalInput, Proposed};
 pub use rulebook::{built_in, heading, Imported, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
 pub use turns::{TeamSet, TurnSet, TurnsTable};
+pub use vote::Voted;
 
 use crate::domain::authority::Unauthorised;
 use crate::domain::nomic::turns::{AllocationError, ForfeitError};
@@ -41,6 +49,44 @@ pub enum RulesError {
     Corrupt(String),
     #[error("The procedure cannot change once proposals have been made under it; the record of those proposals would no longer follow its rules.")]
     ProcedureInUse,
+    #[error(transparent)]
+    Propose(#[from] crate::domain::nomic::ProposeError),
+    #[error(transparent)]
+    Change(#[from] crate::domain::nomic::ChangeError),
+    #[error(transparent)]
+    Vote(#[from] crate::domain::nomic::proposal::VoteError),
+    #[error(transparent)]
+    Edit(#[from] crate::domain::revision::EditError),
+    #[error(transparent)]
+    Decide(#[from] crate::domain::revision::DecideError),
+    #[error(transparent)]
+    Text(#[from] crate::domain::text::TextError),
+    #[error("No player has an allocated day yet, so the game has not begun (Nomic 201).")]
+    NoPlayers,
+    #[error("There is no Proposal {0}.")]
+    NoSuchProposal(i64),
+    #[error("`{0}` is not a kind of rule-change: enact, repeal, amend or transmute (Nomic 103).")]
+    NotAKind(String),
+    #[error("Nomic rules are numbered: {0} is not a rule number (Nomic 109).")]
+    NotANumber(String),
+    #[error("{0} names the rule it changes: add rule:N (Nomic 103).")]
+    NeedsRule(&'static str),
+    #[error("{0} needs the rule's text: add text:\"...\" (Nomic 107).")]
+    NeedsText(&'static str),
+    #[error(
+        "A drafted change names the Act it changes, such as rule:\"§II 5\" (Terms §IV Act 5)."
+    )]
+    NeedsAct,
+    #[error("The Terms have no immutable Acts, so nothing is transmuted; amend, enact or repeal an Act (Terms §IV Act 5).")]
+    NoTransmutationInTerms,
+    #[error("`{0}` is not a vote: yes or no.")]
+    NotABallot(String),
+    #[error("{0} is a suggestion, not a drafted change; only drafts are voted on, and those votes are advisory (Terms §IV Act 1, 5).")]
+    NotADraft(i64),
+    #[error("Draft {0} has already been decided by the Chief Justice (Terms §IV Act 1).")]
+    Decided(i64),
+    #[error("{0}")]
+    Complete(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }

@@ -99,6 +99,9 @@ impl App {
                 self.follow_procedure(conn, settings.procedure).await?;
             }
             store::procedure::set(conn, name, &after, actor.id, self.now()).await?;
+            if store::turns::started_on(conn).await?.is_some() {
+                self.schedule_switch(conn).await?;
+            }
             let set = ParameterSet {
                 name: name.to_owned(),
                 before,
