@@ -67,7 +67,7 @@ impl App {
                     (
                         ProposalStatus::InEffect,
                         format!(
-                            "It is adopted and in effect from the close{} (Nomic 108, 206).",
+                            "It is adopted and in effect from the close (Nomic 108, 206){}",
                             effect_words(&proposal.changes, number)
                         ),
                     )
@@ -309,11 +309,11 @@ impl App {
 /// What an adopted proposal did to the rulebook, in words.
 fn effect_words(changes: &[RuleChange], number: i64) -> String {
     match changes.first() {
-        Some(RuleChange::Enact { .. }) => format!(": Rule {number} is enacted"),
-        Some(RuleChange::Repeal { rule }) => format!(": Rule {rule} is repealed"),
+        Some(RuleChange::Enact { .. }) => format!(": Rule {number} is enacted (Nomic 109)."),
+        Some(RuleChange::Repeal { rule }) => format!(": Rule {rule} is repealed."),
         Some(RuleChange::Amend { rule, .. } | RuleChange::Transmute { rule, .. }) => format!(
-            ": Rule {rule} is now Rule {number}, and references to it follow (Nomic 109, 110)"
+            ": Rule {rule} is now Rule {number}, and references to it follow (Nomic 109, 110)."
         ),
-        None => String::new(),
+        None => ".".to_owned(),
     }
 }

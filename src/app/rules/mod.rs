@@ -87,6 +87,8 @@ pub enum RulesError {
     Decided(i64),
     #[error("{0}")]
     Complete(String),
+    #[error("The game is over: {0} won it (Nomic 210).")]
+    GameOver(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }
@@ -94,5 +96,21 @@ pub enum RulesError {
 impl UseCaseError for RulesError {
     fn is_internal(&self) -> bool {
         matches!(self, RulesError::Store(_) | RulesError::Corrupt(_))
+    }
+}
+
+impl super::App {
+    /// Refuses a move once someone has won (Nomic 210).
+    pub(crate) async fn refuse_after_win(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+    ) -> Result<(), RulesError> {
+        if let Some(winner) = crate::store::turns::winner(conn).await? {
+            let name = crate::store::turns::player_of(conn, winner)
+                .await?
+                .map_or_else(|| "someone".to_owned(), |p| p.name);
+            return Err(RulesError::GameOver(name));
+        }
+        Ok(())
     }
 }

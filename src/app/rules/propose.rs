@@ -167,6 +167,7 @@ impl App {
                 return self.propose_terms(conn, actor, &book, input, now).await;
             }
             let kind = parse_kind(&input.kind)?;
+            self.refuse_after_win(conn).await?;
             let game = self.nomic(conn, &settings).await?;
             let (changes, rule) = nomic_changes(&book, kind, input)?;
             let last = match store::proposals::last(conn, Procedure::Nomic).await? {

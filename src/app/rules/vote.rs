@@ -72,6 +72,7 @@ impl App {
                     return Err(RulesError::Vote(VoteError::AlreadyVoted(v.ballot)));
                 }
             } else {
+                self.refuse_after_win(conn).await?;
                 let game = self.nomic(conn, &settings).await?;
                 let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
                 game.vote(&mut proposal, actor.id, ballot, now)?;
