@@ -70,6 +70,12 @@ pub const GROUPS: &[Group] = &[
         moderators_only: false,
     },
     Group {
+        name: "proposal",
+        description: "Proposals, suggestions and drafted changes to the rules",
+        heading: "Rule changes",
+        moderators_only: false,
+    },
+    Group {
         name: "procedure",
         description: "The procedure for changing the rules and its parameters",
         heading: "Rule changes",

@@ -147,6 +147,41 @@ pub(super) fn section() -> Section {
                     )
                 })
             }),
+            command(
+                "proposal show",
+                "A proposal, suggestion or draft: its text, votes and result",
+            )
+            .option(integer("proposal", "Its number", 1, NUMBER_MAX))
+            .rule("Nomic 109, 113; Terms §IV")
+            .run(|app, call, a| {
+                Box::pin(
+                    async move { reply(app.show_proposal(&call, a.integer("proposal")?).await) },
+                )
+            }),
+            command(
+                "proposal decide",
+                "Adopt or reject a drafted change to the Terms (Chief Justice only)",
+            )
+            .option(integer("proposal", "The draft's number", 1, NUMBER_MAX))
+            .option(choice("decision", "Adopt or reject", &["adopt", "reject"]))
+            .option(text("reason", "Why, for #discussion", SUMMARY_MAX).optional())
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("applies at once as the next version, Terms §IV Act 1, 2")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    let reason = a.opt_text("reason");
+                    reply(
+                        app.decide_proposal(
+                            &call,
+                            a.integer("proposal")?,
+                            &a.text("decision")?,
+                            reason.as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
             command("points", "Every player's points (Nomic 209, 210)")
                 .rule("200 wins, Nomic 210")
                 .run(|app, call, _| Box::pin(async move { reply(app.points(&call).await) })),

@@ -3,6 +3,7 @@
 //! file per use case; this module holds the error they share.
 
 mod close;
+mod decide;
 mod game;
 pub mod parameters;
 mod points;
@@ -12,6 +13,7 @@ mod rulebook;
 mod turns;
 mod vote;
 
+pub use decide::{Decided, ProposalShown};
 pub use points::{Forfeited, PointsTable};
 pub use procedure::{ParameterSet, SettingsShown};
 pub use propose::{ProposalInput, Proposed};
@@ -81,12 +83,18 @@ pub enum RulesError {
     NoTransmutationInTerms,
     #[error("`{0}` is not a vote: yes or no.")]
     NotABallot(String),
-    #[error("{0} is a suggestion, not a drafted change; only drafts are voted on, and those votes are advisory (Terms §IV Act 1, 5).")]
+    #[error("Suggestion {0} is not a drafted change: a Moderator or Justice drafts a suggestion before it is voted on or decided (Terms §IV Act 4, 5).")]
     NotADraft(i64),
+    #[error("You have already given your advisory vote on Draft {0}, and it stands; one each, so the Chief Justice can read the count (Terms §IV Act 1).")]
+    AdvisoryTwice(i64),
     #[error("Draft {0} has already been decided by the Chief Justice (Terms §IV Act 1).")]
     Decided(i64),
     #[error("{0}")]
     Complete(String),
+    #[error("`{0}` is not a decision: adopt or reject (Terms §IV Act 1).")]
+    NotADecision(String),
+    #[error("Under the Nomic procedure a proposal is decided by the players' votes, not by the Chief Justice (Nomic 104, 204).")]
+    DecidedByVote,
     #[error("The game is over: {0} won it (Nomic 210).")]
     GameOver(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]

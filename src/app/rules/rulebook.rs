@@ -140,7 +140,12 @@ impl fmt::Display for RuleHistory {
                 write!(f, " (was {former})")?;
             }
             if let Some(p) = r.proposal {
-                write!(f, " by Proposal {p}")?;
+                let noun = if r.label.starts_with('§') {
+                    "Draft"
+                } else {
+                    "Proposal"
+                };
+                write!(f, " by {noun} {p}")?;
             }
             if let Some(by) = &r.by_name {
                 write!(f, " ({by})")?;

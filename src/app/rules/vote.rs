@@ -6,7 +6,6 @@ use std::fmt;
 
 use crate::app::{App, Call};
 use crate::config::Procedure;
-use crate::domain::nomic::proposal::VoteError;
 use crate::domain::nomic::{Ballot, Tally};
 use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
 use crate::store::{self, outbox::VOTING};
@@ -68,8 +67,8 @@ impl App {
                     return Err(RulesError::Decided(number));
                 }
                 let votes = store::proposals::votes(conn, number).await?;
-                if let Some(v) = votes.iter().find(|v| v.voter_id == actor.id) {
-                    return Err(RulesError::Vote(VoteError::AlreadyVoted(v.ballot)));
+                if votes.iter().any(|v| v.voter_id == actor.id) {
+                    return Err(RulesError::AdvisoryTwice(number));
                 }
             } else {
                 self.refuse_after_win(conn).await?;
