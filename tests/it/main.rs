@@ -8,4 +8,5 @@ mod leaderboard;
 mod moderation;
 mod parity;
 mod permissions;
+mod rules;
 mod transcripts;

@@ -9,6 +9,7 @@ pub mod parameters;
 mod points;
 mod procedure;
 mod propose;
+mod record;
 mod rulebook;
 mod turns;
 mod vote;
