@@ -38,6 +38,8 @@ pub enum RulesError {
     Allocation(#[from] AllocationError),
     #[error(transparent)]
     Forfeit(#[from] ForfeitError),
+    #[error("{0} forfeited the game, and a forfeit is leaving it: they cannot be given a day again (Nomic 115).")]
+    ForfeitedPlayer(String),
     #[error("`{0}` is not a day of the week (Nomic 201).")]
     NotADay(String),
     #[error("{0} has no allocated day, so is not a player; give them a day first with /turns set (Nomic 201).")]

@@ -115,6 +115,9 @@ impl App {
             let day = parse_day(day)?;
             let person = member.resolve(conn, now).await?;
             let players = store::turns::players(conn).await?;
+            if players.iter().any(|p| p.id == person.id && !p.is_playing()) {
+                return Err(RulesError::ForfeitedPlayer(person.name));
+            }
             // The allocation as it would stand, checked by the rule before it is stored.
             let mut days: Vec<(i64, Weekday)> = players
                 .iter()
