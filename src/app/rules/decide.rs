@@ -154,11 +154,11 @@ impl App {
                 ProposalKind::Draft => "Draft",
                 _ => "Proposal",
             };
-            let rule = row
-                .rule
-                .as_deref()
-                .map(|r| format!(" ({r})"))
-                .unwrap_or_default();
+            let rule = match row.rule.as_deref() {
+                Some(r) if r.starts_with('§') => format!(" ({r})"),
+                Some(r) => format!(" (Rule {r})"),
+                None => String::new(),
+            };
             let mut lines = vec![format!(
                 "{noun} {number}{rule} by {}, {}: {}",
                 row.proposer,
