@@ -177,6 +177,16 @@ pub fn apply_changes(
         }
     }
     if let (Some(rule), false) = (target, repealed) {
+        // One proposal makes one new version of its rule, however many changes it makes
+        // (a transmutation and an amendment together are one version, not two).
+        let id = RuleId::Number(rule);
+        if let (Some(original), Ok(mut changed)) = (book.get(&id), out.remove(&id)) {
+            let mut changed = changed.remove(0);
+            changed.version = original.version + 1;
+            changed.history.truncate(original.history.len() + 1);
+            out.insert(changed)
+                .map_err(|_| ChangeError::NoSuchRule(rule))?;
+        }
         out.renumber(rule, n)
             .map_err(|_| ChangeError::NumberTaken(n))?;
     }
@@ -695,7 +705,10 @@ mod tests {
         assert!(b.get(&RuleId::Number(103)).is_none());
         let r = b.get(&RuleId::Number(301)).unwrap();
         assert!(r.is_mutable());
-        assert_eq!(r.version, 3);
+        // One proposal is one new version: the immutable first version, then this one.
+        assert_eq!(r.version, 2);
+        assert_eq!(r.history.len(), 1);
+        assert_eq!(r.history[0].mutability, Mutability::Immutable);
         // The other order amends an immutable rule and is refused.
         assert!(matches!(
             check(vec![
