@@ -29,6 +29,7 @@ const VALUE_MAX: usize = 20;
 /// The parameters' names, as the option offers them.
 const PARAMETERS: &[&str] = &[
     "procedure",
+    "advisory_votes",
     "first_proposal",
     "proposal_cutoff",
     "max_mutable_rules",

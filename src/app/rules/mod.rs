@@ -90,6 +90,8 @@ pub enum RulesError {
     NotADraft(i64),
     #[error("You have already given your advisory vote on Draft {0}, and it stands; one each, so the Chief Justice can read the count (Terms §IV Act 1).")]
     AdvisoryTwice(i64),
+    #[error("This club does not vote on changes to the Terms: the Chief Justice decides them (Terms §IV Act 1).")]
+    NoAdvisoryVotes,
     #[error("Draft {0} has already been decided by the Chief Justice (Terms §IV Act 1).")]
     Decided(i64),
     #[error("{0}")]

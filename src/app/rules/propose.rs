@@ -267,12 +267,12 @@ impl App {
                 _ => "amend",
             };
             let quoted = if text.is_empty() {
-                String::new()
+                ".".to_owned()
             } else {
                 format!(": “{text}”")
             };
             let post = format!(
-                "Draft {number} by {}: {what} {}{quoted}. Change log: {}. The Chief Justice adopts or rejects it (Terms §IV Act 1, 5).",
+                "Draft {number} by {}, to {what} {}{quoted}\nChange log: {}. The Chief Justice adopts or rejects it (Terms §IV Act 1, 5).",
                 actor.name,
                 act.label(),
                 draft.summary
