@@ -149,6 +149,12 @@ pub(super) fn section() -> Section {
                 })
             }),
             command(
+                "proposal list",
+                "The newest proposals, suggestions and drafts",
+            )
+            .rule("Nomic 109; Terms §IV")
+            .run(|app, call, _| Box::pin(async move { reply(app.list_proposals(&call).await) })),
+            command(
                 "proposal show",
                 "A proposal, suggestion or draft: its text, votes and result",
             )

@@ -14,7 +14,7 @@ mod rulebook;
 mod turns;
 mod vote;
 
-pub use decide::{Decided, ProposalShown};
+pub use decide::{Decided, ProposalList, ProposalShown};
 pub use points::{Forfeited, PointsTable};
 pub use procedure::{ParameterSet, SettingsShown};
 pub use propose::{ProposalInput, Proposed};
