@@ -74,6 +74,18 @@ async fn the_export_holds_each_proposal_with_its_votes_result_and_points() {
     // floor(10 x 1 / 2) = 5, less 10.
     assert_eq!(p["points"][0]["change"], -5);
     assert!(doc["rules"].as_array().unwrap().len() >= 33);
+    // The proposal knows the post that announced it in #voting.
+    let mut conn = app.pool().acquire().await.expect("connection");
+    let post = gavel::store::proposals::post_of(&mut conn, 301)
+        .await
+        .expect("query")
+        .expect("posted");
+    let entry = gavel::store::outbox::since(&mut conn, post - 1)
+        .await
+        .expect("outbox")
+        .remove(0);
+    assert_eq!(entry.channel, "voting");
+    assert!(entry.content.starts_with("Proposal 301 by chris"));
 }
 
 fn gavel(dir: &std::path::Path, args: &[&str]) -> (bool, String) {

@@ -57,8 +57,6 @@ pub enum RulesError {
     #[error(transparent)]
     Propose(#[from] crate::domain::nomic::ProposeError),
     #[error(transparent)]
-    Change(#[from] crate::domain::nomic::ChangeError),
-    #[error(transparent)]
     Vote(#[from] crate::domain::nomic::proposal::VoteError),
     #[error(transparent)]
     Edit(#[from] crate::domain::revision::EditError),

@@ -205,7 +205,8 @@ impl App {
                 describe(&changes, text.trim()),
                 calendar::show(proposal.closes_at, self.tz())
             );
-            store::outbox::enqueue(conn, VOTING, &post, now).await?;
+            let post_id = store::outbox::enqueue(conn, VOTING, &post, now).await?;
+            store::proposals::set_post(conn, number, post_id).await?;
             Ok(Proposed {
                 number,
                 kind,
