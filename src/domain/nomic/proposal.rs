@@ -669,6 +669,28 @@ mod tests {
     }
 
     #[test]
+    fn repealing_the_last_mutable_rule_is_refused() {
+        // Nomic 116: there must always be at least one mutable rule.
+        let book = Rulebook::from_markdown(
+            "# Small\n\n## Rule 101 [immutable]\n\nObey.\n\n## Rule 201\n\nThe only mutable rule.\n",
+        )
+        .unwrap();
+        let p = NomicParameters::default();
+        let refused = apply_changes(
+            &book,
+            ProposalNumber::next(None, &p),
+            &[RuleChange::Repeal { rule: 201 }],
+            date(2026, 11, 23),
+            &p,
+        );
+        assert_eq!(refused, Err(ChangeError::NoMutableLeft));
+        assert_eq!(
+            ChangeError::NoMutableLeft.to_string(),
+            "There must always be at least one mutable rule (Nomic 116)."
+        );
+    }
+
+    #[test]
     fn amending_or_repealing_an_immutable_rule_is_refused() {
         // Nomic 103.
         let amend = check(vec![RuleChange::Amend {
