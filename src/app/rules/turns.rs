@@ -126,7 +126,8 @@ impl App {
                 .collect();
             days.push((person.id, day));
             Turns::new(days)?;
-            store::turns::set_day(conn, person.id, day, now).await?;
+            let initial = self.settings(conn).await?.nomic.initial_points;
+            store::turns::set_day(conn, person.id, day, initial, now).await?;
             store::turns::start(conn, calendar::local_date(now, self.tz())).await?;
             self.schedule_switch(conn).await?;
             let set = TurnSet {
