@@ -54,6 +54,8 @@ pub enum RulesError {
     Corrupt(String),
     #[error("The procedure cannot change once proposals have been made under it; the record of those proposals would no longer follow its rules.")]
     ProcedureInUse,
+    #[error("Proposals are already numbered, each the next after the last; the first number cannot change now (Nomic 109).")]
+    NumberingStarted,
     #[error(transparent)]
     Propose(#[from] crate::domain::nomic::ProposeError),
     #[error(transparent)]
