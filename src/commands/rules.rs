@@ -91,11 +91,14 @@ pub(super) fn section() -> Section {
                 "propose",
                 "Propose a rule-change (Nomic) or suggest or draft a change (Terms §IV)",
             )
-            .option(choice(
-                "kind",
-                "What it does",
-                &["enact", "repeal", "amend", "transmute"],
-            ))
+            .option(
+                choice(
+                    "kind",
+                    "What it does (a Member's suggestion needs none)",
+                    &["enact", "repeal", "amend", "transmute"],
+                )
+                .optional(),
+            )
             .option(
                 text(
                     "text",
@@ -124,7 +127,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let input = ProposalInput {
-                        kind: a.text("kind")?,
+                        kind: a.opt_text("kind"),
                         text: a.opt_text("text"),
                         rule: a.opt_text("rule"),
                         summary: a.opt_text("summary"),

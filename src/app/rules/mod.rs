@@ -72,6 +72,8 @@ pub enum RulesError {
     NoSuchProposal(i64),
     #[error("`{0}` is not a kind of rule-change: enact, repeal, amend or transmute (Nomic 103).")]
     NotAKind(String),
+    #[error("Say what the change does with kind: enact, repeal, amend or transmute (Nomic 103).")]
+    NoKind,
     #[error("Nomic rules are numbered: {0} is not a rule number (Nomic 109).")]
     NotANumber(String),
     #[error("{0} names the rule it changes: add rule:N (Nomic 103).")]

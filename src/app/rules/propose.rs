@@ -22,7 +22,8 @@ use super::RulesError;
 /// What `/propose` was asked to do.
 #[derive(Debug, Clone)]
 pub struct ProposalInput {
-    pub kind: String,
+    /// enact, repeal, amend or transmute; a Member's suggestion needs none.
+    pub kind: Option<String>,
     pub text: Option<String>,
     pub rule: Option<String>,
     pub summary: Option<String>,
@@ -61,7 +62,10 @@ impl fmt::Display for Proposed {
     }
 }
 
-fn parse_kind(kind: &str) -> Result<ProposalKind, RulesError> {
+fn parse_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {
+    let Some(kind) = kind else {
+        return Err(RulesError::NoKind);
+    };
     match kind.trim() {
         "enact" => Ok(ProposalKind::Enact),
         "repeal" => Ok(ProposalKind::Repeal),
@@ -167,7 +171,7 @@ impl App {
             if settings.procedure == Procedure::ChiefJustice {
                 return self.propose_terms(conn, actor, &book, input, now).await;
             }
-            let kind = parse_kind(&input.kind)?;
+            let kind = parse_kind(input.kind.as_deref())?;
             self.refuse_after_win(conn).await?;
             let game = self.nomic(conn, &settings).await?;
             let (changes, rule) = nomic_changes(&book, kind, input)?;
@@ -231,7 +235,7 @@ impl App {
         let text = text.trim();
         let number = store::proposals::highest_number(conn).await?.unwrap_or(0) + 1;
         let (kind, rule, changes, status, post) = if Power::Moderate.held_by(&actor.offices) {
-            let edit_kind = parse_kind(&input.kind)?;
+            let edit_kind = parse_kind(input.kind.as_deref())?;
             let act = match &input.rule {
                 Some(label) => {
                     RuleId::parse(label).map_err(crate::domain::rulebook::LookupError::from)?
