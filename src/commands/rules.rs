@@ -123,6 +123,15 @@ pub(super) fn section() -> Section {
                 )
                 .optional(),
             )
+            .option(
+                integer(
+                    "suggestion",
+                    "The suggestion a draft takes up (Terms §IV Act 4)",
+                    1,
+                    NUMBER_MAX,
+                )
+                .optional(),
+            )
             .rule("Nomic 103, 107, 109, 111, 116, 201, 202, 211; Terms §IV Act 4, 5")
             .run(|app, call, a| {
                 Box::pin(async move {
@@ -131,6 +140,7 @@ pub(super) fn section() -> Section {
                         text: a.opt_text("text"),
                         rule: a.opt_text("rule"),
                         summary: a.opt_text("summary"),
+                        suggestion: a.opt_integer("suggestion"),
                     };
                     reply(app.propose(&call, &input).await)
                 })

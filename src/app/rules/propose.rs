@@ -27,6 +27,8 @@ pub struct ProposalInput {
     pub text: Option<String>,
     pub rule: Option<String>,
     pub summary: Option<String>,
+    /// The suggestion a draft takes up (Terms §IV Act 4, 5).
+    pub suggestion: Option<i64>,
 }
 
 /// The reply to `/propose`.
@@ -172,6 +174,9 @@ impl App {
                 return self.propose_terms(conn, actor, &book, input, now).await;
             }
             let kind = parse_kind(input.kind.as_deref())?;
+            if input.suggestion.is_some() {
+                return Err(RulesError::OnlyDraftsTakeUp);
+            }
             self.refuse_after_win(conn).await?;
             let game = self.nomic(conn, &settings).await?;
             let (changes, rule) = nomic_changes(&book, kind, input)?;
@@ -264,8 +269,27 @@ impl App {
                 .summary
                 .clone()
                 .unwrap_or_else(|| default_summary(edit_kind, &act));
-            let draft = Draft::submit(terms, actor.id, vec![edit], &summary, None, now)?;
-            let changes = store::proposals::encode_draft(&draft.edits, &draft.summary);
+            if let Some(n) = input.suggestion {
+                let taken = store::proposals::by_number(conn, n).await?;
+                if !taken.is_some_and(|t| t.kind == ProposalKind::Suggestion) {
+                    return Err(RulesError::NotASuggestion(n));
+                }
+                let note = format!("Taken up by Draft {number} (Terms §IV Act 5).");
+                store::proposals::decide(
+                    conn,
+                    n,
+                    ProposalStatus::Suggested,
+                    &note,
+                    now,
+                    Some(actor.id),
+                    None,
+                )
+                .await?;
+            }
+            let draft =
+                Draft::submit(terms, actor.id, vec![edit], &summary, input.suggestion, now)?;
+            let changes =
+                store::proposals::encode_draft(&draft.edits, &draft.summary, draft.suggestion);
             let what = match edit_kind {
                 ProposalKind::Enact => "add",
                 ProposalKind::Repeal => "remove",
@@ -276,8 +300,12 @@ impl App {
             } else {
                 format!(": “{text}”")
             };
+            let taking_up = draft
+                .suggestion
+                .map(|n| format!(", taking up Suggestion {n}"))
+                .unwrap_or_default();
             let post = format!(
-                "Draft {number} by {}, to {what} {}{quoted}\nChange log: {}. The Chief Justice adopts or rejects it (Terms §IV Act 1, 5).",
+                "Draft {number} by {}{taking_up}, to {what} {}{quoted}\nChange log: {}. The Chief Justice adopts or rejects it (Terms §IV Act 1, 5).",
                 actor.name,
                 act.label(),
                 draft.summary
@@ -290,6 +318,9 @@ impl App {
                 post,
             )
         } else {
+            if input.suggestion.is_some() {
+                return Err(RulesError::OnlyDraftsTakeUp);
+            }
             let suggestion = Suggestion::new(actor.id, text, now)?;
             let post = format!(
                 "Suggestion {number} by {}: “{}” (Terms §IV Act 4).",
