@@ -36,6 +36,7 @@ pub struct Config {
     pub session: SessionConfig,
     pub moderation: ModerationConfig,
     pub decay: DecayConfig,
+    pub orders: OrdersConfig,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -182,6 +183,25 @@ impl Default for ModerationConfig {
             declaration_days: 7,
         }
     }
+}
+
+/// How the Judge of a new Point of Order is named (Nomic 214).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum JudgeRule {
+    /// The player whose allocated day preceded the current day (Nomic 214).
+    #[default]
+    Rotation,
+    /// The Chief Justice judges every new Point; overruling and forfeit pass it along the
+    /// rotation as usual.
+    ChiefJustice,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct OrdersConfig {
+    /// `"rotation"` (Nomic 214) or `"chief_justice"`.
+    pub judge: JudgeRule,
 }
 
 #[derive(Debug, Clone, Deserialize)]

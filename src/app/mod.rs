@@ -6,6 +6,7 @@ pub mod leaderboard;
 pub mod membership;
 pub mod moderation;
 pub mod offices;
+pub mod orders;
 mod person;
 pub mod removal;
 pub mod restrictions;

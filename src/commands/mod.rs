@@ -6,6 +6,7 @@ mod docs;
 mod games;
 mod members;
 mod moderation;
+mod orders;
 mod sessions;
 pub mod spec;
 
@@ -57,6 +58,12 @@ pub const GROUPS: &[Group] = &[
         moderators_only: false,
     },
     Group {
+        name: "order",
+        description: "Points of Order: Judges, Judgements and disputes (Nomic 214)",
+        heading: "Points of Order",
+        moderators_only: false,
+    },
+    Group {
         name: "mod",
         description: "Moderators' actions, each a numbered case declared in #discussion",
         heading: "Moderation",
@@ -76,6 +83,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         members::section(),
         sessions::section(),
         moderation::section(),
+        orders::section(),
     ]
 });
 

@@ -137,6 +137,58 @@ pub enum PointStatus {
     Unsettled { at: DateTime<Utc> },
 }
 
+/// Which of [`PointStatus`]'s stages a Point is in, without its data (how it is stored and
+/// listed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointStage {
+    AwaitingJudgement,
+    Judged,
+    Disputed,
+    Invoked,
+    Unsettled,
+}
+
+impl PointStage {
+    /// How `/order list` names the stage.
+    pub fn describe(self) -> &'static str {
+        match self {
+            PointStage::AwaitingJudgement => "awaiting Judgement",
+            PointStage::Judged => "judged, open to dispute",
+            PointStage::Disputed => "disputed, open to agreement or disagreement",
+            PointStage::Invoked => "Judgement invoked",
+            PointStage::Unsettled => "unsettled",
+        }
+    }
+}
+
+impl PointStatus {
+    pub fn stage(&self) -> PointStage {
+        match self {
+            PointStatus::AwaitingJudgement { .. } => PointStage::AwaitingJudgement,
+            PointStatus::Judged { .. } => PointStage::Judged,
+            PointStatus::Disputed { .. } => PointStage::Disputed,
+            PointStatus::Invoked { .. } => PointStage::Invoked,
+            PointStatus::Unsettled { .. } => PointStage::Unsettled,
+        }
+    }
+}
+
+/// What a player other than the Judge said of a Judgement (Nomic 214).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opinion {
+    Dispute,
+    Agree,
+    Disagree,
+}
+
+/// How the Judge of a new Point is named: the rotation of Nomic 214, or (a club's choice) the
+/// Chief Justice, with overruling and forfeit passing the Point along the rotation as usual.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JudgeChoice {
+    Rotation,
+    Named(PlayerId),
+}
+
 /// What a transition did, for the app to store and announce.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Happened {
@@ -280,6 +332,27 @@ impl PointOfOrder {
         active: usize,
         at: DateTime<Utc>,
     ) -> Result<PointOfOrder, RaiseError> {
+        Self::raise_to(
+            game,
+            JudgeChoice::Rotation,
+            by,
+            statement,
+            about,
+            active,
+            at,
+        )
+    }
+
+    /// [`Self::raise`], with the club's way of naming the first Judge.
+    pub fn raise_to(
+        game: &Nomic,
+        choice: JudgeChoice,
+        by: PlayerId,
+        statement: &str,
+        about: Option<&Proposal>,
+        active: usize,
+        at: DateTime<Utc>,
+    ) -> Result<PointOfOrder, RaiseError> {
         if !game.turns.is_player(by) {
             return Err(RaiseError::NotAPlayer);
         }
@@ -294,10 +367,13 @@ impl PointOfOrder {
             return Err(RaiseError::AwaitingEffect(p.number));
         }
         let statement = bounded("statement", statement, STATEMENT_MAX)?;
-        let judge = game
-            .turns
-            .judge_on(game.day_of(at))
-            .ok_or(RaiseError::NoJudge)?;
+        let judge = match choice {
+            JudgeChoice::Named(judge) => judge,
+            JudgeChoice::Rotation => game
+                .turns
+                .judge_on(game.day_of(at))
+                .ok_or(RaiseError::NoJudge)?,
+        };
         Ok(PointOfOrder {
             raised_by: by,
             raised_at: at,
@@ -624,6 +700,27 @@ mod tests {
         assert_eq!(later.judge(), Some(CHRIS));
         let next_day = PointOfOrder::raise(&g, DAVE, "A third", None, 0, at(25, 9, 0)).unwrap();
         assert_eq!(next_day.judge(), Some(DAVE));
+    }
+
+    #[test]
+    fn a_club_may_name_the_chief_justice_as_every_points_first_judge() {
+        // orders.judge = "chief_justice": the named Judge takes the Point; overruling still
+        // passes it along the order of Nomic 214.
+        let g = game();
+        let mut p = PointOfOrder::raise_to(
+            &g,
+            JudgeChoice::Named(ALEX_W),
+            BEN,
+            "Was it void?",
+            None,
+            0,
+            at(24, 10, 0),
+        )
+        .unwrap();
+        assert_eq!(p.judge(), Some(ALEX_W));
+        assert_eq!(p.status.stage(), PointStage::AwaitingJudgement);
+        p.judge_it(&g, ALEX_W, "It was.", at(24, 11, 0)).unwrap();
+        assert_eq!(p.status.stage(), PointStage::Judged);
     }
 
     #[test]

@@ -21,6 +21,8 @@ pub enum Job {
     DeclarationReminder { action: CaseId },
     /// Ends a ban at its end date (Terms §II Act 9.2).
     BanExpiry { action: CaseId },
+    /// The end of a Point of Order's current window (Nomic 214).
+    OrderDeadline { point: i64 },
 }
 
 /// The stored kind of a weekly review (kept public for the scheduler's reports).
@@ -30,6 +32,7 @@ const LEAVE_DUE: &str = "leave_due";
 const DECLARATION_DEADLINE: &str = "declaration_deadline";
 const DECLARATION_REMINDER: &str = "declaration_reminder";
 const BAN_EXPIRY: &str = "ban_expiry";
+const ORDER_DEADLINE: &str = "order_deadline";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +56,7 @@ impl Job {
             Job::DeclarationDeadline { .. } => DECLARATION_DEADLINE,
             Job::DeclarationReminder { .. } => DECLARATION_REMINDER,
             Job::BanExpiry { .. } => BAN_EXPIRY,
+            Job::OrderDeadline { .. } => ORDER_DEADLINE,
         }
     }
 
@@ -66,6 +70,7 @@ impl Job {
             Job::DeclarationDeadline { action } => format!("declaration-deadline:{action}"),
             Job::DeclarationReminder { action } => format!("declaration-reminder:{action}"),
             Job::BanExpiry { action } => format!("ban-expiry:{action}"),
+            Job::OrderDeadline { point } => format!("order-deadline:{point}"),
         }
     }
 
@@ -78,6 +83,7 @@ impl Job {
             Job::DeclarationDeadline { action }
             | Job::DeclarationReminder { action }
             | Job::BanExpiry { action } => json!({ "action": action }),
+            Job::OrderDeadline { point } => json!({ "point": point }),
         }
     }
 
@@ -109,6 +115,9 @@ impl Job {
             BAN_EXPIRY => Job::BanExpiry {
                 action: CaseId(field("action")?),
             },
+            ORDER_DEADLINE => Job::OrderDeadline {
+                point: field("point")?,
+            },
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -132,6 +141,7 @@ mod tests {
             Job::DeclarationDeadline { action: CaseId(5) },
             Job::DeclarationReminder { action: CaseId(5) },
             Job::BanExpiry { action: CaseId(5) },
+            Job::OrderDeadline { point: 2 },
         ]
     }
 
@@ -155,6 +165,7 @@ mod tests {
                 "declaration-deadline:5",
                 "declaration-reminder:5",
                 "ban-expiry:5",
+                "order-deadline:2",
             ]
         );
     }

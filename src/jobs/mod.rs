@@ -148,5 +148,6 @@ async fn run_one(
         Job::DeclarationDeadline { action } => app.declaration_deadline(conn, action).await,
         Job::DeclarationReminder { action } => app.declaration_reminder(conn, action).await,
         Job::BanExpiry { action } => app.ban_expiry(conn, action, row.due_at).await,
+        Job::OrderDeadline { point } => app.order_deadline(conn, point).await,
     }
 }

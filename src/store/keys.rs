@@ -7,6 +7,7 @@ use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
 use crate::domain::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
+use crate::domain::order::{Handover, Opinion, PointStage};
 
 /// A domain enum stored as one of a fixed set of strings.
 pub trait StoredKey: Sized + Copy + 'static {
@@ -101,6 +102,25 @@ stored_as_text!(RematchStatus {
     RematchStatus::NotPlayed => "not played",
 });
 
+stored_as_text!(PointStage {
+    PointStage::AwaitingJudgement => "awaiting_judgement",
+    PointStage::Judged => "judged",
+    PointStage::Disputed => "disputed",
+    PointStage::Invoked => "invoked",
+    PointStage::Unsettled => "unsettled",
+});
+
+stored_as_text!(Handover {
+    Handover::Overruled => "overruled",
+    Handover::Forfeited => "forfeited",
+});
+
+stored_as_text!(Opinion {
+    Opinion::Dispute => "dispute",
+    Opinion::Agree => "agree",
+    Opinion::Disagree => "disagree",
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,6 +137,15 @@ mod tests {
 
     #[test]
     fn every_stored_enum_reads_back_what_it_writes() {
+        round_trips(&[
+            PointStage::AwaitingJudgement,
+            PointStage::Judged,
+            PointStage::Disputed,
+            PointStage::Invoked,
+            PointStage::Unsettled,
+        ]);
+        round_trips(&[Handover::Overruled, Handover::Forfeited]);
+        round_trips(&[Opinion::Dispute, Opinion::Agree, Opinion::Disagree]);
         round_trips(&[
             CaseKind::Violation,
             CaseKind::Ban,

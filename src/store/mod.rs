@@ -10,6 +10,7 @@ pub mod jobs;
 pub mod keys;
 pub mod leave;
 pub mod offices;
+pub mod orders;
 pub mod outbox;
 pub mod people;
 pub mod sessions;
