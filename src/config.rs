@@ -36,6 +36,7 @@ pub struct Config {
     pub session: SessionConfig,
     pub moderation: ModerationConfig,
     pub decay: DecayConfig,
+    pub rules: RulesConfig,
     pub orders: OrdersConfig,
 }
 
@@ -225,7 +226,50 @@ impl Default for DecayConfig {
     }
 }
 
+/// Which procedure changes the club's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Procedure {
+    /// The Nomic Initial Set (Nomic 101-118, 201-215): numbered proposals, votes, points.
+    Nomic,
+    /// The chess club's Terms §IV: Members suggest, Moderators and Justices draft, the Chief
+    /// Justice decides.
+    #[default]
+    ChiefJustice,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct RulesConfig {
+    /// `nomic` or `chief_justice` (the default, the Terms §IV).
+    pub procedure: Procedure,
+    /// Where proposals and votes are posted (Nomic 201's "voting thread").
+    #[serde(deserialize_with = "de_snowflake_opt")]
+    pub voting_channel_id: Option<u64>,
+    /// Where changes of points are posted (Nomic 209).
+    #[serde(deserialize_with = "de_snowflake_opt")]
+    pub points_channel_id: Option<u64>,
+    /// The hour-before reminder of who has not voted pings them when true (names only when
+    /// false).
+    pub reminder_pings: bool,
+    /// The procedure's parameters at the start, by name (`/procedure set` changes them later);
+    /// a name left out takes the Initial Set's value.
+    pub parameters: std::collections::BTreeMap<String, String>,
+}
+
 impl Config {
+    /// The configured Discord channel of an outbox channel name; `None` keeps its entries until
+    /// one is configured (or shows them in the console).
+    pub fn channel_id(&self, name: &str) -> Option<u64> {
+        use crate::store::outbox::{DISCUSSION, POINTS, VOTING};
+        match name {
+            DISCUSSION => self.discord.discussion_channel_id,
+            VOTING => self.rules.voting_channel_id,
+            POINTS => self.rules.points_channel_id,
+            _ => None,
+        }
+    }
+
     /// Reads `path`; a missing file gives the built-in defaults.
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
         match std::fs::read_to_string(path) {
@@ -361,6 +405,17 @@ mod tests {
         assert_eq!(c.session.start.to_string(), "12:30:00");
         assert_eq!(c.session.end.to_string(), "13:10:00");
         assert_eq!(c.database.path, "gavel.db");
+    }
+
+    #[test]
+    fn the_voting_and_points_channels_are_routed_by_the_rules_keys() {
+        let c = parse("[rules]\nprocedure = \"nomic\"\nvoting_channel_id = \"4000\"\npoints_channel_id = 5000\n")
+            .unwrap();
+        assert_eq!(c.rules.procedure, Procedure::Nomic);
+        assert_eq!(c.channel_id(crate::store::outbox::VOTING), Some(4000));
+        assert_eq!(c.channel_id(crate::store::outbox::POINTS), Some(5000));
+        assert_eq!(c.channel_id(crate::store::outbox::DISCUSSION), None);
+        assert_eq!(parse("").unwrap().rules.procedure, Procedure::ChiefJustice);
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod orders;
 mod person;
 pub mod removal;
 pub mod restrictions;
+pub mod rules;
 pub mod sessions;
 pub mod standings;
 pub mod weekly;

@@ -7,6 +7,7 @@ mod games;
 mod members;
 mod moderation;
 mod orders;
+mod rules;
 mod sessions;
 pub mod spec;
 
@@ -69,6 +70,12 @@ pub const GROUPS: &[Group] = &[
         heading: "Moderation",
         moderators_only: true,
     },
+    Group {
+        name: "turns",
+        description: "The players of the game and their allocated days (Nomic 201)",
+        heading: "Rule changes",
+        moderators_only: false,
+    },
 ];
 
 /// A feature's commands under one README heading.
@@ -83,6 +90,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         members::section(),
         sessions::section(),
         moderation::section(),
+        rules::section(),
         orders::section(),
     ]
 });

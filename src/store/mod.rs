@@ -15,6 +15,7 @@ pub mod outbox;
 pub mod people;
 pub mod sessions;
 pub mod standings;
+pub mod turns;
 
 use std::str::FromStr;
 use std::time::Duration;

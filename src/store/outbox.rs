@@ -5,6 +5,10 @@ use sqlx::SqliteConnection;
 
 /// The channel every announcement goes to unless a feature names another.
 pub const DISCUSSION: &str = "discussion";
+/// Proposals, votes and their results (Nomic 201's voting thread).
+pub const VOTING: &str = "voting";
+/// Changes of players' points (Nomic 209).
+pub const POINTS: &str = "points";
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OutboxEntry {

@@ -127,11 +127,11 @@ impl Console {
             self.outbox_seen = last.id;
         }
         drop(conn);
-        // With no Discord channel configured the console is the only place a post is shown,
+        // With no Discord channel configured for a post's channel the console is the only place a post is shown,
         // so printing it is delivering it (and declares any action it announces). With a
         // channel configured the bot's poster delivers it to Discord.
-        if app.config().discord.discussion_channel_id.is_none() {
-            for e in &entries {
+        for e in &entries {
+            if app.config().channel_id(&e.channel).is_none() {
                 app.delivered(e.id, None).await?;
             }
         }

@@ -12,7 +12,7 @@ use serenity::http::{HttpError, LightMethod, Request, Route};
 use super::reply::{no_pings, split};
 use crate::app::App;
 use crate::config::Config;
-use crate::store::{self, outbox::DISCUSSION};
+use crate::store;
 
 /// How many entries of a channel are read at a time.
 const BATCH: i64 = 20;
@@ -23,10 +23,7 @@ const MAX_BACKOFF: Duration = Duration::minutes(10);
 /// The one place an outbox channel's name becomes the configured Discord channel id. A name
 /// with no channel configured keeps its entries until one is.
 pub fn channel_id(config: &Config, name: &str) -> Option<u64> {
-    match name {
-        DISCUSSION => config.discord.discussion_channel_id,
-        _ => None,
-    }
+    config.channel_id(name)
 }
 
 /// What one pass of the poster did.

@@ -1,0 +1,182 @@
+//! The players of a Nomic game: their allocated days (Nomic 201), teams (Nomic 214), forfeits
+//! (Nomic 115) and points, and the day the game began (Nomic 204).
+//!
+//! [`load`] gives the domain's [`Turns`]; [`players`] the rows behind it, with names.
+
+use chrono::{DateTime, NaiveDate, Utc, Weekday};
+use sqlx::SqliteConnection;
+
+use crate::domain::nomic::{PlayerId, Turns};
+
+/// One player as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    /// The allocated day; `None` once a forfeited player's day was given to someone else.
+    pub day: Option<Weekday>,
+    pub team: Option<u32>,
+    pub points: i64,
+    pub forfeited_at: Option<DateTime<Utc>>,
+}
+
+impl Player {
+    pub fn is_playing(&self) -> bool {
+        self.forfeited_at.is_none()
+    }
+}
+
+type Row = (
+    i64,
+    String,
+    Option<i64>,
+    Option<i64>,
+    i64,
+    Option<DateTime<Utc>>,
+);
+
+const PLAYERS: &str =
+    "SELECT p.person_id, COALESCE(x.display_name, x.name), p.day, p.team, p.points, p.forfeited_at
+     FROM players p JOIN people x ON x.id = p.person_id";
+
+fn player(row: Row) -> Player {
+    let (id, name, day, team, points, forfeited_at) = row;
+    Player {
+        id,
+        name,
+        day: day.and_then(weekday),
+        team: team.and_then(|t| u32::try_from(t).ok()),
+        points,
+        forfeited_at,
+    }
+}
+
+fn weekday(n: i64) -> Option<Weekday> {
+    u8::try_from(n).ok().and_then(|n| Weekday::try_from(n).ok())
+}
+
+fn day_number(day: Weekday) -> i64 {
+    i64::from(day.num_days_from_monday())
+}
+
+/// Every player, those with a day first in the order of days (Monday first), then by name. A
+/// game has a handful of players (one a weekday), so this is a small read.
+pub async fn players(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Player>> {
+    let rows: Vec<Row> =
+        sqlx::query_as(&format!("{PLAYERS} ORDER BY p.day IS NULL, p.day, x.name"))
+            .fetch_all(conn)
+            .await?;
+    Ok(rows.into_iter().map(player).collect())
+}
+
+/// One player, if `id` is (or was) in the game.
+pub async fn player_of(conn: &mut SqliteConnection, id: PlayerId) -> sqlx::Result<Option<Player>> {
+    let row: Option<Row> = sqlx::query_as(&format!("{PLAYERS} WHERE p.person_id = ?"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.map(player))
+}
+
+/// The game's players as the domain needs them: allocated days, teams and forfeits. `None`
+/// before anyone has been allocated a day.
+pub async fn load(conn: &mut SqliteConnection) -> sqlx::Result<Option<Turns>> {
+    let all = players(conn).await?;
+    Ok(turns_of(&all))
+}
+
+/// The domain's [`Turns`] of stored players (those who still hold a day).
+pub fn turns_of(all: &[Player]) -> Option<Turns> {
+    let with_days: Vec<&Player> = all.iter().filter(|p| p.day.is_some()).collect();
+    let days = with_days.iter().filter_map(|p| p.day.map(|d| (p.id, d)));
+    // The store's constraints keep one day per player and one player per weekday, so the only
+    // refusal here is "nobody yet".
+    let turns = Turns::new(days).ok()?;
+    let mut turns = turns.with_teams(with_days.iter().filter_map(|p| p.team.map(|t| (p.id, t))));
+    for p in with_days.iter().filter(|p| !p.is_playing()) {
+        // A forfeit of a player in the game cannot fail.
+        let _ = turns.forfeit(p.id);
+    }
+    Some(turns)
+}
+
+/// Gives `id` the allocated day `day`, making them a player if they were not. A forfeited
+/// player holding that day loses it (their day fell vacant, Nomic 115).
+pub async fn set_day(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    day: Weekday,
+    now: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE players SET day = NULL WHERE day = ? AND forfeited_at IS NOT NULL")
+        .bind(day_number(day))
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "INSERT INTO players (person_id, day, joined_at) VALUES (?, ?, ?)
+         ON CONFLICT (person_id) DO UPDATE SET day = excluded.day",
+    )
+    .bind(id)
+    .bind(day_number(day))
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Puts a player in team `team`, or in none.
+pub async fn set_team(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    team: Option<u32>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE players SET team = ? WHERE person_id = ?")
+        .bind(team.map(i64::from))
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Records a player's forfeit (Nomic 115).
+pub async fn forfeit(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    now: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE players SET forfeited_at = ? WHERE person_id = ?")
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets a player's points total.
+pub async fn set_points(conn: &mut SqliteConnection, id: PlayerId, total: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE players SET points = ? WHERE person_id = ?")
+        .bind(total)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The club day the game began: the day the first player was allocated a day (Nomic 204
+/// counts circuits of turns from it).
+pub async fn started_on(conn: &mut SqliteConnection) -> sqlx::Result<Option<NaiveDate>> {
+    sqlx::query_scalar("SELECT started_on FROM nomic_game WHERE id = 1")
+        .fetch_optional(conn)
+        .await
+}
+
+/// Records the day the game began, once.
+pub async fn start(conn: &mut SqliteConnection, on: NaiveDate) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO nomic_game (id, started_on) VALUES (1, ?) ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(on)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
