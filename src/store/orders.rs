@@ -253,7 +253,7 @@ pub async fn judgeships(
 /// Every opinion given on Point `number`, in the order given.
 pub async fn opinions(conn: &mut SqliteConnection, number: i64) -> sqlx::Result<Vec<OpinionRow>> {
     sqlx::query_as(
-        "SELECT seq, person_id, opinion, at FROM order_opinions WHERE point_id = ? ORDER BY at, seq",
+        "SELECT seq, person_id, opinion, at FROM order_opinions WHERE point_id = ? ORDER BY rowid",
     )
     .bind(number)
     .fetch_all(conn)

@@ -16,19 +16,19 @@ impl App {
             let game = self.nomic_game(conn).await?;
             let mut stored = self.point(conn, number).await?;
             // A window that has already closed is applied first, as its job would have.
-            let mut happened = stored.point.run_deadlines(&game, now);
-            happened.push(stored.point.judge_it(&game, actor.id, text, now)?);
+            let late = stored.point.run_deadlines(&game, now);
+            let mut said = self.announce_all(conn, &stored, &late).await?;
+            let judged = stored.point.judge_it(&game, actor.id, text, now)?;
             self.keep_point(conn, number, &stored.point).await?;
             let post = format!(
-                "Judgement on Point of Order #{number} by {}: \"{}\"",
+                "Judgement on Point of Order #{number} by {}: \"{}\"\n{}",
                 actor.name,
-                text.trim()
+                text.trim(),
+                self.tell(conn, number, &judged).await?
             );
             self.post_voting(conn, &post).await?;
-            let said = self.announce_all(conn, &stored, &happened).await?;
-            Ok(OrderReply(
-                said.last().cloned().unwrap_or_else(|| post.clone()),
-            ))
+            said.push(post);
+            Ok(OrderReply(said.join("\n")))
         })
         .await
     }

@@ -101,7 +101,7 @@ impl App {
 
     /// Posts `text` in the voting channel, where Points of Order live (Nomic 214).
     async fn post_voting(&self, conn: &mut SqliteConnection, text: &str) -> sqlx::Result<()> {
-        store::outbox::enqueue(conn, VOTING_TMP, text, self.now()).await?;
+        store::outbox::enqueue(conn, store::outbox::VOTING, text, self.now()).await?;
         Ok(())
     }
 
@@ -121,12 +121,8 @@ impl App {
         happened: &Happened,
     ) -> sqlx::Result<String> {
         Ok(match *happened {
-            Happened::Judged {
-                judge,
-                dispute_until,
-            } => format!(
-                "{} has given Judgement on Point of Order #{number}. Any other player may dispute it with /order dispute point:{number} until {}; undisputed, it is invoked then (Nomic 214).",
-                self.name(conn, judge).await?,
+            Happened::Judged { dispute_until, .. } => format!(
+                "Any other player may dispute it with /order dispute point:{number} until {}; undisputed, it is invoked then (Nomic 214).",
                 self.when(dispute_until)
             ),
             Happened::Disputed { by, opinions_until } => format!(
@@ -199,5 +195,3 @@ fn handover_words(why: Handover) -> &'static str {
         Handover::Forfeited => "gave no Judgement by the end of their day and forfeits",
     }
 }
-
-const VOTING_TMP: &str = "voting";

@@ -3,17 +3,27 @@
 
 use sqlx::SqliteConnection;
 
+use crate::domain::calendar;
 use crate::domain::nomic::{Nomic, Proposal};
+use crate::store;
 
 use super::OrderError;
 use crate::app::App;
 
 impl App {
+    /// The game as it stands: its players and their days, the day it began, the club's time.
     pub(super) async fn nomic_game(
         &self,
-        _conn: &mut SqliteConnection,
+        conn: &mut SqliteConnection,
     ) -> Result<Nomic, OrderError> {
-        Err(OrderError::NoPlayers)
+        let turns = store::turns::load(conn)
+            .await?
+            .ok_or(OrderError::NoPlayers)?;
+        let started = match store::turns::started_on(conn).await? {
+            Some(day) => day,
+            None => calendar::local_date(self.now(), self.tz()),
+        };
+        Ok(Nomic::new(turns, started, self.tz()))
     }
 
     pub(super) async fn proposal_for_order(
