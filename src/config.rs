@@ -36,6 +36,7 @@ pub struct Config {
     pub session: SessionConfig,
     pub moderation: ModerationConfig,
     pub decay: DecayConfig,
+    pub court: CourtConfig,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -181,6 +182,20 @@ impl Default for ModerationConfig {
         Self {
             declaration_days: 7,
         }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CourtConfig {
+    /// Club days a Moderator has to answer a petition against a monitor still in place after
+    /// the session immediately following it (Terms §II Act 10.5).
+    pub response_days: i64,
+}
+
+impl Default for CourtConfig {
+    fn default() -> Self {
+        Self { response_days: 3 }
     }
 }
 

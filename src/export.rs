@@ -107,6 +107,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             "appealable": a.appealable,
         }));
     }
+    let appeals = crate::app::court::export_appeals(app, &mut conn, &name).await?;
     let audit = store::audit::all(&mut conn).await?;
     let events = store::events::all_rows(&mut conn).await?;
     Ok(json!({
@@ -115,7 +116,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "members": members,
         "games": games,
         "actions": actions,
-        "appeals": [],
+        "appeals": appeals,
         "proposals": [],
         "rules": [],
         "points_of_order": [],

@@ -2,6 +2,7 @@
 //! description, options with their limits, who may use it, the use case it runs) drives Discord
 //! registration and dispatch, the console's parser, `/help` and the README's command tables.
 
+mod court;
 mod docs;
 mod games;
 mod members;
@@ -62,6 +63,13 @@ pub const GROUPS: &[Group] = &[
         heading: "Moderation",
         moderators_only: true,
     },
+    Group {
+        name: "court",
+        description:
+            "The Court of Appeals: appeals, hearings, votes and opinions (Terms §III Act 3)",
+        heading: "Court of Appeals",
+        moderators_only: false,
+    },
 ];
 
 /// A feature's commands under one README heading.
@@ -76,6 +84,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         members::section(),
         sessions::section(),
         moderation::section(),
+        court::section(),
     ]
 });
 
