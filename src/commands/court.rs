@@ -118,6 +118,15 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| Box::pin(async move {
                     reply(app.cast_vote(&call, a.integer("appeal")?, &vote_input(&a)?).await)
                 })),
+            command("court close", "Refuse further appeals on a ban for a stated time (Terms §II Act 9.5)")
+                .option(appeal())
+                .option(date("until", "Closed until this day (YYYY-MM-DD)"))
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("after an appeal on the ban was heard, §II Act 9.5")
+                .run(|app, call, a| Box::pin(async move {
+                    reply(app.close_to_further_appeals(&call, a.integer("appeal")?, &a.text("until")?).await)
+                })),
             command("court en-banc", "Ask for a judgement to be heard by the whole Court (Terms §III Act 3.9)")
                 .option(appeal())
                 .option(text("grounds", "Why the whole Court should hear it", Reason::MAX))

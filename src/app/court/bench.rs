@@ -4,7 +4,7 @@
 
 use crate::app::{App, Call, PersonRef};
 use crate::domain::authority::Power;
-use crate::domain::court::check_panel;
+use crate::domain::court::{check_panel, Appeal, BenchRefusal, Route, WrongStage};
 use crate::store;
 
 use super::{acting, CourtError, CourtReply};
@@ -32,6 +32,17 @@ impl App {
             let by = acting(actor);
             let court = self.court(conn).await?;
             let conflicts = row.filing.conflicts();
+            // The stage and route first: a panel is chosen only for a granted panel-route appeal.
+            if !matches!(row.lifecycle, Appeal::Granted { .. }) {
+                return Err(BenchRefusal::from(WrongStage {
+                    stage: row.lifecycle.stage(),
+                    wanted: "given a bench",
+                })
+                .into());
+            }
+            if row.filing.route == Route::EnBanc {
+                return Err(BenchRefusal::EnBancRoute.into());
+            }
             let panel = check_panel(&ids, &court, &conflicts)?;
             let set_aside = panel.conflicts_set_aside().to_vec();
             row.lifecycle = row.lifecycle.seat_panel(&by, panel)?;

@@ -11,6 +11,23 @@ use crate::domain::court::{Opinion, Response};
 use crate::domain::ids::AppealId;
 use crate::store;
 
+/// Which judgement's opinion: the whole Court's en banc, or the first (a panel's or solo).
+fn whose(en_banc: bool) -> &'static str {
+    if en_banc {
+        "the whole Court's opinion"
+    } else {
+        "the Court's opinion"
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 impl App {
     fn opinion_due(
         row: &store::appeals::AppealRow,
@@ -47,7 +64,8 @@ impl App {
             conn,
             row.id,
             &format!(
-                "Reminder: the Court's opinion on appeal #{} is due by {}; {who} publishes it with /court opinion (Terms §III Act 3.10).",
+                "Reminder: {} on appeal #{} is due by {}; {who} publishes it with /court opinion (Terms §III Act 3.10).",
+                whose(en_banc),
                 row.id,
                 calendar::show(due, self.tz())
             ),
@@ -73,7 +91,8 @@ impl App {
             conn,
             row.id,
             &format!(
-                "The Court's opinion on appeal #{} is overdue: it was due within 7 days of the decision (Terms §III Act 3.10). It may still be published, marked late.",
+                "{} on appeal #{} is overdue: it was due within 7 days of the decision (Terms §III Act 3.10). It may still be published, marked late.",
+                capitalised(whose(en_banc)),
                 row.id
             ),
         )

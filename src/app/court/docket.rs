@@ -57,7 +57,10 @@ impl App {
     /// The stage, with what is still owed.
     fn stage_line(&self, row: &store::appeals::AppealRow) -> String {
         let mut line = row.lifecycle.stage().to_owned();
-        if row
+        let now = self.now();
+        if row.opinions.iter().any(|o| o.opinion.is_overdue(now)) {
+            line.push_str(", opinion overdue");
+        } else if row
             .opinions
             .iter()
             .any(|o| matches!(o.opinion, crate::domain::court::Opinion::Due { .. }))

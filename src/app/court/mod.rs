@@ -5,6 +5,7 @@
 
 mod assign;
 mod bench;
+mod close;
 mod deadlines;
 mod docket;
 mod effects;
@@ -88,6 +89,10 @@ pub enum CourtError {
     BadVote(String),
     #[error("This appeal is not a petition against a monitor still in place after the session following it, so no answer is owed (Terms §II Act 10.5).")]
     NoAnswerOwed,
+    #[error(
+        "Appeal #{0} is no longer being heard, so no answer is owed now (Terms §II Act 10.5)."
+    )]
+    NoLongerHeard(i64),
     #[error("Case #{0} is not remanded to its Moderator, so there is nothing to re-decide (Terms §III Act 3.8).")]
     NotRemanded(i64),
     #[error("Only the Moderator who took case #{0} re-decides it on remand (Terms §III Act 3.8).")]
@@ -96,6 +101,8 @@ pub enum CourtError {
     RedecideTooLate(i64, String),
     #[error("An opinion is at most {max} characters on one command; this one is {len}. Publish it whole in the modal on Discord (Terms §III Act 3.10).")]
     OpinionTooLong { len: usize, max: usize },
+    #[error(transparent)]
+    Closure(#[from] crate::domain::court::ClosureRefusal),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }

@@ -71,6 +71,9 @@ impl App {
                     text
                 }
                 Redecision::Step(step) => {
+                    if action.kind != crate::domain::moderation::CaseKind::Violation {
+                        return Err(CourtError::BadVote(format!("Only a fraud violation has steps of the ladder, and case #{case} is not one (Terms §II Act 5).")));
+                    }
                     let current = action.step.unwrap_or(0);
                     let chosen = Step::from_number(*step).filter(|_| *step < current).ok_or_else(|| {
                         CourtError::BadVote(format!("Step {step} is not lesser than step {current}, the step taken (Terms §II Act 5)."))

@@ -30,6 +30,10 @@ impl App {
             let suspicion = Reason::parse(text)?;
             let mut row = self.appeal(conn, n).await?;
             let owed = row.response.clone().ok_or(CourtError::NoAnswerOwed)?;
+            // A refused or decided appeal no longer waits for the answer.
+            if !row.lifecycle.is_hearing() {
+                return Err(CourtError::NoLongerHeard(n));
+            }
             let given = owed.give(actor.id, suspicion.clone(), now)?;
             let when = match given.status(now) {
                 ResponseStatus::GivenLate => format!(

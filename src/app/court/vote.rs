@@ -178,7 +178,7 @@ impl App {
             }
             if decided.is_none() && matches!(before, Appeal::Decided { .. } | Appeal::Final { .. })
             {
-                text.push_str(" The decision was already made; this vote is recorded.");
+                text.push_str("\nThe decision was already made; this vote is recorded.");
             }
             row.lifecycle = next;
             self.record(conn, n, &text).await?;
