@@ -172,7 +172,7 @@ impl App {
             {
                 if h1.split_rounds.len() > h0.split_rounds.len() {
                     text.push_str(
-                        " The panel split three ways, so it votes again (Terms §III Act 3.3).",
+                        "\nThe panel split three ways, so it votes again (Terms §III Act 3.3).",
                     );
                 }
             }
