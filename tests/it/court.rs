@@ -1,0 +1,122 @@
+//! The Court of Appeals through the app (Terms §III Act 3): `gavel export` shows an appeal
+//! whole, and refusals (a second vote, a vote by someone not sitting, a grant by a
+//! non-Justice) change nothing but the audit log.
+
+use gavel::adapters::console::{Console, Output};
+use gavel::config::Config;
+use serde_json::Value;
+
+async fn export(console: &mut Console) -> Value {
+    let app = console.app().await.expect("app opens");
+    gavel::export::export(app).await.expect("export")
+}
+
+async fn run(console: &mut Console, line: &str) -> Vec<Output> {
+    console.execute(line).await.expect("line runs")
+}
+
+/// A club where alice's first violation is appealed and a panel is seated.
+async fn heard() -> Console {
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    let mut console = Console::new(config);
+    for line in [
+        "@ 2026-11-27 12:31",
+        "cj: /office appoint member:@mod1 office:moderator",
+        "cj: /office appoint member:@j1 office:justice",
+        "cj: /office appoint member:@j2 office:justice",
+        "mod1: /session open",
+        "alice: /join",
+        "bob: /join",
+        "alice: /session here",
+        "bob: /session here",
+        "alice: /game register white:@alice black:@bob result:white",
+        "mod1: /mod violation member:@alice reason:\"a game that never happened\" game:1",
+        "alice: /court appeal case:1 grounds:\"the game was played\"",
+        "cj: /court grant appeal:1",
+        "cj: /court panel appeal:1 first:@cj second:@j1 third:@j2",
+    ] {
+        let out = run(&mut console, line).await;
+        assert!(
+            !out.iter().any(|o| matches!(o, Output::Refusal(_))),
+            "{line}: {out:?}"
+        );
+    }
+    console
+}
+
+#[tokio::test]
+async fn the_export_shows_an_appeal_from_filing_to_opinion() {
+    // Terms §III Acts 3.3, 3.8, 3.10: the votes, the decision, its effects and the opinion.
+    let mut console = heard().await;
+    for line in [
+        "j1: /court vote appeal:1 decision:overturn reasons:\"the game was played\"",
+        "j2: /court vote appeal:1 decision:overturn reasons:\"witnesses saw it\"",
+        "j1: /court opinion appeal:1 text:\"The game was played before witnesses.\"",
+    ] {
+        run(&mut console, line).await;
+    }
+    let doc = export(&mut console).await;
+    let appeal = &doc["appeals"][0];
+    assert_eq!(appeal["number"], 1);
+    assert_eq!(appeal["appellant"], "alice");
+    assert_eq!(appeal["case"], 1);
+    assert_eq!(appeal["grounds"], "the game was played");
+    assert_eq!(appeal["status"], "decided");
+    assert_eq!(appeal["judgement"]["decision"], "overturned (void)");
+    assert_eq!(
+        appeal["judgement"]["votes"].as_array().map(Vec::len),
+        Some(2)
+    );
+    assert_eq!(
+        appeal["judgement"]["justices"],
+        serde_json::json!(["cj", "j1", "j2"])
+    );
+    assert!(appeal["effects"][0]
+        .as_str()
+        .is_some_and(|e| e.starts_with("Case #1 is overturned")));
+    assert_eq!(appeal["opinion"], "The game was played before witnesses.");
+    assert!(appeal["opinion_due"].is_string());
+    assert!(appeal["opinion_published_at"].is_string());
+    assert_eq!(doc["actions"][0]["status"], "overturned");
+}
+
+#[tokio::test]
+async fn refused_court_steps_change_nothing_but_the_audit_log() {
+    // Terms §III Acts 3.3, 3.6: only the bench votes, each once; only Justices grant.
+    let mut console = heard().await;
+    run(
+        &mut console,
+        "j1: /court vote appeal:1 decision:uphold reasons:\"the ladder applies\"",
+    )
+    .await;
+    let mut before = export(&mut console).await;
+    for (line, refusal) in [
+        (
+            "j1: /court vote appeal:1 decision:overturn reasons:\"a change of mind\"",
+            "Each Justice votes once",
+        ),
+        (
+            "mod1: /court vote appeal:1 decision:uphold reasons:\"a Moderator's view\"",
+            "Only a Justice or the Chief Justice may vote",
+        ),
+        (
+            "bob: /court grant appeal:1",
+            "Only a Justice or the Chief Justice may grant",
+        ),
+    ] {
+        let out = run(&mut console, line).await;
+        assert!(
+            matches!(&out[..], [Output::Refusal(t)] if t.starts_with(refusal)),
+            "{line}: {out:?}"
+        );
+        let mut after = export(&mut console).await;
+        for doc in [&mut before, &mut after] {
+            let obj = doc.as_object_mut().expect("object");
+            obj.remove("audit");
+            obj.remove("exported_at");
+        }
+        assert_eq!(before, after, "{line} changed the state");
+        before = after;
+    }
+}
