@@ -125,10 +125,7 @@ impl App {
                     lines.push(format!(
                         "Case #{case} is overturned by the Court (appeal #{n}) and void: its effects are reversed as though it never happened, and every later score re-derived (Terms §II Act 5).{what}"
                     ));
-                    let restepped = self
-                        .restep_after_void(conn, &action)
-                        .await
-                        .map_err(|e| CourtError::BadVote(e.to_string()))?;
+                    let restepped = self.restep_after_void(conn, &action).await?;
                     lines.extend(restepped);
                 }
                 Replacement::BanEnds(day) => {
@@ -224,8 +221,7 @@ impl App {
                 action.game_id,
                 action.recorded_at,
             )
-            .await
-            .map_err(|e| CourtError::BadVote(e.to_string()))?;
+            .await?;
         Ok(format!(
             "Case #{case} is now step {} of the ladder by the Court (appeal #{n}): {}.{}",
             step.number(),

@@ -106,7 +106,9 @@ impl App {
             .unwrap_or(person);
         let earlier = store::appeals::on_deduction(conn, event).await?;
         let record = AppealRecord::of(earlier.iter().map(|r| (r.id, &r.lifecycle)), None);
-        let action = if reason.contains("6.2") {
+        // The weekly review writes which Act it applied in the event's reason: "(Terms §II Act
+        // 6.1)" for absence, "(Terms §II Act 6.2)" for inactivity.
+        let action = if reason.contains("Act 6.2") {
             Action::Inactivity
         } else {
             Action::Absence

@@ -102,6 +102,8 @@ pub enum CourtError {
     #[error("An opinion is at most {max} characters on one command; this one is {len}. Publish it whole in the modal on Discord (Terms §III Act 3.10).")]
     OpinionTooLong { len: usize, max: usize },
     #[error(transparent)]
+    Moderation(#[from] crate::app::moderation::ModerationError),
+    #[error(transparent)]
     Closure(#[from] crate::domain::court::ClosureRefusal),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
@@ -109,7 +111,10 @@ pub enum CourtError {
 
 impl UseCaseError for CourtError {
     fn is_internal(&self) -> bool {
-        matches!(self, CourtError::Store(_))
+        match self {
+            CourtError::Moderation(e) => e.is_internal(),
+            other => matches!(other, CourtError::Store(_)),
+        }
     }
 }
 

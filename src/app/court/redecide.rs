@@ -64,7 +64,7 @@ impl App {
                 Redecision::Withdraw => {
                     self.void_action(conn, &action, action.status.void()?, &format!("withdrawn on remand, appeal #{n}")).await?;
                     let mut text = format!("case #{case} is withdrawn and void; its effects are reversed");
-                    for line in self.restep_after_void(conn, &action).await.map_err(|e| CourtError::BadVote(e.to_string()))? {
+                    for line in self.restep_after_void(conn, &action).await? {
                         text.push_str(". ");
                         text.push_str(line.trim_end_matches('.'));
                     }
