@@ -120,3 +120,53 @@ async fn refused_court_steps_change_nothing_but_the_audit_log() {
         before = after;
     }
 }
+
+/// The posts among `out`.
+fn posts(out: &[Output]) -> Vec<String> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::Post { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_opinion_deadline_survives_a_restart_and_is_announced_once() {
+    // Terms §III Act 3.10: the reminder and the overdue notice are jobs in the database, so a
+    // restart neither loses nor repeats them.
+    let dir = tempfile::tempdir().expect("a directory");
+    let mut config = Config::default();
+    config.database.path = dir.path().join("club.db").display().to_string();
+    {
+        let mut console = Console::new(config.clone());
+        for line in [
+            "@ 2026-11-27 12:31",
+            "cj: /office appoint member:@mod1 office:moderator",
+            "alice: /join",
+            "mod1: /mod deduct member:@alice points:10 reason:\"time abuse in game one\" incident:\"clock\"",
+            "alice: /court appeal case:1 grounds:\"no time abuse happened\"",
+            "cj: /court grant appeal:1",
+            "cj: /court solo appeal:1",
+            "cj: /court vote appeal:1 decision:uphold reasons:\"the clock log shows it\"",
+        ] {
+            run(&mut console, line).await;
+        }
+    }
+    let mut console = Console::new(config.clone());
+    let out = run(&mut console, "@ 2026-12-05 12:00").await;
+    let notices: Vec<String> = posts(&out)
+        .into_iter()
+        .filter(|p| p.contains("appeal #1"))
+        .collect();
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    assert!(notices[0].starts_with("Reminder: the Court's opinion on appeal #1"));
+    assert!(notices[1].starts_with("The Court's opinion on appeal #1 is overdue"));
+    drop(console);
+    let mut console = Console::new(config);
+    let out = run(&mut console, "@ 2026-12-12 12:00").await;
+    assert!(
+        !posts(&out).iter().any(|p| p.contains("appeal #1")),
+        "{out:?}"
+    );
+}
