@@ -6,6 +6,7 @@ use sqlx::SqliteConnection;
 
 use crate::app::App;
 use crate::domain::court::{Appeal, Bench, GrantedBy, Judgement, Opinion};
+use crate::domain::moment;
 use crate::store::{self, keys::StoredKey};
 
 use super::vote::{decision_words, vote_words};
@@ -87,7 +88,7 @@ pub async fn export_appeals(
             "hearing": hearing,
             "panel_judgement": panel.map(|j| judgement_json(j, name)),
             "judgement": judgement.map(|j| judgement_json(j, name)),
-            "effects": row.effects,
+            "effects": row.effects.iter().map(|e| moment::in_club_time(e)).collect::<Vec<_>>(),
             "opinion_due": latest.map(|o| o.opinion.due_at().to_rfc3339()),
             "opinion_published_at": latest.and_then(|o| match o.opinion {
                 Opinion::Published { at, .. } => Some(at.to_rfc3339()),
