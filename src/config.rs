@@ -38,6 +38,7 @@ pub struct Config {
     pub decay: DecayConfig,
     pub rules: RulesConfig,
     pub orders: OrdersConfig,
+    pub court: CourtConfig,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -203,6 +204,20 @@ pub enum JudgeRule {
 pub struct OrdersConfig {
     /// `"rotation"` (Nomic 214) or `"chief_justice"`.
     pub judge: JudgeRule,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CourtConfig {
+    /// Club days a Moderator has to answer a petition against a monitor still in place after
+    /// the session immediately following it (Terms §II Act 10.5).
+    pub response_days: i64,
+}
+
+impl Default for CourtConfig {
+    fn default() -> Self {
+        Self { response_days: 3 }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

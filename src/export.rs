@@ -108,6 +108,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         }));
     }
     let points_of_order = points_of_order(&mut conn, &names).await?;
+    let appeals = crate::app::court::export_appeals(app, &mut conn, &name).await?;
     let audit = store::audit::all(&mut conn).await?;
     let events = store::events::all_rows(&mut conn).await?;
     Ok(json!({
@@ -116,7 +117,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "members": members,
         "games": games,
         "actions": actions,
-        "appeals": [],
+        "appeals": appeals,
         "proposals": [],
         "rules": [],
         "points_of_order": points_of_order,

@@ -2,6 +2,7 @@
 //! description, options with their limits, who may use it, the use case it runs) drives Discord
 //! registration and dispatch, the console's parser, `/help` and the README's command tables.
 
+mod court;
 mod docs;
 mod games;
 mod members;
@@ -59,12 +60,6 @@ pub const GROUPS: &[Group] = &[
         moderators_only: false,
     },
     Group {
-        name: "order",
-        description: "Points of Order: Judges, Judgements and disputes (Nomic 214)",
-        heading: "Points of Order",
-        moderators_only: false,
-    },
-    Group {
         name: "mod",
         description: "Moderators' actions, each a numbered case declared in #discussion",
         heading: "Moderation",
@@ -74,6 +69,19 @@ pub const GROUPS: &[Group] = &[
         name: "turns",
         description: "The players of the game and their allocated days (Nomic 201)",
         heading: "Rule changes",
+        moderators_only: false,
+    },
+    Group {
+        name: "court",
+        description:
+            "The Court of Appeals: appeals, hearings, votes and opinions (Terms §III Act 3)",
+        heading: "Court of Appeals",
+        moderators_only: false,
+    },
+    Group {
+        name: "order",
+        description: "Points of Order: Judges, Judgements and disputes (Nomic 214)",
+        heading: "Points of Order",
         moderators_only: false,
     },
 ];
@@ -90,6 +98,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         members::section(),
         sessions::section(),
         moderation::section(),
+        court::section(),
         rules::section(),
         orders::section(),
     ]

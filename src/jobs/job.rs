@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use serde_json::{json, Value};
 
-use crate::domain::ids::{CaseId, LeaveRequestId, SessionId};
+use crate::domain::ids::{AppealId, CaseId, LeaveRequestId, SessionId};
 
 /// One piece of due work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +23,16 @@ pub enum Job {
     BanExpiry { action: CaseId },
     /// The end of a Point of Order's current window (Nomic 214).
     OrderDeadline { point: i64 },
+    /// Reminds the Court a club day before an opinion is due (Terms §III Act 3.10); one per
+    /// judgement, the panel's and the whole Court's.
+    OpinionReminder { appeal: AppealId, en_banc: bool },
+    /// Says an opinion is overdue at its deadline (Terms §III Act 3.10).
+    OpinionOverdue { appeal: AppealId, en_banc: bool },
+    /// The Moderator's answer to a petition against a monitor falls due (Terms §II Act 10.5).
+    ResponseDeadline { appeal: AppealId },
+    /// A remanded penalty not re-decided and declared within 7 days is void (Terms §III Act
+    /// 2.4, 2.4.2).
+    RedecideDeadline { appeal: AppealId },
 }
 
 /// The stored kind of a weekly review (kept public for the scheduler's reports).
@@ -33,6 +43,10 @@ const DECLARATION_DEADLINE: &str = "declaration_deadline";
 const DECLARATION_REMINDER: &str = "declaration_reminder";
 const BAN_EXPIRY: &str = "ban_expiry";
 const ORDER_DEADLINE: &str = "order_deadline";
+const OPINION_REMINDER: &str = "opinion_reminder";
+const OPINION_OVERDUE: &str = "opinion_overdue";
+const RESPONSE_DEADLINE: &str = "response_deadline";
+const REDECIDE_DEADLINE: &str = "redecide_deadline";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -57,6 +71,10 @@ impl Job {
             Job::DeclarationReminder { .. } => DECLARATION_REMINDER,
             Job::BanExpiry { .. } => BAN_EXPIRY,
             Job::OrderDeadline { .. } => ORDER_DEADLINE,
+            Job::OpinionReminder { .. } => OPINION_REMINDER,
+            Job::OpinionOverdue { .. } => OPINION_OVERDUE,
+            Job::ResponseDeadline { .. } => RESPONSE_DEADLINE,
+            Job::RedecideDeadline { .. } => REDECIDE_DEADLINE,
         }
     }
 
@@ -71,6 +89,14 @@ impl Job {
             Job::DeclarationReminder { action } => format!("declaration-reminder:{action}"),
             Job::BanExpiry { action } => format!("ban-expiry:{action}"),
             Job::OrderDeadline { point } => format!("order-deadline:{point}"),
+            Job::OpinionReminder { appeal, en_banc } => {
+                format!("opinion-reminder:{appeal}{}", bench_suffix(*en_banc))
+            }
+            Job::OpinionOverdue { appeal, en_banc } => {
+                format!("opinion-overdue:{appeal}{}", bench_suffix(*en_banc))
+            }
+            Job::ResponseDeadline { appeal } => format!("response-deadline:{appeal}"),
+            Job::RedecideDeadline { appeal } => format!("redecide-deadline:{appeal}"),
         }
     }
 
@@ -84,6 +110,12 @@ impl Job {
             | Job::DeclarationReminder { action }
             | Job::BanExpiry { action } => json!({ "action": action }),
             Job::OrderDeadline { point } => json!({ "point": point }),
+            Job::OpinionReminder { appeal, en_banc } | Job::OpinionOverdue { appeal, en_banc } => {
+                json!({ "appeal": appeal, "en_banc": en_banc })
+            }
+            Job::ResponseDeadline { appeal } | Job::RedecideDeadline { appeal } => {
+                json!({ "appeal": appeal })
+            }
         }
     }
 
@@ -96,6 +128,7 @@ impl Job {
         };
         let value: Value = serde_json::from_str(payload).map_err(bad)?;
         let field = |name: &str| serde_json::from_value::<i64>(value[name].clone()).map_err(bad);
+        let flag = |name: &str| serde_json::from_value::<bool>(value[name].clone()).map_err(bad);
         Ok(match kind {
             SESSION_CLOSE => Job::SessionClose {
                 session: SessionId(field("session")?),
@@ -118,8 +151,31 @@ impl Job {
             ORDER_DEADLINE => Job::OrderDeadline {
                 point: field("point")?,
             },
+            OPINION_REMINDER => Job::OpinionReminder {
+                appeal: AppealId(field("appeal")?),
+                en_banc: flag("en_banc")?,
+            },
+            OPINION_OVERDUE => Job::OpinionOverdue {
+                appeal: AppealId(field("appeal")?),
+                en_banc: flag("en_banc")?,
+            },
+            RESPONSE_DEADLINE => Job::ResponseDeadline {
+                appeal: AppealId(field("appeal")?),
+            },
+            REDECIDE_DEADLINE => Job::RedecideDeadline {
+                appeal: AppealId(field("appeal")?),
+            },
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
+    }
+}
+
+/// The whole Court's opinion has its own jobs beside the panel's.
+fn bench_suffix(en_banc: bool) -> &'static str {
+    if en_banc {
+        ":en-banc"
+    } else {
+        ""
     }
 }
 
@@ -142,6 +198,20 @@ mod tests {
             Job::DeclarationReminder { action: CaseId(5) },
             Job::BanExpiry { action: CaseId(5) },
             Job::OrderDeadline { point: 2 },
+            Job::OpinionReminder {
+                appeal: AppealId(2),
+                en_banc: false,
+            },
+            Job::OpinionOverdue {
+                appeal: AppealId(2),
+                en_banc: true,
+            },
+            Job::ResponseDeadline {
+                appeal: AppealId(2),
+            },
+            Job::RedecideDeadline {
+                appeal: AppealId(2),
+            },
         ]
     }
 
@@ -166,6 +236,10 @@ mod tests {
                 "declaration-reminder:5",
                 "ban-expiry:5",
                 "order-deadline:2",
+                "opinion-reminder:2",
+                "opinion-overdue:2:en-banc",
+                "response-deadline:2",
+                "redecide-deadline:2",
             ]
         );
     }

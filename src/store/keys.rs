@@ -5,6 +5,7 @@ use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
+use crate::domain::court::Stage;
 use crate::domain::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
 use crate::domain::order::{Handover, Opinion, PointStage};
@@ -81,6 +82,16 @@ stored_as_text!(CaseStatus {
     CaseStatus::Void => "void",
     CaseStatus::Overturned => "overturned",
     CaseStatus::Remanded => "remanded",
+});
+
+stored_as_text!(Stage {
+    Stage::AwaitingGrant => "awaiting_grant",
+    Stage::Refused => "refused",
+    Stage::Granted => "granted",
+    Stage::Hearing => "hearing",
+    Stage::Decided => "decided",
+    Stage::EnBanc => "en_banc",
+    Stage::Final => "final",
 });
 
 stored_as_text!(GameStatus {
@@ -162,6 +173,15 @@ mod tests {
             CaseStatus::Void,
             CaseStatus::Overturned,
             CaseStatus::Remanded,
+        ]);
+        round_trips(&[
+            Stage::AwaitingGrant,
+            Stage::Refused,
+            Stage::Granted,
+            Stage::Hearing,
+            Stage::Decided,
+            Stage::EnBanc,
+            Stage::Final,
         ]);
         round_trips(&[
             GameStatus::InProgress,

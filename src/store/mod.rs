@@ -3,6 +3,7 @@
 //! Queries take `&mut SqliteConnection`, so a use case runs several of them in one transaction.
 
 pub mod actions;
+pub mod appeals;
 pub mod audit;
 pub mod events;
 pub mod games;

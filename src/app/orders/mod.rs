@@ -105,7 +105,7 @@ impl App {
         Ok(())
     }
 
-    async fn name(&self, conn: &mut SqliteConnection, person: i64) -> sqlx::Result<String> {
+    async fn player_name(&self, conn: &mut SqliteConnection, person: i64) -> sqlx::Result<String> {
         Ok(store::people::by_id(conn, person).await?.name)
     }
 
@@ -127,12 +127,12 @@ impl App {
             ),
             Happened::Disputed { by, opinions_until } => format!(
                 "{} disputes the Judgement on Point of Order #{number}. Players other than the Judge may /order agree or /order disagree point:{number} until {}: one agreement invokes it; if every opinion disagrees, the Judge is overruled (Nomic 214).",
-                self.name(conn, by).await?,
+                self.player_name(conn, by).await?,
                 self.when(opinions_until)
             ),
             Happened::Disagreed { by } => format!(
                 "{} disagrees with the Judgement on Point of Order #{number} (Nomic 214).",
-                self.name(conn, by).await?
+                self.player_name(conn, by).await?
             ),
             Happened::Invoked { how, .. } => match how {
                 Invocation::Undisputed => format!(
@@ -140,7 +140,7 @@ impl App {
                 ),
                 Invocation::Agreed { by } => format!(
                     "{} agrees with the Judgement on Point of Order #{number}: it is invoked and in effect (Nomic 214).",
-                    self.name(conn, by).await?
+                    self.player_name(conn, by).await?
                 ),
             },
             Happened::HandedOver {
@@ -150,14 +150,14 @@ impl App {
                 deadline,
             } => format!(
                 "{} {} Point of Order #{number}; {} is now its Judge and must give Judgement with /order judgement point:{number} before {} (Nomic 214).",
-                self.name(conn, judge).await?,
+                self.player_name(conn, judge).await?,
                 handover_words(why),
-                self.name(conn, new_judge).await?,
+                self.player_name(conn, new_judge).await?,
                 self.when(deadline)
             ),
             Happened::Unsettled { judge, why, .. } => format!(
                 "{} {} Point of Order #{number}, and no player is left who may judge it: it is unsettled, for the players to resolve (Nomic 214, 215).",
-                self.name(conn, judge).await?,
+                self.player_name(conn, judge).await?,
                 handover_words(why)
             ),
         })

@@ -42,7 +42,7 @@ impl App {
             let number = store::orders::insert(conn, &point, proposal).await?;
             self.schedule_point(conn, number, &point).await?;
             let judge_id = point.judge().expect("a new Point has a Judge");
-            let judge = self.name(conn, judge_id).await?;
+            let judge = self.player_name(conn, judge_id).await?;
             let deadline = point.next_deadline().expect("a new Point awaits Judgement");
             let about_text = proposal
                 .map(|n| format!(" on Proposal {n}"))

@@ -19,9 +19,9 @@ impl App {
             }
             let mut out = String::from("Active Points of Order:");
             for p in &points {
-                let raiser = self.name(conn, p.point.raised_by).await?;
+                let raiser = self.player_name(conn, p.point.raised_by).await?;
                 let judge = match p.point.judge() {
-                    Some(j) => self.name(conn, j).await?,
+                    Some(j) => self.player_name(conn, j).await?,
                     None => "nobody".into(),
                 };
                 let next = p
@@ -51,7 +51,7 @@ impl App {
         self.execute(call, async |conn, _| {
             let stored = self.point(conn, number).await?;
             let p = &stored.point;
-            let raiser = self.name(conn, p.raised_by).await?;
+            let raiser = self.player_name(conn, p.raised_by).await?;
             let about = stored
                 .proposal
                 .map(|n| format!(" on Proposal {n}"))
@@ -63,7 +63,7 @@ impl App {
             );
             let opinions = store::orders::opinions(conn, number).await?;
             for j in store::orders::judgeships(conn, number).await? {
-                let judge = self.name(conn, j.judge_id).await?;
+                let judge = self.player_name(conn, j.judge_id).await?;
                 write!(out, "\nJudge {judge}, from {}", self.when(j.from_at))
                     .expect("writing to a String");
                 if let (Some(text), Some(at)) = (&j.judgement, j.judged_at) {
@@ -71,7 +71,7 @@ impl App {
                         .expect("writing to a String");
                 }
                 for o in opinions.iter().filter(|o| o.seq == j.seq) {
-                    let who = self.name(conn, o.person_id).await?;
+                    let who = self.player_name(conn, o.person_id).await?;
                     let verb = match o.opinion {
                         Opinion::Dispute => "disputed it",
                         Opinion::Agree => "agreed",

@@ -16,14 +16,14 @@ use super::verdict::{Ballot, Decision, InvalidVote, Verdict};
 use super::Acting;
 
 /// A Justice's grant, waiting for a second (Terms §III Act 3.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct JusticeGrant {
     pub justice: i64,
     pub at: DateTime<Utc>,
 }
 
 /// Who granted the hearing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum GrantedBy {
     ChiefJustice(i64),
     /// Two Justices, independently, in the order they granted.
@@ -31,7 +31,7 @@ pub enum GrantedBy {
 }
 
 /// A bench hearing an appeal and the votes cast so far.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hearing {
     pub bench: Bench,
     /// The votes of the current round.
@@ -51,7 +51,7 @@ impl Hearing {
 }
 
 /// A judgement of the Court.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Judgement {
     pub bench: Bench,
     pub ballots: Vec<Ballot>,
@@ -87,7 +87,7 @@ impl Judgement {
 }
 
 /// A party's request to take a panel's judgement en banc (Terms §III Act 3.9).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EnBancRequest {
     NotRequested,
     Requested {
@@ -102,7 +102,7 @@ pub enum EnBancRequest {
 }
 
 /// Where an appeal stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Appeal {
     /// Filed; waiting for the Chief Justice or a second Justice to grant a hearing.
     AwaitingGrant {
@@ -135,6 +135,18 @@ pub enum Appeal {
         panel: Option<Judgement>,
         judgement: Judgement,
     },
+}
+
+/// Where an appeal stands, without its contents: what the store keeps beside it to find it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    AwaitingGrant,
+    Refused,
+    Granted,
+    Hearing,
+    Decided,
+    EnBanc,
+    Final,
 }
 
 /// "This appeal is being heard; it cannot be granted or refused now."
@@ -243,6 +255,19 @@ impl Appeal {
             Appeal::Decided { .. } => "decided",
             Appeal::EnBanc { .. } => "before the whole Court en banc",
             Appeal::Final { .. } => "finally decided en banc",
+        }
+    }
+
+    /// The stage, as the store keeps it.
+    pub fn stage_kind(&self) -> Stage {
+        match self {
+            Appeal::AwaitingGrant { .. } => Stage::AwaitingGrant,
+            Appeal::Refused { .. } => Stage::Refused,
+            Appeal::Granted { .. } => Stage::Granted,
+            Appeal::Hearing(_) => Stage::Hearing,
+            Appeal::Decided { .. } => Stage::Decided,
+            Appeal::EnBanc { .. } => Stage::EnBanc,
+            Appeal::Final { .. } => Stage::Final,
         }
     }
 
