@@ -265,3 +265,63 @@ impl App {
         Ok(text)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(decision: &str) -> VoteInput {
+        VoteInput {
+            decision: decision.into(),
+            reasons: "for these reasons".into(),
+            ..VoteInput::default()
+        }
+    }
+
+    #[test]
+    fn an_overturn_with_nothing_in_its_place_voids() {
+        // Terms §III Act 3.8b: overturning without a replacement leaves nothing.
+        let vote = input("overturn").vote().expect("a vote");
+        assert!(matches!(
+            vote,
+            Vote::Overturn(Overturn {
+                replacement: Replacement::Void,
+                ground: None
+            })
+        ));
+    }
+
+    #[test]
+    fn an_overturn_puts_one_thing_in_place_of_the_decision() {
+        let mut two = input("overturn");
+        two.step = Some(1);
+        two.ban_until = Some("2026-12-04".into());
+        assert!(matches!(two.vote(), Err(CourtError::BadVote(_))));
+        let mut step = input("overturn");
+        step.step = Some(1);
+        step.no_reasoning = true;
+        assert!(matches!(
+            step.vote(),
+            Ok(Vote::Overturn(Overturn {
+                replacement: Replacement::LesserStep(Step::Reverse),
+                ground: Some(Ground::NoProperReasoning)
+            }))
+        ));
+    }
+
+    #[test]
+    fn a_remand_says_its_conditions() {
+        // Terms §III Act 3.8a: remanded to be re-evaluated under the Court's conditions.
+        assert!(matches!(
+            input("remand").vote(),
+            Err(CourtError::BadVote(_))
+        ));
+        let mut remand = input("remand");
+        remand.conditions = Some("hear both players".into());
+        assert!(matches!(remand.vote(), Ok(Vote::Remand { .. })));
+        assert!(matches!(
+            input("dismiss").vote(),
+            Err(CourtError::BadVote(_))
+        ));
+    }
+}
