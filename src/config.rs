@@ -353,6 +353,12 @@ impl Config {
                 "deductions are written as positive numbers",
             );
         }
+        let mut settings = crate::app::rules::parameters::Settings::new(self.rules.procedure);
+        for (name, value) in &self.rules.parameters {
+            if let Err(e) = settings.set(name, value) {
+                return invalid("rules.parameters", &e.to_string());
+            }
+        }
         if !(1..=31).contains(&self.moderation.declaration_days) {
             return invalid("moderation.declaration_days", "must be from 1 to 31");
         }

@@ -111,6 +111,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     let appeals = crate::app::court::export_appeals(app, &mut conn, &name).await?;
     let audit = store::audit::all(&mut conn).await?;
     let events = store::events::all_rows(&mut conn).await?;
+    let (rules, proposals) = app.export_rules(&mut conn).await?;
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
@@ -118,8 +119,8 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "games": games,
         "actions": actions,
         "appeals": appeals,
-        "proposals": [],
-        "rules": [],
+        "proposals": proposals,
+        "rules": rules,
         "points_of_order": points_of_order,
         "score_events": events.iter().map(|e| json!({
             "id": e.id,

@@ -60,6 +60,21 @@ enum Cmd {
     Check,
     /// Rebuild the stored scores and checkpoints from the score history
     Rebuild,
+    /// The rulebook
+    Rules {
+        #[command(subcommand)]
+        command: RulesCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum RulesCmd {
+    /// Load a rule set as the rulebook in force: the Nomic JSON format (a `.json` file) or the
+    /// Markdown format the README describes
+    Import {
+        /// The rule set
+        file: PathBuf,
+    },
 }
 
 #[tokio::main]
@@ -135,6 +150,29 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 started.elapsed().as_secs_f64()
             );
             Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Rules {
+            command: RulesCmd::Import { file },
+        } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let json = file
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+            let app = App::open(config, Arc::new(SystemClock)).await?;
+            match app
+                .import_rules(&file.display().to_string(), &text, json)
+                .await
+            {
+                Ok(done) => {
+                    println!("{done}");
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("gavel: {e}");
+                    Ok(ExitCode::FAILURE)
+                }
+            }
         }
         Cmd::Run => {
             let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();

@@ -66,6 +66,24 @@ pub const GROUPS: &[Group] = &[
         moderators_only: true,
     },
     Group {
+        name: "rule",
+        description: "The rulebook: rules and Acts, their versions and notes",
+        heading: "Rule changes",
+        moderators_only: false,
+    },
+    Group {
+        name: "proposal",
+        description: "Proposals, suggestions and drafted changes to the rules",
+        heading: "Rule changes",
+        moderators_only: false,
+    },
+    Group {
+        name: "procedure",
+        description: "The procedure for changing the rules and its parameters",
+        heading: "Rule changes",
+        moderators_only: false,
+    },
+    Group {
         name: "turns",
         description: "The players of the game and their allocated days (Nomic 201)",
         heading: "Rule changes",

@@ -15,6 +15,7 @@ pub mod moment;
 pub mod nomic;
 pub mod office;
 pub mod order;
+pub mod proposal_record;
 pub mod restrictions;
 pub mod revision;
 pub mod rulebook;

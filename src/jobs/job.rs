@@ -33,6 +33,14 @@ pub enum Job {
     /// A remanded penalty not re-decided and declared within 7 days is void (Terms §III Act
     /// 2.4, 2.4.2).
     RedecideDeadline { appeal: AppealId },
+    /// Completes the vote on a proposal at the end of the club day it was submitted: tallies,
+    /// adopts or defeats, settles points (Nomic 113, 203-207).
+    VoteClose { proposal: i64 },
+    /// Names the players who have not voted, an hour before the close (Nomic 113).
+    VoteReminder { proposal: i64 },
+    /// Announces rule 204's change of itself to a simple majority at the end of the second
+    /// complete circuit of turns (Nomic 204).
+    AdoptionSwitch,
 }
 
 /// The stored kind of a weekly review (kept public for the scheduler's reports).
@@ -47,6 +55,9 @@ const OPINION_REMINDER: &str = "opinion_reminder";
 const OPINION_OVERDUE: &str = "opinion_overdue";
 const RESPONSE_DEADLINE: &str = "response_deadline";
 const REDECIDE_DEADLINE: &str = "redecide_deadline";
+const VOTE_CLOSE: &str = "vote_close";
+const VOTE_REMINDER: &str = "vote_reminder";
+const ADOPTION_SWITCH: &str = "adoption_switch";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -75,6 +86,9 @@ impl Job {
             Job::OpinionOverdue { .. } => OPINION_OVERDUE,
             Job::ResponseDeadline { .. } => RESPONSE_DEADLINE,
             Job::RedecideDeadline { .. } => REDECIDE_DEADLINE,
+            Job::VoteClose { .. } => VOTE_CLOSE,
+            Job::VoteReminder { .. } => VOTE_REMINDER,
+            Job::AdoptionSwitch => ADOPTION_SWITCH,
         }
     }
 
@@ -97,6 +111,9 @@ impl Job {
             }
             Job::ResponseDeadline { appeal } => format!("response-deadline:{appeal}"),
             Job::RedecideDeadline { appeal } => format!("redecide-deadline:{appeal}"),
+            Job::VoteClose { proposal } => format!("vote-close:{proposal}"),
+            Job::VoteReminder { proposal } => format!("vote-reminder:{proposal}"),
+            Job::AdoptionSwitch => "adoption-switch".to_owned(),
         }
     }
 
@@ -116,6 +133,10 @@ impl Job {
             Job::ResponseDeadline { appeal } | Job::RedecideDeadline { appeal } => {
                 json!({ "appeal": appeal })
             }
+            Job::VoteClose { proposal } | Job::VoteReminder { proposal } => {
+                json!({ "proposal": proposal })
+            }
+            Job::AdoptionSwitch => json!({}),
         }
     }
 
@@ -165,6 +186,13 @@ impl Job {
             REDECIDE_DEADLINE => Job::RedecideDeadline {
                 appeal: AppealId(field("appeal")?),
             },
+            VOTE_CLOSE => Job::VoteClose {
+                proposal: field("proposal")?,
+            },
+            VOTE_REMINDER => Job::VoteReminder {
+                proposal: field("proposal")?,
+            },
+            ADOPTION_SWITCH => Job::AdoptionSwitch,
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -212,6 +240,9 @@ mod tests {
             Job::RedecideDeadline {
                 appeal: AppealId(2),
             },
+            Job::VoteClose { proposal: 301 },
+            Job::VoteReminder { proposal: 301 },
+            Job::AdoptionSwitch,
         ]
     }
 
@@ -240,6 +271,9 @@ mod tests {
                 "opinion-overdue:2:en-banc",
                 "response-deadline:2",
                 "redecide-deadline:2",
+                "vote-close:301",
+                "vote-reminder:301",
+                "adoption-switch",
             ]
         );
     }

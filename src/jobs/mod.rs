@@ -155,5 +155,8 @@ async fn run_one(
         Job::OpinionOverdue { appeal, en_banc } => app.opinion_overdue(conn, appeal, en_banc).await,
         Job::ResponseDeadline { appeal } => app.response_deadline(conn, appeal).await,
         Job::RedecideDeadline { appeal } => app.redecide_deadline(conn, appeal).await,
+        Job::VoteClose { proposal } => Ok(app.close_vote(conn, proposal, row.due_at).await?),
+        Job::VoteReminder { proposal } => Ok(app.remind_voters(conn, proposal).await?),
+        Job::AdoptionSwitch => Ok(app.adoption_switch(conn, row.due_at).await?),
     }
 }

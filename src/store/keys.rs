@@ -5,10 +5,12 @@ use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
+use crate::config::Procedure;
 use crate::domain::court::Stage;
 use crate::domain::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
 use crate::domain::order::{Handover, Opinion, PointStage};
+use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
 
 /// A domain enum stored as one of a fixed set of strings.
 pub trait StoredKey: Sized + Copy + 'static {
@@ -130,6 +132,32 @@ stored_as_text!(Opinion {
     Opinion::Dispute => "dispute",
     Opinion::Agree => "agree",
     Opinion::Disagree => "disagree",
+});
+
+stored_as_text!(Procedure {
+    Procedure::Nomic => "nomic",
+    Procedure::ChiefJustice => "chief_justice",
+});
+
+stored_as_text!(ProposalKind {
+    ProposalKind::Enact => "enact",
+    ProposalKind::Repeal => "repeal",
+    ProposalKind::Amend => "amend",
+    ProposalKind::Transmute => "transmute",
+    ProposalKind::Suggestion => "suggestion",
+    ProposalKind::Draft => "draft",
+});
+
+stored_as_text!(ProposalStatus {
+    ProposalStatus::Voting => "voting",
+    ProposalStatus::Defeated => "defeated",
+    ProposalStatus::Held => "held",
+    ProposalStatus::InEffect => "in_effect",
+    ProposalStatus::Void => "void",
+    ProposalStatus::Suggested => "suggested",
+    ProposalStatus::Submitted => "submitted",
+    ProposalStatus::Adopted => "adopted",
+    ProposalStatus::Rejected => "rejected",
 });
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub struct Player {
     pub team: Option<u32>,
     pub points: i64,
     pub forfeited_at: Option<DateTime<Utc>>,
+    pub discord_id: Option<i64>,
 }
 
 impl Player {
@@ -33,14 +34,15 @@ type Row = (
     Option<i64>,
     i64,
     Option<DateTime<Utc>>,
+    Option<i64>,
 );
 
 const PLAYERS: &str =
-    "SELECT p.person_id, COALESCE(x.display_name, x.name), p.day, p.team, p.points, p.forfeited_at
+    "SELECT p.person_id, COALESCE(x.display_name, x.name), p.day, p.team, p.points, p.forfeited_at, x.discord_id
      FROM players p JOIN people x ON x.id = p.person_id";
 
 fn player(row: Row) -> Player {
-    let (id, name, day, team, points, forfeited_at) = row;
+    let (id, name, day, team, points, forfeited_at, discord_id) = row;
     Player {
         id,
         name,
@@ -48,6 +50,7 @@ fn player(row: Row) -> Player {
         team: team.and_then(|t| u32::try_from(t).ok()),
         points,
         forfeited_at,
+        discord_id,
     }
 }
 
@@ -178,5 +181,48 @@ pub async fn start(conn: &mut SqliteConnection, on: NaiveDate) -> sqlx::Result<(
     .bind(on)
     .execute(conn)
     .await?;
+    Ok(())
+}
+
+/// The winner, if the game has one (Nomic 210).
+pub async fn winner(conn: &mut SqliteConnection) -> sqlx::Result<Option<i64>> {
+    let w: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT winner_id FROM nomic_game WHERE id = 1")
+            .fetch_optional(conn)
+            .await?;
+    Ok(w.flatten())
+}
+
+/// Records the winner (Nomic 210).
+pub async fn set_winner(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE nomic_game SET winner_id = ?, won_at = ? WHERE id = 1 AND winner_id IS NULL",
+    )
+    .bind(id)
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// When rule 204's switch to a simple majority was announced, if it was (Nomic 204).
+pub async fn switched_at(conn: &mut SqliteConnection) -> sqlx::Result<Option<DateTime<Utc>>> {
+    let at: Option<Option<DateTime<Utc>>> =
+        sqlx::query_scalar("SELECT switched_at FROM nomic_game WHERE id = 1")
+            .fetch_optional(conn)
+            .await?;
+    Ok(at.flatten())
+}
+
+/// Records that rule 204's switch was announced.
+pub async fn mark_switched(conn: &mut SqliteConnection, at: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE nomic_game SET switched_at = ? WHERE id = 1")
+        .bind(at)
+        .execute(conn)
+        .await?;
     Ok(())
 }

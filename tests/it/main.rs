@@ -9,4 +9,5 @@ mod leaderboard;
 mod moderation;
 mod parity;
 mod permissions;
+mod rules;
 mod transcripts;

@@ -125,6 +125,7 @@ impl App {
             Turns::new(days)?;
             store::turns::set_day(conn, person.id, day, now).await?;
             store::turns::start(conn, calendar::local_date(now, self.tz())).await?;
+            self.schedule_switch(conn).await?;
             let set = TurnSet {
                 name: person.name,
                 day,

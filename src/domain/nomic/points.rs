@@ -140,6 +140,18 @@ impl Scores {
         }
     }
 
+    /// Scores as they stand: each player's total so far (a player not named has the initial
+    /// points).
+    pub fn with_totals(
+        totals: impl IntoIterator<Item = (PlayerId, i64)>,
+        params: &NomicParameters,
+    ) -> Self {
+        Scores {
+            totals: totals.into_iter().collect(),
+            initial: params.initial_points,
+        }
+    }
+
     pub fn total(&self, player: PlayerId) -> i64 {
         self.totals.get(&player).copied().unwrap_or(self.initial)
     }

@@ -1,0 +1,200 @@
+//! `/proposal decide`: the Chief Justice adopts or rejects a drafted change to the Terms (Terms
+//! §IV Act 1); an adopted change applies at once as the next version, with a line in the change
+//! log (Act 2), announced in #discussion. `/proposal show`: a proposal and its votes.
+
+use std::fmt;
+
+use crate::app::{App, Call};
+use crate::config::Procedure;
+use crate::domain::authority::Power;
+use crate::domain::calendar;
+use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::revision::{Draft, DraftStatus, TermsEdit};
+use crate::store::{
+    self,
+    rulebook::{ChangeKind, Provenance},
+};
+
+use super::RulesError;
+
+/// The reply to `/proposal decide`: the announcement.
+#[derive(Debug, Clone)]
+pub struct Decided(pub String);
+
+impl fmt::Display for Decided {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The reply to `/proposal show`.
+#[derive(Debug, Clone)]
+pub struct ProposalShown(pub Vec<String>);
+
+impl fmt::Display for ProposalShown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.join("\n"))
+    }
+}
+
+impl App {
+    /// `/proposal decide`.
+    pub async fn decide_proposal(
+        &self,
+        call: &Call,
+        number: i64,
+        decision: &str,
+        reason: Option<&str>,
+    ) -> Result<Decided, RulesError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "adopt or reject a change to the Terms",
+                "Terms §IV Act 1",
+            )?;
+            let settings = self.settings(conn).await?;
+            if settings.procedure != Procedure::ChiefJustice {
+                return Err(RulesError::DecidedByVote);
+            }
+            let row = store::proposals::by_number(conn, number)
+                .await?
+                .ok_or(RulesError::NoSuchProposal(number))?;
+            if row.kind != ProposalKind::Draft {
+                return Err(RulesError::NotADraft(number));
+            }
+            if row.status != ProposalStatus::Submitted {
+                return Err(RulesError::Decided(number));
+            }
+            let (edits, summary) = store::proposals::decode_draft(&row.changes);
+            let mut draft = Draft {
+                by: row.proposer_id,
+                submitted_at: row.submitted_at,
+                edits: edits.clone(),
+                summary,
+                suggestion: None,
+                status: DraftStatus::Submitted,
+            };
+            let reason_words = reason
+                .map(|r| format!(" Reason: {}", r.trim()))
+                .unwrap_or_default();
+            let announcement = match decision.trim() {
+                "adopt" => {
+                    let terms = self.rulebook(conn, settings.procedure).await?;
+                    let on = calendar::local_date(now, self.tz());
+                    let updated = draft.adopt(&terms, now, on)?;
+                    let version = match draft.status {
+                        DraftStatus::Adopted { version, .. } => version,
+                        _ => unreachable!("adopt sets the status"),
+                    };
+                    let line = format!("{version} ({}): {}", on.format("%Y-%m-%d"), draft.summary);
+                    let why = Provenance {
+                        summary: &line,
+                        proposal: Some(number),
+                        by: Some(actor.id),
+                        at: now,
+                    };
+                    store::rulebook::save(conn, &updated, why).await?;
+                    for edit in &edits {
+                        match edit {
+                            TermsEdit::Insert { act, .. } | TermsEdit::Replace { act, .. } => {
+                                if let Some(rule) = updated.get(act) {
+                                    let kind = if matches!(edit, TermsEdit::Insert { .. }) {
+                                        ChangeKind::Enacted
+                                    } else {
+                                        ChangeKind::Amended
+                                    };
+                                    store::rulebook::record(conn, rule, kind, None, why).await?;
+                                }
+                            }
+                            TermsEdit::Remove { act } => {
+                                if let Some(rule) = terms.get(act) {
+                                    store::rulebook::record(conn, rule, ChangeKind::Repealed, None, why)
+                                        .await?;
+                                }
+                            }
+                        }
+                    }
+                    format!(
+                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {line}, in force at once (Terms §IV Act 2).{reason_words}"
+                    )
+                }
+                "reject" => {
+                    draft.reject(reason, now)?;
+                    format!(
+                        "The Chief Justice rejected Draft {number} (Terms §IV Act 1, 5).{reason_words}"
+                    )
+                }
+                other => return Err(RulesError::NotADecision(other.to_owned())),
+            };
+            let status = match draft.status {
+                DraftStatus::Adopted { .. } => ProposalStatus::Adopted,
+                _ => ProposalStatus::Rejected,
+            };
+            store::proposals::decide(conn, number, status, &announcement, now, Some(actor.id), reason)
+                .await?;
+            self.announce(conn, &announcement).await?;
+            Ok(Decided(announcement))
+        })
+        .await
+    }
+
+    /// `/proposal show`.
+    pub async fn show_proposal(
+        &self,
+        call: &Call,
+        number: i64,
+    ) -> Result<ProposalShown, RulesError> {
+        self.execute(call, async |conn, _actor| {
+            let row = store::proposals::by_number(conn, number)
+                .await?
+                .ok_or(RulesError::NoSuchProposal(number))?;
+            let noun = match row.kind {
+                ProposalKind::Suggestion => "Suggestion",
+                ProposalKind::Draft => "Draft",
+                _ => "Proposal",
+            };
+            let rule = row
+                .rule
+                .as_deref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            let mut lines = vec![format!(
+                "{noun} {number}{rule} by {}, {}: {}",
+                row.proposer,
+                calendar::show(row.submitted_at, self.tz()),
+                row.status.describe()
+            )];
+            if !row.text.is_empty() {
+                lines.push(format!("“{}”", row.text));
+            }
+            if let Some(close) = row.closes_at {
+                lines.push(format!(
+                    "Voting closes {} (Nomic 113).",
+                    calendar::show(close, self.tz())
+                ));
+            }
+            let votes = store::proposals::votes(conn, number).await?;
+            if !votes.is_empty() {
+                let cast: Vec<String> = votes
+                    .iter()
+                    .map(|v| format!("{} {}", v.voter, v.ballot))
+                    .collect();
+                lines.push(format!("Votes: {}", cast.join(", ")));
+            }
+            if let Some(result) = row.result {
+                lines.push(result);
+            }
+            let points = store::proposals::points_of(conn, number).await?;
+            if !points.is_empty() {
+                let moved: Vec<String> = points
+                    .iter()
+                    .map(|(name, change, _)| format!("{name} {change:+}"))
+                    .collect();
+                lines.push(format!("Points: {}", moved.join(", ")));
+            }
+            Ok(ProposalShown(lines))
+        })
+        .await
+    }
+}

@@ -1,0 +1,334 @@
+//! `/propose`: under Nomic a player's proposal, numbered, posted in #voting and voted on until
+//! the end of the day (Nomic 103, 107, 109, 111, 116, 201, 202, 211); under the Terms §IV a
+//! Member's suggestion (Act 4) or a Moderator's or Justice's drafted change (Act 5).
+
+use std::fmt;
+
+use chrono::{DateTime, TimeDelta, Utc};
+
+use crate::app::{App, Call};
+use crate::config::Procedure;
+use crate::domain::authority::Power;
+use crate::domain::calendar;
+use crate::domain::nomic::RuleChange;
+use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::revision::{Draft, Suggestion, TermsEdit};
+use crate::domain::rulebook::{Mutability, RuleId, Rulebook};
+use crate::jobs::{self, Job};
+use crate::store::{self, outbox::VOTING, proposals::NewProposal};
+
+use super::RulesError;
+
+/// What `/propose` was asked to do.
+#[derive(Debug, Clone)]
+pub struct ProposalInput {
+    pub kind: String,
+    pub text: Option<String>,
+    pub rule: Option<String>,
+    pub summary: Option<String>,
+}
+
+/// The reply to `/propose`.
+#[derive(Debug, Clone)]
+pub struct Proposed {
+    pub number: i64,
+    pub kind: ProposalKind,
+    pub closes_at: Option<DateTime<Utc>>,
+    pub tz: chrono_tz::Tz,
+}
+
+impl fmt::Display for Proposed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.kind, self.closes_at) {
+            (ProposalKind::Suggestion, _) => write!(
+                f,
+                "Suggestion {} is recorded for the Moderators and Justices, who may draft it (Terms §IV Act 4, 5).",
+                self.number
+            ),
+            (ProposalKind::Draft, _) => write!(
+                f,
+                "Draft {} is submitted to the Chief Justice, who adopts or rejects it (Terms §IV Act 1, 5).",
+                self.number
+            ),
+            (_, Some(close)) => write!(
+                f,
+                "Proposal {} is submitted and posted in #voting; it can be neither changed nor withdrawn (Nomic 107). Voting closes {} (Nomic 113).",
+                self.number,
+                calendar::show(close, self.tz)
+            ),
+            (_, None) => write!(f, "Proposal {} is submitted.", self.number),
+        }
+    }
+}
+
+fn parse_kind(kind: &str) -> Result<ProposalKind, RulesError> {
+    match kind.trim() {
+        "enact" => Ok(ProposalKind::Enact),
+        "repeal" => Ok(ProposalKind::Repeal),
+        "amend" => Ok(ProposalKind::Amend),
+        "transmute" => Ok(ProposalKind::Transmute),
+        other => Err(RulesError::NotAKind(other.to_owned())),
+    }
+}
+
+/// The rule-changes a Nomic proposal makes (Nomic 103). A transmutation flips the rule's
+/// mutability, explicitly, and with text also amends it in the same proposal (Nomic 111).
+fn nomic_changes(
+    book: &Rulebook,
+    kind: ProposalKind,
+    input: &ProposalInput,
+) -> Result<(Vec<RuleChange>, Option<u32>), RulesError> {
+    let rule = match &input.rule {
+        Some(label) => {
+            match RuleId::parse(label).map_err(crate::domain::rulebook::LookupError::from)? {
+                RuleId::Number(n) => Some(n),
+                act => return Err(RulesError::NotANumber(act.label())),
+            }
+        }
+        None => None,
+    };
+    let text = input
+        .text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| vec![t.to_owned()]);
+    let needs_rule = || RulesError::NeedsRule(kind_word(kind));
+    let needs_text = || RulesError::NeedsText(kind_word(kind));
+    let changes = match kind {
+        ProposalKind::Enact => vec![RuleChange::Enact {
+            text: text.ok_or_else(needs_text)?,
+        }],
+        ProposalKind::Repeal => vec![RuleChange::Repeal {
+            rule: rule.ok_or_else(needs_rule)?,
+        }],
+        ProposalKind::Amend => vec![RuleChange::Amend {
+            rule: rule.ok_or_else(needs_rule)?,
+            text: text.ok_or_else(needs_text)?,
+        }],
+        _ => {
+            let n = rule.ok_or_else(needs_rule)?;
+            let to = match book.get(&RuleId::Number(n)).map(|r| r.mutability) {
+                Some(Mutability::Mutable) => Mutability::Immutable,
+                _ => Mutability::Mutable,
+            };
+            let mut changes = vec![RuleChange::Transmute { rule: n, to }];
+            if let Some(text) = text {
+                changes.push(RuleChange::Amend { rule: n, text });
+            }
+            changes
+        }
+    };
+    Ok((changes, rule))
+}
+
+fn kind_word(kind: ProposalKind) -> &'static str {
+    match kind {
+        ProposalKind::Enact => "An enactment",
+        ProposalKind::Repeal => "A repeal",
+        ProposalKind::Amend => "An amendment",
+        ProposalKind::Transmute => "A transmutation",
+        ProposalKind::Suggestion => "A suggestion",
+        ProposalKind::Draft => "A draft",
+    }
+}
+
+/// What a proposal does, in words, for its post.
+pub fn describe(kind: ProposalKind, rule: Option<&str>, text: &str) -> String {
+    let rule = rule.map(|r| format!(" Rule {r}")).unwrap_or_default();
+    let verb = match kind {
+        ProposalKind::Enact => "enact a new rule",
+        ProposalKind::Repeal => "repeal",
+        ProposalKind::Amend => "amend",
+        ProposalKind::Transmute => "transmute",
+        ProposalKind::Suggestion => "suggest",
+        ProposalKind::Draft => "change",
+    };
+    if text.is_empty() {
+        format!("{verb}{rule}.")
+    } else {
+        format!("{verb}{rule}: “{text}”")
+    }
+}
+
+impl App {
+    /// `/propose`, under the club's procedure.
+    pub async fn propose(
+        &self,
+        call: &Call,
+        input: &ProposalInput,
+    ) -> Result<Proposed, RulesError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let settings = self.settings(conn).await?;
+            let book = self.rulebook(conn, settings.procedure).await?;
+            let text = input.text.clone().unwrap_or_default();
+            if settings.procedure == Procedure::ChiefJustice {
+                return self.propose_terms(conn, actor, &book, input, now).await;
+            }
+            let kind = parse_kind(&input.kind)?;
+            self.refuse_after_win(conn).await?;
+            let game = self.nomic(conn, &settings).await?;
+            let (changes, rule) = nomic_changes(&book, kind, input)?;
+            let last = match store::proposals::last(conn, Procedure::Nomic).await? {
+                Some(row) => Some(self.domain_proposal(conn, &row, &settings).await?),
+                None => None,
+            };
+            let proposal = game.propose(&book, last.as_ref(), actor.id, changes.clone(), now)?;
+            let number = i64::from(proposal.number.get());
+            let rule_label = rule.map(|n| n.to_string());
+            store::proposals::insert(
+                conn,
+                &NewProposal {
+                    number,
+                    procedure: Procedure::Nomic,
+                    kind,
+                    proposer_id: actor.id,
+                    rule: rule_label.as_deref(),
+                    text: &text,
+                    changes: store::proposals::encode_changes(&changes),
+                    submitted_at: now,
+                    closes_at: Some(proposal.closes_at),
+                    status: ProposalStatus::Voting,
+                },
+            )
+            .await?;
+            jobs::schedule(conn, &Job::VoteClose { proposal: number }, proposal.closes_at).await?;
+            let reminder = proposal.closes_at - TimeDelta::hours(1);
+            if reminder > now {
+                jobs::schedule(conn, &Job::VoteReminder { proposal: number }, reminder).await?;
+            }
+            let post = format!(
+                "Proposal {number} by {}, to {}\nVote with /vote proposal:{number} choice:yes or no; voting closes {} (Nomic 113).",
+                actor.name,
+                describe(kind, rule_label.as_deref(), text.trim()),
+                calendar::show(proposal.closes_at, self.tz())
+            );
+            store::outbox::enqueue(conn, VOTING, &post, now).await?;
+            Ok(Proposed {
+                number,
+                kind,
+                closes_at: Some(proposal.closes_at),
+                tz: self.tz(),
+            })
+        })
+        .await
+    }
+
+    /// Under the Terms: a Member's suggestion (Act 4), or, from a Moderator or Justice, a
+    /// drafted change to one Act (Act 5), checked against the Terms now.
+    async fn propose_terms(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        actor: &crate::app::Actor,
+        terms: &Rulebook,
+        input: &ProposalInput,
+        now: DateTime<Utc>,
+    ) -> Result<Proposed, RulesError> {
+        let text = input.text.clone().unwrap_or_default();
+        let text = text.trim();
+        let number = store::proposals::highest_number(conn).await?.unwrap_or(0) + 1;
+        let (kind, rule, changes, status, post) = if Power::Moderate.held_by(&actor.offices) {
+            let edit_kind = parse_kind(&input.kind)?;
+            let act = match &input.rule {
+                Some(label) => {
+                    RuleId::parse(label).map_err(crate::domain::rulebook::LookupError::from)?
+                }
+                None => return Err(RulesError::NeedsAct),
+            };
+            // " / " separates paragraphs, since a slash command's text is one line.
+            let paragraphs: Vec<String> = text
+                .split(" / ")
+                .map(|p| p.trim().to_owned())
+                .filter(|p| !p.is_empty())
+                .collect();
+            let edit = match edit_kind {
+                ProposalKind::Enact => TermsEdit::Insert {
+                    act: act.clone(),
+                    text: paragraphs,
+                },
+                ProposalKind::Amend => TermsEdit::Replace {
+                    act: act.clone(),
+                    text: paragraphs,
+                },
+                ProposalKind::Repeal => TermsEdit::Remove { act: act.clone() },
+                _ => return Err(RulesError::NoTransmutationInTerms),
+            };
+            let summary = input
+                .summary
+                .clone()
+                .unwrap_or_else(|| default_summary(edit_kind, &act));
+            let draft = Draft::submit(terms, actor.id, vec![edit], &summary, None, now)?;
+            let changes = store::proposals::encode_draft(&draft.edits, &draft.summary);
+            let what = match edit_kind {
+                ProposalKind::Enact => "add",
+                ProposalKind::Repeal => "remove",
+                _ => "amend",
+            };
+            let quoted = if text.is_empty() {
+                String::new()
+            } else {
+                format!(": “{text}”")
+            };
+            let post = format!(
+                "Draft {number} by {}: {what} {}{quoted}. Change log: {}. The Chief Justice adopts or rejects it (Terms §IV Act 1, 5).",
+                actor.name,
+                act.label(),
+                draft.summary
+            );
+            (
+                ProposalKind::Draft,
+                Some(act.label()),
+                changes,
+                ProposalStatus::Submitted,
+                post,
+            )
+        } else {
+            let suggestion = Suggestion::new(actor.id, text, now)?;
+            let post = format!(
+                "Suggestion {number} by {}: “{}” (Terms §IV Act 4).",
+                actor.name, suggestion.text
+            );
+            (
+                ProposalKind::Suggestion,
+                input.rule.clone(),
+                "[]".to_owned(),
+                ProposalStatus::Suggested,
+                post,
+            )
+        };
+        store::proposals::insert(
+            conn,
+            &NewProposal {
+                number,
+                procedure: Procedure::ChiefJustice,
+                kind,
+                proposer_id: actor.id,
+                rule: rule.as_deref(),
+                text,
+                changes,
+                submitted_at: now,
+                closes_at: None,
+                status,
+            },
+        )
+        .await?;
+        self.announce(conn, &post).await?;
+        Ok(Proposed {
+            number,
+            kind,
+            closes_at: None,
+            tz: self.tz(),
+        })
+    }
+}
+
+/// The change-log line a draft gets when its author gives none.
+fn default_summary(kind: ProposalKind, act: &RuleId) -> String {
+    let verb = match kind {
+        ProposalKind::Enact => "Added",
+        ProposalKind::Repeal => "Removed",
+        _ => "Amended",
+    };
+    format!("{verb} {}", act.label())
+}

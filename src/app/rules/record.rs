@@ -1,0 +1,75 @@
+//! The rules' part of `gavel export`: the rulebook in force with every rule's versions, and
+//! every proposal with its votes, result and the points it moved.
+
+use serde_json::{json, Value};
+use sqlx::SqliteConnection;
+
+use crate::app::App;
+use crate::store::{self, keys::StoredKey};
+
+impl App {
+    /// `rules` and `proposals` for the export. Reads the stored rulebook only: an export
+    /// changes nothing, so a club that never needed its rulebook exports none.
+    pub async fn export_rules(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> anyhow::Result<(Value, Value)> {
+        let mut rules = Vec::new();
+        if let Some(book) = store::rulebook::current(conn).await? {
+            let book = book.map_err(|e| anyhow::anyhow!("the stored rulebook: {e}"))?;
+            for rule in book.rules() {
+                let label = rule.id.label();
+                let history = store::rulebook::history(conn, &label).await?;
+                rules.push(json!({
+                    "number": label,
+                    "mutable": rule.is_mutable(),
+                    "text": rule.text(),
+                    "version": rule.version,
+                    "since": rule.since.map(|d| d.to_string()),
+                    "notes": rule.notes.iter().map(|n| json!({
+                        "author": n.author, "date": n.date.to_string(), "text": n.text,
+                    })).collect::<Vec<_>>(),
+                    "history": history.iter().map(|h| json!({
+                        "label": h.label,
+                        "former": h.former,
+                        "change": h.change,
+                        "version": h.version,
+                        "mutable": h.mutable,
+                        "text": h.text,
+                        "proposal": h.proposal,
+                        "by": h.by_name,
+                        "at": h.at.to_rfc3339(),
+                    })).collect::<Vec<_>>(),
+                }));
+            }
+        }
+        let mut proposals = Vec::new();
+        for p in store::proposals::all(conn).await? {
+            let votes = store::proposals::votes(conn, p.number).await?;
+            let points = store::proposals::points_of(conn, p.number).await?;
+            proposals.push(json!({
+                "number": p.number,
+                "procedure": p.procedure.key(),
+                "proposer": p.proposer,
+                "kind": p.kind.key(),
+                "rule": p.rule,
+                "text": p.text,
+                "status": p.status.key(),
+                "submitted_at": p.submitted_at.to_rfc3339(),
+                "closes_at": p.closes_at.map(|t| t.to_rfc3339()),
+                "votes": votes.iter().map(|v| json!({
+                    "voter": v.voter,
+                    "choice": v.ballot.to_string().to_lowercase(),
+                    "at": v.cast_at.to_rfc3339(),
+                })).collect::<Vec<_>>(),
+                "result": p.result,
+                "decided_at": p.decided_at.map(|t| t.to_rfc3339()),
+                "reason": p.reason,
+                "points": points.iter().map(|(player, change, reason)| json!({
+                    "player": player, "change": change, "reason": reason,
+                })).collect::<Vec<_>>(),
+            }));
+        }
+        Ok((Value::Array(rules), Value::Array(proposals)))
+    }
+}

@@ -1,0 +1,110 @@
+//! `/vote`: under Nomic every player has exactly one vote on each proposal, never withdrawn or
+//! changed, and none at the weekend (Nomic 105, 113, 201, 208); under the Terms a Member's vote
+//! on a draft is advisory, the decision being the Chief Justice's (Terms §IV Act 1).
+
+use std::fmt;
+
+use crate::app::{App, Call};
+use crate::config::Procedure;
+use crate::domain::nomic::{Ballot, Tally};
+use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
+use crate::store::{self, outbox::VOTING};
+
+use super::RulesError;
+
+/// The reply to `/vote`.
+#[derive(Debug, Clone)]
+pub struct Voted {
+    pub number: i64,
+    pub ballot: Ballot,
+    pub tally: Tally,
+    pub advisory: bool,
+}
+
+impl fmt::Display for Voted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.advisory {
+            write!(
+                f,
+                "Your advisory {} on Draft {} is recorded; the Chief Justice decides (Terms §IV Act 1). So far: Yes {}, No {}.",
+                self.ballot, self.number, self.tally.yes, self.tally.no
+            )
+        } else {
+            write!(
+                f,
+                "Your {} on Proposal {} is recorded; a vote can be neither withdrawn nor changed (Nomic 113). So far: Yes {}, No {}.",
+                self.ballot, self.number, self.tally.yes, self.tally.no
+            )
+        }
+    }
+}
+
+/// Reads `yes` or `no`.
+pub fn parse_ballot(text: &str) -> Result<Ballot, RulesError> {
+    match text.trim() {
+        "yes" => Ok(Ballot::Yes),
+        "no" => Ok(Ballot::No),
+        other => Err(RulesError::NotABallot(other.to_owned())),
+    }
+}
+
+impl App {
+    /// `/vote`.
+    pub async fn vote(&self, call: &Call, number: i64, choice: &str) -> Result<Voted, RulesError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let ballot = parse_ballot(choice)?;
+            let settings = self.settings(conn).await?;
+            let row = store::proposals::by_number(conn, number)
+                .await?
+                .ok_or(RulesError::NoSuchProposal(number))?;
+            let advisory = row.procedure == Procedure::ChiefJustice;
+            if advisory {
+                if row.kind != ProposalKind::Draft {
+                    return Err(RulesError::NotADraft(number));
+                }
+                if row.status != ProposalStatus::Submitted {
+                    return Err(RulesError::Decided(number));
+                }
+                let votes = store::proposals::votes(conn, number).await?;
+                if votes.iter().any(|v| v.voter_id == actor.id) {
+                    return Err(RulesError::AdvisoryTwice(number));
+                }
+            } else {
+                self.refuse_after_win(conn).await?;
+                let game = self.nomic(conn, &settings).await?;
+                let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
+                game.vote(&mut proposal, actor.id, ballot, now)?;
+            }
+            store::proposals::cast(conn, number, actor.id, ballot, now).await?;
+            let votes = store::proposals::votes(conn, number).await?;
+            let tally = Tally {
+                yes: votes.iter().filter(|v| v.ballot == Ballot::Yes).count() as u32,
+                no: votes.iter().filter(|v| v.ballot == Ballot::No).count() as u32,
+            };
+            if advisory {
+                self.announce(
+                    conn,
+                    &format!(
+                        "{} votes {} on Draft {number} (advisory; so far Yes {}, No {}).",
+                        actor.name, ballot, tally.yes, tally.no
+                    ),
+                )
+                .await?;
+            } else {
+                let post = format!(
+                    "{} votes {} on Proposal {number} (so far Yes {}, No {}).",
+                    actor.name, ballot, tally.yes, tally.no
+                );
+                store::outbox::enqueue(conn, VOTING, &post, now).await?;
+            }
+            Ok(Voted {
+                number,
+                ballot,
+                tally,
+                advisory,
+            })
+        })
+        .await
+    }
+}
