@@ -24,14 +24,13 @@ use crate::jobs::{self, Job};
 use crate::store;
 use crate::store::orders::StoredPoint;
 
+use super::rules::RulesError;
 use super::{App, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
     #[error("There is no Point of Order #{0}.")]
     NoPoint(i64),
-    #[error("No player has an allocated day yet; the Chief Justice sets them with /turns set (Nomic 201).")]
-    NoPlayers,
     #[error("There is no Proposal {0}.")]
     NoProposal(i64),
     #[error(transparent)]
@@ -43,12 +42,18 @@ pub enum OrderError {
     #[error(transparent)]
     Opinion(#[from] OpinionError),
     #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error(transparent)]
     Store(#[from] sqlx::Error),
 }
 
 impl UseCaseError for OrderError {
     fn is_internal(&self) -> bool {
-        matches!(self, OrderError::Store(_))
+        match self {
+            OrderError::Store(_) => true,
+            OrderError::Rules(e) => e.is_internal(),
+            _ => false,
+        }
     }
 }
 
@@ -170,7 +175,7 @@ impl App {
         conn: &mut SqliteConnection,
         stored: &StoredPoint,
         happened: &[Happened],
-    ) -> sqlx::Result<Vec<String>> {
+    ) -> Result<Vec<String>, OrderError> {
         let mut said = Vec::new();
         for h in happened {
             let text = self.tell(conn, stored.number, h).await?;

@@ -22,7 +22,7 @@ impl App {
             let game = self.nomic_game(conn).await?;
             let about = match proposal {
                 Some(n) => Some(
-                    self.proposal_for_order(conn, &game, n)
+                    self.proposal_for_order(conn, n)
                         .await?
                         .ok_or(OrderError::NoProposal(n))?,
                 ),
@@ -53,7 +53,7 @@ impl App {
                 point.statement,
                 self.when(deadline)
             );
-            self.post_voting_mentioning(conn, &post, judge_id).await?;
+            self.post_voting(conn, &post).await?;
             Ok(OrderReply(format!(
                 "Point of Order #{number} is raised; {judge} is its Judge and has until {} to give Judgement (Nomic 214).",
                 self.when(deadline)

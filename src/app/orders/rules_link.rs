@@ -3,7 +3,6 @@
 
 use sqlx::SqliteConnection;
 
-use crate::domain::calendar;
 use crate::domain::nomic::{Nomic, Proposal};
 use crate::store;
 
@@ -11,44 +10,35 @@ use super::OrderError;
 use crate::app::App;
 
 impl App {
-    /// The game as it stands: its players and their days, the day it began, the club's time.
+    /// The game as it stands: its parameters, players and their days, the day it began.
     pub(super) async fn nomic_game(
         &self,
         conn: &mut SqliteConnection,
     ) -> Result<Nomic, OrderError> {
-        let turns = store::turns::load(conn)
-            .await?
-            .ok_or(OrderError::NoPlayers)?;
-        let started = match store::turns::started_on(conn).await? {
-            Some(day) => day,
-            None => calendar::local_date(self.now(), self.tz()),
-        };
-        Ok(Nomic::new(turns, started, self.tz()))
+        let settings = self.settings(conn).await?;
+        Ok(self.nomic(conn, &settings).await?)
     }
 
+    /// Proposal `number` as the domain reads it, if there is one.
     pub(super) async fn proposal_for_order(
         &self,
-        _conn: &mut SqliteConnection,
-        _game: &Nomic,
-        _number: i64,
+        conn: &mut SqliteConnection,
+        number: i64,
     ) -> Result<Option<Proposal>, OrderError> {
-        Ok(None)
+        let Some(row) = store::proposals::by_number(conn, number).await? else {
+            return Ok(None);
+        };
+        let settings = self.settings(conn).await?;
+        Ok(Some(self.domain_proposal(conn, &row, &settings).await?))
     }
 
+    /// A Judgement on a Point about Proposal `proposal` was invoked: a change held for it takes
+    /// effect once every related Judgement is (Nomic 214 over 206).
     pub(super) async fn judgement_invoked_on(
         &self,
-        _conn: &mut SqliteConnection,
-        _proposal: i64,
-    ) -> sqlx::Result<Option<String>> {
-        Ok(None)
-    }
-
-    pub(super) async fn post_voting_mentioning(
-        &self,
         conn: &mut SqliteConnection,
-        text: &str,
-        _person: i64,
-    ) -> sqlx::Result<()> {
-        self.post_voting(conn, text).await
+        proposal: i64,
+    ) -> Result<Option<String>, OrderError> {
+        Ok(self.release_held(conn, proposal).await?)
     }
 }
