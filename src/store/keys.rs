@@ -5,6 +5,7 @@ use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
+use crate::domain::button::ButtonStyle;
 use crate::domain::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
 
@@ -101,6 +102,13 @@ stored_as_text!(RematchStatus {
     RematchStatus::NotPlayed => "not played",
 });
 
+stored_as_text!(ButtonStyle {
+    ButtonStyle::Primary => "primary",
+    ButtonStyle::Secondary => "secondary",
+    ButtonStyle::Success => "success",
+    ButtonStyle::Danger => "danger",
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +158,12 @@ mod tests {
             RematchStatus::PetitionerAbsent,
             RematchStatus::OpponentAbsent,
             RematchStatus::NotPlayed,
+        ]);
+        round_trips(&[
+            ButtonStyle::Primary,
+            ButtonStyle::Secondary,
+            ButtonStyle::Success,
+            ButtonStyle::Danger,
         ]);
     }
 

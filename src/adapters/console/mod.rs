@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use crate::app::App;
 use crate::clock::{Clock, FakeClock};
 use crate::config::Config;
+use crate::domain::button::{Button, PER_ROW};
 use crate::domain::calendar;
 use crate::store;
 
@@ -126,6 +127,14 @@ impl Console {
         if let Some(last) = entries.last() {
             self.outbox_seen = last.id;
         }
+        let mut shown = Vec::with_capacity(entries.len());
+        for e in &entries {
+            let buttons = store::outbox::buttons(&mut conn, e.id).await?;
+            shown.push(Output::Post {
+                channel: e.channel.clone(),
+                text: post_text(e, &buttons),
+            });
+        }
         drop(conn);
         // With no Discord channel configured the console is the only place a post is shown,
         // so printing it is delivering it (and declares any action it announces). With a
@@ -135,14 +144,23 @@ impl Console {
                 app.delivered(e.id, None).await?;
             }
         }
-        Ok(entries
-            .into_iter()
-            .map(|e| Output::Post {
-                channel: e.channel,
-                text: crate::domain::moment::in_club_time(&e.content),
-            })
-            .collect())
+        Ok(shown)
     }
+}
+
+/// A post as the console shows it: its text in club time, then its buttons, a row to a line,
+/// each as `[Label → /command option:value]`; an edit of an earlier post says so.
+fn post_text(entry: &store::outbox::OutboxEntry, buttons: &[Button]) -> String {
+    let mut text = crate::domain::moment::in_club_time(&entry.content);
+    if entry.edits.is_some() {
+        text = format!("(edited) {text}");
+    }
+    for row in buttons.chunks(PER_ROW) {
+        let row: Vec<String> = row.iter().map(Button::render).collect();
+        text.push('\n');
+        text.push_str(&row.join(" "));
+    }
+    text
 }
 
 /// Runs a script, echoing each input line (expected-output lines are dropped) followed by what
