@@ -386,6 +386,22 @@ mod tests {
             outcome(&id, Component::Form, Vec::new()),
             Outcome::Refuse(_)
         ));
+        // A button whose command asks for long text in a form, not preset: the form comes first
+        // (Terms §III Act 2.4's reasoning), carrying the case.
+        let declare = button::Button::new("Declare", "mod declare").preset("case", 3);
+        let id = declare.custom_id().expect("fits");
+        assert!(matches!(
+            outcome(&id, Component::Button, Vec::new()),
+            Outcome::Form(_)
+        ));
+        let typed = vec![("reasoning".to_owned(), "because".to_owned())];
+        match outcome("f/mod declare?case=3", Component::Form, typed) {
+            Outcome::Run(spec, args) => {
+                assert_eq!(spec.path, "mod declare");
+                assert_eq!(args.text("reasoning").as_deref(), Ok("because"));
+            }
+            _ => panic!("not run"),
+        }
         let gone = button::Button::new("Old", "game bless")
             .custom_id()
             .expect("fits");
