@@ -1150,3 +1150,77 @@ async fn a_queued_edit_patches_the_posted_message_in_order() {
     assert_eq!(marked.map(|m| m.to_string()), Some(message));
     bot.assert_no_refused_requests();
 }
+
+/// Checks: a press whose work outlasts `discord.defer_after_ms` (0 here) is deferred (callback
+/// type 5) and answered by editing the deferred reply; a refusal after a deferral does not stay
+/// in the public "thinking..." message: that is deleted and the refusal follows privately
+/// (flags 64), so a refused press is never shown to the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_press_defers_and_its_refusal_stays_private() {
+    let bot = Bot::start_configured(FakeDiscord::start().await, |config| {
+        config.discord.defer_after_ms = Some(0);
+    })
+    .await;
+    let mut conn = bot.app.pool().acquire().await.expect("connection");
+    let buttons = [
+        gavel::commands::button::Button::new("Join", "join"),
+        gavel::app::games::approval::approve_button(1),
+    ];
+    gavel::store::outbox::enqueue_with_buttons(
+        &mut conn,
+        gavel::store::outbox::DISCUSSION,
+        "Welcome, visitors",
+        &buttons,
+        bot.app.now(),
+    )
+    .await
+    .expect("enqueue");
+    drop(conn);
+    bot.app.outbox_waker().notify_one();
+    let post = bot.wait_for_post("Welcome, visitors").await;
+    let erin = User::new(631, "erin");
+
+    let joined = bot.fake.press(&erin, &post, "b/join");
+    assert_eq!(bot.fake.wait_for_callback(joined).await["type"], 5);
+    let edited = bot
+        .fake
+        .wait_for(
+            Method::PATCH,
+            &format!("/webhooks/{APPLICATION_ID}/token-{joined}/messages/@original"),
+            "the deferred reply edited",
+            |_| true,
+        )
+        .await;
+    assert_eq!(
+        edited.body["content"],
+        "Welcome to the Leaderboard, erin: your score is 100 (Terms §II Act 1)."
+    );
+
+    let refused = bot.fake.press(&erin, &post, "b/game approve?game=1");
+    assert_eq!(bot.fake.wait_for_callback(refused).await["type"], 5);
+    let token = format!("token-{refused}");
+    let private = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/webhooks/{APPLICATION_ID}/{token}"),
+            "the private refusal",
+            |_| true,
+        )
+        .await;
+    assert_eq!(
+        private.body["content"],
+        "Only a Moderator, a Justice or the Chief Justice may do this (Terms §III Act 2, 3.4)."
+    );
+    assert_eq!(
+        private.body["flags"].as_u64().unwrap_or(0) & EPHEMERAL,
+        EPHEMERAL
+    );
+    let deleted = bot.fake.requests_to(
+        &Method::DELETE,
+        &format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original"),
+    );
+    assert_eq!(deleted.len(), 1, "{}", bot.fake.describe_requests());
+    assert!(deleted[0].at <= private.at);
+    bot.assert_no_refused_requests();
+}
