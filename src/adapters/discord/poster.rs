@@ -15,6 +15,8 @@ use crate::commands::button::{self, Button, ButtonStyle};
 use crate::config::Config;
 use crate::store::{self, outbox::DISCUSSION};
 
+/// Discord's error code for a message that does not exist (deleted).
+const UNKNOWN_MESSAGE: i64 = 10008;
 /// How many entries of a channel are read at a time.
 const BATCH: i64 = 20;
 /// The longest wait between retries, and between retries of a post Discord refuses for good
@@ -210,7 +212,18 @@ impl Poster {
             channel_id: serenity::ChannelId::new(channel),
             message_id: serenity::MessageId::new(store::snowflake_from_db(message_id)),
         };
-        self.send(route, LightMethod::Patch, &edit).await.map(Some)
+        match self.send(route, LightMethod::Patch, &edit).await {
+            // Someone deleted the message: there is nothing left to edit, and the channel's
+            // later posts must not wait for it.
+            Err(Failure::Refused(what)) if what.contains(&format!("(code {UNKNOWN_MESSAGE})")) => {
+                tracing::warn!(
+                    entry = target,
+                    "the edited message is gone; the edit is dropped"
+                );
+                Ok(None)
+            }
+            sent => sent.map(Some),
+        }
     }
 
     /// Sends one request with a JSON body and reads Discord's answer.

@@ -1147,8 +1147,25 @@ async fn a_queued_edit_patches_the_posted_message_in_order() {
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    assert_eq!(marked.map(|m| m.to_string()), Some(message));
+    assert_eq!(marked.map(|m| m.to_string()), Some(message.clone()));
     bot.assert_no_refused_requests();
+
+    // A message someone deleted cannot be edited: Discord answers 404 Unknown Message, the
+    // edit is dropped, and the channel's later posts are not held back behind it.
+    bot.fake.delete_message(&message);
+    let mut conn = bot.app.pool().acquire().await.expect("connection");
+    gavel::store::outbox::enqueue_edit(&mut conn, tally, "Tally: 2 yes", now)
+        .await
+        .expect("edit");
+    gavel::store::outbox::enqueue(&mut conn, "discussion", "After", now)
+        .await
+        .expect("enqueue");
+    drop(conn);
+    bot.app.outbox_waker().notify_one();
+    bot.wait_for_post("After").await;
+    let gone = bot.fake.requests_to(&Method::PATCH, &path);
+    assert_eq!(gone.len(), 2);
+    assert_eq!(gone[1].status, 404);
 }
 
 /// Checks: a press whose work outlasts `discord.defer_after_ms` (0 here) is deferred (callback

@@ -122,6 +122,8 @@ struct Shared {
     connection: Mutex<Option<mpsc::UnboundedSender<Message>>>,
     /// Interactions already answered (Discord refuses a second callback).
     answered: Mutex<std::collections::HashSet<String>>,
+    /// Messages someone deleted: editing one is answered 404 Unknown Message.
+    deleted: Mutex<std::collections::HashSet<String>>,
     /// How many gateway connections the bot has opened.
     connections: AtomicU64,
     /// How many of them the bot closed with a close frame.
@@ -144,6 +146,7 @@ impl Shared {
             global_commands: Mutex::default(),
             connection: Mutex::default(),
             answered: Mutex::default(),
+            deleted: Mutex::default(),
             connections: AtomicU64::new(0),
             closes: AtomicU64::new(0),
             heartbeat_interval,
@@ -261,6 +264,16 @@ impl FakeDiscord {
             body: json!({"message": "Missing Permissions", "code": 50013}),
             headers: Vec::new(),
         });
+    }
+
+    /// Deletes a posted message, as a member with the permission might: Discord then answers an
+    /// edit of it with 404 Unknown Message (code 10008).
+    pub fn delete_message(&self, message_id: &str) {
+        self.shared
+            .deleted
+            .lock()
+            .unwrap()
+            .insert(message_id.to_owned());
     }
 
     /// Makes the fake wait this long before answering each channel post.
@@ -668,6 +681,14 @@ fn answer(
             ok(message_json(shared, channel, body))
         }
         // An edit of a posted message: the edited Message (recorded, so a test sees the PATCH).
+        ("PATCH", ["channels", _, "messages", message])
+            if shared.deleted.lock().unwrap().contains(*message) =>
+        {
+            (
+                StatusCode::NOT_FOUND,
+                Some(json!({"message": "Unknown Message", "code": 10008})),
+            )
+        }
         ("PATCH", ["channels", channel, "messages", message]) => {
             let channel = channel.parse().unwrap_or(CHANNEL_ID);
             let mut edited = message_json(shared, channel, body);
