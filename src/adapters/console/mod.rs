@@ -189,3 +189,51 @@ impl From<ParseError> for Output {
         Output::Refusal(e.to_string())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(content: &str, edits: Option<i64>) -> store::outbox::OutboxEntry {
+        let at = DateTime::parse_from_rfc3339("2026-11-27T12:00:00Z")
+            .expect("time")
+            .to_utc();
+        store::outbox::OutboxEntry {
+            id: 2,
+            channel: "discussion".into(),
+            content: content.into(),
+            created_at: at,
+            attempts: 0,
+            next_attempt_at: at,
+            last_error: None,
+            sent_at: None,
+            message_id: None,
+            edits,
+        }
+    }
+
+    #[test]
+    fn a_posts_buttons_follow_its_text_five_to_a_line() {
+        let buttons: Vec<Button> = (1..=6)
+            .map(|n| Button::new(&format!("#{n}"), "vote").preset("proposal", n))
+            .collect();
+        let post = Output::Post {
+            channel: "voting".into(),
+            text: post_text(&entry("Proposals", None), &buttons),
+        };
+        assert_eq!(
+            post.render(),
+            [
+                "#voting> Proposals",
+                "#voting> [#1 → /vote proposal:1] [#2 → /vote proposal:2] [#3 → /vote proposal:3] \
+                 [#4 → /vote proposal:4] [#5 → /vote proposal:5]",
+                "#voting> [#6 → /vote proposal:6]",
+            ]
+        );
+        // An edit of an earlier post (a running tally) says so.
+        assert_eq!(
+            post_text(&entry("Tally: 1 no", Some(1)), &[]),
+            "(edited) Tally: 1 no"
+        );
+    }
+}
