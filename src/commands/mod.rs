@@ -2,6 +2,7 @@
 //! description, options with their limits, who may use it, the use case it runs) drives Discord
 //! registration and dispatch, the console's parser, `/help` and the README's command tables.
 
+pub mod button;
 mod court;
 mod docs;
 mod games;
@@ -223,6 +224,7 @@ fn required(name: &'static str, description: &'static str, kind: OptionKind) -> 
         description,
         kind,
         required: true,
+        in_modal: false,
     }
 }
 

@@ -48,6 +48,10 @@ pub struct OptionSpec {
     pub description: &'static str,
     pub kind: OptionKind,
     pub required: bool,
+    /// Long text asked for in a form (a Discord modal) when a slash command or a button leaves
+    /// it out; on Discord the option is therefore registered as optional. The console takes it
+    /// as a normal option. Only for `Text` options (see `in_modal`).
+    pub in_modal: bool,
 }
 
 /// What an option holds, with the limits both adapters enforce.
@@ -148,6 +152,23 @@ impl fmt::Display for OptionError {
 }
 
 impl OptionSpec {
+    /// The same text option, asked for in a form on Discord when it is not given (opinions,
+    /// judgements: text longer than a slash option comfortably holds).
+    pub fn in_modal(mut self) -> Self {
+        assert!(
+            matches!(self.kind, OptionKind::Text { .. }),
+            "only a text option can be asked for in a form (`{}`)",
+            self.name
+        );
+        self.in_modal = true;
+        self
+    }
+
+    /// Whether Discord requires it in the slash command: an option asked for in a form is not.
+    pub fn required_on_discord(&self) -> bool {
+        self.required && !self.in_modal
+    }
+
     /// Checks a value against this option's limits (the same limits Discord enforces).
     pub fn check(&self, value: Value) -> Result<Value, OptionError> {
         match (&self.kind, &value) {

@@ -6,6 +6,7 @@ use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
 use crate::config::Procedure;
+use crate::domain::button::ButtonStyle;
 use crate::domain::court::Stage;
 use crate::domain::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
@@ -113,6 +114,13 @@ stored_as_text!(RematchStatus {
     RematchStatus::PetitionerAbsent => "petitioner absent",
     RematchStatus::OpponentAbsent => "opponent absent",
     RematchStatus::NotPlayed => "not played",
+});
+
+stored_as_text!(ButtonStyle {
+    ButtonStyle::Primary => "primary",
+    ButtonStyle::Secondary => "secondary",
+    ButtonStyle::Success => "success",
+    ButtonStyle::Danger => "danger",
 });
 
 stored_as_text!(PointStage {
@@ -227,6 +235,12 @@ mod tests {
             RematchStatus::PetitionerAbsent,
             RematchStatus::OpponentAbsent,
             RematchStatus::NotPlayed,
+        ]);
+        round_trips(&[
+            ButtonStyle::Primary,
+            ButtonStyle::Secondary,
+            ButtonStyle::Success,
+            ButtonStyle::Danger,
         ]);
     }
 
