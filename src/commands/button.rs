@@ -2,8 +2,8 @@
 //! runs and with which options, and the form (a Discord modal) a command needs when an option
 //! declared `in_modal` was left out. Adapters only carry these to and from Discord.
 
-use super::spec::{CommandSpec, OptionKind, OptionSpec, Value};
-use crate::app::PersonRef;
+use super::spec::{Args, CommandSpec, OptionKind, OptionSpec, Value};
+use crate::app::{App, Call, PersonRef};
 
 pub use crate::domain::button::{
     Button, ButtonError, ButtonStyle, Component, Invocation, CUSTOM_ID_MAX, PER_MESSAGE, PER_ROW,
@@ -112,6 +112,22 @@ pub fn form(
             })
             .collect(),
     })
+}
+
+/// Runs the command's check before its form opens (`CommandSpec::before_form`), with the
+/// options already given, as `caller`: a refusal is then shown before anything is typed.
+pub async fn check_before_form(
+    spec: &'static CommandSpec,
+    app: &App,
+    caller: PersonRef,
+    given: Vec<(String, Value)>,
+) -> Result<(), String> {
+    let Some(check) = spec.before_form else {
+        return Ok(());
+    };
+    let args = Args::before_form(spec, given).map_err(|e| e.to_string())?;
+    let call = Call::new(caller, spec.path, args.to_json());
+    check(app.clone(), call, args).await
 }
 
 /// Checks a button against the table: the command exists, and each preset is one of its options

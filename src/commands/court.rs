@@ -115,6 +115,9 @@ pub(super) fn section() -> Section {
                 .needs(Power::Justice)
                 .who("the Justices sitting")
                 .rule("a majority of the bench decides, §III Acts 3.3, 3.8, 3.9")
+                .before_form(|app, call, a| Box::pin(async move {
+                    app.may_vote(&call, a.integer("appeal")?).await.map_err(|e| e.to_string())
+                }))
                 .run(|app, call, a| Box::pin(async move {
                     reply(app.cast_vote(&call, a.integer("appeal")?, &vote_input(&a)?).await)
                 })),

@@ -15,6 +15,7 @@ mod export;
 mod facts;
 mod file;
 mod grant;
+mod may_vote;
 mod opinion;
 mod redecide;
 mod refuse;
