@@ -268,7 +268,8 @@ pub struct RulesConfig {
     /// false).
     pub reminder_pings: bool,
     /// The procedure's parameters at the start, by name (`/procedure set` changes them later);
-    /// a name left out takes the Initial Set's value.
+    /// a name left out takes the Initial Set's value. Values may be written as numbers or text.
+    #[serde(deserialize_with = "de_parameters")]
     pub parameters: std::collections::BTreeMap<String, String>,
 }
 
@@ -388,6 +389,31 @@ fn de_time<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveTime, D::Error> {
         .map_err(|_| serde::de::Error::custom(format!("`{text}` is not a time of day as HH:MM")))
 }
 
+/// Parameters as text, whether written as numbers, words or `true`/`false`.
+fn de_parameters<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<std::collections::BTreeMap<String, String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Int(i64),
+        Bool(bool),
+        Text(String),
+    }
+    let raw = std::collections::BTreeMap::<String, Raw>::deserialize(d)?;
+    Ok(raw
+        .into_iter()
+        .map(|(name, value)| {
+            let text = match value {
+                Raw::Int(n) => n.to_string(),
+                Raw::Bool(b) => if b { "yes" } else { "no" }.to_owned(),
+                Raw::Text(t) => t,
+            };
+            (name, text)
+        })
+        .collect())
+}
+
 /// Discord ids are accepted as integers or as strings of digits (as Discord's client copies them).
 fn de_snowflake_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
     #[derive(Deserialize)]
@@ -437,6 +463,10 @@ mod tests {
         assert_eq!(c.channel_id(crate::store::outbox::POINTS), Some(5000));
         assert_eq!(c.channel_id(crate::store::outbox::DISCUSSION), None);
         assert_eq!(parse("").unwrap().rules.procedure, Procedure::ChiefJustice);
+        let c = parse("[rules.parameters]\nwinning_points = 150\nproposal_cutoff = \"18:00\"\n")
+            .unwrap();
+        assert_eq!(c.rules.parameters["winning_points"], "150");
+        assert_eq!(c.rules.parameters["proposal_cutoff"], "18:00");
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub(super) fn section() -> Section {
                 }),
             command("order judgement", "Give Judgement on a Point of Order (its Judge)")
                 .option(point())
-                .option(text("text", "The Judgement", STATEMENT_MAX))
+                .option(text("text", "The Judgement", STATEMENT_MAX).in_modal())
                 .who("the Point's Judge")
                 .rule("Nomic 214, before the end of the Judge's day")
                 .run(|app, call, a| {

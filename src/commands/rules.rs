@@ -29,6 +29,7 @@ const VALUE_MAX: usize = 20;
 /// The parameters' names, as the option offers them.
 const PARAMETERS: &[&str] = &[
     "procedure",
+    "advisory_votes",
     "first_proposal",
     "proposal_cutoff",
     "max_mutable_rules",
@@ -147,6 +148,12 @@ pub(super) fn section() -> Section {
                     )
                 })
             }),
+            command(
+                "proposal list",
+                "The newest proposals, suggestions and drafts",
+            )
+            .rule("Nomic 109; Terms §IV")
+            .run(|app, call, _| Box::pin(async move { reply(app.list_proposals(&call).await) })),
             command(
                 "proposal show",
                 "A proposal, suggestion or draft: its text, votes and result",

@@ -26,6 +26,20 @@ pub struct OutboxEntry {
     pub message_id: Option<i64>,
     /// For an edit: the entry whose message this one's content replaces.
     pub edits: Option<i64>,
+    /// The Discord users this post may ping, space-separated; nobody else is pinged.
+    pub pings: Option<String>,
+}
+
+impl OutboxEntry {
+    /// The users this post may ping.
+    pub fn ping_ids(&self) -> Vec<u64> {
+        self.pings
+            .as_deref()
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|id| id.parse().ok())
+            .collect()
+    }
 }
 
 pub async fn enqueue(
@@ -43,6 +57,27 @@ pub async fn enqueue(
     .bind(now)
     .fetch_one(conn)
     .await
+}
+
+/// Queues a post that may ping `users` (their mentions are in `content`); every other post
+/// pings no one.
+pub async fn enqueue_pinging(
+    conn: &mut SqliteConnection,
+    channel: &str,
+    content: &str,
+    users: &[u64],
+    now: DateTime<Utc>,
+) -> sqlx::Result<i64> {
+    let id = enqueue(conn, channel, content, now).await?;
+    if !users.is_empty() {
+        let pings: Vec<String> = users.iter().map(u64::to_string).collect();
+        sqlx::query("UPDATE outbox SET pings = ? WHERE id = ?")
+            .bind(pings.join(" "))
+            .bind(id)
+            .execute(conn)
+            .await?;
+    }
+    Ok(id)
 }
 
 /// Queues a post with buttons under its text. The buttons are checked against Discord's limits

@@ -122,6 +122,31 @@ pub async fn insert(conn: &mut SqliteConnection, p: &NewProposal<'_>) -> sqlx::R
     Ok(())
 }
 
+/// Records the outbox entry that posted a proposal in #voting, so its Discord message (the
+/// outbox row's `message_id` once sent) can be found from the proposal.
+pub async fn set_post(
+    conn: &mut SqliteConnection,
+    number: i64,
+    outbox_id: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE proposals SET post_id = ? WHERE number = ?")
+        .bind(outbox_id)
+        .bind(number)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The outbox entry that posted a proposal, if any.
+pub async fn post_of(conn: &mut SqliteConnection, number: i64) -> sqlx::Result<Option<i64>> {
+    let id: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT post_id FROM proposals WHERE number = ?")
+            .bind(number)
+            .fetch_optional(conn)
+            .await?;
+    Ok(id.flatten())
+}
+
 /// Records where a proposal now stands, with the result as announced.
 pub async fn decide(
     conn: &mut SqliteConnection,

@@ -45,6 +45,14 @@ pub struct RuleChangeRow {
     pub at: DateTime<Utc>,
 }
 
+/// A version with its row id, which orders versions across labels.
+#[derive(sqlx::FromRow)]
+struct Stored {
+    id: i64,
+    #[sqlx(flatten)]
+    row: RuleChangeRow,
+}
+
 /// Who made a change and under which proposal.
 #[derive(Debug, Clone, Copy)]
 pub struct Provenance<'a> {
@@ -128,23 +136,9 @@ pub async fn history(conn: &mut SqliteConnection, label: &str) -> sqlx::Result<V
         let Some((label, before)) = next.take() else {
             break;
         };
-        let rows: Vec<(i64, RuleChangeRow)> = sqlx::query_as::<
-            _,
-            (
-                i64,
-                String,
-                Option<String>,
-                String,
-                i64,
-                bool,
-                String,
-                Option<i64>,
-                Option<String>,
-                DateTime<Utc>,
-            ),
-        >(
+        let rows: Vec<(i64, RuleChangeRow)> = sqlx::query_as::<_, Stored>(
             "SELECT c.id, c.label, c.former, c.change, c.version, c.mutable, c.text, c.proposal,
-                    COALESCE(p.display_name, p.name), c.at
+                    COALESCE(p.display_name, p.name) AS by_name, c.at
              FROM rule_changes c LEFT JOIN people p ON p.id = c.by_id
              WHERE c.label = ? AND c.id < ? ORDER BY c.id",
         )
@@ -153,24 +147,7 @@ pub async fn history(conn: &mut SqliteConnection, label: &str) -> sqlx::Result<V
         .fetch_all(&mut *conn)
         .await?
         .into_iter()
-        .map(
-            |(id, label, former, change, version, mutable, text, proposal, by_name, at)| {
-                (
-                    id,
-                    RuleChangeRow {
-                        label,
-                        former,
-                        change,
-                        version,
-                        mutable,
-                        text,
-                        proposal,
-                        by_name,
-                        at,
-                    },
-                )
-            },
-        )
+        .map(|s| (s.id, s.row))
         .collect();
         // The earliest row of this label that came from another label leads further back.
         let renumbered = rows

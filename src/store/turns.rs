@@ -103,12 +103,14 @@ pub fn turns_of(all: &[Player]) -> Option<Turns> {
     Some(turns)
 }
 
-/// Gives `id` the allocated day `day`, making them a player if they were not. A forfeited
-/// player holding that day loses it (their day fell vacant, Nomic 115).
+/// Gives `id` the allocated day `day`, making them a player with `initial_points` if they
+/// were not (Nomic 201). A forfeited player holding that day loses it (their day fell vacant,
+/// Nomic 115).
 pub async fn set_day(
     conn: &mut SqliteConnection,
     id: PlayerId,
     day: Weekday,
+    initial_points: i64,
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE players SET day = NULL WHERE day = ? AND forfeited_at IS NOT NULL")
@@ -116,11 +118,12 @@ pub async fn set_day(
         .execute(&mut *conn)
         .await?;
     sqlx::query(
-        "INSERT INTO players (person_id, day, joined_at) VALUES (?, ?, ?)
+        "INSERT INTO players (person_id, day, points, joined_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (person_id) DO UPDATE SET day = excluded.day",
     )
     .bind(id)
     .bind(day_number(day))
+    .bind(initial_points)
     .bind(now)
     .execute(conn)
     .await?;

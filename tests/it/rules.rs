@@ -74,4 +74,76 @@ async fn the_export_holds_each_proposal_with_its_votes_result_and_points() {
     // floor(10 x 1 / 2) = 5, less 10.
     assert_eq!(p["points"][0]["change"], -5);
     assert!(doc["rules"].as_array().unwrap().len() >= 33);
+    // The proposal knows the post that announced it in #voting.
+    let mut conn = app.pool().acquire().await.expect("connection");
+    let post = gavel::store::proposals::post_of(&mut conn, 301)
+        .await
+        .expect("query")
+        .expect("posted");
+    let entry = gavel::store::outbox::since(&mut conn, post - 1)
+        .await
+        .expect("outbox")
+        .remove(0);
+    assert_eq!(entry.channel, "voting");
+    assert!(entry.content.starts_with("Proposal 301 by chris"));
+}
+
+fn gavel(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("GAVEL_CONFIG")
+        .env("RUST_LOG", "error")
+        .output()
+        .expect("gavel runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+#[test]
+fn gavel_rules_import_loads_either_format_and_refuses_a_broken_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let json = format!("{root}/src/domain/nomic/initial-rules.json");
+    let (ok, text) = gavel(dir.path(), &["rules", "import", &json]);
+    assert!(ok, "{text}");
+    assert!(text.contains("33 rules, 18 of them immutable"), "{text}");
+
+    let terms = format!("{root}/examples/chess-club-terms.md");
+    let (ok, text) = gavel(dir.path(), &["rules", "import", &terms]);
+    assert!(ok, "{text}");
+    let (_, export) = gavel(dir.path(), &["export"]);
+    let doc: serde_json::Value = serde_json::from_str(&export).expect("json");
+    let act = doc["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["number"] == "§II 5")
+        .expect("Terms §II Act 5");
+    assert!(act["text"].as_str().unwrap().contains("fraudulently"));
+
+    std::fs::write(dir.path().join("broken.json"), "{ not json").unwrap();
+    let (ok, text) = gavel(dir.path(), &["rules", "import", "broken.json"]);
+    assert!(!ok);
+    assert!(text.contains("could not be imported"), "{text}");
+}
+
+#[test]
+fn a_bad_procedure_parameter_in_the_config_is_refused_by_key() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[rules]\nprocedure = \"nomic\"\n[rules.parameters]\nwinning_points = \"lots\"\n",
+    )
+    .unwrap();
+    let (ok, text) = gavel(dir.path(), &["check-config"]);
+    assert!(!ok);
+    assert!(
+        text.contains("rules.parameters") && text.contains("winning_points"),
+        "{text}"
+    );
 }

@@ -209,6 +209,7 @@ mod tests {
             sent_at: None,
             message_id: None,
             edits,
+            pings: None,
         }
     }
 

@@ -101,9 +101,7 @@ impl Poster {
                         let buttons =
                             store::outbox::buttons(&mut *app.pool().acquire().await?, entry.id)
                                 .await?;
-                        self.post(channel, entry.id, &entry.content, &buttons)
-                            .await
-                            .map(Some)
+                        self.post(channel, &entry, &buttons).await.map(Some)
                     }
                 };
                 match sent {
@@ -147,19 +145,25 @@ impl Poster {
     async fn post(
         &self,
         channel: u64,
-        entry: i64,
-        content: &str,
+        outbox: &store::outbox::OutboxEntry,
         buttons: &[Button],
     ) -> Result<serenity::MessageId, Failure> {
+        let entry = outbox.id;
         let mut first = None;
+        // Only the users the post names for pinging are pinged (a Point's Judge, Nomic 214).
+        let pinged: Vec<serenity::UserId> = outbox
+            .ping_ids()
+            .into_iter()
+            .map(serenity::UserId::new)
+            .collect();
         // Every reader sees the times in their own time zone.
-        let content = crate::domain::moment::for_discord(content);
+        let content = crate::domain::moment::for_discord(&outbox.content);
         let parts = split(&content);
         let last = parts.len() - 1;
         for (n, part) in parts.into_iter().enumerate() {
             let mut message = serenity::CreateMessage::new()
                 .content(part)
-                .allowed_mentions(no_pings())
+                .allowed_mentions(no_pings().users(pinged.clone()))
                 // Discord drops a retried post with the same nonce, so a post that went out but
                 // whose answer was lost is not posted twice.
                 .nonce(serenity::Nonce::String(format!("gavel-{entry}-{n}")))

@@ -1,6 +1,26 @@
 //! `/order judgement`: the Judge of a Point pronounces, in the voting channel (Nomic 214).
 
+use crate::domain::button::{Button, ButtonStyle};
+use crate::store;
+
 use super::{OrderError, OrderReply};
+
+/// The buttons under a Judgement: any other player may dispute it, and after a dispute agree or
+/// disagree (Nomic 214). The commands decide whether a press counts, so a press out of turn or a
+/// second one is refused and counts nothing.
+pub fn opinion_buttons(number: i64) -> [Button; 3] {
+    [
+        Button::new("Dispute", "order dispute")
+            .preset("point", number)
+            .style(ButtonStyle::Danger),
+        Button::new("Agree", "order agree")
+            .preset("point", number)
+            .style(ButtonStyle::Success),
+        Button::new("Disagree", "order disagree")
+            .preset("point", number)
+            .style(ButtonStyle::Secondary),
+    ]
+}
 use crate::app::{App, Call};
 
 impl App {
@@ -26,7 +46,14 @@ impl App {
                 text.trim(),
                 self.tell(conn, number, &judged).await?
             );
-            self.post_voting(conn, &post).await?;
+            store::outbox::enqueue_with_buttons(
+                conn,
+                store::outbox::VOTING,
+                &post,
+                &opinion_buttons(number),
+                now,
+            )
+            .await?;
             said.push(post);
             Ok(OrderReply(said.join("\n")))
         })

@@ -104,9 +104,31 @@ impl App {
         }
     }
 
-    /// Posts `text` in the voting channel, where Points of Order live (Nomic 214).
-    async fn post_voting(&self, conn: &mut SqliteConnection, text: &str) -> sqlx::Result<()> {
-        store::outbox::enqueue(conn, store::outbox::VOTING, text, self.now()).await?;
+    /// How a post names a Judge: a Discord mention when gavel knows their Discord id (that one
+    /// user may be pinged, Nomic 214), otherwise `@name`. Returns the text and the user to ping.
+    async fn judge_mention(
+        &self,
+        conn: &mut SqliteConnection,
+        person: i64,
+    ) -> sqlx::Result<(String, Option<u64>)> {
+        let who = store::people::by_id(conn, person).await?;
+        Ok(match who.discord_id.0 {
+            Some(id) => (format!("<@{id}>"), Some(id)),
+            None => (format!("@{}", who.name), None),
+        })
+    }
+
+    /// Posts `text` in the voting channel, where Points of Order live (Nomic 214), pinging
+    /// `judge` if given.
+    async fn post_voting_pinging(
+        &self,
+        conn: &mut SqliteConnection,
+        text: &str,
+        judge: Option<u64>,
+    ) -> sqlx::Result<()> {
+        let users: Vec<u64> = judge.into_iter().collect();
+        store::outbox::enqueue_pinging(conn, store::outbox::VOTING, text, &users, self.now())
+            .await?;
         Ok(())
     }
 
@@ -157,7 +179,7 @@ impl App {
                 "{} {} Point of Order #{number}; {} is now its Judge and must give Judgement with /order judgement point:{number} before {} (Nomic 214).",
                 self.player_name(conn, judge).await?,
                 handover_words(why),
-                self.player_name(conn, new_judge).await?,
+                self.judge_mention(conn, new_judge).await?.0,
                 self.when(deadline)
             ),
             Happened::Unsettled { judge, why, .. } => format!(
@@ -179,7 +201,14 @@ impl App {
         let mut said = Vec::new();
         for h in happened {
             let text = self.tell(conn, stored.number, h).await?;
-            self.post_voting(conn, &text).await?;
+            // A new Judge is named with a mention, the one ping a Point's posts carry.
+            let ping = match *h {
+                Happened::HandedOver { new_judge, .. } => {
+                    self.judge_mention(conn, new_judge).await?.1
+                }
+                _ => None,
+            };
+            self.post_voting_pinging(conn, &text, ping).await?;
             said.push(text);
         }
         let invoked = happened

@@ -43,17 +43,18 @@ impl App {
             self.schedule_point(conn, number, &point).await?;
             let judge_id = point.judge().expect("a new Point has a Judge");
             let judge = self.player_name(conn, judge_id).await?;
+            let (mention, ping) = self.judge_mention(conn, judge_id).await?;
             let deadline = point.next_deadline().expect("a new Point awaits Judgement");
             let about_text = proposal
                 .map(|n| format!(" on Proposal {n}"))
                 .unwrap_or_default();
             let post = format!(
-                "Point of Order #{number}{about_text}, raised by {}: \"{}\"\nJudge: @{judge}, who gives Judgement with /order judgement point:{number} before {} (Nomic 214).",
+                "Point of Order #{number}{about_text}, raised by {}: \"{}\"\nJudge: {mention}, who gives Judgement with /order judgement point:{number} before {} (Nomic 214).",
                 actor.name,
                 point.statement,
                 self.when(deadline)
             );
-            self.post_voting(conn, &post).await?;
+            self.post_voting_pinging(conn, &post, ping).await?;
             Ok(OrderReply(format!(
                 "Point of Order #{number} is raised; {judge} is its Judge and has until {} to give Judgement (Nomic 214).",
                 self.when(deadline)

@@ -285,12 +285,17 @@ impl App {
             .map(|v| v.voter_id)
             .collect();
         let pings = self.config().rules.reminder_pings;
+        let mut pinged = Vec::new();
         let missing: Vec<String> = store::turns::players(conn)
             .await?
             .into_iter()
             .filter(|p| p.is_playing() && p.day.is_some() && !voted.contains(&p.id))
             .map(|p| match p.discord_id {
-                Some(id) if pings => format!("<@{id}>"),
+                Some(id) if pings => {
+                    let id = store::snowflake_from_db(id);
+                    pinged.push(id);
+                    format!("<@{id}>")
+                }
                 _ => p.name,
             })
             .collect();
@@ -303,7 +308,7 @@ impl App {
             calendar::show(close, self.tz()),
             missing.join(", ")
         );
-        store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
+        store::outbox::enqueue_pinging(conn, VOTING, &text, &pinged, self.now()).await?;
         Ok(text)
     }
 

@@ -12,6 +12,7 @@ use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
 use crate::domain::revision::{Draft, DraftStatus, TermsEdit};
 use crate::store::{
     self,
+    keys::StoredKey,
     rulebook::{ChangeKind, Provenance},
 };
 
@@ -26,6 +27,22 @@ impl fmt::Display for Decided {
         f.write_str(&self.0)
     }
 }
+
+/// The reply to `/proposal list`: the newest proposals, one line each.
+#[derive(Debug, Clone)]
+pub struct ProposalList(pub Vec<String>);
+
+impl fmt::Display for ProposalList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("Nothing has been proposed yet.");
+        }
+        f.write_str(&self.0.join("\n"))
+    }
+}
+
+/// How many proposals `/proposal list` shows.
+const LIST_MAX: i64 = 20;
 
 /// The reply to `/proposal show`.
 #[derive(Debug, Clone)]
@@ -139,6 +156,32 @@ impl App {
         .await
     }
 
+    /// `/proposal list`: the newest proposals, newest first.
+    pub async fn list_proposals(&self, call: &Call) -> Result<ProposalList, RulesError> {
+        self.execute(call, async |conn, _actor| {
+            let rows = store::proposals::recent(conn, LIST_MAX).await?;
+            Ok(ProposalList(
+                rows.iter()
+                    .map(|r| {
+                        let rule = match r.rule.as_deref() {
+                            Some(l) if l.starts_with('§') => format!(" {l}"),
+                            Some(l) => format!(" Rule {l}"),
+                            None => String::new(),
+                        };
+                        format!(
+                            "{} {}{rule} by {}: {}",
+                            r.number,
+                            r.kind.key(),
+                            r.proposer,
+                            r.status.describe()
+                        )
+                    })
+                    .collect(),
+            ))
+        })
+        .await
+    }
+
     /// `/proposal show`.
     pub async fn show_proposal(
         &self,
@@ -154,11 +197,11 @@ impl App {
                 ProposalKind::Draft => "Draft",
                 _ => "Proposal",
             };
-            let rule = row
-                .rule
-                .as_deref()
-                .map(|r| format!(" ({r})"))
-                .unwrap_or_default();
+            let rule = match row.rule.as_deref() {
+                Some(r) if r.starts_with('§') => format!(" ({r})"),
+                Some(r) => format!(" (Rule {r})"),
+                None => String::new(),
+            };
             let mut lines = vec![format!(
                 "{noun} {number}{rule} by {}, {}: {}",
                 row.proposer,

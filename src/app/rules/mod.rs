@@ -14,7 +14,7 @@ mod rulebook;
 mod turns;
 mod vote;
 
-pub use decide::{Decided, ProposalShown};
+pub use decide::{Decided, ProposalList, ProposalShown};
 pub use points::{Forfeited, PointsTable};
 pub use procedure::{ParameterSet, SettingsShown};
 pub use propose::{ProposalInput, Proposed};
@@ -38,6 +38,8 @@ pub enum RulesError {
     Allocation(#[from] AllocationError),
     #[error(transparent)]
     Forfeit(#[from] ForfeitError),
+    #[error("{0} forfeited the game, and a forfeit is leaving it: they cannot be given a day again (Nomic 115).")]
+    ForfeitedPlayer(String),
     #[error("`{0}` is not a day of the week (Nomic 201).")]
     NotADay(String),
     #[error("{0} has no allocated day, so is not a player; give them a day first with /turns set (Nomic 201).")]
@@ -52,10 +54,10 @@ pub enum RulesError {
     Corrupt(String),
     #[error("The procedure cannot change once proposals have been made under it; the record of those proposals would no longer follow its rules.")]
     ProcedureInUse,
+    #[error("Proposals are already numbered, each the next after the last; the first number cannot change now (Nomic 109).")]
+    NumberingStarted,
     #[error(transparent)]
     Propose(#[from] crate::domain::nomic::ProposeError),
-    #[error(transparent)]
-    Change(#[from] crate::domain::nomic::ChangeError),
     #[error(transparent)]
     Vote(#[from] crate::domain::nomic::proposal::VoteError),
     #[error(transparent)]
@@ -88,6 +90,8 @@ pub enum RulesError {
     NotADraft(i64),
     #[error("You have already given your advisory vote on Draft {0}, and it stands; one each, so the Chief Justice can read the count (Terms §IV Act 1).")]
     AdvisoryTwice(i64),
+    #[error("This club does not vote on changes to the Terms: the Chief Justice decides them (Terms §IV Act 1).")]
+    NoAdvisoryVotes,
     #[error("Draft {0} has already been decided by the Chief Justice (Terms §IV Act 1).")]
     Decided(i64),
     #[error("{0}")]

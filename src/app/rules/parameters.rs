@@ -10,6 +10,10 @@ use crate::domain::nomic::{NomicParameters, Threshold};
 /// Every parameter's name, with what it is.
 pub const NAMES: &[(&str, &str)] = &[
     ("procedure", "nomic or chief_justice"),
+    (
+        "advisory_votes",
+        "Members vote on drafts, advisory: yes or no (Terms §IV Act 1)",
+    ),
     ("first_proposal", "the first proposal's number (Nomic 109)"),
     (
         "proposal_cutoff",
@@ -64,6 +68,8 @@ pub const NAMES: &[(&str, &str)] = &[
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
     pub procedure: Procedure,
+    /// Whether Members may vote on drafted changes to the Terms; the votes only advise.
+    pub advisory_votes: bool,
     pub nomic: NomicParameters,
 }
 
@@ -112,6 +118,7 @@ impl Settings {
     pub fn new(procedure: Procedure) -> Self {
         Settings {
             procedure,
+            advisory_votes: true,
             nomic: NomicParameters::default(),
         }
     }
@@ -130,6 +137,13 @@ impl Settings {
                     "nomic" => Procedure::Nomic,
                     "chief_justice" => Procedure::ChiefJustice,
                     _ => return Err(bad("nomic or chief_justice")),
+                }
+            }
+            "advisory_votes" => {
+                self.advisory_votes = match value.trim() {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(bad("yes or no")),
                 }
             }
             "first_proposal" => p.first_proposal = number(name, value)?,
@@ -168,6 +182,7 @@ impl Settings {
                 Procedure::Nomic => "nomic".into(),
                 Procedure::ChiefJustice => "chief_justice".into(),
             },
+            "advisory_votes" => if self.advisory_votes { "yes" } else { "no" }.into(),
             "first_proposal" => p.first_proposal.to_string(),
             "proposal_cutoff" => p.proposal_cutoff.format("%H:%M").to_string(),
             "max_mutable_rules" => p.max_mutable_rules.to_string(),

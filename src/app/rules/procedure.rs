@@ -92,6 +92,9 @@ impl App {
             let before = settings.get(name).unwrap_or_default();
             settings.set(name, value)?;
             let after = settings.get(name).unwrap_or_default();
+            if name == "first_proposal" && store::proposals::count(conn).await? > 0 {
+                return Err(RulesError::NumberingStarted);
+            }
             if name == "procedure" {
                 if store::proposals::count(conn).await? > 0 {
                     return Err(RulesError::ProcedureInUse);

@@ -133,21 +133,22 @@ fn kind_word(kind: ProposalKind) -> &'static str {
     }
 }
 
-/// What a proposal does, in words, for its post.
-pub fn describe(kind: ProposalKind, rule: Option<&str>, text: &str) -> String {
-    let rule = rule.map(|r| format!(" Rule {r}")).unwrap_or_default();
-    let verb = match kind {
-        ProposalKind::Enact => "enact a new rule",
-        ProposalKind::Repeal => "repeal",
-        ProposalKind::Amend => "amend",
-        ProposalKind::Transmute => "transmute",
-        ProposalKind::Suggestion => "suggest",
-        ProposalKind::Draft => "change",
-    };
-    if text.is_empty() {
-        format!("{verb}{rule}.")
-    } else {
-        format!("{verb}{rule}: “{text}”")
+/// What a Nomic proposal does, in words, for its post.
+fn describe(changes: &[RuleChange], text: &str) -> String {
+    let quoted = format!("“{text}”");
+    match changes {
+        [RuleChange::Enact { .. }] => format!("enact a new rule: {quoted}"),
+        [RuleChange::Repeal { rule }] => format!("repeal Rule {rule}."),
+        [RuleChange::Amend { rule, .. }] => format!("amend Rule {rule}: {quoted}"),
+        [RuleChange::Transmute { rule, to }, rest @ ..] => {
+            let amended = if rest.is_empty() {
+                ".".to_owned()
+            } else {
+                format!(", and amend it: {quoted}")
+            };
+            format!("transmute Rule {rule} into a {to} rule{amended}")
+        }
+        _ => quoted,
     }
 }
 
@@ -201,10 +202,11 @@ impl App {
             let post = format!(
                 "Proposal {number} by {}, to {}\nVote with /vote proposal:{number} choice:yes or no; voting closes {} (Nomic 113).",
                 actor.name,
-                describe(kind, rule_label.as_deref(), text.trim()),
+                describe(&changes, text.trim()),
                 calendar::show(proposal.closes_at, self.tz())
             );
-            store::outbox::enqueue(conn, VOTING, &post, now).await?;
+            let post_id = store::outbox::enqueue(conn, VOTING, &post, now).await?;
+            store::proposals::set_post(conn, number, post_id).await?;
             Ok(Proposed {
                 number,
                 kind,
@@ -266,12 +268,12 @@ impl App {
                 _ => "amend",
             };
             let quoted = if text.is_empty() {
-                String::new()
+                ".".to_owned()
             } else {
                 format!(": “{text}”")
             };
             let post = format!(
-                "Draft {number} by {}: {what} {}{quoted}. Change log: {}. The Chief Justice adopts or rejects it (Terms §IV Act 1, 5).",
+                "Draft {number} by {}, to {what} {}{quoted}\nChange log: {}. The Chief Justice adopts or rejects it (Terms §IV Act 1, 5).",
                 actor.name,
                 act.label(),
                 draft.summary

@@ -115,6 +115,9 @@ impl App {
             let day = parse_day(day)?;
             let person = member.resolve(conn, now).await?;
             let players = store::turns::players(conn).await?;
+            if players.iter().any(|p| p.id == person.id && !p.is_playing()) {
+                return Err(RulesError::ForfeitedPlayer(person.name));
+            }
             // The allocation as it would stand, checked by the rule before it is stored.
             let mut days: Vec<(i64, Weekday)> = players
                 .iter()
@@ -123,7 +126,8 @@ impl App {
                 .collect();
             days.push((person.id, day));
             Turns::new(days)?;
-            store::turns::set_day(conn, person.id, day, now).await?;
+            let initial = self.settings(conn).await?.nomic.initial_points;
+            store::turns::set_day(conn, person.id, day, initial, now).await?;
             store::turns::start(conn, calendar::local_date(now, self.tz())).await?;
             self.schedule_switch(conn).await?;
             let set = TurnSet {

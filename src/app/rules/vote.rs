@@ -60,6 +60,9 @@ impl App {
                 .ok_or(RulesError::NoSuchProposal(number))?;
             let advisory = row.procedure == Procedure::ChiefJustice;
             if advisory {
+                if !settings.advisory_votes {
+                    return Err(RulesError::NoAdvisoryVotes);
+                }
                 if row.kind != ProposalKind::Draft {
                     return Err(RulesError::NotADraft(number));
                 }

@@ -27,7 +27,8 @@
 //!   (Nomic 113).
 //! - **One rule per proposal.** A proposal enacts one new rule, or makes one or more changes to
 //!   one existing rule (for example, transmute 103 to mutable and then amend it). Nomic 109
-//!   gives the changed rule the proposal's number, which two rules could not share.
+//!   gives the changed rule the proposal's number, which two rules could not share, and the
+//!   proposal's changes together make one new version of it.
 //! - **Transmutation first.** An immutable rule may be amended or repealed only by a proposal
 //!   that explicitly transmutes it into a mutable rule first; transmutation is never implied
 //!   (Nomic 103, 111). New rules are enacted mutable (Nomic 103 and its note).

@@ -177,6 +177,16 @@ pub fn apply_changes(
         }
     }
     if let (Some(rule), false) = (target, repealed) {
+        // One proposal makes one new version of its rule, however many changes it makes
+        // (a transmutation and an amendment together are one version, not two).
+        let id = RuleId::Number(rule);
+        if let (Some(original), Ok(mut changed)) = (book.get(&id), out.remove(&id)) {
+            let mut changed = changed.remove(0);
+            changed.version = original.version + 1;
+            changed.history.truncate(original.history.len() + 1);
+            out.insert(changed)
+                .map_err(|_| ChangeError::NoSuchRule(rule))?;
+        }
         out.renumber(rule, n)
             .map_err(|_| ChangeError::NumberTaken(n))?;
     }
@@ -659,6 +669,28 @@ mod tests {
     }
 
     #[test]
+    fn repealing_the_last_mutable_rule_is_refused() {
+        // Nomic 116: there must always be at least one mutable rule.
+        let book = Rulebook::from_markdown(
+            "# Small\n\n## Rule 101 [immutable]\n\nObey.\n\n## Rule 201\n\nThe only mutable rule.\n",
+        )
+        .unwrap();
+        let p = NomicParameters::default();
+        let refused = apply_changes(
+            &book,
+            ProposalNumber::next(None, &p),
+            &[RuleChange::Repeal { rule: 201 }],
+            date(2026, 11, 23),
+            &p,
+        );
+        assert_eq!(refused, Err(ChangeError::NoMutableLeft));
+        assert_eq!(
+            ChangeError::NoMutableLeft.to_string(),
+            "There must always be at least one mutable rule (Nomic 116)."
+        );
+    }
+
+    #[test]
     fn amending_or_repealing_an_immutable_rule_is_refused() {
         // Nomic 103.
         let amend = check(vec![RuleChange::Amend {
@@ -695,7 +727,10 @@ mod tests {
         assert!(b.get(&RuleId::Number(103)).is_none());
         let r = b.get(&RuleId::Number(301)).unwrap();
         assert!(r.is_mutable());
-        assert_eq!(r.version, 3);
+        // One proposal is one new version: the immutable first version, then this one.
+        assert_eq!(r.version, 2);
+        assert_eq!(r.history.len(), 1);
+        assert_eq!(r.history[0].mutability, Mutability::Immutable);
         // The other order amends an immutable rule and is refused.
         assert!(matches!(
             check(vec![

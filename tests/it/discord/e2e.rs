@@ -56,6 +56,16 @@ impl Bot {
         fake: FakeDiscord,
         adjust: impl FnOnce(&mut gavel::config::Config),
     ) -> Self {
+        Self::start_clocked(fake, Arc::new(gavel::clock::SystemClock), adjust).await
+    }
+
+    /// Like `start_configured`, on `clock` (for rules that depend on the day, such as Nomic
+    /// 201's weekends).
+    async fn start_clocked(
+        fake: FakeDiscord,
+        clock: Arc<dyn gavel::clock::Clock>,
+        adjust: impl FnOnce(&mut gavel::config::Config),
+    ) -> Self {
         let mut config = gavel::config::Config::default();
         config.database.path = gavel::store::IN_MEMORY.into();
         config.discord.proxy_url = Some(fake.proxy_url());
@@ -64,9 +74,7 @@ impl Bot {
         config.chief_justice.discord_id = Some(CJ_ID);
         config.chief_justice.name = "cj".into();
         adjust(&mut config);
-        let app = App::open(config, Arc::new(gavel::clock::SystemClock))
-            .await
-            .expect("app opens");
+        let app = App::open(config, clock).await.expect("app opens");
         let bot = gavel::adapters::discord::build_client(app.clone(), "fake-token")
             .await
             .expect("client builds");
@@ -1239,5 +1247,136 @@ async fn a_slow_press_defers_and_its_refusal_stays_private() {
     );
     assert_eq!(deleted.len(), 1, "{}", bot.fake.describe_requests());
     assert!(deleted[0].at <= private.at);
+    bot.assert_no_refused_requests();
+}
+
+/// Checks (Nomic 214): a Point of Order raised on Discord is posted in the voting channel naming
+/// its Judge with a mention that pings that one user (allowed_mentions lists only them); the
+/// Judge's `/order judgement` without its text is answered with a form, and the submitted
+/// Judgement is posted with Dispute, Agree and Disagree buttons; cat presses Dispute, ben
+/// presses Agree and the Judgement is invoked; ben's second press is refused privately and the
+/// Point stays invoked once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_point_of_order_is_judged_through_the_form_and_agreed_with_a_button() {
+    // Tuesday 24 November 2026, 10:00 in London: Monday's player is the Judge.
+    let at = chrono::DateTime::parse_from_rfc3339("2026-11-24T10:00:00Z")
+        .expect("time")
+        .to_utc();
+    let bot = Bot::start_clocked(
+        FakeDiscord::start().await,
+        Arc::new(gavel::clock::FakeClock::new(at)),
+        |config| config.rules.voting_channel_id = Some(CHANNEL_ID),
+    )
+    .await;
+    let cj = User::new(CJ_ID, "cj");
+    let ann = User::new(801, "ann");
+    let ben = User::new(802, "ben");
+    let cat = User::new(803, "cat");
+    for (who, day) in [(&ann, "monday"), (&ben, "tuesday"), (&cat, "wednesday")] {
+        let set = bot
+            .run(
+                SlashCommand::new(&cj, "turns set")
+                    .user("member", who)
+                    .choice("day", day),
+            )
+            .await;
+        assert!(public_reply(&set).contains("allocated day"), "{set}");
+    }
+
+    let raised = bot
+        .run(
+            SlashCommand::new(&ben, "order raise")
+                .arg("text", Arg::Text("Was cat's Sunday vote void?".into())),
+        )
+        .await;
+    assert!(
+        public_reply(&raised).starts_with("Point of Order #1 is raised; ann is its Judge"),
+        "{raised}"
+    );
+    let post = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the Point's post naming its Judge",
+            |r| {
+                r.body["content"]
+                    .as_str()
+                    .is_some_and(|c| c.starts_with("Point of Order #1, raised by ben"))
+            },
+        )
+        .await;
+    let content = post.body["content"].as_str().expect("content");
+    assert!(content.contains("Judge: <@801>"), "{content}");
+    assert_eq!(
+        post.body["allowed_mentions"]["users"],
+        serde_json::json!(["801"]),
+        "only the Judge is pinged: {}",
+        post.body
+    );
+
+    let asked = bot
+        .run(SlashCommand::new(&ann, "order judgement").arg("point", Arg::Integer(1)))
+        .await;
+    assert_eq!(asked["type"].as_u64(), Some(MODAL), "not a form: {asked}");
+    assert_eq!(asked["data"]["custom_id"], "f/order judgement?point=1");
+    let id = bot.fake.submit_form(
+        &ann,
+        "f/order judgement?point=1",
+        &[("text", "Yes: a vote on a Sunday is void (Nomic 201).")],
+    );
+    let judged = bot.fake.wait_for_callback(id).await;
+    assert!(
+        public_reply(&judged).starts_with("Judgement on Point of Order #1 by ann"),
+        "{judged}"
+    );
+    let judgement = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the Judgement with its buttons",
+            |r| {
+                r.status == 200
+                    && r.body["content"]
+                        .as_str()
+                        .is_some_and(|c| c.starts_with("Judgement on Point of Order #1"))
+            },
+        )
+        .await;
+    assert_no_pings(&judgement.body);
+    let labels: Vec<&str> = judgement.body["components"][0]["components"]
+        .as_array()
+        .expect("a row of buttons")
+        .iter()
+        .map(|b| b["label"].as_str().expect("label"))
+        .collect();
+    assert_eq!(labels, ["Dispute", "Agree", "Disagree"]);
+
+    let press = async |who: &User, custom_id: &str| {
+        let id = bot.fake.press(who, &judgement, custom_id);
+        bot.fake.wait_for_callback(id).await
+    };
+    let disputed = press(&cat, "b/order dispute?point=1").await;
+    assert!(
+        public_reply(&disputed).starts_with("cat disputes the Judgement"),
+        "{disputed}"
+    );
+    let agreed = press(&ben, "b/order agree?point=1").await;
+    assert!(
+        public_reply(&agreed)
+            .starts_with("ben agrees with the Judgement on Point of Order #1: it is invoked"),
+        "{agreed}"
+    );
+    let again = press(&ben, "b/order agree?point=1").await;
+    assert_eq!(
+        ephemeral_reply(&again),
+        "Only a disputed Judgement is agreed or disagreed with (Nomic 214)."
+    );
+    let status: String = sqlx::query_scalar("SELECT status FROM points_of_order WHERE id = 1")
+        .fetch_one(bot.app.pool())
+        .await
+        .expect("the Point");
+    assert_eq!(status, "invoked");
     bot.assert_no_refused_requests();
 }

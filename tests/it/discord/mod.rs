@@ -5,6 +5,7 @@
 //! - `registration`: Discord's limits on application commands, checked on every command.
 //! - `e2e`: the real serenity client and poise framework against the fake.
 
+mod channels;
 mod e2e;
 mod fake;
 pub mod registration;
