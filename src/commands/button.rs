@@ -71,12 +71,21 @@ pub fn preset_values(
     Ok(values)
 }
 
-/// The options declared `in_modal` that `given` (option names) leaves out.
+/// The options declared `in_modal` that `given` (option names) leaves out, when a required one
+/// is among them; otherwise none. A form is wanted only for text the command cannot run without:
+/// an optional long text left out (a remand's conditions on an uphold) is simply not given, and a
+/// submitted form whose optional inputs were left empty runs instead of asking again.
 pub fn wanting(spec: &'static CommandSpec, given: &[&str]) -> Vec<&'static OptionSpec> {
-    spec.options
+    let missing: Vec<&'static OptionSpec> = spec
+        .options
         .iter()
         .filter(|o| o.in_modal && !given.contains(&o.name))
-        .collect()
+        .collect();
+    if missing.iter().any(|o| o.required) {
+        missing
+    } else {
+        Vec::new()
+    }
 }
 
 /// The form asking for `wanting`, carrying `given` (the options already given, written as the
@@ -203,6 +212,15 @@ mod tests {
         let want = wanting(spec, &["appeal"]);
         assert_eq!(want.iter().map(|o| o.name).collect::<Vec<_>>(), ["opinion"]);
         assert!(wanting(spec, &["appeal", "opinion"]).is_empty());
+        // A vote's reasons are required, a remand's conditions are not (Terms §III Act 3.8):
+        // a press asks for both, and once the reasons are given no form is asked again.
+        let vote = crate::commands::find("court vote").expect("declared");
+        let asked: Vec<&str> = wanting(vote, &["appeal", "decision"])
+            .iter()
+            .map(|o| o.name)
+            .collect();
+        assert_eq!(asked, ["reasons", "conditions"]);
+        assert!(wanting(vote, &["appeal", "decision", "reasons"]).is_empty());
         let mut given = Invocation::new("court opinion");
         given.presets.push(("appeal".into(), "3".into()));
         let form = form(spec, given.clone(), &want).expect("fits");
