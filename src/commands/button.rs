@@ -2,8 +2,8 @@
 //! runs and with which options, and the form (a Discord modal) a command needs when an option
 //! declared `in_modal` was left out. Adapters only carry these to and from Discord.
 
-use super::spec::{CommandSpec, OptionKind, OptionSpec, Value};
-use crate::app::PersonRef;
+use super::spec::{Args, CommandSpec, OptionKind, OptionSpec, Value};
+use crate::app::{App, Call, PersonRef};
 
 pub use crate::domain::button::{
     Button, ButtonError, ButtonStyle, Component, Invocation, CUSTOM_ID_MAX, PER_MESSAGE, PER_ROW,
@@ -71,12 +71,21 @@ pub fn preset_values(
     Ok(values)
 }
 
-/// The options declared `in_modal` that `given` (option names) leaves out.
+/// The options declared `in_modal` that `given` (option names) leaves out, when a required one
+/// is among them; otherwise none. A form is wanted only for text the command cannot run without:
+/// an optional long text left out (a remand's conditions on an uphold) is simply not given, and a
+/// submitted form whose optional inputs were left empty runs instead of asking again.
 pub fn wanting(spec: &'static CommandSpec, given: &[&str]) -> Vec<&'static OptionSpec> {
-    spec.options
+    let missing: Vec<&'static OptionSpec> = spec
+        .options
         .iter()
         .filter(|o| o.in_modal && !given.contains(&o.name))
-        .collect()
+        .collect();
+    if missing.iter().any(|o| o.required) {
+        missing
+    } else {
+        Vec::new()
+    }
 }
 
 /// The form asking for `wanting`, carrying `given` (the options already given, written as the
@@ -112,6 +121,22 @@ pub fn form(
             })
             .collect(),
     })
+}
+
+/// Runs the command's check before its form opens (`CommandSpec::before_form`), with the
+/// options already given, as `caller`: a refusal is then shown before anything is typed.
+pub async fn check_before_form(
+    spec: &'static CommandSpec,
+    app: &App,
+    caller: PersonRef,
+    given: Vec<(String, Value)>,
+) -> Result<(), String> {
+    let Some(check) = spec.before_form else {
+        return Ok(());
+    };
+    let args = Args::before_form(spec, given).map_err(|e| e.to_string())?;
+    let call = Call::new(caller, spec.path, args.to_json());
+    check(app.clone(), call, args).await
 }
 
 /// Checks a button against the table: the command exists, and each preset is one of its options
@@ -187,6 +212,15 @@ mod tests {
         let want = wanting(spec, &["appeal"]);
         assert_eq!(want.iter().map(|o| o.name).collect::<Vec<_>>(), ["opinion"]);
         assert!(wanting(spec, &["appeal", "opinion"]).is_empty());
+        // A vote's reasons are required, a remand's conditions are not (Terms §III Act 3.8):
+        // a press asks for both, and once the reasons are given no form is asked again.
+        let vote = crate::commands::find("court vote").expect("declared");
+        let asked: Vec<&str> = wanting(vote, &["appeal", "decision"])
+            .iter()
+            .map(|o| o.name)
+            .collect();
+        assert_eq!(asked, ["reasons", "conditions"]);
+        assert!(wanting(vote, &["appeal", "decision", "reasons"]).is_empty());
         let mut given = Invocation::new("court opinion");
         given.presets.push(("appeal".into(), "3".into()));
         let form = form(spec, given.clone(), &want).expect("fits");

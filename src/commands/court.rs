@@ -106,15 +106,18 @@ pub(super) fn section() -> Section {
             command("court vote", "Vote on an appeal you sit on, once (Terms §III Acts 3.3, 3.8)")
                 .option(appeal())
                 .option(choice("decision", "uphold, overturn or remand", &["uphold", "overturn", "remand"]))
-                .option(text("reasons", "Your reasons", Reason::MAX))
+                .option(text("reasons", "Your reasons", Reason::MAX).in_modal())
                 .option(date("ban_until", "Overturn: the ban's new end, a Friday (§II Act 9.4)").optional())
                 .option(integer("step", "Overturn: a lesser step of the ladder (§II Act 5)", 1, STEP_MAX).optional())
                 .option(text("ruling", "Overturn a matter: the Court's ruling", Reason::MAX).optional())
                 .option(flag("no_reasoning", "Overturn for want of proper reasoning (§III Act 2.4.3)"))
-                .option(text("conditions", "Remand: the conditions (§III Act 3.8)", Reason::MAX).optional())
+                .option(text("conditions", "Remand: the conditions (§III Act 3.8)", Reason::MAX).optional().in_modal())
                 .needs(Power::Justice)
                 .who("the Justices sitting")
                 .rule("a majority of the bench decides, §III Acts 3.3, 3.8, 3.9")
+                .before_form(|app, call, a| Box::pin(async move {
+                    app.may_vote(&call, a.integer("appeal")?).await.map_err(|e| e.to_string())
+                }))
                 .run(|app, call, a| Box::pin(async move {
                     reply(app.cast_vote(&call, a.integer("appeal")?, &vote_input(&a)?).await)
                 })),
@@ -149,7 +152,7 @@ pub(super) fn section() -> Section {
                 })),
             command("court opinion", "Publish the Court's majority opinion, kept whole (Terms §III Act 3.10)")
                 .option(appeal())
-                .option(text("text", "The opinion", crate::app::court::OPINION_MAX))
+                .option(text("text", "The opinion", crate::app::court::OPINION_MAX).in_modal())
                 .needs(Power::Justice)
                 .who("the assigned author, or a Justice in the majority")
                 .rule("within 7 days of the decision, §III Act 3.10")

@@ -19,7 +19,9 @@ use crate::domain::authority::Power;
 use std::sync::LazyLock;
 
 pub use docs::{help, markdown_tables, usage};
-pub use spec::{Args, CommandSpec, Handler, OptionError, OptionKind, OptionSpec, Reply, Value};
+pub use spec::{
+    Args, CommandSpec, FormCheck, Handler, OptionError, OptionKind, OptionSpec, Reply, Value,
+};
 
 /// A top-level command that groups subcommands (`/mod violation`), with what Discord shows for it.
 pub struct Group {
@@ -170,6 +172,7 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
         who: "anyone",
         rule: "",
         power: None,
+        before_form: None,
     }
 }
 
@@ -181,6 +184,7 @@ pub(crate) struct Draft {
     who: &'static str,
     rule: &'static str,
     power: Option<Power>,
+    before_form: Option<FormCheck>,
 }
 
 impl Draft {
@@ -200,6 +204,12 @@ impl Draft {
         self
     }
 
+    /// A check before the form for this command's `in_modal` options opens (see `FormCheck`).
+    pub fn before_form(mut self, check: FormCheck) -> Self {
+        self.before_form = Some(check);
+        self
+    }
+
     pub fn option(mut self, option: OptionSpec) -> Self {
         self.options.push(option);
         self
@@ -214,6 +224,7 @@ impl Draft {
             rule: self.rule,
             power: self.power,
             run,
+            before_form: self.before_form,
         }
     }
 }

@@ -21,6 +21,10 @@ pub type Reply = Result<String, String>;
 /// audit log) and the parsed options.
 pub type Handler = fn(App, Call, Args) -> BoxFuture<Reply>;
 
+/// A check run before a form opens, given the options already given (not the text the form asks
+/// for): a refusal then comes at once, privately, instead of after the text was typed.
+pub type FormCheck = fn(App, Call, Args) -> BoxFuture<Result<(), String>>;
+
 /// One command, as members see it on Discord and in the console.
 pub struct CommandSpec {
     /// Words after the slash, e.g. `"mod violation"`: a top-level command or a group and a
@@ -38,6 +42,8 @@ pub struct CommandSpec {
     /// and lets a test try every privileged command as someone without the office.
     pub power: Option<Power>,
     pub run: Handler,
+    /// Checked before a form asking for this command's `in_modal` options opens, if declared.
+    pub before_form: Option<FormCheck>,
 }
 
 /// One option of a command.
@@ -262,6 +268,22 @@ impl Args {
         spec: &CommandSpec,
         given: impl IntoIterator<Item = (String, Value)>,
     ) -> Result<Args, OptionError> {
+        Self::build_with(spec, given, false)
+    }
+
+    /// The options given before a form: those it asks for (`in_modal`) may be missing.
+    pub fn before_form(
+        spec: &CommandSpec,
+        given: impl IntoIterator<Item = (String, Value)>,
+    ) -> Result<Args, OptionError> {
+        Self::build_with(spec, given, true)
+    }
+
+    fn build_with(
+        spec: &CommandSpec,
+        given: impl IntoIterator<Item = (String, Value)>,
+        form_pending: bool,
+    ) -> Result<Args, OptionError> {
         let mut values: Vec<(&'static str, Value)> = Vec::new();
         let mut unknown = None;
         for (name, value) in given {
@@ -275,7 +297,8 @@ impl Args {
             values.push((option.name, value));
         }
         for option in &spec.options {
-            if option.required && !values.iter().any(|(n, _)| *n == option.name) {
+            let asked_in_form = form_pending && option.in_modal;
+            if option.required && !asked_in_form && !values.iter().any(|(n, _)| *n == option.name) {
                 return Err(OptionError::Missing(option.name));
             }
         }

@@ -76,7 +76,12 @@ fn typed_fields(rows: &[serenity::ActionRow]) -> Vec<(String, String)> {
 /// What to do with a press or a submission: run its command, ask for a form, or refuse.
 enum Outcome {
     Run(&'static CommandSpec, Args),
-    Form(serenity::CreateModal),
+    /// The form, with the command and the options given, for its check before it opens.
+    Form(
+        serenity::CreateModal,
+        &'static CommandSpec,
+        Vec<(String, Value)>,
+    ),
     Refuse(String),
 }
 
@@ -107,7 +112,7 @@ fn outcome(custom_id: &str, expected: Component, typed: Vec<(String, String)>) -
         values.push((name, value));
     }
     match form_if_wanting(spec, &values) {
-        Ok(Some(form)) => return Outcome::Form(form),
+        Ok(Some(form)) => return Outcome::Form(form, spec, values),
         Ok(None) => {}
         Err(text) => return refuse(text),
     }
@@ -255,10 +260,14 @@ async fn answer(
     };
     let (spec, args) = match outcome(custom_id, answering.expects(), typed) {
         Outcome::Run(spec, args) => (spec, args),
-        Outcome::Form(form) => {
+        Outcome::Form(form, spec, given) => {
+            // A form opens only for someone it can serve: a refusal is shown before any typing.
+            if let Err(text) = button::check_before_form(spec, app, caller, given).await {
+                return send(ctx, answering, Err(text), false).await;
+            }
             return Ok(answering
                 .respond(ctx, serenity::CreateInteractionResponse::Modal(form))
-                .await?)
+                .await?);
         }
         Outcome::Refuse(text) => return send(ctx, answering, Err(text), false).await,
     };
@@ -392,7 +401,7 @@ mod tests {
         let id = declare.custom_id().expect("fits");
         assert!(matches!(
             outcome(&id, Component::Button, Vec::new()),
-            Outcome::Form(_)
+            Outcome::Form(..)
         ));
         let typed = vec![("reasoning".to_owned(), "because".to_owned())];
         match outcome("f/mod declare?case=3", Component::Form, typed) {

@@ -7,6 +7,7 @@ use super::components;
 use super::reply::{person, respond_text};
 use super::Error;
 use crate::app::App;
+use crate::commands::button;
 use crate::commands::{self, Args, CommandSpec, OptionKind, OptionSpec, Value};
 use crate::domain::limits::DATE_MAX;
 
@@ -143,8 +144,18 @@ fn run(
         let path = ctx.command().qualified_name.as_ref();
         let reply = match commands::find(path) {
             Some(spec) => match read_options(spec, ctx.args) {
-                Ok(Read::Form(modal)) => {
-                    // Long text left out: ask for it in a form; its submission runs the command.
+                Ok(Read::Form(modal, given)) => {
+                    // Long text left out: ask for it in a form, unless the command's check
+                    // refuses the caller already; the form's submission runs the command.
+                    let check =
+                        button::check_before_form(spec, ctx.data(), caller(&ctx), given).await;
+                    if let Err(refusal) = check {
+                        return respond_text(poise::Context::Application(ctx), Err(refusal))
+                            .await
+                            .map_err(|error| {
+                                poise::FrameworkError::new_command(ctx.into(), error)
+                            });
+                    }
                     return ctx
                         .interaction
                         .create_response(
@@ -176,7 +187,8 @@ fn run(
 /// long text left out.
 enum Read {
     Args(Args),
-    Form(serenity::CreateModal),
+    /// The form, and the options given (for the command's check before it opens).
+    Form(serenity::CreateModal, Vec<(String, Value)>),
 }
 
 /// Runs a command's work, deferring the reply (Discord's type 5, "thinking...") when the work
@@ -243,7 +255,7 @@ fn read_options(
         values.push((o.name.to_owned(), value));
     }
     if let Some(form) = components::form_if_wanting(spec, &values)? {
-        return Ok(Read::Form(form));
+        return Ok(Read::Form(form, values));
     }
     Args::build(spec, values)
         .map(Read::Args)

@@ -7,6 +7,7 @@ use crate::domain::authority::Power;
 use crate::domain::court::{check_panel, Appeal, BenchRefusal, Route, WrongStage};
 use crate::store;
 
+use super::buttons::vote_buttons;
 use super::{acting, CourtError, CourtReply};
 
 impl App {
@@ -58,7 +59,7 @@ impl App {
                     conflict.describe()
                 ));
             }
-            self.record(conn, n, &text).await?;
+            self.record_with(conn, n, &text, &vote_buttons(n)).await?;
             self.persist(conn, &mut row).await?;
             Ok(CourtReply(text))
         })
@@ -76,7 +77,7 @@ impl App {
                 "Appeal #{n} is heard by the Chief Justice, {}, alone, exercising discretionary powers (Terms §III Act 3.3).",
                 actor.name
             );
-            self.record(conn, n, &text).await?;
+            self.record_with(conn, n, &text, &vote_buttons(n)).await?;
             self.persist(conn, &mut row).await?;
             Ok(CourtReply(text))
         })

@@ -7,6 +7,7 @@ use crate::domain::authority::Power;
 use crate::domain::text::Reason;
 use crate::store;
 
+use super::buttons::vote_buttons;
 use super::{acting, CourtError, CourtReply};
 
 impl App {
@@ -50,11 +51,13 @@ impl App {
             )?;
             let mut row = self.appeal(conn, n).await?;
             let by = acting(actor);
+            let mut buttons = Vec::new();
             let text = if accept {
                 let court = self.court(conn).await?;
                 row.lifecycle = row.lifecycle.accept_en_banc(&by, &court)?;
                 let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
                 store::appeals::seat(conn, n, &seats, now).await?;
+                buttons.extend(vote_buttons(n));
                 format!(
                     "Appeal #{n} is heard en banc: the Chief Justice accepts, and every Justice sits ({}); conflicts do not apply, a majority of the whole Court decides, and its judgement is final (Terms §III Acts 3.5.3, 3.9, 3.9.2).",
                     self.names(conn, &seats).await?
@@ -67,7 +70,7 @@ impl App {
                     reason.as_str()
                 )
             };
-            self.record(conn, n, &text).await?;
+            self.record_with(conn, n, &text, &buttons).await?;
             self.persist(conn, &mut row).await?;
             Ok(CourtReply(text))
         })

@@ -14,6 +14,7 @@ use crate::domain::text::Reason;
 use crate::jobs::{self, Job};
 use crate::store::{self, appeals};
 
+use super::buttons::grant_button;
 use super::{CourtError, CourtReply};
 
 /// What an appeal is against, as typed.
@@ -120,7 +121,7 @@ impl App {
                 ),
                 None => {}
             }
-            self.record(conn, id, &text).await?;
+            self.record_with(conn, id, &text, &[grant_button(id)]).await?;
             self.persist(conn, &mut row).await?;
             Ok(CourtReply(format!(
                 "{text} While it is heard, a request to leave waits for it (Terms §II Act 8.1)."

@@ -6,6 +6,7 @@ use crate::app::{App, Call};
 use crate::domain::authority::Power;
 use crate::domain::court::{Appeal, GrantedBy, Route};
 
+use super::buttons::vote_buttons;
 use super::{acting, CourtError, CourtReply};
 
 impl App {
@@ -44,7 +45,7 @@ impl App {
                     "Appeal #{n} is heard by the whole Court en banc: {}. Conflicts do not apply; a majority of the whole Court decides, and its judgement is final (Terms §III Acts 3.5.3, 3.9, 5).",
                     self.names(conn, &seats).await?
                 );
-                self.record(conn, n, &seated).await?;
+                self.record_with(conn, n, &seated, &vote_buttons(n)).await?;
                 reply.push(' ');
                 reply.push_str(&seated);
             }

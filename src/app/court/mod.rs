@@ -5,6 +5,7 @@
 
 mod assign;
 mod bench;
+mod buttons;
 mod close;
 mod deadlines;
 mod docket;
@@ -14,6 +15,7 @@ mod export;
 mod facts;
 mod file;
 mod grant;
+mod may_vote;
 mod opinion;
 mod redecide;
 mod refuse;
@@ -33,6 +35,7 @@ use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
 use crate::domain::authority::Unauthorised;
+use crate::domain::button::Button;
 use crate::domain::court::{
     Acting, BenchRefusal, EnBancRefusal, GrantRefusal, Justice, NotAppealable, Opinion,
     OpinionRefusal, PanelRefusal, Response, ResponseRefusal, Subject, VoteRefusal,
@@ -41,7 +44,7 @@ use crate::domain::ladder::BanDateError;
 use crate::domain::moderation::CaseRefusal;
 use crate::domain::office::Office;
 use crate::domain::text::TextError;
-use crate::store::{self, appeals::AppealRow};
+use crate::store::{self, appeals::AppealRow, outbox::DISCUSSION};
 
 use super::{Actor, App, UseCaseError};
 
@@ -99,7 +102,7 @@ pub enum CourtError {
     NotTheModerator(i64),
     #[error("The 7 days to re-decide case #{0} ended on {1}; the penalty is void (Terms §III Act 2.4.2).")]
     RedecideTooLate(i64, String),
-    #[error("An opinion is at most {max} characters on one command; this one is {len}. Publish it whole in the modal on Discord (Terms §III Act 3.10).")]
+    #[error("An opinion is at most {max} characters; this one is {len}. It is published whole, never cut, so shorten it (Terms §III Act 3.10).")]
     OpinionTooLong { len: usize, max: usize },
     #[error(transparent)]
     Moderation(#[from] crate::app::moderation::ModerationError),
@@ -193,8 +196,20 @@ impl App {
         appeal: i64,
         text: &str,
     ) -> sqlx::Result<()> {
+        self.record_with(conn, appeal, text, &[]).await
+    }
+
+    /// Like `record`, with buttons under the announcement.
+    async fn record_with(
+        &self,
+        conn: &mut SqliteConnection,
+        appeal: i64,
+        text: &str,
+        buttons: &[Button],
+    ) -> sqlx::Result<()> {
         store::appeals::add_step(conn, appeal, self.now(), text).await?;
-        self.announce(conn, text).await
+        store::outbox::enqueue_with_buttons(conn, DISCUSSION, text, buttons, self.now()).await?;
+        Ok(())
     }
 
     /// Saves the appeal with its place on the docket worked out again.

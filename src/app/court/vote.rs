@@ -18,6 +18,7 @@ use crate::domain::text::Reason;
 use crate::jobs::{self, Job};
 use crate::store::appeals::OpinionRecord;
 
+use super::buttons::opinion_button;
 use super::{CourtError, CourtReply};
 
 /// A vote as typed.
@@ -259,7 +260,8 @@ impl App {
             "Appeal #{n}: the Court's majority opinion is due by {} (Terms §III Act 3.10).",
             calendar::show(deadlines.due_at, tz)
         );
-        self.record(conn, n, &due).await?;
+        self.record_with(conn, n, &due, &[opinion_button(n)])
+            .await?;
         text.push('\n');
         text.push_str(&due);
         Ok(text)

@@ -449,6 +449,20 @@ impl Appeal {
         }
     }
 
+    /// Whether `justice` may vote now, whatever the vote: the appeal is before a bench (or
+    /// decided, for a vote recorded late), `justice` sits on it and has not voted (Terms §III
+    /// Act 3.3). Discord asks this before opening the form for a vote's reasons.
+    pub fn may_vote(&self, justice: i64) -> Result<(), VoteRefusal> {
+        let (bench, ballots) = match self {
+            Appeal::Hearing(h) | Appeal::EnBanc { hearing: h, .. } => (&h.bench, &h.ballots),
+            Appeal::Decided { judgement: j, .. } | Appeal::Final { judgement: j, .. } => {
+                (&j.bench, &j.ballots)
+            }
+            _ => return Err(self.wrong("voted on").into()),
+        };
+        may_cast(bench, ballots, justice)
+    }
+
     /// A party asks for the panel's judgement to be heard en banc (Terms §III Act 3.9). A
     /// judgement of the Chief Justice solo may be taken en banc too.
     pub fn request_en_banc(
@@ -552,16 +566,22 @@ fn cast(
     ballot: Ballot,
     today: chrono::NaiveDate,
 ) -> Result<Hearing, VoteRefusal> {
-    if !hearing.bench.sits(ballot.justice) {
-        return Err(VoteRefusal::NotOnBench);
-    }
-    if hearing.ballots.iter().any(|b| b.justice == ballot.justice) {
-        return Err(VoteRefusal::AlreadyVoted);
-    }
+    may_cast(&hearing.bench, &hearing.ballots, ballot.justice)?;
     ballot.vote.validate(&filing.subject, today)?;
     let mut next = hearing.clone();
     next.ballots.push(ballot);
     Ok(next)
+}
+
+/// A Justice votes only from the bench, and once (Terms §III Act 3.3).
+fn may_cast(bench: &Bench, ballots: &[Ballot], justice: i64) -> Result<(), VoteRefusal> {
+    if !bench.sits(justice) {
+        return Err(VoteRefusal::NotOnBench);
+    }
+    if ballots.iter().any(|b| b.justice == justice) {
+        return Err(VoteRefusal::AlreadyVoted);
+    }
+    Ok(())
 }
 
 /// Records a vote cast after the decision, for the record.
@@ -927,6 +947,14 @@ pub(super) mod tests {
         );
         assert!(matches!(
             granted(&f).vote(&f, ballot(1, Vote::Uphold, 2), London),
+            Err(VoteRefusal::Stage(_))
+        ));
+        // Asked before the form for the reasons opens: the same answers, whatever the vote.
+        assert_eq!(heard(&f).may_vote(1), Ok(()));
+        assert_eq!(one.may_vote(1), Err(VoteRefusal::AlreadyVoted));
+        assert_eq!(one.may_vote(4), Err(VoteRefusal::NotOnBench));
+        assert!(matches!(
+            granted(&f).may_vote(1),
             Err(VoteRefusal::Stage(_))
         ));
     }
