@@ -37,6 +37,8 @@ pub struct Config {
     pub moderation: ModerationConfig,
     pub decay: DecayConfig,
     pub rules: RulesConfig,
+    pub orders: OrdersConfig,
+    pub court: CourtConfig,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -182,6 +184,39 @@ impl Default for ModerationConfig {
         Self {
             declaration_days: 7,
         }
+    }
+}
+
+/// How the Judge of a new Point of Order is named (Nomic 214).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum JudgeRule {
+    /// The player whose allocated day preceded the current day (Nomic 214).
+    #[default]
+    Rotation,
+    /// The Chief Justice judges every new Point; overruling and forfeit pass it along the
+    /// rotation as usual.
+    ChiefJustice,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct OrdersConfig {
+    /// `"rotation"` (Nomic 214) or `"chief_justice"`.
+    pub judge: JudgeRule,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CourtConfig {
+    /// Club days a Moderator has to answer a petition against a monitor still in place after
+    /// the session immediately following it (Terms §II Act 10.5).
+    pub response_days: i64,
+}
+
+impl Default for CourtConfig {
+    fn default() -> Self {
+        Self { response_days: 3 }
     }
 }
 

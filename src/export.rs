@@ -107,6 +107,8 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             "appealable": a.appealable,
         }));
     }
+    let points_of_order = points_of_order(&mut conn, &names).await?;
+    let appeals = crate::app::court::export_appeals(app, &mut conn, &name).await?;
     let audit = store::audit::all(&mut conn).await?;
     let events = store::events::all_rows(&mut conn).await?;
     let (rules, proposals) = app.export_rules(&mut conn).await?;
@@ -116,10 +118,10 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "members": members,
         "games": games,
         "actions": actions,
-        "appeals": [],
+        "appeals": appeals,
         "proposals": proposals,
         "rules": rules,
-        "points_of_order": [],
+        "points_of_order": points_of_order,
         "score_events": events.iter().map(|e| json!({
             "id": e.id,
             "at": e.at.to_rfc3339(),
@@ -133,4 +135,52 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         })).collect::<Vec<_>>(),
         "audit": audit,
     }))
+}
+
+/// Every Point of Order (Nomic 214): its Judges in order with how each ended, their
+/// Judgements, the disputes and opinions, its status and when it was invoked.
+async fn points_of_order(
+    conn: &mut sqlx::SqliteConnection,
+    names: &std::collections::HashMap<i64, String>,
+) -> anyhow::Result<Vec<Value>> {
+    let name = |id: i64| names.get(&id).cloned().unwrap_or_default();
+    let mut out = Vec::new();
+    for stored in store::orders::all(conn).await? {
+        let opinions = store::orders::opinions(conn, stored.number).await?;
+        let judges: Vec<Value> = store::orders::judgeships(conn, stored.number)
+            .await?
+            .iter()
+            .map(|j| {
+                let ended = match j.ended_how {
+                    Some(how) => how.key(),
+                    None if j.judgement.is_some() => "judged",
+                    None => "sitting",
+                };
+                json!({
+                    "judge": name(j.judge_id),
+                    "from": j.from_at.to_rfc3339(),
+                    "judgement": j.judgement,
+                    "judged_at": j.judged_at.map(|t| t.to_rfc3339()),
+                    "ended": ended,
+                    "ended_at": j.ended_at.map(|t| t.to_rfc3339()),
+                    "opinions": opinions.iter().filter(|o| o.seq == j.seq).map(|o| json!({
+                        "player": name(o.person_id),
+                        "opinion": o.opinion.key(),
+                        "at": o.at.to_rfc3339(),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        out.push(json!({
+            "number": stored.number,
+            "raiser": name(stored.point.raised_by),
+            "raised_at": stored.point.raised_at.to_rfc3339(),
+            "text": stored.point.statement,
+            "proposal": stored.proposal,
+            "judges": judges,
+            "status": stored.point.status.stage().key(),
+            "invoked_at": stored.point.invoked_at().map(|t| t.to_rfc3339()),
+        }));
+    }
+    Ok(out)
 }

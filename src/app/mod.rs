@@ -1,11 +1,13 @@
 //! Use cases: each checks authority, applies a rule, writes the change, its audit entry and its
 //! announcements in one transaction, and returns an outcome for an adapter to render.
 
+pub mod court;
 pub mod games;
 pub mod leaderboard;
 pub mod membership;
 pub mod moderation;
 pub mod offices;
+pub mod orders;
 mod person;
 pub mod removal;
 pub mod restrictions;

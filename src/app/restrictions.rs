@@ -19,7 +19,7 @@ impl App {
         at: DateTime<Utc>,
     ) -> sqlx::Result<Restrictions> {
         let open = crate::store::actions::open_against(conn, person_id).await?;
-        Ok(Restrictions::at(
+        let mut r = Restrictions::at(
             open.iter().map(|a| OpenCase {
                 kind: a.kind,
                 step: a.step.and_then(Step::from_number),
@@ -27,6 +27,9 @@ impl App {
                 ends_at: a.ends_at,
             }),
             at,
-        ))
+        );
+        // A Court hearing involving them (Terms §II Act 8.1): from filing to judgement.
+        r.in_hearing = crate::store::appeals::in_hearing(conn, person_id).await?;
+        Ok(r)
     }
 }

@@ -182,6 +182,11 @@ impl App {
                 standings.len() - 10
             ));
         }
+        // The state of the bench, when the Court has anything on its docket.
+        if !store::appeals::active(conn).await?.is_empty() {
+            post.push('\n');
+            post.push_str(&self.state_of_the_bench(conn).await?);
+        }
         self.announce(conn, &post).await?;
         Ok(format!("{} deduction(s)", lines.len()))
     }

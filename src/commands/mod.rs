@@ -2,10 +2,13 @@
 //! description, options with their limits, who may use it, the use case it runs) drives Discord
 //! registration and dispatch, the console's parser, `/help` and the README's command tables.
 
+pub mod button;
+mod court;
 mod docs;
 mod games;
 mod members;
 mod moderation;
+mod orders;
 mod rules;
 mod sessions;
 pub mod spec;
@@ -16,7 +19,9 @@ use crate::domain::authority::Power;
 use std::sync::LazyLock;
 
 pub use docs::{help, markdown_tables, usage};
-pub use spec::{Args, CommandSpec, Handler, OptionError, OptionKind, OptionSpec, Reply, Value};
+pub use spec::{
+    Args, CommandSpec, FormCheck, Handler, OptionError, OptionKind, OptionSpec, Reply, Value,
+};
 
 /// A top-level command that groups subcommands (`/mod violation`), with what Discord shows for it.
 pub struct Group {
@@ -87,6 +92,19 @@ pub const GROUPS: &[Group] = &[
         heading: "Rule changes",
         moderators_only: false,
     },
+    Group {
+        name: "court",
+        description:
+            "The Court of Appeals: appeals, hearings, votes and opinions (Terms §III Act 3)",
+        heading: "Court of Appeals",
+        moderators_only: false,
+    },
+    Group {
+        name: "order",
+        description: "Points of Order: Judges, Judgements and disputes (Nomic 214)",
+        heading: "Points of Order",
+        moderators_only: false,
+    },
 ];
 
 /// A feature's commands under one README heading.
@@ -101,7 +119,9 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         members::section(),
         sessions::section(),
         moderation::section(),
+        court::section(),
         rules::section(),
+        orders::section(),
     ]
 });
 
@@ -152,6 +172,7 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
         who: "anyone",
         rule: "",
         power: None,
+        before_form: None,
     }
 }
 
@@ -163,6 +184,7 @@ pub(crate) struct Draft {
     who: &'static str,
     rule: &'static str,
     power: Option<Power>,
+    before_form: Option<FormCheck>,
 }
 
 impl Draft {
@@ -182,6 +204,12 @@ impl Draft {
         self
     }
 
+    /// A check before the form for this command's `in_modal` options opens (see `FormCheck`).
+    pub fn before_form(mut self, check: FormCheck) -> Self {
+        self.before_form = Some(check);
+        self
+    }
+
     pub fn option(mut self, option: OptionSpec) -> Self {
         self.options.push(option);
         self
@@ -196,6 +224,7 @@ impl Draft {
             rule: self.rule,
             power: self.power,
             run,
+            before_form: self.before_form,
         }
     }
 }
@@ -206,6 +235,7 @@ fn required(name: &'static str, description: &'static str, kind: OptionKind) -> 
         description,
         kind,
         required: true,
+        in_modal: false,
     }
 }
 

@@ -265,11 +265,8 @@ pub(super) fn section() -> Section {
             "Declare a recorded action publicly within 7 days (Terms §III Act 2.4)",
         )
         .option(integer("case", "The case number", 1, NUMBER_MAX))
-        .option(text(
-            "reasoning",
-            "The reasoning, for #discussion",
-            Reason::MAX,
-        ))
+        // A reasoning is often a paragraph: on Discord, left out, it is asked for in a form.
+        .option(text("reasoning", "The reasoning, for #discussion", Reason::MAX).in_modal())
         .needs(Power::Moderate)
         .who("the case's Moderator")
         .rule("within 7 days, §III Act 2.4")

@@ -21,6 +21,10 @@ pub type Reply = Result<String, String>;
 /// audit log) and the parsed options.
 pub type Handler = fn(App, Call, Args) -> BoxFuture<Reply>;
 
+/// A check run before a form opens, given the options already given (not the text the form asks
+/// for): a refusal then comes at once, privately, instead of after the text was typed.
+pub type FormCheck = fn(App, Call, Args) -> BoxFuture<Result<(), String>>;
+
 /// One command, as members see it on Discord and in the console.
 pub struct CommandSpec {
     /// Words after the slash, e.g. `"mod violation"`: a top-level command or a group and a
@@ -38,6 +42,8 @@ pub struct CommandSpec {
     /// and lets a test try every privileged command as someone without the office.
     pub power: Option<Power>,
     pub run: Handler,
+    /// Checked before a form asking for this command's `in_modal` options opens, if declared.
+    pub before_form: Option<FormCheck>,
 }
 
 /// One option of a command.
@@ -48,6 +54,10 @@ pub struct OptionSpec {
     pub description: &'static str,
     pub kind: OptionKind,
     pub required: bool,
+    /// Long text asked for in a form (a Discord modal) when a slash command or a button leaves
+    /// it out; on Discord the option is therefore registered as optional. The console takes it
+    /// as a normal option. Only for `Text` options (see `in_modal`).
+    pub in_modal: bool,
 }
 
 /// What an option holds, with the limits both adapters enforce.
@@ -148,6 +158,23 @@ impl fmt::Display for OptionError {
 }
 
 impl OptionSpec {
+    /// The same text option, asked for in a form on Discord when it is not given (opinions,
+    /// judgements: text longer than a slash option comfortably holds).
+    pub fn in_modal(mut self) -> Self {
+        assert!(
+            matches!(self.kind, OptionKind::Text { .. }),
+            "only a text option can be asked for in a form (`{}`)",
+            self.name
+        );
+        self.in_modal = true;
+        self
+    }
+
+    /// Whether Discord requires it in the slash command: an option asked for in a form is not.
+    pub fn required_on_discord(&self) -> bool {
+        self.required && !self.in_modal
+    }
+
     /// Checks a value against this option's limits (the same limits Discord enforces).
     pub fn check(&self, value: Value) -> Result<Value, OptionError> {
         match (&self.kind, &value) {
@@ -241,6 +268,22 @@ impl Args {
         spec: &CommandSpec,
         given: impl IntoIterator<Item = (String, Value)>,
     ) -> Result<Args, OptionError> {
+        Self::build_with(spec, given, false)
+    }
+
+    /// The options given before a form: those it asks for (`in_modal`) may be missing.
+    pub fn before_form(
+        spec: &CommandSpec,
+        given: impl IntoIterator<Item = (String, Value)>,
+    ) -> Result<Args, OptionError> {
+        Self::build_with(spec, given, true)
+    }
+
+    fn build_with(
+        spec: &CommandSpec,
+        given: impl IntoIterator<Item = (String, Value)>,
+        form_pending: bool,
+    ) -> Result<Args, OptionError> {
         let mut values: Vec<(&'static str, Value)> = Vec::new();
         let mut unknown = None;
         for (name, value) in given {
@@ -254,7 +297,8 @@ impl Args {
             values.push((option.name, value));
         }
         for option in &spec.options {
-            if option.required && !values.iter().any(|(n, _)| *n == option.name) {
+            let asked_in_form = form_pending && option.in_modal;
+            if option.required && !asked_in_form && !values.iter().any(|(n, _)| *n == option.name) {
                 return Err(OptionError::Missing(option.name));
             }
         }

@@ -31,6 +31,10 @@ id!(
     CaseId
 );
 id!(
+    /// An appeal to the Court (Terms §III Act 3), as numbered for members: "appeal #3".
+    AppealId
+);
+id!(
     /// A club session.
     SessionId
 );

@@ -6,7 +6,9 @@ use chrono_tz::Tz;
 use super::calendar;
 
 /// A step of the ladder, by the member's count of violations in force.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Step {
     /// 1st: the fraudulent game or action is reversed as though it never happened.
     Reverse = 1,

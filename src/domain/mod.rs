@@ -1,6 +1,7 @@
 //! Pure rules of the constitution: no I/O, no clock; the time is always passed in.
 
 pub mod authority;
+pub mod button;
 pub mod calendar;
 pub mod court;
 pub mod decay;

@@ -16,8 +16,9 @@
 //!   "for the Point of Order" (Nomic 214); the day's Judge still takes new Points, so distinct
 //!   Judges may sit on several Points at once, as the rule's note says. The walk back skips the
 //!   player whose day it is when the Point changes hands, and their team-mates; it may come
-//!   round to an earlier Judge again ("and so on"). When nobody is left the Point is
-//!   [`PointStatus::Unsettled`], for the players to resolve under Nomic 215.
+//!   round to an overruled Judge again ("and so on"), but not to one who forfeited it, who is
+//!   no "new Judge". When nobody is left the Point is [`PointStatus::Unsettled`], for the
+//!   players to resolve under Nomic 215.
 //! - **The Judge's day.** A Judge who has not pronounced by the end of the club day on which they
 //!   became Judge forfeits the Point (Nomic 214 says "invoked"; a Judge cannot invoke their own
 //!   Judgement, which is invoked by the hour passing or an agreement, so the Judge's duty is to
@@ -135,6 +136,58 @@ pub enum PointStatus {
     },
     /// Nobody is left who may judge it.
     Unsettled { at: DateTime<Utc> },
+}
+
+/// Which of [`PointStatus`]'s stages a Point is in, without its data (how it is stored and
+/// listed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointStage {
+    AwaitingJudgement,
+    Judged,
+    Disputed,
+    Invoked,
+    Unsettled,
+}
+
+impl PointStage {
+    /// How `/order list` names the stage.
+    pub fn describe(self) -> &'static str {
+        match self {
+            PointStage::AwaitingJudgement => "awaiting Judgement",
+            PointStage::Judged => "judged, open to dispute",
+            PointStage::Disputed => "disputed, open to agreement or disagreement",
+            PointStage::Invoked => "Judgement invoked",
+            PointStage::Unsettled => "unsettled",
+        }
+    }
+}
+
+impl PointStatus {
+    pub fn stage(&self) -> PointStage {
+        match self {
+            PointStatus::AwaitingJudgement { .. } => PointStage::AwaitingJudgement,
+            PointStatus::Judged { .. } => PointStage::Judged,
+            PointStatus::Disputed { .. } => PointStage::Disputed,
+            PointStatus::Invoked { .. } => PointStage::Invoked,
+            PointStatus::Unsettled { .. } => PointStage::Unsettled,
+        }
+    }
+}
+
+/// What a player other than the Judge said of a Judgement (Nomic 214).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opinion {
+    Dispute,
+    Agree,
+    Disagree,
+}
+
+/// How the Judge of a new Point is named: the rotation of Nomic 214, or (a club's choice) the
+/// Chief Justice, with overruling and forfeit passing the Point along the rotation as usual.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JudgeChoice {
+    Rotation,
+    Named(PlayerId),
 }
 
 /// What a transition did, for the app to store and announce.
@@ -280,6 +333,27 @@ impl PointOfOrder {
         active: usize,
         at: DateTime<Utc>,
     ) -> Result<PointOfOrder, RaiseError> {
+        Self::raise_to(
+            game,
+            JudgeChoice::Rotation,
+            by,
+            statement,
+            about,
+            active,
+            at,
+        )
+    }
+
+    /// [`Self::raise`], with the club's way of naming the first Judge.
+    pub fn raise_to(
+        game: &Nomic,
+        choice: JudgeChoice,
+        by: PlayerId,
+        statement: &str,
+        about: Option<&Proposal>,
+        active: usize,
+        at: DateTime<Utc>,
+    ) -> Result<PointOfOrder, RaiseError> {
         if !game.turns.is_player(by) {
             return Err(RaiseError::NotAPlayer);
         }
@@ -294,10 +368,13 @@ impl PointOfOrder {
             return Err(RaiseError::AwaitingEffect(p.number));
         }
         let statement = bounded("statement", statement, STATEMENT_MAX)?;
-        let judge = game
-            .turns
-            .judge_on(game.day_of(at))
-            .ok_or(RaiseError::NoJudge)?;
+        let judge = match choice {
+            JudgeChoice::Named(judge) => judge,
+            JudgeChoice::Rotation => game
+                .turns
+                .judge_on(game.day_of(at))
+                .ok_or(RaiseError::NoJudge)?,
+        };
         Ok(PointOfOrder {
             raised_by: by,
             raised_at: at,
@@ -534,13 +611,25 @@ impl PointOfOrder {
         happened
     }
 
+    /// True when `player` has been this Point's Judge and forfeited it.
+    fn forfeited_by(&self, player: PlayerId) -> bool {
+        self.judges
+            .iter()
+            .any(|j| j.judge == player && matches!(j.ended, Some((_, Handover::Forfeited))))
+    }
+
     /// The Point passes to the player preceding the Judge, as of `at` (Nomic 214).
     fn hand_over(&mut self, game: &Nomic, at: DateTime<Utc>, why: Handover) -> Happened {
         let judge = self.judge().expect("a Point being handed over has a Judge");
         if let Some(current) = self.judges.last_mut() {
             current.ended = Some((at, why));
         }
-        match game.turns.judge_after(judge, game.day_of(at)) {
+        // A player who has already forfeited this Point is not a new Judge for it, so the walk
+        // back passes over them; when nobody is left, every player who could judge declined.
+        let next = game
+            .turns
+            .judge_after_skipping(judge, game.day_of(at), |p| self.forfeited_by(p));
+        match next {
             Some(new_judge) => {
                 let deadline = judge_deadline(game, at);
                 self.judges.push(Judgeship {
@@ -624,6 +713,52 @@ mod tests {
         assert_eq!(later.judge(), Some(CHRIS));
         let next_day = PointOfOrder::raise(&g, DAVE, "A third", None, 0, at(25, 9, 0)).unwrap();
         assert_eq!(next_day.judge(), Some(DAVE));
+    }
+
+    #[test]
+    fn a_point_every_judge_has_forfeited_is_unsettled_not_passed_round_forever() {
+        // Nomic 214: "and so on for each new Judge". A Judge who forfeited it once is not new.
+        let g = game();
+        let mut p = tuesday_point();
+        let happened = p.run_deadlines(&g, at(30, 12, 0) + TimeDelta::days(14));
+        assert!(matches!(
+            happened.last(),
+            Some(Happened::Unsettled {
+                why: Handover::Forfeited,
+                ..
+            })
+        ));
+        assert_eq!(p.status.stage(), PointStage::Unsettled);
+        let forfeiters: Vec<PlayerId> = p
+            .judges
+            .iter()
+            .filter(|j| matches!(j.ended, Some((_, Handover::Forfeited))))
+            .map(|j| j.judge)
+            .collect();
+        let distinct: BTreeSet<PlayerId> = forfeiters.iter().copied().collect();
+        assert!(forfeiters.len() >= 4, "{forfeiters:?}");
+        assert_eq!(distinct.len(), forfeiters.len(), "nobody forfeits it twice");
+    }
+
+    #[test]
+    fn a_club_may_name_the_chief_justice_as_every_points_first_judge() {
+        // orders.judge = "chief_justice": the named Judge takes the Point; overruling still
+        // passes it along the order of Nomic 214.
+        let g = game();
+        let mut p = PointOfOrder::raise_to(
+            &g,
+            JudgeChoice::Named(ALEX_W),
+            BEN,
+            "Was it void?",
+            None,
+            0,
+            at(24, 10, 0),
+        )
+        .unwrap();
+        assert_eq!(p.judge(), Some(ALEX_W));
+        assert_eq!(p.status.stage(), PointStage::AwaitingJudgement);
+        p.judge_it(&g, ALEX_W, "It was.", at(24, 11, 0)).unwrap();
+        assert_eq!(p.status.stage(), PointStage::Judged);
     }
 
     #[test]

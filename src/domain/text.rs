@@ -20,7 +20,8 @@ pub enum TextError {
 }
 
 /// A reason given for an action: at least two words, at most 500 characters.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct Reason(String);
 
 impl Reason {

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use serde_json::{json, Value};
 
-use crate::domain::ids::{CaseId, LeaveRequestId, SessionId};
+use crate::domain::ids::{AppealId, CaseId, LeaveRequestId, SessionId};
 
 /// One piece of due work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +21,18 @@ pub enum Job {
     DeclarationReminder { action: CaseId },
     /// Ends a ban at its end date (Terms §II Act 9.2).
     BanExpiry { action: CaseId },
+    /// The end of a Point of Order's current window (Nomic 214).
+    OrderDeadline { point: i64 },
+    /// Reminds the Court a club day before an opinion is due (Terms §III Act 3.10); one per
+    /// judgement, the panel's and the whole Court's.
+    OpinionReminder { appeal: AppealId, en_banc: bool },
+    /// Says an opinion is overdue at its deadline (Terms §III Act 3.10).
+    OpinionOverdue { appeal: AppealId, en_banc: bool },
+    /// The Moderator's answer to a petition against a monitor falls due (Terms §II Act 10.5).
+    ResponseDeadline { appeal: AppealId },
+    /// A remanded penalty not re-decided and declared within 7 days is void (Terms §III Act
+    /// 2.4, 2.4.2).
+    RedecideDeadline { appeal: AppealId },
     /// Completes the vote on a proposal at the end of the club day it was submitted: tallies,
     /// adopts or defeats, settles points (Nomic 113, 203-207).
     VoteClose { proposal: i64 },
@@ -38,6 +50,11 @@ const LEAVE_DUE: &str = "leave_due";
 const DECLARATION_DEADLINE: &str = "declaration_deadline";
 const DECLARATION_REMINDER: &str = "declaration_reminder";
 const BAN_EXPIRY: &str = "ban_expiry";
+const ORDER_DEADLINE: &str = "order_deadline";
+const OPINION_REMINDER: &str = "opinion_reminder";
+const OPINION_OVERDUE: &str = "opinion_overdue";
+const RESPONSE_DEADLINE: &str = "response_deadline";
+const REDECIDE_DEADLINE: &str = "redecide_deadline";
 const VOTE_CLOSE: &str = "vote_close";
 const VOTE_REMINDER: &str = "vote_reminder";
 const ADOPTION_SWITCH: &str = "adoption_switch";
@@ -64,6 +81,11 @@ impl Job {
             Job::DeclarationDeadline { .. } => DECLARATION_DEADLINE,
             Job::DeclarationReminder { .. } => DECLARATION_REMINDER,
             Job::BanExpiry { .. } => BAN_EXPIRY,
+            Job::OrderDeadline { .. } => ORDER_DEADLINE,
+            Job::OpinionReminder { .. } => OPINION_REMINDER,
+            Job::OpinionOverdue { .. } => OPINION_OVERDUE,
+            Job::ResponseDeadline { .. } => RESPONSE_DEADLINE,
+            Job::RedecideDeadline { .. } => REDECIDE_DEADLINE,
             Job::VoteClose { .. } => VOTE_CLOSE,
             Job::VoteReminder { .. } => VOTE_REMINDER,
             Job::AdoptionSwitch => ADOPTION_SWITCH,
@@ -80,6 +102,15 @@ impl Job {
             Job::DeclarationDeadline { action } => format!("declaration-deadline:{action}"),
             Job::DeclarationReminder { action } => format!("declaration-reminder:{action}"),
             Job::BanExpiry { action } => format!("ban-expiry:{action}"),
+            Job::OrderDeadline { point } => format!("order-deadline:{point}"),
+            Job::OpinionReminder { appeal, en_banc } => {
+                format!("opinion-reminder:{appeal}{}", bench_suffix(*en_banc))
+            }
+            Job::OpinionOverdue { appeal, en_banc } => {
+                format!("opinion-overdue:{appeal}{}", bench_suffix(*en_banc))
+            }
+            Job::ResponseDeadline { appeal } => format!("response-deadline:{appeal}"),
+            Job::RedecideDeadline { appeal } => format!("redecide-deadline:{appeal}"),
             Job::VoteClose { proposal } => format!("vote-close:{proposal}"),
             Job::VoteReminder { proposal } => format!("vote-reminder:{proposal}"),
             Job::AdoptionSwitch => "adoption-switch".to_owned(),
@@ -95,6 +126,13 @@ impl Job {
             Job::DeclarationDeadline { action }
             | Job::DeclarationReminder { action }
             | Job::BanExpiry { action } => json!({ "action": action }),
+            Job::OrderDeadline { point } => json!({ "point": point }),
+            Job::OpinionReminder { appeal, en_banc } | Job::OpinionOverdue { appeal, en_banc } => {
+                json!({ "appeal": appeal, "en_banc": en_banc })
+            }
+            Job::ResponseDeadline { appeal } | Job::RedecideDeadline { appeal } => {
+                json!({ "appeal": appeal })
+            }
             Job::VoteClose { proposal } | Job::VoteReminder { proposal } => {
                 json!({ "proposal": proposal })
             }
@@ -111,6 +149,7 @@ impl Job {
         };
         let value: Value = serde_json::from_str(payload).map_err(bad)?;
         let field = |name: &str| serde_json::from_value::<i64>(value[name].clone()).map_err(bad);
+        let flag = |name: &str| serde_json::from_value::<bool>(value[name].clone()).map_err(bad);
         Ok(match kind {
             SESSION_CLOSE => Job::SessionClose {
                 session: SessionId(field("session")?),
@@ -130,6 +169,23 @@ impl Job {
             BAN_EXPIRY => Job::BanExpiry {
                 action: CaseId(field("action")?),
             },
+            ORDER_DEADLINE => Job::OrderDeadline {
+                point: field("point")?,
+            },
+            OPINION_REMINDER => Job::OpinionReminder {
+                appeal: AppealId(field("appeal")?),
+                en_banc: flag("en_banc")?,
+            },
+            OPINION_OVERDUE => Job::OpinionOverdue {
+                appeal: AppealId(field("appeal")?),
+                en_banc: flag("en_banc")?,
+            },
+            RESPONSE_DEADLINE => Job::ResponseDeadline {
+                appeal: AppealId(field("appeal")?),
+            },
+            REDECIDE_DEADLINE => Job::RedecideDeadline {
+                appeal: AppealId(field("appeal")?),
+            },
             VOTE_CLOSE => Job::VoteClose {
                 proposal: field("proposal")?,
             },
@@ -139,6 +195,15 @@ impl Job {
             ADOPTION_SWITCH => Job::AdoptionSwitch,
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
+    }
+}
+
+/// The whole Court's opinion has its own jobs beside the panel's.
+fn bench_suffix(en_banc: bool) -> &'static str {
+    if en_banc {
+        ":en-banc"
+    } else {
+        ""
     }
 }
 
@@ -160,6 +225,21 @@ mod tests {
             Job::DeclarationDeadline { action: CaseId(5) },
             Job::DeclarationReminder { action: CaseId(5) },
             Job::BanExpiry { action: CaseId(5) },
+            Job::OrderDeadline { point: 2 },
+            Job::OpinionReminder {
+                appeal: AppealId(2),
+                en_banc: false,
+            },
+            Job::OpinionOverdue {
+                appeal: AppealId(2),
+                en_banc: true,
+            },
+            Job::ResponseDeadline {
+                appeal: AppealId(2),
+            },
+            Job::RedecideDeadline {
+                appeal: AppealId(2),
+            },
             Job::VoteClose { proposal: 301 },
             Job::VoteReminder { proposal: 301 },
             Job::AdoptionSwitch,
@@ -186,6 +266,11 @@ mod tests {
                 "declaration-deadline:5",
                 "declaration-reminder:5",
                 "ban-expiry:5",
+                "order-deadline:2",
+                "opinion-reminder:2",
+                "opinion-overdue:2:en-banc",
+                "response-deadline:2",
+                "redecide-deadline:2",
                 "vote-close:301",
                 "vote-reminder:301",
                 "adoption-switch",

@@ -274,3 +274,19 @@ pub async fn set_step(
         .await?;
     Ok(())
 }
+
+/// Gives a ban a new end (the Court, Terms §II Act 9.4); `None` makes it permanent.
+pub async fn set_ends_at(
+    conn: &mut SqliteConnection,
+    id: i64,
+    ends_at: Option<DateTime<Utc>>,
+    status: CaseStatus,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE actions SET ends_at = ?, status = ? WHERE id = ?")
+        .bind(ends_at)
+        .bind(status)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -104,6 +104,25 @@ pub async fn void_action(
     rederive(conn, changed).await
 }
 
+/// Voids one event, if live (the Court overturning a weekly deduction, Terms §II Act 6.3).
+pub async fn void_event(
+    conn: &mut SqliteConnection,
+    event_id: i64,
+    now: DateTime<Utc>,
+    reason: &str,
+) -> sqlx::Result<u64> {
+    let changed = sqlx::query_as(
+        "UPDATE score_events SET voided_at = ?, void_reason = ? WHERE id = ? AND voided_at IS NULL
+         RETURNING at, id",
+    )
+    .bind(now)
+    .bind(reason)
+    .bind(event_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    rederive(conn, changed).await
+}
+
 /// Every event, void or not, in history order.
 pub async fn all_rows(conn: &mut SqliteConnection) -> sqlx::Result<Vec<EventRow>> {
     sqlx::query_as::<_, EventRow>("SELECT * FROM score_events ORDER BY at, id")

@@ -6,8 +6,11 @@ use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
 use crate::config::Procedure;
+use crate::domain::button::ButtonStyle;
+use crate::domain::court::Stage;
 use crate::domain::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
+use crate::domain::order::{Handover, Opinion, PointStage};
 use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
 
 /// A domain enum stored as one of a fixed set of strings.
@@ -84,6 +87,16 @@ stored_as_text!(CaseStatus {
     CaseStatus::Remanded => "remanded",
 });
 
+stored_as_text!(Stage {
+    Stage::AwaitingGrant => "awaiting_grant",
+    Stage::Refused => "refused",
+    Stage::Granted => "granted",
+    Stage::Hearing => "hearing",
+    Stage::Decided => "decided",
+    Stage::EnBanc => "en_banc",
+    Stage::Final => "final",
+});
+
 stored_as_text!(GameStatus {
     GameStatus::InProgress => "in_progress",
     GameStatus::WaitingJoin => "waiting_join",
@@ -101,6 +114,32 @@ stored_as_text!(RematchStatus {
     RematchStatus::PetitionerAbsent => "petitioner absent",
     RematchStatus::OpponentAbsent => "opponent absent",
     RematchStatus::NotPlayed => "not played",
+});
+
+stored_as_text!(ButtonStyle {
+    ButtonStyle::Primary => "primary",
+    ButtonStyle::Secondary => "secondary",
+    ButtonStyle::Success => "success",
+    ButtonStyle::Danger => "danger",
+});
+
+stored_as_text!(PointStage {
+    PointStage::AwaitingJudgement => "awaiting_judgement",
+    PointStage::Judged => "judged",
+    PointStage::Disputed => "disputed",
+    PointStage::Invoked => "invoked",
+    PointStage::Unsettled => "unsettled",
+});
+
+stored_as_text!(Handover {
+    Handover::Overruled => "overruled",
+    Handover::Forfeited => "forfeited",
+});
+
+stored_as_text!(Opinion {
+    Opinion::Dispute => "dispute",
+    Opinion::Agree => "agree",
+    Opinion::Disagree => "disagree",
 });
 
 stored_as_text!(Procedure {
@@ -146,6 +185,15 @@ mod tests {
     #[test]
     fn every_stored_enum_reads_back_what_it_writes() {
         round_trips(&[
+            PointStage::AwaitingJudgement,
+            PointStage::Judged,
+            PointStage::Disputed,
+            PointStage::Invoked,
+            PointStage::Unsettled,
+        ]);
+        round_trips(&[Handover::Overruled, Handover::Forfeited]);
+        round_trips(&[Opinion::Dispute, Opinion::Agree, Opinion::Disagree]);
+        round_trips(&[
             CaseKind::Violation,
             CaseKind::Ban,
             CaseKind::Monitor,
@@ -163,6 +211,15 @@ mod tests {
             CaseStatus::Remanded,
         ]);
         round_trips(&[
+            Stage::AwaitingGrant,
+            Stage::Refused,
+            Stage::Granted,
+            Stage::Hearing,
+            Stage::Decided,
+            Stage::EnBanc,
+            Stage::Final,
+        ]);
+        round_trips(&[
             GameStatus::InProgress,
             GameStatus::WaitingJoin,
             GameStatus::PendingApproval,
@@ -178,6 +235,12 @@ mod tests {
             RematchStatus::PetitionerAbsent,
             RematchStatus::OpponentAbsent,
             RematchStatus::NotPlayed,
+        ]);
+        round_trips(&[
+            ButtonStyle::Primary,
+            ButtonStyle::Secondary,
+            ButtonStyle::Success,
+            ButtonStyle::Danger,
         ]);
     }
 

@@ -3,6 +3,7 @@
 //! Queries take `&mut SqliteConnection`, so a use case runs several of them in one transaction.
 
 pub mod actions;
+pub mod appeals;
 pub mod audit;
 pub mod events;
 pub mod games;
@@ -10,6 +11,7 @@ pub mod jobs;
 pub mod keys;
 pub mod leave;
 pub mod offices;
+pub mod orders;
 pub mod outbox;
 pub mod people;
 pub mod procedure;

@@ -1,7 +1,10 @@
-//! The outbox: channel posts written in the same transaction as the change they announce.
+//! The outbox: channel posts written in the same transaction as the change they announce, with
+//! their buttons, and edits of posts already sent.
 
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
+
+use crate::domain::button::{self, Button, ButtonStyle};
 
 /// The channel every announcement goes to unless a feature names another.
 pub const DISCUSSION: &str = "discussion";
@@ -21,6 +24,22 @@ pub struct OutboxEntry {
     pub last_error: Option<String>,
     pub sent_at: Option<DateTime<Utc>>,
     pub message_id: Option<i64>,
+    /// For an edit: the entry whose message this one's content replaces.
+    pub edits: Option<i64>,
+    /// The Discord users this post may ping, space-separated; nobody else is pinged.
+    pub pings: Option<String>,
+}
+
+impl OutboxEntry {
+    /// The users this post may ping.
+    pub fn ping_ids(&self) -> Vec<u64> {
+        self.pings
+            .as_deref()
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|id| id.parse().ok())
+            .collect()
+    }
 }
 
 pub async fn enqueue(
@@ -38,6 +57,93 @@ pub async fn enqueue(
     .bind(now)
     .fetch_one(conn)
     .await
+}
+
+/// Queues a post that may ping `users` (their mentions are in `content`); every other post
+/// pings no one.
+pub async fn enqueue_pinging(
+    conn: &mut SqliteConnection,
+    channel: &str,
+    content: &str,
+    users: &[u64],
+    now: DateTime<Utc>,
+) -> sqlx::Result<i64> {
+    let id = enqueue(conn, channel, content, now).await?;
+    if !users.is_empty() {
+        let pings: Vec<String> = users.iter().map(u64::to_string).collect();
+        sqlx::query("UPDATE outbox SET pings = ? WHERE id = ?")
+            .bind(pings.join(" "))
+            .bind(id)
+            .execute(conn)
+            .await?;
+    }
+    Ok(id)
+}
+
+/// Queues a post with buttons under its text. The buttons are checked against Discord's limits
+/// (a refusal here is a defect of the code that built them, so it fails the use case).
+pub async fn enqueue_with_buttons(
+    conn: &mut SqliteConnection,
+    channel: &str,
+    content: &str,
+    buttons: &[Button],
+    now: DateTime<Utc>,
+) -> sqlx::Result<i64> {
+    button::check_all(buttons).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    let id = enqueue(conn, channel, content, now).await?;
+    for (position, b) in buttons.iter().enumerate() {
+        let custom_id = b
+            .custom_id()
+            .map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+        sqlx::query(
+            "INSERT INTO outbox_buttons (outbox_id, position, label, style, custom_id)
+             VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(position as i64)
+        .bind(&b.label)
+        .bind(b.style)
+        .bind(custom_id)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(id)
+}
+
+/// Queues an edit of the post `outbox_id` (a running tally, say): an entry of the same channel,
+/// delivered in order with the channel's other posts, that replaces the posted message's text
+/// once that message exists. Its buttons stay as they were.
+pub async fn enqueue_edit(
+    conn: &mut SqliteConnection,
+    outbox_id: i64,
+    new_content: &str,
+    now: DateTime<Utc>,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO outbox (channel, content, created_at, next_attempt_at, edits)
+         SELECT channel, ?, ?, ?, id FROM outbox WHERE id = ? RETURNING id",
+    )
+    .bind(new_content)
+    .bind(now)
+    .bind(now)
+    .bind(outbox_id)
+    .fetch_one(conn)
+    .await
+}
+
+/// The buttons of a post, in order (none for most posts).
+pub async fn buttons(conn: &mut SqliteConnection, outbox_id: i64) -> sqlx::Result<Vec<Button>> {
+    let rows: Vec<(String, ButtonStyle, String)> = sqlx::query_as(
+        "SELECT label, style, custom_id FROM outbox_buttons WHERE outbox_id = ? ORDER BY position",
+    )
+    .bind(outbox_id)
+    .fetch_all(conn)
+    .await?;
+    rows.into_iter()
+        .map(|(label, style, id)| {
+            Button::from_parts(&label, style, &id).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+        })
+        .collect()
 }
 
 /// A channel's leading unsent entries up to the first not yet due. Both lookups walk the
@@ -163,6 +269,72 @@ mod tests {
             .expect("open");
         crate::store::migrate(&pool).await.expect("migrate");
         pool.acquire().await.expect("connection")
+    }
+
+    fn t0() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-11-27T12:00:00Z")
+            .expect("time")
+            .to_utc()
+    }
+
+    /// Checks: a post's buttons are stored with it and read back in order, with the command each
+    /// runs; a post without buttons has none; an edit is an entry of the edited post's channel,
+    /// after it in that channel's order, naming the post it edits.
+    #[tokio::test]
+    async fn buttons_are_kept_with_their_post_and_an_edit_follows_it_in_its_channel() {
+        let mut conn = memory().await;
+        let plain = enqueue(&mut conn, "voting", "before", t0())
+            .await
+            .expect("enqueue");
+        let yes = Button::new("Yes", "vote")
+            .preset("proposal", 301)
+            .preset("choice", "yes");
+        let no = Button::new("No", "vote")
+            .preset("proposal", 301)
+            .preset("choice", "no")
+            .style(ButtonStyle::Danger);
+        let post = enqueue_with_buttons(
+            &mut conn,
+            "voting",
+            "Proposal 301",
+            &[yes.clone(), no.clone()],
+            t0(),
+        )
+        .await
+        .expect("enqueue");
+        assert_eq!(buttons(&mut conn, post).await.expect("buttons"), [yes, no]);
+        assert!(buttons(&mut conn, plain).await.expect("buttons").is_empty());
+        let edit = enqueue_edit(&mut conn, post, "Proposal 301: 1 yes", t0())
+            .await
+            .expect("edit");
+        let entry = by_id(&mut conn, edit).await.expect("entry");
+        assert_eq!(
+            (entry.channel.as_str(), entry.edits),
+            ("voting", Some(post))
+        );
+        assert_eq!(
+            contents(&due(&mut conn, "voting", t0(), 20).await.expect("due")),
+            ["before", "Proposal 301", "Proposal 301: 1 yes"]
+        );
+    }
+
+    /// Checks: buttons that Discord would refuse (more than 25, an id past 100 characters) fail
+    /// the enqueue, so the use case that built them fails instead of posting them.
+    #[tokio::test]
+    async fn buttons_past_discords_limits_are_not_stored() {
+        let mut conn = memory().await;
+        let many: Vec<Button> = (0..26)
+            .map(|n| Button::new(&n.to_string(), "join"))
+            .collect();
+        assert!(enqueue_with_buttons(&mut conn, "voting", "x", &many, t0())
+            .await
+            .is_err());
+        let long = Button::new("Long", "vote").preset("choice", "y".repeat(100));
+        assert!(
+            enqueue_with_buttons(&mut conn, "voting", "x", &[long], t0())
+                .await
+                .is_err()
+        );
     }
 
     fn contents(entries: &[OutboxEntry]) -> Vec<&str> {

@@ -2,6 +2,7 @@
 //! against a fake Discord.
 
 mod cli;
+mod court;
 pub mod discord;
 mod jobs;
 mod leaderboard;

@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use crate::app::App;
 use crate::clock::{Clock, FakeClock};
 use crate::config::Config;
+use crate::domain::button::{Button, PER_ROW};
 use crate::domain::calendar;
 use crate::store;
 
@@ -126,6 +127,14 @@ impl Console {
         if let Some(last) = entries.last() {
             self.outbox_seen = last.id;
         }
+        let mut shown = Vec::with_capacity(entries.len());
+        for e in &entries {
+            let buttons = store::outbox::buttons(&mut conn, e.id).await?;
+            shown.push(Output::Post {
+                channel: e.channel.clone(),
+                text: post_text(e, &buttons),
+            });
+        }
         drop(conn);
         // With no Discord channel configured for a post's channel the console is the only place a post is shown,
         // so printing it is delivering it (and declares any action it announces). With a
@@ -135,14 +144,23 @@ impl Console {
                 app.delivered(e.id, None).await?;
             }
         }
-        Ok(entries
-            .into_iter()
-            .map(|e| Output::Post {
-                channel: e.channel,
-                text: crate::domain::moment::in_club_time(&e.content),
-            })
-            .collect())
+        Ok(shown)
     }
+}
+
+/// A post as the console shows it: its text in club time, then its buttons, a row to a line,
+/// each as `[Label → /command option:value]`; an edit of an earlier post says so.
+fn post_text(entry: &store::outbox::OutboxEntry, buttons: &[Button]) -> String {
+    let mut text = crate::domain::moment::in_club_time(&entry.content);
+    if entry.edits.is_some() {
+        text = format!("(edited) {text}");
+    }
+    for row in buttons.chunks(PER_ROW) {
+        let row: Vec<String> = row.iter().map(Button::render).collect();
+        text.push('\n');
+        text.push_str(&row.join(" "));
+    }
+    text
 }
 
 /// Runs a script, echoing each input line (expected-output lines are dropped) followed by what
@@ -169,5 +187,54 @@ pub async fn run_script(console: &mut Console, script: &str) -> anyhow::Result<S
 impl From<ParseError> for Output {
     fn from(e: ParseError) -> Self {
         Output::Refusal(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(content: &str, edits: Option<i64>) -> store::outbox::OutboxEntry {
+        let at = DateTime::parse_from_rfc3339("2026-11-27T12:00:00Z")
+            .expect("time")
+            .to_utc();
+        store::outbox::OutboxEntry {
+            id: 2,
+            channel: "discussion".into(),
+            content: content.into(),
+            created_at: at,
+            attempts: 0,
+            next_attempt_at: at,
+            last_error: None,
+            sent_at: None,
+            message_id: None,
+            edits,
+            pings: None,
+        }
+    }
+
+    #[test]
+    fn a_posts_buttons_follow_its_text_five_to_a_line() {
+        let buttons: Vec<Button> = (1..=6)
+            .map(|n| Button::new(&format!("#{n}"), "vote").preset("proposal", n))
+            .collect();
+        let post = Output::Post {
+            channel: "voting".into(),
+            text: post_text(&entry("Proposals", None), &buttons),
+        };
+        assert_eq!(
+            post.render(),
+            [
+                "#voting> Proposals",
+                "#voting> [#1 → /vote proposal:1] [#2 → /vote proposal:2] [#3 → /vote proposal:3] \
+                 [#4 → /vote proposal:4] [#5 → /vote proposal:5]",
+                "#voting> [#6 → /vote proposal:6]",
+            ]
+        );
+        // An edit of an earlier post (a running tally) says so.
+        assert_eq!(
+            post_text(&entry("Tally: 1 no", Some(1)), &[]),
+            "(edited) Tally: 1 no"
+        );
     }
 }

@@ -1,6 +1,8 @@
-//! The Discord adapter: poise slash commands over the use cases, plus the outbox poster and the
-//! scheduler loop, started once when the gateway is ready.
+//! The Discord adapter: poise slash commands over the use cases, buttons and forms that run the
+//! same commands, plus the outbox poster and the scheduler loop, started once when the gateway
+//! is ready.
 
+mod components;
 mod lifecycle;
 mod poster;
 mod reply;
@@ -75,6 +77,8 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
         .options(poise::FrameworkOptions {
             commands: slash::framework_commands(),
             on_error: |error| Box::pin(reply::on_error(error)),
+            // Button presses and form submissions (poise routes only slash commands).
+            event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {

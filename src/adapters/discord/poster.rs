@@ -11,9 +11,12 @@ use serenity::http::{HttpError, LightMethod, Request, Route};
 
 use super::reply::{no_pings, split};
 use crate::app::App;
+use crate::commands::button::{self, Button, ButtonStyle};
 use crate::config::Config;
 use crate::store;
 
+/// Discord's error code for a message that does not exist (deleted).
+const UNKNOWN_MESSAGE: i64 = 10008;
 /// How many entries of a channel are read at a time.
 const BATCH: i64 = 20;
 /// The longest wait between retries, and between retries of a post Discord refuses for good
@@ -92,10 +95,19 @@ impl Poster {
                 if stop() {
                     return Ok(None);
                 }
-                match self.post(channel, entry.id, &entry.content).await {
+                let sent = match entry.edits {
+                    Some(target) => self.edit(channel, target, &entry.content).await,
+                    None => {
+                        let buttons =
+                            store::outbox::buttons(&mut *app.pool().acquire().await?, entry.id)
+                                .await?;
+                        self.post(channel, &entry, &buttons).await.map(Some)
+                    }
+                };
+                match sent {
                     Ok(first) => {
-                        let id = store::snowflake_to_db(first.get());
-                        app.delivered(entry.id, Some(id)).await?;
+                        let id = first.map(|m| store::snowflake_to_db(m.get()));
+                        app.delivered(entry.id, id).await?;
                         pass.delivered += 1;
                     }
                     Err(failure) => {
@@ -128,44 +140,102 @@ impl Poster {
         }
     }
 
-    /// Posts one outbox entry, in as many messages as it needs; returns the first message's id.
+    /// Posts one outbox entry, in as many messages as it needs, its buttons under the last;
+    /// returns the first message's id.
     async fn post(
         &self,
         channel: u64,
-        entry: i64,
-        content: &str,
+        outbox: &store::outbox::OutboxEntry,
+        buttons: &[Button],
     ) -> Result<serenity::MessageId, Failure> {
+        let entry = outbox.id;
         let mut first = None;
+        // Only the users the post names for pinging are pinged (a Point's Judge, Nomic 214).
+        let pinged: Vec<serenity::UserId> = outbox
+            .ping_ids()
+            .into_iter()
+            .map(serenity::UserId::new)
+            .collect();
         // Every reader sees the times in their own time zone.
-        let content = crate::domain::moment::for_discord(content);
-        for (n, part) in split(&content).into_iter().enumerate() {
-            let message = serenity::CreateMessage::new()
+        let content = crate::domain::moment::for_discord(&outbox.content);
+        let parts = split(&content);
+        let last = parts.len() - 1;
+        for (n, part) in parts.into_iter().enumerate() {
+            let mut message = serenity::CreateMessage::new()
                 .content(part)
-                .allowed_mentions(no_pings())
+                .allowed_mentions(no_pings().users(pinged.clone()))
                 // Discord drops a retried post with the same nonce, so a post that went out but
                 // whose answer was lost is not posted twice.
                 .nonce(serenity::Nonce::String(format!("gavel-{entry}-{n}")))
                 .enforce_nonce(true);
-            let sent = self.send(channel, &message).await?;
+            if n == last && !buttons.is_empty() {
+                message = message.components(action_rows(buttons)?);
+            }
+            let route = Route::ChannelMessages {
+                channel_id: serenity::ChannelId::new(channel),
+            };
+            let sent = self.send(route, LightMethod::Post, &message).await?;
             first.get_or_insert(sent);
         }
         Ok(first.expect("split gives at least one part"))
     }
 
-    /// Sends one message and reads Discord's answer.
-    async fn send(
+    /// Edits the message of the entry `target` to read `content` (a running tally). The edited
+    /// entry was delivered before this one (the channel goes in order); one that has no message
+    /// (delivered by the console) has nothing to edit. An edit replaces the first message of a
+    /// post, so its text is kept to one message.
+    async fn edit(
         &self,
         channel: u64,
-        message: &serenity::CreateMessage,
-    ) -> Result<serenity::MessageId, Failure> {
-        let body = serde_json::to_vec(message).map_err(|e| Failure::Refused(e.to_string()))?;
-        let request = Request::new(
-            Route::ChannelMessages {
-                channel_id: serenity::ChannelId::new(channel),
-            },
-            LightMethod::Post,
+        target: i64,
+        content: &str,
+    ) -> Result<Option<serenity::MessageId>, Failure> {
+        let edited = store::outbox::by_id(
+            &mut *self
+                .app
+                .pool()
+                .acquire()
+                .await
+                .map_err(|e| Failure::Unavailable(e.to_string()))?,
+            target,
         )
-        .body(Some(body));
+        .await
+        .map_err(|e| Failure::Unavailable(e.to_string()))?;
+        let Some(message_id) = edited.message_id else {
+            return Ok(None);
+        };
+        let content = crate::domain::moment::for_discord(content);
+        let text = split(&content).swap_remove(0);
+        let edit = serenity::EditMessage::new()
+            .content(text)
+            .allowed_mentions(no_pings());
+        let route = Route::ChannelMessage {
+            channel_id: serenity::ChannelId::new(channel),
+            message_id: serenity::MessageId::new(store::snowflake_from_db(message_id)),
+        };
+        match self.send(route, LightMethod::Patch, &edit).await {
+            // Someone deleted the message: there is nothing left to edit, and the channel's
+            // later posts must not wait for it.
+            Err(Failure::Refused(what)) if what.contains(&format!("(code {UNKNOWN_MESSAGE})")) => {
+                tracing::warn!(
+                    entry = target,
+                    "the edited message is gone; the edit is dropped"
+                );
+                Ok(None)
+            }
+            sent => sent.map(Some),
+        }
+    }
+
+    /// Sends one request with a JSON body and reads Discord's answer.
+    async fn send(
+        &self,
+        route: Route<'_>,
+        method: LightMethod,
+        body: &impl serde::Serialize,
+    ) -> Result<serenity::MessageId, Failure> {
+        let body = serde_json::to_vec(body).map_err(|e| Failure::Refused(e.to_string()))?;
+        let request = Request::new(route, method).body(Some(body));
         let response = if self.http.ratelimiter.is_some() {
             match self.http.request(request).await {
                 Ok(response) => response,
@@ -191,6 +261,30 @@ impl Poster {
         };
         read_answer(response).await
     }
+}
+
+/// A post's buttons as Discord's action rows: five to a row (at most five rows, which
+/// `enqueue_with_buttons` has already checked).
+fn action_rows(buttons: &[Button]) -> Result<Vec<serenity::CreateActionRow>, Failure> {
+    buttons
+        .chunks(button::PER_ROW)
+        .map(|row| {
+            row.iter()
+                .map(|b| {
+                    let id = b.custom_id().map_err(|e| Failure::Refused(e.to_string()))?;
+                    Ok(serenity::CreateButton::new(id)
+                        .label(&b.label)
+                        .style(match b.style {
+                            ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+                            ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+                            ButtonStyle::Success => serenity::ButtonStyle::Success,
+                            ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+                        }))
+                })
+                .collect::<Result<Vec<_>, Failure>>()
+                .map(serenity::CreateActionRow::Buttons)
+        })
+        .collect()
 }
 
 /// Reads a post's answer: the message id, or why it failed and when to try again.

@@ -3,9 +3,11 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::components;
 use super::reply::{person, respond_text};
 use super::Error;
 use crate::app::App;
+use crate::commands::button;
 use crate::commands::{self, Args, CommandSpec, OptionKind, OptionSpec, Value};
 use crate::domain::limits::DATE_MAX;
 
@@ -78,7 +80,9 @@ fn option(o: &OptionSpec) -> serenity::CreateCommandOption {
         OptionKind::Flag => T::Boolean,
     };
     let built =
-        serenity::CreateCommandOption::new(kind, o.name, o.description).required(o.required);
+        // An option asked for in a form is optional here: left out, it gets its form.
+        serenity::CreateCommandOption::new(kind, o.name, o.description)
+            .required(o.required_on_discord());
     match &o.kind {
         OptionKind::Text { max } => built.max_length(u16::try_from(*max).unwrap_or(u16::MAX)),
         OptionKind::Date => built.max_length(DATE_MAX as u16),
@@ -140,7 +144,30 @@ fn run(
         let path = ctx.command().qualified_name.as_ref();
         let reply = match commands::find(path) {
             Some(spec) => match read_options(spec, ctx.args) {
-                Ok(args) => {
+                Ok(Read::Form(modal, given)) => {
+                    // Long text left out: ask for it in a form, unless the command's check
+                    // refuses the caller already; the form's submission runs the command.
+                    let check =
+                        button::check_before_form(spec, ctx.data(), caller(&ctx), given).await;
+                    if let Err(refusal) = check {
+                        return respond_text(poise::Context::Application(ctx), Err(refusal))
+                            .await
+                            .map_err(|error| {
+                                poise::FrameworkError::new_command(ctx.into(), error)
+                            });
+                    }
+                    return ctx
+                        .interaction
+                        .create_response(
+                            ctx.serenity_context(),
+                            serenity::CreateInteractionResponse::Modal(modal),
+                        )
+                        .await
+                        .map_err(|error| {
+                            poise::FrameworkError::new_command(ctx.into(), error.into())
+                        });
+                }
+                Ok(Read::Args(args)) => {
                     let work = commands::invoke(spec, ctx.data(), caller(&ctx), args);
                     within_discords_limit(ctx, work)
                         .await
@@ -154,6 +181,14 @@ fn run(
             .await
             .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
     })
+}
+
+/// What an interaction's options give: the arguments to run with, or the form that asks for the
+/// long text left out.
+enum Read {
+    Args(Args),
+    /// The form, and the options given (for the command's check before it opens).
+    Form(serenity::CreateModal, Vec<(String, Value)>),
 }
 
 /// Runs a command's work, deferring the reply (Discord's type 5, "thinking...") when the work
@@ -191,11 +226,12 @@ fn caller(ctx: &poise::ApplicationContext<'_, App, Error>) -> crate::app::Person
     person(user, nick)
 }
 
-/// Reads an interaction's options by the declaration: the same checks as the console.
+/// Reads an interaction's options by the declaration: the same checks as the console. When an
+/// option declared `in_modal` is left out, the answer is the form asking for it instead.
 fn read_options(
-    spec: &CommandSpec,
+    spec: &'static CommandSpec,
     given: &[serenity::ResolvedOption<'_>],
-) -> Result<Args, String> {
+) -> Result<Read, String> {
     let mut values = Vec::with_capacity(given.len());
     for o in given {
         let value = match &o.value {
@@ -218,5 +254,10 @@ fn read_options(
         };
         values.push((o.name.to_owned(), value));
     }
-    Args::build(spec, values).map_err(|e| e.to_string())
+    if let Some(form) = components::form_if_wanting(spec, &values)? {
+        return Ok(Read::Form(form, values));
+    }
+    Args::build(spec, values)
+        .map(Read::Args)
+        .map_err(|e| e.to_string())
 }

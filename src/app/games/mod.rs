@@ -3,6 +3,7 @@
 //! module holds their errors, replies and the checks they share.
 
 mod adjudicate;
+pub mod approval;
 mod register;
 mod rematch;
 mod void;
@@ -388,6 +389,7 @@ impl App {
             let approved = registrar.has_moderator_powers() && !game.has_player(game.registered_by);
             if monitored && !approved {
                 store::games::set_status(conn, game.id, GameStatus::PendingApproval).await?;
+                self.ask_for_approval(conn, &game).await?;
                 done.push(format!(
                     "Game #{} now waits for a Moderator's approval.",
                     game.id

@@ -92,9 +92,15 @@ impl App {
                     players.waiting.join(" and "),
                     if players.waiting.len() == 1 { "joins" } else { "join" }
                 ),
-                GameStatus::PendingApproval => format!(
+                GameStatus::PendingApproval => {
+                    let game = store::games::by_id(conn, id)
+                        .await?
+                        .ok_or(sqlx::Error::RowNotFound)?;
+                    self.ask_for_approval(conn, &game).await?;
+                    format!(
                     "Game #{id} recorded: {summary}. A player is monitored, so it waits for a Moderator's approval (Terms §II Act 10.4)."
-                ),
+                    )
+                }
                 _ => {
                     let changes = self.count_game(conn, id, now).await?;
                     format!("Game #{id} registered: {summary}. {changes}")

@@ -41,8 +41,14 @@ impl App {
         let game = self.nomic(conn, &settings).await?;
         let book = self.rulebook(conn, Procedure::Nomic).await?;
         let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
+        // The Points of Order raised about it: a pending Judgement holds the change (Nomic 214).
+        let related: Vec<_> = store::orders::about_proposal(conn, number)
+            .await?
+            .into_iter()
+            .map(|p| p.point)
+            .collect();
         let done = game
-            .complete(&mut proposal, &book, &[], at)
+            .complete(&mut proposal, &book, &related, at)
             .map_err(|e| RulesError::Complete(e.to_string()))?;
         let tally = done.tally;
         let counted = if tally.cast() == 0 {
@@ -86,6 +92,58 @@ impl App {
         store::outbox::enqueue(conn, VOTING, &result, now).await?;
         self.settle_points(conn, &game, &done, number, at).await?;
         Ok(result)
+    }
+
+    /// Brings held Proposal `number` into effect once every Judgement on its Points of Order is
+    /// invoked, as of the last invocation (Nomic 214 over 206), and announces it. Returns the
+    /// announcement, or nothing while a Judgement is still pending or it is not held.
+    pub(crate) async fn release_held(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+    ) -> Result<Option<String>, RulesError> {
+        let Some(row) = store::proposals::by_number(conn, number).await? else {
+            return Ok(None);
+        };
+        if row.status != ProposalStatus::Held {
+            return Ok(None);
+        }
+        let settings = self.settings(conn).await?;
+        let game = self.nomic(conn, &settings).await?;
+        let book = self.rulebook(conn, Procedure::Nomic).await?;
+        let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
+        let related: Vec<_> = store::orders::about_proposal(conn, number)
+            .await?
+            .into_iter()
+            .map(|p| p.point)
+            .collect();
+        let Ok(since) = game.release(&mut proposal, &related) else {
+            return Ok(None);
+        };
+        let (status, text) = match game.bring_into_effect(&proposal, &book) {
+            Ok(updated) => {
+                self.record_effect(conn, &book, &updated, &proposal.changes, number, since)
+                    .await?;
+                (
+                    ProposalStatus::InEffect,
+                    format!(
+                        "Every Judgement on Proposal {number} is invoked, so it takes effect now (Nomic 214, 206){}",
+                        effect_words(&proposal.changes, number)
+                    ),
+                )
+            }
+            Err(e) => (
+                ProposalStatus::Void,
+                format!("Every Judgement on Proposal {number} is invoked, but it cannot take effect: {e}"),
+            ),
+        };
+        let result = match &row.result {
+            Some(before) => format!("{before} {text}"),
+            None => text.clone(),
+        };
+        store::proposals::decide(conn, number, status, &result, since, None, None).await?;
+        store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
+        Ok(Some(text))
     }
 
     /// Stores the rulebook an adopted proposal left, and each changed rule's new version.
@@ -227,12 +285,17 @@ impl App {
             .map(|v| v.voter_id)
             .collect();
         let pings = self.config().rules.reminder_pings;
+        let mut pinged = Vec::new();
         let missing: Vec<String> = store::turns::players(conn)
             .await?
             .into_iter()
             .filter(|p| p.is_playing() && p.day.is_some() && !voted.contains(&p.id))
             .map(|p| match p.discord_id {
-                Some(id) if pings => format!("<@{id}>"),
+                Some(id) if pings => {
+                    let id = store::snowflake_from_db(id);
+                    pinged.push(id);
+                    format!("<@{id}>")
+                }
                 _ => p.name,
             })
             .collect();
@@ -245,7 +308,7 @@ impl App {
             calendar::show(close, self.tz()),
             missing.join(", ")
         );
-        store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
+        store::outbox::enqueue_pinging(conn, VOTING, &text, &pinged, self.now()).await?;
         Ok(text)
     }
 

@@ -16,14 +16,14 @@ use super::verdict::{Ballot, Decision, InvalidVote, Verdict};
 use super::Acting;
 
 /// A Justice's grant, waiting for a second (Terms §III Act 3.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct JusticeGrant {
     pub justice: i64,
     pub at: DateTime<Utc>,
 }
 
 /// Who granted the hearing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum GrantedBy {
     ChiefJustice(i64),
     /// Two Justices, independently, in the order they granted.
@@ -31,7 +31,7 @@ pub enum GrantedBy {
 }
 
 /// A bench hearing an appeal and the votes cast so far.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hearing {
     pub bench: Bench,
     /// The votes of the current round.
@@ -51,7 +51,7 @@ impl Hearing {
 }
 
 /// A judgement of the Court.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Judgement {
     pub bench: Bench,
     pub ballots: Vec<Ballot>,
@@ -87,7 +87,7 @@ impl Judgement {
 }
 
 /// A party's request to take a panel's judgement en banc (Terms §III Act 3.9).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EnBancRequest {
     NotRequested,
     Requested {
@@ -102,7 +102,7 @@ pub enum EnBancRequest {
 }
 
 /// Where an appeal stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Appeal {
     /// Filed; waiting for the Chief Justice or a second Justice to grant a hearing.
     AwaitingGrant {
@@ -135,6 +135,18 @@ pub enum Appeal {
         panel: Option<Judgement>,
         judgement: Judgement,
     },
+}
+
+/// Where an appeal stands, without its contents: what the store keeps beside it to find it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    AwaitingGrant,
+    Refused,
+    Granted,
+    Hearing,
+    Decided,
+    EnBanc,
+    Final,
 }
 
 /// "This appeal is being heard; it cannot be granted or refused now."
@@ -243,6 +255,19 @@ impl Appeal {
             Appeal::Decided { .. } => "decided",
             Appeal::EnBanc { .. } => "before the whole Court en banc",
             Appeal::Final { .. } => "finally decided en banc",
+        }
+    }
+
+    /// The stage, as the store keeps it.
+    pub fn stage_kind(&self) -> Stage {
+        match self {
+            Appeal::AwaitingGrant { .. } => Stage::AwaitingGrant,
+            Appeal::Refused { .. } => Stage::Refused,
+            Appeal::Granted { .. } => Stage::Granted,
+            Appeal::Hearing(_) => Stage::Hearing,
+            Appeal::Decided { .. } => Stage::Decided,
+            Appeal::EnBanc { .. } => Stage::EnBanc,
+            Appeal::Final { .. } => Stage::Final,
         }
     }
 
@@ -424,6 +449,20 @@ impl Appeal {
         }
     }
 
+    /// Whether `justice` may vote now, whatever the vote: the appeal is before a bench (or
+    /// decided, for a vote recorded late), `justice` sits on it and has not voted (Terms §III
+    /// Act 3.3). Discord asks this before opening the form for a vote's reasons.
+    pub fn may_vote(&self, justice: i64) -> Result<(), VoteRefusal> {
+        let (bench, ballots) = match self {
+            Appeal::Hearing(h) | Appeal::EnBanc { hearing: h, .. } => (&h.bench, &h.ballots),
+            Appeal::Decided { judgement: j, .. } | Appeal::Final { judgement: j, .. } => {
+                (&j.bench, &j.ballots)
+            }
+            _ => return Err(self.wrong("voted on").into()),
+        };
+        may_cast(bench, ballots, justice)
+    }
+
     /// A party asks for the panel's judgement to be heard en banc (Terms §III Act 3.9). A
     /// judgement of the Chief Justice solo may be taken en banc too.
     pub fn request_en_banc(
@@ -527,16 +566,22 @@ fn cast(
     ballot: Ballot,
     today: chrono::NaiveDate,
 ) -> Result<Hearing, VoteRefusal> {
-    if !hearing.bench.sits(ballot.justice) {
-        return Err(VoteRefusal::NotOnBench);
-    }
-    if hearing.ballots.iter().any(|b| b.justice == ballot.justice) {
-        return Err(VoteRefusal::AlreadyVoted);
-    }
+    may_cast(&hearing.bench, &hearing.ballots, ballot.justice)?;
     ballot.vote.validate(&filing.subject, today)?;
     let mut next = hearing.clone();
     next.ballots.push(ballot);
     Ok(next)
+}
+
+/// A Justice votes only from the bench, and once (Terms §III Act 3.3).
+fn may_cast(bench: &Bench, ballots: &[Ballot], justice: i64) -> Result<(), VoteRefusal> {
+    if !bench.sits(justice) {
+        return Err(VoteRefusal::NotOnBench);
+    }
+    if ballots.iter().any(|b| b.justice == justice) {
+        return Err(VoteRefusal::AlreadyVoted);
+    }
+    Ok(())
 }
 
 /// Records a vote cast after the decision, for the record.
@@ -902,6 +947,14 @@ pub(super) mod tests {
         );
         assert!(matches!(
             granted(&f).vote(&f, ballot(1, Vote::Uphold, 2), London),
+            Err(VoteRefusal::Stage(_))
+        ));
+        // Asked before the form for the reasons opens: the same answers, whatever the vote.
+        assert_eq!(heard(&f).may_vote(1), Ok(()));
+        assert_eq!(one.may_vote(1), Err(VoteRefusal::AlreadyVoted));
+        assert_eq!(one.may_vote(4), Err(VoteRefusal::NotOnBench));
+        assert!(matches!(
+            granted(&f).may_vote(1),
             Err(VoteRefusal::Stage(_))
         ));
     }

@@ -87,7 +87,7 @@ pub mod verdict;
 
 pub use appeal::{
     Appeal, BenchRefusal, ClosureRefusal, EnBancRefusal, EnBancRequest, GrantRefusal, GrantedBy,
-    Hearing, Judgement, JusticeGrant, VoteRefusal, WrongStage,
+    Hearing, Judgement, JusticeGrant, Stage, VoteRefusal, WrongStage,
 };
 pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
 pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};

@@ -43,7 +43,7 @@ impl MonitorPetition {
 }
 
 /// The Moderator's answer to a §II Act 10.5 petition.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Response {
     Owed {
         moderator: i64,

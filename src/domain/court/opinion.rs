@@ -36,7 +36,7 @@ impl OpinionDeadlines {
 }
 
 /// The opinion on one judgement.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Opinion {
     Due {
         due_at: DateTime<Utc>,

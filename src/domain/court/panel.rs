@@ -112,7 +112,7 @@ pub fn suggest_panel(court: &[Justice], conflicts: &Conflicts) -> Suggestion {
 }
 
 /// A panel that passed `check_panel`; only that function makes one.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeatedPanel {
     justices: [i64; PANEL_SIZE],
     conflicts_set_aside: Vec<(i64, Conflict)>,
@@ -222,7 +222,7 @@ pub fn check_panel(
 }
 
 /// The bench that hears an appeal.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Bench {
     Panel(SeatedPanel),
     /// The Chief Justice exercising discretionary powers (§III Act 3.3).

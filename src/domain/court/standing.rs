@@ -11,7 +11,7 @@ use crate::domain::office::Offices;
 use crate::domain::text::Reason;
 
 /// The capacity in which an action was taken; it decides whether the Court may review it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Capacity {
     Moderator,
     ChiefJustice,
@@ -37,7 +37,7 @@ impl Capacity {
 }
 
 /// The kind of action appealed, with what the Court needs to review it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// A step of the fraud ladder (Terms §II Act 5); steps 4 and 5 are bans, `ban_ends` is
     /// the end of a four-week ban.
@@ -103,7 +103,7 @@ impl Action {
 }
 
 /// Where a case stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CaseStatus {
     InForce,
     /// It has run its course (a ban expired, a monitor lifted).
@@ -113,7 +113,7 @@ pub enum CaseStatus {
 }
 
 /// What earlier appeals on the same case left behind.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AppealRecord {
     /// An appeal on the case that is still open.
     pub open: Option<i64>,
@@ -146,7 +146,7 @@ impl AppealRecord {
 }
 
 /// A numbered moderator case, or a deduction or removal made by the Chief Justice.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ActionFacts {
     pub case: i64,
     pub action: Action,
@@ -163,7 +163,7 @@ pub struct ActionFacts {
 }
 
 /// Another matter concerning the Leaderboard (Terms §III Act 3).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MatterFacts {
     pub description: Reason,
     /// The people the matter concerns, besides the appellant.
@@ -171,7 +171,7 @@ pub struct MatterFacts {
 }
 
 /// What an appeal is against.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Subject {
     Action(ActionFacts),
     Matter(MatterFacts),
@@ -195,7 +195,7 @@ pub struct Appellant {
 }
 
 /// Which bench hears an appeal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Route {
     /// A panel of three chosen by the Chief Justice, or the Chief Justice solo (§III Act 3.3).
     Panel,
@@ -328,7 +328,7 @@ fn standing(facts: &ActionFacts, appellant: Appellant) -> Result<(), NotAppealab
 }
 
 /// Why a Justice may not hear a case (Terms §III Act 3.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Conflict {
     Appellant,
     /// The Moderator who took the action (or the Chief Justice, for the weekly deductions).
@@ -372,7 +372,7 @@ impl Conflicts {
 }
 
 /// An appeal as filed: who brings it, against what, on which grounds, to which bench.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Filing {
     pub appellant: i64,
     pub subject: Subject,

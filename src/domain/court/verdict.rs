@@ -12,7 +12,7 @@ use super::panel::Bench;
 use super::standing::{Action, Subject};
 
 /// A ground on which the Court overturns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Ground {
     /// Failure to give proper reasoning invalidates a penalty in severity or in entirety
     /// (Terms §III Act 2.4.3).
@@ -20,7 +20,7 @@ pub enum Ground {
 }
 
 /// What the Court puts in place of an overturned decision (Terms §III Act 3.8b).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Replacement {
     /// Nothing: the action is void, reversed as though it never happened.
     Void,
@@ -33,14 +33,14 @@ pub enum Replacement {
 }
 
 /// An overturn: what replaces the decision, and the ground if it is §III Act 2.4.3.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Overturn {
     pub replacement: Replacement,
     pub ground: Option<Ground>,
 }
 
 /// One Justice's vote.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Vote {
     Uphold,
     Overturn(Overturn),
@@ -148,7 +148,7 @@ impl Vote {
 }
 
 /// A vote cast, with the Justice's reasons.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ballot {
     pub justice: i64,
     pub vote: Vote,
@@ -157,7 +157,7 @@ pub struct Ballot {
 }
 
 /// What the Court decided.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Decision {
     Uphold,
     Overturn(Overturn),

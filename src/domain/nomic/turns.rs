@@ -171,28 +171,41 @@ impl Turns {
             .iter()
             .rposition(|(d, _)| d.num_days_from_monday() < today)
             .unwrap_or(self.order.len() - 1);
-        self.walk_back(start, date, None)
+        self.walk_back(start, date, |_| false)
     }
 
     /// The player who takes over from `judge` on `date` when they are overruled or forfeit
     /// (Nomic 214): the player preceding them in the order of days, with the same exclusions.
     pub fn judge_after(&self, judge: PlayerId, date: NaiveDate) -> Option<PlayerId> {
+        self.judge_after_skipping(judge, date, |_| false)
+    }
+
+    /// [`Self::judge_after`], also passing over every player for whom `skip` is true.
+    pub fn judge_after_skipping(
+        &self,
+        judge: PlayerId,
+        date: NaiveDate,
+        skip: impl Fn(PlayerId) -> bool,
+    ) -> Option<PlayerId> {
         let at = self.order.iter().position(|(_, p)| *p == judge)?;
         let start = (at + self.order.len() - 1) % self.order.len();
-        self.walk_back(start, date, Some(judge))
+        self.walk_back(start, date, |p| p == judge || skip(p))
     }
 
     /// Walks back through the order from `start` for one full circuit, returning the first
-    /// player who may judge on `date`.
-    fn walk_back(&self, start: usize, date: NaiveDate, not: Option<PlayerId>) -> Option<PlayerId> {
+    /// player who may judge on `date` and is not passed over by `not`.
+    fn walk_back(
+        &self,
+        start: usize,
+        date: NaiveDate,
+        not: impl Fn(PlayerId) -> bool,
+    ) -> Option<PlayerId> {
         let turn = self.player_on(date.weekday());
         let n = self.order.len();
         (0..n)
             .map(|k| self.order[(start + n - k) % n].1)
             .find(|&p| {
-                !self.has_forfeited(p)
-                    && Some(p) != not
-                    && !turn.is_some_and(|t| self.same_side(t, p))
+                !self.has_forfeited(p) && !not(p) && !turn.is_some_and(|t| self.same_side(t, p))
             })
     }
 }

@@ -56,6 +56,16 @@ impl Bot {
         fake: FakeDiscord,
         adjust: impl FnOnce(&mut gavel::config::Config),
     ) -> Self {
+        Self::start_clocked(fake, Arc::new(gavel::clock::SystemClock), adjust).await
+    }
+
+    /// Like `start_configured`, on `clock` (for rules that depend on the day, such as Nomic
+    /// 201's weekends).
+    async fn start_clocked(
+        fake: FakeDiscord,
+        clock: Arc<dyn gavel::clock::Clock>,
+        adjust: impl FnOnce(&mut gavel::config::Config),
+    ) -> Self {
         let mut config = gavel::config::Config::default();
         config.database.path = gavel::store::IN_MEMORY.into();
         config.discord.proxy_url = Some(fake.proxy_url());
@@ -64,9 +74,7 @@ impl Bot {
         config.chief_justice.discord_id = Some(CJ_ID);
         config.chief_justice.name = "cj".into();
         adjust(&mut config);
-        let app = App::open(config, Arc::new(gavel::clock::SystemClock))
-            .await
-            .expect("app opens");
+        let app = App::open(config, clock).await.expect("app opens");
         let bot = gavel::adapters::discord::build_client(app.clone(), "fake-token")
             .await
             .expect("client builds");
@@ -884,5 +892,706 @@ async fn a_slow_command_defers_its_reply_and_answers_when_done() {
         })
         .await;
     assert_eq!(answer.status, 200);
+    bot.assert_no_refused_requests();
+}
+
+/// Interaction callback type: a form (modal) to fill in.
+const MODAL: u64 = 9;
+
+/// The audit entries of `command`: (actor's Discord id, arguments, outcome), oldest first.
+async fn audited(app: &App, command: &str) -> Vec<(Option<i64>, String, String)> {
+    sqlx::query_as(
+        "SELECT actor_discord_id, arguments, outcome FROM audit_log WHERE command = ? ORDER BY id",
+    )
+    .bind(command)
+    .fetch_all(app.pool())
+    .await
+    .expect("audit log")
+}
+
+/// Checks (Terms §II Act 10.4): a monitored member's game is posted to #discussion with its
+/// "Approve" button as an action row (type 1) holding a success-style button (type 2, style 3)
+/// whose custom_id names `/game approve game:1`. Pressing it runs that command as the presser,
+/// through the same checks and audit as the slash command: alice (a player, no office) is
+/// refused privately; the Chief Justice approves it, visibly, and the game counts; a second
+/// press is refused privately ("not waiting for approval") and counts nothing twice: alice's
+/// score moves once, and the audit log holds one approval done by the Chief Justice and two
+/// refusals. The press carries everything in its custom_id, so nothing held in memory is needed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_with_buttons_is_sent_with_them_and_a_press_runs_its_command_once() {
+    let bot = Bot::start().await;
+    let cj = User::new(CJ_ID, "cj");
+    let alice = User::new(701, "alice");
+    let bob = User::new(702, "bob");
+    bot.run(SlashCommand::new(&alice, "join")).await;
+    bot.run(SlashCommand::new(&bob, "join")).await;
+    let monitored = bot
+        .run(
+            SlashCommand::new(&cj, "mod monitor")
+                .user("member", &alice)
+                .arg(
+                    "reason",
+                    Arg::Text("three unlikely wins against stronger players".into()),
+                ),
+        )
+        .await;
+    assert!(
+        public_reply(&monitored).starts_with("Case #1: alice monitored"),
+        "{monitored}"
+    );
+    let registered = bot
+        .run(
+            SlashCommand::new(&alice, "game register")
+                .user("white", &alice)
+                .user("black", &bob)
+                .choice("result", "white")
+                .arg("online", Arg::Bool(true)),
+        )
+        .await;
+    assert!(
+        public_reply(&registered).contains("waits for a Moderator's approval"),
+        "{registered}"
+    );
+    let post = bot
+        .wait_for_post(
+            "Game #1 (alice (white) beat bob) waits for a Moderator's approval: a player is \
+             monitored (Terms §II Act 10.4). A Moderator who did not play may approve it.",
+        )
+        .await;
+    assert_no_pings(&post.body);
+    let approve = "b/game approve?game=1";
+    assert_eq!(
+        post.body["components"],
+        serde_json::json!([{"type": 1, "components": [
+            {"type": 2, "style": 3, "label": "Approve", "custom_id": approve, "disabled": false}
+        ]}]),
+        "{}",
+        post.body
+    );
+
+    let press = async |who: &User| {
+        let id = bot.fake.press(who, &post, approve);
+        bot.fake.wait_for_callback(id).await
+    };
+    let by_a_player = press(&alice).await;
+    assert_eq!(
+        ephemeral_reply(&by_a_player),
+        "Only a Moderator, a Justice or the Chief Justice may do this (Terms §III Act 2, 3.4)."
+    );
+    let approved = press(&cj).await;
+    assert_eq!(
+        public_reply(&approved),
+        "Game #1 is approved as valid by cj (Terms §II Act 10.4). Scores: alice 100 → 108, bob 100 → 100."
+    );
+    assert_no_pings(&approved["data"]);
+    let again = press(&cj).await;
+    assert_eq!(
+        ephemeral_reply(&again),
+        "Game #1 is not waiting for approval."
+    );
+
+    let score: i64 = sqlx::query_scalar(
+        "SELECT s.score FROM standings s JOIN people p ON p.id = s.person_id WHERE p.name = 'alice'",
+    )
+    .fetch_one(bot.app.pool())
+    .await
+    .unwrap_or_else(|e| panic!("alice's score: {e}"));
+    assert_eq!(score, 108, "the game counted once");
+    let audit = audited(&bot.app, "game approve").await;
+    let outcomes: Vec<(Option<i64>, &str)> = audit
+        .iter()
+        .map(|(who, _, outcome)| (*who, outcome.as_str()))
+        .collect();
+    assert_eq!(
+        outcomes,
+        [
+            (Some(701), "refused"),
+            (Some(CJ_ID as i64), "done"),
+            (Some(CJ_ID as i64), "refused")
+        ]
+    );
+    assert_eq!(audit[1].1, r#"{"game":1}"#);
+    bot.assert_no_refused_requests();
+}
+
+/// Checks (Terms §III Act 2.4): `/mod declare` without its reasoning (declared `in_modal`, so
+/// optional on Discord) is answered with a form (callback type 9) whose custom_id carries the
+/// case given and whose one paragraph input (style 2) asks for the reasoning with the option's
+/// limit of 500; submitting the form runs `/mod declare case:1 reasoning:...` as the member who
+/// submitted it: the declaration is posted with the typed text (line break kept) and audited
+/// with both options. A form typed past the limit is refused privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_missing_its_long_text_asks_for_it_in_a_form_and_runs_on_submission() {
+    let bot = Bot::start().await;
+    let cj = User::new(CJ_ID, "cj");
+    let alice = User::new(711, "alice");
+    bot.run(SlashCommand::new(&alice, "join")).await;
+    let recorded = bot
+        .run(
+            SlashCommand::new(&cj, "mod monitor")
+                .user("member", &alice)
+                .arg(
+                    "reason",
+                    Arg::Text("three unlikely wins against stronger players".into()),
+                )
+                .arg("later", Arg::Bool(true)),
+        )
+        .await;
+    assert!(
+        public_reply(&recorded).starts_with("Case #1 recorded"),
+        "{recorded}"
+    );
+
+    let asked = bot
+        .run(SlashCommand::new(&cj, "mod declare").arg("case", Arg::Integer(1)))
+        .await;
+    assert_eq!(asked["type"].as_u64(), Some(MODAL), "not a form: {asked}");
+    let form = &asked["data"];
+    assert_eq!(form["custom_id"], "f/mod declare?case=1", "{asked}");
+    assert_eq!(form["title"], "/mod declare", "{asked}");
+    let input = &form["components"][0]["components"][0];
+    assert_eq!(input["type"], 4, "{asked}");
+    assert_eq!(input["custom_id"], "reasoning", "{asked}");
+    assert_eq!(input["style"], 2, "a paragraph input: {asked}");
+    assert_eq!(input["max_length"], 500, "{asked}");
+    assert_eq!(input["required"], true, "{asked}");
+
+    let too_long = "x".repeat(501);
+    let id = bot
+        .fake
+        .submit_form(&cj, "f/mod declare?case=1", &[("reasoning", &too_long)]);
+    let refused = bot.fake.wait_for_callback(id).await;
+    assert_eq!(
+        ephemeral_reply(&refused),
+        "The option `reasoning` is 501 characters long; at most 500 are allowed."
+    );
+
+    let reasoning = "three unlikely wins\nagainst stronger players";
+    let id = bot
+        .fake
+        .submit_form(&cj, "f/mod declare?case=1", &[("reasoning", reasoning)]);
+    let declared = bot.fake.wait_for_callback(id).await;
+    assert_eq!(
+        public_reply(&declared),
+        "Case #1 is declared in #discussion (Terms §III Act 2.4)."
+    );
+    bot.fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the declaration with the typed reasoning",
+            |r| {
+                r.body["content"].as_str().is_some_and(|c| {
+                    c.starts_with("Declaration, case #1 ") && c.ends_with(reasoning)
+                })
+            },
+        )
+        .await;
+    let audit = audited(&bot.app, "mod declare").await;
+    let done: Vec<_> = audit.iter().filter(|a| a.2 == "done").collect();
+    assert_eq!(done.len(), 1, "{audit:?}");
+    assert_eq!(done[0].0, Some(CJ_ID as i64));
+    let args: Value = serde_json::from_str(&done[0].1).expect("json");
+    assert_eq!(args, serde_json::json!({"case": 1, "reasoning": reasoning}));
+    bot.assert_no_refused_requests();
+}
+
+/// Checks: `store::outbox::enqueue_edit` of a post already delivered becomes one
+/// `PATCH /channels/3000/messages/{id}` of the message Discord gave the post, with the new text
+/// and no pings, after the post itself and in order with the channel's other posts (a post
+/// queued before the edit goes first); the edit's row is marked sent with that message's id.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_edit_patches_the_posted_message_in_order() {
+    let bot = Bot::start().await;
+    let now = bot.app.now();
+    let mut conn = bot.app.pool().acquire().await.expect("connection");
+    let yes = gavel::commands::button::Button::new("Yes", "join");
+    let tally = gavel::store::outbox::enqueue_with_buttons(
+        &mut conn,
+        gavel::store::outbox::DISCUSSION,
+        "Tally: 0 yes",
+        &[yes],
+        now,
+    )
+    .await
+    .expect("enqueue");
+    drop(conn);
+    bot.app.outbox_waker().notify_one();
+    let post = bot.wait_for_post("Tally: 0 yes").await;
+    let message = post.answer.as_ref().expect("a Message")["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    bot.wait_until_marked_sent("Tally: 0 yes").await;
+
+    let mut conn = bot.app.pool().acquire().await.expect("connection");
+    gavel::store::outbox::enqueue(&mut conn, "discussion", "Between", now)
+        .await
+        .expect("enqueue");
+    let edit = gavel::store::outbox::enqueue_edit(&mut conn, tally, "Tally: 1 yes", now)
+        .await
+        .expect("edit");
+    drop(conn);
+    bot.app.outbox_waker().notify_one();
+    let path = format!("/channels/{CHANNEL_ID}/messages/{message}");
+    let patched = bot.fake.wait_for_requests(Method::PATCH, &path, 1).await;
+    assert_eq!(patched.len(), 1);
+    assert_eq!(patched[0].body["content"], "Tally: 1 yes");
+    assert_no_pings(&patched[0].body);
+    let between = bot.wait_for_post("Between").await;
+    assert!(
+        between.at <= patched[0].at,
+        "the edit overtook an earlier post"
+    );
+    let mut marked = None;
+    for _ in 0..100 {
+        marked = sqlx::query_scalar::<_, Option<i64>>("SELECT message_id FROM outbox WHERE id = ?")
+            .bind(edit)
+            .fetch_one(bot.app.pool())
+            .await
+            .expect("outbox");
+        if marked.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(marked.map(|m| m.to_string()), Some(message.clone()));
+    bot.assert_no_refused_requests();
+
+    // A message someone deleted cannot be edited: Discord answers 404 Unknown Message, the
+    // edit is dropped, and the channel's later posts are not held back behind it.
+    bot.fake.delete_message(&message);
+    let mut conn = bot.app.pool().acquire().await.expect("connection");
+    gavel::store::outbox::enqueue_edit(&mut conn, tally, "Tally: 2 yes", now)
+        .await
+        .expect("edit");
+    gavel::store::outbox::enqueue(&mut conn, "discussion", "After", now)
+        .await
+        .expect("enqueue");
+    drop(conn);
+    bot.app.outbox_waker().notify_one();
+    bot.wait_for_post("After").await;
+    let gone = bot.fake.requests_to(&Method::PATCH, &path);
+    assert_eq!(gone.len(), 2);
+    assert_eq!(gone[1].status, 404);
+}
+
+/// Checks: a press whose work outlasts `discord.defer_after_ms` (0 here) is deferred (callback
+/// type 5) and answered by editing the deferred reply; a refusal after a deferral does not stay
+/// in the public "thinking..." message: that is deleted and the refusal follows privately
+/// (flags 64), so a refused press is never shown to the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_press_defers_and_its_refusal_stays_private() {
+    let bot = Bot::start_configured(FakeDiscord::start().await, |config| {
+        config.discord.defer_after_ms = Some(0);
+    })
+    .await;
+    let mut conn = bot.app.pool().acquire().await.expect("connection");
+    let buttons = [
+        gavel::commands::button::Button::new("Join", "join"),
+        gavel::app::games::approval::approve_button(1),
+    ];
+    gavel::store::outbox::enqueue_with_buttons(
+        &mut conn,
+        gavel::store::outbox::DISCUSSION,
+        "Welcome, visitors",
+        &buttons,
+        bot.app.now(),
+    )
+    .await
+    .expect("enqueue");
+    drop(conn);
+    bot.app.outbox_waker().notify_one();
+    let post = bot.wait_for_post("Welcome, visitors").await;
+    let erin = User::new(631, "erin");
+
+    let joined = bot.fake.press(&erin, &post, "b/join");
+    assert_eq!(bot.fake.wait_for_callback(joined).await["type"], 5);
+    let edited = bot
+        .fake
+        .wait_for(
+            Method::PATCH,
+            &format!("/webhooks/{APPLICATION_ID}/token-{joined}/messages/@original"),
+            "the deferred reply edited",
+            |_| true,
+        )
+        .await;
+    assert_eq!(
+        edited.body["content"],
+        "Welcome to the Leaderboard, erin: your score is 100 (Terms §II Act 1)."
+    );
+
+    let refused = bot.fake.press(&erin, &post, "b/game approve?game=1");
+    assert_eq!(bot.fake.wait_for_callback(refused).await["type"], 5);
+    let token = format!("token-{refused}");
+    let private = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/webhooks/{APPLICATION_ID}/{token}"),
+            "the private refusal",
+            |_| true,
+        )
+        .await;
+    assert_eq!(
+        private.body["content"],
+        "Only a Moderator, a Justice or the Chief Justice may do this (Terms §III Act 2, 3.4)."
+    );
+    assert_eq!(
+        private.body["flags"].as_u64().unwrap_or(0) & EPHEMERAL,
+        EPHEMERAL
+    );
+    let deleted = bot.fake.requests_to(
+        &Method::DELETE,
+        &format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original"),
+    );
+    assert_eq!(deleted.len(), 1, "{}", bot.fake.describe_requests());
+    assert!(deleted[0].at <= private.at);
+    bot.assert_no_refused_requests();
+}
+
+/// Checks (Nomic 214): a Point of Order raised on Discord is posted in the voting channel naming
+/// its Judge with a mention that pings that one user (allowed_mentions lists only them); the
+/// Judge's `/order judgement` without its text is answered with a form, and the submitted
+/// Judgement is posted with Dispute, Agree and Disagree buttons; cat presses Dispute, ben
+/// presses Agree and the Judgement is invoked; ben's second press is refused privately and the
+/// Point stays invoked once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_point_of_order_is_judged_through_the_form_and_agreed_with_a_button() {
+    // Tuesday 24 November 2026, 10:00 in London: Monday's player is the Judge.
+    let at = chrono::DateTime::parse_from_rfc3339("2026-11-24T10:00:00Z")
+        .expect("time")
+        .to_utc();
+    let bot = Bot::start_clocked(
+        FakeDiscord::start().await,
+        Arc::new(gavel::clock::FakeClock::new(at)),
+        |config| config.rules.voting_channel_id = Some(CHANNEL_ID),
+    )
+    .await;
+    let cj = User::new(CJ_ID, "cj");
+    let ann = User::new(801, "ann");
+    let ben = User::new(802, "ben");
+    let cat = User::new(803, "cat");
+    for (who, day) in [(&ann, "monday"), (&ben, "tuesday"), (&cat, "wednesday")] {
+        let set = bot
+            .run(
+                SlashCommand::new(&cj, "turns set")
+                    .user("member", who)
+                    .choice("day", day),
+            )
+            .await;
+        assert!(public_reply(&set).contains("allocated day"), "{set}");
+    }
+
+    let raised = bot
+        .run(
+            SlashCommand::new(&ben, "order raise")
+                .arg("text", Arg::Text("Was cat's Sunday vote void?".into())),
+        )
+        .await;
+    assert!(
+        public_reply(&raised).starts_with("Point of Order #1 is raised; ann is its Judge"),
+        "{raised}"
+    );
+    let post = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the Point's post naming its Judge",
+            |r| {
+                r.body["content"]
+                    .as_str()
+                    .is_some_and(|c| c.starts_with("Point of Order #1, raised by ben"))
+            },
+        )
+        .await;
+    let content = post.body["content"].as_str().expect("content");
+    assert!(content.contains("Judge: <@801>"), "{content}");
+    assert_eq!(
+        post.body["allowed_mentions"]["users"],
+        serde_json::json!(["801"]),
+        "only the Judge is pinged: {}",
+        post.body
+    );
+
+    let asked = bot
+        .run(SlashCommand::new(&ann, "order judgement").arg("point", Arg::Integer(1)))
+        .await;
+    assert_eq!(asked["type"].as_u64(), Some(MODAL), "not a form: {asked}");
+    assert_eq!(asked["data"]["custom_id"], "f/order judgement?point=1");
+    let id = bot.fake.submit_form(
+        &ann,
+        "f/order judgement?point=1",
+        &[("text", "Yes: a vote on a Sunday is void (Nomic 201).")],
+    );
+    let judged = bot.fake.wait_for_callback(id).await;
+    assert!(
+        public_reply(&judged).starts_with("Judgement on Point of Order #1 by ann"),
+        "{judged}"
+    );
+    let judgement = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the Judgement with its buttons",
+            |r| {
+                r.status == 200
+                    && r.body["content"]
+                        .as_str()
+                        .is_some_and(|c| c.starts_with("Judgement on Point of Order #1"))
+            },
+        )
+        .await;
+    assert_no_pings(&judgement.body);
+    let labels: Vec<&str> = judgement.body["components"][0]["components"]
+        .as_array()
+        .expect("a row of buttons")
+        .iter()
+        .map(|b| b["label"].as_str().expect("label"))
+        .collect();
+    assert_eq!(labels, ["Dispute", "Agree", "Disagree"]);
+
+    let press = async |who: &User, custom_id: &str| {
+        let id = bot.fake.press(who, &judgement, custom_id);
+        bot.fake.wait_for_callback(id).await
+    };
+    let disputed = press(&cat, "b/order dispute?point=1").await;
+    assert!(
+        public_reply(&disputed).starts_with("cat disputes the Judgement"),
+        "{disputed}"
+    );
+    let agreed = press(&ben, "b/order agree?point=1").await;
+    assert!(
+        public_reply(&agreed)
+            .starts_with("ben agrees with the Judgement on Point of Order #1: it is invoked"),
+        "{agreed}"
+    );
+    let again = press(&ben, "b/order agree?point=1").await;
+    assert_eq!(
+        ephemeral_reply(&again),
+        "Only a disputed Judgement is agreed or disagreed with (Nomic 214)."
+    );
+    let status: String = sqlx::query_scalar("SELECT status FROM points_of_order WHERE id = 1")
+        .fetch_one(bot.app.pool())
+        .await
+        .expect("the Point");
+    assert_eq!(status, "invoked");
+    bot.assert_no_refused_requests();
+}
+
+/// Checks (Terms §III Acts 3.3, 3.6, 3.10): a filed appeal is posted with a Grant button; a
+/// member without office pressing it is refused privately; j1's press records the first grant,
+/// j1's second press is refused privately, j2's press grants the hearing (two Justices). The
+/// panel's post carries Uphold, Overturn and Remand; a press by a Justice on the bench opens a
+/// form for the reasons (custom_id carrying the appeal and the decision), and the submitted form
+/// casts the vote; the same Justice's second press is refused at once, privately, without a
+/// form, and so is the Chief Justice's, who does not sit on this panel. The second concurring vote decides;
+/// the post making the opinion due has Write the opinion, which opens a form whose text is
+/// published whole. Each Justice's vote is counted once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_appeal_is_granted_and_voted_on_with_buttons_and_forms() {
+    let bot = Bot::start().await;
+    let cj = User::new(CJ_ID, "cj");
+    let bob = User::new(821, "bob");
+    let alice = User::new(822, "alice");
+    let j1 = User::new(831, "j1");
+    let j2 = User::new(832, "j2");
+    let j3 = User::new(833, "j3");
+    for justice in [&j1, &j2, &j3] {
+        let appointed = bot
+            .run(
+                SlashCommand::new(&cj, "office appoint")
+                    .user("member", justice)
+                    .choice("office", "justice"),
+            )
+            .await;
+        assert!(
+            public_reply(&appointed).ends_with("is now a Justice."),
+            "{appointed}"
+        );
+    }
+    for member in [&bob, &alice] {
+        bot.run(SlashCommand::new(member, "join")).await;
+    }
+    let filed = bot
+        .run(
+            SlashCommand::new(&bob, "court appeal")
+                .arg("matter", Arg::Text("the standings omit my game".into()))
+                .arg("grounds", Arg::Text("the game was played".into())),
+        )
+        .await;
+    assert!(
+        public_reply(&filed).starts_with("Appeal #1 filed by bob"),
+        "{filed}"
+    );
+    let filing = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the filed appeal with its Grant button",
+            |r| {
+                r.status == 200
+                    && r.body["content"]
+                        .as_str()
+                        .is_some_and(|c| c.starts_with("Appeal #1 filed by bob"))
+            },
+        )
+        .await;
+    assert_no_pings(&filing.body);
+    let grant = "b/court grant?appeal=1";
+    assert_eq!(
+        filing.body["components"][0]["components"][0]["custom_id"], grant,
+        "{}",
+        filing.body
+    );
+    let press = async |who: &User, post: &Recorded, custom_id: &str| {
+        let id = bot.fake.press(who, post, custom_id);
+        bot.fake.wait_for_callback(id).await
+    };
+    let by_a_member = press(&alice, &filing, grant).await;
+    assert_eq!(
+        ephemeral_reply(&by_a_member),
+        "Only a Justice or the Chief Justice may grant a hearing (Terms §III Act 3.6)."
+    );
+    let first = press(&j1, &filing, grant).await;
+    assert!(
+        public_reply(&first).starts_with("Appeal #1: j1 grants a hearing"),
+        "{first}"
+    );
+    let again = press(&j1, &filing, grant).await;
+    assert!(
+        ephemeral_reply(&again).starts_with("Your grant is already recorded"),
+        "{again}"
+    );
+    let granted = press(&j2, &filing, grant).await;
+    assert_eq!(
+        public_reply(&granted),
+        "Appeal #1: a hearing is granted by two Justices, j1, j2 (Terms §III Act 3.6)."
+    );
+
+    let seated = bot
+        .run(
+            SlashCommand::new(&cj, "court panel")
+                .arg("appeal", Arg::Integer(1))
+                .user("first", &j1)
+                .user("second", &j2)
+                .user("third", &j3),
+        )
+        .await;
+    assert!(
+        public_reply(&seated).starts_with("Appeal #1 is heard by a panel of j1, j2, j3"),
+        "{seated}"
+    );
+    let bench = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the panel's post with its vote buttons",
+            |r| {
+                r.status == 200
+                    && r.body["content"]
+                        .as_str()
+                        .is_some_and(|c| c.starts_with("Appeal #1 is heard by a panel"))
+            },
+        )
+        .await;
+    let labels: Vec<&str> = bench.body["components"][0]["components"]
+        .as_array()
+        .expect("a row of buttons")
+        .iter()
+        .map(|b| b["label"].as_str().expect("label"))
+        .collect();
+    assert_eq!(labels, ["Uphold", "Overturn", "Remand"]);
+    let uphold = "b/court vote?appeal=1&decision=uphold";
+    assert_eq!(
+        bench.body["components"][0]["components"][0]["custom_id"],
+        uphold
+    );
+
+    let vote = async |who: &User, reasons: &str| {
+        let asked = press(who, &bench, uphold).await;
+        assert_eq!(asked["type"].as_u64(), Some(MODAL), "not a form: {asked}");
+        let form = asked["data"]["custom_id"]
+            .as_str()
+            .expect("custom_id")
+            .to_owned();
+        assert_eq!(form, "f/court vote?appeal=1&decision=uphold");
+        let id = bot.fake.submit_form(who, &form, &[("reasons", reasons)]);
+        bot.fake.wait_for_callback(id).await
+    };
+    let voted = vote(&j1, "the standings are right").await;
+    assert_eq!(
+        public_reply(&voted),
+        "Appeal #1: j1 votes to uphold. Reasons: the standings are right"
+    );
+    let twice = press(&j1, &bench, uphold).await;
+    assert_eq!(
+        ephemeral_reply(&twice),
+        "Each Justice votes once; your vote is already recorded (Terms §III Act 3.3)."
+    );
+    let off_the_bench = press(&cj, &bench, uphold).await;
+    assert_eq!(
+        ephemeral_reply(&off_the_bench),
+        "Only the Justices sitting on this appeal vote on it (Terms §III Act 3.3, 3.7)."
+    );
+    let decided = vote(&j2, "the game was never registered").await;
+    assert!(
+        public_reply(&decided).contains("is upheld by j1, j2"),
+        "{decided}"
+    );
+    let ballots: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM audit_log WHERE command = 'court vote' AND outcome = 'done'",
+    )
+    .fetch_one(bot.app.pool())
+    .await
+    .expect("audit");
+    assert_eq!(ballots, 2, "each Justice's vote counted once");
+
+    let due = bot
+        .fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the opinion made due, with its button",
+            |r| {
+                r.status == 200
+                    && r.body["content"]
+                        .as_str()
+                        .is_some_and(|c| c.contains("majority opinion is due"))
+            },
+        )
+        .await;
+    let write = "b/court opinion?appeal=1";
+    assert_eq!(
+        due.body["components"][0]["components"][0]["custom_id"],
+        write
+    );
+    let asked = press(&j1, &due, write).await;
+    assert_eq!(asked["type"].as_u64(), Some(MODAL), "not a form: {asked}");
+    let opinion = "The standings follow the games registered.\n\nNo game was registered.";
+    let id = bot
+        .fake
+        .submit_form(&j1, "f/court opinion?appeal=1", &[("text", opinion)]);
+    let published = bot.fake.wait_for_callback(id).await;
+    assert_eq!(
+        public_reply(&published),
+        "Appeal #1: the opinion is published in #discussion."
+    );
+    bot.fake
+        .wait_for(
+            Method::POST,
+            &format!("/channels/{CHANNEL_ID}/messages"),
+            "the opinion, whole",
+            |r| {
+                r.body["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains(opinion))
+            },
+        )
+        .await;
     bot.assert_no_refused_requests();
 }

@@ -122,6 +122,8 @@ struct Shared {
     connection: Mutex<Option<mpsc::UnboundedSender<Message>>>,
     /// Interactions already answered (Discord refuses a second callback).
     answered: Mutex<std::collections::HashSet<String>>,
+    /// Messages someone deleted: editing one is answered 404 Unknown Message.
+    deleted: Mutex<std::collections::HashSet<String>>,
     /// How many gateway connections the bot has opened.
     connections: AtomicU64,
     /// How many of them the bot closed with a close frame.
@@ -132,6 +134,26 @@ struct Shared {
 }
 
 impl Shared {
+    fn new(heartbeat_interval: u64, ws_url: String) -> Self {
+        Self {
+            requests: Mutex::default(),
+            gateway_frames: Mutex::default(),
+            failing_posts: Mutex::new(None),
+            post_delay: Mutex::new(Duration::ZERO),
+            next_id: AtomicU64::new(1),
+            sequence: AtomicU64::new(0),
+            commands: Mutex::default(),
+            global_commands: Mutex::default(),
+            connection: Mutex::default(),
+            answered: Mutex::default(),
+            deleted: Mutex::default(),
+            connections: AtomicU64::new(0),
+            closes: AtomicU64::new(0),
+            heartbeat_interval,
+            ws_url,
+        }
+    }
+
     /// A fresh snowflake: milliseconds since the Discord epoch, then a counter.
     fn snowflake(&self) -> u64 {
         let ms = chrono::Utc::now().timestamp_millis() as u64 - 1_420_070_400_000;
@@ -170,23 +192,11 @@ impl FakeDiscord {
             .expect("bind gateway");
         let rest_port = rest.local_addr().expect("addr").port();
         let ws_port = ws.local_addr().expect("addr").port();
-        let shared = Arc::new(Shared {
-            requests: Mutex::default(),
-            gateway_frames: Mutex::default(),
-            failing_posts: Mutex::new(None),
-            post_delay: Mutex::new(Duration::ZERO),
-            next_id: AtomicU64::new(1),
-            sequence: AtomicU64::new(0),
-            commands: Mutex::default(),
-            global_commands: Mutex::default(),
-            connection: Mutex::default(),
-            answered: Mutex::default(),
-            connections: AtomicU64::new(0),
-            closes: AtomicU64::new(0),
-            heartbeat_interval: interval_ms,
-            // No query of its own: serenity appends `?v=10`.
-            ws_url: format!("ws://127.0.0.1:{ws_port}"),
-        });
+        // No query of its own: serenity appends `?v=10`.
+        let shared = Arc::new(Shared::new(
+            interval_ms,
+            format!("ws://127.0.0.1:{ws_port}"),
+        ));
         let app = axum::Router::new()
             .fallback(rest_handler)
             .with_state(shared.clone());
@@ -254,6 +264,16 @@ impl FakeDiscord {
             body: json!({"message": "Missing Permissions", "code": 50013}),
             headers: Vec::new(),
         });
+    }
+
+    /// Deletes a posted message, as a member with the permission might: Discord then answers an
+    /// edit of it with 404 Unknown Message (code 10008).
+    pub fn delete_message(&self, message_id: &str) {
+        self.shared
+            .deleted
+            .lock()
+            .unwrap()
+            .insert(message_id.to_owned());
     }
 
     /// Makes the fake wait this long before answering each channel post.
@@ -417,6 +437,33 @@ impl FakeDiscord {
         registered.extend(self.shared.commands.lock().unwrap().clone());
         let payload = command.payload(id, &registered);
         self.dispatch("INTERACTION_CREATE", payload);
+        id
+    }
+
+    /// Presses the button `custom_id` on the posted message `post` (as `caller`), as Discord
+    /// delivers a click: a MESSAGE_COMPONENT interaction carrying the message. Returns the
+    /// interaction id.
+    pub fn press(&self, caller: &User, post: &Recorded, custom_id: &str) -> u64 {
+        let id = self.shared.snowflake();
+        let message = post
+            .answer
+            .as_ref()
+            .expect("the post was answered with a Message");
+        self.dispatch(
+            "INTERACTION_CREATE",
+            press_json(id, caller, message, custom_id),
+        );
+        id
+    }
+
+    /// Submits the form (modal) `custom_id` with `fields` (text input custom_id, typed text), as
+    /// Discord delivers it: a MODAL_SUBMIT interaction. Returns the interaction id.
+    pub fn submit_form(&self, caller: &User, custom_id: &str, fields: &[(&str, &str)]) -> u64 {
+        let id = self.shared.snowflake();
+        self.dispatch(
+            "INTERACTION_CREATE",
+            form_json(id, caller, custom_id, fields),
+        );
         id
     }
 
@@ -633,6 +680,22 @@ fn answer(
             let channel = channel.parse().unwrap_or(CHANNEL_ID);
             ok(message_json(shared, channel, body))
         }
+        // An edit of a posted message: the edited Message (recorded, so a test sees the PATCH).
+        ("PATCH", ["channels", _, "messages", message])
+            if shared.deleted.lock().unwrap().contains(*message) =>
+        {
+            (
+                StatusCode::NOT_FOUND,
+                Some(json!({"message": "Unknown Message", "code": 10008})),
+            )
+        }
+        ("PATCH", ["channels", channel, "messages", message]) => {
+            let channel = channel.parse().unwrap_or(CHANNEL_ID);
+            let mut edited = message_json(shared, channel, body);
+            edited["id"] = json!(message);
+            edited["edited_timestamp"] = json!(chrono::Utc::now().to_rfc3339());
+            ok(edited)
+        }
         _ => (
             StatusCode::NOT_FOUND,
             Some(json!({"message": "404: Not Found (not in the fake)", "code": 0})),
@@ -722,7 +785,7 @@ fn message_json(shared: &Shared, channel: u64, body: &Value) -> Value {
         "type": 0,
         "flags": body.get("flags").cloned().unwrap_or(json!(0)),
         "nonce": body.get("nonce").cloned().unwrap_or(Value::Null),
-        "components": [],
+        "components": body.get("components").cloned().unwrap_or(json!([])),
     })
 }
 
@@ -922,33 +985,78 @@ impl SlashCommand {
             resolved.insert("users".into(), Value::Object(users));
             resolved.insert("members".into(), Value::Object(members));
         }
-        json!({
-            "id": id.to_string(),
-            "application_id": APPLICATION_ID.to_string(),
-            "type": 2,
-            "token": format!("token-{id}"),
-            "version": 1,
-            "guild_id": GUILD_ID.to_string(),
-            "channel_id": CHANNEL_ID.to_string(),
-            "channel": {"id": CHANNEL_ID.to_string(), "type": 0, "name": "discussion", "guild_id": GUILD_ID.to_string(), "permissions": PERMISSIONS},
-            "member": self.caller.member_json(),
-            "app_permissions": PERMISSIONS,
-            "locale": "en-GB",
-            "guild_locale": "en-US",
-            "entitlements": [],
-            "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
-            "context": 0,
-            "attachment_size_limit": 10_485_760,
-            "data": {
+        interaction_json(
+            id,
+            &self.caller,
+            APPLICATION_COMMAND,
+            json!({
                 "id": command["id"],
                 "name": name,
                 "type": 1,
                 "guild_id": GUILD_ID.to_string(),
                 "options": options,
                 "resolved": resolved,
-            },
-        })
+            }),
+        )
     }
+}
+
+/// Interaction types (Discord's `type` of an interaction).
+const APPLICATION_COMMAND: u64 = 2;
+const MESSAGE_COMPONENT: u64 = 3;
+const MODAL_SUBMIT: u64 = 5;
+
+/// An INTERACTION_CREATE `d` of `kind` by `caller` in #discussion, with its `data`.
+fn interaction_json(id: u64, caller: &User, kind: u64, data: Value) -> Value {
+    json!({
+        "id": id.to_string(),
+        "application_id": APPLICATION_ID.to_string(),
+        "type": kind,
+        "token": format!("token-{id}"),
+        "version": 1,
+        "guild_id": GUILD_ID.to_string(),
+        "channel_id": CHANNEL_ID.to_string(),
+        "channel": {"id": CHANNEL_ID.to_string(), "type": 0, "name": "discussion", "guild_id": GUILD_ID.to_string(), "permissions": PERMISSIONS},
+        "member": caller.member_json(),
+        "app_permissions": PERMISSIONS,
+        "locale": "en-GB",
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+        "context": 0,
+        "attachment_size_limit": 10_485_760,
+        "data": data,
+    })
+}
+
+/// A button press on `message` (a Message as the fake answered its post): the
+/// MESSAGE_COMPONENT interaction Discord sends when `caller` clicks the button `custom_id`.
+fn press_json(id: u64, caller: &User, message: &Value, custom_id: &str) -> Value {
+    let mut payload = interaction_json(
+        id,
+        caller,
+        MESSAGE_COMPONENT,
+        json!({"custom_id": custom_id, "component_type": 2}),
+    );
+    payload["message"] = message.clone();
+    payload
+}
+
+/// A submitted form: the MODAL_SUBMIT interaction with one text input (type 4) per field, each
+/// in its action row, as Discord sends it.
+fn form_json(id: u64, caller: &User, custom_id: &str, fields: &[(&str, &str)]) -> Value {
+    let rows: Vec<Value> = fields
+        .iter()
+        .map(|(name, value)| {
+            json!({"type": 1, "components": [{"type": 4, "custom_id": name, "value": value}]})
+        })
+        .collect();
+    interaction_json(
+        id,
+        caller,
+        MODAL_SUBMIT,
+        json!({"custom_id": custom_id, "components": rows}),
+    )
 }
 
 /// Checks: the fake's INTERACTION_CREATE is read by serenity as a command interaction with the
@@ -1091,5 +1199,58 @@ fn the_interaction_payload_is_what_serenity_reads() {
     assert!(
         serde_json::from_value::<serenity::all::Interaction>(p).is_err(),
         "an integer option as a string is read"
+    );
+}
+
+/// Checks: the fake's button press is read by serenity as a component interaction (a button,
+/// its custom_id, the presser from member.user, the message it was on), and its form submission
+/// as a modal interaction with each typed text under its input's custom_id; removing the
+/// message from a press makes serenity drop it, as the wire notes warn.
+#[test]
+fn a_press_and_a_form_are_what_serenity_reads() {
+    let bob = User::new(502, "bob");
+    let message = message_json(
+        &Shared::new(41_250, "ws://x".into()),
+        CHANNEL_ID,
+        &json!({"content": "Game #1 waits", "components": [{"type": 1, "components": [
+            {"type": 2, "style": 3, "label": "Approve", "custom_id": "b/game approve?game=1"}
+        ]}]}),
+    );
+    let press = press_json(80, &bob, &message, "b/game approve?game=1");
+    let interaction: serenity::all::Interaction =
+        serde_json::from_value(press.clone()).expect("serenity reads the press");
+    let component = interaction
+        .message_component()
+        .expect("a component interaction");
+    assert_eq!(component.data.custom_id, "b/game approve?game=1");
+    assert!(matches!(
+        component.data.kind,
+        serenity::all::ComponentInteractionDataKind::Button
+    ));
+    assert_eq!(component.user.id.get(), 502);
+    assert_eq!(component.message.content, "Game #1 waits");
+    assert_eq!(component.message.components.len(), 1);
+    let mut without = press;
+    without.as_object_mut().expect("object").remove("message");
+    assert!(serde_json::from_value::<serenity::all::Interaction>(without).is_err());
+
+    let form = form_json(
+        81,
+        &bob,
+        "f/mod declare?case=1",
+        &[("reasoning", "why\nand why")],
+    );
+    let interaction: serenity::all::Interaction =
+        serde_json::from_value(form).expect("serenity reads the form");
+    let modal = interaction.modal_submit().expect("a modal interaction");
+    assert_eq!(modal.data.custom_id, "f/mod declare?case=1");
+    let serenity::all::ActionRowComponent::InputText(input) =
+        &modal.data.components[0].components[0]
+    else {
+        panic!("not a text input: {:?}", modal.data.components);
+    };
+    assert_eq!(
+        (input.custom_id.as_str(), input.value.as_deref()),
+        ("reasoning", Some("why\nand why"))
     );
 }

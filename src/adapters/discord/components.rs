@@ -1,0 +1,422 @@
+//! Buttons and forms on Discord: a button press or a submitted form (modal) runs the command its
+//! `custom_id` names, through the same table, use case, authority checks and audit as a slash
+//! command, with the presser as the caller. Everything a press needs is in the `custom_id`, so
+//! buttons posted before a restart keep working.
+
+use poise::serenity_prelude as serenity;
+
+use super::reply::{no_pings, person, split};
+use super::Error;
+use crate::app::{App, PersonRef};
+use crate::commands::button::{self, Component, Form, Invocation};
+use crate::commands::{self, Args, CommandSpec, Value};
+
+/// Sees every gateway event after poise: answers button presses and form submissions (poise
+/// itself routes only slash commands and autocomplete).
+pub async fn on_event(
+    framework: poise::FrameworkContext<'_, App, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    let serenity::FullEvent::InteractionCreate { interaction } = event else {
+        return Ok(());
+    };
+    let ctx = framework.serenity_context;
+    let app = framework.user_data;
+    match interaction {
+        serenity::Interaction::Component(press) => {
+            let caller = person(
+                &press.user,
+                press.member.as_ref().and_then(|m| m.nick.as_deref()),
+            );
+            answer(
+                ctx,
+                app,
+                Answering::Press(press),
+                caller,
+                &press.data.custom_id,
+                Vec::new(),
+            )
+            .await
+        }
+        serenity::Interaction::Modal(form) => {
+            let caller = person(
+                &form.user,
+                form.member.as_ref().and_then(|m| m.nick.as_deref()),
+            );
+            let typed = typed_fields(&form.data.components);
+            answer(
+                ctx,
+                app,
+                Answering::Form(form),
+                caller,
+                &form.data.custom_id,
+                typed,
+            )
+            .await
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The text typed into a form's inputs, by option name (an optional input left empty is left
+/// out, as an option not given).
+fn typed_fields(rows: &[serenity::ActionRow]) -> Vec<(String, String)> {
+    rows.iter()
+        .flat_map(|row| row.components.iter())
+        .filter_map(|c| match c {
+            serenity::ActionRowComponent::InputText(input) => {
+                let value = input.value.clone().unwrap_or_default();
+                (!value.is_empty()).then(|| (input.custom_id.clone(), value))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// What to do with a press or a submission: run its command, ask for a form, or refuse.
+enum Outcome {
+    Run(&'static CommandSpec, Args),
+    /// The form, with the command and the options given, for its check before it opens.
+    Form(
+        serenity::CreateModal,
+        &'static CommandSpec,
+        Vec<(String, Value)>,
+    ),
+    Refuse(String),
+}
+
+/// Works out what a press or submission asks for: the command in its `custom_id`, with the
+/// preset options, then the typed ones (each checked by its declaration).
+fn outcome(custom_id: &str, expected: Component, typed: Vec<(String, String)>) -> Outcome {
+    let refuse = |text: String| Outcome::Refuse(text);
+    let invocation = match Invocation::from_custom_id(custom_id) {
+        Ok((component, invocation)) if component == expected => invocation,
+        _ => return refuse("This is not one of gavel's buttons or forms.".into()),
+    };
+    let spec = match button::command_of(&invocation) {
+        Ok(spec) => spec,
+        Err(text) => return refuse(text),
+    };
+    let mut values = match button::preset_values(spec, &invocation, read_person) {
+        Ok(values) => values,
+        Err(text) => return refuse(text),
+    };
+    for (name, text) in typed {
+        let value = match spec.options.iter().find(|o| o.name == name) {
+            Some(option) => match option.check(Value::Text(text)) {
+                Ok(value) => value,
+                Err(e) => return refuse(e.to_string()),
+            },
+            None => Value::Text(text),
+        };
+        values.push((name, value));
+    }
+    match form_if_wanting(spec, &values) {
+        Ok(Some(form)) => return Outcome::Form(form, spec, values),
+        Ok(None) => {}
+        Err(text) => return refuse(text),
+    }
+    match Args::build(spec, values) {
+        Ok(args) => Outcome::Run(spec, args),
+        Err(e) => refuse(e.to_string()),
+    }
+}
+
+/// The form asking for the options declared `in_modal` that `values` leaves out, if any.
+pub fn form_if_wanting(
+    spec: &'static CommandSpec,
+    values: &[(String, Value)],
+) -> Result<Option<serenity::CreateModal>, String> {
+    let names: Vec<&str> = values.iter().map(|(n, _)| n.as_str()).collect();
+    let wanting = button::wanting(spec, &names);
+    if wanting.is_empty() {
+        return Ok(None);
+    }
+    let given = Invocation {
+        path: spec.path.to_owned(),
+        presets: values
+            .iter()
+            .map(|(name, value)| (name.clone(), written(value)))
+            .collect(),
+    };
+    button::form(spec, given, &wanting).map(|form| Some(modal(form)))
+}
+
+/// A value as a form's `custom_id` carries it. A person is `id:name` (their Discord id, and the
+/// name to show if gavel has not met them yet), read back by `read_person`.
+fn written(value: &Value) -> String {
+    match value {
+        Value::Text(t) => t.clone(),
+        Value::Integer(i) => i.to_string(),
+        Value::Flag(b) => b.to_string(),
+        Value::Person(p) => match p.discord_id {
+            Some(id) => format!("{id}:{}", p.name),
+            None => format!(":{}", p.name),
+        },
+    }
+}
+
+/// Reads a person written by `written`.
+fn read_person(text: &str) -> Option<PersonRef> {
+    let (id, name) = text.split_once(':')?;
+    Some(match id {
+        "" => PersonRef::console(name),
+        id => PersonRef::discord(name, id.parse().ok()?),
+    })
+}
+
+/// The Discord modal for a form: one paragraph text input per option it asks for.
+fn modal(form: Form) -> serenity::CreateModal {
+    let rows = form
+        .fields
+        .into_iter()
+        .map(|field| {
+            serenity::CreateActionRow::InputText(
+                serenity::CreateInputText::new(
+                    serenity::InputTextStyle::Paragraph,
+                    field.label,
+                    field.name,
+                )
+                .placeholder(field.placeholder)
+                .max_length(u16::try_from(field.max).unwrap_or(u16::MAX))
+                .required(field.required),
+            )
+        })
+        .collect();
+    serenity::CreateModal::new(form.custom_id, form.title).components(rows)
+}
+
+/// The interaction being answered: a press or a submitted form (the same calls on each).
+#[derive(Clone, Copy)]
+enum Answering<'a> {
+    Press(&'a serenity::ComponentInteraction),
+    Form(&'a serenity::ModalInteraction),
+}
+
+impl Answering<'_> {
+    fn expects(self) -> Component {
+        match self {
+            Answering::Press(_) => Component::Button,
+            Answering::Form(_) => Component::Form,
+        }
+    }
+
+    async fn respond(
+        self,
+        http: &serenity::Context,
+        response: serenity::CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Answering::Press(i) => i.create_response(http, response).await,
+            Answering::Form(i) => i.create_response(http, response).await,
+        }
+    }
+
+    async fn edit(
+        self,
+        http: &serenity::Context,
+        edit: serenity::EditInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Answering::Press(i) => i.edit_response(http, edit).await.map(drop),
+            Answering::Form(i) => i.edit_response(http, edit).await.map(drop),
+        }
+    }
+
+    async fn delete(self, http: &serenity::Context) -> serenity::Result<()> {
+        match self {
+            Answering::Press(i) => i.delete_response(http).await,
+            Answering::Form(i) => i.delete_response(http).await,
+        }
+    }
+
+    async fn follow(
+        self,
+        http: &serenity::Context,
+        followup: serenity::CreateInteractionResponseFollowup,
+    ) -> serenity::Result<()> {
+        match self {
+            Answering::Press(i) => i.create_followup(http, followup).await.map(drop),
+            Answering::Form(i) => i.create_followup(http, followup).await.map(drop),
+        }
+    }
+}
+
+/// Answers a press or a submission: a form, a refusal for the caller alone, or the command's
+/// reply. Unexpected failures are logged and the caller gets a short private apology.
+async fn answer(
+    ctx: &serenity::Context,
+    app: &App,
+    answering: Answering<'_>,
+    caller: PersonRef,
+    custom_id: &str,
+    typed: Vec<(String, String)>,
+) -> Result<(), Error> {
+    // Held until the reply is sent, so shutdown waits for this interaction.
+    let lifecycle = super::Lifecycle::of(ctx).await;
+    let Some(_in_flight) = lifecycle.enter().await else {
+        let text = "gavel is restarting; nothing was done. Try again in a minute.";
+        return send(ctx, answering, Err(text.into()), false).await;
+    };
+    let (spec, args) = match outcome(custom_id, answering.expects(), typed) {
+        Outcome::Run(spec, args) => (spec, args),
+        Outcome::Form(form, spec, given) => {
+            // A form opens only for someone it can serve: a refusal is shown before any typing.
+            if let Err(text) = button::check_before_form(spec, app, caller, given).await {
+                return send(ctx, answering, Err(text), false).await;
+            }
+            return Ok(answering
+                .respond(ctx, serenity::CreateInteractionResponse::Modal(form))
+                .await?);
+        }
+        Outcome::Refuse(text) => return send(ctx, answering, Err(text), false).await,
+    };
+    let work = commands::invoke(spec, app, caller, args);
+    let after = app.config().discord.defer_after();
+    tokio::pin!(work);
+    // Deferred ("thinking...") when the work outlasts `discord.defer_after_ms`, so Discord never
+    // gives up on the interaction.
+    let (reply, deferred) = if after.is_zero() {
+        defer(ctx, answering).await?;
+        (work.await, true)
+    } else {
+        tokio::select! {
+            biased;
+            reply = &mut work => (reply, false),
+            () = tokio::time::sleep(after) => {
+                defer(ctx, answering).await?;
+                (work.await, true)
+            }
+        }
+    };
+    if let Err(error) = send(ctx, answering, reply, deferred).await {
+        tracing::error!(command = spec.path, error = ?error, "cannot answer a press");
+        let sorry = "Something went wrong on our side; nothing was changed. Please try again.";
+        let _ = answering
+            .follow(
+                ctx,
+                serenity::CreateInteractionResponseFollowup::new()
+                    .content(sorry)
+                    .ephemeral(true),
+            )
+            .await;
+    }
+    Ok(())
+}
+
+async fn defer(ctx: &serenity::Context, answering: Answering<'_>) -> Result<(), Error> {
+    let thinking = serenity::CreateInteractionResponse::Defer(
+        serenity::CreateInteractionResponseMessage::new(),
+    );
+    Ok(answering.respond(ctx, thinking).await?)
+}
+
+/// Sends a reply: success for everyone, a refusal for the caller alone. After a deferral a
+/// refusal replaces the public "thinking..." with a private follow-up, so it stays private.
+async fn send(
+    ctx: &serenity::Context,
+    answering: Answering<'_>,
+    reply: commands::Reply,
+    deferred: bool,
+) -> Result<(), Error> {
+    let (text, ephemeral) = match reply {
+        Ok(text) => (text, false),
+        Err(text) => (text, true),
+    };
+    let text = crate::domain::moment::for_discord(&text);
+    let parts = split(&text);
+    let mut rest = parts.iter();
+    let first = rest.next().expect("split gives at least one part");
+    match (deferred, ephemeral) {
+        (false, _) => {
+            let message = serenity::CreateInteractionResponseMessage::new()
+                .content(first)
+                .ephemeral(ephemeral)
+                .allowed_mentions(no_pings());
+            answering
+                .respond(ctx, serenity::CreateInteractionResponse::Message(message))
+                .await?;
+        }
+        (true, false) => {
+            let edit = serenity::EditInteractionResponse::new()
+                .content(first)
+                .allowed_mentions(no_pings());
+            answering.edit(ctx, edit).await?;
+        }
+        (true, true) => {
+            answering.delete(ctx).await?;
+            answering.follow(ctx, followup(first, true)).await?;
+        }
+    }
+    for part in rest {
+        answering.follow(ctx, followup(part, ephemeral)).await?;
+    }
+    Ok(())
+}
+
+fn followup(text: &str, ephemeral: bool) -> serenity::CreateInteractionResponseFollowup {
+    serenity::CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(ephemeral)
+        .allowed_mentions(no_pings())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_person_carried_in_a_form_reads_back_as_the_same_person() {
+        for who in [
+            PersonRef::discord("Captain Bob", 502),
+            PersonRef::console("bob"),
+        ] {
+            let text = written(&Value::Person(who.clone()));
+            assert_eq!(read_person(&text), Some(who));
+        }
+        assert_eq!(read_person("bob"), None);
+    }
+
+    /// Checks: a press of gavel's approval button asks to run `/game approve game:4`; a form's
+    /// id is not taken for a button; a command a button names but gavel no longer has is refused
+    /// with a pointer to /help (Terms §II Act 10.4 is the approval the button gives).
+    #[test]
+    fn a_press_reads_its_command_from_the_custom_id_alone() {
+        let approve = button::Button::new("Approve", "game approve").preset("game", 4);
+        let id = approve.custom_id().expect("fits");
+        match outcome(&id, Component::Button, Vec::new()) {
+            Outcome::Run(spec, args) => {
+                assert_eq!(spec.path, "game approve");
+                assert_eq!(args.integer("game"), Ok(4));
+            }
+            _ => panic!("not run"),
+        }
+        assert!(matches!(
+            outcome(&id, Component::Form, Vec::new()),
+            Outcome::Refuse(_)
+        ));
+        // A button whose command asks for long text in a form, not preset: the form comes first
+        // (Terms §III Act 2.4's reasoning), carrying the case.
+        let declare = button::Button::new("Declare", "mod declare").preset("case", 3);
+        let id = declare.custom_id().expect("fits");
+        assert!(matches!(
+            outcome(&id, Component::Button, Vec::new()),
+            Outcome::Form(..)
+        ));
+        let typed = vec![("reasoning".to_owned(), "because".to_owned())];
+        match outcome("f/mod declare?case=3", Component::Form, typed) {
+            Outcome::Run(spec, args) => {
+                assert_eq!(spec.path, "mod declare");
+                assert_eq!(args.text("reasoning").as_deref(), Ok("because"));
+            }
+            _ => panic!("not run"),
+        }
+        let gone = button::Button::new("Old", "game bless")
+            .custom_id()
+            .expect("fits");
+        match outcome(&gone, Component::Button, Vec::new()) {
+            Outcome::Refuse(text) => assert!(text.contains("/help"), "{text}"),
+            _ => panic!("not refused"),
+        }
+    }
+}

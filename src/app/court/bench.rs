@@ -1,0 +1,86 @@
+//! `/court panel` and `/court solo`: the Chief Justice seats a panel of three free of conflict,
+//! setting a conflict aside (and recording it) only when too few Justices are free (Terms §III
+//! Acts 3.3, 3.5, 3.5.1, 3.5.2, 3.7), or hears the appeal alone (Act 3.3).
+
+use crate::app::{App, Call, PersonRef};
+use crate::domain::authority::Power;
+use crate::domain::court::{check_panel, Appeal, BenchRefusal, Route, WrongStage};
+use crate::store;
+
+use super::buttons::vote_buttons;
+use super::{acting, CourtError, CourtReply};
+
+impl App {
+    /// `/court panel appeal:N first:@a second:@b third:@c`.
+    pub async fn seat_panel(
+        &self,
+        call: &Call,
+        n: i64,
+        chosen: &[PersonRef],
+    ) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::ChiefJustice.require(&actor.offices, "choose the panel", "Terms §III Act 3.7")?;
+            let mut row = self.appeal(conn, n).await?;
+            let mut ids = Vec::with_capacity(chosen.len());
+            for p in chosen {
+                let person = p
+                    .find(conn)
+                    .await?
+                    .ok_or_else(|| CourtError::Unknown(p.name.clone()))?;
+                ids.push(person.id);
+            }
+            let by = acting(actor);
+            let court = self.court(conn).await?;
+            let conflicts = row.filing.conflicts();
+            // The stage and route first: a panel is chosen only for a granted panel-route appeal.
+            if !matches!(row.lifecycle, Appeal::Granted { .. }) {
+                return Err(BenchRefusal::from(WrongStage {
+                    stage: row.lifecycle.stage(),
+                    wanted: "given a bench",
+                })
+                .into());
+            }
+            if row.filing.route == Route::EnBanc {
+                return Err(BenchRefusal::EnBancRoute.into());
+            }
+            let panel = check_panel(&ids, &court, &conflicts)?;
+            let set_aside = panel.conflicts_set_aside().to_vec();
+            row.lifecycle = row.lifecycle.seat_panel(&by, panel)?;
+            store::appeals::seat(conn, n, &ids, now).await?;
+            let mut text = format!(
+                "Appeal #{n} is heard by a panel of {} (Terms §III Acts 3.3, 3.7); two concurring votes decide it.",
+                self.names(conn, &ids).await?
+            );
+            for (justice, conflict) in set_aside {
+                text.push_str(&format!(
+                    " {}'s conflict ({}) is set aside: too few Justices are free of conflict (Terms §III Act 3.5.1).",
+                    self.name(conn, justice).await?,
+                    conflict.describe()
+                ));
+            }
+            self.record_with(conn, n, &text, &vote_buttons(n)).await?;
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(text))
+        })
+        .await
+    }
+
+    /// `/court solo appeal:N`: the Chief Justice hears it alone.
+    pub async fn sit_solo(&self, call: &Call, n: i64) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            Power::ChiefJustice.require(&actor.offices, "hear an appeal solo", "Terms §III Act 3.3")?;
+            let mut row = self.appeal(conn, n).await?;
+            row.lifecycle = row.lifecycle.sit_solo(&row.filing, &acting(actor))?;
+            store::appeals::seat(conn, n, &[actor.id], self.now()).await?;
+            let text = format!(
+                "Appeal #{n} is heard by the Chief Justice, {}, alone, exercising discretionary powers (Terms §III Act 3.3).",
+                actor.name
+            );
+            self.record_with(conn, n, &text, &vote_buttons(n)).await?;
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(text))
+        })
+        .await
+    }
+}

@@ -1,0 +1,48 @@
+//! `/court close`: after hearing an appeal on a ban, the Court refuses further appeals on it
+//! until a stated time (Terms §II Act 9.5); the Chief Justice says so for the Court.
+
+use chrono::NaiveDate;
+
+use crate::app::{App, Call};
+use crate::domain::authority::Power;
+use crate::domain::calendar;
+
+use super::{acting, CourtError, CourtReply};
+
+impl App {
+    /// `/court close appeal:N until:YYYY-MM-DD`: closed until the start of that club day.
+    pub async fn close_to_further_appeals(
+        &self,
+        call: &Call,
+        n: i64,
+        until: &str,
+    ) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "refuse further appeals on a ban",
+                "Terms §II Act 9.5",
+            )?;
+            let day = NaiveDate::parse_from_str(until.trim(), "%Y-%m-%d")
+                .map_err(|_| CourtError::BadDate(until.to_owned()))?;
+            let mut row = self.appeal(conn, n).await?;
+            let until = row.lifecycle.close_to_further_appeals(
+                &row.filing,
+                &acting(actor),
+                calendar::start_of_day(day, self.tz()),
+                now,
+            )?;
+            row.closed_until = Some(until);
+            let text = format!(
+                "Appeal #{n}: the Court refuses further appeals on {} until {} (Terms §II Act 9.5).",
+                self.subject_words(&row),
+                calendar::show(until, self.tz())
+            );
+            self.record(conn, n, &text).await?;
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(text))
+        })
+        .await
+    }
+}

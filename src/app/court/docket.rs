@@ -1,0 +1,104 @@
+//! `/court docket` (the appeals open, their stage and next deadline), `/court case` (the whole
+//! history of one appeal) and the weekly review's "state of the bench". They change nothing.
+
+use sqlx::SqliteConnection;
+
+use crate::app::{App, Call};
+use crate::domain::calendar;
+use crate::store;
+
+use super::{CourtError, CourtReply};
+
+impl App {
+    /// `/court docket`.
+    pub async fn docket(&self, call: &Call) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, _| {
+            let rows = store::appeals::active(conn).await?;
+            if rows.is_empty() {
+                return Ok(CourtReply("The docket is empty: no appeal is open.".into()));
+            }
+            let mut text = String::from("The docket:");
+            for row in rows {
+                let next = match row.next_deadline {
+                    Some(at) => format!("; next deadline {}", calendar::show(at, self.tz())),
+                    None => String::new(),
+                };
+                text.push_str(&format!(
+                    "\n#{} by {} against {}: {}{next}",
+                    row.id,
+                    self.name(conn, row.appellant_id).await?,
+                    self.subject_words(&row),
+                    self.stage_line(&row)
+                ));
+            }
+            Ok(CourtReply(text))
+        })
+        .await
+    }
+
+    /// `/court case appeal:N`.
+    pub async fn appeal_history(&self, call: &Call, n: i64) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, _| {
+            let row = self.appeal(conn, n).await?;
+            let mut text = format!(
+                "Appeal #{n} by {} against {}: {}.",
+                self.name(conn, row.appellant_id).await?,
+                self.subject_words(&row),
+                self.stage_line(&row)
+            );
+            for (at, step) in store::appeals::steps(conn, n).await? {
+                text.push_str(&format!("\n{}: {step}", calendar::show(at, self.tz())));
+            }
+            Ok(CourtReply(text))
+        })
+        .await
+    }
+
+    /// The stage, with what is still owed.
+    fn stage_line(&self, row: &store::appeals::AppealRow) -> String {
+        let mut line = row.lifecycle.stage().to_owned();
+        let now = self.now();
+        if row.opinions.iter().any(|o| o.opinion.is_overdue(now)) {
+            line.push_str(", opinion overdue");
+        } else if row
+            .opinions
+            .iter()
+            .any(|o| matches!(o.opinion, crate::domain::court::Opinion::Due { .. }))
+        {
+            line.push_str(", opinion due");
+        }
+        if row.redecide_due_at.is_some() && row.redecided_at.is_none() {
+            line.push_str(", remanded and awaiting re-decision");
+        }
+        line
+    }
+
+    /// One line for the weekly review: how many appeals are open, heard, and owe an opinion.
+    pub(crate) async fn state_of_the_bench(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> sqlx::Result<String> {
+        let rows = store::appeals::active(conn).await?;
+        let heard = rows.iter().filter(|r| r.lifecycle.is_hearing()).count();
+        let opinions = rows
+            .iter()
+            .filter(|r| {
+                r.opinions
+                    .iter()
+                    .any(|o| matches!(o.opinion, crate::domain::court::Opinion::Due { .. }))
+            })
+            .count();
+        let next = rows.iter().filter_map(|r| r.next_deadline).min();
+        Ok(format!(
+            "State of the bench: {} on the docket, {heard} being heard, {opinions} owing an opinion{}.",
+            match rows.len() {
+                1 => "1 appeal".to_owned(),
+                n => format!("{n} appeals"),
+            },
+            match next {
+                Some(at) => format!("; next deadline {}", calendar::show(at, self.tz())),
+                None => String::new(),
+            }
+        ))
+    }
+}

@@ -1,0 +1,282 @@
+//! What a decision does to the record by itself (Terms §III Act 3.8; §II Acts 5, 6.3, 9.4,
+//! 10): upheld, the case is marked so; overturned, it is voided (every later score re-derived
+//! and later violations re-stepped, exactly as a void does) or replaced by a new ban end or a
+//! lesser step; remanded, it goes back to its Moderator to re-decide within 7 days (§III Act
+//! 2.4). An en banc judgement that differs from the panel's first undoes what it can of it.
+
+use chrono::{DateTime, Utc};
+use sqlx::SqliteConnection;
+
+use crate::app::moderation::ActionKind;
+use crate::app::App;
+use crate::domain::calendar;
+use crate::domain::court::{Action, Decision, Judgement, Replacement, Subject};
+use crate::domain::ids::{AppealId, CaseId};
+use crate::domain::ladder::{self, Step};
+use crate::domain::moderation::CaseStatus;
+use crate::jobs::{self, Job};
+use crate::store::{self, appeals::AppealRow};
+
+use super::CourtError;
+
+impl App {
+    /// Carries out `judgement` on the appeal's subject and returns what it did, in words. When
+    /// the whole Court rules after a panel, `panel` is the panel's judgement already carried out.
+    pub(super) async fn carry_out(
+        &self,
+        conn: &mut SqliteConnection,
+        row: &mut AppealRow,
+        judgement: &Judgement,
+        panel: Option<&Judgement>,
+    ) -> Result<Vec<String>, CourtError> {
+        let n = row.id;
+        let mut lines = Vec::new();
+        if let Some(panel) = panel {
+            if panel.decision == judgement.decision {
+                lines.push(format!(
+                    "Appeal #{n}: the whole Court's decision is the panel's, which stands."
+                ));
+                return Ok(lines);
+            }
+            lines.extend(self.undo(conn, row, &panel.decision).await?);
+            let voided = matches!(&panel.decision, Decision::Overturn(o) if o.replacement == Replacement::Void);
+            if voided && row.case_id.is_some() {
+                row.effects.extend(lines.iter().cloned());
+                return Ok(lines);
+            }
+        }
+        let why = format!("appeal #{n}");
+        match (&row.filing.subject, row.case_id, row.deduction_id) {
+            (Subject::Matter(_), ..) => lines.push(match &judgement.decision {
+                Decision::Overturn(o) => match &o.replacement {
+                    Replacement::Ruling(r) => format!("Appeal #{n}: the Court rules: {}", r.as_str()),
+                    _ => format!("Appeal #{n}: the Court overturns what was done."),
+                },
+                _ => format!("Appeal #{n}: what was done stands."),
+            }),
+            (Subject::Action(_), None, Some(event)) => match &judgement.decision {
+                Decision::Overturn(_) => {
+                    store::events::void_event(conn, event, self.now(), &format!("overturned: {why}"))
+                        .await?;
+                    lines.push(format!(
+                        "The weekly deduction appealed in #{n} is overturned and reversed as though it never happened; every later score is re-derived (Terms §II Act 6.3)."
+                    ));
+                }
+                Decision::Uphold => lines.push(format!("The weekly deduction appealed in #{n} is upheld.")),
+                Decision::Remand { .. } => lines.push(format!(
+                    "The weekly deduction appealed in #{n} goes back to the Chief Justice to reconsider under the Court's conditions."
+                )),
+            },
+            (Subject::Action(_), Some(case), _) => {
+                lines.extend(self.carry_out_on_case(conn, row, case, &judgement.decision).await?)
+            }
+            (Subject::Action(_), None, None) => {}
+        }
+        row.effects.extend(lines.iter().cloned());
+        Ok(lines)
+    }
+
+    async fn carry_out_on_case(
+        &self,
+        conn: &mut SqliteConnection,
+        row: &mut AppealRow,
+        case: i64,
+        decision: &Decision,
+    ) -> Result<Vec<String>, CourtError> {
+        let n = row.id;
+        let now = self.now();
+        let tz = self.tz();
+        let action = store::actions::by_id(conn, case)
+            .await?
+            .ok_or(CourtError::NoCase(case))?;
+        let mut lines = Vec::new();
+        match decision {
+            Decision::Uphold => {
+                store::actions::set_status(
+                    conn,
+                    case,
+                    action.status,
+                    &format!("upheld by the Court, appeal #{n}"),
+                )
+                .await?;
+                lines.push(format!(
+                    "Case #{case} is upheld by the Court (appeal #{n})."
+                ));
+            }
+            Decision::Overturn(o) => match &o.replacement {
+                Replacement::Void | Replacement::Ruling(_) => {
+                    let status = action.status.overturn()?;
+                    self.void_action(
+                        conn,
+                        &action,
+                        status,
+                        &format!("overturned by the Court, appeal #{n}"),
+                    )
+                    .await?;
+                    let what = match action.kind {
+                        crate::domain::moderation::CaseKind::Monitor => {
+                            " The monitor is removed (Terms §II Act 10)."
+                        }
+                        crate::domain::moderation::CaseKind::Ban => {
+                            " The ban is lifted (Terms §II Act 9.4)."
+                        }
+                        _ => "",
+                    };
+                    lines.push(format!(
+                        "Case #{case} is overturned by the Court (appeal #{n}) and void: its effects are reversed as though it never happened, and every later score re-derived (Terms §II Act 5).{what}"
+                    ));
+                    let restepped = self.restep_after_void(conn, &action).await?;
+                    lines.extend(restepped);
+                }
+                Replacement::BanEnds(day) => {
+                    let end = calendar::start_of_day(*day, tz);
+                    self.move_ban(conn, case, Some(end), now).await?;
+                    lines.push(format!(
+                        "Case #{case}: the Court (appeal #{n}) moves the end of the ban to {} (Terms §II Act 9.4).",
+                        calendar::show_date(*day)
+                    ));
+                }
+                Replacement::LesserStep(step) => {
+                    lines.push(self.set_case_step(conn, &action, *step, n).await?);
+                }
+            },
+            Decision::Remand { conditions } => {
+                let days = self.config().moderation.declaration_days;
+                let due = calendar::local_days_after(now, days, tz);
+                row.redecide_due_at = Some(due);
+                row.redecided_at = None;
+                jobs::schedule(
+                    conn,
+                    &Job::RedecideDeadline {
+                        appeal: AppealId(n),
+                    },
+                    due,
+                )
+                .await?;
+                let moderator = self.name(conn, action.actor_id).await?;
+                let conditions: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
+                lines.push(format!(
+                    "Case #{case} goes back to {moderator} (appeal #{n}) to re-decide under these conditions: {}. {moderator} re-decides with /mod redecide case:{case} and declares it by {}, or the penalty is void (Terms §III Acts 2.4, 3.8).",
+                    conditions.join("; "),
+                    calendar::show(due, tz)
+                ));
+            }
+        }
+        Ok(lines)
+    }
+
+    /// Gives a ban a new end (or none), with its expiry job; a ban whose end is past is over.
+    pub(super) async fn move_ban(
+        &self,
+        conn: &mut SqliteConnection,
+        case: i64,
+        end: Option<DateTime<Utc>>,
+        now: DateTime<Utc>,
+    ) -> Result<(), CourtError> {
+        let expiry = Job::BanExpiry {
+            action: CaseId(case),
+        };
+        store::actions::set_ends_at(conn, case, end, CaseStatus::InForce).await?;
+        match end {
+            Some(end) => jobs::schedule(conn, &expiry, end.max(now)).await?,
+            None => jobs::cancel(conn, &expiry, now).await?,
+        }
+        Ok(())
+    }
+
+    /// A violation takes another step of the ladder: its old effect is reversed and the new one
+    /// applied, as re-stepping does (Terms §II Act 5).
+    pub(super) async fn set_case_step(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &store::actions::Action,
+        step: Step,
+        n: i64,
+    ) -> Result<String, CourtError> {
+        let now = self.now();
+        let case = action.id;
+        store::events::void_action(
+            conn,
+            case,
+            now,
+            &format!("re-stepped by the Court, appeal #{n}"),
+        )
+        .await?;
+        let ends_at = (step == Step::FourWeekBan)
+            .then(|| ladder::four_week_ban_end(action.taken_at, self.tz()));
+        store::actions::set_step(conn, case, step.number(), ends_at, CaseStatus::InForce).await?;
+        self.move_ban(conn, case, ends_at, now).await?;
+        let target = match action.target_id {
+            Some(t) => Some(store::people::by_id(conn, t).await?),
+            None => None,
+        };
+        let effect = self
+            .apply_effects(
+                conn,
+                case,
+                &ActionKind::Violation { step: None },
+                Some(step),
+                None,
+                target.as_ref(),
+                action.game_id,
+                action.recorded_at,
+            )
+            .await?;
+        Ok(format!(
+            "Case #{case} is now step {} of the ladder by the Court (appeal #{n}): {}.{}",
+            step.number(),
+            step.describe(),
+            if effect.is_empty() {
+                String::new()
+            } else {
+                format!(" {effect}")
+            }
+        ))
+    }
+
+    /// Undoes what a panel's decision did before the whole Court's different one is carried
+    /// out: a moved ban end or a lesser step goes back to what the case was when appealed; a
+    /// remand no longer waits. A case the panel voided stays void: what was reversed as though
+    /// it never happened is not brought back (see the README's reading).
+    async fn undo(
+        &self,
+        conn: &mut SqliteConnection,
+        row: &mut AppealRow,
+        decision: &Decision,
+    ) -> Result<Vec<String>, CourtError> {
+        let n = row.id;
+        let (Some(case), Subject::Action(facts)) = (row.case_id, &row.filing.subject) else {
+            return Ok(vec![]);
+        };
+        let Decision::Overturn(o) = decision else {
+            if let Decision::Remand { .. } = decision {
+                row.redecide_due_at = None;
+                jobs::cancel(
+                    conn,
+                    &Job::RedecideDeadline {
+                        appeal: AppealId(n),
+                    },
+                    self.now(),
+                )
+                .await?;
+            }
+            return Ok(vec![]);
+        };
+        let action = store::actions::by_id(conn, case)
+            .await?
+            .ok_or(CourtError::NoCase(case))?;
+        Ok(match (&o.replacement, &facts.action) {
+            (Replacement::BanEnds(_), a) => {
+                let end = a.ban_end().flatten().map(|d| calendar::start_of_day(d, self.tz()));
+                self.move_ban(conn, case, end, self.now()).await?;
+                vec![format!("Case #{case}: the panel's new ban end is undone.")]
+            }
+            (Replacement::LesserStep(_), Action::Violation { step, .. }) => {
+                vec![self.set_case_step(conn, &action, *step, n).await?]
+            }
+            _ => vec![format!(
+                "Case #{case} stays void: what was reversed as though it never happened is not brought back."
+            )],
+        })
+    }
+}

@@ -1,0 +1,79 @@
+//! `/court en-banc`: a party asks for a judgement to be heard by the whole Court, and the Chief
+//! Justice accepts or refuses (Terms §III Acts 3.9, 3.9.1); every Justice sits and conflicts do
+//! not apply (Act 3.5.3). The whole Court's judgement is final (Act 3.9.2).
+
+use crate::app::{App, Call};
+use crate::domain::authority::Power;
+use crate::domain::text::Reason;
+use crate::store;
+
+use super::buttons::vote_buttons;
+use super::{acting, CourtError, CourtReply};
+
+impl App {
+    /// `/court en-banc appeal:N grounds:"..."` by a party.
+    pub async fn request_en_banc(
+        &self,
+        call: &Call,
+        n: i64,
+        grounds: &str,
+    ) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let grounds = Reason::parse(grounds)?;
+            let mut row = self.appeal(conn, n).await?;
+            row.lifecycle = row.lifecycle.request_en_banc(&row.filing, actor.id, self.now())?;
+            let text = format!(
+                "Appeal #{n}: {} asks for the judgement to be heard by the whole Court en banc: {}. The Chief Justice accepts or refuses with /court en-banc-decide (Terms §III Acts 3.9, 3.9.1).",
+                actor.name,
+                grounds.as_str()
+            );
+            self.record(conn, n, &text).await?;
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(text))
+        })
+        .await
+    }
+
+    /// `/court en-banc-decide appeal:N accept:true|false reason:"..."` by the Chief Justice.
+    pub async fn decide_en_banc(
+        &self,
+        call: &Call,
+        n: i64,
+        accept: bool,
+        reason: Option<&str>,
+    ) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "accept or refuse an en banc hearing",
+                "Terms §III Act 3.9.1",
+            )?;
+            let mut row = self.appeal(conn, n).await?;
+            let by = acting(actor);
+            let mut buttons = Vec::new();
+            let text = if accept {
+                let court = self.court(conn).await?;
+                row.lifecycle = row.lifecycle.accept_en_banc(&by, &court)?;
+                let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
+                store::appeals::seat(conn, n, &seats, now).await?;
+                buttons.extend(vote_buttons(n));
+                format!(
+                    "Appeal #{n} is heard en banc: the Chief Justice accepts, and every Justice sits ({}); conflicts do not apply, a majority of the whole Court decides, and its judgement is final (Terms §III Acts 3.5.3, 3.9, 3.9.2).",
+                    self.names(conn, &seats).await?
+                )
+            } else {
+                let reason = Reason::parse(reason.unwrap_or_default())?;
+                row.lifecycle = row.lifecycle.refuse_en_banc(&by, reason.clone(), now)?;
+                format!(
+                    "Appeal #{n}: the Chief Justice refuses an en banc hearing: {}. The judgement stands (Terms §III Act 3.9.1).",
+                    reason.as_str()
+                )
+            };
+            self.record_with(conn, n, &text, &buttons).await?;
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(text))
+        })
+        .await
+    }
+}

@@ -1,0 +1,134 @@
+//! The facts of what is appealed, read from the record: a numbered case with its parties and
+//! the appeals already made on it, or a weekly deduction made "as though" by the Chief Justice
+//! (Terms §II Act 6.3).
+
+use sqlx::SqliteConnection;
+
+use crate::domain::court::{Action, ActionFacts, AppealRecord, Capacity, CaseStatus};
+use crate::domain::ladder::Step;
+use crate::domain::moderation::{CaseKind, CaseStatus as Status};
+use crate::domain::{calendar, office::Office};
+use crate::store::{self, actions};
+
+use super::CourtError;
+use crate::app::App;
+
+impl App {
+    /// A case as the Court's rules see it.
+    pub(super) async fn case_facts(
+        &self,
+        conn: &mut SqliteConnection,
+        case: i64,
+    ) -> Result<(actions::Action, ActionFacts), CourtError> {
+        let a = store::actions::by_id(conn, case)
+            .await?
+            .ok_or(CourtError::NoCase(case))?;
+        let tz = self.tz();
+        let date =
+            |at: Option<chrono::DateTime<chrono::Utc>>| at.map(|t| calendar::local_date(t, tz));
+        let action = match a.kind {
+            CaseKind::Violation => Action::Violation {
+                step: a.step.and_then(Step::from_number).unwrap_or(Step::Reverse),
+                ban_ends: date(a.ends_at),
+            },
+            CaseKind::Ban => Action::Ban {
+                ends: date(a.ends_at),
+            },
+            CaseKind::Monitor => Action::Monitor {
+                following_session_end: store::appeals::following_session_end(conn, a.taken_at)
+                    .await?,
+            },
+            CaseKind::Deduction => Action::Deduction,
+            CaseKind::Award => Action::Award,
+            CaseKind::Clock => Action::Chessclock,
+            CaseKind::Technical => Action::Technical,
+        };
+        // A ban recorded as not appealable was made by Staff without Moderator powers (§III
+        // Act 6); the rest were taken as a Moderator, or by the Chief Justice's own power.
+        let capacity = if a.kind == CaseKind::Ban && !a.appealable {
+            Capacity::Staff
+        } else if matches!(a.kind, CaseKind::Clock | CaseKind::Technical) {
+            Capacity::ChiefJustice
+        } else {
+            Capacity::Moderator
+        };
+        let game_players = match a.game_id {
+            Some(g) => match store::games::by_id(conn, g).await? {
+                Some(game) => vec![game.white_id, game.black_id],
+                None => vec![],
+            },
+            None => vec![],
+        };
+        let status = match a.status {
+            Status::InForce => CaseStatus::InForce,
+            Status::Expired | Status::Lifted => CaseStatus::Ended,
+            Status::Void | Status::Overturned | Status::Remanded => CaseStatus::Void,
+        };
+        let earlier = store::appeals::on_case(conn, case).await?;
+        let closed = earlier.iter().filter_map(|r| r.closed_until).max();
+        let record = AppealRecord::of(earlier.iter().map(|r| (r.id, &r.lifecycle)), closed);
+        let facts = ActionFacts {
+            case,
+            action,
+            against: a.target_id,
+            actor: a.actor_id,
+            capacity,
+            game_players,
+            status,
+            record,
+        };
+        Ok((a, facts))
+    }
+
+    /// A weekly absence or inactivity deduction, appealed "as though it were a technical
+    /// modification made by the Chief Justice" (Terms §II Act 6.3): the Chief Justice stands
+    /// as the one who acted. Returns the event's id with the facts.
+    pub(super) async fn deduction_facts(
+        &self,
+        conn: &mut SqliteConnection,
+        person: i64,
+        person_name: &str,
+        day: chrono::NaiveDate,
+    ) -> Result<(i64, ActionFacts), CourtError> {
+        let tz = self.tz();
+        let from = calendar::start_of_day(day, tz);
+        let to = calendar::start_of_day(day + chrono::Days::new(1), tz);
+        let (event, reason, voided) = store::appeals::deduction_between(conn, person, from, to)
+            .await?
+            .ok_or_else(|| {
+                CourtError::NoDeduction(person_name.to_owned(), calendar::show_date(day))
+            })?;
+        let chief = store::offices::holders(conn)
+            .await?
+            .into_iter()
+            .find(|(o, ..)| *o == Office::ChiefJustice)
+            .map(|(_, id, ..)| id)
+            .unwrap_or(person);
+        let earlier = store::appeals::on_deduction(conn, event).await?;
+        let record = AppealRecord::of(earlier.iter().map(|r| (r.id, &r.lifecycle)), None);
+        // The weekly review writes which Act it applied in the event's reason: "(Terms §II Act
+        // 6.1)" for absence, "(Terms §II Act 6.2)" for inactivity.
+        let action = if reason.contains("Act 6.2") {
+            Action::Inactivity
+        } else {
+            Action::Absence
+        };
+        Ok((
+            event,
+            ActionFacts {
+                case: event,
+                action,
+                against: Some(person),
+                actor: chief,
+                capacity: Capacity::ChiefJustice,
+                game_players: vec![],
+                status: if voided.is_some() {
+                    CaseStatus::Void
+                } else {
+                    CaseStatus::InForce
+                },
+                record,
+            },
+        ))
+    }
+}

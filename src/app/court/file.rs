@@ -1,0 +1,132 @@
+//! `/court appeal`: a member files an appeal against a moderator action, a weekly deduction or
+//! another matter concerning the Leaderboard (Terms §III Act 3; §II Acts 6.3, 9.5, 10.5, 11.3;
+//! §III Acts 5, 6). Filing puts its parties "in a hearing" (§II Act 8.1).
+
+use chrono::NaiveDate;
+
+use crate::app::{App, Call, PersonRef};
+use crate::domain::calendar;
+use crate::domain::court::{
+    Appeal, Appellant, Filing, MatterFacts, MonitorPetition, Response, Route, Subject,
+};
+use crate::domain::ids::AppealId;
+use crate::domain::text::Reason;
+use crate::jobs::{self, Job};
+use crate::store::{self, appeals};
+
+use super::buttons::grant_button;
+use super::{CourtError, CourtReply};
+
+/// What an appeal is against, as typed.
+#[derive(Debug, Clone, Default)]
+pub struct Against {
+    pub case: Option<i64>,
+    /// The day of a weekly deduction (YYYY-MM-DD), as `/history` shows it.
+    pub deduction: Option<String>,
+    pub matter: Option<String>,
+    /// Someone a matter concerns besides the appellant.
+    pub party: Option<PersonRef>,
+}
+
+impl App {
+    /// `/court appeal`.
+    pub async fn file_appeal(
+        &self,
+        call: &Call,
+        against: &Against,
+        grounds: &str,
+    ) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let tz = self.tz();
+            let grounds = Reason::parse(grounds)?;
+            let is_member = store::people::open_membership(conn, actor.id)
+                .await?
+                .is_some();
+            let appellant = Appellant {
+                id: actor.id,
+                is_member,
+            };
+            let given = [
+                against.case.is_some(),
+                against.deduction.is_some(),
+                against.matter.is_some(),
+            ];
+            match given.iter().filter(|g| **g).count() {
+                0 => return Err(CourtError::NothingAppealed),
+                1 => {}
+                _ => return Err(CourtError::TwoThingsAppealed),
+            }
+            let mut columns = appeals::Against {
+                case_id: against.case,
+                deduction_id: None,
+                matter: against.matter.as_deref(),
+            };
+            let subject = if let Some(case) = against.case {
+                Subject::Action(self.case_facts(conn, case).await?.1)
+            } else if let Some(day) = &against.deduction {
+                let day = NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d")
+                    .map_err(|_| CourtError::BadDate(day.clone()))?;
+                let (event, facts) = self
+                    .deduction_facts(conn, actor.id, &actor.name, day)
+                    .await?;
+                columns.deduction_id = Some(event);
+                Subject::Action(facts)
+            } else {
+                let description = Reason::parse(against.matter.as_deref().unwrap_or_default())?;
+                let mut parties = Vec::new();
+                if let Some(p) = &against.party {
+                    let person = p
+                        .find(conn)
+                        .await?
+                        .ok_or_else(|| CourtError::Unknown(p.name.clone()))?;
+                    if person.id != actor.id {
+                        parties.push(person.id);
+                    }
+                }
+                Subject::Matter(MatterFacts {
+                    description,
+                    parties,
+                })
+            };
+            let filing = Filing::new(subject, appellant, grounds, now, tz)?;
+            let lifecycle = Appeal::filed(&filing);
+            let days = self.config().court.response_days;
+            let response = Response::owed_for(&filing, days, tz);
+            let id = appeals::insert(conn, columns, &filing, &lifecycle, response.as_ref()).await?;
+            let mut row = appeals::by_id(conn, id).await?.expect("just filed");
+            let what = self.subject_words(&row);
+            let route = match filing.route {
+                Route::Panel => "a panel of three, or the Chief Justice alone (Terms §III Act 3.3)",
+                Route::EnBanc => "the whole Court en banc (Terms §III Act 5; §II Act 6.3)",
+            };
+            let mut text = format!(
+                "Appeal #{id} filed by {} against {what}: {}. It goes to {route} once the Chief Justice, or two Justices, grant a hearing (Terms §III Act 3.6).",
+                actor.name,
+                filing.grounds.as_str()
+            );
+            match MonitorPetition::of(&filing) {
+                Some(MonitorPetition::StillInPlace) => {
+                    let moderator = self.name(conn, filing.respondent().unwrap_or(actor.id)).await?;
+                    let due = response.as_ref().map(Response::due_at).unwrap_or(now);
+                    jobs::schedule(conn, &Job::ResponseDeadline { appeal: AppealId(id) }, due)
+                        .await?;
+                    text.push_str(&format!(
+                        " The monitor outlived the session immediately following it: {moderator} must give their reasonable suspicion and why it still applies with /court respond appeal:{id} by {} (Terms §II Act 10.5).",
+                        calendar::show(due, tz)
+                    ));
+                }
+                Some(MonitorPetition::NotReasonable) => text.push_str(
+                    " The petition says the suspicion is not reasonable, so the monitor is not permissible (Terms §II Act 10.6).",
+                ),
+                None => {}
+            }
+            self.record_with(conn, id, &text, &[grant_button(id)]).await?;
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(format!(
+                "{text} While it is heard, a request to leave waits for it (Terms §II Act 8.1)."
+            )))
+        })
+        .await
+    }
+}

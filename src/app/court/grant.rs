@@ -1,0 +1,57 @@
+//! `/court grant`: the Chief Justice grants a hearing, or two Justices independently (Terms
+//! §III Act 3.6). An appeal that goes straight to the whole Court is seated at once: nobody
+//! chooses its bench and conflicts do not apply (§III Acts 3.5.3, 5).
+
+use crate::app::{App, Call};
+use crate::domain::authority::Power;
+use crate::domain::court::{Appeal, GrantedBy, Route};
+
+use super::buttons::vote_buttons;
+use super::{acting, CourtError, CourtReply};
+
+impl App {
+    /// `/court grant appeal:N`.
+    pub async fn grant_appeal(&self, call: &Call, n: i64) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::Justice.require(&actor.offices, "grant a hearing", "Terms §III Act 3.6")?;
+            let mut row = self.appeal(conn, n).await?;
+            let next = row.lifecycle.grant(&row.filing, &acting(actor), now)?;
+            let text = match &next {
+                Appeal::AwaitingGrant { .. } => format!(
+                    "Appeal #{n}: {} grants a hearing; it opens when the Chief Justice or a second Justice grants it too (Terms §III Act 3.6).",
+                    actor.name
+                ),
+                Appeal::Granted { by, .. } => {
+                    let by = match by {
+                        GrantedBy::ChiefJustice(_) => format!("the Chief Justice, {}", actor.name),
+                        GrantedBy::TwoJustices(two) => {
+                            format!("two Justices, {}", self.names(conn, two).await?)
+                        }
+                    };
+                    format!("Appeal #{n}: a hearing is granted by {by} (Terms §III Act 3.6).")
+                }
+                _ => unreachable!("a grant records a grant or opens the hearing"),
+            };
+            row.lifecycle = next;
+            self.record(conn, n, &text).await?;
+            let mut reply = text;
+            if row.filing.route == Route::EnBanc && matches!(row.lifecycle, Appeal::Granted { .. }) {
+                let court = self.court(conn).await?;
+                row.lifecycle = row.lifecycle.seat_whole_court(&court)?;
+                let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
+                crate::store::appeals::seat(conn, n, &seats, now).await?;
+                let seated = format!(
+                    "Appeal #{n} is heard by the whole Court en banc: {}. Conflicts do not apply; a majority of the whole Court decides, and its judgement is final (Terms §III Acts 3.5.3, 3.9, 5).",
+                    self.names(conn, &seats).await?
+                );
+                self.record_with(conn, n, &seated, &vote_buttons(n)).await?;
+                reply.push(' ');
+                reply.push_str(&seated);
+            }
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(reply))
+        })
+        .await
+    }
+}

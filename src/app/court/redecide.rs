@@ -1,0 +1,109 @@
+//! `/mod redecide`: after a remand the Moderator re-decides the case under the Court's
+//! conditions and declares it with reasoning, within 7 days of the remand, or the penalty is
+//! void (Terms §III Acts 2.4, 2.4.2, 3.8). The re-decision is itself a moderator action.
+
+use chrono::NaiveDate;
+
+use crate::app::{App, Call};
+use crate::domain::authority::Power;
+use crate::domain::calendar;
+use crate::domain::ids::AppealId;
+use crate::domain::ladder::{self, Step};
+use crate::domain::text::Reason;
+use crate::jobs::{self, Job};
+use crate::store;
+
+use super::{CourtError, CourtReply};
+
+/// What the Moderator decides on remand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Redecision {
+    /// The case stands as it was.
+    Confirm,
+    /// The case is withdrawn: void, as though it never happened.
+    Withdraw,
+    /// A lesser step of the ladder.
+    Step(i64),
+    /// A ban's new end, a Friday (YYYY-MM-DD).
+    Until(String),
+}
+
+impl App {
+    /// `/mod redecide case:N outcome:... reasoning:"..."`.
+    pub async fn redecide(
+        &self,
+        call: &Call,
+        case: i64,
+        decision: &Redecision,
+        reasoning: &str,
+    ) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let tz = self.tz();
+            Power::Moderate.require(&actor.offices, "re-decide a remanded case", "Terms §III Acts 2.4, 3.8")?;
+            let reasoning = Reason::parse(reasoning)?;
+            let action = store::actions::by_id(conn, case)
+                .await?
+                .ok_or(CourtError::NoCase(case))?;
+            let mut row = store::appeals::on_case(conn, case)
+                .await?
+                .into_iter()
+                .rev()
+                .find(|r| r.redecide_due_at.is_some() && r.redecided_at.is_none())
+                .ok_or(CourtError::NotRemanded(case))?;
+            if action.actor_id != actor.id {
+                return Err(CourtError::NotTheModerator(case));
+            }
+            let due = row.redecide_due_at.expect("found by it");
+            if now > due {
+                return Err(CourtError::RedecideTooLate(case, calendar::show(due, tz)));
+            }
+            let n = row.id;
+            let effect = match decision {
+                Redecision::Confirm => format!("case #{case} stands as it was"),
+                Redecision::Withdraw => {
+                    self.void_action(conn, &action, action.status.void()?, &format!("withdrawn on remand, appeal #{n}")).await?;
+                    let mut text = format!("case #{case} is withdrawn and void; its effects are reversed");
+                    for line in self.restep_after_void(conn, &action).await? {
+                        text.push_str(". ");
+                        text.push_str(line.trim_end_matches('.'));
+                    }
+                    text
+                }
+                Redecision::Step(step) => {
+                    if action.kind != crate::domain::moderation::CaseKind::Violation {
+                        return Err(CourtError::BadVote(format!("Only a fraud violation has steps of the ladder, and case #{case} is not one (Terms §II Act 5).")));
+                    }
+                    let current = action.step.unwrap_or(0);
+                    let chosen = Step::from_number(*step).filter(|_| *step < current).ok_or_else(|| {
+                        CourtError::BadVote(format!("Step {step} is not lesser than step {current}, the step taken (Terms §II Act 5)."))
+                    })?;
+                    self.set_case_step(conn, &action, chosen, n).await?
+                }
+                Redecision::Until(day) => {
+                    let day = NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d")
+                        .map_err(|_| CourtError::BadDate(day.clone()))?;
+                    ladder::is_valid_ban_end(day, calendar::local_date(now, tz))?;
+                    if !action.kind.is_ban(action.step.and_then(Step::from_number)) {
+                        return Err(CourtError::BadVote(format!("Only a ban's end can be changed, and case #{case} is not a ban (Terms §II Act 9.3, 9.4).")));
+                    }
+                    self.move_ban(conn, case, Some(calendar::start_of_day(day, tz)), now).await?;
+                    format!("the ban of case #{case} now ends on {}", calendar::show_date(day))
+                }
+            };
+            row.redecided_at = Some(now);
+            jobs::cancel(conn, &Job::RedecideDeadline { appeal: AppealId(n) }, now).await?;
+            let text = format!(
+                "Declaration on remand, case #{case} (Terms §III Acts 2.4, 3.8): {} re-decides it under the conditions of appeal #{n}: {}. Reasoning: {}",
+                actor.name,
+                effect.trim_end_matches('.'),
+                reasoning.as_str()
+            );
+            row.effects.push(text.clone());
+            self.record(conn, n, &text).await?;
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(text))
+        })
+        .await
+    }
+}

@@ -1,0 +1,52 @@
+//! `/court refuse`: the Chief Justice refuses to hear an appeal (Terms §III Act 3.6); the
+//! refusal ends it, and its parties are no longer in a hearing (§II Act 8.1).
+
+use crate::app::{App, Call};
+use crate::domain::authority::Power;
+use crate::domain::ids::AppealId;
+use crate::domain::text::Reason;
+use crate::jobs::{self, Job};
+
+use super::{acting, CourtError, CourtReply};
+
+impl App {
+    /// `/court refuse appeal:N reason:"..."`.
+    pub async fn refuse_appeal(
+        &self,
+        call: &Call,
+        n: i64,
+        reason: &str,
+    ) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let reason = Reason::parse(reason)?;
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "refuse to hear an appeal",
+                "Terms §III Act 3.6",
+            )?;
+            let mut row = self.appeal(conn, n).await?;
+            row.lifecycle =
+                row.lifecycle
+                    .refuse(&row.filing, &acting(actor), reason.clone(), now)?;
+            // Nothing is heard, so no answer is owed on a petition any more.
+            jobs::cancel(
+                conn,
+                &Job::ResponseDeadline {
+                    appeal: AppealId(n),
+                },
+                now,
+            )
+            .await?;
+            let text = format!(
+                "Appeal #{n}: the Chief Justice, {}, refuses to hear it: {} (Terms §III Act 3.6).",
+                actor.name,
+                reason.as_str()
+            );
+            self.record(conn, n, &text).await?;
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(text))
+        })
+        .await
+    }
+}

@@ -1,0 +1,329 @@
+//! `/court vote`: each Justice on the bench votes once, to uphold, overturn (saying what
+//! replaces the decision) or remand (with conditions) (Terms §III Acts 3.3, 3.8, 3.9). The vote
+//! that makes a majority decides, and the decision is carried out at once; the opinion is then
+//! due within 7 days (Act 3.10).
+
+use chrono::NaiveDate;
+
+use crate::app::{App, Call};
+use crate::domain::authority::Power;
+use crate::domain::calendar;
+use crate::domain::court::{
+    Appeal, Ballot, Decision, Ground, Judgement, Opinion, OpinionDeadlines, Overturn, Replacement,
+    Vote,
+};
+use crate::domain::ids::AppealId;
+use crate::domain::ladder::Step;
+use crate::domain::text::Reason;
+use crate::jobs::{self, Job};
+use crate::store::appeals::OpinionRecord;
+
+use super::buttons::opinion_button;
+use super::{CourtError, CourtReply};
+
+/// A vote as typed.
+#[derive(Debug, Clone, Default)]
+pub struct VoteInput {
+    /// uphold, overturn or remand.
+    pub decision: String,
+    pub reasons: String,
+    /// Overturn: the ban's new end, a Friday (YYYY-MM-DD).
+    pub ban_until: Option<String>,
+    /// Overturn: a lesser step of the ladder.
+    pub step: Option<i64>,
+    /// Overturn a matter: the Court's ruling in words.
+    pub ruling: Option<String>,
+    /// Overturn for want of proper reasoning (Terms §III Act 2.4.3).
+    pub no_reasoning: bool,
+    /// Remand: the conditions.
+    pub conditions: Option<String>,
+}
+
+impl VoteInput {
+    fn vote(&self) -> Result<Vote, CourtError> {
+        Ok(match self.decision.as_str() {
+            "uphold" => Vote::Uphold,
+            "remand" => Vote::Remand {
+                conditions: Reason::parse(self.conditions.as_deref().ok_or_else(|| {
+                    CourtError::BadVote(
+                        "A remand says its conditions: conditions:\"...\" (Terms §III Act 3.8)."
+                            .into(),
+                    )
+                })?)?,
+            },
+            "overturn" => {
+                let replacement = match (&self.ban_until, self.step, &self.ruling) {
+                    (Some(day), None, None) => Replacement::BanEnds(
+                        NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d")
+                            .map_err(|_| CourtError::BadDate(day.clone()))?,
+                    ),
+                    (None, Some(step), None) => Replacement::LesserStep(
+                        Step::from_number(step).ok_or_else(|| {
+                            CourtError::BadVote(format!("There is no step {step} of the ladder (Terms §II Act 5)."))
+                        })?,
+                    ),
+                    (None, None, Some(ruling)) => Replacement::Ruling(Reason::parse(ruling)?),
+                    (None, None, None) => Replacement::Void,
+                    _ => {
+                        return Err(CourtError::BadVote(
+                            "An overturn puts one thing in place of the decision: ban_until, step or ruling, or none of them to void it (Terms §III Act 3.8).".into(),
+                        ))
+                    }
+                };
+                Vote::Overturn(Overturn {
+                    replacement,
+                    ground: self.no_reasoning.then_some(Ground::NoProperReasoning),
+                })
+            }
+            other => {
+                return Err(CourtError::BadVote(format!(
+                    "`{other}` is not a decision: uphold, overturn or remand (Terms §III Act 3.8)."
+                )))
+            }
+        })
+    }
+}
+
+/// "uphold", "overturn: void", "remand: ...".
+pub(super) fn vote_words(vote: &Vote) -> String {
+    match vote {
+        Vote::Uphold => "uphold".into(),
+        Vote::Overturn(o) => format!("overturn ({})", replacement_words(&o.replacement, o.ground)),
+        Vote::Remand { conditions } => format!("remand (conditions: {})", conditions.as_str()),
+    }
+}
+
+fn replacement_words(r: &Replacement, ground: Option<Ground>) -> String {
+    let what = match r {
+        Replacement::Void => "void".to_owned(),
+        Replacement::BanEnds(d) => format!("the ban ends {}", calendar::show_date(*d)),
+        Replacement::LesserStep(s) => format!("step {} of the ladder", s.number()),
+        Replacement::Ruling(text) => format!("ruling: {}", text.as_str()),
+    };
+    match ground {
+        Some(Ground::NoProperReasoning) => {
+            format!("{what}; no proper reasoning, Terms §III Act 2.4.3")
+        }
+        None => what,
+    }
+}
+
+pub(super) fn decision_words(d: &Decision) -> String {
+    match d {
+        Decision::Uphold => "upheld".into(),
+        Decision::Overturn(o) => format!(
+            "overturned ({})",
+            replacement_words(&o.replacement, o.ground)
+        ),
+        Decision::Remand { conditions } => format!(
+            "remanded (conditions: {})",
+            conditions
+                .iter()
+                .map(|c| c.as_str())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+    }
+}
+
+impl App {
+    /// `/court vote appeal:N decision:... reasons:"..."`.
+    pub async fn cast_vote(
+        &self,
+        call: &Call,
+        n: i64,
+        input: &VoteInput,
+    ) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let tz = self.tz();
+            Power::Justice.require(&actor.offices, "vote on an appeal", "Terms §III Act 3.3")?;
+            let mut row = self.appeal(conn, n).await?;
+            let vote = input.vote()?;
+            let reasons = Reason::parse(&input.reasons)?;
+            let ballot = Ballot {
+                justice: actor.id,
+                vote: vote.clone(),
+                reasons: reasons.clone(),
+                at: now,
+            };
+            let before = row.lifecycle.clone();
+            let next = before.vote(&row.filing, ballot, tz)?;
+            let mut text = format!(
+                "Appeal #{n}: {} votes to {}. Reasons: {}",
+                actor.name,
+                vote_words(&vote),
+                reasons.as_str()
+            );
+            let decided = match (&before, &next) {
+                (Appeal::Hearing(_), Appeal::Decided { judgement, .. }) => {
+                    Some((judgement.clone(), None))
+                }
+                (Appeal::Hearing(_), Appeal::Final { judgement, .. }) => {
+                    Some((judgement.clone(), None))
+                }
+                (Appeal::EnBanc { panel, .. }, Appeal::Final { judgement, .. }) => {
+                    Some((judgement.clone(), Some(panel.clone())))
+                }
+                _ => None,
+            };
+            if let (Appeal::Hearing(h0), Appeal::Hearing(h1))
+            | (Appeal::EnBanc { hearing: h0, .. }, Appeal::EnBanc { hearing: h1, .. }) =
+                (&before, &next)
+            {
+                if h1.split_rounds.len() > h0.split_rounds.len() {
+                    text.push_str(
+                        "\nThe panel split three ways, so it votes again (Terms §III Act 3.3).",
+                    );
+                }
+            }
+            if decided.is_none() && matches!(before, Appeal::Decided { .. } | Appeal::Final { .. })
+            {
+                text.push_str("\nThe decision was already made; this vote is recorded.");
+            }
+            row.lifecycle = next;
+            self.record(conn, n, &text).await?;
+            let mut reply = text;
+            if let Some((judgement, panel)) = decided {
+                reply.push('\n');
+                reply.push_str(
+                    &self
+                        .judged(conn, &mut row, &judgement, panel.as_ref())
+                        .await?,
+                );
+            }
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(reply))
+        })
+        .await
+    }
+
+    /// A judgement was reached: announce it, carry it out, and make its opinion due with its
+    /// reminder and overdue notice.
+    async fn judged(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        row: &mut crate::store::appeals::AppealRow,
+        judgement: &Judgement,
+        panel: Option<&Judgement>,
+    ) -> Result<String, CourtError> {
+        let n = row.id;
+        let tz = self.tz();
+        let what = self.subject_words(row);
+        let majority = self.names(conn, &judgement.majority()).await?;
+        let mut text = if judgement.by_majority {
+            format!(
+                "Appeal #{n}: {what} is {} by {majority} (Terms §III Act 3.3{}).",
+                decision_words(&judgement.decision),
+                if judgement.is_final() {
+                    ", 3.9"
+                } else {
+                    ", 3.8"
+                }
+            )
+        } else {
+            format!(
+                "Appeal #{n}: the whole Court reached no majority, so what it reviewed stands: {what} is {} (Terms §III Act 3.9).",
+                decision_words(&judgement.decision)
+            )
+        };
+        if judgement.is_final() {
+            text.push_str(" The judgement of the whole Court is final and binding: no further appeal is heard (Terms §III Act 3.9.2).");
+        }
+        self.record(conn, n, &text).await?;
+        for line in self.carry_out(conn, row, judgement, panel).await? {
+            self.record(conn, n, &line).await?;
+            text.push('\n');
+            text.push_str(&line);
+        }
+        let en_banc = judgement.is_final();
+        let deadlines = OpinionDeadlines::after(judgement.decided_at, tz);
+        row.opinions.push(OpinionRecord {
+            en_banc,
+            opinion: Opinion::due(judgement, tz),
+            text: None,
+        });
+        let appeal = AppealId(n);
+        jobs::schedule(
+            conn,
+            &Job::OpinionReminder { appeal, en_banc },
+            deadlines.remind_at,
+        )
+        .await?;
+        jobs::schedule(
+            conn,
+            &Job::OpinionOverdue { appeal, en_banc },
+            deadlines.due_at,
+        )
+        .await?;
+        let due = format!(
+            "Appeal #{n}: the Court's majority opinion is due by {} (Terms §III Act 3.10).",
+            calendar::show(deadlines.due_at, tz)
+        );
+        self.record_with(conn, n, &due, &[opinion_button(n)])
+            .await?;
+        text.push('\n');
+        text.push_str(&due);
+        Ok(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(decision: &str) -> VoteInput {
+        VoteInput {
+            decision: decision.into(),
+            reasons: "for these reasons".into(),
+            ..VoteInput::default()
+        }
+    }
+
+    #[test]
+    fn an_overturn_with_nothing_in_its_place_voids() {
+        // Terms §III Act 3.8b: overturning without a replacement leaves nothing.
+        let vote = input("overturn").vote().expect("a vote");
+        assert!(matches!(
+            vote,
+            Vote::Overturn(Overturn {
+                replacement: Replacement::Void,
+                ground: None
+            })
+        ));
+    }
+
+    #[test]
+    fn an_overturn_puts_one_thing_in_place_of_the_decision() {
+        let mut two = input("overturn");
+        two.step = Some(1);
+        two.ban_until = Some("2026-12-04".into());
+        assert!(matches!(two.vote(), Err(CourtError::BadVote(_))));
+        let mut step = input("overturn");
+        step.step = Some(1);
+        step.no_reasoning = true;
+        assert!(matches!(
+            step.vote(),
+            Ok(Vote::Overturn(Overturn {
+                replacement: Replacement::LesserStep(Step::Reverse),
+                ground: Some(Ground::NoProperReasoning)
+            }))
+        ));
+    }
+
+    #[test]
+    fn a_remand_says_its_conditions() {
+        // Terms §III Act 3.8a: remanded to be re-evaluated under the Court's conditions.
+        assert!(matches!(
+            input("remand").vote(),
+            Err(CourtError::BadVote(_))
+        ));
+        let mut remand = input("remand");
+        remand.conditions = Some("hear both players".into());
+        assert!(matches!(remand.vote(), Ok(Vote::Remand { .. })));
+        assert!(matches!(
+            input("dismiss").vote(),
+            Err(CourtError::BadVote(_))
+        ));
+    }
+}

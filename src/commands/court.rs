@@ -1,0 +1,204 @@
+//! The Court of Appeals: /court appeal, grant, refuse, panel, suggest, solo, vote, en-banc,
+//! en-banc-decide, opinion, assign, respond, docket, case; and /mod redecide after a remand.
+
+use super::{choice, command, date, flag, integer, person, reply, text, Args, Section};
+use crate::app::court::{Against, Redecision, VoteInput};
+use crate::domain::authority::Power;
+use crate::domain::limits::{NUMBER_MAX, STEP_MAX};
+use crate::domain::text::Reason;
+
+fn appeal() -> super::OptionSpec {
+    integer("appeal", "The appeal's number", 1, NUMBER_MAX)
+}
+
+const JUSTICES: &str = "Justices, Chief Justice";
+
+fn vote_input(a: &Args) -> Result<VoteInput, String> {
+    Ok(VoteInput {
+        decision: a.text("decision")?,
+        reasons: a.text("reasons")?,
+        ban_until: a.opt_text("ban_until"),
+        step: a.opt_integer("step"),
+        ruling: a.opt_text("ruling"),
+        no_reasoning: a.flag("no_reasoning"),
+        conditions: a.opt_text("conditions"),
+    })
+}
+
+fn redecision(a: &Args) -> Result<Redecision, String> {
+    Ok(match a.text("outcome")?.as_str() {
+        "confirm" => Redecision::Confirm,
+        "withdraw" => Redecision::Withdraw,
+        "step" => Redecision::Step(
+            a.opt_integer("step")
+                .ok_or("Give the lesser step with step:N (Terms §II Act 5).".to_owned())?,
+        ),
+        _ => Redecision::Until(
+            a.opt_text("until").ok_or(
+                "Give the ban's new end with until:YYYY-MM-DD, a Friday (Terms §II Act 9.2)."
+                    .to_owned(),
+            )?,
+        ),
+    })
+}
+
+pub(super) fn section() -> Section {
+    Section {
+        heading: "Court of Appeals",
+        note: "Appeals against moderator actions and other matters concerning the Leaderboard (Terms §III Act 3); every step is announced in #discussion.",
+        commands: vec![
+            command("court appeal", "Appeal a moderator action, a weekly deduction or another matter (Terms §III Act 3)")
+                .option(text("grounds", "Why the decision was wrong", Reason::MAX))
+                .option(integer("case", "The case appealed", 1, NUMBER_MAX).optional())
+                .option(date("deduction", "The day of a weekly absence or inactivity deduction (§II Act 6.3)").optional())
+                .option(text("matter", "Another matter concerning the Leaderboard", Reason::MAX).optional())
+                .option(person("party", "Someone the matter concerns").optional())
+                .who("Members (a removed member, against their removal)")
+                .rule("§III Act 3; refusals: §II Acts 9.5, 11.3, §III Acts 3.9.2, 6")
+                .run(|app, call, a| Box::pin(async move {
+                    let against = Against {
+                        case: a.opt_integer("case"),
+                        deduction: a.opt_text("deduction"),
+                        matter: a.opt_text("matter"),
+                        party: a.opt_person("party"),
+                    };
+                    reply(app.file_appeal(&call, &against, &a.text("grounds")?).await)
+                })),
+            command("court grant", "Grant a hearing: the Chief Justice, or two Justices (Terms §III Act 3.6)")
+                .option(appeal())
+                .needs(Power::Justice)
+                .who(JUSTICES)
+                .rule("§III Act 3.6")
+                .run(|app, call, a| Box::pin(async move { reply(app.grant_appeal(&call, a.integer("appeal")?).await) })),
+            command("court refuse", "Refuse to hear an appeal (Terms §III Act 3.6)")
+                .option(appeal())
+                .option(text("reason", "Why", Reason::MAX))
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("§III Act 3.6")
+                .run(|app, call, a| Box::pin(async move {
+                    reply(app.refuse_appeal(&call, a.integer("appeal")?, &a.text("reason")?).await)
+                })),
+            command("court panel", "Seat a panel of three Justices (Terms §III Acts 3.3, 3.5, 3.7)")
+                .option(appeal())
+                .option(person("first", "The first Justice"))
+                .option(person("second", "The second Justice"))
+                .option(person("third", "The third Justice"))
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("conflicts set aside only when too few are free, §III Acts 3.5, 3.5.1, 3.5.2")
+                .run(|app, call, a| Box::pin(async move {
+                    let chosen = [a.person("first")?, a.person("second")?, a.person("third")?];
+                    reply(app.seat_panel(&call, a.integer("appeal")?, &chosen).await)
+                })),
+            command("court suggest", "Suggest a conflict-free panel, by rotation (Terms §III Act 3.7)")
+                .option(appeal())
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("least recently sat, ties by seniority, §III Acts 3.5, 3.7")
+                .run(|app, call, a| Box::pin(async move { reply(app.suggest_panel(&call, a.integer("appeal")?).await) })),
+            command("court solo", "Hear an appeal alone, by discretionary power (Terms §III Act 3.3)")
+                .option(appeal())
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("never with a conflict, §III Acts 3.3, 3.5.2")
+                .run(|app, call, a| Box::pin(async move { reply(app.sit_solo(&call, a.integer("appeal")?).await) })),
+            command("court vote", "Vote on an appeal you sit on, once (Terms §III Acts 3.3, 3.8)")
+                .option(appeal())
+                .option(choice("decision", "uphold, overturn or remand", &["uphold", "overturn", "remand"]))
+                .option(text("reasons", "Your reasons", Reason::MAX).in_modal())
+                .option(date("ban_until", "Overturn: the ban's new end, a Friday (§II Act 9.4)").optional())
+                .option(integer("step", "Overturn: a lesser step of the ladder (§II Act 5)", 1, STEP_MAX).optional())
+                .option(text("ruling", "Overturn a matter: the Court's ruling", Reason::MAX).optional())
+                .option(flag("no_reasoning", "Overturn for want of proper reasoning (§III Act 2.4.3)"))
+                .option(text("conditions", "Remand: the conditions (§III Act 3.8)", Reason::MAX).optional().in_modal())
+                .needs(Power::Justice)
+                .who("the Justices sitting")
+                .rule("a majority of the bench decides, §III Acts 3.3, 3.8, 3.9")
+                .before_form(|app, call, a| Box::pin(async move {
+                    app.may_vote(&call, a.integer("appeal")?).await.map_err(|e| e.to_string())
+                }))
+                .run(|app, call, a| Box::pin(async move {
+                    reply(app.cast_vote(&call, a.integer("appeal")?, &vote_input(&a)?).await)
+                })),
+            command("court close", "Refuse further appeals on a ban for a stated time (Terms §II Act 9.5)")
+                .option(appeal())
+                .option(date("until", "Closed until this day (YYYY-MM-DD)"))
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("after an appeal on the ban was heard, §II Act 9.5")
+                .run(|app, call, a| Box::pin(async move {
+                    reply(app.close_to_further_appeals(&call, a.integer("appeal")?, &a.text("until")?).await)
+                })),
+            command("court en-banc", "Ask for a judgement to be heard by the whole Court (Terms §III Act 3.9)")
+                .option(appeal())
+                .option(text("grounds", "Why the whole Court should hear it", Reason::MAX))
+                .who("the parties")
+                .rule("once; the whole Court's judgement is final, §III Act 3.9")
+                .run(|app, call, a| Box::pin(async move {
+                    reply(app.request_en_banc(&call, a.integer("appeal")?, &a.text("grounds")?).await)
+                })),
+            command("court en-banc-decide", "Accept or refuse an en banc hearing (Terms §III Act 3.9.1)")
+                .option(appeal())
+                .option(choice("answer", "accept or refuse", &["accept", "refuse"]))
+                .option(text("reason", "Why, when refusing", Reason::MAX).optional())
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("§III Acts 3.9.1, 3.5.3")
+                .run(|app, call, a| Box::pin(async move {
+                    let accept = a.text("answer")? == "accept";
+                    let reason = a.opt_text("reason");
+                    reply(app.decide_en_banc(&call, a.integer("appeal")?, accept, reason.as_deref()).await)
+                })),
+            command("court opinion", "Publish the Court's majority opinion, kept whole (Terms §III Act 3.10)")
+                .option(appeal())
+                .option(text("text", "The opinion", crate::app::court::OPINION_MAX).in_modal())
+                .needs(Power::Justice)
+                .who("the assigned author, or a Justice in the majority")
+                .rule("within 7 days of the decision, §III Act 3.10")
+                .run(|app, call, a| Box::pin(async move {
+                    reply(app.publish_opinion(&call, a.integer("appeal")?, &a.text("text")?).await)
+                })),
+            command("court assign", "Choose who writes the Court's opinion (Terms §III Act 3.10)")
+                .option(appeal())
+                .option(person("author", "A Justice in the majority"))
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice, in the majority")
+                .rule("§III Act 3.10")
+                .run(|app, call, a| Box::pin(async move {
+                    reply(app.assign_opinion(&call, a.integer("appeal")?, &a.person("author")?).await)
+                })),
+            command("court respond", "Answer a petition against your monitor (Terms §II Act 10.5)")
+                .option(appeal())
+                .option(text("text", "Your reasonable suspicion and why it still applies", Reason::MAX))
+                .needs(Power::Moderate)
+                .who("the Moderator who placed the monitor")
+                .rule("by the configured deadline, §II Act 10.5")
+                .run(|app, call, a| Box::pin(async move {
+                    reply(app.respond_to_petition(&call, a.integer("appeal")?, &a.text("text")?).await)
+                })),
+            command("court docket", "Open appeals, their stage and next deadline")
+                .who("everyone")
+                .rule("§III Act 3")
+                .run(|app, call, _| Box::pin(async move { reply(app.docket(&call).await) })),
+            command("court case", "The whole history of one appeal")
+                .option(appeal())
+                .who("everyone")
+                .rule("§III Act 3")
+                .run(|app, call, a| Box::pin(async move { reply(app.appeal_history(&call, a.integer("appeal")?).await) })),
+            command("mod redecide", "Re-decide a remanded case and declare it (Terms §III Acts 2.4, 3.8)")
+                .option(integer("case", "The remanded case", 1, NUMBER_MAX))
+                .option(choice("outcome", "confirm, withdraw, a lesser step, or a new ban end", &["confirm", "withdraw", "step", "until"]))
+                .option(text("reasoning", "The reasoning, for #discussion", Reason::MAX))
+                .option(integer("step", "The lesser step (with outcome:step)", 1, STEP_MAX).optional())
+                .option(date("until", "The ban's new end, a Friday (with outcome:until)").optional())
+                .needs(Power::Moderate)
+                .who("the case's Moderator")
+                .rule("within 7 days of the remand, or void, §III Acts 2.4, 2.4.2")
+                .run(|app, call, a| Box::pin(async move {
+                    let decision = redecision(&a)?;
+                    reply(app.redecide(&call, a.integer("case")?, &decision, &a.text("reasoning")?).await)
+                })),
+        ],
+    }
+}
