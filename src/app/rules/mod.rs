@@ -7,6 +7,7 @@ mod decide;
 mod game;
 pub mod parameters;
 mod points;
+mod post;
 mod procedure;
 mod propose;
 mod record;

@@ -10,13 +10,14 @@ use crate::app::{App, Call};
 use crate::config::Procedure;
 use crate::domain::authority::Power;
 use crate::domain::calendar;
-use crate::domain::nomic::RuleChange;
+use crate::domain::nomic::{RuleChange, Tally};
 use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
 use crate::domain::revision::{Draft, Suggestion, TermsEdit};
 use crate::domain::rulebook::{Mutability, RuleId, Rulebook};
 use crate::jobs::{self, Job};
 use crate::store::{self, outbox::VOTING, proposals::NewProposal};
 
+use super::post::{vote_buttons, Standing, VotingPost};
 use super::RulesError;
 
 /// What `/propose` was asked to do.
@@ -139,25 +140,6 @@ fn kind_word(kind: ProposalKind) -> &'static str {
     }
 }
 
-/// What a Nomic proposal does, in words, for its post.
-fn describe(changes: &[RuleChange], text: &str) -> String {
-    let quoted = format!("“{text}”");
-    match changes {
-        [RuleChange::Enact { .. }] => format!("enact a new rule: {quoted}"),
-        [RuleChange::Repeal { rule }] => format!("repeal Rule {rule}."),
-        [RuleChange::Amend { rule, .. }] => format!("amend Rule {rule}: {quoted}"),
-        [RuleChange::Transmute { rule, to }, rest @ ..] => {
-            let amended = if rest.is_empty() {
-                ".".to_owned()
-            } else {
-                format!(", and amend it: {quoted}")
-            };
-            format!("transmute Rule {rule} into a {to} rule{amended}")
-        }
-        _ => quoted,
-    }
-}
-
 impl App {
     /// `/propose`, under the club's procedure.
     pub async fn propose(
@@ -203,18 +185,39 @@ impl App {
                 },
             )
             .await?;
-            jobs::schedule(conn, &Job::VoteClose { proposal: number }, proposal.closes_at).await?;
+            jobs::schedule(
+                conn,
+                &Job::VoteClose { proposal: number },
+                proposal.closes_at,
+            )
+            .await?;
             let reminder = proposal.closes_at - TimeDelta::hours(1);
             if reminder > now {
                 jobs::schedule(conn, &Job::VoteReminder { proposal: number }, reminder).await?;
             }
-            let post = format!(
-                "Proposal {number} by {}, to {}\nVote with /vote proposal:{number} choice:yes or no; voting closes {} (Nomic 113).",
-                actor.name,
-                describe(&changes, text.trim()),
-                calendar::show(proposal.closes_at, self.tz())
-            );
-            let post_id = store::outbox::enqueue(conn, VOTING, &post, now).await?;
+            let voting = VotingPost {
+                number,
+                proposer: &actor.name,
+                changes: &changes,
+                text: &text,
+                closes_at: proposal.closes_at,
+                tz: self.tz(),
+            };
+            if let Some(whole) = voting.whole_text() {
+                store::outbox::enqueue(conn, VOTING, &whole, now).await?;
+            }
+            let open = Standing::Open {
+                tally: Tally::default(),
+                players: game.turns.eligible_voters().len(),
+            };
+            let post_id = store::outbox::enqueue_with_buttons(
+                conn,
+                VOTING,
+                &voting.render(open),
+                &vote_buttons(number),
+                now,
+            )
+            .await?;
             store::proposals::set_post(conn, number, post_id).await?;
             Ok(Proposed {
                 number,
