@@ -150,6 +150,8 @@ impl App {
             };
             store::proposals::decide(conn, number, status, &announcement, now, Some(actor.id), reason)
                 .await?;
+            self.edit_draft_post(conn, &row, status, settings.advisory_votes)
+                .await?;
             self.announce(conn, &announcement).await?;
             Ok(Decided(announcement))
         })

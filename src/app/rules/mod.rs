@@ -4,6 +4,7 @@
 
 mod close;
 mod decide;
+mod draft_post;
 mod game;
 pub mod parameters;
 mod points;

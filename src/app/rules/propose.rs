@@ -15,8 +15,13 @@ use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
 use crate::domain::revision::{Draft, Suggestion, TermsEdit};
 use crate::domain::rulebook::{Mutability, RuleId, Rulebook};
 use crate::jobs::{self, Job};
-use crate::store::{self, outbox::VOTING, proposals::NewProposal};
+use crate::store::{
+    self,
+    outbox::{DISCUSSION, VOTING},
+    proposals::NewProposal,
+};
 
+use super::draft_post::DraftPost;
 use super::post::{vote_buttons, Standing, VotingPost};
 use super::RulesError;
 
@@ -153,7 +158,9 @@ impl App {
             let book = self.rulebook(conn, settings.procedure).await?;
             let text = input.text.clone().unwrap_or_default();
             if settings.procedure == Procedure::ChiefJustice {
-                return self.propose_terms(conn, actor, &book, input, now).await;
+                return self
+                    .propose_terms(conn, actor, &book, input, settings.advisory_votes, now)
+                    .await;
             }
             let kind = parse_kind(input.kind.as_deref())?;
             if input.suggestion.is_some() {
@@ -237,12 +244,14 @@ impl App {
         actor: &crate::app::Actor,
         terms: &Rulebook,
         input: &ProposalInput,
+        advisory: bool,
         now: DateTime<Utc>,
     ) -> Result<Proposed, RulesError> {
         let text = input.text.clone().unwrap_or_default();
         let text = text.trim();
         let number = store::proposals::highest_number(conn).await?.unwrap_or(0) + 1;
-        let (kind, rule, changes, status, post) = if Power::Moderate.held_by(&actor.offices) {
+        let (kind, rule, changes, status, post, apart) = if Power::Moderate.held_by(&actor.offices)
+        {
             let edit_kind = parse_kind(input.kind.as_deref())?;
             let act = match &input.rule {
                 Some(label) => {
@@ -293,25 +302,17 @@ impl App {
                 Draft::submit(terms, actor.id, vec![edit], &summary, input.suggestion, now)?;
             let changes =
                 store::proposals::encode_draft(&draft.edits, &draft.summary, draft.suggestion);
-            let what = match edit_kind {
-                ProposalKind::Enact => "add",
-                ProposalKind::Repeal => "remove",
-                _ => "amend",
+            let shown = DraftPost {
+                number,
+                proposer: &actor.name,
+                edit: draft.edits.first(),
+                text,
+                summary: &draft.summary,
+                suggestion: draft.suggestion,
             };
-            let quoted = if text.is_empty() {
-                ".".to_owned()
-            } else {
-                format!(": “{text}”")
-            };
-            let taking_up = draft
-                .suggestion
-                .map(|n| format!(", taking up Suggestion {n}"))
-                .unwrap_or_default();
-            let post = format!(
-                "Draft {number} by {}{taking_up}, to {what} {}{quoted}\nChange log: {}. The Chief Justice adopts or rejects it (Terms §IV Act 1, 5).",
-                actor.name,
-                act.label(),
-                draft.summary
+            let post = shown.render(
+                ProposalStatus::Submitted,
+                advisory.then_some(Tally::default()),
             );
             (
                 ProposalKind::Draft,
@@ -319,6 +320,7 @@ impl App {
                 changes,
                 ProposalStatus::Submitted,
                 post,
+                shown.whole_text(),
             )
         } else {
             if input.suggestion.is_some() {
@@ -335,6 +337,7 @@ impl App {
                 "[]".to_owned(),
                 ProposalStatus::Suggested,
                 post,
+                None,
             )
         };
         store::proposals::insert(
@@ -353,7 +356,26 @@ impl App {
             },
         )
         .await?;
-        self.announce(conn, &post).await?;
+        if let Some(whole) = apart {
+            store::outbox::enqueue(conn, DISCUSSION, &whole, now).await?;
+        }
+        if kind == ProposalKind::Draft && advisory {
+            // Members give their advisory votes with the buttons; the post keeps the count.
+            let post_id = store::outbox::enqueue_with_buttons(
+                conn,
+                DISCUSSION,
+                &post,
+                &vote_buttons(number),
+                now,
+            )
+            .await?;
+            store::proposals::set_post(conn, number, post_id).await?;
+        } else {
+            let post_id = store::outbox::enqueue(conn, DISCUSSION, &post, now).await?;
+            if kind == ProposalKind::Draft {
+                store::proposals::set_post(conn, number, post_id).await?;
+            }
+        }
         Ok(Proposed {
             number,
             kind,

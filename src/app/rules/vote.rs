@@ -88,14 +88,9 @@ impl App {
                 no: votes.iter().filter(|v| v.ballot == Ballot::No).count() as u32,
             };
             if advisory {
-                self.announce(
-                    conn,
-                    &format!(
-                        "{} votes {} on Draft {number} (advisory; so far Yes {}, No {}).",
-                        actor.name, ballot, tally.yes, tally.no
-                    ),
-                )
-                .await?;
+                // The draft's post keeps the count; a vote is not a post of its own.
+                self.edit_draft_post(conn, &row, ProposalStatus::Submitted, true)
+                    .await?;
             } else {
                 // The proposal's post shows the running tally; a vote is not a post of its own.
                 self.edit_voting_post(conn, &row, ProposalStatus::Voting, players)
