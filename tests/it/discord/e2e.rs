@@ -1252,10 +1252,10 @@ async fn a_slow_press_defers_and_its_refusal_stays_private() {
 
 /// Checks (Nomic 214): a Point of Order raised on Discord is posted in the voting channel naming
 /// its Judge with a mention that pings that one user (allowed_mentions lists only them); the
-/// Judge's `/order judgement` without its text is answered with a form, and the submitted
-/// Judgement is posted with Dispute, Agree and Disagree buttons; cat presses Dispute, ben
-/// presses Agree and the Judgement is invoked; ben's second press is refused privately and the
-/// Point stays invoked once.
+/// Judge's `/order judgement` without its text is answered with a form (anyone else's is refused
+/// at once, with no form), and the submitted Judgement is posted with Dispute, Agree and
+/// Disagree buttons; cat presses Dispute, ben presses Agree and the Judgement is invoked; ben's
+/// second press is refused privately and the Point stays invoked once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_point_of_order_is_judged_through_the_form_and_agreed_with_a_button() {
     // Tuesday 24 November 2026, 10:00 in London: Monday's player is the Judge.
@@ -1315,6 +1315,14 @@ async fn a_point_of_order_is_judged_through_the_form_and_agreed_with_a_button() 
         post.body
     );
 
+    // Only the Judge is asked for the text: anyone else is refused before typing it.
+    let not_the_judge = bot
+        .run(SlashCommand::new(&cat, "order judgement").arg("point", Arg::Integer(1)))
+        .await;
+    assert_eq!(
+        ephemeral_reply(&not_the_judge),
+        "Only the Judge of this Point of Order may pronounce on it (Nomic 214)."
+    );
     let asked = bot
         .run(SlashCommand::new(&ann, "order judgement").arg("point", Arg::Integer(1)))
         .await;
@@ -1388,8 +1396,8 @@ async fn a_point_of_order_is_judged_through_the_form_and_agreed_with_a_button() 
 /// form for the reasons (custom_id carrying the appeal and the decision), and the submitted form
 /// casts the vote; the same Justice's second press is refused at once, privately, without a
 /// form, and so is the Chief Justice's, who does not sit on this panel. The second concurring vote decides;
-/// the post making the opinion due has Write the opinion, which opens a form whose text is
-/// published whole. Each Justice's vote is counted once.
+/// the post making the opinion due has Write the opinion, refused at once to the Chief Justice
+/// (not in the majority), which opens for j1 a form whose text is published whole. Each Justice's vote is counted once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_appeal_is_granted_and_voted_on_with_buttons_and_forms() {
     let bot = Bot::start().await;
@@ -1569,6 +1577,12 @@ async fn an_appeal_is_granted_and_voted_on_with_buttons_and_forms() {
     assert_eq!(
         due.body["components"][0]["components"][0]["custom_id"],
         write
+    );
+    let outside_the_majority = press(&cj, &due, write).await;
+    assert_eq!(
+        ephemeral_reply(&outside_the_majority),
+        "The Court's opinion is the majority's: its author must be a Justice in the majority \
+         (Terms §III Act 3.10)."
     );
     let asked = press(&j1, &due, write).await;
     assert_eq!(asked["type"].as_u64(), Some(MODAL), "not a form: {asked}");
