@@ -1019,7 +1019,8 @@ async fn a_post_with_buttons_is_sent_with_them_and_a_press_runs_its_command_once
 /// case given and whose one paragraph input (style 2) asks for the reasoning with the option's
 /// limit of 500; submitting the form runs `/mod declare case:1 reasoning:...` as the member who
 /// submitted it: the declaration is posted with the typed text (line break kept) and audited
-/// with both options. A form typed past the limit is refused privately.
+/// with both options. A form typed past the limit is refused privately; a member who cannot
+/// declare the case is refused before any form opens.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_command_missing_its_long_text_asks_for_it_in_a_form_and_runs_on_submission() {
     let bot = Bot::start().await;
@@ -1042,6 +1043,14 @@ async fn a_command_missing_its_long_text_asks_for_it_in_a_form_and_runs_on_submi
         "{recorded}"
     );
 
+    // Someone who cannot declare the case is refused before the form opens.
+    let not_theirs = bot
+        .run(SlashCommand::new(&alice, "mod declare").arg("case", Arg::Integer(1)))
+        .await;
+    assert_eq!(
+        ephemeral_reply(&not_theirs),
+        "Only the person who took case #1 may declare it."
+    );
     let asked = bot
         .run(SlashCommand::new(&cj, "mod declare").arg("case", Arg::Integer(1)))
         .await;
