@@ -266,6 +266,28 @@ impl App {
         }
     }
 
+    /// A use case's own checks alone, run before a form asks for its text (Discord): `body`
+    /// decides whether the caller may go on. Nothing changes either way; a refusal is audited as
+    /// the command's refusal would be, a yes is not (the submitted command is).
+    pub(crate) async fn check_before_form<E: UseCaseError>(
+        &self,
+        call: &Call,
+        body: impl AsyncFnOnce(&mut SqliteConnection, &Actor) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut tx = self.begin().await?;
+        let result = match self.actor(&mut tx, &call.caller).await {
+            Ok(actor) => body(&mut tx, &actor).await,
+            Err(error) => Err(E::from(error)),
+        };
+        match result {
+            Ok(()) => Ok(tx.rollback().await?),
+            Err(refusal) => self
+                .conclude::<&str, E>(tx, &call.caller, call.command.clone(), Err(refusal))
+                .await
+                .map(drop),
+        }
+    }
+
     /// Appends an announcement to the outbox for #discussion, inside the caller's transaction.
     pub(crate) async fn announce(
         &self,

@@ -156,6 +156,9 @@ pub(super) fn section() -> Section {
                 .needs(Power::Justice)
                 .who("the assigned author, or a Justice in the majority")
                 .rule("within 7 days of the decision, §III Act 3.10")
+                .before_form(|app, call, a| Box::pin(async move {
+                    app.may_write_opinion(&call, a.integer("appeal")?).await.map_err(|e| e.to_string())
+                }))
                 .run(|app, call, a| Box::pin(async move {
                     reply(app.publish_opinion(&call, a.integer("appeal")?, &a.text("text")?).await)
                 })),

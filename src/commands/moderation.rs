@@ -270,6 +270,13 @@ pub(super) fn section() -> Section {
         .needs(Power::Moderate)
         .who("the case's Moderator")
         .rule("within 7 days, §III Act 2.4")
+        .before_form(|app, call, a| {
+            Box::pin(async move {
+                app.may_declare(&call, a.integer("case")?)
+                    .await
+                    .map_err(|e| e.to_string())
+            })
+        })
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(

@@ -68,6 +68,13 @@ pub(super) fn section() -> Section {
                 .option(text("text", "The Judgement", STATEMENT_MAX).in_modal())
                 .who("the Point's Judge")
                 .rule("Nomic 214, before the end of the Judge's day")
+                .before_form(|app, call, a| {
+                    Box::pin(async move {
+                        app.may_judge(&call, a.integer("point")?)
+                            .await
+                            .map_err(|e| e.to_string())
+                    })
+                })
                 .run(|app, call, a| {
                     Box::pin(async move {
                         reply(

@@ -429,14 +429,15 @@ impl PointOfOrder {
         }
     }
 
-    /// The Judge pronounces (Nomic 214).
-    pub fn judge_it(
-        &mut self,
+    /// Whether `by` may give this Point's Judgement at `at`, whatever its text: the Point awaits
+    /// one, `by` is its Judge, their time has not run out, and it is not a weekend (Nomic 214,
+    /// 201). Returns the Judge. Discord asks this before opening the form for the text.
+    pub fn may_judge(
+        &self,
         game: &Nomic,
         by: PlayerId,
-        judgement: &str,
         at: DateTime<Utc>,
-    ) -> Result<Happened, JudgeError> {
+    ) -> Result<PlayerId, JudgeError> {
         if game.is_weekend(at) {
             return Err(JudgeError::Weekend);
         }
@@ -449,6 +450,18 @@ impl PointOfOrder {
         if at >= deadline {
             return Err(JudgeError::TooLate);
         }
+        Ok(judge)
+    }
+
+    /// The Judge pronounces (Nomic 214).
+    pub fn judge_it(
+        &mut self,
+        game: &Nomic,
+        by: PlayerId,
+        judgement: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Happened, JudgeError> {
+        let judge = self.may_judge(game, by, at)?;
         let judgement = bounded("Judgement", judgement, STATEMENT_MAX)?;
         let dispute_until = at + game.params.dispute_window;
         self.status = PointStatus::Judged {

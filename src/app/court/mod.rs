@@ -4,6 +4,7 @@
 //! and the steps they share (loading an appeal, the Court as it stands, recording a step).
 
 mod assign;
+mod before_form;
 mod bench;
 mod buttons;
 mod close;
@@ -15,7 +16,6 @@ mod export;
 mod facts;
 mod file;
 mod grant;
-mod may_vote;
 mod opinion;
 mod redecide;
 mod refuse;

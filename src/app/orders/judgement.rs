@@ -24,6 +24,21 @@ pub fn opinion_buttons(number: i64) -> [Button; 3] {
 use crate::app::{App, Call};
 
 impl App {
+    /// The check before `/order judgement`'s form opens on Discord: only the Point's Judge, in
+    /// time, is asked for the text (Nomic 214); anyone else is refused before typing it.
+    pub async fn may_judge(&self, call: &Call, number: i64) -> Result<(), OrderError> {
+        self.check_before_form(call, async |conn, actor| {
+            let now = self.now();
+            let game = self.nomic_game(conn).await?;
+            let mut stored = self.point(conn, number).await?;
+            // A window already closed counts as its job would have made it (nothing is stored).
+            stored.point.run_deadlines(&game, now);
+            stored.point.may_judge(&game, actor.id, now)?;
+            Ok(())
+        })
+        .await
+    }
+
     /// `/order judgement point text`.
     pub async fn give_judgement(
         &self,

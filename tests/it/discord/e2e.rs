@@ -1019,7 +1019,8 @@ async fn a_post_with_buttons_is_sent_with_them_and_a_press_runs_its_command_once
 /// case given and whose one paragraph input (style 2) asks for the reasoning with the option's
 /// limit of 500; submitting the form runs `/mod declare case:1 reasoning:...` as the member who
 /// submitted it: the declaration is posted with the typed text (line break kept) and audited
-/// with both options. A form typed past the limit is refused privately.
+/// with both options. A form typed past the limit is refused privately; a member who cannot
+/// declare the case is refused before any form opens.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_command_missing_its_long_text_asks_for_it_in_a_form_and_runs_on_submission() {
     let bot = Bot::start().await;
@@ -1042,6 +1043,14 @@ async fn a_command_missing_its_long_text_asks_for_it_in_a_form_and_runs_on_submi
         "{recorded}"
     );
 
+    // Someone who cannot declare the case is refused before the form opens.
+    let not_theirs = bot
+        .run(SlashCommand::new(&alice, "mod declare").arg("case", Arg::Integer(1)))
+        .await;
+    assert_eq!(
+        ephemeral_reply(&not_theirs),
+        "Only the person who took case #1 may declare it."
+    );
     let asked = bot
         .run(SlashCommand::new(&cj, "mod declare").arg("case", Arg::Integer(1)))
         .await;
@@ -1252,10 +1261,10 @@ async fn a_slow_press_defers_and_its_refusal_stays_private() {
 
 /// Checks (Nomic 214): a Point of Order raised on Discord is posted in the voting channel naming
 /// its Judge with a mention that pings that one user (allowed_mentions lists only them); the
-/// Judge's `/order judgement` without its text is answered with a form, and the submitted
-/// Judgement is posted with Dispute, Agree and Disagree buttons; cat presses Dispute, ben
-/// presses Agree and the Judgement is invoked; ben's second press is refused privately and the
-/// Point stays invoked once.
+/// Judge's `/order judgement` without its text is answered with a form (anyone else's is refused
+/// at once, with no form), and the submitted Judgement is posted with Dispute, Agree and
+/// Disagree buttons; cat presses Dispute, ben presses Agree and the Judgement is invoked; ben's
+/// second press is refused privately and the Point stays invoked once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_point_of_order_is_judged_through_the_form_and_agreed_with_a_button() {
     // Tuesday 24 November 2026, 10:00 in London: Monday's player is the Judge.
@@ -1315,6 +1324,14 @@ async fn a_point_of_order_is_judged_through_the_form_and_agreed_with_a_button() 
         post.body
     );
 
+    // Only the Judge is asked for the text: anyone else is refused before typing it.
+    let not_the_judge = bot
+        .run(SlashCommand::new(&cat, "order judgement").arg("point", Arg::Integer(1)))
+        .await;
+    assert_eq!(
+        ephemeral_reply(&not_the_judge),
+        "Only the Judge of this Point of Order may pronounce on it (Nomic 214)."
+    );
     let asked = bot
         .run(SlashCommand::new(&ann, "order judgement").arg("point", Arg::Integer(1)))
         .await;
@@ -1388,8 +1405,8 @@ async fn a_point_of_order_is_judged_through_the_form_and_agreed_with_a_button() 
 /// form for the reasons (custom_id carrying the appeal and the decision), and the submitted form
 /// casts the vote; the same Justice's second press is refused at once, privately, without a
 /// form, and so is the Chief Justice's, who does not sit on this panel. The second concurring vote decides;
-/// the post making the opinion due has Write the opinion, which opens a form whose text is
-/// published whole. Each Justice's vote is counted once.
+/// the post making the opinion due has Write the opinion, refused at once to the Chief Justice
+/// (not in the majority), which opens for j1 a form whose text is published whole. Each Justice's vote is counted once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_appeal_is_granted_and_voted_on_with_buttons_and_forms() {
     let bot = Bot::start().await;
@@ -1569,6 +1586,12 @@ async fn an_appeal_is_granted_and_voted_on_with_buttons_and_forms() {
     assert_eq!(
         due.body["components"][0]["components"][0]["custom_id"],
         write
+    );
+    let outside_the_majority = press(&cj, &due, write).await;
+    assert_eq!(
+        ephemeral_reply(&outside_the_majority),
+        "The Court's opinion is the majority's: its author must be a Justice in the majority \
+         (Terms §III Act 3.10)."
     );
     let asked = press(&j1, &due, write).await;
     assert_eq!(asked["type"].as_u64(), Some(MODAL), "not a form: {asked}");
