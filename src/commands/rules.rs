@@ -91,11 +91,14 @@ pub(super) fn section() -> Section {
                 "propose",
                 "Propose a rule-change (Nomic) or suggest or draft a change (Terms §IV)",
             )
-            .option(choice(
-                "kind",
-                "What it does",
-                &["enact", "repeal", "amend", "transmute"],
-            ))
+            .option(
+                choice(
+                    "kind",
+                    "What it does (a Member's suggestion needs none)",
+                    &["enact", "repeal", "amend", "transmute"],
+                )
+                .optional(),
+            )
             .option(
                 text(
                     "text",
@@ -120,14 +123,24 @@ pub(super) fn section() -> Section {
                 )
                 .optional(),
             )
+            .option(
+                integer(
+                    "suggestion",
+                    "The suggestion a draft takes up (Terms §IV Act 4)",
+                    1,
+                    NUMBER_MAX,
+                )
+                .optional(),
+            )
             .rule("Nomic 103, 107, 109, 111, 116, 201, 202, 211; Terms §IV Act 4, 5")
             .run(|app, call, a| {
                 Box::pin(async move {
                     let input = ProposalInput {
-                        kind: a.text("kind")?,
+                        kind: a.opt_text("kind"),
                         text: a.opt_text("text"),
                         rule: a.opt_text("rule"),
                         summary: a.opt_text("summary"),
+                        suggestion: a.opt_integer("suggestion"),
                     };
                     reply(app.propose(&call, &input).await)
                 })

@@ -339,17 +339,22 @@ pub fn encode_edits(edits: &[TermsEdit]) -> String {
     Value::Array(list).to_string()
 }
 
-/// A drafted change as stored: its edits and its change-log line.
-pub fn encode_draft(edits: &[TermsEdit], summary: &str) -> String {
+/// A drafted change as stored: its edits, its change-log line and the suggestion it takes up.
+pub fn encode_draft(edits: &[TermsEdit], summary: &str, suggestion: Option<i64>) -> String {
     let edits: Value = serde_json::from_str(&encode_edits(edits)).unwrap_or_default();
-    json!({ "summary": summary, "edits": edits }).to_string()
+    json!({ "summary": summary, "edits": edits, "suggestion": suggestion }).to_string()
 }
 
 /// Reads what [`encode_draft`] wrote.
-pub fn decode_draft(text: &str) -> (Vec<TermsEdit>, String) {
+pub fn decode_draft(text: &str) -> (Vec<TermsEdit>, String, Option<i64>) {
     let value: Value = serde_json::from_str(text).unwrap_or_default();
     let summary = value["summary"].as_str().unwrap_or_default().to_owned();
-    (decode_edits(&value["edits"].to_string()), summary)
+    let suggestion = value["suggestion"].as_i64();
+    (
+        decode_edits(&value["edits"].to_string()),
+        summary,
+        suggestion,
+    )
 }
 
 /// Reads what [`encode_edits`] wrote.

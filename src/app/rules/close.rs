@@ -89,6 +89,7 @@ impl App {
             done.required
         );
         store::proposals::decide(conn, number, status, &result, at, None, None).await?;
+        self.edit_voting_post(conn, &row, status, 0).await?;
         store::outbox::enqueue(conn, VOTING, &result, now).await?;
         self.settle_points(conn, &game, &done, number, at).await?;
         Ok(result)
@@ -142,6 +143,7 @@ impl App {
             None => text.clone(),
         };
         store::proposals::decide(conn, number, status, &result, since, None, None).await?;
+        self.edit_voting_post(conn, &row, status, 0).await?;
         store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
         Ok(Some(text))
     }

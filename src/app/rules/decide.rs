@@ -83,13 +83,13 @@ impl App {
             if row.status != ProposalStatus::Submitted {
                 return Err(RulesError::Decided(number));
             }
-            let (edits, summary) = store::proposals::decode_draft(&row.changes);
+            let (edits, summary, suggestion) = store::proposals::decode_draft(&row.changes);
             let mut draft = Draft {
                 by: row.proposer_id,
                 submitted_at: row.submitted_at,
                 edits: edits.clone(),
                 summary,
-                suggestion: None,
+                suggestion,
                 status: DraftStatus::Submitted,
             };
             let reason_words = reason
@@ -149,6 +149,8 @@ impl App {
                 _ => ProposalStatus::Rejected,
             };
             store::proposals::decide(conn, number, status, &announcement, now, Some(actor.id), reason)
+                .await?;
+            self.edit_draft_post(conn, &row, status, settings.advisory_votes)
                 .await?;
             self.announce(conn, &announcement).await?;
             Ok(Decided(announcement))

@@ -4,9 +4,11 @@
 
 mod close;
 mod decide;
+mod draft_post;
 mod game;
 pub mod parameters;
 mod points;
+mod post;
 mod procedure;
 mod propose;
 mod record;
@@ -72,6 +74,12 @@ pub enum RulesError {
     NoSuchProposal(i64),
     #[error("`{0}` is not a kind of rule-change: enact, repeal, amend or transmute (Nomic 103).")]
     NotAKind(String),
+    #[error("Say what the change does with kind: enact, repeal, amend or transmute (Nomic 103).")]
+    NoKind,
+    #[error("There is no Suggestion {0} to take up (Terms §IV Act 4).")]
+    NotASuggestion(i64),
+    #[error("Only a drafted change takes up a suggestion, and only Moderators and Justices draft (Terms §IV Act 5).")]
+    OnlyDraftsTakeUp,
     #[error("Nomic rules are numbered: {0} is not a rule number (Nomic 109).")]
     NotANumber(String),
     #[error("{0} names the rule it changes: add rule:N (Nomic 103).")]

@@ -10,22 +10,31 @@ use crate::app::{App, Call};
 use crate::config::Procedure;
 use crate::domain::authority::Power;
 use crate::domain::calendar;
-use crate::domain::nomic::RuleChange;
+use crate::domain::nomic::{RuleChange, Tally};
 use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
 use crate::domain::revision::{Draft, Suggestion, TermsEdit};
 use crate::domain::rulebook::{Mutability, RuleId, Rulebook};
 use crate::jobs::{self, Job};
-use crate::store::{self, outbox::VOTING, proposals::NewProposal};
+use crate::store::{
+    self,
+    outbox::{DISCUSSION, VOTING},
+    proposals::NewProposal,
+};
 
+use super::draft_post::DraftPost;
+use super::post::{vote_buttons, Standing, VotingPost};
 use super::RulesError;
 
 /// What `/propose` was asked to do.
 #[derive(Debug, Clone)]
 pub struct ProposalInput {
-    pub kind: String,
+    /// enact, repeal, amend or transmute; a Member's suggestion needs none.
+    pub kind: Option<String>,
     pub text: Option<String>,
     pub rule: Option<String>,
     pub summary: Option<String>,
+    /// The suggestion a draft takes up (Terms §IV Act 4, 5).
+    pub suggestion: Option<i64>,
 }
 
 /// The reply to `/propose`.
@@ -61,7 +70,10 @@ impl fmt::Display for Proposed {
     }
 }
 
-fn parse_kind(kind: &str) -> Result<ProposalKind, RulesError> {
+fn parse_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {
+    let Some(kind) = kind else {
+        return Err(RulesError::NoKind);
+    };
     match kind.trim() {
         "enact" => Ok(ProposalKind::Enact),
         "repeal" => Ok(ProposalKind::Repeal),
@@ -133,25 +145,6 @@ fn kind_word(kind: ProposalKind) -> &'static str {
     }
 }
 
-/// What a Nomic proposal does, in words, for its post.
-fn describe(changes: &[RuleChange], text: &str) -> String {
-    let quoted = format!("“{text}”");
-    match changes {
-        [RuleChange::Enact { .. }] => format!("enact a new rule: {quoted}"),
-        [RuleChange::Repeal { rule }] => format!("repeal Rule {rule}."),
-        [RuleChange::Amend { rule, .. }] => format!("amend Rule {rule}: {quoted}"),
-        [RuleChange::Transmute { rule, to }, rest @ ..] => {
-            let amended = if rest.is_empty() {
-                ".".to_owned()
-            } else {
-                format!(", and amend it: {quoted}")
-            };
-            format!("transmute Rule {rule} into a {to} rule{amended}")
-        }
-        _ => quoted,
-    }
-}
-
 impl App {
     /// `/propose`, under the club's procedure.
     pub async fn propose(
@@ -165,9 +158,14 @@ impl App {
             let book = self.rulebook(conn, settings.procedure).await?;
             let text = input.text.clone().unwrap_or_default();
             if settings.procedure == Procedure::ChiefJustice {
-                return self.propose_terms(conn, actor, &book, input, now).await;
+                return self
+                    .propose_terms(conn, actor, &book, input, settings.advisory_votes, now)
+                    .await;
             }
-            let kind = parse_kind(&input.kind)?;
+            let kind = parse_kind(input.kind.as_deref())?;
+            if input.suggestion.is_some() {
+                return Err(RulesError::OnlyDraftsTakeUp);
+            }
             self.refuse_after_win(conn).await?;
             let game = self.nomic(conn, &settings).await?;
             let (changes, rule) = nomic_changes(&book, kind, input)?;
@@ -194,18 +192,39 @@ impl App {
                 },
             )
             .await?;
-            jobs::schedule(conn, &Job::VoteClose { proposal: number }, proposal.closes_at).await?;
+            jobs::schedule(
+                conn,
+                &Job::VoteClose { proposal: number },
+                proposal.closes_at,
+            )
+            .await?;
             let reminder = proposal.closes_at - TimeDelta::hours(1);
             if reminder > now {
                 jobs::schedule(conn, &Job::VoteReminder { proposal: number }, reminder).await?;
             }
-            let post = format!(
-                "Proposal {number} by {}, to {}\nVote with /vote proposal:{number} choice:yes or no; voting closes {} (Nomic 113).",
-                actor.name,
-                describe(&changes, text.trim()),
-                calendar::show(proposal.closes_at, self.tz())
-            );
-            let post_id = store::outbox::enqueue(conn, VOTING, &post, now).await?;
+            let voting = VotingPost {
+                number,
+                proposer: &actor.name,
+                changes: &changes,
+                text: &text,
+                closes_at: proposal.closes_at,
+                tz: self.tz(),
+            };
+            if let Some(whole) = voting.whole_text() {
+                store::outbox::enqueue(conn, VOTING, &whole, now).await?;
+            }
+            let open = Standing::Open {
+                tally: Tally::default(),
+                players: game.turns.eligible_voters().len(),
+            };
+            let post_id = store::outbox::enqueue_with_buttons(
+                conn,
+                VOTING,
+                &voting.render(open),
+                &vote_buttons(number),
+                now,
+            )
+            .await?;
             store::proposals::set_post(conn, number, post_id).await?;
             Ok(Proposed {
                 number,
@@ -225,13 +244,15 @@ impl App {
         actor: &crate::app::Actor,
         terms: &Rulebook,
         input: &ProposalInput,
+        advisory: bool,
         now: DateTime<Utc>,
     ) -> Result<Proposed, RulesError> {
         let text = input.text.clone().unwrap_or_default();
         let text = text.trim();
         let number = store::proposals::highest_number(conn).await?.unwrap_or(0) + 1;
-        let (kind, rule, changes, status, post) = if Power::Moderate.held_by(&actor.offices) {
-            let edit_kind = parse_kind(&input.kind)?;
+        let (kind, rule, changes, status, post, apart) = if Power::Moderate.held_by(&actor.offices)
+        {
+            let edit_kind = parse_kind(input.kind.as_deref())?;
             let act = match &input.rule {
                 Some(label) => {
                     RuleId::parse(label).map_err(crate::domain::rulebook::LookupError::from)?
@@ -260,23 +281,38 @@ impl App {
                 .summary
                 .clone()
                 .unwrap_or_else(|| default_summary(edit_kind, &act));
-            let draft = Draft::submit(terms, actor.id, vec![edit], &summary, None, now)?;
-            let changes = store::proposals::encode_draft(&draft.edits, &draft.summary);
-            let what = match edit_kind {
-                ProposalKind::Enact => "add",
-                ProposalKind::Repeal => "remove",
-                _ => "amend",
+            if let Some(n) = input.suggestion {
+                let taken = store::proposals::by_number(conn, n).await?;
+                if !taken.is_some_and(|t| t.kind == ProposalKind::Suggestion) {
+                    return Err(RulesError::NotASuggestion(n));
+                }
+                let note = format!("Taken up by Draft {number} (Terms §IV Act 5).");
+                store::proposals::decide(
+                    conn,
+                    n,
+                    ProposalStatus::Suggested,
+                    &note,
+                    now,
+                    Some(actor.id),
+                    None,
+                )
+                .await?;
+            }
+            let draft =
+                Draft::submit(terms, actor.id, vec![edit], &summary, input.suggestion, now)?;
+            let changes =
+                store::proposals::encode_draft(&draft.edits, &draft.summary, draft.suggestion);
+            let shown = DraftPost {
+                number,
+                proposer: &actor.name,
+                edit: draft.edits.first(),
+                text,
+                summary: &draft.summary,
+                suggestion: draft.suggestion,
             };
-            let quoted = if text.is_empty() {
-                ".".to_owned()
-            } else {
-                format!(": “{text}”")
-            };
-            let post = format!(
-                "Draft {number} by {}, to {what} {}{quoted}\nChange log: {}. The Chief Justice adopts or rejects it (Terms §IV Act 1, 5).",
-                actor.name,
-                act.label(),
-                draft.summary
+            let post = shown.render(
+                ProposalStatus::Submitted,
+                advisory.then_some(Tally::default()),
             );
             (
                 ProposalKind::Draft,
@@ -284,8 +320,12 @@ impl App {
                 changes,
                 ProposalStatus::Submitted,
                 post,
+                shown.whole_text(),
             )
         } else {
+            if input.suggestion.is_some() {
+                return Err(RulesError::OnlyDraftsTakeUp);
+            }
             let suggestion = Suggestion::new(actor.id, text, now)?;
             let post = format!(
                 "Suggestion {number} by {}: “{}” (Terms §IV Act 4).",
@@ -297,6 +337,7 @@ impl App {
                 "[]".to_owned(),
                 ProposalStatus::Suggested,
                 post,
+                None,
             )
         };
         store::proposals::insert(
@@ -315,7 +356,26 @@ impl App {
             },
         )
         .await?;
-        self.announce(conn, &post).await?;
+        if let Some(whole) = apart {
+            store::outbox::enqueue(conn, DISCUSSION, &whole, now).await?;
+        }
+        if kind == ProposalKind::Draft && advisory {
+            // Members give their advisory votes with the buttons; the post keeps the count.
+            let post_id = store::outbox::enqueue_with_buttons(
+                conn,
+                DISCUSSION,
+                &post,
+                &vote_buttons(number),
+                now,
+            )
+            .await?;
+            store::proposals::set_post(conn, number, post_id).await?;
+        } else {
+            let post_id = store::outbox::enqueue(conn, DISCUSSION, &post, now).await?;
+            if kind == ProposalKind::Draft {
+                store::proposals::set_post(conn, number, post_id).await?;
+            }
+        }
         Ok(Proposed {
             number,
             kind,

@@ -8,7 +8,7 @@ use crate::app::{App, Call};
 use crate::config::Procedure;
 use crate::domain::nomic::{Ballot, Tally};
 use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
-use crate::store::{self, outbox::VOTING};
+use crate::store;
 
 use super::RulesError;
 
@@ -59,6 +59,7 @@ impl App {
                 .await?
                 .ok_or(RulesError::NoSuchProposal(number))?;
             let advisory = row.procedure == Procedure::ChiefJustice;
+            let mut players = 0;
             if advisory {
                 if !settings.advisory_votes {
                     return Err(RulesError::NoAdvisoryVotes);
@@ -78,6 +79,7 @@ impl App {
                 let game = self.nomic(conn, &settings).await?;
                 let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
                 game.vote(&mut proposal, actor.id, ballot, now)?;
+                players = game.turns.eligible_voters().len();
             }
             store::proposals::cast(conn, number, actor.id, ballot, now).await?;
             let votes = store::proposals::votes(conn, number).await?;
@@ -86,20 +88,13 @@ impl App {
                 no: votes.iter().filter(|v| v.ballot == Ballot::No).count() as u32,
             };
             if advisory {
-                self.announce(
-                    conn,
-                    &format!(
-                        "{} votes {} on Draft {number} (advisory; so far Yes {}, No {}).",
-                        actor.name, ballot, tally.yes, tally.no
-                    ),
-                )
-                .await?;
+                // The draft's post keeps the count; a vote is not a post of its own.
+                self.edit_draft_post(conn, &row, ProposalStatus::Submitted, true)
+                    .await?;
             } else {
-                let post = format!(
-                    "{} votes {} on Proposal {number} (so far Yes {}, No {}).",
-                    actor.name, ballot, tally.yes, tally.no
-                );
-                store::outbox::enqueue(conn, VOTING, &post, now).await?;
+                // The proposal's post shows the running tally; a vote is not a post of its own.
+                self.edit_voting_post(conn, &row, ProposalStatus::Voting, players)
+                    .await?;
             }
             Ok(Voted {
                 number,
