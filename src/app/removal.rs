@@ -64,7 +64,7 @@ impl App {
         for (person, membership) in store::people::current_members(conn).await? {
             let records = book.records(person.id, membership.joined_at, from, to);
             if decay::eligible_for_removal(&records) {
-                let absent = records.iter().filter(|r| !r.present).count();
+                let absent = records.iter().filter(|r| r.held && !r.present).count();
                 let games = records.iter().map(|r| r.games).sum();
                 out.push((person, absent, games));
             }

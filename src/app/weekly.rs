@@ -19,7 +19,8 @@ pub(crate) struct WeekBook {
     /// still open counts as ending at the end of time).
     pub held: BTreeMap<NaiveDate, DateTime<Utc>>,
     presence: HashMap<(NaiveDate, i64), bool>,
-    games: HashMap<(NaiveDate, i64), u32>,
+    /// Each person's counted games by week, every week (held or not), with when they were played.
+    games: HashMap<i64, BTreeMap<NaiveDate, Vec<DateTime<Utc>>>>,
 }
 
 impl WeekBook {
@@ -35,11 +36,13 @@ impl WeekBook {
             .into_iter()
             .map(|(date, person)| ((calendar::week_start(date), person), true))
             .collect();
-        let mut games = HashMap::new();
+        let mut games: HashMap<i64, BTreeMap<NaiveDate, Vec<DateTime<Utc>>>> = HashMap::new();
         for g in store::games::with_status(conn, GameStatus::Counted).await? {
             let week = calendar::week_start(g.club_date);
-            *games.entry((week, g.white_id)).or_insert(0) += 1;
-            *games.entry((week, g.black_id)).or_insert(0) += 1;
+            for player in [g.white_id, g.black_id] {
+                let weeks = games.entry(player).or_default();
+                weeks.entry(week).or_default().push(g.played_at);
+            }
         }
         Ok(Self {
             held,
@@ -48,9 +51,11 @@ impl WeekBook {
         })
     }
 
-    /// The held weeks from `from` to `to` (both Mondays, inclusive) that count for someone who
-    /// became a Member at `since`: a week counts only if its session was still to come or under
-    /// way when they joined, so joining on a Saturday is not an absence from that Friday.
+    /// The weeks from `from` to `to` (both Mondays, inclusive) that count for someone who
+    /// became a Member at `since`, oldest first: the held weeks whose session was still to come
+    /// or under way when they joined (so joining on a Saturday is not an absence from that
+    /// Friday), and the weeks without a session in which they played after joining (a game
+    /// played ends an idle run and counts towards Act 7's games, Terms §II Act 6.2, 7).
     pub fn records(
         &self,
         person: i64,
@@ -61,14 +66,40 @@ impl WeekBook {
         if from > to {
             return Vec::new();
         }
-        self.held
+        let played = self.games.get(&person);
+        let games_in = |week: &NaiveDate| {
+            played
+                .and_then(|weeks| weeks.get(week))
+                .map_or(0, |at| at.len() as u32)
+        };
+        let mut weeks: BTreeMap<NaiveDate, WeekRecord> = self
+            .held
             .range(from..=to)
             .filter(|(_, &ended)| ended > since)
-            .map(|(w, _)| WeekRecord {
-                present: self.presence.contains_key(&(*w, person)),
-                games: self.games.get(&(*w, person)).copied().unwrap_or(0),
+            .map(|(w, _)| {
+                let record = WeekRecord {
+                    held: true,
+                    present: self.presence.contains_key(&(*w, person)),
+                    games: games_in(w),
+                };
+                (*w, record)
             })
-            .collect()
+            .collect();
+        for (week, at) in played.into_iter().flat_map(|w| w.range(from..=to)) {
+            if self.held.contains_key(week) {
+                continue;
+            }
+            let games = at.iter().filter(|&&played_at| played_at >= since).count() as u32;
+            if games > 0 {
+                let record = WeekRecord {
+                    held: false,
+                    present: false,
+                    games,
+                };
+                weeks.insert(*week, record);
+            }
+        }
+        weeks.into_values().collect()
     }
 
     /// The six club weeks that removal eligibility looks at (Terms §II Act 7, "the past 6
