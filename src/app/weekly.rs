@@ -9,7 +9,7 @@ use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
 use crate::domain::decay::{self, DecayRules, Deduction, WeekRecord};
-use crate::store::{self, events::NewEvent, games::GameStatus};
+use crate::store::{self, events::NewEvent};
 
 use super::App;
 
@@ -24,20 +24,28 @@ pub(crate) struct WeekBook {
 }
 
 impl WeekBook {
-    pub async fn load(conn: &mut SqliteConnection) -> sqlx::Result<Self> {
+    /// The club weeks from the one of `from` to the one of `to` (Mondays), read by index: the
+    /// frame's sessions, presence and counted games, everyone's or only `person`'s.
+    pub async fn load(
+        conn: &mut SqliteConnection,
+        from: NaiveDate,
+        to: NaiveDate,
+        person: Option<i64>,
+    ) -> sqlx::Result<Self> {
+        let (first, last) = (from, to + Days::new(6));
         let mut held: BTreeMap<NaiveDate, DateTime<Utc>> = BTreeMap::new();
-        for s in store::sessions::all(conn).await? {
+        for s in store::sessions::between(conn, first, last).await? {
             let end = s.closed_at.unwrap_or(DateTime::<Utc>::MAX_UTC);
             let week = held.entry(calendar::week_start(s.club_date)).or_insert(end);
             *week = (*week).max(end);
         }
-        let presence = store::sessions::all_presence(conn)
+        let presence = store::sessions::presence_between(conn, first, last, person)
             .await?
             .into_iter()
             .map(|(date, person)| ((calendar::week_start(date), person), true))
             .collect();
         let mut games: HashMap<i64, BTreeMap<NaiveDate, Vec<DateTime<Utc>>>> = HashMap::new();
-        for g in store::games::with_status(conn, GameStatus::Counted).await? {
+        for g in store::games::counted_between(conn, first, last, person).await? {
             let week = calendar::week_start(g.club_date);
             for player in [g.white_id, g.black_id] {
                 let weeks = games.entry(player).or_default();
@@ -130,6 +138,30 @@ impl App {
         }
     }
 
+    /// `person`'s weeks before `from`, back to their last presence and last game before it (or
+    /// to their joining), then `frame`: enough for both runs of the weekly review, read by index.
+    async fn records_back_to_the_run(
+        &self,
+        conn: &mut SqliteConnection,
+        person: i64,
+        since: DateTime<Utc>,
+        from: NaiveDate,
+        frame: Vec<WeekRecord>,
+    ) -> sqlx::Result<Vec<WeekRecord>> {
+        let present = store::sessions::last_presence_before(conn, person, from).await?;
+        let played = store::games::last_counted_before(conn, person, from).await?;
+        let joined = calendar::week_start(calendar::local_date(since, self.tz()));
+        let start = match (present, played) {
+            (Some(a), Some(b)) => calendar::week_start(a.min(b)).max(joined),
+            _ => joined,
+        };
+        let to = from - Days::new(7);
+        let book = WeekBook::load(conn, start, to, Some(person)).await?;
+        let mut records = book.records(person, since, start, to);
+        records.extend(frame);
+        Ok(records)
+    }
+
     /// Reviews the club week starting on `week` (a Monday); called by the weekly job after
     /// the week ends. Returns the job's outcome.
     pub(crate) async fn weekly_review(
@@ -138,7 +170,10 @@ impl App {
         week: NaiveDate,
         at: chrono::DateTime<chrono::Utc>,
     ) -> sqlx::Result<String> {
-        let book = WeekBook::load(conn).await?;
+        // The frame of the last six weeks answers for nearly everyone; a member whose run of
+        // absent or idle weeks fills it is read further back, by index, to where it began.
+        let from = week - Days::new(35);
+        let book = WeekBook::load(conn, from, week, None).await?;
         if !book.held.contains_key(&week) {
             return Ok(format!(
                 "no session was held in the week of {}: nothing to review",
@@ -148,7 +183,13 @@ impl App {
         let rules = self.decay_rules();
         let mut deducted = Vec::new();
         for (person, membership) in store::people::current_members(conn).await? {
-            let records = book.records(person.id, membership.joined_at, NaiveDate::MIN, week);
+            let mut records = book.records(person.id, membership.joined_at, from, week);
+            let joined = calendar::local_date(membership.joined_at, self.tz());
+            if joined < from && decay::run_may_reach_back(&records) {
+                records = self
+                    .records_back_to_the_run(conn, person.id, membership.joined_at, from, records)
+                    .await?;
+            }
             let Some(deduction) = decay::review(&records, &rules) else {
                 continue;
             };

@@ -69,6 +69,12 @@ pub fn review(weeks: &[WeekRecord], rules: &DecayRules) -> Option<Deduction> {
     None
 }
 
+/// Whether the runs of `weeks` might begin before its first week: its held weeks are all absent,
+/// or none of its weeks has a game, so an earlier week could lengthen a run (Act 6.1, 6.2).
+pub fn run_may_reach_back(weeks: &[WeekRecord]) -> bool {
+    weeks.iter().filter(|w| w.held).all(|w| !w.present) || weeks.iter().all(|w| w.games == 0)
+}
+
 /// Terms §II Act 7: not present for more than three of the past six weeks, and no more than
 /// two games in that frame. `weeks` are the weeks of the frame while the person was a Member:
 /// absences are counted over the held ones, games over all of them.
@@ -351,5 +357,17 @@ mod tests {
             },
         ];
         assert!(!eligible_for_removal(&three));
+    }
+
+    #[test]
+    fn a_run_that_fills_the_frame_may_reach_back_before_it() {
+        // Terms §II Act 6.1, 6.2: the runs count back to the last presence and the last game.
+        assert!(run_may_reach_back(&[ABSENT, ABSENT]));
+        assert!(run_may_reach_back(&[IDLE, IDLE, IDLE]));
+        assert!(!run_may_reach_back(&[PLAYED, IDLE, ABSENT]));
+        // An online game in a week with no session breaks the idle run, not the absent one.
+        assert!(run_may_reach_back(&[UNHELD_PLAYED, ABSENT]));
+        assert!(!run_may_reach_back(&[IDLE, UNHELD_PLAYED]));
+        assert!(run_may_reach_back(&[]));
     }
 }

@@ -165,6 +165,59 @@ pub async fn with_status(
         .await
 }
 
+/// The counted games of the club dates from `from` to `to`, inclusive (indexed by date); only
+/// `person`'s when given (indexed by player).
+pub async fn counted_between(
+    conn: &mut SqliteConnection,
+    from: NaiveDate,
+    to: NaiveDate,
+    person: Option<i64>,
+) -> sqlx::Result<Vec<Game>> {
+    match person {
+        Some(person) => {
+            sqlx::query_as::<_, Game>(
+                "SELECT * FROM games WHERE (white_id = ? OR black_id = ?)
+                 AND club_date BETWEEN ? AND ? AND status = ? ORDER BY id",
+            )
+            .bind(person)
+            .bind(person)
+            .bind(from)
+            .bind(to)
+            .bind(GameStatus::Counted)
+            .fetch_all(conn)
+            .await
+        }
+        None => {
+            sqlx::query_as::<_, Game>(
+                "SELECT * FROM games WHERE club_date BETWEEN ? AND ? AND status = ? ORDER BY id",
+            )
+            .bind(from)
+            .bind(to)
+            .bind(GameStatus::Counted)
+            .fetch_all(conn)
+            .await
+        }
+    }
+}
+
+/// The club date of `person`'s last counted game before `before`.
+pub async fn last_counted_before(
+    conn: &mut SqliteConnection,
+    person: i64,
+    before: NaiveDate,
+) -> sqlx::Result<Option<NaiveDate>> {
+    sqlx::query_scalar(
+        "SELECT MAX(club_date) FROM games WHERE (white_id = ? OR black_id = ?)
+         AND club_date < ? AND status = ?",
+    )
+    .bind(person)
+    .bind(person)
+    .bind(before)
+    .bind(GameStatus::Counted)
+    .fetch_one(conn)
+    .await
+}
+
 /// Online games (counted, pending or in progress) a person played on a club date.
 pub async fn online_games_on(
     conn: &mut SqliteConnection,
