@@ -70,13 +70,6 @@ pub async fn close(
     Ok(())
 }
 
-/// Every session, oldest first.
-pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<ClubSession>> {
-    sqlx::query_as::<_, ClubSession>("SELECT * FROM club_sessions ORDER BY opened_at, id")
-        .fetch_all(conn)
-        .await
-}
-
 /// Records presence; false when already recorded.
 pub async fn mark_present(
     conn: &mut SqliteConnection,
