@@ -87,6 +87,10 @@ impl App {
             store::turns::forfeit(conn, actor.id, now).await?;
             let done = Forfeited(actor.name.clone());
             store::outbox::enqueue(conn, VOTING, &done.to_string(), now).await?;
+            // A Judge who leaves the game passes their Points on (Nomic 115, 214).
+            let settings = self.settings(conn).await?;
+            let game = self.nomic(conn, &settings).await?;
+            self.pass_on_points_judged_by(conn, actor.id, &game).await?;
             if store::turns::started_on(conn).await?.is_some() {
                 self.schedule_switch(conn).await?;
             }
