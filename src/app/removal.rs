@@ -62,10 +62,10 @@ impl App {
         let (from, to) = book.removal_frame(this_week);
         let mut out = Vec::new();
         for (person, membership) in store::people::current_members(conn).await? {
-            let records = book.records(person.id, membership.joined_at, from, to);
-            if decay::eligible_for_removal(&records) {
-                let absent = records.iter().filter(|r| !r.present).count();
-                let games = records.iter().map(|r| r.games).sum();
+            let (absent, games) = book
+                .frame(conn, person.id, membership.joined_at, from, to)
+                .await?;
+            if decay::eligible(absent, games) {
                 out.push((person, absent, games));
             }
         }

@@ -2,24 +2,31 @@
 //! announced in one summary post with the standings; and the weekly records that removal
 //! eligibility (Act 7) reads.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
-use crate::domain::decay::{self, DecayRules, Deduction, WeekRecord};
-use crate::store::{self, events::NewEvent, games::GameStatus};
+use crate::domain::decay::{self, DecayRules, Deduction};
+use crate::store::{self, events::NewEvent};
 
 use super::App;
 
-/// Who was present and who played, by club week (keyed by the week's Monday).
+/// The weeks in which a session was held (keyed by the week's Monday), with the end of each
+/// week's last session (a session still open counts as ending at the end of time). Sessions
+/// are one a week, so the whole list is small; a member's presence and games are looked up
+/// for the weeks a question concerns (`store::attendance`), never read for the whole history.
 pub(crate) struct WeekBook {
-    /// Weeks in which a session was held, with the end of the week's last session (a session
-    /// still open counts as ending at the end of time).
     pub held: BTreeMap<NaiveDate, DateTime<Utc>>,
-    presence: HashMap<(NaiveDate, i64), bool>,
-    games: HashMap<(NaiveDate, i64), u32>,
+}
+
+/// What the weekly review needs of one member: the two runs ending with the reviewed week.
+struct Runs {
+    /// Held weeks in a row without their presence (Terms §II Act 6.1).
+    absent: usize,
+    /// Held weeks since their last game, in any week (Act 6.2).
+    idle: usize,
 }
 
 impl WeekBook {
@@ -30,45 +37,68 @@ impl WeekBook {
             let week = held.entry(calendar::week_start(s.club_date)).or_insert(end);
             *week = (*week).max(end);
         }
-        let presence = store::sessions::all_presence(conn)
-            .await?
-            .into_iter()
-            .map(|(date, person)| ((calendar::week_start(date), person), true))
-            .collect();
-        let mut games = HashMap::new();
-        for g in store::games::with_status(conn, GameStatus::Counted).await? {
-            let week = calendar::week_start(g.club_date);
-            *games.entry((week, g.white_id)).or_insert(0) += 1;
-            *games.entry((week, g.black_id)).or_insert(0) += 1;
-        }
-        Ok(Self {
-            held,
-            presence,
-            games,
-        })
+        Ok(Self { held })
     }
 
     /// The held weeks from `from` to `to` (both Mondays, inclusive) that count for someone who
     /// became a Member at `since`: a week counts only if its session was still to come or under
     /// way when they joined, so joining on a Saturday is not an absence from that Friday.
-    pub fn records(
+    fn counting(
         &self,
+        since: DateTime<Utc>,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> impl Iterator<Item = NaiveDate> + '_ {
+        let range = if from > to { to..=to } else { from..=to };
+        self.held
+            .range(range)
+            .filter(move |(w, &ended)| ended > since && **w >= from)
+            .map(|(w, _)| *w)
+    }
+
+    /// The runs ending with `week` for `person`, a Member since `since`.
+    async fn runs(
+        &self,
+        conn: &mut SqliteConnection,
+        person: i64,
+        since: DateTime<Utc>,
+        week: NaiveDate,
+    ) -> sqlx::Result<Runs> {
+        let end = week + Days::new(6);
+        let after = |date: Option<NaiveDate>| {
+            date.map(|d| calendar::week_start(d) + Days::new(7))
+                .unwrap_or(NaiveDate::MIN)
+        };
+        let present = store::attendance::last_present(conn, person, end).await?;
+        let played = store::attendance::last_game(conn, person, end).await?;
+        Ok(Runs {
+            absent: self.counting(since, after(present), week).count(),
+            idle: self.counting(since, after(played), week).count(),
+        })
+    }
+
+    /// `person`'s record in the removal frame `from..=to` (Mondays): the held weeks they were
+    /// absent, and the games they played in any week of it (Terms §II Act 7).
+    pub async fn frame(
+        &self,
+        conn: &mut SqliteConnection,
         person: i64,
         since: DateTime<Utc>,
         from: NaiveDate,
         to: NaiveDate,
-    ) -> Vec<WeekRecord> {
-        if from > to {
-            return Vec::new();
-        }
-        self.held
-            .range(from..=to)
-            .filter(|(_, &ended)| ended > since)
-            .map(|(w, _)| WeekRecord {
-                present: self.presence.contains_key(&(*w, person)),
-                games: self.games.get(&(*w, person)).copied().unwrap_or(0),
-            })
-            .collect()
+    ) -> sqlx::Result<(usize, u32)> {
+        let end = to + Days::new(6);
+        let present: Vec<NaiveDate> = store::attendance::present_between(conn, person, from, end)
+            .await?
+            .into_iter()
+            .map(calendar::week_start)
+            .collect();
+        let absent = self
+            .counting(since, from, to)
+            .filter(|w| !present.contains(w))
+            .count();
+        let games = store::attendance::games_between(conn, person, from, end).await?;
+        Ok((absent, games))
     }
 
     /// The six club weeks that removal eligibility looks at (Terms §II Act 7, "the past 6
@@ -117,8 +147,10 @@ impl App {
         let rules = self.decay_rules();
         let mut deducted = Vec::new();
         for (person, membership) in store::people::current_members(conn).await? {
-            let records = book.records(person.id, membership.joined_at, NaiveDate::MIN, week);
-            let Some(deduction) = decay::review(&records, &rules) else {
+            let runs = book
+                .runs(conn, person.id, membership.joined_at, week)
+                .await?;
+            let Some(deduction) = decay::review_runs(runs.absent, runs.idle, &rules) else {
                 continue;
             };
             let (points, reason) = match deduction {

@@ -35,13 +35,20 @@ pub enum Deduction {
 /// Reviews the last week of `weeks` (held weeks since the member joined, oldest first).
 pub fn review(weeks: &[WeekRecord], rules: &DecayRules) -> Option<Deduction> {
     let absent_run = weeks.iter().rev().take_while(|w| !w.present).count();
+    let idle_run = weeks.iter().rev().take_while(|w| w.games == 0).count();
+    review_runs(absent_run, idle_run, rules)
+}
+
+/// Reviews a week from the two runs that end with it: the held weeks in a row the member was
+/// not present (Act 6.1), and the held weeks since they last played a game (Act 6.2). A game
+/// in a week with no session ends the idle run too: the member did play.
+pub fn review_runs(absent_run: usize, idle_run: usize, rules: &DecayRules) -> Option<Deduction> {
     if absent_run >= rules.weeks {
         return Some(Deduction::Absence {
             run: absent_run,
             points: rules.absence_points,
         });
     }
-    let idle_run = weeks.iter().rev().take_while(|w| w.games == 0).count();
     if idle_run >= rules.weeks {
         return Some(Deduction::Inactivity {
             run: idle_run,
@@ -56,6 +63,12 @@ pub fn review(weeks: &[WeekRecord], rules: &DecayRules) -> Option<Deduction> {
 pub fn eligible_for_removal(weeks: &[WeekRecord]) -> bool {
     let absent = weeks.iter().filter(|w| !w.present).count();
     let games: u32 = weeks.iter().map(|w| w.games).sum();
+    eligible(absent, games)
+}
+
+/// Terms §II Act 7 from the counts of the frame: held weeks absent, and games played in any of
+/// its weeks.
+pub fn eligible(absent: usize, games: u32) -> bool {
     absent > 3 && games <= 2
 }
 
