@@ -3,6 +3,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::SqliteConnection;
 
+use super::keys::StoredKey;
+
 pub use crate::domain::game::{GameStatus, RematchStatus};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -159,10 +161,13 @@ pub async fn with_status(
     conn: &mut SqliteConnection,
     status: GameStatus,
 ) -> sqlx::Result<Vec<Game>> {
-    sqlx::query_as::<_, Game>("SELECT * FROM games WHERE status = ? ORDER BY id")
-        .bind(status)
-        .fetch_all(conn)
-        .await
+    // The status is written into the statement, not bound, so that SQLite can use the partial
+    // index of games in progress or waiting for a join (migration 0024).
+    let query = format!(
+        "SELECT * FROM games WHERE status = '{}' ORDER BY id",
+        status.key()
+    );
+    sqlx::query_as::<_, Game>(&query).fetch_all(conn).await
 }
 
 /// Online games (counted, pending or in progress) a person played on a club date.
