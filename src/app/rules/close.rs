@@ -212,7 +212,8 @@ impl App {
         let params = &game.params;
         let players = store::turns::players(conn).await?;
         let mut scores = Scores::with_totals(players.iter().map(|p| (p.id, p.points)), params);
-        let (postings, win) = scores.apply(&done.points, done.proposer, params);
+        let decided = store::turns::winner(conn).await?.is_some();
+        let (postings, win) = scores.apply(&done.points, done.proposer, params, decided);
         let name = |id: i64| {
             players
                 .iter()
@@ -244,7 +245,7 @@ impl App {
             store::outbox::enqueue(conn, POINTS, &posting.line(&name(posting.player)), now).await?;
         }
         match win {
-            Some(Win::Player(p)) if store::turns::winner(conn).await?.is_none() => {
+            Some(Win::Player(p)) => {
                 store::turns::set_winner(conn, p, at).await?;
                 let text = format!(
                     "{} has reached {} points and wins the game (Nomic 210).",

@@ -157,14 +157,17 @@ impl Scores {
     }
 
     /// Applies a completed vote's changes: one posting per player whose total changed, and the
-    /// winner if this took someone to the winning points first (Nomic 209, 210).
+    /// winner if this took someone from below the winning points to them while nobody has won
+    /// yet (Nomic 209, 210). `decided` is whether a winner is already on record: the win is
+    /// crossing the total, so a player who stands above a lowered total has not won by it, and
+    /// does not stop a later crossing from winning.
     pub fn apply(
         &mut self,
         changes: &[PointsChange],
         proposer: PlayerId,
         params: &NomicParameters,
+        decided: bool,
     ) -> (Vec<Posting>, Option<Win>) {
-        let already_won = self.totals.values().any(|t| *t >= params.winning_points);
         let mut net: BTreeMap<PlayerId, i64> = BTreeMap::new();
         for c in changes {
             *net.entry(c.player).or_default() += c.change;
@@ -185,7 +188,7 @@ impl Scores {
             }
         }
         let win = match reached.as_slice() {
-            _ if already_won => None,
+            _ if decided => None,
             [] => None,
             [one] => Some(Win::Player(*one)),
             _ if reached.contains(&proposer) => Some(Win::Player(proposer)),
@@ -257,7 +260,7 @@ mod tests {
             vec![(1, 5, Reason::Award), (1, -10, Reason::Defeat)]
         );
         let mut scores = Scores::new(1..=5, &p);
-        let (postings, win) = scores.apply(&changes, 1, &p);
+        let (postings, win) = scores.apply(&changes, 1, &p, false);
         assert_eq!(postings.len(), 1);
         assert_eq!(postings[0].line("Chris B"), "Chris B: -5 (-5)");
         assert_eq!(win, None);
@@ -309,12 +312,32 @@ mod tests {
                 reason: Reason::Dissent,
             },
         ];
-        let (postings, win) = scores.apply(&changes, 1, &p);
+        let (postings, win) = scores.apply(&changes, 1, &p, false);
         assert_eq!(postings.len(), 2);
         assert_eq!(win, Some(Win::Player(1)));
         // Nobody wins twice.
-        let (_, again) = scores.apply(&changes[..1], 1, &p);
+        let (_, again) = scores.apply(&changes[..1], 1, &p, true);
         assert_eq!(again, None);
+    }
+
+    #[test]
+    fn crossing_a_lowered_total_wins_though_another_player_stands_above_it() {
+        // Nomic 210: "the first player to achieve" the total. Player 1 had 10 when the total
+        // was lowered to 5, which is not achieving it; player 2 then goes from 0 to 11 and wins.
+        let p = NomicParameters {
+            winning_points: 5,
+            ..NomicParameters::default()
+        };
+        let mut scores = Scores::with_totals([(1, 10), (2, 0)], &p);
+        let award = |player, change| PointsChange {
+            player,
+            change,
+            reason: Reason::Award,
+        };
+        let (_, win) = scores.apply(&[award(1, 12)], 1, &p, false);
+        assert_eq!(win, None);
+        let (_, win) = scores.apply(&[award(2, 11)], 2, &p, false);
+        assert_eq!(win, Some(Win::Player(2)));
     }
 
     #[test]
@@ -328,7 +351,7 @@ mod tests {
             change: 10,
             reason: Reason::Dissent,
         };
-        let (_, win) = scores.apply(&[dissent(2), dissent(3)], 1, &p);
+        let (_, win) = scores.apply(&[dissent(2), dissent(3)], 1, &p, false);
         assert_eq!(win, Some(Win::Tied(vec![2, 3])));
     }
 }
