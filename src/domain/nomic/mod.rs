@@ -34,7 +34,9 @@
 //!   (Nomic 103, 111). New rules are enacted mutable (Nomic 103 and its note).
 //! - **Counting rules.** The limits of 25 mutable rules (Nomic 211) and at least one (Nomic 116)
 //!   are checked on the rulebook as the proposal would leave it, when it is proposed and again
-//!   when it takes effect.
+//!   when it takes effect. A change that does not add to the mutable rules is never refused
+//!   for their number, so a lowered limit cannot make every rule-change impermissible
+//!   (Nomic 116).
 //! - **Closing.** Voting completes at the end of the club day the proposal was submitted
 //!   (Nomic 113); a late-running job still completes it at that instant.
 //! - **No votes.** A proposal on which nobody votes has not received the votes it needs

@@ -190,8 +190,11 @@ pub fn apply_changes(
         out.renumber(rule, n)
             .map_err(|_| ChangeError::NumberTaken(n))?;
     }
+    // A change that does not add to the mutable rules is never refused for their number, even
+    // when a lowered limit is already exceeded: otherwise no rule-change could ever be made to
+    // bring them under it (Nomic 116, 211).
     let count = out.mutable_count();
-    if count > params.max_mutable_rules {
+    if count > params.max_mutable_rules && count > book.mutable_count() {
         return Err(ChangeError::TooManyMutable {
             count,
             max: params.max_mutable_rules,
@@ -830,6 +833,34 @@ mod tests {
         assert!(matches!(
             apply_changes(&b, number, &transmute, date(2026, 11, 23), &p),
             Err(ChangeError::TooManyMutable { count: 26, .. })
+        ));
+    }
+
+    #[test]
+    fn a_change_that_does_not_add_a_mutable_rule_passes_a_limit_already_exceeded() {
+        // Nomic 116: rule-changes must never become impermissible; Nomic 211's limit, lowered
+        // below the 15 mutable rules there are, refuses only what would add to them.
+        let p = NomicParameters {
+            max_mutable_rules: 1,
+            ..NomicParameters::default()
+        };
+        let number = ProposalNumber::new(301, &p).unwrap();
+        let on = date(2026, 11, 23);
+        let repeal = [RuleChange::Repeal { rule: 215 }];
+        assert_eq!(
+            apply_changes(&book(), number, &repeal, on, &p)
+                .unwrap()
+                .mutable_count(),
+            14
+        );
+        let amend = [RuleChange::Amend {
+            rule: 215,
+            text: vec!["Changed.".into()],
+        }];
+        assert!(apply_changes(&book(), number, &amend, on, &p).is_ok());
+        assert!(matches!(
+            apply_changes(&book(), number, &enact("one more"), on, &p),
+            Err(ChangeError::TooManyMutable { count: 16, max: 1 })
         ));
     }
 
