@@ -10,6 +10,7 @@ use crate::domain::button::{Button, ButtonStyle};
 use crate::domain::calendar;
 use crate::domain::nomic::{Ballot, RuleChange, Tally};
 use crate::domain::proposal_record::ProposalStatus;
+use crate::domain::rulebook::Mutability;
 use crate::store::{self, proposals::ProposalRow};
 
 use super::RulesError;
@@ -129,7 +130,11 @@ fn describe(changes: &[RuleChange], text: Option<&str>) -> String {
             } else {
                 format!(", and amend it: {quoted}")
             };
-            format!("transmute Rule {rule} into a {to} rule{amended}")
+            let article = match to {
+                Mutability::Immutable => "an",
+                Mutability::Mutable => "a",
+            };
+            format!("transmute Rule {rule} into {article} {to} rule{amended}")
         }
         _ => quoted,
     }

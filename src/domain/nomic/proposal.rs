@@ -134,8 +134,17 @@ pub fn apply_changes(
                     .ok_or(ChangeError::NoSuchRule(rule))
             })
             .transpose()?;
+        // A rule may be amended or repealed while it is mutable: as it stood before this
+        // proposal (a proposal may amend a mutable rule and transmute it into an immutable
+        // one), or after this proposal first explicitly transmuted it (Nomic 103, 111).
+        let was_mutable = |rule: u32| {
+            book.get(&RuleId::Number(rule))
+                .is_some_and(|r| r.mutability == Mutability::Mutable)
+        };
         let must_be_mutable = |done| match existing {
-            Some((rule, Mutability::Immutable)) => Err(ChangeError::Immutable { rule, done }),
+            Some((rule, Mutability::Immutable)) if !was_mutable(rule) => {
+                Err(ChangeError::Immutable { rule, done })
+            }
             _ => Ok(()),
         };
         let has_text = |text: &Vec<String>| {
@@ -748,6 +757,27 @@ mod tests {
             ]),
             Err(ChangeError::Immutable { .. })
         ));
+    }
+
+    #[test]
+    fn a_mutable_rule_is_amended_and_transmuted_into_an_immutable_one_together() {
+        // Nomic 103, 111: the rule is mutable as the proposal finds it, so it may be amended;
+        // the transmutation makes the new version immutable.
+        let b = check(vec![
+            RuleChange::Transmute {
+                rule: 201,
+                to: Mutability::Immutable,
+            },
+            RuleChange::Amend {
+                rule: 201,
+                text: vec!["Each player has one day.".into()],
+            },
+        ])
+        .unwrap();
+        let r = b.get(&RuleId::Number(301)).unwrap();
+        assert_eq!(r.mutability, Mutability::Immutable);
+        assert_eq!(r.paragraphs, vec!["Each player has one day.".to_owned()]);
+        assert_eq!(r.version, 2);
     }
 
     #[test]
