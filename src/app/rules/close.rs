@@ -358,8 +358,8 @@ impl App {
             _ => {}
         }
         let book = self.rulebook(conn, Procedure::Nomic).await?;
-        if book.get(&RuleId::Number(204)).is_none() {
-            return Ok("rule 204 no longer stands under its number".into());
+        if !Nomic::rule_204_unamended(&book) {
+            return Ok("the rule that began as Rule 204 was amended or repealed".into());
         }
         store::turns::mark_switched(conn, at).await?;
         let text = format!(
