@@ -1,6 +1,7 @@
 //! What kind of proposal a stored one is, and where it stands, under either procedure: a Nomic
 //! proposal's stage (Nomic 104, 108, 113, 206, 214) or a suggestion or drafted change to the
-//! Terms and its decision (Terms §IV Acts 1, 4, 5).
+//! Terms and its decision (Terms §IV Acts 1, 4, 5), and who may contribute which under the
+//! Terms.
 
 /// What a proposal does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,5 +57,98 @@ impl ProposalStatus {
             ProposalStatus::Adopted => "adopted",
             ProposalStatus::Rejected => "rejected",
         }
+    }
+}
+
+/// Who is asking to change the Terms, as far as the Terms care.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contributor {
+    /// Has joined the Leaderboard and not been removed: a Member (Terms §I Act 9).
+    pub member: bool,
+    /// Holds a Moderator's or Justice's office (Terms §IV Act 5).
+    pub drafts: bool,
+}
+
+/// Why someone may not contribute to a change of the Terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ContributionError {
+    #[error("Only Members may suggest changes to the Terms, and a Member is a student who has joined the Leaderboard: /join first (Terms §IV Act 4, §I Act 9).")]
+    SuggestNotAMember,
+    #[error("Only Members may suggest changes to the Terms, and you have not joined the Leaderboard (Terms §IV Act 4, §I Act 9); as a Moderator or Justice you may draft the change instead, saying what it does with kind: enact, amend or repeal and the Act with rule: (Terms §IV Act 5).")]
+    DraftInstead,
+    #[error("Only Members give advisory votes on drafted changes to the Terms, and a Member is a student who has joined the Leaderboard: /join first (Terms §IV Act 4, §I Act 9).")]
+    VoteNotAMember,
+}
+
+impl Contributor {
+    /// What `/propose` is under the Terms: a drafted change when a Moderator or Justice says
+    /// what it does (Act 5), otherwise a Member's suggestion (Act 4), which a Moderator or
+    /// Justice may make like any Member.
+    pub fn proposes(self, says_what_it_does: bool) -> Result<ProposalKind, ContributionError> {
+        if self.drafts && says_what_it_does {
+            Ok(ProposalKind::Draft)
+        } else if self.member {
+            Ok(ProposalKind::Suggestion)
+        } else if self.drafts {
+            Err(ContributionError::DraftInstead)
+        } else {
+            Err(ContributionError::SuggestNotAMember)
+        }
+    }
+
+    /// Whether they may give an advisory vote on a draft: Members only (Act 4).
+    pub fn may_vote(self) -> Result<(), ContributionError> {
+        if self.member {
+            Ok(())
+        } else {
+            Err(ContributionError::VoteNotAMember)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STRANGER: Contributor = Contributor {
+        member: false,
+        drafts: false,
+    };
+    const MEMBER: Contributor = Contributor {
+        member: true,
+        drafts: false,
+    };
+    const MODERATOR: Contributor = Contributor {
+        member: true,
+        drafts: true,
+    };
+
+    #[test]
+    fn only_members_suggest_and_vote_on_the_terms() {
+        // Terms §IV Act 4 "Members may suggest changes"; §I Act 9: a Member has joined.
+        assert_eq!(
+            STRANGER.proposes(false),
+            Err(ContributionError::SuggestNotAMember)
+        );
+        assert_eq!(STRANGER.may_vote(), Err(ContributionError::VoteNotAMember));
+        assert_eq!(MEMBER.proposes(false), Ok(ProposalKind::Suggestion));
+        assert_eq!(MEMBER.may_vote(), Ok(()));
+    }
+
+    #[test]
+    fn a_moderator_drafts_when_saying_what_the_change_does_and_otherwise_suggests() {
+        // Terms §IV Act 5 (drafts) and Act 4 (suggestions, open to every Member).
+        assert_eq!(MODERATOR.proposes(true), Ok(ProposalKind::Draft));
+        assert_eq!(MODERATOR.proposes(false), Ok(ProposalKind::Suggestion));
+        // A Moderator need not be a Member to draft (Terms §II Act 8.2: removal leaves the office).
+        let outside = Contributor {
+            member: false,
+            drafts: true,
+        };
+        assert_eq!(outside.proposes(true), Ok(ProposalKind::Draft));
+        assert_eq!(
+            outside.proposes(false),
+            Err(ContributionError::DraftInstead)
+        );
     }
 }

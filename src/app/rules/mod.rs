@@ -76,6 +76,10 @@ pub enum RulesError {
     NotAKind(String),
     #[error("Say what the change does with kind: enact, repeal, amend or transmute (Nomic 103).")]
     NoKind,
+    #[error("`{0}` is not a kind of change to the Terms: enact, amend or repeal an Act (Terms §IV Act 5).")]
+    NotATermsKind(String),
+    #[error(transparent)]
+    Contribution(#[from] crate::domain::proposal_record::ContributionError),
     #[error("There is no Suggestion {0} to take up (Terms §IV Act 4).")]
     NotASuggestion(i64),
     #[error("Only a drafted change takes up a suggestion, and only Moderators and Justices draft (Terms §IV Act 5).")]

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::app::{App, Call};
 use crate::config::Procedure;
 use crate::domain::nomic::{Ballot, Tally};
-use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::proposal_record::{Contributor, ProposalKind, ProposalStatus};
 use crate::store;
 
 use super::RulesError;
@@ -64,6 +64,14 @@ impl App {
                 if !settings.advisory_votes {
                     return Err(RulesError::NoAdvisoryVotes);
                 }
+                let member = store::people::open_membership(conn, actor.id)
+                    .await?
+                    .is_some();
+                Contributor {
+                    member,
+                    drafts: false,
+                }
+                .may_vote()?;
                 if row.kind != ProposalKind::Draft {
                     return Err(RulesError::NotADraft(number));
                 }
