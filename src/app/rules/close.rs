@@ -256,9 +256,10 @@ impl App {
                 self.announce(conn, &text).await?;
             }
             Some(Win::Tied(tied)) => {
+                store::turns::set_tie(conn, &tied).await?;
                 let names: Vec<String> = tied.into_iter().map(name).collect();
                 let text = format!(
-                    "{} reached {} points at once; a Judge decides who wins (Nomic 210, 214, 215).",
+                    "{} reached {} points at once; a Judge decides who wins, on a Point of Order, and the Chief Justice records it with /turns winner (Nomic 210, 214, 215).",
                     names.join(" and "),
                     params.winning_points
                 );

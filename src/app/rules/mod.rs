@@ -17,7 +17,7 @@ mod turns;
 mod vote;
 
 pub use decide::{Decided, ProposalList, ProposalShown};
-pub use points::{Forfeited, PointsTable};
+pub use points::{Forfeited, PointsTable, WinnerRecorded};
 pub use procedure::{ParameterSet, SettingsShown};
 pub use propose::{ProposalInput, Proposed};
 pub use rulebook::{built_in, heading, Imported, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
@@ -112,6 +112,10 @@ pub enum RulesError {
     NotADecision(String),
     #[error("Under the Nomic procedure a proposal is decided by the players' votes, not by the Chief Justice (Nomic 104, 204).")]
     DecidedByVote,
+    #[error("There is no Point of Order {0}.")]
+    NoSuchPoint(i64),
+    #[error(transparent)]
+    JudgedWin(#[from] crate::domain::nomic::points::JudgedWinError),
     #[error("The game is over: {0} won it (Nomic 210).")]
     GameOver(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
