@@ -521,8 +521,9 @@ impl Nomic {
             Stage::InEffect { since } => since,
             _ => proposal.closes_at,
         };
-        // A change in effect from the close is dated the day it was voted on.
-        let on = self.day_of(since - chrono::TimeDelta::seconds(1));
+        // Dated the club day of the instant it takes effect: no rule-change takes effect before
+        // the vote completes (Nomic 108), and the close is the first instant of the next day.
+        let on = self.day_of(since);
         apply_changes(book, proposal.number, &proposal.changes, on, &self.params)
     }
 }
@@ -1000,7 +1001,8 @@ mod tests {
         assert_eq!(done.points.iter().map(|c| c.change).sum::<i64>(), 10);
         let after = g.bring_into_effect(&p, &b).unwrap();
         let new = after.get(&RuleId::Number(301)).unwrap();
-        assert_eq!(new.since, Some(date(2026, 11, 23)));
+        // Nomic 108: in effect from the close, the first instant of Tuesday 24 Nov.
+        assert_eq!(new.since, Some(date(2026, 11, 24)));
         assert_eq!(
             g.complete(&mut p, &b, &[], at(24, 3, 0)),
             Err(CompleteError::AlreadyComplete(p.number))
