@@ -112,6 +112,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     let audit = store::audit::all(&mut conn).await?;
     let events = store::events::all_rows(&mut conn).await?;
     let (rules, proposals) = app.export_rules(&mut conn).await?;
+    let nomic = app.export_nomic(&mut conn).await?;
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
@@ -121,6 +122,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "appeals": appeals,
         "proposals": proposals,
         "rules": rules,
+        "nomic": nomic,
         "points_of_order": points_of_order,
         "score_events": events.iter().map(|e| json!({
             "id": e.id,

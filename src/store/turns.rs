@@ -269,3 +269,23 @@ pub async fn set_winner_by_point(
     .await?;
     Ok(())
 }
+
+/// The game's own row, as the export shows it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GameRow {
+    pub started_on: NaiveDate,
+    pub switched_at: Option<DateTime<Utc>>,
+    pub winner_id: Option<PlayerId>,
+    pub won_at: Option<DateTime<Utc>>,
+    pub won_by_point: Option<i64>,
+    pub tied_ids: Option<String>,
+}
+
+/// The game's row, if a game has begun.
+pub async fn game(conn: &mut SqliteConnection) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as(
+        "SELECT started_on, switched_at, winner_id, won_at, won_by_point, tied_ids FROM nomic_game WHERE id = 1",
+    )
+    .fetch_optional(conn)
+    .await
+}

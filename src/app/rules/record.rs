@@ -1,5 +1,6 @@
-//! The rules' part of `gavel export`: the rulebook in force with every rule's versions, and
-//! every proposal with its votes, result and the points it moved.
+//! The rules' part of `gavel export`: the rulebook in force with every rule's versions, every
+//! proposal with its votes, result and the points it moved, and the state of the game of Nomic
+//! (its players, days, teams, forfeits, points, winner, Rule 204's switch and parameters).
 
 use serde_json::{json, Value};
 use sqlx::SqliteConnection;
@@ -71,5 +72,46 @@ impl App {
             }));
         }
         Ok((Value::Array(rules), Value::Array(proposals)))
+    }
+
+    /// `nomic` for the export: the game as it stands (Nomic 115, 201, 204, 209, 210, 214), or
+    /// null when no game has begun; the procedure's parameters either way.
+    pub async fn export_nomic(&self, conn: &mut SqliteConnection) -> anyhow::Result<Value> {
+        let settings = self.settings(conn).await?;
+        let parameters: serde_json::Map<String, Value> = super::parameters::NAMES
+            .iter()
+            .filter_map(|(name, _)| settings.get(name).map(|v| (name.to_string(), json!(v))))
+            .collect();
+        let Some(game) = store::turns::game(conn).await? else {
+            return Ok(json!({ "game": Value::Null, "parameters": parameters }));
+        };
+        let players = store::turns::players(conn).await?;
+        let name = |id: i64| players.iter().find(|p| p.id == id).map(|p| p.name.clone());
+        let tied: Vec<Option<String>> = game
+            .tied_ids
+            .as_deref()
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|id| id.parse().ok())
+            .map(name)
+            .collect();
+        Ok(json!({
+            "game": {
+                "started_on": game.started_on.to_string(),
+                "players": players.iter().map(|p| json!({
+                    "player": p.name,
+                    "day": p.day.map(crate::domain::calendar::weekday_name),
+                    "team": p.team,
+                    "points": p.points,
+                    "forfeited_at": p.forfeited_at.map(|t| t.to_rfc3339()),
+                })).collect::<Vec<_>>(),
+                "adoption_switched_at": game.switched_at.map(|t| t.to_rfc3339()),
+                "tied_for_the_win": tied,
+                "winner": game.winner_id.and_then(name),
+                "won_at": game.won_at.map(|t| t.to_rfc3339()),
+                "won_by_point_of_order": game.won_by_point,
+            },
+            "parameters": parameters,
+        }))
     }
 }
