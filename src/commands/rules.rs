@@ -253,6 +253,12 @@ pub(super) fn section() -> Section {
                 Box::pin(async move { reply(app.rule_history(&call, &a.text("rule")?).await) })
             }),
             command(
+                "rule versions",
+                "The change log: every version of the rulebook and what it changed",
+            )
+            .rule("Terms §IV Act 2")
+            .run(|app, call, _| Box::pin(async move { reply(app.rule_versions(&call).await) })),
+            command(
                 "rule search",
                 "Find the rules that contain every one of some words",
             )

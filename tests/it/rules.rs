@@ -125,6 +125,39 @@ async fn the_export_holds_the_game_its_days_teams_forfeits_points_winner_and_par
     assert_eq!(doc["nomic"]["parameters"]["proposal_cutoff"], "19:00");
 }
 
+#[tokio::test]
+async fn the_export_keeps_repealed_acts_with_their_history_and_the_change_log() {
+    // Terms §IV Act 2: the website's change log; a repealed Act's versions stay on record.
+    let mut console = console();
+    run(
+        &mut console,
+        &[
+            "@ 2026-11-23 12:00",
+            "cj: /office appoint member:@mod1 office:moderator",
+            "mod1: /propose kind:repeal rule:\"§II 10\" summary:\"Removed monitoring\"",
+            "cj: /proposal decide proposal:1 decision:adopt",
+        ],
+    )
+    .await;
+    let app = console.app().await.expect("app");
+    let doc = gavel::export::export(app).await.expect("export");
+    let rules = doc["rules"].as_array().unwrap();
+    for label in ["§II 10", "§II 10.1", "§II 10.6"] {
+        let rule = rules
+            .iter()
+            .find(|r| r["number"] == label)
+            .unwrap_or_else(|| panic!("{label} is kept"));
+        assert_eq!(rule["repealed"], true, "{label}");
+        let history = rule["history"].as_array().unwrap();
+        assert_eq!(history.last().unwrap()["change"], "repealed", "{label}");
+    }
+    let log = doc["change_log"].as_array().unwrap();
+    assert!(log
+        .iter()
+        .any(|v| v["version"] == "2.5" && v["summary"] == "Removed monitoring"));
+    assert!(log.iter().any(|v| v["version"] == "1.0"));
+}
+
 fn gavel(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
         .args(args)

@@ -125,7 +125,8 @@ impl App {
                                 }
                             }
                             TermsEdit::Remove { act } => {
-                                if let Some(rule) = terms.get(act) {
+                                // The Act goes with its sub-acts; each one's record ends here.
+                                for rule in terms.rules().filter(|r| r.id.is_within(act)) {
                                     store::rulebook::record(conn, rule, ChangeKind::Repealed, None, why)
                                         .await?;
                                 }

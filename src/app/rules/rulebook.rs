@@ -278,6 +278,25 @@ impl App {
         .await
     }
 
+    /// `/rule versions`: the rulebook's change log, one line a version (Terms §IV Act 2).
+    pub async fn rule_versions(&self, call: &Call) -> Result<RuleList, RulesError> {
+        self.execute(call, async |conn, _actor| {
+            let settings = self.settings(conn).await?;
+            let book = self.rulebook(conn, settings.procedure).await?;
+            Ok(RuleList {
+                title: format!("{}: the change log (Terms §IV Act 2)", book.title),
+                lines: book
+                    .versions
+                    .iter()
+                    .map(|v| format!("{} ({}): {}", v.version, v.date, v.summary))
+                    .collect(),
+                empty:
+                    "This rulebook keeps no change log; /rule history shows each rule's versions.",
+            })
+        })
+        .await
+    }
+
     /// `/rule search`.
     pub async fn rule_search(&self, call: &Call, words: &str) -> Result<RuleList, RulesError> {
         self.execute(call, async |conn, _actor| {
