@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::config::Procedure;
 use crate::domain::calendar;
 use crate::domain::nomic::points::Reason;
-use crate::domain::nomic::{Nomic, Outcome, RuleChange, Scores, Stage, Win};
+use crate::domain::nomic::{cite, Nomic, Outcome, RuleChange, Scores, Stage, Win};
 use crate::domain::proposal_record::ProposalStatus;
 use crate::domain::rulebook::{RuleId, Rulebook};
 use crate::jobs::{self, Job};
@@ -84,9 +84,13 @@ impl App {
                 ),
             },
         };
-        let result = format!(
-            "Voting on Proposal {number} has closed: {counted}; adoption needed {}. {effect}",
-            done.required
+        // Citations name the rules as they stood when the vote completed (Nomic 110).
+        let result = cite(
+            &book,
+            &format!(
+                "Voting on Proposal {number} has closed: {counted}; adoption needed {}. {effect}",
+                done.required
+            ),
         );
         store::proposals::decide(conn, number, status, &result, at, None, None).await?;
         self.edit_voting_post(conn, &row, status, 0).await?;
@@ -244,6 +248,7 @@ impl App {
             .await?;
             store::outbox::enqueue(conn, POINTS, &posting.line(&name(posting.player)), now).await?;
         }
+        let book = self.rulebook(conn, crate::config::Procedure::Nomic).await?;
         match win {
             Some(Win::Player(p)) => {
                 store::turns::set_winner(conn, p, at).await?;
@@ -252,6 +257,7 @@ impl App {
                     name(p),
                     params.winning_points
                 );
+                let text = cite(&book, &text);
                 store::outbox::enqueue(conn, VOTING, &text, now).await?;
                 self.announce(conn, &text).await?;
             }
@@ -263,6 +269,7 @@ impl App {
                     names.join(" and "),
                     params.winning_points
                 );
+                let text = cite(&book, &text);
                 store::outbox::enqueue(conn, VOTING, &text, now).await?;
             }
             _ => {}
@@ -363,10 +370,16 @@ impl App {
             return Ok("the rule that began as Rule 204 was amended or repealed".into());
         }
         store::turns::mark_switched(conn, at).await?;
-        let text = format!(
-            "The second complete circuit of turns ended {}: as Rule 204 says of itself, from now on adoption needs {}.",
-            calendar::show(at, self.tz()),
-            game.params.later_adoption
+        let rule = crate::domain::nomic::descendant_of(&book, 204)
+            .and_then(|r| r.id.number())
+            .unwrap_or(204);
+        let text = cite(
+            &book,
+            &format!(
+                "The second complete circuit of turns ended {}: as Rule {rule} says of itself, from now on adoption needs {}.",
+                calendar::show(at, self.tz()),
+                game.params.later_adoption
+            ),
         );
         store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
         Ok(text)

@@ -108,6 +108,11 @@ pub enum RulesError {
     Decided(i64),
     #[error("{0}")]
     Complete(String),
+    #[error("Rule {was} is now Rule {now}: a proposal changed it and gave it its own number (Nomic 109, 110). Try /rule show rule:{now}.")]
+    Renumbered { was: String, now: u32 },
+    /// A Nomic refusal whose citations follow renumbered rules (Nomic 110).
+    #[error("{0}")]
+    Cited(String),
     #[error("`{0}` is not a decision: adopt or reject (Terms §IV Act 1).")]
     NotADecision(String),
     #[error("Under the Nomic procedure a proposal is decided by the players' votes, not by the Chief Justice (Nomic 104, 204).")]
@@ -125,6 +130,21 @@ pub enum RulesError {
 impl UseCaseError for RulesError {
     fn is_internal(&self) -> bool {
         matches!(self, RulesError::Store(_) | RulesError::Corrupt(_))
+    }
+}
+
+/// A Nomic refusal citing the rules by the numbers they have now (Nomic 109, 110).
+pub(crate) fn cited(
+    book: &crate::domain::rulebook::Rulebook,
+    e: impl Into<RulesError>,
+) -> RulesError {
+    let e = e.into();
+    let text = e.to_string();
+    let now = crate::domain::nomic::cite(book, &text);
+    if now == text {
+        e
+    } else {
+        RulesError::Cited(now)
     }
 }
 

@@ -23,7 +23,7 @@ use crate::store::{
 
 use super::draft_post::DraftPost;
 use super::post::{vote_buttons, Standing, VotingPost};
-use super::RulesError;
+use super::{cited, RulesError};
 
 /// What `/propose` was asked to do.
 #[derive(Debug, Clone)]
@@ -186,7 +186,9 @@ impl App {
                 Some(row) => Some(self.domain_proposal(conn, &row, &settings).await?),
                 None => None,
             };
-            let proposal = game.propose(&book, last.as_ref(), actor.id, changes.clone(), now)?;
+            let proposal = game
+                .propose(&book, last.as_ref(), actor.id, changes.clone(), now)
+                .map_err(|e| cited(&book, e))?;
             let number = i64::from(proposal.number.get());
             let rule_label = rule.map(|n| n.to_string());
             store::proposals::insert(

@@ -246,7 +246,25 @@ impl App {
         self.execute(call, async |conn, _actor| {
             let settings = self.settings(conn).await?;
             let book = self.rulebook(conn, settings.procedure).await?;
-            let rule = book.find(label)?.clone();
+            let rule = match book.find(label) {
+                Ok(rule) => rule.clone(),
+                Err(e) => {
+                    // A rule renumbered by a proposal is found under its new number (Nomic 109).
+                    let moved = label
+                        .trim()
+                        .parse::<u32>()
+                        .ok()
+                        .and_then(|n| crate::domain::nomic::descendant_of(&book, n))
+                        .and_then(|r| r.id.number());
+                    return Err(match moved {
+                        Some(now) => RulesError::Renumbered {
+                            was: label.trim().to_owned(),
+                            now,
+                        },
+                        None => e.into(),
+                    });
+                }
+            };
             Ok(RuleShown {
                 heading: heading(&book, &rule.id),
                 rule,

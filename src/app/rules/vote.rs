@@ -10,7 +10,7 @@ use crate::domain::nomic::{Ballot, Tally};
 use crate::domain::proposal_record::{Contributor, ProposalKind, ProposalStatus};
 use crate::store;
 
-use super::RulesError;
+use super::{cited, RulesError};
 
 /// The reply to `/vote`.
 #[derive(Debug, Clone)]
@@ -86,7 +86,9 @@ impl App {
                 self.refuse_after_win(conn).await?;
                 let game = self.nomic(conn, &settings).await?;
                 let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
-                game.vote(&mut proposal, actor.id, ballot, now)?;
+                let book = self.rulebook(conn, Procedure::Nomic).await?;
+                game.vote(&mut proposal, actor.id, ballot, now)
+                    .map_err(|e| cited(&book, e))?;
                 players = game.turns.eligible_voters().len();
             }
             store::proposals::cast(conn, number, actor.id, ballot, now).await?;

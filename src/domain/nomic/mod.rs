@@ -223,6 +223,49 @@ pub fn descendant_of(book: &Rulebook, number: u32) -> Option<&crate::domain::rul
         .or_else(|| book.rules().find(|rule| rule.began_as == Some(number)))
 }
 
+/// `text` with its citations of rules ("Nomic 202", "Nomic 108, 206") given the numbers the
+/// cited rules have now: an amendment or transmutation gives a rule the proposal's number and
+/// references to it follow (Nomic 109, 110). A rule that no longer stands keeps its number, and
+/// ranges such as "Nomic 101-118" are left alone.
+pub fn cite(book: &Rulebook, text: &str) -> String {
+    const MARK: &str = "Nomic ";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(MARK) {
+        out.push_str(&rest[..at + MARK.len()]);
+        rest = &rest[at + MARK.len()..];
+        // A list of numbers: "202" or "108, 206".
+        loop {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 0 {
+                break;
+            }
+            let (number, after) = rest.split_at(digits);
+            let in_range = after.starts_with('-');
+            match number.parse::<u32>().ok().filter(|_| !in_range) {
+                Some(n) => match descendant_of(book, n) {
+                    Some(rule) => out.push_str(&rule.id.number().unwrap_or(n).to_string()),
+                    None => out.push_str(number),
+                },
+                None => out.push_str(number),
+            }
+            rest = after;
+            if in_range {
+                break;
+            }
+            match rest.strip_prefix(", ") {
+                Some(more) if more.starts_with(|c: char| c.is_ascii_digit()) => {
+                    out.push_str(", ");
+                    rest = more;
+                }
+                _ => break,
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::turns::tests::{date, rule_201};
@@ -260,6 +303,30 @@ mod tests {
         assert_eq!(game.threshold_at(switch, &book), Threshold::Unanimity);
         let monday = Utc.with_ymd_and_hms(2026, 12, 8, 0, 0, 0).unwrap();
         assert_eq!(game.threshold_at(monday, &book), Threshold::SimpleMajority);
+    }
+
+    #[test]
+    fn citations_follow_a_renumbered_rule() {
+        // Nomic 109, 110: amended by Proposal 301, Rule 202 is Rule 301, and gavel cites it so.
+        let mut book = Rulebook::from_nomic_json(INITIAL_RULES_JSON).unwrap();
+        let on = date(2026, 11, 24);
+        book.amend(&RuleId::Number(202), vec!["Before 20:00.".into()], on)
+            .unwrap();
+        book.renumber(202, 301).unwrap();
+        assert_eq!(
+            cite(&book, "today's chance has passed (Nomic 202)."),
+            "today's chance has passed (Nomic 301)."
+        );
+        assert_eq!(
+            cite(
+                &book,
+                "(Nomic 201, 202) and Nomic 202; Nomic 101-118, 201-215"
+            ),
+            "(Nomic 201, 301) and Nomic 301; Nomic 101-118, 201-215"
+        );
+        // A repealed rule keeps its number in a citation.
+        book.remove(&RuleId::Number(215)).unwrap();
+        assert_eq!(cite(&book, "(Nomic 215)"), "(Nomic 215)");
     }
 
     #[test]
