@@ -71,7 +71,12 @@ impl VotingPost<'_> {
         let status = match standing {
             Standing::Open { tally, players } => {
                 let noun = if players == 1 { "player" } else { "players" };
-                let verb = if tally.cast() == 1 { "has" } else { "have" };
+                // "1 of 2 players has voted", "0 of 1 player has voted", "2 of 3 players have".
+                let verb = if tally.cast() == 1 || players == 1 {
+                    "has"
+                } else {
+                    "have"
+                };
                 format!(
                     "Voting closes {close} (Nomic 113). Yes {}, No {}: {} of {players} {noun} {verb} voted.",
                     tally.yes,

@@ -322,7 +322,10 @@ impl App {
             let book = self.rulebook(conn, settings.procedure).await?;
             let found: Vec<String> = book.search(words).into_iter().map(list_line).collect();
             Ok(RuleList {
-                title: format!("{} rules mention “{}”:", found.len(), words.trim()),
+                title: match found.len() {
+                    1 => format!("1 rule mentions “{}”:", words.trim()),
+                    n => format!("{n} rules mention “{}”:", words.trim()),
+                },
                 lines: found,
                 empty: "No rule contains all of those words.",
             })
