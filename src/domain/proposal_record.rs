@@ -106,6 +106,39 @@ impl Contributor {
     }
 }
 
+/// The Acts whose numbers gavel takes from its config rather than from their text, with the
+/// keys that carry them (as `config.example.toml` documents them).
+const CONFIGURED: &[(&str, &[&str])] = &[
+    (
+        "§0 5",
+        &[
+            "session.day",
+            "session.start",
+            "session.end",
+            "session.place",
+        ],
+    ),
+    ("§I 9.3", &["scores.online_weight"]),
+    ("§II 1", &["scores.initial"]),
+    ("§II 2", &["scores.floor"]),
+    ("§II 3", &["scores.elo_k"]),
+    ("§II 6", &["decay.weeks"]),
+    ("§II 6.1", &["decay.weeks", "decay.absence_points"]),
+    ("§II 6.2", &["decay.weeks", "decay.inactivity_points"]),
+    ("§II 10.5", &["court.response_days"]),
+    ("§III 2.4", &["moderation.declaration_days"]),
+];
+
+/// The config keys that carry the numbers of the Act labelled `act` (such as "§II 1"): an
+/// adopted change to its text applies at once (Terms §IV Act 2), but gavel acts on the keys,
+/// which the club's administrator updates to match.
+pub fn configured_by(act: &str) -> &'static [&'static str] {
+    CONFIGURED
+        .iter()
+        .find(|(label, _)| *label == act)
+        .map_or(&[], |(_, keys)| keys)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +155,13 @@ mod tests {
         member: true,
         drafts: true,
     };
+
+    #[test]
+    fn the_initial_score_of_section_two_act_one_is_configured() {
+        // Terms §II Act 1: "an initial score of 100", which gavel reads from scores.initial.
+        assert_eq!(configured_by("§II 1"), &["scores.initial"]);
+        assert!(configured_by("§II 13").is_empty());
+    }
 
     #[test]
     fn only_members_suggest_and_vote_on_the_terms() {
