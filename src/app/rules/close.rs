@@ -216,7 +216,10 @@ impl App {
         let params = &game.params;
         let players = store::turns::players(conn).await?;
         let mut scores = Scores::with_totals(players.iter().map(|p| (p.id, p.points)), params);
-        let decided = store::turns::winner(conn).await?.is_some();
+        // A tie left to a Judge was the first to reach the total: nobody wins by reaching it
+        // later while the Judge decides (Nomic 210, 214).
+        let decided =
+            store::turns::winner(conn).await?.is_some() || store::turns::tie(conn).await?.is_some();
         let (postings, win) = scores.apply(&done.points, done.proposer, params, decided);
         let name = |id: i64| {
             players

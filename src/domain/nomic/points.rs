@@ -205,9 +205,9 @@ impl Scores {
 
     /// Applies a completed vote's changes: one posting per player whose total changed, and the
     /// winner if this took someone from below the winning points to them while nobody has won
-    /// yet (Nomic 209, 210). `decided` is whether a winner is already on record: the win is
-    /// crossing the total, so a player who stands above a lowered total has not won by it, and
-    /// does not stop a later crossing from winning.
+    /// yet (Nomic 209, 210). `decided` is whether a winner, or a tie for the win left to a
+    /// Judge, is already on record: the win is crossing the total, so a player who stands above
+    /// a lowered total has not won by it, and does not stop a later crossing from winning.
     pub fn apply(
         &mut self,
         changes: &[PointsChange],
