@@ -74,6 +74,8 @@ pub struct Contributor {
 pub enum ContributionError {
     #[error("Only Members may suggest changes to the Terms, and a Member is a student who has joined the Leaderboard: /join first (Terms §IV Act 4, §I Act 9).")]
     SuggestNotAMember,
+    #[error("Only Moderators and Justices draft changes to the Terms (Terms §IV Act 5), and only Members suggest them (Terms §IV Act 4); a Member is a student who has joined the Leaderboard: /join, then suggest the change without kind (Terms §I Act 9).")]
+    NeitherDraftsNorSuggests,
     #[error("Only Members may suggest changes to the Terms, and you have not joined the Leaderboard (Terms §IV Act 4, §I Act 9); as a Moderator or Justice you may draft the change instead, saying what it does with kind: enact, amend or repeal and the Act with rule: (Terms §IV Act 5).")]
     DraftInstead,
     #[error("Only Members give advisory votes on drafted changes to the Terms, and a Member is a student who has joined the Leaderboard: /join first (Terms §IV Act 4, §I Act 9).")]
@@ -91,6 +93,8 @@ impl Contributor {
             Ok(ProposalKind::Suggestion)
         } else if self.drafts {
             Err(ContributionError::DraftInstead)
+        } else if says_what_it_does {
+            Err(ContributionError::NeitherDraftsNorSuggests)
         } else {
             Err(ContributionError::SuggestNotAMember)
         }
@@ -171,6 +175,10 @@ mod tests {
             Err(ContributionError::SuggestNotAMember)
         );
         assert_eq!(STRANGER.may_vote(), Err(ContributionError::VoteNotAMember));
+        assert_eq!(
+            STRANGER.proposes(true),
+            Err(ContributionError::NeitherDraftsNorSuggests)
+        );
         assert_eq!(MEMBER.proposes(false), Ok(ProposalKind::Suggestion));
         assert_eq!(MEMBER.may_vote(), Ok(()));
     }

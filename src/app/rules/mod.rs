@@ -110,6 +110,8 @@ pub enum RulesError {
     Complete(String),
     #[error("Rule {was} is now Rule {now}: a proposal changed it and gave it its own number (Nomic 109, 110). Try /rule show rule:{now}.")]
     Renumbered { was: String, now: u32 },
+    #[error("The change log is not a rule: /rule versions shows it.")]
+    ChangeLogIsNotARule,
     /// A Nomic refusal whose citations follow renumbered rules (Nomic 110).
     #[error("{0}")]
     Cited(String),

@@ -248,6 +248,9 @@ impl App {
             let book = self.rulebook(conn, settings.procedure).await?;
             let rule = match book.find(label) {
                 Ok(rule) => rule.clone(),
+                Err(_) if label.trim().eq_ignore_ascii_case("versions") => {
+                    return Err(RulesError::ChangeLogIsNotARule);
+                }
                 Err(e) => {
                     // A rule renumbered by a proposal is found under its new number (Nomic 109).
                     let moved = label
