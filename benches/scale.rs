@@ -276,6 +276,12 @@ async fn commands(
             clock.set(clock.now() + chrono::Duration::seconds(1));
             let white = 1 + rng.below(members as u64) as i64;
             let black = 1 + (white + rng.below(members as u64 - 1) as i64) % members;
+            // Both players check in first (a registration needs them present, Terms §0 Act 9).
+            for player in [white, black] {
+                let _ = app
+                    .mark_present(&call("mod", "session mark"), &who(&format!("m{player}")))
+                    .await;
+            }
             let input = GameInput {
                 white: who(&format!("m{white}")),
                 black: who(&format!("m{black}")),
@@ -417,6 +423,37 @@ fn main() {
         )
         .await;
 
+        // The weekly review at the next Monday 00:00 of each club (with the session the
+        // commands opened): each member's last presence and last game, looked up by index.
+        let review = async |app: &App, clock: &FakeClock| {
+            let tz = chrono_tz::Europe::London;
+            let mut day = clock.now().with_timezone(&tz).date_naive().succ_opt().unwrap();
+            while day.weekday() != Weekday::Mon {
+                day = day.succ_opt().unwrap();
+            }
+            let monday = tz
+                .from_local_datetime(&day.and_hms_opt(0, 1, 0).unwrap())
+                .single()
+                .unwrap()
+                .with_timezone(&Utc);
+            // The session closes by itself at 13:10 first, outside the timing.
+            let closing = clock.now() + chrono::Duration::hours(2);
+            clock.set(closing);
+            gavel::jobs::run_due(app, closing).await.expect("the close");
+            clock.set(monday);
+            let t = Instant::now();
+            let reports = gavel::jobs::run_due(app, monday).await.expect("the review");
+            let took = t.elapsed();
+            assert!(
+                reports.iter().any(|r| format!("{r:?}").contains("deduction")),
+                "the weekly review ran: {reports:?}"
+            );
+            took
+        };
+        let review_small = review(&small_app, &small_clock).await;
+        let review_big = review(&app, &clock).await;
+        let now = clock.now();
+
         // Voids of games played in the last week (the newest games), by the Moderator.
         let mut recent = Vec::new();
         for k in 0..9 {
@@ -489,6 +526,12 @@ fn main() {
         let opened = session_time(played_at(0)) - chrono::Duration::minutes(10);
         let (fresh_app, fresh_clock) = open_app(fresh, opened).await;
         fresh_app.session_open(&call("mod", "session open")).await.unwrap();
+        for m in 1..=100 {
+            fresh_app
+                .mark_present(&call("mod", "session mark"), &who(&format!("m{m}")))
+                .await
+                .expect("marked present");
+        }
         let registrations = if quick { 500 } else { 2_000 };
         let mut rng = Rng(3);
         let t = Instant::now();
@@ -553,6 +596,12 @@ fn main() {
                 ratio(big, small)
             );
         }
+        println!(
+            "| the weekly review of {members} members: at {games} games ÷ at {small_games} | {} ÷ {} = {:.2} | ≤ 1.5 |",
+            ms(review_big),
+            ms(review_small),
+            ratio(review_big, review_small)
+        );
         println!(
             "| voiding a game of the last week, at {games} games (median of 9) | {} | ≤ 50 ms |",
             ms(void_recent)

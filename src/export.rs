@@ -112,6 +112,8 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     let audit = store::audit::all(&mut conn).await?;
     let events = store::events::all_rows(&mut conn).await?;
     let (rules, proposals) = app.export_rules(&mut conn).await?;
+    let nomic = app.export_nomic(&mut conn).await?;
+    let change_log = app.export_change_log(&mut conn).await?;
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
@@ -121,6 +123,8 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "appeals": appeals,
         "proposals": proposals,
         "rules": rules,
+        "change_log": change_log,
+        "nomic": nomic,
         "points_of_order": points_of_order,
         "score_events": events.iter().map(|e| json!({
             "id": e.id,

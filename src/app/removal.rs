@@ -4,7 +4,6 @@
 use crate::app::PersonRef;
 use std::fmt;
 
-use chrono::Days;
 use sqlx::SqliteConnection;
 
 use crate::domain::authority::{Power, Unauthorised};
@@ -58,16 +57,15 @@ impl App {
         &self,
         conn: &mut SqliteConnection,
     ) -> sqlx::Result<Vec<(Person, usize, u32)>> {
+        let book = WeekBook::load(conn).await?;
         let this_week = calendar::week_start(calendar::local_date(self.now(), self.tz()));
-        // The frame is the six weeks up to this one or up to last week: read the seven.
-        let book = WeekBook::load(conn, this_week - Days::new(42), this_week, None).await?;
         let (from, to) = book.removal_frame(this_week);
         let mut out = Vec::new();
         for (person, membership) in store::people::current_members(conn).await? {
-            let records = book.records(person.id, membership.joined_at, from, to);
-            if decay::eligible_for_removal(&records) {
-                let absent = records.iter().filter(|r| r.held && !r.present).count();
-                let games = records.iter().map(|r| r.games).sum();
+            let (absent, games) = book
+                .frame(conn, person.id, membership.joined_at, from, to)
+                .await?;
+            if decay::eligible(absent, games) {
                 out.push((person, absent, games));
             }
         }

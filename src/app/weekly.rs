@@ -2,112 +2,103 @@
 //! announced in one summary post with the standings; and the weekly records that removal
 //! eligibility (Act 7) reads.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
-use crate::domain::decay::{self, DecayRules, Deduction, WeekRecord};
+use crate::domain::decay::{self, DecayRules, Deduction};
 use crate::store::{self, events::NewEvent};
 
 use super::App;
 
-/// Who was present and who played, by club week (keyed by the week's Monday).
+/// The weeks in which a session was held (keyed by the week's Monday), with the end of each
+/// week's last session (a session still open counts as ending at the end of time). Sessions
+/// are one a week, so the whole list is small; a member's presence and games are looked up
+/// for the weeks a question concerns (`store::attendance`), never read for the whole history.
 pub(crate) struct WeekBook {
-    /// Weeks in which a session was held, with the end of the week's last session (a session
-    /// still open counts as ending at the end of time).
     pub held: BTreeMap<NaiveDate, DateTime<Utc>>,
-    presence: HashMap<(NaiveDate, i64), bool>,
-    /// Each person's counted games by week, every week (held or not), with when they were played.
-    games: HashMap<i64, BTreeMap<NaiveDate, Vec<DateTime<Utc>>>>,
+}
+
+/// What the weekly review needs of one member: the two runs ending with the reviewed week.
+struct Runs {
+    /// Held weeks in a row without their presence (Terms §II Act 6.1).
+    absent: usize,
+    /// Held weeks since their last game, in any week (Act 6.2).
+    idle: usize,
 }
 
 impl WeekBook {
-    /// The club weeks from the one of `from` to the one of `to` (Mondays), read by index: the
-    /// frame's sessions, presence and counted games, everyone's or only `person`'s.
-    pub async fn load(
-        conn: &mut SqliteConnection,
-        from: NaiveDate,
-        to: NaiveDate,
-        person: Option<i64>,
-    ) -> sqlx::Result<Self> {
-        let (first, last) = (from, to + Days::new(6));
+    pub async fn load(conn: &mut SqliteConnection) -> sqlx::Result<Self> {
         let mut held: BTreeMap<NaiveDate, DateTime<Utc>> = BTreeMap::new();
-        for s in store::sessions::between(conn, first, last).await? {
+        for s in store::sessions::all(conn).await? {
             let end = s.closed_at.unwrap_or(DateTime::<Utc>::MAX_UTC);
             let week = held.entry(calendar::week_start(s.club_date)).or_insert(end);
             *week = (*week).max(end);
         }
-        let presence = store::sessions::presence_between(conn, first, last, person)
-            .await?
-            .into_iter()
-            .map(|(date, person)| ((calendar::week_start(date), person), true))
-            .collect();
-        let mut games: HashMap<i64, BTreeMap<NaiveDate, Vec<DateTime<Utc>>>> = HashMap::new();
-        for g in store::games::counted_between(conn, first, last, person).await? {
-            let week = calendar::week_start(g.club_date);
-            for player in [g.white_id, g.black_id] {
-                let weeks = games.entry(player).or_default();
-                weeks.entry(week).or_default().push(g.played_at);
-            }
-        }
-        Ok(Self {
-            held,
-            presence,
-            games,
+        Ok(Self { held })
+    }
+
+    /// The held weeks from `from` to `to` (both Mondays, inclusive) that count for someone who
+    /// became a Member at `since`: a week counts only if its session was still to come or under
+    /// way when they joined, so joining on a Saturday is not an absence from that Friday.
+    fn counting(
+        &self,
+        since: DateTime<Utc>,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> impl Iterator<Item = NaiveDate> + '_ {
+        let range = if from > to { to..=to } else { from..=to };
+        self.held
+            .range(range)
+            .filter(move |(w, &ended)| ended > since && **w >= from)
+            .map(|(w, _)| *w)
+    }
+
+    /// The runs ending with `week` for `person`, a Member since `since`.
+    async fn runs(
+        &self,
+        conn: &mut SqliteConnection,
+        person: i64,
+        since: DateTime<Utc>,
+        week: NaiveDate,
+    ) -> sqlx::Result<Runs> {
+        let end = week + Days::new(6);
+        let after = |date: Option<NaiveDate>| {
+            date.map(|d| calendar::week_start(d) + Days::new(7))
+                .unwrap_or(NaiveDate::MIN)
+        };
+        let present = store::attendance::last_present(conn, person, end).await?;
+        let played = store::attendance::last_game(conn, person, end).await?;
+        Ok(Runs {
+            absent: self.counting(since, after(present), week).count(),
+            idle: self.counting(since, after(played), week).count(),
         })
     }
 
-    /// The weeks from `from` to `to` (both Mondays, inclusive) that count for someone who
-    /// became a Member at `since`, oldest first: the held weeks whose session was still to come
-    /// or under way when they joined (so joining on a Saturday is not an absence from that
-    /// Friday), and the weeks without a session in which they played after joining (a game
-    /// played ends an idle run and counts towards Act 7's games, Terms §II Act 6.2, 7).
-    pub fn records(
+    /// `person`'s record in the removal frame `from..=to` (Mondays): the held weeks they were
+    /// absent, and the games they played in any week of it (Terms §II Act 7).
+    pub async fn frame(
         &self,
+        conn: &mut SqliteConnection,
         person: i64,
         since: DateTime<Utc>,
         from: NaiveDate,
         to: NaiveDate,
-    ) -> Vec<WeekRecord> {
-        if from > to {
-            return Vec::new();
-        }
-        let played = self.games.get(&person);
-        let games_in = |week: &NaiveDate| {
-            played
-                .and_then(|weeks| weeks.get(week))
-                .map_or(0, |at| at.len() as u32)
-        };
-        let mut weeks: BTreeMap<NaiveDate, WeekRecord> = self
-            .held
-            .range(from..=to)
-            .filter(|(_, &ended)| ended > since)
-            .map(|(w, _)| {
-                let record = WeekRecord {
-                    held: true,
-                    present: self.presence.contains_key(&(*w, person)),
-                    games: games_in(w),
-                };
-                (*w, record)
-            })
+    ) -> sqlx::Result<(usize, u32)> {
+        let end = to + Days::new(6);
+        let present: Vec<NaiveDate> = store::attendance::present_between(conn, person, from, end)
+            .await?
+            .into_iter()
+            .map(calendar::week_start)
             .collect();
-        for (week, at) in played.into_iter().flat_map(|w| w.range(from..=to)) {
-            if self.held.contains_key(week) {
-                continue;
-            }
-            let games = at.iter().filter(|&&played_at| played_at >= since).count() as u32;
-            if games > 0 {
-                let record = WeekRecord {
-                    held: false,
-                    present: false,
-                    games,
-                };
-                weeks.insert(*week, record);
-            }
-        }
-        weeks.into_values().collect()
+        let absent = self
+            .counting(since, from, to)
+            .filter(|w| !present.contains(w))
+            .count();
+        let games = store::attendance::games_between(conn, person, from, end).await?;
+        Ok((absent, games))
     }
 
     /// The six club weeks that removal eligibility looks at (Terms §II Act 7, "the past 6
@@ -138,30 +129,6 @@ impl App {
         }
     }
 
-    /// `person`'s weeks before `from`, back to their last presence and last game before it (or
-    /// to their joining), then `frame`: enough for both runs of the weekly review, read by index.
-    async fn records_back_to_the_run(
-        &self,
-        conn: &mut SqliteConnection,
-        person: i64,
-        since: DateTime<Utc>,
-        from: NaiveDate,
-        frame: Vec<WeekRecord>,
-    ) -> sqlx::Result<Vec<WeekRecord>> {
-        let present = store::sessions::last_presence_before(conn, person, from).await?;
-        let played = store::games::last_counted_before(conn, person, from).await?;
-        let joined = calendar::week_start(calendar::local_date(since, self.tz()));
-        let start = match (present, played) {
-            (Some(a), Some(b)) => calendar::week_start(a.min(b)).max(joined),
-            _ => joined,
-        };
-        let to = from - Days::new(7);
-        let book = WeekBook::load(conn, start, to, Some(person)).await?;
-        let mut records = book.records(person, since, start, to);
-        records.extend(frame);
-        Ok(records)
-    }
-
     /// Reviews the club week starting on `week` (a Monday); called by the weekly job after
     /// the week ends. Returns the job's outcome.
     pub(crate) async fn weekly_review(
@@ -170,10 +137,7 @@ impl App {
         week: NaiveDate,
         at: chrono::DateTime<chrono::Utc>,
     ) -> sqlx::Result<String> {
-        // The frame of the last six weeks answers for nearly everyone; a member whose run of
-        // absent or idle weeks fills it is read further back, by index, to where it began.
-        let from = week - Days::new(35);
-        let book = WeekBook::load(conn, from, week, None).await?;
+        let book = WeekBook::load(conn).await?;
         if !book.held.contains_key(&week) {
             return Ok(format!(
                 "no session was held in the week of {}: nothing to review",
@@ -183,14 +147,10 @@ impl App {
         let rules = self.decay_rules();
         let mut deducted = Vec::new();
         for (person, membership) in store::people::current_members(conn).await? {
-            let mut records = book.records(person.id, membership.joined_at, from, week);
-            let joined = calendar::local_date(membership.joined_at, self.tz());
-            if joined < from && decay::run_may_reach_back(&records) {
-                records = self
-                    .records_back_to_the_run(conn, person.id, membership.joined_at, from, records)
-                    .await?;
-            }
-            let Some(deduction) = decay::review(&records, &rules) else {
+            let runs = book
+                .runs(conn, person.id, membership.joined_at, week)
+                .await?;
+            let Some(deduction) = decay::review_runs(runs.absent, runs.idle, &rules) else {
                 continue;
             };
             let (points, reason) = match deduction {

@@ -88,6 +88,28 @@ pub(super) fn section() -> Section {
                 })
             }),
             command(
+                "turns winner",
+                "Record the winner a Judgement decided on a tie for the win (Chief Justice only)",
+            )
+            .option(person("member", "The winner the Judgement named"))
+            .option(integer(
+                "point",
+                "The Point of Order that decided it",
+                1,
+                NUMBER_MAX,
+            ))
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("only while a tie awaits a Judge, Nomic 210, 214, 215")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.record_judged_winner(&call, &a.person("member")?, a.integer("point")?)
+                            .await,
+                    )
+                })
+            }),
+            command(
                 "propose",
                 "Propose a rule-change (Nomic) or suggest or draft a change (Terms §IV)",
             )
@@ -230,6 +252,12 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move { reply(app.rule_history(&call, &a.text("rule")?).await) })
             }),
+            command(
+                "rule versions",
+                "The change log: every version of the rulebook and what it changed",
+            )
+            .rule("Terms §IV Act 2")
+            .run(|app, call, _| Box::pin(async move { reply(app.rule_versions(&call).await) })),
             command(
                 "rule search",
                 "Find the rules that contain every one of some words",

@@ -1,21 +1,15 @@
 //! Weekly deductions for absence and inactivity (Terms §II Act 6.1, 6.2) and eligibility for
-//! removal (Terms §II Act 7), from a member's record of the club weeks: those in which a session
-//! was held, and those without one in which they played a game.
+//! removal (Terms §II Act 7), from a member's record of the weeks in which a session was held.
 //!
-//! Only weeks in which a session was held count as weeks of absence or of idleness: a holiday is
-//! nobody's absence. Inactivity is read as Act 6.2 is written ("do not play any games for three
-//! consecutive weeks"): the run is the held weeks without a game since the member's last game,
-//! present or not, so skipping a session never resets the count, and a game played in any week,
-//! held or not (an online game in a week with no session), ends it. In a week where the absence
-//! rule (6.1) also applies, only its deduction is made, so no week is penalised twice. Removal
-//! (Act 7) counts absences over the held weeks of its frame and every game played in the frame.
+//! Only weeks in which a session was held count: a holiday is nobody's absence. Inactivity is
+//! read as Act 6.2 is written ("do not play any games for three consecutive weeks"): every held
+//! week without a game counts towards it, present or not, so skipping a session never resets
+//! the count. In a week where the absence rule (6.1) also applies, only its deduction is made,
+//! so no week is penalised twice.
 
-/// What one member did in one club week: a week in which a session was held, or a week without
-/// a session in which they played.
+/// What one member did in one week in which a session was held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WeekRecord {
-    /// A session was held this week, so it can be a week of absence or of idleness.
-    pub held: bool,
     pub present: bool,
     pub games: u32,
 }
@@ -38,28 +32,23 @@ pub enum Deduction {
     Inactivity { run: usize, points: i64 },
 }
 
-/// Reviews the last week of `weeks` (the member's weeks since they joined, oldest first).
+/// Reviews the last week of `weeks` (held weeks since the member joined, oldest first).
 pub fn review(weeks: &[WeekRecord], rules: &DecayRules) -> Option<Deduction> {
-    // A week without a session is neither an absence nor a presence (Act 6.1).
-    let absent_run = weeks
-        .iter()
-        .rev()
-        .filter(|w| w.held)
-        .take_while(|w| !w.present)
-        .count();
+    let absent_run = weeks.iter().rev().take_while(|w| !w.present).count();
+    let idle_run = weeks.iter().rev().take_while(|w| w.games == 0).count();
+    review_runs(absent_run, idle_run, rules)
+}
+
+/// Reviews a week from the two runs that end with it: the held weeks in a row the member was
+/// not present (Act 6.1), and the held weeks since they last played a game (Act 6.2). A game
+/// in a week with no session ends the idle run too: the member did play.
+pub fn review_runs(absent_run: usize, idle_run: usize, rules: &DecayRules) -> Option<Deduction> {
     if absent_run >= rules.weeks {
         return Some(Deduction::Absence {
             run: absent_run,
             points: rules.absence_points,
         });
     }
-    // Held weeks without a game since the last game, wherever that game was played (Act 6.2).
-    let idle_run = weeks
-        .iter()
-        .rev()
-        .take_while(|w| w.games == 0)
-        .filter(|w| w.held)
-        .count();
     if idle_run >= rules.weeks {
         return Some(Deduction::Inactivity {
             run: idle_run,
@@ -69,18 +58,17 @@ pub fn review(weeks: &[WeekRecord], rules: &DecayRules) -> Option<Deduction> {
     None
 }
 
-/// Whether the runs of `weeks` might begin before its first week: its held weeks are all absent,
-/// or none of its weeks has a game, so an earlier week could lengthen a run (Act 6.1, 6.2).
-pub fn run_may_reach_back(weeks: &[WeekRecord]) -> bool {
-    weeks.iter().filter(|w| w.held).all(|w| !w.present) || weeks.iter().all(|w| w.games == 0)
+/// Terms §II Act 7: not present for more than three of the past six weeks, and no more than
+/// two games in that frame. `weeks` are the held weeks of the frame while the person was a Member.
+pub fn eligible_for_removal(weeks: &[WeekRecord]) -> bool {
+    let absent = weeks.iter().filter(|w| !w.present).count();
+    let games: u32 = weeks.iter().map(|w| w.games).sum();
+    eligible(absent, games)
 }
 
-/// Terms §II Act 7: not present for more than three of the past six weeks, and no more than
-/// two games in that frame. `weeks` are the weeks of the frame while the person was a Member:
-/// absences are counted over the held ones, games over all of them.
-pub fn eligible_for_removal(weeks: &[WeekRecord]) -> bool {
-    let absent = weeks.iter().filter(|w| w.held && !w.present).count();
-    let games: u32 = weeks.iter().map(|w| w.games).sum();
+/// Terms §II Act 7 from the counts of the frame: held weeks absent, and games played in any of
+/// its weeks.
+pub fn eligible(absent: usize, games: u32) -> bool {
     absent > 3 && games <= 2
 }
 
@@ -94,17 +82,14 @@ mod tests {
         inactivity_points: 5,
     };
     const ABSENT: WeekRecord = WeekRecord {
-        held: true,
         present: false,
         games: 0,
     };
     const IDLE: WeekRecord = WeekRecord {
-        held: true,
         present: true,
         games: 0,
     };
     const PLAYED: WeekRecord = WeekRecord {
-        held: true,
         present: true,
         games: 2,
     };
@@ -187,7 +172,6 @@ mod tests {
             ABSENT,
             ABSENT,
             WeekRecord {
-                held: true,
                 present: true,
                 games: 3,
             },
@@ -236,7 +220,6 @@ mod tests {
     #[test]
     fn a_week_with_one_game_is_not_idle() {
         let one = WeekRecord {
-            held: true,
             present: true,
             games: 1,
         };
@@ -249,7 +232,6 @@ mod tests {
         // Online games need no presence in the room (Terms §0 Act 10), but Act 6.1 is about
         // presence, so a member who only plays online is still absent.
         let online_only = WeekRecord {
-            held: true,
             present: false,
             games: 1,
         };
@@ -289,7 +271,6 @@ mod tests {
     fn removal_allows_exactly_two_games_in_the_frame() {
         // Terms §II Act 7: "no more than two games".
         let two = WeekRecord {
-            held: true,
             present: true,
             games: 2,
         };
@@ -297,7 +278,6 @@ mod tests {
             ABSENT, ABSENT, ABSENT, ABSENT, two, IDLE
         ]));
         let online = WeekRecord {
-            held: true,
             present: false,
             games: 1,
         };
@@ -308,66 +288,5 @@ mod tests {
         assert!(!eligible_for_removal(&[
             online, online, online, ABSENT, IDLE, IDLE
         ]));
-    }
-
-    /// A week without a session in which the member played (an online game).
-    const UNHELD_PLAYED: WeekRecord = WeekRecord {
-        held: false,
-        present: false,
-        games: 1,
-    };
-
-    #[test]
-    fn a_game_in_a_week_without_a_session_ends_the_idle_run() {
-        // Terms §II Act 6.2: "do not play any games for three consecutive weeks". The run is
-        // the held weeks without a game since the member's last game, wherever it was played.
-        assert_eq!(review(&[IDLE, IDLE, UNHELD_PLAYED, IDLE], &RULES), None);
-        assert_eq!(review(&[IDLE, UNHELD_PLAYED, IDLE, IDLE], &RULES), None);
-        assert_eq!(
-            review(&[UNHELD_PLAYED, IDLE, IDLE, IDLE], &RULES),
-            Some(Deduction::Inactivity { run: 3, points: 5 })
-        );
-    }
-
-    #[test]
-    fn a_week_without_a_session_is_neither_absence_nor_presence() {
-        // Terms §II Act 6.1: only held weeks count; a game in a week without a session does
-        // not interrupt a run of absences from the sessions that were held.
-        assert_eq!(
-            review(&[ABSENT, UNHELD_PLAYED, ABSENT, ABSENT], &RULES),
-            Some(Deduction::Absence { run: 3, points: 15 })
-        );
-    }
-
-    #[test]
-    fn removal_counts_games_played_in_weeks_without_a_session() {
-        // Terms §II Act 7: "played no more than two games within the same frame" counts every
-        // game of the six weeks; absences are counted over the held weeks only.
-        let frame = [ABSENT, ABSENT, ABSENT, ABSENT, UNHELD_PLAYED, UNHELD_PLAYED];
-        assert!(eligible_for_removal(&frame));
-        let three = [
-            ABSENT,
-            ABSENT,
-            ABSENT,
-            ABSENT,
-            WeekRecord {
-                held: false,
-                present: false,
-                games: 3,
-            },
-        ];
-        assert!(!eligible_for_removal(&three));
-    }
-
-    #[test]
-    fn a_run_that_fills_the_frame_may_reach_back_before_it() {
-        // Terms §II Act 6.1, 6.2: the runs count back to the last presence and the last game.
-        assert!(run_may_reach_back(&[ABSENT, ABSENT]));
-        assert!(run_may_reach_back(&[IDLE, IDLE, IDLE]));
-        assert!(!run_may_reach_back(&[PLAYED, IDLE, ABSENT]));
-        // An online game in a week with no session breaks the idle run, not the absent one.
-        assert!(run_may_reach_back(&[UNHELD_PLAYED, ABSENT]));
-        assert!(!run_may_reach_back(&[IDLE, UNHELD_PLAYED]));
-        assert!(run_may_reach_back(&[]));
     }
 }

@@ -42,7 +42,7 @@
 
 use std::collections::BTreeSet;
 
-use chrono::{DateTime, Datelike, Days, Utc};
+use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 
 use super::calendar;
 use super::nomic::proposal::{Proposal, ProposalNumber};
@@ -91,6 +91,8 @@ pub enum Invocation {
 pub enum Handover {
     Overruled,
     Forfeited,
+    /// The Judge forfeited the game before giving Judgement (Nomic 115).
+    LeftTheGame,
 }
 
 /// One Judge's time on a Point.
@@ -222,6 +224,15 @@ pub enum Happened {
     },
 }
 
+/// "Point of Order" or "Points of Order", as `n` needs.
+fn points_of_order(n: usize) -> &'static str {
+    if n == 1 {
+        "Point of Order"
+    } else {
+        "Points of Order"
+    }
+}
+
 /// Why a Point of Order could not be raised.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RaiseError {
@@ -229,7 +240,7 @@ pub enum RaiseError {
     NotAPlayer,
     #[error("A Point of Order raised on a Saturday or Sunday is void (Nomic 201).")]
     Weekend,
-    #[error("You already have {max} active Points of Order; no player may have more than {max} at any one time (Nomic 214).")]
+    #[error("You already have {max} active {}; no player may have more than {max} at any one time (Nomic 214).", points_of_order(*max))]
     TooMany { max: usize },
     #[error("Voting on Proposal {0} has completed and it has not yet come into effect, so no Point of Order may be raised against it (Nomic 214).")]
     AwaitingEffect(ProposalNumber),
@@ -250,6 +261,8 @@ pub enum JudgeError {
     NotTheJudge,
     #[error("The day has ended, so the Judge has forfeited this Point of Order to the player preceding them (Nomic 214).")]
     TooLate,
+    #[error("A player who has forfeited the game judges no more; the Point has passed to the player preceding them (Nomic 115, 214).")]
+    LeftTheGame,
     #[error(transparent)]
     Text(#[from] TextError),
 }
@@ -290,6 +303,8 @@ pub enum OpinionError {
     AlreadySaid,
     #[error("The hour for opinions on this Judgement has passed (Nomic 214).")]
     Closed,
+    #[error("The dispute over this Judgement is already settled: an agreement invoked it, or every opinion disagreed and its Judge was overruled (Nomic 214).")]
+    Settled,
 }
 
 /// A Point of Order.
@@ -307,11 +322,18 @@ pub struct PointOfOrder {
 
 /// The end of the first club weekday on or after `from`'s day: a Judge's deadline.
 pub fn judge_deadline(game: &Nomic, from: DateTime<Utc>) -> DateTime<Utc> {
+    calendar::end_of_day(sitting_day(game, from), game.tz)
+}
+
+/// The club day on which a Judge who takes a Point at `from` sits: that day, or the Monday
+/// after a weekend, when nothing posted counts (Nomic 201). Whose turn it is, and so who may
+/// not judge, is reckoned on this day (Nomic 214).
+pub fn sitting_day(game: &Nomic, from: DateTime<Utc>) -> NaiveDate {
     let mut day = game.day_of(from);
     while is_weekend(day.weekday()) {
         day = day + Days::new(1);
     }
-    calendar::end_of_day(day, game.tz)
+    day
 }
 
 /// How many of `points` raised by `player` are still active (Nomic 214).
@@ -447,6 +469,9 @@ impl PointOfOrder {
         if by != judge {
             return Err(JudgeError::NotTheJudge);
         }
+        if !game.turns.is_player(by) {
+            return Err(JudgeError::LeftTheGame);
+        }
         if at >= deadline {
             return Err(JudgeError::TooLate);
         }
@@ -497,6 +522,10 @@ impl PointOfOrder {
                 dispute_until,
             } => (*judge, judgement.clone(), *at, *dispute_until),
             PointStatus::Disputed { .. } => return Err(DisputeError::AlreadyDisputed),
+            PointStatus::Invoked {
+                how: Invocation::Undisputed,
+                ..
+            } => return Err(DisputeError::Closed),
             _ => return Err(DisputeError::NotJudged),
         };
         if by == judge {
@@ -576,6 +605,9 @@ impl PointOfOrder {
             ..
         } = &self.status
         else {
+            if self.opinions_have_closed() {
+                return Err(OpinionError::Settled);
+            }
             return Err(OpinionError::NotDisputed);
         };
         if by == *judge {
@@ -624,6 +656,40 @@ impl PointOfOrder {
         happened
     }
 
+    /// `player` has forfeited the game (Nomic 115): a Point awaiting their Judgement passes at
+    /// once to the player preceding them, as a forfeit of the Point would (Nomic 214). A
+    /// Judgement they gave while playing stands.
+    pub fn judge_left_game(
+        &mut self,
+        game: &Nomic,
+        player: PlayerId,
+        at: DateTime<Utc>,
+    ) -> Option<Happened> {
+        match self.status {
+            PointStatus::AwaitingJudgement { judge, .. } if judge == player => {
+                Some(self.hand_over(game, at, Handover::LeftTheGame))
+            }
+            _ => None,
+        }
+    }
+
+    /// True when the Point's last dispute has been settled by opinions (an agreement invoked
+    /// the Judgement, or the Judge was overruled) and nothing has been judged since: an opinion
+    /// now comes after the time for it.
+    fn opinions_have_closed(&self) -> bool {
+        match &self.status {
+            PointStatus::Invoked {
+                how: Invocation::Agreed { .. },
+                ..
+            } => true,
+            PointStatus::AwaitingJudgement { .. } | PointStatus::Unsettled { .. } => matches!(
+                self.judges.iter().rev().find_map(|j| j.ended),
+                Some((_, Handover::Overruled))
+            ),
+            _ => false,
+        }
+    }
+
     /// True when `player` has been this Point's Judge and forfeited it.
     fn forfeited_by(&self, player: PlayerId) -> bool {
         self.judges
@@ -641,7 +707,7 @@ impl PointOfOrder {
         // back passes over them; when nobody is left, every player who could judge declined.
         let next = game
             .turns
-            .judge_after_skipping(judge, game.day_of(at), |p| self.forfeited_by(p));
+            .judge_after_skipping(judge, sitting_day(game, at), |p| self.forfeited_by(p));
         match next {
             Some(new_judge) => {
                 let deadline = judge_deadline(game, at);
@@ -702,6 +768,54 @@ mod tests {
             at(24, 10, 0),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn after_a_weekend_the_new_judge_is_chosen_for_the_monday_they_sit() {
+        // Nomic 214: "no player is to be Judge during his or her own turn"; a Judge taking a
+        // Point at the weekend sits on the Monday (Nomic 201), so Monday's player is passed over.
+        let turns = crate::domain::nomic::turns::Turns::new([
+            (CHRIS, chrono::Weekday::Mon),
+            (DAVE, chrono::Weekday::Tue),
+            (ALEX_W, chrono::Weekday::Fri),
+        ])
+        .unwrap();
+        let g = Nomic::new(turns, date(2026, 11, 23), London);
+        // Friday 27 Nov: Alex W's turn, so Dave (Tuesday) judges, and forfeits at midnight.
+        let mut p = PointOfOrder::raise(&g, CHRIS, "Q?", None, 0, at(27, 10, 0)).unwrap();
+        assert_eq!(p.judge(), Some(DAVE));
+        p.run_deadlines(&g, at(28, 0, 0));
+        // Chris precedes Dave, but Monday is Chris's turn: Alex W judges, until Monday ends.
+        assert_eq!(p.judge(), Some(ALEX_W));
+        assert_eq!(
+            p.next_deadline(),
+            Some(at(30, 23, 59) + TimeDelta::minutes(1))
+        );
+    }
+
+    #[test]
+    fn a_judge_who_leaves_the_game_passes_the_point_on_at_once() {
+        // Nomic 115, 214: a player who forfeits the game judges no more.
+        let mut g = game();
+        let mut p = tuesday_point();
+        assert_eq!(p.judge(), Some(CHRIS));
+        g.turns.forfeit(CHRIS).unwrap();
+        assert_eq!(
+            p.clone().judge_it(&g, CHRIS, "Too late.", at(24, 10, 5)),
+            Err(JudgeError::LeftTheGame)
+        );
+        let happened = p.judge_left_game(&g, CHRIS, at(24, 10, 5));
+        assert!(matches!(
+            happened,
+            Some(Happened::HandedOver {
+                judge: CHRIS,
+                why: Handover::LeftTheGame,
+                new_judge: ALEX_W,
+                ..
+            })
+        ));
+        // Someone else leaving changes nothing.
+        assert_eq!(p.judge_left_game(&g, BEN, at(24, 10, 6)), None);
     }
 
     #[test]

@@ -258,6 +258,11 @@ pub struct Rule {
     pub since: Option<NaiveDate>,
     /// Earlier versions, oldest first.
     pub history: Vec<RuleVersion>,
+    /// The number a numbered rule had first, once a proposal has given it another (Nomic 109).
+    pub began_as: Option<u32>,
+    /// Whether a numbered rule's text was ever amended (Nomic 103: transmutation is another
+    /// kind of change; Nomic 204 depends on the difference).
+    pub amended: bool,
 }
 
 impl Rule {
@@ -271,6 +276,8 @@ impl Rule {
             version: 1,
             since: None,
             history: Vec::new(),
+            began_as: None,
+            amended: false,
         }
     }
 
@@ -470,6 +477,7 @@ impl Rulebook {
         let rule = self.rule_mut(id)?;
         rule.begin_version(since);
         rule.paragraphs = paragraphs;
+        rule.amended = matches!(id, RuleId::Number(_));
         Ok(())
     }
 
@@ -516,6 +524,7 @@ impl Rulebook {
             .remove(&RuleId::Number(old))
             .ok_or(BookError::NoSuchRule(RuleId::Number(old)))?;
         rule.id = new_id.clone();
+        rule.began_as.get_or_insert(old);
         self.rules.insert(new_id, rule);
         for rule in self.rules.values_mut() {
             for paragraph in &mut rule.paragraphs {
@@ -750,6 +759,12 @@ impl Rulebook {
             if rule.version != 1 {
                 tags.push(format!("version {}", rule.version));
             }
+            if let Some(first) = rule.began_as {
+                tags.push(format!("began as {first}"));
+            }
+            if rule.amended {
+                tags.push("amended".to_owned());
+            }
             let heading = match &rule.id {
                 RuleId::Number(n) => format!("Rule {n}"),
                 act => act.label(),
@@ -934,6 +949,15 @@ impl MarkdownReader {
                 rule.mutability = Mutability::Mutable;
             } else if let Some(since) = tag.strip_prefix("since ") {
                 rule.since = Some(date(since).map_err(|e| problem(n, &e.to_string()))?);
+            } else if tag == "amended" {
+                rule.amended = true;
+            } else if let Some(first) = tag.strip_prefix("began as ") {
+                rule.began_as = Some(
+                    first
+                        .trim()
+                        .parse()
+                        .map_err(|_| problem(n, "a rule began as a whole number."))?,
+                );
             } else if let Some(version) = tag.strip_prefix("version ") {
                 rule.version = version
                     .trim()
@@ -944,7 +968,7 @@ impl MarkdownReader {
             } else {
                 return Err(problem(
                     n,
-                    &format!("“{tag}” is not a tag: use immutable, mutable, since YYYY-MM-DD or version N."),
+                    &format!("“{tag}” is not a tag: use immutable, mutable, since YYYY-MM-DD, version N, began as N or amended."),
                 ));
             }
         }

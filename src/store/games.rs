@@ -3,6 +3,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::SqliteConnection;
 
+use super::keys::StoredKey;
+
 pub use crate::domain::game::{GameStatus, RematchStatus};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -159,63 +161,13 @@ pub async fn with_status(
     conn: &mut SqliteConnection,
     status: GameStatus,
 ) -> sqlx::Result<Vec<Game>> {
-    sqlx::query_as::<_, Game>("SELECT * FROM games WHERE status = ? ORDER BY id")
-        .bind(status)
-        .fetch_all(conn)
-        .await
-}
-
-/// The counted games of the club dates from `from` to `to`, inclusive (indexed by date); only
-/// `person`'s when given (indexed by player).
-pub async fn counted_between(
-    conn: &mut SqliteConnection,
-    from: NaiveDate,
-    to: NaiveDate,
-    person: Option<i64>,
-) -> sqlx::Result<Vec<Game>> {
-    match person {
-        Some(person) => {
-            sqlx::query_as::<_, Game>(
-                "SELECT * FROM games WHERE (white_id = ? OR black_id = ?)
-                 AND club_date BETWEEN ? AND ? AND status = ? ORDER BY id",
-            )
-            .bind(person)
-            .bind(person)
-            .bind(from)
-            .bind(to)
-            .bind(GameStatus::Counted)
-            .fetch_all(conn)
-            .await
-        }
-        None => {
-            sqlx::query_as::<_, Game>(
-                "SELECT * FROM games WHERE club_date BETWEEN ? AND ? AND status = ? ORDER BY id",
-            )
-            .bind(from)
-            .bind(to)
-            .bind(GameStatus::Counted)
-            .fetch_all(conn)
-            .await
-        }
-    }
-}
-
-/// The club date of `person`'s last counted game before `before`.
-pub async fn last_counted_before(
-    conn: &mut SqliteConnection,
-    person: i64,
-    before: NaiveDate,
-) -> sqlx::Result<Option<NaiveDate>> {
-    sqlx::query_scalar(
-        "SELECT MAX(club_date) FROM games WHERE (white_id = ? OR black_id = ?)
-         AND club_date < ? AND status = ?",
-    )
-    .bind(person)
-    .bind(person)
-    .bind(before)
-    .bind(GameStatus::Counted)
-    .fetch_one(conn)
-    .await
+    // The status is written into the statement, not bound, so that SQLite can use the partial
+    // index of games in progress or waiting for a join (migration 0024).
+    let query = format!(
+        "SELECT * FROM games WHERE status = '{}' ORDER BY id",
+        status.key()
+    );
+    sqlx::query_as::<_, Game>(&query).fetch_all(conn).await
 }
 
 /// Online games (counted, pending or in progress) a person played on a club date.

@@ -134,6 +134,7 @@ stored_as_text!(PointStage {
 stored_as_text!(Handover {
     Handover::Overruled => "overruled",
     Handover::Forfeited => "forfeited",
+    Handover::LeftTheGame => "left_the_game",
 });
 
 stored_as_text!(Opinion {
@@ -191,7 +192,11 @@ mod tests {
             PointStage::Invoked,
             PointStage::Unsettled,
         ]);
-        round_trips(&[Handover::Overruled, Handover::Forfeited]);
+        round_trips(&[
+            Handover::Overruled,
+            Handover::Forfeited,
+            Handover::LeftTheGame,
+        ]);
         round_trips(&[Opinion::Dispute, Opinion::Agree, Opinion::Disagree]);
         round_trips(&[
             CaseKind::Violation,

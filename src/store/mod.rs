@@ -4,6 +4,7 @@
 
 pub mod actions;
 pub mod appeals;
+pub mod attendance;
 pub mod audit;
 pub mod events;
 pub mod games;

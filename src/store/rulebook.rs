@@ -169,3 +169,11 @@ pub async fn history(conn: &mut SqliteConnection, label: &str) -> sqlx::Result<V
     }
     Ok(out)
 }
+
+/// The labels of every rule or Act that was repealed, in the order of their repeal; for the
+/// export, which reads the whole record.
+pub async fn repealed_labels(conn: &mut SqliteConnection) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT label FROM rule_changes WHERE change = 'repealed' ORDER BY id")
+        .fetch_all(conn)
+        .await
+}

@@ -70,6 +70,13 @@ pub async fn close(
     Ok(())
 }
 
+/// Every session, oldest first.
+pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<ClubSession>> {
+    sqlx::query_as::<_, ClubSession>("SELECT * FROM club_sessions ORDER BY opened_at, id")
+        .fetch_all(conn)
+        .await
+}
+
 /// Records presence; false when already recorded.
 pub async fn mark_present(
     conn: &mut SqliteConnection,
@@ -226,68 +233,10 @@ pub async fn present(conn: &mut SqliteConnection, session_id: i64) -> sqlx::Resu
 }
 
 /// Every (session club date, person) presence pair.
-/// The sessions of the club dates from `from` to `to`, inclusive (indexed by date).
-pub async fn between(
-    conn: &mut SqliteConnection,
-    from: NaiveDate,
-    to: NaiveDate,
-) -> sqlx::Result<Vec<ClubSession>> {
-    sqlx::query_as::<_, ClubSession>(
-        "SELECT * FROM club_sessions WHERE club_date BETWEEN ? AND ? ORDER BY opened_at, id",
+pub async fn all_presence(conn: &mut SqliteConnection) -> sqlx::Result<Vec<(NaiveDate, i64)>> {
+    sqlx::query_as(
+        "SELECT s.club_date, p.person_id FROM presence p JOIN club_sessions s ON s.id = p.session_id",
     )
-    .bind(from)
-    .bind(to)
     .fetch_all(conn)
-    .await
-}
-
-/// Who was present at the sessions of the club dates from `from` to `to`, inclusive, by date;
-/// only `person` when given.
-pub async fn presence_between(
-    conn: &mut SqliteConnection,
-    from: NaiveDate,
-    to: NaiveDate,
-    person: Option<i64>,
-) -> sqlx::Result<Vec<(NaiveDate, i64)>> {
-    match person {
-        Some(person) => {
-            sqlx::query_as(
-                "SELECT s.club_date, p.person_id FROM presence p
-                 JOIN club_sessions s ON s.id = p.session_id
-                 WHERE p.person_id = ? AND s.club_date BETWEEN ? AND ?",
-            )
-            .bind(person)
-            .bind(from)
-            .bind(to)
-            .fetch_all(conn)
-            .await
-        }
-        None => {
-            sqlx::query_as(
-                "SELECT s.club_date, p.person_id FROM club_sessions s
-                 JOIN presence p ON p.session_id = s.id
-                 WHERE s.club_date BETWEEN ? AND ?",
-            )
-            .bind(from)
-            .bind(to)
-            .fetch_all(conn)
-            .await
-        }
-    }
-}
-
-/// The club date of the last session before `before` at which `person` was present.
-pub async fn last_presence_before(
-    conn: &mut SqliteConnection,
-    person: i64,
-    before: NaiveDate,
-) -> sqlx::Result<Option<NaiveDate>> {
-    sqlx::query_scalar(
-        "SELECT MAX(s.club_date) FROM presence p JOIN club_sessions s ON s.id = p.session_id
-         WHERE p.person_id = ? AND s.club_date < ?",
-    )
-    .bind(person)
-    .bind(before)
-    .fetch_one(conn)
     .await
 }

@@ -229,3 +229,63 @@ pub async fn mark_switched(conn: &mut SqliteConnection, at: DateTime<Utc>) -> sq
         .await?;
     Ok(())
 }
+
+/// Records that several players reached the winning total at once, for a Judge (Nomic 210,
+/// 214); only the first such tie of a game is kept.
+pub async fn set_tie(conn: &mut SqliteConnection, tied: &[PlayerId]) -> sqlx::Result<()> {
+    let ids: Vec<String> = tied.iter().map(i64::to_string).collect();
+    sqlx::query("UPDATE nomic_game SET tied_ids = ? WHERE id = 1 AND tied_ids IS NULL")
+        .bind(ids.join(","))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The players tied for the win, if a tie awaits a Judge (Nomic 210, 214).
+pub async fn tie(conn: &mut SqliteConnection) -> sqlx::Result<Option<Vec<PlayerId>>> {
+    let ids: Option<Option<String>> =
+        sqlx::query_scalar("SELECT tied_ids FROM nomic_game WHERE id = 1")
+            .fetch_optional(conn)
+            .await?;
+    Ok(ids
+        .flatten()
+        .map(|ids| ids.split(',').filter_map(|id| id.parse().ok()).collect()))
+}
+
+/// Records the winner a Judgement on Point `point` decided (Nomic 210, 214, 215).
+pub async fn set_winner_by_point(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    point: i64,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE nomic_game SET winner_id = ?, won_at = ?, won_by_point = ? WHERE id = 1 AND winner_id IS NULL",
+    )
+    .bind(id)
+    .bind(at)
+    .bind(point)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The game's own row, as the export shows it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GameRow {
+    pub started_on: NaiveDate,
+    pub switched_at: Option<DateTime<Utc>>,
+    pub winner_id: Option<PlayerId>,
+    pub won_at: Option<DateTime<Utc>>,
+    pub won_by_point: Option<i64>,
+    pub tied_ids: Option<String>,
+}
+
+/// The game's row, if a game has begun.
+pub async fn game(conn: &mut SqliteConnection) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as(
+        "SELECT started_on, switched_at, winner_id, won_at, won_by_point, tied_ids FROM nomic_game WHERE id = 1",
+    )
+    .fetch_optional(conn)
+    .await
+}

@@ -1,5 +1,5 @@
 //! Rule changes seen from outside: importing the Nomic seed file (Nomic 101, 102), and the
-//! export's `rules` and `proposals` (Nomic 109, 113, 203, 207).
+//! export's `rules`, `proposals` and `nomic` (Nomic 109, 113, 203, 207, 201, 204, 210).
 
 use gavel::adapters::console::{Console, Output};
 use gavel::config::Config;
@@ -86,6 +86,76 @@ async fn the_export_holds_each_proposal_with_its_votes_result_and_points() {
         .remove(0);
     assert_eq!(entry.channel, "voting");
     assert!(entry.content.starts_with("Proposal 301 by chris"));
+}
+
+#[tokio::test]
+async fn the_export_holds_the_game_its_days_teams_forfeits_points_winner_and_parameters() {
+    // Nomic 201 (days), 214 (teams), 115 (forfeit), 209 (points), 210 (winner), 204 (switch).
+    let mut console = console();
+    run(
+        &mut console,
+        &[
+            "@ 2026-11-23 09:00",
+            "cj: /procedure set name:procedure value:nomic",
+            "cj: /procedure set name:winning_points value:10",
+            "cj: /turns set member:@chris day:monday",
+            "cj: /turns set member:@dave day:tuesday",
+            "cj: /turns set member:@erin day:wednesday",
+            "cj: /turns team member:@chris team:1",
+            "chris: /propose kind:enact text:\"Players may pass.\"",
+            "chris: /vote proposal:301 choice:yes",
+            "erin: /forfeit",
+            "@ 2026-11-24 09:00",
+        ],
+    )
+    .await;
+    let app = console.app().await.expect("app");
+    let doc = gavel::export::export(app).await.expect("export");
+    let game = &doc["nomic"]["game"];
+    assert_eq!(game["started_on"], "2026-11-23");
+    let chris = &game["players"][0];
+    assert_eq!(chris["player"], "chris");
+    assert_eq!(chris["day"], "Monday");
+    assert_eq!(chris["team"], 1);
+    assert_eq!(chris["points"], 10);
+    assert!(game["players"][2]["forfeited_at"].is_string());
+    assert_eq!(game["winner"], "chris");
+    assert!(game["adoption_switched_at"].is_null());
+    assert_eq!(doc["nomic"]["parameters"]["winning_points"], "10");
+    assert_eq!(doc["nomic"]["parameters"]["proposal_cutoff"], "19:00");
+}
+
+#[tokio::test]
+async fn the_export_keeps_repealed_acts_with_their_history_and_the_change_log() {
+    // Terms §IV Act 2: the website's change log; a repealed Act's versions stay on record.
+    let mut console = console();
+    run(
+        &mut console,
+        &[
+            "@ 2026-11-23 12:00",
+            "cj: /office appoint member:@mod1 office:moderator",
+            "mod1: /propose kind:repeal rule:\"§II 10\" summary:\"Removed monitoring\"",
+            "cj: /proposal decide proposal:1 decision:adopt",
+        ],
+    )
+    .await;
+    let app = console.app().await.expect("app");
+    let doc = gavel::export::export(app).await.expect("export");
+    let rules = doc["rules"].as_array().unwrap();
+    for label in ["§II 10", "§II 10.1", "§II 10.6"] {
+        let rule = rules
+            .iter()
+            .find(|r| r["number"] == label)
+            .unwrap_or_else(|| panic!("{label} is kept"));
+        assert_eq!(rule["repealed"], true, "{label}");
+        let history = rule["history"].as_array().unwrap();
+        assert_eq!(history.last().unwrap()["change"], "repealed", "{label}");
+    }
+    let log = doc["change_log"].as_array().unwrap();
+    assert!(log
+        .iter()
+        .any(|v| v["version"] == "2.5" && v["summary"] == "Removed monitoring"));
+    assert!(log.iter().any(|v| v["version"] == "1.0"));
 }
 
 fn gavel(dir: &std::path::Path, args: &[&str]) -> (bool, String) {

@@ -5,6 +5,7 @@
 
 mod deadline;
 mod judgement;
+mod left_game;
 mod opinion;
 mod raise;
 mod rules_link;
@@ -163,7 +164,7 @@ impl App {
             ),
             Happened::Invoked { how, .. } => match how {
                 Invocation::Undisputed => format!(
-                    "Nobody disputed the Judgement on Point of Order #{number} within the hour: it is invoked and in effect (Nomic 214)."
+                    "Nobody disputed the Judgement on Point of Order #{number} in the time to dispute it: it is invoked and in effect (Nomic 214)."
                 ),
                 Invocation::Agreed { by } => format!(
                     "{} agrees with the Judgement on Point of Order #{number}: it is invoked and in effect (Nomic 214).",
@@ -227,5 +228,6 @@ fn handover_words(why: Handover) -> &'static str {
     match why {
         Handover::Overruled => "is overruled on",
         Handover::Forfeited => "gave no Judgement by the end of their day and forfeits",
+        Handover::LeftTheGame => "has left the game (Nomic 115) and so passes on",
     }
 }

@@ -84,6 +84,7 @@ impl App {
                     let how = match how {
                         Handover::Overruled => "overruled",
                         Handover::Forfeited => "forfeited the Point",
+                        Handover::LeftTheGame => "left the game",
                     };
                     write!(out, "\n  {how} {}", self.when(at)).expect("writing to a String");
                 }

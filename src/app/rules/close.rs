@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::config::Procedure;
 use crate::domain::calendar;
 use crate::domain::nomic::points::Reason;
-use crate::domain::nomic::{Nomic, Outcome, RuleChange, Scores, Stage, Win};
+use crate::domain::nomic::{cite, Nomic, Outcome, RuleChange, Scores, Stage, Win};
 use crate::domain::proposal_record::ProposalStatus;
 use crate::domain::rulebook::{RuleId, Rulebook};
 use crate::jobs::{self, Job};
@@ -84,9 +84,13 @@ impl App {
                 ),
             },
         };
-        let result = format!(
-            "Voting on Proposal {number} has closed: {counted}; adoption needed {}. {effect}",
-            done.required
+        // Citations name the rules as they stood when the vote completed (Nomic 110).
+        let result = cite(
+            &book,
+            &format!(
+                "Voting on Proposal {number} has closed: {counted}; adoption needed {}. {effect}",
+                done.required
+            ),
         );
         store::proposals::decide(conn, number, status, &result, at, None, None).await?;
         self.edit_voting_post(conn, &row, status, 0).await?;
@@ -212,7 +216,11 @@ impl App {
         let params = &game.params;
         let players = store::turns::players(conn).await?;
         let mut scores = Scores::with_totals(players.iter().map(|p| (p.id, p.points)), params);
-        let (postings, win) = scores.apply(&done.points, done.proposer, params);
+        // A tie left to a Judge was the first to reach the total: nobody wins by reaching it
+        // later while the Judge decides (Nomic 210, 214).
+        let decided =
+            store::turns::winner(conn).await?.is_some() || store::turns::tie(conn).await?.is_some();
+        let (postings, win) = scores.apply(&done.points, done.proposer, params, decided);
         let name = |id: i64| {
             players
                 .iter()
@@ -243,24 +251,28 @@ impl App {
             .await?;
             store::outbox::enqueue(conn, POINTS, &posting.line(&name(posting.player)), now).await?;
         }
+        let book = self.rulebook(conn, crate::config::Procedure::Nomic).await?;
         match win {
-            Some(Win::Player(p)) if store::turns::winner(conn).await?.is_none() => {
+            Some(Win::Player(p)) => {
                 store::turns::set_winner(conn, p, at).await?;
                 let text = format!(
                     "{} has reached {} points and wins the game (Nomic 210).",
                     name(p),
                     params.winning_points
                 );
+                let text = cite(&book, &text);
                 store::outbox::enqueue(conn, VOTING, &text, now).await?;
                 self.announce(conn, &text).await?;
             }
             Some(Win::Tied(tied)) => {
+                store::turns::set_tie(conn, &tied).await?;
                 let names: Vec<String> = tied.into_iter().map(name).collect();
                 let text = format!(
-                    "{} reached {} points at once; a Judge decides who wins (Nomic 210, 214, 215).",
+                    "{} reached {} points at once; a Judge decides who wins, on a Point of Order, and the Chief Justice records it with /turns winner (Nomic 210, 214, 215).",
                     names.join(" and "),
                     params.winning_points
                 );
+                let text = cite(&book, &text);
                 store::outbox::enqueue(conn, VOTING, &text, now).await?;
             }
             _ => {}
@@ -357,14 +369,20 @@ impl App {
             _ => {}
         }
         let book = self.rulebook(conn, Procedure::Nomic).await?;
-        if book.get(&RuleId::Number(204)).is_none() {
-            return Ok("rule 204 no longer stands under its number".into());
+        if !Nomic::rule_204_unamended(&book) {
+            return Ok("the rule that began as Rule 204 was amended or repealed".into());
         }
         store::turns::mark_switched(conn, at).await?;
-        let text = format!(
-            "The second complete circuit of turns ended {}: as Rule 204 says of itself, from now on adoption needs {}.",
-            calendar::show(at, self.tz()),
-            game.params.later_adoption
+        let rule = crate::domain::nomic::descendant_of(&book, 204)
+            .and_then(|r| r.id.number())
+            .unwrap_or(204);
+        let text = cite(
+            &book,
+            &format!(
+                "The second complete circuit of turns ended {}: as Rule {rule} says of itself, from now on adoption needs {}.",
+                calendar::show(at, self.tz()),
+                game.params.later_adoption
+            ),
         );
         store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
         Ok(text)

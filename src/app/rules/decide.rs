@@ -8,7 +8,7 @@ use crate::app::{App, Call};
 use crate::config::Procedure;
 use crate::domain::authority::Power;
 use crate::domain::calendar;
-use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::proposal_record::{configured_by, ProposalKind, ProposalStatus};
 use crate::domain::revision::{Draft, DraftStatus, TermsEdit};
 use crate::store::{
     self,
@@ -125,15 +125,39 @@ impl App {
                                 }
                             }
                             TermsEdit::Remove { act } => {
-                                if let Some(rule) = terms.get(act) {
+                                // The Act goes with its sub-acts; each one's record ends here.
+                                for rule in terms.rules().filter(|r| r.id.is_within(act)) {
                                     store::rulebook::record(conn, rule, ChangeKind::Repealed, None, why)
                                         .await?;
                                 }
                             }
                         }
                     }
+                    // The numbers gavel takes from config change when the administrator
+                    // changes the keys (README, "How gavel reads the Terms §IV").
+                    let mut keys: Vec<&str> = Vec::new();
+                    for edit in &edits {
+                        let act = match edit {
+                            TermsEdit::Insert { act, .. }
+                            | TermsEdit::Replace { act, .. }
+                            | TermsEdit::Remove { act } => act.label(),
+                        };
+                        for key in configured_by(&act) {
+                            if !keys.contains(key) {
+                                keys.push(key);
+                            }
+                        }
+                    }
+                    let config_words = if keys.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " gavel takes this Act's numbers from its config ({}), which the club's administrator updates to match.",
+                            keys.join(", ")
+                        )
+                    };
                     format!(
-                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {line}, in force at once (Terms §IV Act 2).{reason_words}"
+                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {line}, in force at once (Terms §IV Act 2).{config_words}{reason_words}"
                     )
                 }
                 "reject" => {

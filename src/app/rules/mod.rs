@@ -17,7 +17,7 @@ mod turns;
 mod vote;
 
 pub use decide::{Decided, ProposalList, ProposalShown};
-pub use points::{Forfeited, PointsTable};
+pub use points::{Forfeited, PointsTable, WinnerRecorded};
 pub use procedure::{ParameterSet, SettingsShown};
 pub use propose::{ProposalInput, Proposed};
 pub use rulebook::{built_in, heading, Imported, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
@@ -76,6 +76,10 @@ pub enum RulesError {
     NotAKind(String),
     #[error("Say what the change does with kind: enact, repeal, amend or transmute (Nomic 103).")]
     NoKind,
+    #[error("`{0}` is not a kind of change to the Terms: enact, amend or repeal an Act (Terms §IV Act 5).")]
+    NotATermsKind(String),
+    #[error(transparent)]
+    Contribution(#[from] crate::domain::proposal_record::ContributionError),
     #[error("There is no Suggestion {0} to take up (Terms §IV Act 4).")]
     NotASuggestion(i64),
     #[error("Only a drafted change takes up a suggestion, and only Moderators and Justices draft (Terms §IV Act 5).")]
@@ -104,10 +108,21 @@ pub enum RulesError {
     Decided(i64),
     #[error("{0}")]
     Complete(String),
+    #[error("Rule {was} is now Rule {now}: a proposal changed it and gave it its own number (Nomic 109, 110). Try /rule show rule:{now}.")]
+    Renumbered { was: String, now: u32 },
+    #[error("The change log is not a rule: /rule versions shows it.")]
+    ChangeLogIsNotARule,
+    /// A Nomic refusal whose citations follow renumbered rules (Nomic 110).
+    #[error("{0}")]
+    Cited(String),
     #[error("`{0}` is not a decision: adopt or reject (Terms §IV Act 1).")]
     NotADecision(String),
     #[error("Under the Nomic procedure a proposal is decided by the players' votes, not by the Chief Justice (Nomic 104, 204).")]
     DecidedByVote,
+    #[error("There is no Point of Order {0}.")]
+    NoSuchPoint(i64),
+    #[error(transparent)]
+    JudgedWin(#[from] crate::domain::nomic::points::JudgedWinError),
     #[error("The game is over: {0} won it (Nomic 210).")]
     GameOver(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
@@ -117,6 +132,21 @@ pub enum RulesError {
 impl UseCaseError for RulesError {
     fn is_internal(&self) -> bool {
         matches!(self, RulesError::Store(_) | RulesError::Corrupt(_))
+    }
+}
+
+/// A Nomic refusal citing the rules by the numbers they have now (Nomic 109, 110).
+pub(crate) fn cited(
+    book: &crate::domain::rulebook::Rulebook,
+    e: impl Into<RulesError>,
+) -> RulesError {
+    let e = e.into();
+    let text = e.to_string();
+    let now = crate::domain::nomic::cite(book, &text);
+    if now == text {
+        e
+    } else {
+        RulesError::Cited(now)
     }
 }
 

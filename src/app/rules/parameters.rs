@@ -151,7 +151,13 @@ impl Settings {
                 p.proposal_cutoff = NaiveTime::parse_from_str(value.trim(), "%H:%M")
                     .map_err(|_| bad("a time of day as HH:MM"))?
             }
-            "max_mutable_rules" => p.max_mutable_rules = number(name, value)?,
+            "max_mutable_rules" => {
+                // A limit below one would make every rule-change impermissible (Nomic 116).
+                p.max_mutable_rules = number(name, value)?;
+                if p.max_mutable_rules < 1 {
+                    return Err(bad("a whole number of at least 1, as there must always be a mutable rule and rule-changes must never become impermissible (Nomic 116, 211)"));
+                }
+            }
             "initial_adoption" => p.initial_adoption = threshold(name, value)?,
             "later_adoption" => p.later_adoption = threshold(name, value)?,
             "circuits_before_switch" => {
@@ -165,7 +171,12 @@ impl Settings {
             "defeat_penalty" => p.defeat_penalty = number(name, value)?,
             "dissent_award" => p.dissent_award = number(name, value)?,
             "initial_points" => p.initial_points = number(name, value)?,
-            "winning_points" => p.winning_points = number(name, value)?,
+            "winning_points" => {
+                p.winning_points = number(name, value)?;
+                if p.winning_points <= 0 {
+                    return Err(bad("a positive whole number of points (Nomic 210)"));
+                }
+            }
             "max_active_points" => p.max_active_points = number(name, value)?,
             "dispute_window_minutes" => p.dispute_window = TimeDelta::minutes(number(name, value)?),
             "opinion_window_minutes" => p.opinion_window = TimeDelta::minutes(number(name, value)?),
@@ -224,6 +235,21 @@ mod tests {
             s.set("proposal_cutoff", "7pm").unwrap_err().to_string(),
             "`7pm` is not a value for proposal_cutoff: it takes a time of day as HH:MM."
         );
+        assert!(matches!(
+            s.set("quorum", "3"),
+            Err(ParameterError::Unknown(_))
+        ));
+    }
+
+    #[test]
+    fn limits_that_would_stop_every_change_or_a_non_positive_win_are_refused() {
+        // Nomic 116: rule-changes must never become impermissible; Nomic 210: "200 (positive)".
+        let mut s = Settings::new(Procedure::Nomic);
+        assert!(s.set("max_mutable_rules", "0").is_err());
+        assert!(s.set("winning_points", "-5").is_err());
+        assert!(s.set("winning_points", "0").is_err());
+        s.set("max_mutable_rules", "1").unwrap();
+        s.set("winning_points", "1").unwrap();
         assert!(matches!(
             s.set("quorum", "3"),
             Err(ParameterError::Unknown(_))

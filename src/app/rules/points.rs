@@ -1,9 +1,13 @@
 //! `/points`: every player's points and the winner (Nomic 201, 209, 210); `/forfeit`: a player
-//! leaves the game (Nomic 115).
+//! leaves the game (Nomic 115); `/turns winner`: the Chief Justice records the winner a
+//! Judgement decided when several players reached the winning points at once (Nomic 210, 214,
+//! 215).
 
 use std::fmt;
 
-use crate::app::{App, Call};
+use crate::app::{App, Call, PersonRef};
+use crate::domain::authority::Power;
+use crate::domain::nomic::points::judged_winner;
 use crate::store::{self, outbox::VOTING};
 
 use super::RulesError;
@@ -13,6 +17,8 @@ use super::RulesError;
 pub struct PointsTable {
     pub lines: Vec<String>,
     pub winner: Option<String>,
+    /// The players tied for the win while a Judge decides (Nomic 214).
+    pub tied: Vec<String>,
     pub winning: i64,
 }
 
@@ -31,8 +37,24 @@ impl fmt::Display for PointsTable {
         )?;
         if let Some(w) = &self.winner {
             write!(f, "\n{w} has won the game (Nomic 210).")?;
+        } else if !self.tied.is_empty() {
+            write!(
+                f,
+                "\n{} reached the winning points at once; a Judge decides who wins (Nomic 210, 214, 215).",
+                self.tied.join(" and ")
+            )?;
         }
         Ok(())
+    }
+}
+
+/// The reply to `/turns winner`: the announcement.
+#[derive(Debug, Clone)]
+pub struct WinnerRecorded(pub String);
+
+impl fmt::Display for WinnerRecorded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -58,6 +80,7 @@ impl App {
             let mut players = store::turns::players(conn).await?;
             players.sort_by(|a, b| b.points.cmp(&a.points).then(a.name.cmp(&b.name)));
             let winner_id = store::turns::winner(conn).await?;
+            let tie = store::turns::tie(conn).await?.unwrap_or_default();
             let lines = players
                 .iter()
                 .map(|p| {
@@ -70,8 +93,57 @@ impl App {
                 winner: winner_id
                     .and_then(|w| players.iter().find(|p| p.id == w))
                     .map(|p| p.name.clone()),
+                tied: tie
+                    .iter()
+                    .filter_map(|t| players.iter().find(|p| p.id == *t))
+                    .map(|p| p.name.clone())
+                    .collect(),
                 winning: settings.nomic.winning_points,
             })
+        })
+        .await
+    }
+
+    /// `/turns winner`: the Chief Justice records the winner that the Judgement on Point
+    /// `point` decided, while a tie for the win awaits a Judge (Nomic 210, 214, 215).
+    pub async fn record_judged_winner(
+        &self,
+        call: &Call,
+        member: &PersonRef,
+        point: i64,
+    ) -> Result<WinnerRecorded, RulesError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "record the winner a Judgement decided",
+                "Nomic 210, 214, 215",
+            )?;
+            let person = member.resolve(conn, now).await?;
+            let stored = store::orders::by_number(conn, point)
+                .await?
+                .ok_or(RulesError::NoSuchPoint(point))?;
+            let player = store::turns::player_of(conn, person.id).await?;
+            let playing = player.as_ref().is_some_and(|p| p.is_playing());
+            let tie = store::turns::tie(conn).await?;
+            let won = store::turns::winner(conn).await?.is_some();
+            judged_winner(
+                tie.as_deref(),
+                won,
+                person.id,
+                &person.name,
+                playing,
+                point,
+                &stored.point,
+            )?;
+            store::turns::set_winner_by_point(conn, person.id, point, now).await?;
+            let text = format!(
+                "{} wins the game, as decided on Point of Order #{point} (Nomic 210, 214, 215).",
+                person.name
+            );
+            store::outbox::enqueue(conn, VOTING, &text, now).await?;
+            self.announce(conn, &text).await?;
+            Ok(WinnerRecorded(text))
         })
         .await
     }
@@ -87,6 +159,10 @@ impl App {
             store::turns::forfeit(conn, actor.id, now).await?;
             let done = Forfeited(actor.name.clone());
             store::outbox::enqueue(conn, VOTING, &done.to_string(), now).await?;
+            // A Judge who leaves the game passes their Points on (Nomic 115, 214).
+            let settings = self.settings(conn).await?;
+            let game = self.nomic(conn, &settings).await?;
+            self.pass_on_points_judged_by(conn, actor.id, &game).await?;
             if store::turns::started_on(conn).await?.is_some() {
                 self.schedule_switch(conn).await?;
             }

@@ -10,6 +10,7 @@ use crate::domain::button::{Button, ButtonStyle};
 use crate::domain::calendar;
 use crate::domain::nomic::{Ballot, RuleChange, Tally};
 use crate::domain::proposal_record::ProposalStatus;
+use crate::domain::rulebook::Mutability;
 use crate::store::{self, proposals::ProposalRow};
 
 use super::RulesError;
@@ -70,7 +71,12 @@ impl VotingPost<'_> {
         let status = match standing {
             Standing::Open { tally, players } => {
                 let noun = if players == 1 { "player" } else { "players" };
-                let verb = if tally.cast() == 1 { "has" } else { "have" };
+                // "1 of 2 players has voted", "0 of 1 player has voted", "2 of 3 players have".
+                let verb = if tally.cast() == 1 || players == 1 {
+                    "has"
+                } else {
+                    "have"
+                };
                 format!(
                     "Voting closes {close} (Nomic 113). Yes {}, No {}: {} of {players} {noun} {verb} voted.",
                     tally.yes,
@@ -129,7 +135,11 @@ fn describe(changes: &[RuleChange], text: Option<&str>) -> String {
             } else {
                 format!(", and amend it: {quoted}")
             };
-            format!("transmute Rule {rule} into a {to} rule{amended}")
+            let article = match to {
+                Mutability::Immutable => "an",
+                Mutability::Mutable => "a",
+            };
+            format!("transmute Rule {rule} into {article} {to} rule{amended}")
         }
         _ => quoted,
     }

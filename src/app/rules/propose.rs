@@ -11,7 +11,7 @@ use crate::config::Procedure;
 use crate::domain::authority::Power;
 use crate::domain::calendar;
 use crate::domain::nomic::{RuleChange, Tally};
-use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::proposal_record::{Contributor, ProposalKind, ProposalStatus};
 use crate::domain::revision::{Draft, Suggestion, TermsEdit};
 use crate::domain::rulebook::{Mutability, RuleId, Rulebook};
 use crate::jobs::{self, Job};
@@ -23,7 +23,7 @@ use crate::store::{
 
 use super::draft_post::DraftPost;
 use super::post::{vote_buttons, Standing, VotingPost};
-use super::RulesError;
+use super::{cited, RulesError};
 
 /// What `/propose` was asked to do.
 #[derive(Debug, Clone)]
@@ -134,6 +134,19 @@ fn nomic_changes(
     Ok((changes, rule))
 }
 
+/// The kind of a drafted change to the Terms, which has no transmutation (Terms §IV Act 5).
+fn parse_terms_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {
+    match kind.map(str::trim) {
+        Some("enact") => Ok(ProposalKind::Enact),
+        Some("repeal") => Ok(ProposalKind::Repeal),
+        Some("amend") => Ok(ProposalKind::Amend),
+        Some("transmute") => Err(RulesError::NoTransmutationInTerms),
+        other => Err(RulesError::NotATermsKind(
+            other.unwrap_or_default().to_owned(),
+        )),
+    }
+}
+
 fn kind_word(kind: ProposalKind) -> &'static str {
     match kind {
         ProposalKind::Enact => "An enactment",
@@ -173,7 +186,9 @@ impl App {
                 Some(row) => Some(self.domain_proposal(conn, &row, &settings).await?),
                 None => None,
             };
-            let proposal = game.propose(&book, last.as_ref(), actor.id, changes.clone(), now)?;
+            let proposal = game
+                .propose(&book, last.as_ref(), actor.id, changes.clone(), now)
+                .map_err(|e| cited(&book, e))?;
             let number = i64::from(proposal.number.get());
             let rule_label = rule.map(|n| n.to_string());
             store::proposals::insert(
@@ -250,96 +265,104 @@ impl App {
         let text = input.text.clone().unwrap_or_default();
         let text = text.trim();
         let number = store::proposals::highest_number(conn).await?.unwrap_or(0) + 1;
-        let (kind, rule, changes, status, post, apart) = if Power::Moderate.held_by(&actor.offices)
-        {
-            let edit_kind = parse_kind(input.kind.as_deref())?;
-            let act = match &input.rule {
-                Some(label) => {
-                    RuleId::parse(label).map_err(crate::domain::rulebook::LookupError::from)?
+        let member = store::people::open_membership(conn, actor.id)
+            .await?
+            .is_some();
+        let contributor = Contributor {
+            member,
+            drafts: Power::Moderate.held_by(&actor.offices),
+        };
+        let says = input.kind.as_deref().is_some_and(|k| !k.trim().is_empty());
+        let (kind, rule, changes, status, post, apart) =
+            if contributor.proposes(says)? == ProposalKind::Draft {
+                let edit_kind = parse_terms_kind(input.kind.as_deref())?;
+                let act = match &input.rule {
+                    Some(label) => {
+                        RuleId::parse(label).map_err(crate::domain::rulebook::LookupError::from)?
+                    }
+                    None => return Err(RulesError::NeedsAct),
+                };
+                // " / " separates paragraphs, since a slash command's text is one line.
+                let paragraphs: Vec<String> = text
+                    .split(" / ")
+                    .map(|p| p.trim().to_owned())
+                    .filter(|p| !p.is_empty())
+                    .collect();
+                let edit = match edit_kind {
+                    ProposalKind::Enact => TermsEdit::Insert {
+                        act: act.clone(),
+                        text: paragraphs,
+                    },
+                    ProposalKind::Amend => TermsEdit::Replace {
+                        act: act.clone(),
+                        text: paragraphs,
+                    },
+                    ProposalKind::Repeal => TermsEdit::Remove { act: act.clone() },
+                    _ => return Err(RulesError::NoTransmutationInTerms),
+                };
+                let summary = input
+                    .summary
+                    .clone()
+                    .unwrap_or_else(|| default_summary(edit_kind, &act));
+                if let Some(n) = input.suggestion {
+                    let taken = store::proposals::by_number(conn, n).await?;
+                    if !taken.is_some_and(|t| t.kind == ProposalKind::Suggestion) {
+                        return Err(RulesError::NotASuggestion(n));
+                    }
+                    let note = format!("Taken up by Draft {number} (Terms §IV Act 5).");
+                    store::proposals::decide(
+                        conn,
+                        n,
+                        ProposalStatus::Suggested,
+                        &note,
+                        now,
+                        Some(actor.id),
+                        None,
+                    )
+                    .await?;
                 }
-                None => return Err(RulesError::NeedsAct),
-            };
-            // " / " separates paragraphs, since a slash command's text is one line.
-            let paragraphs: Vec<String> = text
-                .split(" / ")
-                .map(|p| p.trim().to_owned())
-                .filter(|p| !p.is_empty())
-                .collect();
-            let edit = match edit_kind {
-                ProposalKind::Enact => TermsEdit::Insert {
-                    act: act.clone(),
-                    text: paragraphs,
-                },
-                ProposalKind::Amend => TermsEdit::Replace {
-                    act: act.clone(),
-                    text: paragraphs,
-                },
-                ProposalKind::Repeal => TermsEdit::Remove { act: act.clone() },
-                _ => return Err(RulesError::NoTransmutationInTerms),
-            };
-            let summary = input
-                .summary
-                .clone()
-                .unwrap_or_else(|| default_summary(edit_kind, &act));
-            if let Some(n) = input.suggestion {
-                let taken = store::proposals::by_number(conn, n).await?;
-                if !taken.is_some_and(|t| t.kind == ProposalKind::Suggestion) {
-                    return Err(RulesError::NotASuggestion(n));
+                let draft =
+                    Draft::submit(terms, actor.id, vec![edit], &summary, input.suggestion, now)?;
+                let changes =
+                    store::proposals::encode_draft(&draft.edits, &draft.summary, draft.suggestion);
+                let shown = DraftPost {
+                    number,
+                    proposer: &actor.name,
+                    edit: draft.edits.first(),
+                    text,
+                    summary: &draft.summary,
+                    suggestion: draft.suggestion,
+                };
+                let post = shown.render(
+                    ProposalStatus::Submitted,
+                    advisory.then_some(Tally::default()),
+                );
+                (
+                    ProposalKind::Draft,
+                    Some(act.label()),
+                    changes,
+                    ProposalStatus::Submitted,
+                    post,
+                    shown.whole_text(),
+                )
+            } else {
+                if input.suggestion.is_some() {
+                    return Err(RulesError::OnlyDraftsTakeUp);
                 }
-                let note = format!("Taken up by Draft {number} (Terms §IV Act 5).");
-                store::proposals::decide(
-                    conn,
-                    n,
+                let suggestion = Suggestion::new(actor.id, text, now)?;
+                let post = format!(
+                    "Suggestion {number} by {}: “{}” (Terms §IV Act 4).",
+                    actor.name, suggestion.text
+                );
+                (
+                    ProposalKind::Suggestion,
+                    input.rule.clone(),
+                    "[]".to_owned(),
                     ProposalStatus::Suggested,
-                    &note,
-                    now,
-                    Some(actor.id),
+                    post,
                     None,
                 )
-                .await?;
-            }
-            let draft =
-                Draft::submit(terms, actor.id, vec![edit], &summary, input.suggestion, now)?;
-            let changes =
-                store::proposals::encode_draft(&draft.edits, &draft.summary, draft.suggestion);
-            let shown = DraftPost {
-                number,
-                proposer: &actor.name,
-                edit: draft.edits.first(),
-                text,
-                summary: &draft.summary,
-                suggestion: draft.suggestion,
             };
-            let post = shown.render(
-                ProposalStatus::Submitted,
-                advisory.then_some(Tally::default()),
-            );
-            (
-                ProposalKind::Draft,
-                Some(act.label()),
-                changes,
-                ProposalStatus::Submitted,
-                post,
-                shown.whole_text(),
-            )
-        } else {
-            if input.suggestion.is_some() {
-                return Err(RulesError::OnlyDraftsTakeUp);
-            }
-            let suggestion = Suggestion::new(actor.id, text, now)?;
-            let post = format!(
-                "Suggestion {number} by {}: “{}” (Terms §IV Act 4).",
-                actor.name, suggestion.text
-            );
-            (
-                ProposalKind::Suggestion,
-                input.rule.clone(),
-                "[]".to_owned(),
-                ProposalStatus::Suggested,
-                post,
-                None,
-            )
-        };
         store::proposals::insert(
             conn,
             &NewProposal {

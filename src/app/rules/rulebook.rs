@@ -246,7 +246,28 @@ impl App {
         self.execute(call, async |conn, _actor| {
             let settings = self.settings(conn).await?;
             let book = self.rulebook(conn, settings.procedure).await?;
-            let rule = book.find(label)?.clone();
+            let rule = match book.find(label) {
+                Ok(rule) => rule.clone(),
+                Err(_) if label.trim().eq_ignore_ascii_case("versions") => {
+                    return Err(RulesError::ChangeLogIsNotARule);
+                }
+                Err(e) => {
+                    // A rule renumbered by a proposal is found under its new number (Nomic 109).
+                    let moved = label
+                        .trim()
+                        .parse::<u32>()
+                        .ok()
+                        .and_then(|n| crate::domain::nomic::descendant_of(&book, n))
+                        .and_then(|r| r.id.number());
+                    return Err(match moved {
+                        Some(now) => RulesError::Renumbered {
+                            was: label.trim().to_owned(),
+                            now,
+                        },
+                        None => e.into(),
+                    });
+                }
+            };
             Ok(RuleShown {
                 heading: heading(&book, &rule.id),
                 rule,
@@ -278,6 +299,25 @@ impl App {
         .await
     }
 
+    /// `/rule versions`: the rulebook's change log, one line a version (Terms §IV Act 2).
+    pub async fn rule_versions(&self, call: &Call) -> Result<RuleList, RulesError> {
+        self.execute(call, async |conn, _actor| {
+            let settings = self.settings(conn).await?;
+            let book = self.rulebook(conn, settings.procedure).await?;
+            Ok(RuleList {
+                title: format!("{}: the change log (Terms §IV Act 2)", book.title),
+                lines: book
+                    .versions
+                    .iter()
+                    .map(|v| format!("{} ({}): {}", v.version, v.date, v.summary))
+                    .collect(),
+                empty:
+                    "This rulebook keeps no change log; /rule history shows each rule's versions.",
+            })
+        })
+        .await
+    }
+
     /// `/rule search`.
     pub async fn rule_search(&self, call: &Call, words: &str) -> Result<RuleList, RulesError> {
         self.execute(call, async |conn, _actor| {
@@ -285,7 +325,10 @@ impl App {
             let book = self.rulebook(conn, settings.procedure).await?;
             let found: Vec<String> = book.search(words).into_iter().map(list_line).collect();
             Ok(RuleList {
-                title: format!("{} rules mention “{}”:", found.len(), words.trim()),
+                title: match found.len() {
+                    1 => format!("1 rule mentions “{}”:", words.trim()),
+                    n => format!("{n} rules mention “{}”:", words.trim()),
+                },
                 lines: found,
                 empty: "No rule contains all of those words.",
             })

@@ -7,10 +7,10 @@ use std::fmt;
 use crate::app::{App, Call};
 use crate::config::Procedure;
 use crate::domain::nomic::{Ballot, Tally};
-use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::proposal_record::{Contributor, ProposalKind, ProposalStatus};
 use crate::store;
 
-use super::RulesError;
+use super::{cited, RulesError};
 
 /// The reply to `/vote`.
 #[derive(Debug, Clone)]
@@ -64,6 +64,14 @@ impl App {
                 if !settings.advisory_votes {
                     return Err(RulesError::NoAdvisoryVotes);
                 }
+                let member = store::people::open_membership(conn, actor.id)
+                    .await?
+                    .is_some();
+                Contributor {
+                    member,
+                    drafts: false,
+                }
+                .may_vote()?;
                 if row.kind != ProposalKind::Draft {
                     return Err(RulesError::NotADraft(number));
                 }
@@ -78,7 +86,9 @@ impl App {
                 self.refuse_after_win(conn).await?;
                 let game = self.nomic(conn, &settings).await?;
                 let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
-                game.vote(&mut proposal, actor.id, ballot, now)?;
+                let book = self.rulebook(conn, Procedure::Nomic).await?;
+                game.vote(&mut proposal, actor.id, ballot, now)
+                    .map_err(|e| cited(&book, e))?;
                 players = game.turns.eligible_voters().len();
             }
             store::proposals::cast(conn, number, actor.id, ballot, now).await?;

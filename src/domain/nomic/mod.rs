@@ -34,7 +34,9 @@
 //!   (Nomic 103, 111). New rules are enacted mutable (Nomic 103 and its note).
 //! - **Counting rules.** The limits of 25 mutable rules (Nomic 211) and at least one (Nomic 116)
 //!   are checked on the rulebook as the proposal would leave it, when it is proposed and again
-//!   when it takes effect.
+//!   when it takes effect. A change that does not add to the mutable rules is never refused
+//!   for their number, so a lowered limit cannot make every rule-change impermissible
+//!   (Nomic 116).
 //! - **Closing.** Voting completes at the end of the club day the proposal was submitted
 //!   (Nomic 113); a late-running job still completes it at that instant.
 //! - **No votes.** A proposal on which nobody votes has not received the votes it needs
@@ -42,8 +44,9 @@
 //!   to take) and costs them 10 under Nomic 207. Under a simple majority a tie is a defeat.
 //! - **Rule 204's own change.** The switch to a simple majority happens at the end of the
 //!   second complete circuit of turns from the day the game began (a circuit is one allocated
-//!   day of each player still playing), if rule 204 still stands under its own number then
-//!   (an amendment would have given it the proposal's number, Nomic 109). A vote completing at
+//!   day of each player still playing), if the rule that began as 204 stands then and has never
+//!   been amended, whatever its number: a transmutation renumbers it (Nomic 109) but is not an
+//!   amendment (Nomic 103). A vote completing at
 //!   that very instant is still decided by unanimity: it could itself be the amendment.
 //! - **Eligible voters.** Every player still in the game (Nomic 105); a transmutation of an
 //!   immutable rule into a mutable one needs a Yes from every one of them (Nomic 111).
@@ -195,14 +198,72 @@ impl Nomic {
             .map(|n| self.turns.end_of_circuits(self.started, n, self.tz))
     }
 
+    /// True while the rule that began as Rule 204 stands unamended, whatever number it has
+    /// now: a transmutation renumbers it (Nomic 109) but is not an amendment (Nomic 103), and
+    /// only an amendment stops its switch (Nomic 204).
+    pub fn rule_204_unamended(book: &Rulebook) -> bool {
+        descendant_of(book, 204).is_some_and(|rule| !rule.amended)
+    }
+
     /// The general rule of adoption for a vote completing at `close` (Nomic 204).
     pub fn threshold_at(&self, close: DateTime<Utc>, book: &Rulebook) -> Threshold {
-        let rule_204_stands = book.get(&RuleId::Number(204)).is_some();
+        let rule_204_stands = Self::rule_204_unamended(book);
         match self.adoption_switch_at() {
             Some(switch) if rule_204_stands && close > switch => self.params.later_adoption,
             _ => self.params.initial_adoption,
         }
     }
+}
+
+/// The rule that began as Rule `number`, under whatever number amendments and transmutations
+/// have since given it (Nomic 109), if it still stands.
+pub fn descendant_of(book: &Rulebook, number: u32) -> Option<&crate::domain::rulebook::Rule> {
+    book.get(&RuleId::Number(number))
+        .filter(|rule| rule.began_as.is_none())
+        .or_else(|| book.rules().find(|rule| rule.began_as == Some(number)))
+}
+
+/// `text` with its citations of rules ("Nomic 202", "Nomic 108, 206") given the numbers the
+/// cited rules have now: an amendment or transmutation gives a rule the proposal's number and
+/// references to it follow (Nomic 109, 110). A rule that no longer stands keeps its number, and
+/// ranges such as "Nomic 101-118" are left alone.
+pub fn cite(book: &Rulebook, text: &str) -> String {
+    const MARK: &str = "Nomic ";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(MARK) {
+        out.push_str(&rest[..at + MARK.len()]);
+        rest = &rest[at + MARK.len()..];
+        // A list of numbers: "202" or "108, 206".
+        loop {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 0 {
+                break;
+            }
+            let (number, after) = rest.split_at(digits);
+            let in_range = after.starts_with('-');
+            match number.parse::<u32>().ok().filter(|_| !in_range) {
+                Some(n) => match descendant_of(book, n) {
+                    Some(rule) => out.push_str(&rule.id.number().unwrap_or(n).to_string()),
+                    None => out.push_str(number),
+                },
+                None => out.push_str(number),
+            }
+            rest = after;
+            if in_range {
+                break;
+            }
+            match rest.strip_prefix(", ") {
+                Some(more) if more.starts_with(|c: char| c.is_ascii_digit()) => {
+                    out.push_str(", ");
+                    rest = more;
+                }
+                _ => break,
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -245,10 +306,60 @@ mod tests {
     }
 
     #[test]
+    fn citations_follow_a_renumbered_rule() {
+        // Nomic 109, 110: amended by Proposal 301, Rule 202 is Rule 301, and gavel cites it so.
+        let mut book = Rulebook::from_nomic_json(INITIAL_RULES_JSON).unwrap();
+        let on = date(2026, 11, 24);
+        book.amend(&RuleId::Number(202), vec!["Before 20:00.".into()], on)
+            .unwrap();
+        book.renumber(202, 301).unwrap();
+        assert_eq!(
+            cite(&book, "today's chance has passed (Nomic 202)."),
+            "today's chance has passed (Nomic 301)."
+        );
+        assert_eq!(
+            cite(
+                &book,
+                "(Nomic 201, 202) and Nomic 202; Nomic 101-118, 201-215"
+            ),
+            "(Nomic 201, 301) and Nomic 301; Nomic 101-118, 201-215"
+        );
+        // A repealed rule keeps its number in a citation.
+        book.remove(&RuleId::Number(215)).unwrap();
+        assert_eq!(cite(&book, "(Nomic 215)"), "(Nomic 215)");
+    }
+
+    #[test]
+    fn a_transmuted_rule_204_still_switches_itself() {
+        // Nomic 204 "if this rule is not amended"; Nomic 103 tells transmutation from
+        // amendment. Transmuted, it stands as Rule 301 with its text unchanged.
+        let game = Nomic::new(rule_201(), date(2026, 11, 23), London);
+        let mut book = Rulebook::from_nomic_json(INITIAL_RULES_JSON).unwrap();
+        let on = date(2026, 11, 24);
+        book.transmute(
+            &RuleId::Number(204),
+            crate::domain::rulebook::Mutability::Immutable,
+            on,
+        )
+        .unwrap();
+        book.renumber(204, 301).unwrap();
+        let later = Utc.with_ymd_and_hms(2027, 1, 4, 12, 0, 0).unwrap();
+        assert_eq!(game.threshold_at(later, &book), Threshold::SimpleMajority);
+        // Amended, it does not.
+        book.amend(&RuleId::Number(301), vec!["Unanimity, always.".into()], on)
+            .unwrap();
+        book.renumber(301, 302).unwrap();
+        assert_eq!(game.threshold_at(later, &book), Threshold::Unanimity);
+    }
+
+    #[test]
     fn an_amended_rule_204_does_not_switch_itself() {
         // Nomic 204, 109: amended, it stands under the amending proposal's number.
         let game = Nomic::new(rule_201(), date(2026, 11, 23), London);
         let mut book = Rulebook::from_nomic_json(INITIAL_RULES_JSON).unwrap();
+        let on = date(2026, 11, 24);
+        book.amend(&RuleId::Number(204), vec!["Unanimity, always.".into()], on)
+            .unwrap();
         book.renumber(204, 303).unwrap();
         let later = Utc.with_ymd_and_hms(2027, 1, 4, 12, 0, 0).unwrap();
         assert_eq!(game.threshold_at(later, &book), Threshold::Unanimity);

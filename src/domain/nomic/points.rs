@@ -8,6 +8,7 @@ use std::fmt;
 use super::proposal::{Ballot, Vote};
 use super::tally::{Outcome, Tally, Threshold};
 use super::{NomicParameters, PlayerId};
+use crate::domain::order::{PointOfOrder, PointStatus};
 
 /// `floor(max(minimum, R - offset) × Y / V)` (Nomic 203); nothing when no vote was cast.
 pub fn proposal_award(params: &NomicParameters, highest_rule: u32, tally: Tally) -> i64 {
@@ -121,6 +122,52 @@ pub enum Win {
     Tied(Vec<PlayerId>),
 }
 
+/// Why the winner a Judge decided cannot be recorded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JudgedWinError {
+    #[error("The game already has its winner (Nomic 210).")]
+    AlreadyWon,
+    #[error("No tie for the win awaits a Judge: only when several players reach the winning points at once does a Judgement decide the winner (Nomic 210, 214).")]
+    NoTie,
+    #[error("{0} is not among the players who reached the winning points at once, so the Judgement cannot have made them the winner (Nomic 210, 214).")]
+    NotTied(String),
+    #[error("{0} is not a player of the game (Nomic 201).")]
+    NotAPlayer(String),
+    #[error("Point of Order {0} has no invoked Judgement yet: a Judgement decides only once it is invoked (Nomic 214), or the Point must be unsettled (Nomic 215).")]
+    Undecided(i64),
+}
+
+/// Whether `winner` may be recorded as the winner decided on Point `number`: a tie for the
+/// win awaits a Judge, nobody has won, and the Point's Judgement is invoked (Nomic 214), the
+/// winner then being one of the tied; or the Point is unsettled, when the player whose move is
+/// in question wins, whoever that is (Nomic 215 takes precedence over every other rule
+/// determining the winner).
+pub fn judged_winner(
+    tie: Option<&[PlayerId]>,
+    already_won: bool,
+    winner: PlayerId,
+    winner_name: &str,
+    playing: bool,
+    number: i64,
+    point: &PointOfOrder,
+) -> Result<(), JudgedWinError> {
+    if already_won {
+        return Err(JudgedWinError::AlreadyWon);
+    }
+    let Some(tie) = tie else {
+        return Err(JudgedWinError::NoTie);
+    };
+    if !playing {
+        return Err(JudgedWinError::NotAPlayer(winner_name.to_owned()));
+    }
+    match point.status {
+        PointStatus::Invoked { .. } if tie.contains(&winner) => Ok(()),
+        PointStatus::Invoked { .. } => Err(JudgedWinError::NotTied(winner_name.to_owned())),
+        PointStatus::Unsettled { .. } => Ok(()),
+        _ => Err(JudgedWinError::Undecided(number)),
+    }
+}
+
 /// Every player's total.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Scores {
@@ -157,14 +204,17 @@ impl Scores {
     }
 
     /// Applies a completed vote's changes: one posting per player whose total changed, and the
-    /// winner if this took someone to the winning points first (Nomic 209, 210).
+    /// winner if this took someone from below the winning points to them while nobody has won
+    /// yet (Nomic 209, 210). `decided` is whether a winner, or a tie for the win left to a
+    /// Judge, is already on record: the win is crossing the total, so a player who stands above
+    /// a lowered total has not won by it, and does not stop a later crossing from winning.
     pub fn apply(
         &mut self,
         changes: &[PointsChange],
         proposer: PlayerId,
         params: &NomicParameters,
+        decided: bool,
     ) -> (Vec<Posting>, Option<Win>) {
-        let already_won = self.totals.values().any(|t| *t >= params.winning_points);
         let mut net: BTreeMap<PlayerId, i64> = BTreeMap::new();
         for c in changes {
             *net.entry(c.player).or_default() += c.change;
@@ -185,7 +235,7 @@ impl Scores {
             }
         }
         let win = match reached.as_slice() {
-            _ if already_won => None,
+            _ if decided => None,
             [] => None,
             [one] => Some(Win::Player(*one)),
             _ if reached.contains(&proposer) => Some(Win::Player(proposer)),
@@ -257,7 +307,7 @@ mod tests {
             vec![(1, 5, Reason::Award), (1, -10, Reason::Defeat)]
         );
         let mut scores = Scores::new(1..=5, &p);
-        let (postings, win) = scores.apply(&changes, 1, &p);
+        let (postings, win) = scores.apply(&changes, 1, &p, false);
         assert_eq!(postings.len(), 1);
         assert_eq!(postings[0].line("Chris B"), "Chris B: -5 (-5)");
         assert_eq!(win, None);
@@ -309,12 +359,87 @@ mod tests {
                 reason: Reason::Dissent,
             },
         ];
-        let (postings, win) = scores.apply(&changes, 1, &p);
+        let (postings, win) = scores.apply(&changes, 1, &p, false);
         assert_eq!(postings.len(), 2);
         assert_eq!(win, Some(Win::Player(1)));
         // Nobody wins twice.
-        let (_, again) = scores.apply(&changes[..1], 1, &p);
+        let (_, again) = scores.apply(&changes[..1], 1, &p, true);
         assert_eq!(again, None);
+    }
+
+    #[test]
+    fn crossing_a_lowered_total_wins_though_another_player_stands_above_it() {
+        // Nomic 210: "the first player to achieve" the total. Player 1 had 10 when the total
+        // was lowered to 5, which is not achieving it; player 2 then goes from 0 to 11 and wins.
+        let p = NomicParameters {
+            winning_points: 5,
+            ..NomicParameters::default()
+        };
+        let mut scores = Scores::with_totals([(1, 10), (2, 0)], &p);
+        let award = |player, change| PointsChange {
+            player,
+            change,
+            reason: Reason::Award,
+        };
+        let (_, win) = scores.apply(&[award(1, 12)], 1, &p, false);
+        assert_eq!(win, None);
+        let (_, win) = scores.apply(&[award(2, 11)], 2, &p, false);
+        assert_eq!(win, Some(Win::Player(2)));
+    }
+
+    fn point(status: PointStatus) -> PointOfOrder {
+        let at = Utc.with_ymd_and_hms(2026, 11, 24, 10, 0, 0).unwrap();
+        PointOfOrder {
+            raised_by: 2,
+            raised_at: at,
+            statement: "Who wins?".into(),
+            about: None,
+            judges: Vec::new(),
+            status,
+        }
+    }
+
+    #[test]
+    fn a_judge_decides_a_tie_for_the_win_once_the_judgement_is_invoked() {
+        // Nomic 210, 214: the tied players 2 and 3; the Judgement, invoked, names 2.
+        let at = Utc.with_ymd_and_hms(2026, 11, 24, 12, 0, 0).unwrap();
+        let invoked = point(PointStatus::Invoked {
+            judge: 4,
+            judgement: "2 wins".into(),
+            at,
+            how: crate::domain::order::Invocation::Undisputed,
+        });
+        let tie = [2, 3];
+        assert_eq!(
+            judged_winner(Some(&tie), false, 2, "b", true, 1, &invoked),
+            Ok(())
+        );
+        assert_eq!(
+            judged_winner(Some(&tie), false, 5, "e", true, 1, &invoked),
+            Err(JudgedWinError::NotTied("e".into()))
+        );
+        assert_eq!(
+            judged_winner(None, false, 2, "b", true, 1, &invoked),
+            Err(JudgedWinError::NoTie)
+        );
+        assert_eq!(
+            judged_winner(Some(&tie), true, 2, "b", true, 1, &invoked),
+            Err(JudgedWinError::AlreadyWon)
+        );
+        let pending = point(PointStatus::AwaitingJudgement {
+            judge: 4,
+            deadline: at,
+        });
+        assert_eq!(
+            judged_winner(Some(&tie), false, 2, "b", true, 1, &pending),
+            Err(JudgedWinError::Undecided(1))
+        );
+        // Nomic 215: an unsettled Point makes the player whose move is in question the winner.
+        let unsettled = point(PointStatus::Unsettled { at });
+        assert_eq!(
+            judged_winner(Some(&tie), false, 5, "e", true, 1, &unsettled),
+            Ok(())
+        );
     }
 
     #[test]
@@ -328,7 +453,7 @@ mod tests {
             change: 10,
             reason: Reason::Dissent,
         };
-        let (_, win) = scores.apply(&[dissent(2), dissent(3)], 1, &p);
+        let (_, win) = scores.apply(&[dissent(2), dissent(3)], 1, &p, false);
         assert_eq!(win, Some(Win::Tied(vec![2, 3])));
     }
 }

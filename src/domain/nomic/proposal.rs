@@ -134,8 +134,17 @@ pub fn apply_changes(
                     .ok_or(ChangeError::NoSuchRule(rule))
             })
             .transpose()?;
+        // A rule may be amended or repealed while it is mutable: as it stood before this
+        // proposal (a proposal may amend a mutable rule and transmute it into an immutable
+        // one), or after this proposal first explicitly transmuted it (Nomic 103, 111).
+        let was_mutable = |rule: u32| {
+            book.get(&RuleId::Number(rule))
+                .is_some_and(|r| r.mutability == Mutability::Mutable)
+        };
         let must_be_mutable = |done| match existing {
-            Some((rule, Mutability::Immutable)) => Err(ChangeError::Immutable { rule, done }),
+            Some((rule, Mutability::Immutable)) if !was_mutable(rule) => {
+                Err(ChangeError::Immutable { rule, done })
+            }
             _ => Ok(()),
         };
         let has_text = |text: &Vec<String>| {
@@ -190,8 +199,11 @@ pub fn apply_changes(
         out.renumber(rule, n)
             .map_err(|_| ChangeError::NumberTaken(n))?;
     }
+    // A change that does not add to the mutable rules is never refused for their number, even
+    // when a lowered limit is already exceeded: otherwise no rule-change could ever be made to
+    // bring them under it (Nomic 116, 211).
     let count = out.mutable_count();
-    if count > params.max_mutable_rules {
+    if count > params.max_mutable_rules && count > book.mutable_count() {
         return Err(ChangeError::TooManyMutable {
             count,
             max: params.max_mutable_rules,
@@ -509,8 +521,9 @@ impl Nomic {
             Stage::InEffect { since } => since,
             _ => proposal.closes_at,
         };
-        // A change in effect from the close is dated the day it was voted on.
-        let on = self.day_of(since - chrono::TimeDelta::seconds(1));
+        // Dated the club day of the instant it takes effect: no rule-change takes effect before
+        // the vote completes (Nomic 108), and the close is the first instant of the next day.
+        let on = self.day_of(since);
         apply_changes(book, proposal.number, &proposal.changes, on, &self.params)
     }
 }
@@ -748,6 +761,27 @@ mod tests {
     }
 
     #[test]
+    fn a_mutable_rule_is_amended_and_transmuted_into_an_immutable_one_together() {
+        // Nomic 103, 111: the rule is mutable as the proposal finds it, so it may be amended;
+        // the transmutation makes the new version immutable.
+        let b = check(vec![
+            RuleChange::Transmute {
+                rule: 201,
+                to: Mutability::Immutable,
+            },
+            RuleChange::Amend {
+                rule: 201,
+                text: vec!["Each player has one day.".into()],
+            },
+        ])
+        .unwrap();
+        let r = b.get(&RuleId::Number(301)).unwrap();
+        assert_eq!(r.mutability, Mutability::Immutable);
+        assert_eq!(r.paragraphs, vec!["Each player has one day.".to_owned()]);
+        assert_eq!(r.version, 2);
+    }
+
+    #[test]
     fn a_transmutation_must_change_the_rule_and_the_rule_must_exist() {
         assert_eq!(
             check(vec![RuleChange::Transmute {
@@ -830,6 +864,34 @@ mod tests {
         assert!(matches!(
             apply_changes(&b, number, &transmute, date(2026, 11, 23), &p),
             Err(ChangeError::TooManyMutable { count: 26, .. })
+        ));
+    }
+
+    #[test]
+    fn a_change_that_does_not_add_a_mutable_rule_passes_a_limit_already_exceeded() {
+        // Nomic 116: rule-changes must never become impermissible; Nomic 211's limit, lowered
+        // below the 15 mutable rules there are, refuses only what would add to them.
+        let p = NomicParameters {
+            max_mutable_rules: 1,
+            ..NomicParameters::default()
+        };
+        let number = ProposalNumber::new(301, &p).unwrap();
+        let on = date(2026, 11, 23);
+        let repeal = [RuleChange::Repeal { rule: 215 }];
+        assert_eq!(
+            apply_changes(&book(), number, &repeal, on, &p)
+                .unwrap()
+                .mutable_count(),
+            14
+        );
+        let amend = [RuleChange::Amend {
+            rule: 215,
+            text: vec!["Changed.".into()],
+        }];
+        assert!(apply_changes(&book(), number, &amend, on, &p).is_ok());
+        assert!(matches!(
+            apply_changes(&book(), number, &enact("one more"), on, &p),
+            Err(ChangeError::TooManyMutable { count: 16, max: 1 })
         ));
     }
 
@@ -939,7 +1001,8 @@ mod tests {
         assert_eq!(done.points.iter().map(|c| c.change).sum::<i64>(), 10);
         let after = g.bring_into_effect(&p, &b).unwrap();
         let new = after.get(&RuleId::Number(301)).unwrap();
-        assert_eq!(new.since, Some(date(2026, 11, 23)));
+        // Nomic 108: in effect from the close, the first instant of Tuesday 24 Nov.
+        assert_eq!(new.since, Some(date(2026, 11, 24)));
         assert_eq!(
             g.complete(&mut p, &b, &[], at(24, 3, 0)),
             Err(CompleteError::AlreadyComplete(p.number))

@@ -1388,7 +1388,8 @@ async fn a_point_of_order_is_judged_through_the_form_and_agreed_with_a_button() 
     let again = press(&ben, "b/order agree?point=1").await;
     assert_eq!(
         ephemeral_reply(&again),
-        "Only a disputed Judgement is agreed or disagreed with (Nomic 214)."
+        "The dispute over this Judgement is already settled: an agreement invoked it, or every \
+         opinion disagreed and its Judge was overruled (Nomic 214)."
     );
     let status: String = sqlx::query_scalar("SELECT status FROM points_of_order WHERE id = 1")
         .fetch_one(bot.app.pool())
