@@ -227,7 +227,8 @@ pub struct DecayConfig {
     pub weeks: usize,
     /// Points lost for each week absent, from the `weeks`-th on (Terms §II Act 6.1).
     pub absence_points: i64,
-    /// Points lost for each week present without a game, from the `weeks`-th on (Act 6.2).
+    /// Points lost for each held week without a game since the member's last game, present or
+    /// not, from the `weeks`-th on (Act 6.2).
     pub inactivity_points: i64,
 }
 

@@ -289,4 +289,29 @@ mod tests {
             online, online, online, ABSENT, IDLE, IDLE
         ]));
     }
+
+    #[test]
+    fn a_game_in_a_week_without_a_session_ends_the_idle_run() {
+        // Terms §II Act 6.2: the idle run is the held weeks since the member's last game, in
+        // any week; a game in a week with no session leaves a run of two held weeks, not three.
+        assert_eq!(review_runs(0, 2, &RULES), None);
+        assert_eq!(
+            review_runs(0, 3, &RULES),
+            Some(Deduction::Inactivity { run: 3, points: 5 })
+        );
+        // Absence counts held weeks only, so the same game does not end a run of absences.
+        assert_eq!(
+            review_runs(3, 1, &RULES),
+            Some(Deduction::Absence { run: 3, points: 15 })
+        );
+    }
+
+    #[test]
+    fn removal_counts_games_of_every_week_of_the_frame() {
+        // Terms §II Act 7: "played no more than two games within the same frame": three games,
+        // even all in weeks with no session, keep a member absent four times from removal.
+        assert!(eligible(4, 2));
+        assert!(!eligible(4, 3));
+        assert!(!eligible(3, 0));
+    }
 }

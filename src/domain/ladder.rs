@@ -1,6 +1,6 @@
 //! The fraud ladder (Terms §II Act 5) and the dates of bans (Terms §II Act 9.2).
 
-use chrono::{DateTime, Datelike, Days, Duration, NaiveDate, Utc, Weekday};
+use chrono::{DateTime, Datelike, Days, NaiveDate, NaiveTime, Utc, Weekday};
 use chrono_tz::Tz;
 
 use super::calendar;
@@ -105,17 +105,16 @@ pub fn choose(
 }
 
 /// The four-week ban of the ladder (Terms §II Act 5) ends at the start (00:00 club time) of the
-/// first Friday at least four full weeks (28 × 24 hours) after the action, so the member misses
-/// four sessions, never three; bans end on a Friday (§II Act 9.2).
+/// first Friday at or after the action's club date and time plus 28 club days (days and weeks are
+/// the club's, daylight saving included); bans end on a Friday (§II Act 9.2). So the member misses
+/// four sessions, or five when the action falls on a Friday before that day's session.
 pub fn four_week_ban_end(taken: DateTime<Utc>, tz: Tz) -> DateTime<Utc> {
-    let earliest = taken + Duration::days(28);
-    let friday = calendar::on_or_after(calendar::local_date(earliest, tz), Weekday::Fri);
-    let end = calendar::start_of_day(friday, tz);
-    if end >= earliest {
-        end
-    } else {
-        calendar::start_of_day(friday + Days::new(7), tz)
+    let earliest = taken.with_timezone(&tz).naive_local() + Days::new(28);
+    let mut friday = calendar::on_or_after(earliest.date(), Weekday::Fri);
+    if friday == earliest.date() && earliest.time() > NaiveTime::MIN {
+        friday = friday + Days::new(7);
     }
+    calendar::start_of_day(friday, tz)
 }
 
 /// The furthest a ban's end may be set: ten years (a permanent ban is the ladder's fifth step).
@@ -266,24 +265,31 @@ mod tests {
     }
 
     #[test]
-    fn a_fourth_violation_bans_for_four_full_weeks_ending_on_a_friday() {
+    fn a_fourth_violation_bans_for_four_club_weeks_ending_on_a_friday() {
+        // Terms §II Act 5 step 4, §II Act 9.2: 28 club days on from the action, then the first
+        // Friday 00:00 club time at or after that.
         use chrono_tz::Europe::London;
         let at = |y, m, d, h, min| {
             calendar::local_to_utc(date(y, m, d).and_hms_opt(h, min, 0).unwrap(), London)
         };
         let ends = |taken| calendar::show_club(four_week_ban_end(taken, London), London);
-        // Taken at 12:45 on Friday 27 Nov 2026: 00:00 on Friday 25 Dec is less than 28 × 24
-        // hours away (the member would miss three sessions), so the ban runs to 1 Jan 2027.
+        // Taken at 12:45 on Friday 27 Nov 2026: four weeks on is Friday 25 Dec 12:45, after
+        // that day's 00:00, so the ban runs to 1 Jan 2027 (five sessions missed).
         assert_eq!(ends(at(2026, 11, 27, 12, 45)), "Fri 1 Jan 2027 00:00 GMT");
         // Taken on Saturday 28 Nov: the first Friday after 26 Dec is 1 Jan 2027.
         assert_eq!(ends(at(2026, 11, 28, 10, 0)), "Fri 1 Jan 2027 00:00 GMT");
-        // Taken in the first minute of a Thursday: Friday 00:00 four weeks on is more than 28
-        // days away.
+        // Taken in the first minute of a Thursday: the next Friday four weeks on.
         assert_eq!(ends(at(2026, 11, 26, 0, 0)), "Fri 25 Dec 2026 00:00 GMT");
-        // Across the spring clock change, still four full weeks.
-        let spring = at(2026, 3, 6, 12, 45);
-        assert!(four_week_ban_end(spring, London) - spring >= Duration::days(28));
-        assert_eq!(ends(spring), "Fri 10 Apr 2026 00:00 BST");
+        // Taken at 00:00 on a Friday: that Friday four weeks on, exactly 28 club days.
+        assert_eq!(ends(at(2026, 11, 27, 0, 0)), "Fri 25 Dec 2026 00:00 GMT");
+        // Across the spring clock change: Thursday 5 Mar 23:30 GMT plus 28 club days is
+        // Thursday 2 Apr 23:30 BST, so the ban ends on Friday 3 Apr (28 × 24 hours would
+        // have reached 00:30 on Friday 3 Apr and pushed it to 10 Apr).
+        assert_eq!(ends(at(2026, 3, 5, 23, 30)), "Fri 3 Apr 2026 00:00 BST");
+        assert_eq!(ends(at(2026, 3, 6, 12, 45)), "Fri 10 Apr 2026 00:00 BST");
+        // Across the autumn one: Thursday 1 Oct 23:30 BST plus 28 club days is Thursday 29 Oct
+        // 23:30 GMT.
+        assert_eq!(ends(at(2026, 10, 1, 23, 30)), "Fri 30 Oct 2026 00:00 GMT");
     }
 
     #[test]

@@ -59,6 +59,32 @@ impl Restrictions {
     }
 }
 
+/// The ban that still keeps a member from play at `at` once another has ended (Terms §II Act
+/// 9.2): of the cases in force and not lifted, keyed by case number, the ban with the latest end,
+/// a permanent one first; `None` when no ban remains, so the member may play again.
+pub fn ban_continuing<K: Copy>(
+    cases: impl IntoIterator<Item = (K, OpenCase)>,
+    at: DateTime<Utc>,
+) -> Option<(K, Option<DateTime<Utc>>)> {
+    let mut best: Option<(K, Option<DateTime<Utc>>)> = None;
+    for (key, case) in cases {
+        let in_force = case.taken_at <= at && case.ends_at.is_none_or(|end| end > at);
+        if !in_force || !case.kind.is_ban(case.step) {
+            continue;
+        }
+        let later = match (best, case.ends_at) {
+            (None, _) => true,
+            (Some((_, None)), _) => false,
+            (Some(_), None) => true,
+            (Some((_, Some(a))), Some(b)) => b > a,
+        };
+        if later {
+            best = Some((key, case.ends_at));
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +162,28 @@ mod tests {
             noon() + Duration::weeks(100),
         );
         assert!(r.monitored && r.clock_required && !r.banned());
+    }
+
+    #[test]
+    fn the_ban_that_continues_is_the_one_that_ends_last() {
+        // Terms §II Act 9.2, §0 Act 7: one ban ending does not free a member another still bans.
+        let ban = |days| case(CaseKind::Ban, None, days);
+        let at = noon() + Duration::days(7);
+        assert_eq!(
+            ban_continuing([(1, ban(Some(7))), (2, ban(Some(21)))], at),
+            Some((2, Some(noon() + Duration::days(21))))
+        );
+        assert_eq!(
+            ban_continuing([(1, ban(Some(7))), (2, ban(None)), (3, ban(Some(30)))], at),
+            Some((2, None))
+        );
+        // A ladder ban (step 4) keeps banning like any other; a monitor is no ban.
+        let ladder = case(CaseKind::Violation, Some(Step::FourWeekBan), Some(14));
+        assert_eq!(
+            ban_continuing([(1, ban(Some(7))), (4, ladder)], at),
+            Some((4, Some(noon() + Duration::days(14))))
+        );
+        let monitor = case(CaseKind::Monitor, None, None);
+        assert_eq!(ban_continuing([(1, ban(Some(7))), (5, monitor)], at), None);
     }
 }

@@ -58,6 +58,13 @@ pub fn in_grace(closed_at: DateTime<Utc>, now: DateTime<Utc>, grace: chrono::Dur
     now >= closed_at && now < closed_at + grace
 }
 
+/// Whether a non-Member can still join "within the same session" (Terms §0 Act 12), so that a
+/// game with them may wait for their join: only while the session is open. A game registered in
+/// the grace after the session closed would wait for a join that can no longer come.
+pub fn may_still_join(closed_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+    closed_at.is_none_or(|closed| now < closed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +123,22 @@ mod tests {
             closed,
             closed - chrono::Duration::minutes(1),
             grace
+        ));
+    }
+
+    #[test]
+    fn a_non_member_can_join_within_the_session_only_while_it_is_open() {
+        // Terms §0 Act 12: "added to the Leaderboard within the same session".
+        let closed = Utc.with_ymd_and_hms(2026, 11, 27, 13, 10, 0).unwrap();
+        assert!(may_still_join(None, closed));
+        assert!(may_still_join(
+            Some(closed),
+            closed - chrono::Duration::minutes(1)
+        ));
+        assert!(!may_still_join(Some(closed), closed));
+        assert!(!may_still_join(
+            Some(closed),
+            closed + chrono::Duration::minutes(10)
         ));
     }
 }

@@ -30,6 +30,7 @@ impl App {
             let players = self.check_players(conn, actor, white, black, false).await?;
             Self::check_overseer(actor, None, &[players.white.id, players.black.id])?;
             let session_id = self.check_session(conn).await?;
+            self.check_join_possible(conn, session_id, &players).await?;
             // A player under the chessclock requirement played by the clock, but the bell can
             // still stop the game before either timer runs out: §I Act 5 covers any game forced
             // to end by lack of time, so it is adjudicated too, and the record says so.

@@ -18,7 +18,7 @@ use crate::domain::calendar;
 use crate::domain::game::{Participants, RegisterRefusal};
 use crate::domain::material::MaterialError;
 use crate::domain::score::{GameResult, Movement};
-use crate::domain::session::{in_grace, may_become_present};
+use crate::domain::session::{in_grace, may_become_present, may_still_join};
 use crate::domain::text::TextError;
 use crate::store::{
     self,
@@ -57,6 +57,8 @@ pub enum GameError {
     Removed(String),
     #[error("{0} is not a Member; an online game needs both players on the Leaderboard first (Terms §0 Act 12).")]
     NotMemberOnline(String),
+    #[error("{who} is not a Member, and the session ended at {ended}: a game with a non-Member counts only if they join the Leaderboard within the same session, which is over, so the game cannot be recorded (Terms §0 Act 12). They may /join and play at a later session.")]
+    JoinTooLate { who: String, ended: String },
     #[error("Another online game (#{0}) is being played; there is only one online game at once (Terms §I Act 9.1).")]
     OnlineBusy(i64),
     #[error("{0} has already played an online game today; one online game per player per day (Terms §I Act 9.2).")]
@@ -222,6 +224,30 @@ impl App {
             return Ok(session.id);
         }
         Err(GameError::NoModerator)
+    }
+
+    /// A game with a non-Member waits for them to join within the same session (Terms §0 Act
+    /// 12): refused when that session has closed and the game is entered in its grace, since
+    /// the join can no longer come and the game would wait for ever.
+    pub(super) async fn check_join_possible(
+        &self,
+        conn: &mut SqliteConnection,
+        session_id: i64,
+        players: &Players,
+    ) -> Result<(), GameError> {
+        if players.waiting.is_empty() {
+            return Ok(());
+        }
+        let session = store::sessions::by_id(conn, session_id).await?;
+        match session.closed_at {
+            Some(closed) if !may_still_join(Some(closed), self.now()) => {
+                Err(GameError::JoinTooLate {
+                    who: players.waiting.join(" and "),
+                    ended: calendar::show(closed, self.tz()),
+                })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Who a game played in the room makes present, refused before anything is written when

@@ -28,7 +28,9 @@ impl App {
             let session_id = if input.online {
                 None
             } else {
-                Some(self.check_session(conn).await?)
+                let session = self.check_session(conn).await?;
+                self.check_join_possible(conn, session, &players).await?;
+                Some(session)
             };
             for p in [&players.white, &players.black] {
                 if self.restrictions(conn, p.id, now).await?.clock_required && !input.clock {

@@ -4,7 +4,7 @@ use crate::app::PersonRef;
 use sqlx::SqliteConnection;
 
 use crate::domain::calendar;
-use crate::store::{self, actions::Action, keys::StoredKey};
+use crate::store::{self, actions::Action};
 
 use super::{describe_action, ModerationError, ModerationReply};
 use crate::app::App;
@@ -84,8 +84,8 @@ impl App {
             }
         }
         if let Some(why) = &a.status_reason {
-            // The stored spelling ("in_force"), as this line has always shown it.
-            text.push_str(&format!("\nStatus: {} ({why})", a.status.key()));
+            // The status in words ("in force"), as the case's first line gives it.
+            text.push_str(&format!("\nStatus: {} ({why})", a.status.word()));
         }
         if !a.appealable {
             text.push_str("\nNot appealable.");

@@ -8,6 +8,7 @@ use crate::domain::calendar;
 use crate::domain::ids::CaseId;
 use crate::domain::ladder::Step;
 use crate::domain::moderation::{BanState, CaseKind, CaseRefusal, CaseStatus};
+use crate::domain::restrictions::{ban_continuing, OpenCase};
 use crate::store;
 
 use crate::app::App;
@@ -138,10 +139,31 @@ impl App {
             Some(t) => store::people::open_membership(conn, t).await?.is_some(),
             None => false,
         };
-        let next = if member {
-            "they may play again"
-        } else {
-            "they may rejoin with /join"
+        // Another ban in force keeps them from play (Terms §0 Act 7, §II Act 9.2): name it.
+        let others = match action.target_id {
+            Some(t) => store::actions::open_against(conn, t).await?,
+            None => Vec::new(),
+        };
+        let continuing = ban_continuing(
+            others.iter().filter(|a| a.id != action.id).map(|a| {
+                let case = OpenCase {
+                    kind: a.kind,
+                    step: a.step.and_then(Step::from_number),
+                    taken_at: a.taken_at,
+                    ends_at: a.ends_at,
+                };
+                (a.id, case)
+            }),
+            self.now(),
+        );
+        let next = match continuing {
+            Some((other, Some(end))) => format!(
+                "the ban of case #{other} continues until {}",
+                calendar::show_date(calendar::local_date(end, self.tz()))
+            ),
+            Some((other, None)) => format!("the ban of case #{other} continues permanently"),
+            None if member => "they may play again".into(),
+            None => "they may rejoin with /join".into(),
         };
         self.announce(
             conn,

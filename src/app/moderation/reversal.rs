@@ -3,6 +3,7 @@
 
 use sqlx::SqliteConnection;
 
+use crate::domain::calendar;
 use crate::domain::game::GameStatus;
 use crate::domain::ids::CaseId;
 use crate::domain::ladder::{self, Step};
@@ -130,8 +131,23 @@ impl App {
                     a.recorded_at,
                 )
                 .await?;
+            // A ban the new step brings gives its end; one it takes away is said to be lifted.
+            let was_ban = a
+                .step
+                .and_then(Step::from_number)
+                .is_some_and(|s| s.is_ban());
+            let ban = match ends_at {
+                Some(end) => format!(
+                    ", banned until {}",
+                    calendar::show_date(calendar::local_date(end, tz))
+                ),
+                None if was_ban && !prescribed.is_ban() => {
+                    format!("; {}'s ban is lifted", target.name)
+                }
+                None => String::new(),
+            };
             changed.push(format!(
-                "Case #{} is now step {} of the ladder, since case #{} is void: {}.{}",
+                "Case #{} is now step {} of the ladder, since case #{} is void: {}{ban}.{}",
                 a.id,
                 prescribed.number(),
                 voided.id,
