@@ -10,7 +10,7 @@ use sqlx::SqliteConnection;
 use crate::app::moderation::ActionKind;
 use crate::app::App;
 use crate::domain::calendar;
-use crate::domain::court::{Action, Decision, Judgement, Replacement, Subject};
+use crate::domain::court::{decision_reaches, Action, Decision, Judgement, Replacement, Subject};
 use crate::domain::ids::{AppealId, CaseId};
 use crate::domain::ladder::{self, Step};
 use crate::domain::moderation::CaseStatus;
@@ -38,6 +38,13 @@ impl App {
                 ));
                 return Ok(lines);
             }
+        }
+        if let Some(line) = self.unreached(conn, row, panel).await? {
+            lines.push(line);
+            row.effects.extend(lines.iter().cloned());
+            return Ok(lines);
+        }
+        if let Some(panel) = panel {
             lines.extend(self.undo(conn, row, &panel.decision).await?);
             let voided = matches!(&panel.decision, Decision::Overturn(o) if o.replacement == Replacement::Void);
             if voided && row.case_id.is_some() {
@@ -74,6 +81,42 @@ impl App {
         }
         row.effects.extend(lines.iter().cloned());
         Ok(lines)
+    }
+
+    /// A case void by the time of the decision is not revived (Terms §III Act 2.4.2): the
+    /// decision changes nothing, and a remand the panel made no longer waits. A case the panel
+    /// itself voided is left to [`Self::undo`], which says so in its own words.
+    async fn unreached(
+        &self,
+        conn: &mut SqliteConnection,
+        row: &mut AppealRow,
+        panel: Option<&Judgement>,
+    ) -> Result<Option<String>, CourtError> {
+        let Some(case) = row.case_id else {
+            return Ok(None);
+        };
+        if matches!(panel, Some(Judgement { decision: Decision::Overturn(o), .. }) if o.replacement == Replacement::Void)
+        {
+            return Ok(None);
+        }
+        let action = store::actions::by_id(conn, case)
+            .await?
+            .ok_or(CourtError::NoCase(case))?;
+        let Err(why) = decision_reaches(action.status) else {
+            return Ok(None);
+        };
+        if row.redecide_due_at.is_some() && row.redecided_at.is_none() {
+            row.redecide_due_at = None;
+            jobs::cancel(
+                conn,
+                &Job::RedecideDeadline {
+                    appeal: AppealId(row.id),
+                },
+                self.now(),
+            )
+            .await?;
+        }
+        Ok(Some(why.words(case)))
     }
 
     async fn carry_out_on_case(

@@ -70,6 +70,9 @@
 //!   declared penalty, in severity or entirety; it never supports a harsher replacement.
 //! - **Closing a ban to further appeals** (§II Act 9.5): said by the Chief Justice for the
 //!   Court, after an appeal on the ban was refused or decided, until a stated future time.
+//! - **A case void by the time of the decision** (§III Act 2.4.2): a case that became void
+//!   while it was heard (undeclared within 7 days), or was otherwise reversed, is never revived
+//!   by the Court: the decision is recorded and announced as changing nothing.
 //! - **Opinions** (§III Act 3.10): due seven club days after the decision, at the same
 //!   wall-clock time; reminder one club day before; overdue at the deadline. The Chief Justice,
 //!   if in the majority, may assign a Justice in the majority; otherwise any Justice in the
@@ -82,6 +85,7 @@ pub mod appeal;
 pub mod monitor;
 pub mod opinion;
 pub mod panel;
+pub mod reach;
 pub mod standing;
 pub mod verdict;
 
@@ -95,6 +99,7 @@ pub use panel::{
     check_panel, suggest_panel, Bench, Justice, LeftOut, PanelRefusal, SeatedPanel, Suggestion,
     PANEL_SIZE,
 };
+pub use reach::{decision_reaches, Unreached};
 pub use standing::{
     what_is_appealable, Action, ActionFacts, AppealRecord, Appellant, Capacity, CaseStatus,
     Conflict, Conflicts, Filing, MatterFacts, NotAppealable, Route, Subject,
