@@ -10,7 +10,9 @@ use sqlx::SqliteConnection;
 use crate::app::moderation::ActionKind;
 use crate::app::App;
 use crate::domain::calendar;
-use crate::domain::court::{decision_reaches, Action, Decision, Judgement, Replacement, Subject};
+use crate::domain::court::{
+    decision_reaches, restore, Action, Decision, Judgement, Replacement, Restore, Subject,
+};
 use crate::domain::ids::{AppealId, CaseId};
 use crate::domain::ladder::{self, Step};
 use crate::domain::moderation::CaseStatus;
@@ -277,6 +279,37 @@ impl App {
         ))
     }
 
+    /// Returns a case re-decided on remand to what it was when appealed (Terms §III Act 3.9.2):
+    /// the step or the ban end the Moderator changed goes back.
+    async fn restore_appealed(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &store::actions::Action,
+        appealed: &Action,
+        n: i64,
+    ) -> Result<Vec<String>, CourtError> {
+        let case = action.id;
+        let tz = self.tz();
+        let end_now = action.ends_at.map(|e| calendar::local_date(e, tz));
+        Ok(match restore(appealed, action.step, end_now) {
+            Restore::Nothing => vec![],
+            Restore::Step(step) => vec![self.set_case_step(conn, action, step, n).await?],
+            Restore::BanEnd(end) => {
+                self.move_ban(
+                    conn,
+                    case,
+                    end.map(|d| calendar::start_of_day(d, tz)),
+                    self.now(),
+                )
+                .await?;
+                vec![format!(
+                    "Case #{case}: the re-decision on remand is undone; the ban ends {} again, as when appealed.",
+                    end.map_or("never".to_owned(), calendar::show_date)
+                )]
+            }
+        })
+    }
+
     /// Undoes what a panel's decision did before the whole Court's different one is carried
     /// out: a moved ban end or a lesser step goes back to what the case was when appealed; a
     /// remand no longer waits. A case the panel voided stays void: what was reversed as though
@@ -291,6 +324,9 @@ impl App {
         let (Some(case), Subject::Action(facts)) = (row.case_id, &row.filing.subject) else {
             return Ok(vec![]);
         };
+        let action = store::actions::by_id(conn, case)
+            .await?
+            .ok_or(CourtError::NoCase(case))?;
         let Decision::Overturn(o) = decision else {
             if let Decision::Remand { .. } = decision {
                 row.redecide_due_at = None;
@@ -302,12 +338,12 @@ impl App {
                     self.now(),
                 )
                 .await?;
+                if row.redecided_at.is_some() {
+                    return self.restore_appealed(conn, &action, &facts.action, n).await;
+                }
             }
             return Ok(vec![]);
         };
-        let action = store::actions::by_id(conn, case)
-            .await?
-            .ok_or(CourtError::NoCase(case))?;
         Ok(match (&o.replacement, &facts.action) {
             (Replacement::BanEnds(_), a) => {
                 let end = a.ban_end().flatten().map(|d| calendar::start_of_day(d, self.tz()));

@@ -99,7 +99,7 @@ pub use panel::{
     check_panel, suggest_panel, Bench, Justice, LeftOut, PanelRefusal, SeatedPanel, Suggestion,
     PANEL_SIZE,
 };
-pub use reach::{decision_reaches, Unreached};
+pub use reach::{decision_reaches, restore, Restore, Unreached};
 pub use standing::{
     what_is_appealable, Action, ActionFacts, AppealRecord, Appellant, Capacity, CaseStatus,
     Conflict, Conflicts, Filing, MatterFacts, NotAppealable, Route, Subject,
