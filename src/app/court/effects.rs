@@ -11,7 +11,8 @@ use crate::app::moderation::ActionKind;
 use crate::app::App;
 use crate::domain::calendar;
 use crate::domain::court::{
-    decision_reaches, restore, Action, Decision, Judgement, Replacement, Restore, Subject,
+    decision_reaches, overdue_words, restore, Action, Decision, Judgement, Replacement, Restore,
+    Subject,
 };
 use crate::domain::ids::{AppealId, CaseId};
 use crate::domain::ladder::{self, Step};
@@ -201,9 +202,10 @@ impl App {
                 let moderator = self.name(conn, action.actor_id).await?;
                 let conditions: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
                 lines.push(format!(
-                    "Case #{case} goes back to {moderator} (appeal #{n}) to re-decide under these conditions: {}. {moderator} re-decides with /mod redecide case:{case} and declares it by {}, or the penalty is void (Terms §III Acts 2.4, 3.8).",
+                    "Case #{case} goes back to {moderator} (appeal #{n}) to re-decide under these conditions: {}. {moderator} re-decides with /mod redecide case:{case} and declares it by {}, {}.",
                     conditions.join("; "),
-                    calendar::show(due, tz)
+                    calendar::show(due, tz),
+                    overdue_words(action.kind)
                 ));
             }
         }

@@ -1,12 +1,14 @@
 //! `/mod redecide`: after a remand the Moderator re-decides the case under the Court's
 //! conditions and declares it with reasoning, within 7 days of the remand, or the penalty is
-//! void (Terms §III Acts 2.4, 2.4.2, 3.8). The re-decision is itself a moderator action.
+//! void (Terms §III Acts 2.4, 2.4.2, 3.8); a case that is not a penalty is flagged instead and
+//! may still be re-decided late. The re-decision is itself a moderator action.
 
 use chrono::NaiveDate;
 
 use crate::app::{App, Call};
 use crate::domain::authority::Power;
 use crate::domain::calendar;
+use crate::domain::court::{overdue, Overdue};
 use crate::domain::ids::AppealId;
 use crate::domain::ladder::{self, Step};
 use crate::domain::text::Reason;
@@ -55,7 +57,7 @@ impl App {
                 return Err(CourtError::NotTheModerator(case));
             }
             let due = row.redecide_due_at.expect("found by it");
-            if now > due {
+            if now > due && overdue(action.kind) == Overdue::Void {
                 return Err(CourtError::RedecideTooLate(case, calendar::show(due, tz)));
             }
             let n = row.id;

@@ -86,6 +86,7 @@ pub mod monitor;
 pub mod opinion;
 pub mod panel;
 pub mod reach;
+pub mod remand;
 pub mod standing;
 pub mod verdict;
 
@@ -100,6 +101,7 @@ pub use panel::{
     PANEL_SIZE,
 };
 pub use reach::{decision_reaches, restore, Restore, Unreached};
+pub use remand::{overdue, overdue_words, Overdue};
 pub use standing::{
     what_is_appealable, Action, ActionFacts, AppealRecord, Appellant, Capacity, CaseStatus,
     Conflict, Conflicts, Filing, MatterFacts, NotAppealable, Route, Subject,
