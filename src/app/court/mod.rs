@@ -71,6 +71,8 @@ pub enum CourtError {
     #[error(transparent)]
     BanDate(#[from] BanDateError),
     #[error(transparent)]
+    Harsher(#[from] crate::domain::court::Harsher),
+    #[error(transparent)]
     Case(#[from] CaseRefusal),
     #[error(transparent)]
     Text(#[from] TextError),

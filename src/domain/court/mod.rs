@@ -101,7 +101,9 @@ pub use panel::{
     PANEL_SIZE,
 };
 pub use reach::{decision_reaches, restore, Restore, Unreached};
-pub use remand::{overdue, overdue_words, Overdue};
+pub use remand::{
+    new_end_not_harsher, new_step_not_harsher, overdue, overdue_words, Harsher, Overdue,
+};
 pub use standing::{
     what_is_appealable, Action, ActionFacts, AppealRecord, Appellant, Capacity, CaseStatus,
     Conflict, Conflicts, Filing, MatterFacts, NotAppealable, Route, Subject,
