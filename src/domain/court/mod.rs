@@ -108,7 +108,10 @@ pub use standing::{
     what_is_appealable, Action, ActionFacts, AppealRecord, Appellant, Capacity, CaseStatus,
     Conflict, Conflicts, Filing, MatterFacts, NotAppealable, Route, Subject,
 };
-pub use verdict::{Ballot, Decision, Ground, InvalidVote, Overturn, Replacement, Verdict, Vote};
+pub use verdict::{
+    reasoning_ground_applies, Ballot, Decision, Ground, InvalidVote, Overturn, Replacement,
+    Verdict, Vote,
+};
 
 use super::office::Offices;
 
