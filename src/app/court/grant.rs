@@ -1,5 +1,5 @@
 //! `/court grant`: the Chief Justice grants a hearing, or two Justices independently (Terms
-//! §III Act 3.6). An appeal that goes straight to the whole Court is seated at once: nobody
+//! §III Act 3.6), even after the Chief Justice refused it. An appeal that goes straight to the whole Court is seated at once: nobody
 //! chooses its bench and conflicts do not apply (§III Acts 3.5.3, 5).
 
 use crate::app::{App, Call};
@@ -16,6 +16,17 @@ impl App {
             let now = self.now();
             Power::Justice.require(&actor.offices, "grant a hearing", "Terms §III Act 3.6")?;
             let mut row = self.appeal(conn, n).await?;
+            // One appeal at a time: a refused appeal is no longer granted once a new appeal on
+            // the same case has been filed since.
+            if let (Appeal::Refused { .. }, Some(case)) = (&row.lifecycle, row.case_id) {
+                let later = crate::store::appeals::on_case(conn, case).await?;
+                if let Some(newer) = later.iter().find(|r| r.id > n) {
+                    return Err(CourtError::BadVote(format!(
+                        "Appeal #{n} was refused and case #{case} has been appealed again since (appeal #{}); that appeal is the one to grant (Terms §III Act 3.6).",
+                        newer.id
+                    )));
+                }
+            }
             let next = row.lifecycle.grant(&row.filing, &acting(actor), now)?;
             let text = match &next {
                 Appeal::AwaitingGrant { .. } => format!(
@@ -31,6 +42,10 @@ impl App {
                     };
                     format!("Appeal #{n}: a hearing is granted by {by} (Terms §III Act 3.6).")
                 }
+                Appeal::Refused { .. } => format!(
+                    "Appeal #{n}: {} grants a hearing though the Chief Justice refused it; it opens when a second Justice grants it too (Terms §III Act 3.6).",
+                    actor.name
+                ),
                 _ => unreachable!("a grant records a grant or opens the hearing"),
             };
             row.lifecycle = next;

@@ -1,5 +1,6 @@
-//! `/court refuse`: the Chief Justice refuses to hear an appeal (Terms §III Act 3.6); the
-//! refusal ends it, and its parties are no longer in a hearing (§II Act 8.1).
+//! `/court refuse`: the Chief Justice refuses to hear an appeal (Terms §III Act 3.6); its
+//! parties are no longer in a hearing (§II Act 8.1), though two independent Justices may still
+//! grant it (Act 3.6).
 
 use crate::app::{App, Call};
 use crate::domain::authority::Power;

@@ -109,11 +109,15 @@ pub enum Appeal {
         route: Route,
         grants: Vec<JusticeGrant>,
     },
-    /// The Chief Justice refused to hear it.
+    /// The Chief Justice refused to hear it. Two independent Justices may still grant it
+    /// (Terms §III Act 3.6 "either by the Chief Justice, or at least independent two
+    /// justices"); `grants` holds a first Justice's grant, made before or after the refusal.
     Refused {
         by: i64,
         at: DateTime<Utc>,
         reason: Reason,
+        #[serde(default)]
+        grants: Vec<JusticeGrant>,
     },
     /// Granted; waiting for its bench.
     Granted {
@@ -319,8 +323,19 @@ impl Appeal {
         by: &Acting,
         at: DateTime<Utc>,
     ) -> Result<Appeal, GrantRefusal> {
-        let Appeal::AwaitingGrant { route, grants } = self else {
-            return Err(self.wrong("granted or refused").into());
+        let (route, grants, refused) = match self {
+            Appeal::AwaitingGrant { route, grants } => (route, grants, None),
+            Appeal::Refused {
+                by: cj,
+                at: refused_at,
+                reason,
+                grants,
+            } if !by.offices.is_chief_justice() => (
+                &filing.route,
+                grants,
+                Some((*cj, *refused_at, reason.clone())),
+            ),
+            _ => return Err(self.wrong("granted or refused").into()),
         };
         Power::Justice.require(&by.offices, "grant a hearing", "Terms §III Act 3.6")?;
         if by.id == filing.appellant {
@@ -345,9 +360,17 @@ impl Appeal {
                 by: GrantedBy::TwoJustices([first.justice, by.id]),
                 at,
             },
-            None => Appeal::AwaitingGrant {
-                route: *route,
-                grants: vec![JusticeGrant { justice: by.id, at }],
+            None => match refused {
+                Some((cj, refused_at, reason)) => Appeal::Refused {
+                    by: cj,
+                    at: refused_at,
+                    reason,
+                    grants: vec![JusticeGrant { justice: by.id, at }],
+                },
+                None => Appeal::AwaitingGrant {
+                    route: *route,
+                    grants: vec![JusticeGrant { justice: by.id, at }],
+                },
             },
         })
     }
@@ -360,9 +383,9 @@ impl Appeal {
         reason: Reason,
         at: DateTime<Utc>,
     ) -> Result<Appeal, GrantRefusal> {
-        if !matches!(self, Appeal::AwaitingGrant { .. }) {
+        let Appeal::AwaitingGrant { grants, .. } = self else {
             return Err(self.wrong("granted or refused").into());
-        }
+        };
         Power::ChiefJustice.require(
             &by.offices,
             "refuse to hear an appeal",
@@ -375,6 +398,7 @@ impl Appeal {
             by: by.id,
             at,
             reason,
+            grants: grants.clone(),
         })
     }
 
@@ -830,6 +854,30 @@ pub(super) mod tests {
             refused.grant(&f, &chief(), now()).unwrap_err().to_string(),
             "This appeal is refused; it cannot be granted or refused now."
         );
+    }
+
+    #[test]
+    fn two_independent_justices_grant_despite_the_chief_justices_refusal() {
+        // Terms §III Act 3.6: "granted either by the Chief Justice, or at least independent two
+        // justices"; the Chief Justice's refusal does not bind two Justices.
+        let f = filing();
+        let refused = Appeal::filed(&f)
+            .refuse(&f, &chief(), reason("no arguable grounds"), now())
+            .unwrap();
+        let one = refused.grant(&f, &justice(2), now()).unwrap();
+        assert!(matches!(&one, Appeal::Refused { grants, .. } if grants.len() == 1));
+        assert!(!one.is_hearing());
+        assert_eq!(
+            one.grant(&f, &justice(2), now()),
+            Err(GrantRefusal::AlreadyGranted)
+        );
+        assert!(matches!(
+            one.grant(&f, &justice(4), now()).unwrap(),
+            Appeal::Granted {
+                by: GrantedBy::TwoJustices([2, 4]),
+                ..
+            }
+        ));
     }
 
     #[test]

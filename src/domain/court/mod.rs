@@ -37,7 +37,7 @@
 //! - **Granting** (§III Act 3.6): a Justice with a conflict does not count towards the two
 //!   grants; the Chief Justice's conflict bars only sitting on a panel (Act 3.5.2), so they may
 //!   grant or refuse, but nobody decides whether their own appeal is heard. Only the Chief
-//!   Justice refuses, and a refusal ends the appeal.
+//!   Justice refuses; two independent Justices may still grant after a refusal.
 //! - **Choosing the panel** (§III Acts 3.5, 3.5.1, 3.7): a conflicted Justice sits only when
 //!   fewer than three Justices are free of conflict and every free one sits; the set-aside is
 //!   recorded on the [`SeatedPanel`]. The suggestion rotates: never sat first, then least
