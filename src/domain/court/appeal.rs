@@ -191,6 +191,8 @@ pub enum BenchRefusal {
     ChiefJusticeConflict(Conflict),
     #[error("The Court has no Justices to hear this appeal (Terms §III Act 3.2).")]
     NoJustices,
+    #[error("Every member of this appeal's panel is still a Justice, so the panel stands; it is re-seated only when a panellist is no longer a Justice (Terms §III Acts 3.3, 3.7).")]
+    PanelStands,
 }
 
 /// Why a vote was refused.
@@ -417,6 +419,43 @@ impl Appeal {
             return Err(BenchRefusal::EnBancRoute);
         }
         Ok(Appeal::Hearing(Hearing::new(Bench::Panel(panel))))
+    }
+
+    /// A panel with a member who is no longer a Justice (dismissed, or resigned) cannot reach
+    /// the majority Terms §III Act 3.3 asks for as seated: the Chief Justice seats a new panel,
+    /// and the votes already cast by those who sit on both stay cast.
+    pub fn reseat_panel(
+        &self,
+        by: &Acting,
+        panel: SeatedPanel,
+        court: &[Justice],
+    ) -> Result<Appeal, BenchRefusal> {
+        Power::ChiefJustice.require(&by.offices, "choose the panel", "Terms §III Act 3.7")?;
+        let Appeal::Hearing(Hearing {
+            bench: Bench::Panel(old),
+            ballots,
+            split_rounds,
+        }) = self
+        else {
+            return Err(self.wrong("given a bench").into());
+        };
+        let gone = old
+            .justices()
+            .iter()
+            .any(|j| !court.iter().any(|c| c.id == *j));
+        if !gone {
+            return Err(BenchRefusal::PanelStands);
+        }
+        let kept = panel.justices();
+        Ok(Appeal::Hearing(Hearing {
+            ballots: ballots
+                .iter()
+                .filter(|b| kept.contains(&b.justice))
+                .cloned()
+                .collect(),
+            split_rounds: split_rounds.clone(),
+            bench: Bench::Panel(panel),
+        }))
     }
 
     /// The Chief Justice hears the appeal alone, exercising discretionary powers (Terms §III
@@ -854,6 +893,30 @@ pub(super) mod tests {
             refused.grant(&f, &chief(), now()).unwrap_err().to_string(),
             "This appeal is refused; it cannot be granted or refused now."
         );
+    }
+
+    #[test]
+    fn a_panel_that_lost_a_justice_is_re_seated_keeping_the_votes_cast() {
+        // Terms §III Act 3.3: a majority of a panel of Justices decides; one dismissed from
+        // office can no longer vote, so the Chief Justice seats a new panel (Act 3.7).
+        let f = filing();
+        let voted = heard(&f).vote(&f, ballot(2, void(), 1), London).unwrap();
+        let all = court();
+        let panel = || check_panel(&[1, 2, 4], &all, &Conflicts::default()).unwrap();
+        assert_eq!(
+            voted.reseat_panel(&chief(), panel(), &all),
+            Err(BenchRefusal::PanelStands)
+        );
+        let without_3: Vec<Justice> = all.iter().filter(|j| j.id != 3).cloned().collect();
+        let reseated = voted.reseat_panel(&chief(), panel(), &without_3).unwrap();
+        let Appeal::Hearing(h) = &reseated else {
+            panic!("still heard")
+        };
+        assert_eq!(h.bench.seats(), vec![1, 2, 4]);
+        assert_eq!(h.ballots.len(), 1);
+        assert!(voted
+            .reseat_panel(&justice(2), panel(), &without_3)
+            .is_err());
     }
 
     #[test]
