@@ -404,6 +404,34 @@ impl Appeal {
         })
     }
 
+    /// The Chief Justice refuses a granted appeal that no bench can hear (the app checks
+    /// [`no_bench_possible`](super::panel::no_bench_possible)): otherwise it would wait for its
+    /// bench, and hold its parties in a hearing, for ever (Terms §III Acts 3.5.2, 3.6; §II Act
+    /// 8.1).
+    pub fn refuse_unseatable(
+        &self,
+        filing: &Filing,
+        by: &Acting,
+        reason: Reason,
+        at: DateTime<Utc>,
+    ) -> Result<Appeal, GrantRefusal> {
+        self.granted_route()?;
+        Power::ChiefJustice.require(
+            &by.offices,
+            "refuse to hear an appeal",
+            "Terms §III Act 3.6",
+        )?;
+        if by.id == filing.appellant {
+            return Err(GrantRefusal::OwnAppeal);
+        }
+        Ok(Appeal::Refused {
+            by: by.id,
+            at,
+            reason,
+            grants: vec![],
+        })
+    }
+
     fn granted_route(&self) -> Result<Route, WrongStage> {
         match self {
             Appeal::Granted { route, .. } => Ok(*route),

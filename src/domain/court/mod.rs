@@ -97,8 +97,8 @@ pub use appeal::{
 pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
 pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};
 pub use panel::{
-    check_panel, suggest_panel, Bench, Justice, LeftOut, PanelRefusal, SeatedPanel, Suggestion,
-    PANEL_SIZE,
+    check_panel, no_bench_possible, suggest_panel, Bench, Justice, LeftOut, PanelRefusal,
+    SeatedPanel, Suggestion, PANEL_SIZE,
 };
 pub use reach::{decision_reaches, restore, Restore, Unreached};
 pub use remand::{
