@@ -65,7 +65,7 @@
 //! - **Overturns** (§III Act 3.8b; §II Acts 5, 9.2-9.4): a case is replaced by nothing (void),
 //!   a new ban end (a Friday after today, shorter or longer, a permanent ban may be given an
 //!   end), or a lesser step of the ladder; a matter by a ruling in words. A matter cannot be
-//!   remanded: no Moderator decided it.
+//!   remanded: no Moderator decided it; nor a weekly deduction, which the rules make.
 //! - **No proper reasoning** (§III Act 2.4.3): a ground on which the Court overturns a
 //!   declared penalty, in severity or entirety; it never supports a harsher replacement.
 //! - **Closing a ban to further appeals** (§II Act 9.5): said by the Chief Justice for the
