@@ -17,7 +17,8 @@
 //! - **Who may appeal** (§III Act 3): the member an action was against; either player of a
 //!   game reversed as a first violation, since both scores move (§II Act 5); any Member for an
 //!   award, a technical modification or an action on the whole Leaderboard; the person removed
-//!   under §II Act 7, though no longer a Member; any Member for another matter. Only Members
+//!   under §II Act 7, though no longer a Member, and the person banned, petitioning their ban
+//!   (§II Act 9.3); any Member for another matter. Only Members
 //!   appeal otherwise.
 //! - **Staff bans** (§III Act 6): a ban is beyond review when made by someone holding the Staff
 //!   office without Moderator powers. Staff who also moderate act as Moderators: the exemption

@@ -298,6 +298,11 @@ fn standing(facts: &ActionFacts, appellant: Appellant) -> Result<(), NotAppealab
             })
         };
     }
+    // "Bans can be petitioned to the Court" (Terms §II Act 9.3): the person banned petitions
+    // their ban though no longer on the Leaderboard, as a person removed appeals the removal.
+    if facts.action.is_ban() && facts.against == Some(appellant.id) {
+        return Ok(());
+    }
     if !appellant.is_member {
         return Err(NotAppealable::NotAMember);
     }
@@ -655,6 +660,11 @@ pub(super) mod tests {
             Err(NotAppealable::NotAMember)
         );
         assert_eq!(appeal(facts(Action::Removal), outsider), Ok(Route::Panel));
+        // Terms §II Act 9.3: "Bans can be petitioned to the Court", by the person banned.
+        assert_eq!(
+            appeal(facts(Action::Ban { ends: None }), outsider),
+            Ok(Route::Panel)
+        );
         assert!(matches!(
             appeal(facts(Action::Removal), member(BYSTANDER)),
             Err(NotAppealable::NotAffected { .. })
