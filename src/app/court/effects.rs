@@ -168,8 +168,15 @@ impl App {
                         }
                         _ => "",
                     };
+                    // Only the fraud ladder's reversal is §II Act 5's; the rest is the Court's
+                    // overturn itself (§III Act 3.8b).
+                    let rule = if action.kind == crate::domain::moderation::CaseKind::Violation {
+                        "Terms §II Act 5"
+                    } else {
+                        "Terms §III Act 3.8b"
+                    };
                     lines.push(format!(
-                        "Case #{case} is overturned by the Court (appeal #{n}) and void: its effects are reversed as though it never happened, and every later score re-derived (Terms §II Act 5).{what}"
+                        "Case #{case} is overturned by the Court (appeal #{n}) and void: its effects are reversed as though it never happened, and every later score re-derived ({rule}).{what}"
                     ));
                     let restepped = self.restep_after_void(conn, &action).await?;
                     lines.extend(restepped);
