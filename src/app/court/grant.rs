@@ -4,7 +4,7 @@
 
 use crate::app::{App, Call};
 use crate::domain::authority::Power;
-use crate::domain::court::{Appeal, GrantedBy, Route};
+use crate::domain::court::{decision_reaches, Appeal, GrantedBy, Route};
 
 use super::buttons::vote_buttons;
 use super::{acting, CourtError, CourtReply};
@@ -16,6 +16,15 @@ impl App {
             let now = self.now();
             Power::Justice.require(&actor.offices, "grant a hearing", "Terms §III Act 3.6")?;
             let mut row = self.appeal(conn, n).await?;
+            // A case void since filing has nothing left to appeal (§III Act 2.4.2).
+            if let Some(case) = row.case_id {
+                let action = crate::store::actions::by_id(conn, case)
+                    .await?
+                    .ok_or(CourtError::NoCase(case))?;
+                if decision_reaches(action.status).is_err() {
+                    return Err(CourtError::CaseVoid(case));
+                }
+            }
             // One appeal at a time: a refused appeal is no longer granted once a new appeal on
             // the same case has been filed since.
             if let (Appeal::Refused { .. }, Some(case)) = (&row.lifecycle, row.case_id) {
