@@ -43,6 +43,11 @@ impl App {
                     actor.name
                 ),
                 Appeal::Granted { by, .. } => {
+                    let ids = match by {
+                        GrantedBy::ChiefJustice(cj) => vec![*cj],
+                        GrantedBy::TwoJustices(two) => two.to_vec(),
+                    };
+                    crate::store::appeals::set_granted_by(conn, n, &ids).await?;
                     let by = match by {
                         GrantedBy::ChiefJustice(_) => format!("the Chief Justice, {}", actor.name),
                         GrantedBy::TwoJustices(two) => {
