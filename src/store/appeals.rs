@@ -262,6 +262,34 @@ pub async fn seat(
     Ok(())
 }
 
+/// Records who granted the hearing (Terms §III Act 3.6), which the lifecycle forgets once the
+/// appeal is heard.
+pub async fn set_granted_by(
+    conn: &mut SqliteConnection,
+    appeal_id: i64,
+    justices: &[i64],
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE appeals SET granted_by = ? WHERE id = ?")
+        .bind(encode(&justices)?)
+        .bind(appeal_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Who granted the hearing, if recorded.
+pub async fn granted_by(conn: &mut SqliteConnection, appeal_id: i64) -> sqlx::Result<Vec<i64>> {
+    let text: Option<String> = sqlx::query_scalar("SELECT granted_by FROM appeals WHERE id = ?")
+        .bind(appeal_id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .flatten();
+    text.as_deref()
+        .map(decode)
+        .transpose()
+        .map(Option::unwrap_or_default)
+}
+
 /// When each of `justices` last sat, if ever.
 pub async fn last_sat(
     conn: &mut SqliteConnection,

@@ -63,6 +63,8 @@ async fn the_export_shows_an_appeal_from_filing_to_opinion() {
     assert_eq!(appeal["case"], 1);
     assert_eq!(appeal["grounds"], "the game was played");
     assert_eq!(appeal["status"], "decided");
+    // Terms §III Act 3.6: who granted the hearing is kept once it is heard and decided.
+    assert_eq!(appeal["grants"], serde_json::json!(["cj"]));
     assert_eq!(appeal["judgement"]["decision"], "overturned (void)");
     assert_eq!(
         appeal["judgement"]["votes"].as_array().map(Vec::len),

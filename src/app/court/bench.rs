@@ -1,6 +1,7 @@
 //! `/court panel` and `/court solo`: the Chief Justice seats a panel of three free of conflict,
 //! setting a conflict aside (and recording it) only when too few Justices are free (Terms §III
-//! Acts 3.3, 3.5, 3.5.1, 3.5.2, 3.7), or hears the appeal alone (Act 3.3).
+//! Acts 3.3, 3.5, 3.5.1, 3.5.2, 3.7), or hears the appeal alone (Act 3.3). A panel with a
+//! member who is no longer a Justice is re-seated the same way.
 
 use crate::app::{App, Call, PersonRef};
 use crate::domain::authority::Power;
@@ -33,6 +34,33 @@ impl App {
             let by = acting(actor);
             let court = self.court(conn).await?;
             let conflicts = row.filing.conflicts();
+            // A panel that lost a Justice is re-seated (Terms §III Act 3.3 needs a majority of
+            // three who are Justices); the votes of those who sit again stay cast.
+            if matches!(row.lifecycle, Appeal::Hearing(_)) {
+                let old = match &row.lifecycle {
+                    Appeal::Hearing(h) => h.bench.seats(),
+                    _ => vec![],
+                };
+                let panel = check_panel(&ids, &court, &conflicts)?;
+                let set_aside = panel.conflicts_set_aside().to_vec();
+                row.lifecycle = row.lifecycle.reseat_panel(&by, panel, &court)?;
+                let new: Vec<i64> = ids.iter().copied().filter(|j| !old.contains(j)).collect();
+                store::appeals::seat(conn, n, &new, now).await?;
+                let mut text = format!(
+                    "Appeal #{n} is re-seated: a member of its panel is no longer a Justice, so it is heard by a panel of {}; the votes already cast by those who sit again stand (Terms §III Acts 3.3, 3.7).",
+                    self.names(conn, &ids).await?
+                );
+                for (justice, conflict) in set_aside {
+                    text.push_str(&format!(
+                        " {}'s conflict ({}) is set aside: too few Justices are free of conflict (Terms §III Act 3.5.1).",
+                        self.name(conn, justice).await?,
+                        conflict.describe()
+                    ));
+                }
+                self.record_with(conn, n, &text, &vote_buttons(n)).await?;
+                self.persist(conn, &mut row).await?;
+                return Ok(CourtReply(text));
+            }
             // The stage and route first: a panel is chosen only for a granted panel-route appeal.
             if !matches!(row.lifecycle, Appeal::Granted { .. }) {
                 return Err(BenchRefusal::from(WrongStage {

@@ -7,7 +7,7 @@ use sqlx::SqliteConnection;
 
 use crate::app::App;
 use crate::domain::calendar;
-use crate::domain::court::{Opinion, Response};
+use crate::domain::court::{overdue, Opinion, Overdue, Response};
 use crate::domain::ids::AppealId;
 use crate::store;
 
@@ -150,6 +150,18 @@ impl App {
             return Ok(format!("already {}", action.status));
         };
         let n = row.id;
+        if overdue(action.kind) == Overdue::Flagged {
+            // Only penalties are void for want of declaration (§III Act 2.4.2): the case stays
+            // as it is and the re-decision is still owed.
+            let line = format!(
+                "Case #{case} ({}) was remanded by appeal #{n} and not re-decided within 7 days (Terms §III Act 2.4). It is not a penalty, so it is not void (Act 2.4.2): it stays as it is, and its re-decision is still owed with /mod redecide case:{case}.",
+                action.kind
+            );
+            self.record(conn, n, &line).await?;
+            row.effects.push(line);
+            self.persist(conn, &mut row).await?;
+            return Ok("flagged: not re-decided".into());
+        }
         self.void_action(
             conn,
             &action,

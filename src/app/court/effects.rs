@@ -10,7 +10,10 @@ use sqlx::SqliteConnection;
 use crate::app::moderation::ActionKind;
 use crate::app::App;
 use crate::domain::calendar;
-use crate::domain::court::{Action, Decision, Judgement, Replacement, Subject};
+use crate::domain::court::{
+    decision_reaches, overdue_words, restore, Action, Decision, Judgement, Replacement, Restore,
+    Subject,
+};
 use crate::domain::ids::{AppealId, CaseId};
 use crate::domain::ladder::{self, Step};
 use crate::domain::moderation::CaseStatus;
@@ -38,6 +41,13 @@ impl App {
                 ));
                 return Ok(lines);
             }
+        }
+        if let Some(line) = self.unreached(conn, row, panel).await? {
+            lines.push(line);
+            row.effects.extend(lines.iter().cloned());
+            return Ok(lines);
+        }
+        if let Some(panel) = panel {
             lines.extend(self.undo(conn, row, &panel.decision).await?);
             let voided = matches!(&panel.decision, Decision::Overturn(o) if o.replacement == Replacement::Void);
             if voided && row.case_id.is_some() {
@@ -74,6 +84,42 @@ impl App {
         }
         row.effects.extend(lines.iter().cloned());
         Ok(lines)
+    }
+
+    /// A case void by the time of the decision is not revived (Terms §III Act 2.4.2): the
+    /// decision changes nothing, and a remand the panel made no longer waits. A case the panel
+    /// itself voided is left to [`Self::undo`], which says so in its own words.
+    async fn unreached(
+        &self,
+        conn: &mut SqliteConnection,
+        row: &mut AppealRow,
+        panel: Option<&Judgement>,
+    ) -> Result<Option<String>, CourtError> {
+        let Some(case) = row.case_id else {
+            return Ok(None);
+        };
+        if matches!(panel, Some(Judgement { decision: Decision::Overturn(o), .. }) if o.replacement == Replacement::Void)
+        {
+            return Ok(None);
+        }
+        let action = store::actions::by_id(conn, case)
+            .await?
+            .ok_or(CourtError::NoCase(case))?;
+        let Err(why) = decision_reaches(action.status) else {
+            return Ok(None);
+        };
+        if row.redecide_due_at.is_some() && row.redecided_at.is_none() {
+            row.redecide_due_at = None;
+            jobs::cancel(
+                conn,
+                &Job::RedecideDeadline {
+                    appeal: AppealId(row.id),
+                },
+                self.now(),
+            )
+            .await?;
+        }
+        Ok(Some(why.words(case)))
     }
 
     async fn carry_out_on_case(
@@ -122,8 +168,15 @@ impl App {
                         }
                         _ => "",
                     };
+                    // Only the fraud ladder's reversal is §II Act 5's; the rest is the Court's
+                    // overturn itself (§III Act 3.8b).
+                    let rule = if action.kind == crate::domain::moderation::CaseKind::Violation {
+                        "Terms §II Act 5"
+                    } else {
+                        "Terms §III Act 3.8b"
+                    };
                     lines.push(format!(
-                        "Case #{case} is overturned by the Court (appeal #{n}) and void: its effects are reversed as though it never happened, and every later score re-derived (Terms §II Act 5).{what}"
+                        "Case #{case} is overturned by the Court (appeal #{n}) and void: its effects are reversed as though it never happened, and every later score re-derived ({rule}).{what}"
                     ));
                     let restepped = self.restep_after_void(conn, &action).await?;
                     lines.extend(restepped);
@@ -156,9 +209,10 @@ impl App {
                 let moderator = self.name(conn, action.actor_id).await?;
                 let conditions: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
                 lines.push(format!(
-                    "Case #{case} goes back to {moderator} (appeal #{n}) to re-decide under these conditions: {}. {moderator} re-decides with /mod redecide case:{case} and declares it by {}, or the penalty is void (Terms §III Acts 2.4, 3.8).",
+                    "Case #{case} goes back to {moderator} (appeal #{n}) to re-decide under these conditions: {}. {moderator} re-decides with /mod redecide case:{case} and declares it by {}, {}.",
                     conditions.join("; "),
-                    calendar::show(due, tz)
+                    calendar::show(due, tz),
+                    overdue_words(action.kind)
                 ));
             }
         }
@@ -234,6 +288,37 @@ impl App {
         ))
     }
 
+    /// Returns a case re-decided on remand to what it was when appealed (Terms §III Act 3.9.2):
+    /// the step or the ban end the Moderator changed goes back.
+    async fn restore_appealed(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &store::actions::Action,
+        appealed: &Action,
+        n: i64,
+    ) -> Result<Vec<String>, CourtError> {
+        let case = action.id;
+        let tz = self.tz();
+        let end_now = action.ends_at.map(|e| calendar::local_date(e, tz));
+        Ok(match restore(appealed, action.step, end_now) {
+            Restore::Nothing => vec![],
+            Restore::Step(step) => vec![self.set_case_step(conn, action, step, n).await?],
+            Restore::BanEnd(end) => {
+                self.move_ban(
+                    conn,
+                    case,
+                    end.map(|d| calendar::start_of_day(d, tz)),
+                    self.now(),
+                )
+                .await?;
+                vec![format!(
+                    "Case #{case}: the re-decision on remand is undone; the ban ends {} again, as when appealed.",
+                    end.map_or("never".to_owned(), calendar::show_date)
+                )]
+            }
+        })
+    }
+
     /// Undoes what a panel's decision did before the whole Court's different one is carried
     /// out: a moved ban end or a lesser step goes back to what the case was when appealed; a
     /// remand no longer waits. A case the panel voided stays void: what was reversed as though
@@ -248,6 +333,9 @@ impl App {
         let (Some(case), Subject::Action(facts)) = (row.case_id, &row.filing.subject) else {
             return Ok(vec![]);
         };
+        let action = store::actions::by_id(conn, case)
+            .await?
+            .ok_or(CourtError::NoCase(case))?;
         let Decision::Overturn(o) = decision else {
             if let Decision::Remand { .. } = decision {
                 row.redecide_due_at = None;
@@ -259,12 +347,12 @@ impl App {
                     self.now(),
                 )
                 .await?;
+                if row.redecided_at.is_some() {
+                    return self.restore_appealed(conn, &action, &facts.action, n).await;
+                }
             }
             return Ok(vec![]);
         };
-        let action = store::actions::by_id(conn, case)
-            .await?
-            .ok_or(CourtError::NoCase(case))?;
         Ok(match (&o.replacement, &facts.action) {
             (Replacement::BanEnds(_), a) => {
                 let end = a.ban_end().flatten().map(|d| calendar::start_of_day(d, self.tz()));

@@ -59,7 +59,16 @@ pub async fn export_appeals(
                     two.iter().map(|id| json!(name(Some(*id)))).collect()
                 }
             },
-            _ => vec![],
+            Appeal::Refused { grants, .. } => grants
+                .iter()
+                .map(|g| json!(name(Some(g.justice))))
+                .collect(),
+            // Heard or decided: the lifecycle no longer says who granted it; the store does.
+            _ => store::appeals::granted_by(conn, row.id)
+                .await?
+                .into_iter()
+                .map(|id| json!(name(Some(id))))
+                .collect(),
         };
         let (panel, judgement) = match &row.lifecycle {
             Appeal::Decided { judgement, .. } => (None, Some(judgement)),

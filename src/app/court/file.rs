@@ -39,7 +39,7 @@ impl App {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let tz = self.tz();
-            let grounds = Reason::parse(grounds)?;
+            let grounds = filing_text("grounds", grounds)?;
             let is_member = store::people::open_membership(conn, actor.id)
                 .await?
                 .is_some();
@@ -73,7 +73,8 @@ impl App {
                 columns.deduction_id = Some(event);
                 Subject::Action(facts)
             } else {
-                let description = Reason::parse(against.matter.as_deref().unwrap_or_default())?;
+                let description =
+                    filing_text("matter", against.matter.as_deref().unwrap_or_default())?;
                 let mut parties = Vec::new();
                 if let Some(p) = &against.party {
                     let person = p
@@ -129,4 +130,13 @@ impl App {
         })
         .await
     }
+}
+
+/// Grounds and a matter are text like a reason, but a filing is not a decision: a one-word one
+/// is refused under the Court's own Act, not §III Act 2.2.
+fn filing_text(field: &'static str, text: &str) -> Result<Reason, CourtError> {
+    Reason::parse(text).map_err(|e| match e {
+        crate::domain::text::TextError::OneWord { .. } => CourtError::OneWordFiling(field),
+        other => other.into(),
+    })
 }

@@ -1,10 +1,10 @@
 //! `/court grant`: the Chief Justice grants a hearing, or two Justices independently (Terms
-//! §III Act 3.6). An appeal that goes straight to the whole Court is seated at once: nobody
+//! §III Act 3.6), even after the Chief Justice refused it. An appeal that goes straight to the whole Court is seated at once: nobody
 //! chooses its bench and conflicts do not apply (§III Acts 3.5.3, 5).
 
 use crate::app::{App, Call};
 use crate::domain::authority::Power;
-use crate::domain::court::{Appeal, GrantedBy, Route};
+use crate::domain::court::{decision_reaches, Appeal, GrantedBy, Route};
 
 use super::buttons::vote_buttons;
 use super::{acting, CourtError, CourtReply};
@@ -16,6 +16,26 @@ impl App {
             let now = self.now();
             Power::Justice.require(&actor.offices, "grant a hearing", "Terms §III Act 3.6")?;
             let mut row = self.appeal(conn, n).await?;
+            // A case void since filing has nothing left to appeal (§III Act 2.4.2).
+            if let Some(case) = row.case_id {
+                let action = crate::store::actions::by_id(conn, case)
+                    .await?
+                    .ok_or(CourtError::NoCase(case))?;
+                if decision_reaches(action.status).is_err() {
+                    return Err(CourtError::CaseVoid(case));
+                }
+            }
+            // One appeal at a time: a refused appeal is no longer granted once a new appeal on
+            // the same case has been filed since.
+            if let (Appeal::Refused { .. }, Some(case)) = (&row.lifecycle, row.case_id) {
+                let later = crate::store::appeals::on_case(conn, case).await?;
+                if let Some(newer) = later.iter().find(|r| r.id > n) {
+                    return Err(CourtError::BadVote(format!(
+                        "Appeal #{n} was refused and case #{case} has been appealed again since (appeal #{}); that appeal is the one to grant (Terms §III Act 3.6).",
+                        newer.id
+                    )));
+                }
+            }
             let next = row.lifecycle.grant(&row.filing, &acting(actor), now)?;
             let text = match &next {
                 Appeal::AwaitingGrant { .. } => format!(
@@ -23,6 +43,11 @@ impl App {
                     actor.name
                 ),
                 Appeal::Granted { by, .. } => {
+                    let ids = match by {
+                        GrantedBy::ChiefJustice(cj) => vec![*cj],
+                        GrantedBy::TwoJustices(two) => two.to_vec(),
+                    };
+                    crate::store::appeals::set_granted_by(conn, n, &ids).await?;
                     let by = match by {
                         GrantedBy::ChiefJustice(_) => format!("the Chief Justice, {}", actor.name),
                         GrantedBy::TwoJustices(two) => {
@@ -31,6 +56,10 @@ impl App {
                     };
                     format!("Appeal #{n}: a hearing is granted by {by} (Terms §III Act 3.6).")
                 }
+                Appeal::Refused { .. } => format!(
+                    "Appeal #{n}: {} grants a hearing though the Chief Justice refused it; it opens when a second Justice grants it too (Terms §III Act 3.6).",
+                    actor.name
+                ),
                 _ => unreachable!("a grant records a grant or opens the hearing"),
             };
             row.lifecycle = next;

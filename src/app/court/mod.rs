@@ -71,6 +71,8 @@ pub enum CourtError {
     #[error(transparent)]
     BanDate(#[from] BanDateError),
     #[error(transparent)]
+    Harsher(#[from] crate::domain::court::Harsher),
+    #[error(transparent)]
     Case(#[from] CaseRefusal),
     #[error(transparent)]
     Text(#[from] TextError),
@@ -78,6 +80,10 @@ pub enum CourtError {
     NoAppeal(i64),
     #[error("There is no case #{0}.")]
     NoCase(i64),
+    #[error("The {0} must say in a few words what is brought to the Court and why, not one (Terms §III Act 3).")]
+    OneWordFiling(&'static str),
+    #[error("Case #{0} has become void since the appeal was filed, so nothing is left to hear; the Chief Justice may refuse the appeal (Terms §III Acts 2.4.2, 3.6).")]
+    CaseVoid(i64),
     #[error("Nobody called {0} is known to gavel.")]
     Unknown(String),
     #[error("Say what is appealed: case:N for a moderator action, deduction:YYYY-MM-DD for a weekly absence or inactivity deduction, or matter:\"...\" for another matter concerning the Leaderboard (Terms §III Act 3).")]

@@ -1,12 +1,17 @@
 //! `/mod redecide`: after a remand the Moderator re-decides the case under the Court's
 //! conditions and declares it with reasoning, within 7 days of the remand, or the penalty is
-//! void (Terms §III Acts 2.4, 2.4.2, 3.8). The re-decision is itself a moderator action.
+//! void (Terms §III Acts 2.4, 2.4.2, 3.8); a case that is not a penalty is flagged instead and
+//! may still be re-decided late. The re-decision is never harsher than the decision appealed
+//! (§II Act 9.4: only the Court lengthens a ban; §III Act 3.8). The re-decision is itself a moderator action.
 
 use chrono::NaiveDate;
 
 use crate::app::{App, Call};
 use crate::domain::authority::Power;
 use crate::domain::calendar;
+use crate::domain::court::{
+    new_end_not_harsher, new_step_not_harsher, overdue, Action, ActionFacts, Overdue, Subject,
+};
 use crate::domain::ids::AppealId;
 use crate::domain::ladder::{self, Step};
 use crate::domain::text::Reason;
@@ -55,7 +60,7 @@ impl App {
                 return Err(CourtError::NotTheModerator(case));
             }
             let due = row.redecide_due_at.expect("found by it");
-            if now > due {
+            if now > due && overdue(action.kind) == Overdue::Void {
                 return Err(CourtError::RedecideTooLate(case, calendar::show(due, tz)));
             }
             let n = row.id;
@@ -78,6 +83,9 @@ impl App {
                     let chosen = Step::from_number(*step).filter(|_| *step < current).ok_or_else(|| {
                         CourtError::BadVote(format!("Step {step} is not lesser than step {current}, the step taken (Terms §II Act 5)."))
                     })?;
+                    if let Subject::Action(ActionFacts { action: Action::Violation { step: appealed, .. }, .. }) = &row.filing.subject {
+                        new_step_not_harsher(*appealed, chosen)?;
+                    }
                     self.set_case_step(conn, &action, chosen, n).await?
                 }
                 Redecision::Until(day) => {
@@ -86,6 +94,9 @@ impl App {
                     ladder::is_valid_ban_end(day, calendar::local_date(now, tz))?;
                     if !action.kind.is_ban(action.step.and_then(Step::from_number)) {
                         return Err(CourtError::BadVote(format!("Only a ban's end can be changed, and case #{case} is not a ban (Terms §II Act 9.3, 9.4).")));
+                    }
+                    if let Subject::Action(facts) = &row.filing.subject {
+                        new_end_not_harsher(facts.action.ban_end().flatten(), day)?;
                     }
                     self.move_ban(conn, case, Some(calendar::start_of_day(day, tz)), now).await?;
                     format!("the ban of case #{case} now ends on {}", calendar::show_date(day))

@@ -1,8 +1,10 @@
-//! `/court refuse`: the Chief Justice refuses to hear an appeal (Terms §III Act 3.6); the
-//! refusal ends it, and its parties are no longer in a hearing (§II Act 8.1).
+//! `/court refuse`: the Chief Justice refuses to hear an appeal (Terms §III Act 3.6); its
+//! parties are no longer in a hearing (§II Act 8.1), though two independent Justices may still
+//! grant it (Act 3.6).
 
 use crate::app::{App, Call};
 use crate::domain::authority::Power;
+use crate::domain::court::{no_bench_possible, Appeal};
 use crate::domain::ids::AppealId;
 use crate::domain::text::Reason;
 use crate::jobs::{self, Job};
@@ -26,9 +28,17 @@ impl App {
                 "Terms §III Act 3.6",
             )?;
             let mut row = self.appeal(conn, n).await?;
-            row.lifecycle =
+            // A granted appeal no bench can hear may be refused too (Terms §III Acts 3.5.2,
+            // 3.6), so it does not hold its parties in a hearing for ever (§II Act 8.1).
+            let unseatable = matches!(row.lifecycle, Appeal::Granted { .. })
+                && no_bench_possible(&self.court(conn).await?, &row.filing.conflicts());
+            row.lifecycle = if unseatable {
                 row.lifecycle
-                    .refuse(&row.filing, &acting(actor), reason.clone(), now)?;
+                    .refuse_unseatable(&row.filing, &acting(actor), reason.clone(), now)?
+            } else {
+                row.lifecycle
+                    .refuse(&row.filing, &acting(actor), reason.clone(), now)?
+            };
             // Nothing is heard, so no answer is owed on a petition any more.
             jobs::cancel(
                 conn,

@@ -4,7 +4,7 @@
 
 use crate::app::{App, Call};
 use crate::domain::authority::Power;
-use crate::domain::court::suggest_panel;
+use crate::domain::court::{no_bench_possible, suggest_panel};
 
 use super::{CourtError, CourtReply};
 
@@ -22,8 +22,13 @@ impl App {
                     self.names(conn, &s.panel).await?
                 )
             } else {
+                let path = if no_bench_possible(&court, &row.filing.conflicts()) {
+                    "The Chief Justice never sits with a conflict (Terms §III Act 3.5.2), so no bench can hear it; the Chief Justice may refuse it with /court refuse, so it does not hold its parties in a hearing (Terms §III Act 3.6; §II Act 8.1)."
+                } else {
+                    "The Chief Justice may hear it alone with /court solo."
+                };
                 format!(
-                    "Too few Justices may sit for a panel of three on appeal #{n}: {} (Terms §III Act 3.3). The Chief Justice may hear it alone with /court solo.",
+                    "Too few Justices may sit for a panel of three on appeal #{n}: {} (Terms §III Act 3.3). {path}",
                     if s.panel.is_empty() { "none".to_owned() } else { self.names(conn, &s.panel).await? }
                 )
             };

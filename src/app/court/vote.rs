@@ -9,8 +9,8 @@ use crate::app::{App, Call};
 use crate::domain::authority::Power;
 use crate::domain::calendar;
 use crate::domain::court::{
-    Appeal, Ballot, Decision, Ground, Judgement, Opinion, OpinionDeadlines, Overturn, Replacement,
-    Vote,
+    reasoning_ground_applies, Appeal, Ballot, Decision, Ground, Judgement, Opinion,
+    OpinionDeadlines, Overturn, Replacement, Vote,
 };
 use crate::domain::ids::AppealId;
 use crate::domain::ladder::Step;
@@ -140,6 +140,22 @@ impl App {
             Power::Justice.require(&actor.offices, "vote on an appeal", "Terms §III Act 3.3")?;
             let mut row = self.appeal(conn, n).await?;
             let vote = input.vote()?;
+            if let (
+                Vote::Overturn(Overturn {
+                    ground: Some(Ground::NoProperReasoning),
+                    ..
+                }),
+                Some(case),
+            ) = (&vote, row.case_id)
+            {
+                let action = crate::store::actions::by_id(conn, case)
+                    .await?
+                    .ok_or(CourtError::NoCase(case))?;
+                if action.kind.is_penalty() {
+                    reasoning_ground_applies(case, action.declaration_outbox_id.is_some())
+                        .map_err(|e| CourtError::BadVote(e.to_string()))?;
+                }
+            }
             let reasons = Reason::parse(&input.reasons)?;
             let ballot = Ballot {
                 justice: actor.id,

@@ -316,10 +316,19 @@ impl App {
             Some(why) => format!("; discretion for a lesser step (Terms §II Act 5): {why}"),
             None => String::new(),
         };
-        let text = format!(
-            "Declaration, case #{} (Terms §III Act 2.4): {actor} took this action{when}: {what}. Reasoning: {reasoning}{discretion}",
-            action.id
-        );
+        // A technical modification is announced publicly (Terms §III Act 5.1); its description
+        // is its whole content, so it is not repeated as a reasoning.
+        let text = if action.kind == CaseKind::Technical {
+            format!(
+                "Announcement, case #{} (Terms §III Act 5.1): {actor} made this {what}.",
+                action.id
+            )
+        } else {
+            format!(
+                "Declaration, case #{} (Terms §III Act 2.4): {actor} took this action{when}: {what}. Reasoning: {reasoning}{discretion}",
+                action.id
+            )
+        };
         let outbox =
             store::outbox::enqueue(conn, store::outbox::DISCUSSION, &text, self.now()).await?;
         store::actions::set_declaration(conn, action.id, reasoning, outbox).await?;

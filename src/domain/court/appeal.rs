@@ -109,11 +109,15 @@ pub enum Appeal {
         route: Route,
         grants: Vec<JusticeGrant>,
     },
-    /// The Chief Justice refused to hear it.
+    /// The Chief Justice refused to hear it. Two independent Justices may still grant it
+    /// (Terms §III Act 3.6 "either by the Chief Justice, or at least independent two
+    /// justices"); `grants` holds a first Justice's grant, made before or after the refusal.
     Refused {
         by: i64,
         at: DateTime<Utc>,
         reason: Reason,
+        #[serde(default)]
+        grants: Vec<JusticeGrant>,
     },
     /// Granted; waiting for its bench.
     Granted {
@@ -187,6 +191,8 @@ pub enum BenchRefusal {
     ChiefJusticeConflict(Conflict),
     #[error("The Court has no Justices to hear this appeal (Terms §III Act 3.2).")]
     NoJustices,
+    #[error("Every member of this appeal's panel is still a Justice, so the panel stands; it is re-seated only when a panellist is no longer a Justice (Terms §III Acts 3.3, 3.7).")]
+    PanelStands,
 }
 
 /// Why a vote was refused.
@@ -319,8 +325,19 @@ impl Appeal {
         by: &Acting,
         at: DateTime<Utc>,
     ) -> Result<Appeal, GrantRefusal> {
-        let Appeal::AwaitingGrant { route, grants } = self else {
-            return Err(self.wrong("granted or refused").into());
+        let (route, grants, refused) = match self {
+            Appeal::AwaitingGrant { route, grants } => (route, grants, None),
+            Appeal::Refused {
+                by: cj,
+                at: refused_at,
+                reason,
+                grants,
+            } if !by.offices.is_chief_justice() => (
+                &filing.route,
+                grants,
+                Some((*cj, *refused_at, reason.clone())),
+            ),
+            _ => return Err(self.wrong("granted or refused").into()),
         };
         Power::Justice.require(&by.offices, "grant a hearing", "Terms §III Act 3.6")?;
         if by.id == filing.appellant {
@@ -345,9 +362,17 @@ impl Appeal {
                 by: GrantedBy::TwoJustices([first.justice, by.id]),
                 at,
             },
-            None => Appeal::AwaitingGrant {
-                route: *route,
-                grants: vec![JusticeGrant { justice: by.id, at }],
+            None => match refused {
+                Some((cj, refused_at, reason)) => Appeal::Refused {
+                    by: cj,
+                    at: refused_at,
+                    reason,
+                    grants: vec![JusticeGrant { justice: by.id, at }],
+                },
+                None => Appeal::AwaitingGrant {
+                    route: *route,
+                    grants: vec![JusticeGrant { justice: by.id, at }],
+                },
             },
         })
     }
@@ -360,9 +385,9 @@ impl Appeal {
         reason: Reason,
         at: DateTime<Utc>,
     ) -> Result<Appeal, GrantRefusal> {
-        if !matches!(self, Appeal::AwaitingGrant { .. }) {
+        let Appeal::AwaitingGrant { grants, .. } = self else {
             return Err(self.wrong("granted or refused").into());
-        }
+        };
         Power::ChiefJustice.require(
             &by.offices,
             "refuse to hear an appeal",
@@ -375,6 +400,35 @@ impl Appeal {
             by: by.id,
             at,
             reason,
+            grants: grants.clone(),
+        })
+    }
+
+    /// The Chief Justice refuses a granted appeal that no bench can hear (the app checks
+    /// [`no_bench_possible`](super::panel::no_bench_possible)): otherwise it would wait for its
+    /// bench, and hold its parties in a hearing, for ever (Terms §III Acts 3.5.2, 3.6; §II Act
+    /// 8.1).
+    pub fn refuse_unseatable(
+        &self,
+        filing: &Filing,
+        by: &Acting,
+        reason: Reason,
+        at: DateTime<Utc>,
+    ) -> Result<Appeal, GrantRefusal> {
+        self.granted_route()?;
+        Power::ChiefJustice.require(
+            &by.offices,
+            "refuse to hear an appeal",
+            "Terms §III Act 3.6",
+        )?;
+        if by.id == filing.appellant {
+            return Err(GrantRefusal::OwnAppeal);
+        }
+        Ok(Appeal::Refused {
+            by: by.id,
+            at,
+            reason,
+            grants: vec![],
         })
     }
 
@@ -393,6 +447,43 @@ impl Appeal {
             return Err(BenchRefusal::EnBancRoute);
         }
         Ok(Appeal::Hearing(Hearing::new(Bench::Panel(panel))))
+    }
+
+    /// A panel with a member who is no longer a Justice (dismissed, or resigned) cannot reach
+    /// the majority Terms §III Act 3.3 asks for as seated: the Chief Justice seats a new panel,
+    /// and the votes already cast by those who sit on both stay cast.
+    pub fn reseat_panel(
+        &self,
+        by: &Acting,
+        panel: SeatedPanel,
+        court: &[Justice],
+    ) -> Result<Appeal, BenchRefusal> {
+        Power::ChiefJustice.require(&by.offices, "choose the panel", "Terms §III Act 3.7")?;
+        let Appeal::Hearing(Hearing {
+            bench: Bench::Panel(old),
+            ballots,
+            split_rounds,
+        }) = self
+        else {
+            return Err(self.wrong("given a bench").into());
+        };
+        let gone = old
+            .justices()
+            .iter()
+            .any(|j| !court.iter().any(|c| c.id == *j));
+        if !gone {
+            return Err(BenchRefusal::PanelStands);
+        }
+        let kept = panel.justices();
+        Ok(Appeal::Hearing(Hearing {
+            ballots: ballots
+                .iter()
+                .filter(|b| kept.contains(&b.justice))
+                .cloned()
+                .collect(),
+            split_rounds: split_rounds.clone(),
+            bench: Bench::Panel(panel),
+        }))
     }
 
     /// The Chief Justice hears the appeal alone, exercising discretionary powers (Terms §III
@@ -830,6 +921,54 @@ pub(super) mod tests {
             refused.grant(&f, &chief(), now()).unwrap_err().to_string(),
             "This appeal is refused; it cannot be granted or refused now."
         );
+    }
+
+    #[test]
+    fn a_panel_that_lost_a_justice_is_re_seated_keeping_the_votes_cast() {
+        // Terms §III Act 3.3: a majority of a panel of Justices decides; one dismissed from
+        // office can no longer vote, so the Chief Justice seats a new panel (Act 3.7).
+        let f = filing();
+        let voted = heard(&f).vote(&f, ballot(2, void(), 1), London).unwrap();
+        let all = court();
+        let panel = || check_panel(&[1, 2, 4], &all, &Conflicts::default()).unwrap();
+        assert_eq!(
+            voted.reseat_panel(&chief(), panel(), &all),
+            Err(BenchRefusal::PanelStands)
+        );
+        let without_3: Vec<Justice> = all.iter().filter(|j| j.id != 3).cloned().collect();
+        let reseated = voted.reseat_panel(&chief(), panel(), &without_3).unwrap();
+        let Appeal::Hearing(h) = &reseated else {
+            panic!("still heard")
+        };
+        assert_eq!(h.bench.seats(), vec![1, 2, 4]);
+        assert_eq!(h.ballots.len(), 1);
+        assert!(voted
+            .reseat_panel(&justice(2), panel(), &without_3)
+            .is_err());
+    }
+
+    #[test]
+    fn two_independent_justices_grant_despite_the_chief_justices_refusal() {
+        // Terms §III Act 3.6: "granted either by the Chief Justice, or at least independent two
+        // justices"; the Chief Justice's refusal does not bind two Justices.
+        let f = filing();
+        let refused = Appeal::filed(&f)
+            .refuse(&f, &chief(), reason("no arguable grounds"), now())
+            .unwrap();
+        let one = refused.grant(&f, &justice(2), now()).unwrap();
+        assert!(matches!(&one, Appeal::Refused { grants, .. } if grants.len() == 1));
+        assert!(!one.is_hearing());
+        assert_eq!(
+            one.grant(&f, &justice(2), now()),
+            Err(GrantRefusal::AlreadyGranted)
+        );
+        assert!(matches!(
+            one.grant(&f, &justice(4), now()).unwrap(),
+            Appeal::Granted {
+                by: GrantedBy::TwoJustices([2, 4]),
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -17,7 +17,8 @@
 //! - **Who may appeal** (§III Act 3): the member an action was against; either player of a
 //!   game reversed as a first violation, since both scores move (§II Act 5); any Member for an
 //!   award, a technical modification or an action on the whole Leaderboard; the person removed
-//!   under §II Act 7, though no longer a Member; any Member for another matter. Only Members
+//!   under §II Act 7, though no longer a Member, and the person banned, petitioning their ban
+//!   (§II Act 9.3); any Member for another matter. Only Members
 //!   appeal otherwise.
 //! - **Staff bans** (§III Act 6): a ban is beyond review when made by someone holding the Staff
 //!   office without Moderator powers. Staff who also moderate act as Moderators: the exemption
@@ -37,7 +38,7 @@
 //! - **Granting** (§III Act 3.6): a Justice with a conflict does not count towards the two
 //!   grants; the Chief Justice's conflict bars only sitting on a panel (Act 3.5.2), so they may
 //!   grant or refuse, but nobody decides whether their own appeal is heard. Only the Chief
-//!   Justice refuses, and a refusal ends the appeal.
+//!   Justice refuses; two independent Justices may still grant after a refusal.
 //! - **Choosing the panel** (§III Acts 3.5, 3.5.1, 3.7): a conflicted Justice sits only when
 //!   fewer than three Justices are free of conflict and every free one sits; the set-aside is
 //!   recorded on the [`SeatedPanel`]. The suggestion rotates: never sat first, then least
@@ -65,11 +66,14 @@
 //! - **Overturns** (§III Act 3.8b; §II Acts 5, 9.2-9.4): a case is replaced by nothing (void),
 //!   a new ban end (a Friday after today, shorter or longer, a permanent ban may be given an
 //!   end), or a lesser step of the ladder; a matter by a ruling in words. A matter cannot be
-//!   remanded: no Moderator decided it.
+//!   remanded: no Moderator decided it; nor a weekly deduction, which the rules make.
 //! - **No proper reasoning** (§III Act 2.4.3): a ground on which the Court overturns a
 //!   declared penalty, in severity or entirety; it never supports a harsher replacement.
 //! - **Closing a ban to further appeals** (§II Act 9.5): said by the Chief Justice for the
 //!   Court, after an appeal on the ban was refused or decided, until a stated future time.
+//! - **A case void by the time of the decision** (§III Act 2.4.2): a case that became void
+//!   while it was heard (undeclared within 7 days), or was otherwise reversed, is never revived
+//!   by the Court: the decision is recorded and announced as changing nothing.
 //! - **Opinions** (§III Act 3.10): due seven club days after the decision, at the same
 //!   wall-clock time; reminder one club day before; overdue at the deadline. The Chief Justice,
 //!   if in the majority, may assign a Justice in the majority; otherwise any Justice in the
@@ -82,6 +86,8 @@ pub mod appeal;
 pub mod monitor;
 pub mod opinion;
 pub mod panel;
+pub mod reach;
+pub mod remand;
 pub mod standing;
 pub mod verdict;
 
@@ -92,14 +98,21 @@ pub use appeal::{
 pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
 pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};
 pub use panel::{
-    check_panel, suggest_panel, Bench, Justice, LeftOut, PanelRefusal, SeatedPanel, Suggestion,
-    PANEL_SIZE,
+    check_panel, no_bench_possible, suggest_panel, Bench, Justice, LeftOut, PanelRefusal,
+    SeatedPanel, Suggestion, PANEL_SIZE,
+};
+pub use reach::{decision_reaches, restore, Restore, Unreached};
+pub use remand::{
+    new_end_not_harsher, new_step_not_harsher, overdue, overdue_words, Harsher, Overdue,
 };
 pub use standing::{
     what_is_appealable, Action, ActionFacts, AppealRecord, Appellant, Capacity, CaseStatus,
     Conflict, Conflicts, Filing, MatterFacts, NotAppealable, Route, Subject,
 };
-pub use verdict::{Ballot, Decision, Ground, InvalidVote, Overturn, Replacement, Verdict, Vote};
+pub use verdict::{
+    reasoning_ground_applies, Ballot, Decision, Ground, InvalidVote, Overturn, Replacement,
+    Verdict, Vote,
+};
 
 use super::office::Offices;
 

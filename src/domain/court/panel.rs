@@ -111,6 +111,17 @@ pub fn suggest_panel(court: &[Justice], conflicts: &Conflicts) -> Suggestion {
     suggestion
 }
 
+/// No bench can hear a panel-route appeal: too few Justices may sit for a panel of three even
+/// with their conflicts set aside (Terms §III Act 3.5.1), and the Chief Justice, who never sits
+/// with a conflict (Act 3.5.2), cannot hear it alone. Then the Chief Justice may still refuse
+/// it, so that it does not hold its parties in a hearing for ever (§II Act 8.1).
+pub fn no_bench_possible(court: &[Justice], conflicts: &Conflicts) -> bool {
+    let chief_free = court
+        .iter()
+        .any(|j| j.chief && conflicts.of(j.id).is_none());
+    !suggest_panel(court, conflicts).is_full() && !chief_free
+}
+
 /// A panel that passed `check_panel`; only that function makes one.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeatedPanel {
@@ -267,6 +278,24 @@ impl Bench {
 pub(super) mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn no_bench_when_the_chief_justice_is_conflicted_and_too_few_others() {
+        // Terms §III Acts 3.5.1, 3.5.2: the Chief Justice never sits with a conflict; the
+        // others' conflicts are set aside, but two Justices are not a panel of three (Act 3.3).
+        let small = vec![
+            Justice {
+                chief: true,
+                ..justice(1, 1, None)
+            },
+            justice(2, 2, None),
+            justice(3, 3, None),
+        ];
+        let chief_acted = Conflicts::new([(1, Conflict::Acted)]);
+        assert!(no_bench_possible(&small, &chief_acted));
+        assert!(!no_bench_possible(&small, &Conflicts::default()));
+        assert!(!no_bench_possible(&court(), &chief_acted));
+    }
 
     pub fn day(d: u32) -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 1, d, 12, 0, 0).unwrap()

@@ -210,7 +210,7 @@ pub enum NotAppealable {
     Chessclock,
     #[error("A ban by Staff is not subject to review by the Court of Appeals (Terms §III Act 6).")]
     StaffBan,
-    #[error("After hearing an appeal on case #{case}, the Court refused further appeals on it until {until} (Terms §II Act 9.5).")]
+    #[error("After an appeal on case #{case} was refused or decided, the Court refused further appeals on it until {until} (Terms §II Act 9.5).")]
     Closed { case: i64, until: String },
     #[error("Case #{case} was decided by the whole Court en banc; that judgement is final and binding, so no further appeal is heard (Terms §III Act 3.9.2).")]
     Final { case: i64 },
@@ -297,6 +297,11 @@ fn standing(facts: &ActionFacts, appellant: Appellant) -> Result<(), NotAppealab
                 who: "the person removed",
             })
         };
+    }
+    // "Bans can be petitioned to the Court" (Terms §II Act 9.3): the person banned petitions
+    // their ban though no longer on the Leaderboard, as a person removed appeals the removal.
+    if facts.action.is_ban() && facts.against == Some(appellant.id) {
+        return Ok(());
     }
     if !appellant.is_member {
         return Err(NotAppealable::NotAMember);
@@ -603,7 +608,7 @@ pub(super) mod tests {
         let refusal = appeal(closed.clone(), member(MEMBER)).unwrap_err();
         assert_eq!(
             crate::domain::moment::in_club_time(&refusal.to_string()),
-            "After hearing an appeal on case #7, the Court refused further appeals on it until Fri 11 Dec 2026 13:00 GMT (Terms §II Act 9.5)."
+            "After an appeal on case #7 was refused or decided, the Court refused further appeals on it until Fri 11 Dec 2026 13:00 GMT (Terms §II Act 9.5)."
         );
         closed.record.closed_until = Some(now() - chrono::Duration::days(1));
         assert_eq!(appeal(closed, member(MEMBER)), Ok(Route::Panel));
@@ -655,6 +660,11 @@ pub(super) mod tests {
             Err(NotAppealable::NotAMember)
         );
         assert_eq!(appeal(facts(Action::Removal), outsider), Ok(Route::Panel));
+        // Terms §II Act 9.3: "Bans can be petitioned to the Court", by the person banned.
+        assert_eq!(
+            appeal(facts(Action::Ban { ends: None }), outsider),
+            Ok(Route::Panel)
+        );
         assert!(matches!(
             appeal(facts(Action::Removal), member(BYSTANDER)),
             Err(NotAppealable::NotAffected { .. })

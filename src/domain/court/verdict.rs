@@ -69,12 +69,26 @@ pub enum InvalidVote {
     Harsher,
     #[error("Want of proper reasoning is a ground against a declared penalty, and this is not one (Terms §III Act 2.4, 2.4.3).")]
     NotAPenalty,
+    #[error("Want of proper reasoning is a ground against a declared penalty, and case #{case} has not been declared: an undeclared penalty is void at its deadline instead (Terms §III Act 2.4.2, 2.4.3).")]
+    Undeclared { case: i64 },
     #[error("For a case, say what replaces the decision: void, a new ban end or a lesser step; a ruling in words is for other matters (Terms §III Act 3.8).")]
     RulingOnACase,
     #[error("A matter has no case to void, re-date or lessen: give the Court's ruling in words (Terms §III Act 3.8).")]
     NotACase,
+    #[error("A weekly absence or inactivity deduction is made by the rules themselves, not decided by a Moderator, so there is nobody to re-decide it; the whole Court upholds or overturns it (Terms §II Act 6.3; §III Acts 3.8, 5).")]
+    WeeklyNotRemanded,
     #[error("A matter was not decided by a Moderator, so there is nobody to remand it to; uphold or overturn it (Terms §III Act 3.8).")]
     NothingToRemand,
+}
+
+/// Want of proper reasoning (Terms §III Act 2.4.3) is judged on a declaration: a penalty not yet
+/// declared has no reasoning to find wanting, and is void at its deadline if none comes (2.4.2).
+pub fn reasoning_ground_applies(case: i64, declared: bool) -> Result<(), InvalidVote> {
+    if declared {
+        Ok(())
+    } else {
+        Err(InvalidVote::Undeclared { case })
+    }
 }
 
 impl Vote {
@@ -84,6 +98,11 @@ impl Vote {
         let facts = match (self, subject) {
             (Vote::Uphold, _) => return Ok(()),
             (Vote::Remand { .. }, Subject::Matter(_)) => return Err(InvalidVote::NothingToRemand),
+            (Vote::Remand { .. }, Subject::Action(facts))
+                if matches!(facts.action, Action::Absence | Action::Inactivity) =>
+            {
+                return Err(InvalidVote::WeeklyNotRemanded)
+            }
             (Vote::Remand { .. }, Subject::Action(_)) => return Ok(()),
             (Vote::Overturn(o), Subject::Matter(_)) => {
                 return match o.replacement {
@@ -246,6 +265,35 @@ pub(super) mod tests {
     use crate::domain::court::standing::tests::{facts, now, reason};
     use crate::domain::court::standing::{Conflicts, MatterFacts};
     use chrono::Duration;
+
+    #[test]
+    fn a_weekly_deduction_is_upheld_or_overturned_never_remanded() {
+        // Terms §II Act 6.3, §III Act 5: the whole Court hears it; no Moderator re-decides it.
+        let today = NaiveDate::from_ymd_opt(2026, 11, 27).expect("a date");
+        let remand = Vote::Remand {
+            conditions: reason("count the sessions again"),
+        };
+        for action in [Action::Absence, Action::Inactivity] {
+            assert_eq!(
+                remand.validate(&Subject::Action(facts(action)), today),
+                Err(InvalidVote::WeeklyNotRemanded)
+            );
+        }
+        assert_eq!(
+            remand.validate(&Subject::Action(facts(Action::Deduction)), today),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn no_proper_reasoning_needs_a_declaration() {
+        // Terms §III Act 2.4.3 judges the reasoning declared under Act 2.4.
+        assert_eq!(
+            reasoning_ground_applies(4, false),
+            Err(InvalidVote::Undeclared { case: 4 })
+        );
+        assert_eq!(reasoning_ground_applies(4, true), Ok(()));
+    }
 
     pub fn panel() -> Bench {
         Bench::Panel(check_panel(&[1, 2, 3], &court(), &Conflicts::default()).unwrap())
