@@ -53,7 +53,7 @@ pub(super) fn section() -> Section {
                 .option(date("deduction", "The day of a weekly absence or inactivity deduction (§II Act 6.3)").optional())
                 .option(text("matter", "Another matter concerning the Leaderboard", Reason::MAX).optional())
                 .option(person("party", "Someone the matter concerns").optional())
-                .who("Members (a removed member, against their removal)")
+                .who("Members (and a person banned, against their ban)")
                 .rule("§III Act 3; refusals: §II Acts 9.5, 11.3, §III Acts 3.9.2, 6")
                 .run(|app, call, a| Box::pin(async move {
                     let against = Against {
