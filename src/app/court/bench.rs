@@ -5,7 +5,7 @@
 
 use crate::app::{App, Call, PersonRef};
 use crate::domain::authority::Power;
-use crate::domain::court::{check_panel, Appeal, BenchRefusal, Route, WrongStage};
+use crate::domain::court::{check_panel, Appeal, BenchRefusal, Conflict, Route, WrongStage};
 use crate::store;
 
 use super::buttons::vote_buttons;
@@ -50,13 +50,7 @@ impl App {
                     "Appeal #{n} is re-seated: a member of its panel is no longer a Justice, so it is heard by a panel of {}; the votes already cast by those who sit again stand (Terms §III Acts 3.3, 3.7).",
                     self.names(conn, &ids).await?
                 );
-                for (justice, conflict) in set_aside {
-                    text.push_str(&format!(
-                        " {}'s conflict ({}) is set aside: too few Justices are free of conflict (Terms §III Act 3.5.1).",
-                        self.name(conn, justice).await?,
-                        conflict.describe()
-                    ));
-                }
+                text.push_str(&self.set_aside_text(conn, set_aside).await?);
                 self.record_with(conn, n, &text, &vote_buttons(n)).await?;
                 self.persist(conn, &mut row).await?;
                 return Ok(CourtReply(text));
@@ -80,13 +74,7 @@ impl App {
                 "Appeal #{n} is heard by a panel of {} (Terms §III Acts 3.3, 3.7); two concurring votes decide it.",
                 self.names(conn, &ids).await?
             );
-            for (justice, conflict) in set_aside {
-                text.push_str(&format!(
-                    " {}'s conflict ({}) is set aside: too few Justices are free of conflict (Terms §III Act 3.5.1).",
-                    self.name(conn, justice).await?,
-                    conflict.describe()
-                ));
-            }
+            text.push_str(&self.set_aside_text(conn, set_aside).await?);
             self.record_with(conn, n, &text, &vote_buttons(n)).await?;
             self.persist(conn, &mut row).await?;
             Ok(CourtReply(text))
@@ -110,5 +98,23 @@ impl App {
             Ok(CourtReply(text))
         })
         .await
+    }
+
+    /// What a seating says of each conflict set aside because too few Justices were free of
+    /// conflict (Terms §III Act 3.5.1).
+    async fn set_aside_text(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        set_aside: Vec<(i64, Conflict)>,
+    ) -> sqlx::Result<String> {
+        let mut text = String::new();
+        for (justice, conflict) in set_aside {
+            text.push_str(&format!(
+                " {}'s conflict ({}) is set aside: too few Justices are free of conflict (Terms §III Act 3.5.1).",
+                self.name(conn, justice).await?,
+                conflict.describe()
+            ));
+        }
+        Ok(text)
     }
 }

@@ -388,14 +388,7 @@ impl Appeal {
         let Appeal::AwaitingGrant { grants, .. } = self else {
             return Err(self.wrong("granted or refused").into());
         };
-        Power::ChiefJustice.require(
-            &by.offices,
-            "refuse to hear an appeal",
-            "Terms §III Act 3.6",
-        )?;
-        if by.id == filing.appellant {
-            return Err(GrantRefusal::OwnAppeal);
-        }
+        may_refuse(filing, by)?;
         Ok(Appeal::Refused {
             by: by.id,
             at,
@@ -416,14 +409,7 @@ impl Appeal {
         at: DateTime<Utc>,
     ) -> Result<Appeal, GrantRefusal> {
         self.granted_route()?;
-        Power::ChiefJustice.require(
-            &by.offices,
-            "refuse to hear an appeal",
-            "Terms §III Act 3.6",
-        )?;
-        if by.id == filing.appellant {
-            return Err(GrantRefusal::OwnAppeal);
-        }
+        may_refuse(filing, by)?;
         Ok(Appeal::Refused {
             by: by.id,
             at,
@@ -662,6 +648,19 @@ fn cast(
     let mut next = hearing.clone();
     next.ballots.push(ballot);
     Ok(next)
+}
+
+/// Only the Chief Justice refuses to hear an appeal, and never their own (Terms §III Act 3.6).
+fn may_refuse(filing: &Filing, by: &Acting) -> Result<(), GrantRefusal> {
+    Power::ChiefJustice.require(
+        &by.offices,
+        "refuse to hear an appeal",
+        "Terms §III Act 3.6",
+    )?;
+    if by.id == filing.appellant {
+        return Err(GrantRefusal::OwnAppeal);
+    }
+    Ok(())
 }
 
 /// A Justice votes only from the bench, and once (Terms §III Act 3.3).
