@@ -1,4 +1,4 @@
-//! Replaying the score history: `gavel::domain::score::fold` over a synthetic club of 10,000
+//! Replaying the score history: `gavel::domain::leaderboard::score::fold` over a synthetic club of 10,000
 //! members and 1,000,000 games, the work behind every standings, `/history` and void.
 //!
 //! The history is deterministic (a xorshift generator with a fixed seed, so no dependency):
@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use gavel::domain::score::{fold, Change, Event, GameResult, Rules};
+use gavel::domain::leaderboard::score::{fold, Change, Event, GameResult, Rules};
 
 const MEMBERS: i64 = 10_000;
 const GAMES: i64 = 1_000_000;

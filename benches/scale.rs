@@ -16,12 +16,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Datelike, TimeZone, Utc, Weekday};
-use gavel::app::games::GameInput;
+use gavel::app::leaderboard::games::GameInput;
 use gavel::app::App;
 use gavel::app::{Call, PersonRef};
 use gavel::clock::{Clock, FakeClock};
 use gavel::config::Config;
-use gavel::domain::score::Rules;
+use gavel::domain::leaderboard::score::Rules;
 use sqlx::SqlitePool;
 
 /// Rows per multi-row insert while writing the club.
@@ -316,7 +316,7 @@ async fn bare_read(pool: &SqlitePool) -> Duration {
     let mut conn = pool.acquire().await.unwrap();
     let t = Instant::now();
     std::hint::black_box(
-        gavel::store::standings::read_history(&mut conn)
+        gavel::store::leaderboard::standings::read_history(&mut conn)
             .await
             .unwrap(),
     );
@@ -326,7 +326,7 @@ async fn bare_read(pool: &SqlitePool) -> Duration {
 async fn rebuild(pool: &SqlitePool) -> Duration {
     let mut tx = pool.begin().await.unwrap();
     let t = Instant::now();
-    gavel::store::standings::rebuild(&mut tx, &rules())
+    gavel::store::leaderboard::standings::rebuild(&mut tx, &rules())
         .await
         .unwrap();
     tx.commit().await.unwrap();
@@ -439,10 +439,10 @@ fn main() {
             // The session closes by itself at 13:10 first, outside the timing.
             let closing = clock.now() + chrono::Duration::hours(2);
             clock.set(closing);
-            gavel::jobs::run_due(app, closing).await.expect("the close");
+            gavel::app::scheduler::run_due(app, closing).await.expect("the close");
             clock.set(monday);
             let t = Instant::now();
-            let reports = gavel::jobs::run_due(app, monday).await.expect("the review");
+            let reports = gavel::app::scheduler::run_due(app, monday).await.expect("the review");
             let took = t.elapsed();
             assert!(
                 reports.iter().any(|r| format!("{r:?}").contains("deduction")),
@@ -559,9 +559,9 @@ fn main() {
             let mut n = 0;
             while t.elapsed() < Duration::from_secs(2) {
                 let mut tx = fresh_app.begin().await.unwrap();
-                gavel::store::events::append(
+                gavel::store::leaderboard::events::append(
                     &mut tx,
-                    &gavel::store::events::NewEvent {
+                    &gavel::store::leaderboard::events::NewEvent {
                         at: fresh_clock.now(),
                         kind: "award",
                         person_id: Some(1 + n % 100),

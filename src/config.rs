@@ -6,6 +6,8 @@ use chrono::{NaiveTime, Weekday};
 use chrono_tz::Tz;
 use serde::{Deserialize, Deserializer};
 
+pub use crate::domain::nomic::parameters::Procedure;
+
 /// Why a configuration was refused; every message names the key at fault.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -242,18 +244,6 @@ impl Default for DecayConfig {
     }
 }
 
-/// Which procedure changes the club's rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Procedure {
-    /// The Nomic Initial Set (Nomic 101-118, 201-215): numbered proposals, votes, points.
-    Nomic,
-    /// The chess club's Terms §IV: Members suggest, Moderators and Justices draft, the Chief
-    /// Justice decides.
-    #[default]
-    ChiefJustice,
-}
-
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct RulesConfig {
@@ -355,7 +345,7 @@ impl Config {
                 "deductions are written as positive numbers",
             );
         }
-        let mut settings = crate::app::rules::parameters::Settings::new(self.rules.procedure);
+        let mut settings = crate::domain::nomic::parameters::Settings::new(self.rules.procedure);
         for (name, value) in &self.rules.parameters {
             if let Err(e) = settings.set(name, value) {
                 return invalid("rules.parameters", &e.to_string());

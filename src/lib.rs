@@ -10,7 +10,5 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod domain;
-pub mod export;
 pub mod jobs;
-pub mod status;
 pub mod store;

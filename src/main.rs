@@ -118,13 +118,13 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Cmd::Export => {
             let app = App::open(config, Arc::new(SystemClock)).await?;
-            let doc = gavel::export::export(&app).await?;
+            let doc = gavel::app::export::export(&app).await?;
             println!("{}", serde_json::to_string_pretty(&doc)?);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Status => {
             let app = App::open(config, Arc::new(SystemClock)).await?;
-            println!("{}", gavel::status::status(&app).await?);
+            println!("{}", gavel::app::status::status(&app).await?);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Check => {

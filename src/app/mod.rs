@@ -2,19 +2,14 @@
 //! announcements in one transaction, and returns an outcome for an adapter to render.
 
 pub mod court;
-pub mod games;
+pub mod export;
 pub mod leaderboard;
-pub mod membership;
 pub mod moderation;
+pub mod nomic;
 pub mod offices;
-pub mod orders;
 mod person;
-pub mod removal;
-pub mod restrictions;
-pub mod rules;
-pub mod sessions;
-pub mod standings;
-pub mod weekly;
+pub mod scheduler;
+pub mod status;
 
 use std::fmt::Display;
 use std::sync::Arc;
@@ -26,7 +21,7 @@ use tracing::Instrument;
 
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::domain::office::{Office, Offices};
+use crate::domain::kernel::office::{Office, Offices};
 use crate::store::{self, audit};
 
 pub use person::PersonRef;
@@ -174,7 +169,7 @@ impl App {
             )
             .await?;
         }
-        crate::jobs::ensure_recurring(&mut tx, self).await?;
+        self.ensure_recurring(&mut tx).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -331,7 +326,7 @@ impl App {
         let now = self.now();
         let mut tx = self.begin().await?;
         store::outbox::mark_sent(&mut tx, outbox_id, message_id, now).await?;
-        store::actions::mark_declared(&mut tx, outbox_id, now).await?;
+        store::moderation::actions::mark_declared(&mut tx, outbox_id, now).await?;
         tx.commit().await
     }
 }

@@ -3,8 +3,8 @@
 use crate::app::PersonRef;
 use std::fmt;
 
-use crate::domain::authority::{Power, Unauthorised};
-use crate::domain::office::Office;
+use crate::domain::kernel::authority::{Power, Unauthorised};
+use crate::domain::kernel::office::Office;
 use crate::store;
 
 use super::{App, Call, UseCaseError};

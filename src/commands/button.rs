@@ -5,7 +5,7 @@
 use super::spec::{Args, CommandSpec, OptionKind, OptionSpec, Value};
 use crate::app::{App, Call, PersonRef};
 
-pub use crate::domain::button::{
+pub use crate::domain::kernel::button::{
     Button, ButtonError, ButtonStyle, Component, Invocation, CUSTOM_ID_MAX, PER_MESSAGE, PER_ROW,
 };
 
@@ -273,7 +273,7 @@ mod tests {
     #[test]
     fn a_button_is_checked_against_the_table() {
         // The button gavel puts on a game waiting for approval (Terms §II Act 10.4).
-        let approve = crate::app::games::approval::approve_button(12);
+        let approve = crate::app::leaderboard::games::approval::approve_button(12);
         assert_eq!(check(&approve), Ok(()));
         assert!(check(&Button::new("Go", "no such")).is_err());
         assert!(check(&Button::new("Go", "game approve").preset("colour", "red")).is_err());

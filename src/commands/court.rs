@@ -3,9 +3,9 @@
 
 use super::{choice, command, date, flag, integer, person, reply, text, Args, Section};
 use crate::app::court::{Against, Redecision, VoteInput};
-use crate::domain::authority::Power;
-use crate::domain::limits::{NUMBER_MAX, STEP_MAX};
-use crate::domain::text::Reason;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::limits::{NUMBER_MAX, STEP_MAX};
+use crate::domain::kernel::text::Reason;
 
 fn appeal() -> super::OptionSpec {
     integer("appeal", "The appeal's number", 1, NUMBER_MAX)

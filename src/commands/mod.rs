@@ -5,17 +5,14 @@
 pub mod button;
 mod court;
 mod docs;
-mod games;
-mod members;
+mod leaderboard;
 mod moderation;
-mod orders;
-mod rules;
-mod sessions;
+mod nomic;
 pub mod spec;
 
 use std::fmt::Display;
 
-use crate::domain::authority::Power;
+use crate::domain::kernel::authority::Power;
 use std::sync::LazyLock;
 
 pub use docs::{help, markdown_tables, usage};
@@ -116,12 +113,12 @@ pub struct Section {
 
 static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
     vec![
-        members::section(),
-        sessions::section(),
+        leaderboard::members::section(),
+        leaderboard::sessions::section(),
         moderation::section(),
         court::section(),
-        rules::section(),
-        orders::section(),
+        nomic::rules::section(),
+        nomic::orders::section(),
     ]
 });
 

@@ -3,9 +3,9 @@
 
 use super::{choice, command, date, flag, integer, person, reply, text, Args, OptionSpec, Section};
 use crate::app::moderation::{ActionInput, ActionKind};
-use crate::domain::authority::Power;
-use crate::domain::limits::{INCIDENT_MAX, NUMBER_MAX, POINTS_MAX, STEP_MAX};
-use crate::domain::text::Reason;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::limits::{INCIDENT_MAX, NUMBER_MAX, POINTS_MAX, STEP_MAX};
+use crate::domain::kernel::text::Reason;
 
 /// The options that name an offence and date an action, shared by every penalty.
 fn offence_and_timing() -> [OptionSpec; 4] {

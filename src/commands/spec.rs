@@ -8,8 +8,8 @@ use std::pin::Pin;
 
 use crate::app::PersonRef;
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
-use crate::domain::limits::DATE_MAX;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::limits::DATE_MAX;
 
 /// A boxed future, as a command's use case returns it.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;

@@ -1,25 +1,14 @@
 //! Pure rules of the constitution: no I/O, no clock; the time is always passed in.
+//!
+//! One folder per capability, and the kernel they all use:
+//! - [`kernel`]: ids, moments, the club calendar, text checks, offices and authority, buttons;
+//! - [`leaderboard`]: games, scores, sessions, weekly deductions, leaving (Terms §0-§II);
+//! - [`moderation`]: a case's lifecycle, the fraud ladder, restrictions (Terms §II, §III Act 2);
+//! - [`court`]: the Court of Appeals (Terms §III Act 3);
+//! - [`nomic`]: the rulebook, rule changes and Points of Order (Nomic 101-215, Terms §IV).
 
-pub mod authority;
-pub mod button;
-pub mod calendar;
 pub mod court;
-pub mod decay;
-pub mod game;
-pub mod ids;
-pub mod ladder;
-pub mod leave;
-pub mod limits;
-pub mod material;
+pub mod kernel;
+pub mod leaderboard;
 pub mod moderation;
-pub mod moment;
 pub mod nomic;
-pub mod office;
-pub mod order;
-pub mod proposal_record;
-pub mod restrictions;
-pub mod revision;
-pub mod rulebook;
-pub mod score;
-pub mod session;
-pub mod text;

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use serde_json::{json, Value};
 
-use crate::domain::ids::{AppealId, CaseId, LeaveRequestId, SessionId};
+use crate::domain::kernel::ids::{AppealId, CaseId, LeaveRequestId, SessionId};
 
 /// One piece of due work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

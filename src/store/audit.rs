@@ -57,7 +57,7 @@ pub async fn append(
     .bind(arguments.to_string())
     .bind(outcome.key())
     // The log is read as it was written, in club time, whoever reads it.
-    .bind(crate::domain::moment::in_club_time(detail))
+    .bind(crate::domain::kernel::moment::in_club_time(detail))
     .execute(conn)
     .await?;
     Ok(())

@@ -5,13 +5,13 @@ use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
-use crate::config::Procedure;
-use crate::domain::button::ButtonStyle;
 use crate::domain::court::Stage;
-use crate::domain::game::{GameStatus, RematchStatus};
+use crate::domain::kernel::button::ButtonStyle;
+use crate::domain::leaderboard::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
-use crate::domain::order::{Handover, Opinion, PointStage};
-use crate::domain::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::nomic::order::{Handover, Opinion, PointStage};
+use crate::domain::nomic::parameters::Procedure;
+use crate::domain::nomic::proposal_record::{ProposalKind, ProposalStatus};
 
 /// A domain enum stored as one of a fixed set of strings.
 pub trait StoredKey: Sized + Copy + 'static {

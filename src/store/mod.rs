@@ -2,25 +2,16 @@
 //!
 //! Queries take `&mut SqliteConnection`, so a use case runs several of them in one transaction.
 
-pub mod actions;
-pub mod appeals;
-pub mod attendance;
 pub mod audit;
-pub mod events;
-pub mod games;
+pub mod court;
 pub mod jobs;
 pub mod keys;
-pub mod leave;
+pub mod leaderboard;
+pub mod moderation;
+pub mod nomic;
 pub mod offices;
-pub mod orders;
 pub mod outbox;
 pub mod people;
-pub mod procedure;
-pub mod proposals;
-pub mod rulebook;
-pub mod sessions;
-pub mod standings;
-pub mod turns;
 
 use std::str::FromStr;
 use std::time::Duration;

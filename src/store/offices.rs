@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::domain::office::{Office, Offices};
+use crate::domain::kernel::office::{Office, Offices};
 
 pub async fn offices_of(conn: &mut SqliteConnection, person_id: i64) -> sqlx::Result<Offices> {
     let keys: Vec<String> = sqlx::query_scalar(

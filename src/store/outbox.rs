@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::domain::button::{self, Button, ButtonStyle};
+use crate::domain::kernel::button::{self, Button, ButtonStyle};
 
 /// The channel every announcement goes to unless a feature names another.
 pub const DISCUSSION: &str = "discussion";

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 async fn export(console: &mut Console) -> Value {
     let app = console.app().await.expect("app opens");
-    gavel::export::export(app).await.expect("export")
+    gavel::app::export::export(app).await.expect("export")
 }
 
 async fn run(console: &mut Console, line: &str) -> Vec<Output> {

@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
+use gavel::app::scheduler::{self, JobReport};
 use gavel::app::App;
 use gavel::clock::FakeClock;
 use gavel::config::Config;
-use gavel::domain::ids::CaseId;
+use gavel::domain::kernel::ids::CaseId;
 use gavel::jobs::{self, Job};
 use gavel::store::jobs::JobRow;
 
@@ -36,7 +37,7 @@ async fn rows(app: &App, job: &Job) -> Vec<JobRow> {
 }
 
 /// The outcomes of `EXPIRY` in a run (the weekly review runs beside it).
-fn expiries(reports: &[jobs::JobReport]) -> Vec<String> {
+fn expiries(reports: &[JobReport]) -> Vec<String> {
     reports
         .iter()
         .filter(|r| r.job == EXPIRY)
@@ -88,11 +89,11 @@ async fn a_cancelled_job_scheduled_again_is_pending_and_runs() {
     assert_eq!(row.due_at, noon() + Duration::days(14));
 
     // Not before its new time; at it, once.
-    let early = jobs::run_due(&app, noon() + Duration::days(7))
+    let early = scheduler::run_due(&app, noon() + Duration::days(7))
         .await
         .expect("runs");
     assert!(expiries(&early).is_empty());
-    let ran = jobs::run_due(&app, noon() + Duration::days(14))
+    let ran = scheduler::run_due(&app, noon() + Duration::days(14))
         .await
         .expect("runs");
     assert_eq!(expiries(&ran), ["no such case"]);
@@ -106,7 +107,7 @@ async fn a_job_that_ran_scheduled_again_runs_again() {
         .await
         .expect("schedules");
     drop(conn);
-    let ran = jobs::run_due(&app, noon() + Duration::days(1)).await;
+    let ran = scheduler::run_due(&app, noon() + Duration::days(1)).await;
     assert_eq!(expiries(&ran.expect("runs")), ["no such case"]);
     let mut conn = app.pool().acquire().await.expect("connection");
     jobs::schedule(&mut conn, &EXPIRY, noon() + Duration::days(2))
@@ -114,7 +115,7 @@ async fn a_job_that_ran_scheduled_again_runs_again() {
         .expect("schedules again");
     drop(conn);
     assert_eq!(rows(&app, &EXPIRY).await.len(), 1);
-    let ran = jobs::run_due(&app, noon() + Duration::days(2)).await;
+    let ran = scheduler::run_due(&app, noon() + Duration::days(2)).await;
     assert_eq!(expiries(&ran.expect("runs")), ["no such case"]);
 }
 
@@ -126,7 +127,7 @@ async fn cancelling_leaves_a_finished_job_as_it_was() {
         .await
         .expect("schedules");
     drop(conn);
-    jobs::run_due(&app, noon() + Duration::days(1))
+    scheduler::run_due(&app, noon() + Duration::days(1))
         .await
         .expect("runs");
     let mut conn = app.pool().acquire().await.expect("connection");
@@ -148,7 +149,7 @@ async fn a_row_of_an_unknown_kind_is_not_run_and_is_retried_later() {
         .await
         .expect("a raw row");
     drop(conn);
-    let ran = jobs::run_due(&app, due)
+    let ran = scheduler::run_due(&app, due)
         .await
         .expect("the scheduler goes on");
     assert!(ran.is_empty());

@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use chrono::{DateTime, TimeZone, Utc};
 use gavel::adapters::console::{run_script, Console};
-use gavel::app::games::GameInput;
+use gavel::app::leaderboard::games::GameInput;
 use gavel::app::PersonRef;
 use gavel::app::{App, Call};
 use gavel::clock::FakeClock;
 use gavel::config::Config;
-use gavel::domain::score::{self, Change, Event, GameResult, Rules};
+use gavel::domain::leaderboard::score::{self, Change, Event, GameResult, Rules};
 use serde_json::Value;
 use sqlx::SqlitePool;
 
@@ -100,7 +100,7 @@ carol: /session here
 async fn the_export_lists_every_game_with_its_score_changes() {
     let mut console = console_after(CLUB).await;
     let app = console.app().await.expect("app").clone();
-    let doc = gavel::export::export(&app).await.expect("export");
+    let doc = gavel::app::export::export(&app).await.expect("export");
     let games = doc["games"].as_array().expect("`games` is a list");
     assert_eq!(games.len(), 7, "{doc:#}");
     let game = |n: i64| {
@@ -205,7 +205,7 @@ fn fold_the_export(doc: &Value, ids: &HashMap<String, i64>, rules: &Rules) -> Ha
 async fn every_exported_score_is_the_fold_of_the_exported_history() {
     let mut console = console_after(CLUB).await;
     let app = console.app().await.expect("app").clone();
-    let doc = gavel::export::export(&app).await.expect("export");
+    let doc = gavel::app::export::export(&app).await.expect("export");
     let mut conn = app.pool().acquire().await.expect("connection");
     let ids: HashMap<String, i64> = gavel::store::people::all(&mut conn)
         .await
@@ -238,7 +238,7 @@ async fn every_exported_score_is_the_fold_of_the_exported_history() {
 /// The scores of everyone on the Leaderboard, by name.
 async fn scores(console: &mut Console) -> Vec<(String, i64)> {
     let app = console.app().await.expect("app").clone();
-    let doc = gavel::export::export(&app).await.expect("export");
+    let doc = gavel::app::export::export(&app).await.expect("export");
     let mut out: Vec<(String, i64)> = doc["members"]
         .as_array()
         .expect("members")
@@ -277,7 +277,7 @@ async fn voiding_a_game_and_replaying_equals_the_game_never_having_happened() {
 }
 
 /// Weekly-review reports in a run of the scheduler.
-fn weekly(reports: &[gavel::jobs::JobReport]) -> Vec<String> {
+fn weekly(reports: &[gavel::app::scheduler::JobReport]) -> Vec<String> {
     reports
         .iter()
         .filter(|r| r.kind == gavel::jobs::WEEKLY_REVIEW)
@@ -326,7 +326,9 @@ async fn the_weekly_review_runs_once_however_often_the_scheduler_looks_and_after
     let app = App::open(config.clone(), Arc::new(FakeClock::new(wednesday)))
         .await
         .expect("app opens");
-    let first = gavel::jobs::run_due(&app, wednesday).await.expect("runs");
+    let first = gavel::app::scheduler::run_due(&app, wednesday)
+        .await
+        .expect("runs");
     assert_eq!(weekly(&first), vec!["1 deduction(s)".to_owned()]);
     assert_eq!(count(app.pool(), decays).await, 1);
     assert_eq!(count(app.pool(), posts).await, 1);
@@ -338,12 +340,12 @@ async fn the_weekly_review_runs_once_however_often_the_scheduler_looks_and_after
     assert_eq!(at, monday);
 
     // Looking again at once, or a minute later, runs nothing.
-    assert!(gavel::jobs::run_due(&app, wednesday)
+    assert!(gavel::app::scheduler::run_due(&app, wednesday)
         .await
         .expect("runs")
         .is_empty());
     assert!(weekly(
-        &gavel::jobs::run_due(&app, london(2026, 12, 16, 9, 1))
+        &gavel::app::scheduler::run_due(&app, london(2026, 12, 16, 9, 1))
             .await
             .expect("runs")
     )
@@ -354,7 +356,12 @@ async fn the_weekly_review_runs_once_however_often_the_scheduler_looks_and_after
     let app = App::open(config.clone(), Arc::new(FakeClock::new(wednesday)))
         .await
         .expect("app reopens");
-    assert!(weekly(&gavel::jobs::run_due(&app, wednesday).await.expect("runs")).is_empty());
+    assert!(weekly(
+        &gavel::app::scheduler::run_due(&app, wednesday)
+            .await
+            .expect("runs")
+    )
+    .is_empty());
     assert_eq!(count(app.pool(), decays).await, 1);
     assert_eq!(count(app.pool(), posts).await, 1);
     let reviews = "SELECT COUNT(*) FROM jobs WHERE kind = 'weekly_review' AND idempotency_key = 'weekly:2026-12-07'";
@@ -388,7 +395,9 @@ async fn a_review_caught_up_late_leaves_out_members_who_joined_after_that_week()
         .await
         .expect("app opens");
     app.join(&call("dave", "join")).await.expect("dave joins");
-    let reports = gavel::jobs::run_due(&app, wednesday).await.expect("runs");
+    let reports = gavel::app::scheduler::run_due(&app, wednesday)
+        .await
+        .expect("runs");
     assert_eq!(weekly(&reports), vec!["0 deduction(s)".to_owned()]);
     let post: String = sqlx::query_scalar(
         "SELECT content FROM outbox WHERE content LIKE 'Weekly review%' ORDER BY id DESC",
@@ -418,8 +427,8 @@ async fn two_schedulers_on_one_database_run_a_review_once_between_them() {
         .await
         .expect("second app");
     let (ra, rb) = tokio::join!(
-        gavel::jobs::run_due(&a, monday),
-        gavel::jobs::run_due(&b, monday)
+        gavel::app::scheduler::run_due(&a, monday),
+        gavel::app::scheduler::run_due(&b, monday)
     );
     // A scheduler that lost the race may report an error and retry on its next tick; it must
     // not run the review a second time.
@@ -430,7 +439,9 @@ async fn two_schedulers_on_one_database_run_a_review_once_between_them() {
         .sum();
     assert_eq!(ran, 1);
     for app in [&a, &b] {
-        let again = gavel::jobs::run_due(app, monday).await.expect("runs");
+        let again = gavel::app::scheduler::run_due(app, monday)
+            .await
+            .expect("runs");
         assert!(weekly(&again).is_empty());
     }
     assert_eq!(

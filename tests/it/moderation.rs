@@ -9,7 +9,7 @@ use serde_json::Value;
 /// The state without the audit log and the export time: what a refusal must leave unchanged.
 async fn state(console: &mut Console) -> Value {
     let app = console.app().await.expect("app opens");
-    let mut doc = gavel::export::export(app).await.expect("export");
+    let mut doc = gavel::app::export::export(app).await.expect("export");
     let obj = doc.as_object_mut().expect("an object");
     obj.remove("audit");
     obj.remove("exported_at");
@@ -18,7 +18,7 @@ async fn state(console: &mut Console) -> Value {
 
 async fn refused_rows(console: &mut Console) -> usize {
     let app = console.app().await.expect("app opens");
-    let doc = gavel::export::export(app).await.expect("export");
+    let doc = gavel::app::export::export(app).await.expect("export");
     doc["audit"]
         .as_array()
         .expect("audit list")

@@ -50,7 +50,7 @@ async fn every_privileged_command_is_refused_to_a_member_without_the_office() {
     let privileged: Vec<_> = commands::all().filter(|c| c.power.is_some()).collect();
     assert!(privileged.len() >= 20, "privileged commands went missing");
     for command in privileged {
-        let before = gavel::export::export(&app).await.expect("export");
+        let before = gavel::app::export::export(&app).await.expect("export");
         let audit_before = before["audit"].as_array().map(Vec::len).unwrap_or(0);
         let line = plausible_line("alice", command);
         let out = console.execute(&line).await.expect("line runs");
@@ -58,7 +58,7 @@ async fn every_privileged_command_is_refused_to_a_member_without_the_office() {
             matches!(&out[..], [Output::Refusal(t)] if t.starts_with("Only ")),
             "{line} was not refused for want of authority: {out:?}"
         );
-        let after = gavel::export::export(&app).await.expect("export");
+        let after = gavel::app::export::export(&app).await.expect("export");
         for part in ["members", "games", "actions", "events"] {
             assert_eq!(before[part], after[part], "{line} changed {part}");
         }

@@ -63,7 +63,7 @@ async fn the_export_holds_each_proposal_with_its_votes_result_and_points() {
     )
     .await;
     let app = console.app().await.expect("app");
-    let doc = gavel::export::export(app).await.expect("export");
+    let doc = gavel::app::export::export(app).await.expect("export");
     let p = &doc["proposals"][0];
     assert_eq!(p["number"], 301);
     assert_eq!(p["proposer"], "chris");
@@ -76,7 +76,7 @@ async fn the_export_holds_each_proposal_with_its_votes_result_and_points() {
     assert!(doc["rules"].as_array().unwrap().len() >= 33);
     // The proposal knows the post that announced it in #voting.
     let mut conn = app.pool().acquire().await.expect("connection");
-    let post = gavel::store::proposals::post_of(&mut conn, 301)
+    let post = gavel::store::nomic::proposals::post_of(&mut conn, 301)
         .await
         .expect("query")
         .expect("posted");
@@ -110,7 +110,7 @@ async fn the_export_holds_the_game_its_days_teams_forfeits_points_winner_and_par
     )
     .await;
     let app = console.app().await.expect("app");
-    let doc = gavel::export::export(app).await.expect("export");
+    let doc = gavel::app::export::export(app).await.expect("export");
     let game = &doc["nomic"]["game"];
     assert_eq!(game["started_on"], "2026-11-23");
     let chris = &game["players"][0];
@@ -140,7 +140,7 @@ async fn the_export_keeps_repealed_acts_with_their_history_and_the_change_log() 
     )
     .await;
     let app = console.app().await.expect("app");
-    let doc = gavel::export::export(app).await.expect("export");
+    let doc = gavel::app::export::export(app).await.expect("export");
     let rules = doc["rules"].as_array().unwrap();
     for label in ["§II 10", "§II 10.1", "§II 10.6"] {
         let rule = rules

@@ -6,7 +6,7 @@ use super::Output;
 use crate::app::App;
 use crate::app::PersonRef;
 use crate::commands::{self, Args};
-use crate::domain::moment;
+use crate::domain::kernel::moment;
 
 /// Runs one command line as its actor. A malformed option is refused before anything runs.
 pub async fn dispatch(app: &App, line: CommandLine) -> Output {

@@ -13,8 +13,8 @@ use chrono::{DateTime, Utc};
 use crate::app::App;
 use crate::clock::{Clock, FakeClock};
 use crate::config::Config;
-use crate::domain::button::{Button, PER_ROW};
-use crate::domain::calendar;
+use crate::domain::kernel::button::{Button, PER_ROW};
+use crate::domain::kernel::calendar;
 use crate::store;
 
 use parse::{Line, ParseError};
@@ -113,7 +113,7 @@ impl Console {
         }
         self.clock.set(at);
         let app = self.app().await?.clone();
-        crate::jobs::run_due(&app, at).await?;
+        crate::app::scheduler::run_due(&app, at).await?;
         Ok(vec![])
     }
 
@@ -151,7 +151,7 @@ impl Console {
 /// A post as the console shows it: its text in club time, then its buttons, a row to a line,
 /// each as `[Label → /command option:value]`; an edit of an earlier post says so.
 fn post_text(entry: &store::outbox::OutboxEntry, buttons: &[Button]) -> String {
-    let mut text = crate::domain::moment::in_club_time(&entry.content);
+    let mut text = crate::domain::kernel::moment::in_club_time(&entry.content);
     if entry.edits.is_some() {
         text = format!("(edited) {text}");
     }

@@ -323,7 +323,7 @@ async fn send(
         Ok(text) => (text, false),
         Err(text) => (text, true),
     };
-    let text = crate::domain::moment::for_discord(&text);
+    let text = crate::domain::kernel::moment::for_discord(&text);
     let parts = split(&text);
     let mut rest = parts.iter();
     let first = rest.next().expect("split gives at least one part");

@@ -174,7 +174,7 @@ fn spawn_background(app: App, http: Arc<serenity::Http>, lifecycle: &Lifecycle) 
     let mut stopping = lifecycle.stopping();
     lifecycle.keep(tokio::spawn(async move {
         while !*stopping.borrow() {
-            if let Err(e) = crate::jobs::run_due(&app, app.now()).await {
+            if let Err(e) = crate::app::scheduler::run_due(&app, app.now()).await {
                 tracing::error!(error = ?e, "scheduler failed");
             }
             tokio::select! {

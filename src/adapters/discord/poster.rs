@@ -157,7 +157,7 @@ impl Poster {
             .map(serenity::UserId::new)
             .collect();
         // Every reader sees the times in their own time zone.
-        let content = crate::domain::moment::for_discord(&outbox.content);
+        let content = crate::domain::kernel::moment::for_discord(&outbox.content);
         let parts = split(&content);
         let last = parts.len() - 1;
         for (n, part) in parts.into_iter().enumerate() {
@@ -204,7 +204,7 @@ impl Poster {
         let Some(message_id) = edited.message_id else {
             return Ok(None);
         };
-        let content = crate::domain::moment::for_discord(content);
+        let content = crate::domain::kernel::moment::for_discord(content);
         let text = split(&content).swap_remove(0);
         let edit = serenity::EditMessage::new()
             .content(text)

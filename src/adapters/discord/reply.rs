@@ -7,7 +7,7 @@ use super::{Context, Error};
 use crate::app::App;
 use crate::app::PersonRef;
 use crate::commands::Reply;
-use crate::domain::text::DISCORD_MESSAGE_LIMIT;
+use crate::domain::kernel::text::DISCORD_MESSAGE_LIMIT;
 
 /// A Discord user, known by their id and named as the server shows them: their server
 /// nickname, else their display name.
@@ -60,7 +60,7 @@ pub async fn respond_text(ctx: Context<'_>, reply: Reply) -> Result<(), Error> {
         Err(text) => (text, true),
     };
     // Every reader sees the times in their own time zone.
-    let text = crate::domain::moment::for_discord(&text);
+    let text = crate::domain::kernel::moment::for_discord(&text);
     // The first part answers the interaction; the rest follow it (poise sends follow-ups).
     for part in split(&text) {
         ctx.send(

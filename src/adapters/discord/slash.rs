@@ -9,7 +9,7 @@ use super::Error;
 use crate::app::App;
 use crate::commands::button;
 use crate::commands::{self, Args, CommandSpec, OptionKind, OptionSpec, Value};
-use crate::domain::limits::DATE_MAX;
+use crate::domain::kernel::limits::DATE_MAX;
 
 /// The top-level names in table order: a lone command (`join`) or a group (`mod`).
 fn top_level_names() -> Vec<&'static str> {

@@ -2,7 +2,7 @@
 //! (Terms §III Act 3.10).
 
 use crate::app::{App, Call, PersonRef};
-use crate::domain::authority::Power;
+use crate::domain::kernel::authority::Power;
 
 use super::{acting, CourtError, CourtReply};
 

@@ -4,7 +4,7 @@
 //! press by someone else, is refused at once and nothing is typed in vain.
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
+use crate::domain::kernel::authority::Power;
 
 use super::CourtError;
 

@@ -4,8 +4,8 @@
 //! member who is no longer a Justice is re-seated the same way.
 
 use crate::app::{App, Call, PersonRef};
-use crate::domain::authority::Power;
 use crate::domain::court::{check_panel, Appeal, BenchRefusal, Conflict, Route, WrongStage};
+use crate::domain::kernel::authority::Power;
 use crate::store;
 
 use super::buttons::vote_buttons;
@@ -45,7 +45,7 @@ impl App {
                 let set_aside = panel.conflicts_set_aside().to_vec();
                 row.lifecycle = row.lifecycle.reseat_panel(&by, panel, &court)?;
                 let new: Vec<i64> = ids.iter().copied().filter(|j| !old.contains(j)).collect();
-                store::appeals::seat(conn, n, &new, now).await?;
+                store::court::appeals::seat(conn, n, &new, now).await?;
                 let mut text = format!(
                     "Appeal #{n} is re-seated: a member of its panel is no longer a Justice, so it is heard by a panel of {}; the votes already cast by those who sit again stand (Terms §III Acts 3.3, 3.7).",
                     self.names(conn, &ids).await?
@@ -69,7 +69,7 @@ impl App {
             let panel = check_panel(&ids, &court, &conflicts)?;
             let set_aside = panel.conflicts_set_aside().to_vec();
             row.lifecycle = row.lifecycle.seat_panel(&by, panel)?;
-            store::appeals::seat(conn, n, &ids, now).await?;
+            store::court::appeals::seat(conn, n, &ids, now).await?;
             let mut text = format!(
                 "Appeal #{n} is heard by a panel of {} (Terms §III Acts 3.3, 3.7); two concurring votes decide it.",
                 self.names(conn, &ids).await?
@@ -88,7 +88,7 @@ impl App {
             Power::ChiefJustice.require(&actor.offices, "hear an appeal solo", "Terms §III Act 3.3")?;
             let mut row = self.appeal(conn, n).await?;
             row.lifecycle = row.lifecycle.sit_solo(&row.filing, &acting(actor))?;
-            store::appeals::seat(conn, n, &[actor.id], self.now()).await?;
+            store::court::appeals::seat(conn, n, &[actor.id], self.now()).await?;
             let text = format!(
                 "Appeal #{n} is heard by the Chief Justice, {}, alone, exercising discretionary powers (Terms §III Act 3.3).",
                 actor.name

@@ -3,7 +3,7 @@
 //! on the post that makes it due (Act 3.10). Each runs the same command as typing it, so the
 //! same checks decide: a second press by the same Justice is refused and counts nothing.
 
-use crate::domain::button::{Button, ButtonStyle};
+use crate::domain::kernel::button::{Button, ButtonStyle};
 
 /// The button a Justice presses to grant a hearing of appeal `n` (`/court grant appeal:N`).
 pub fn grant_button(n: i64) -> Button {

@@ -4,8 +4,8 @@
 use chrono::NaiveDate;
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
-use crate::domain::calendar;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::calendar;
 
 use super::{acting, CourtError, CourtReply};
 

@@ -6,9 +6,9 @@
 use sqlx::SqliteConnection;
 
 use crate::app::App;
-use crate::domain::calendar;
 use crate::domain::court::{overdue, Opinion, Overdue, Response};
-use crate::domain::ids::AppealId;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::AppealId;
 use crate::store;
 
 /// Which judgement's opinion: the whole Court's en banc, or the first (a panel's or solo).
@@ -30,7 +30,7 @@ fn capitalised(text: &str) -> String {
 
 impl App {
     fn opinion_due(
-        row: &store::appeals::AppealRow,
+        row: &store::court::appeals::AppealRow,
         en_banc: bool,
     ) -> Option<(chrono::DateTime<chrono::Utc>, Option<i64>)> {
         row.opinions
@@ -50,7 +50,7 @@ impl App {
         appeal: AppealId,
         en_banc: bool,
     ) -> anyhow::Result<String> {
-        let Some(row) = store::appeals::by_id(conn, appeal.get()).await? else {
+        let Some(row) = store::court::appeals::by_id(conn, appeal.get()).await? else {
             return Ok("no such appeal".into());
         };
         let Some((due, author)) = Self::opinion_due(&row, en_banc) else {
@@ -81,7 +81,7 @@ impl App {
         appeal: AppealId,
         en_banc: bool,
     ) -> anyhow::Result<String> {
-        let Some(row) = store::appeals::by_id(conn, appeal.get()).await? else {
+        let Some(row) = store::court::appeals::by_id(conn, appeal.get()).await? else {
             return Ok("no such appeal".into());
         };
         if Self::opinion_due(&row, en_banc).is_none() {
@@ -106,7 +106,7 @@ impl App {
         conn: &mut SqliteConnection,
         appeal: AppealId,
     ) -> anyhow::Result<String> {
-        let Some(row) = store::appeals::by_id(conn, appeal.get()).await? else {
+        let Some(row) = store::court::appeals::by_id(conn, appeal.get()).await? else {
             return Ok("no such appeal".into());
         };
         let Some(Response::Owed { moderator, .. }) = row.response else {
@@ -134,7 +134,7 @@ impl App {
         conn: &mut SqliteConnection,
         appeal: AppealId,
     ) -> anyhow::Result<String> {
-        let Some(mut row) = store::appeals::by_id(conn, appeal.get()).await? else {
+        let Some(mut row) = store::court::appeals::by_id(conn, appeal.get()).await? else {
             return Ok("no such appeal".into());
         };
         if row.redecided_at.is_some() || row.redecide_due_at.is_none() {
@@ -143,7 +143,7 @@ impl App {
         let Some(case) = row.case_id else {
             return Ok("no case".into());
         };
-        let Some(action) = store::actions::by_id(conn, case).await? else {
+        let Some(action) = store::moderation::actions::by_id(conn, case).await? else {
             return Ok("no such case".into());
         };
         let Ok(void) = action.status.void() else {

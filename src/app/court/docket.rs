@@ -4,7 +4,7 @@
 use sqlx::SqliteConnection;
 
 use crate::app::{App, Call};
-use crate::domain::calendar;
+use crate::domain::kernel::calendar;
 use crate::store;
 
 use super::{CourtError, CourtReply};
@@ -13,7 +13,7 @@ impl App {
     /// `/court docket`.
     pub async fn docket(&self, call: &Call) -> Result<CourtReply, CourtError> {
         self.execute(call, async |conn, _| {
-            let rows = store::appeals::active(conn).await?;
+            let rows = store::court::appeals::active(conn).await?;
             if rows.is_empty() {
                 return Ok(CourtReply("The docket is empty: no appeal is open.".into()));
             }
@@ -46,7 +46,7 @@ impl App {
                 self.subject_words(&row),
                 self.stage_line(&row)
             );
-            for (at, step) in store::appeals::steps(conn, n).await? {
+            for (at, step) in store::court::appeals::steps(conn, n).await? {
                 text.push_str(&format!("\n{}: {step}", calendar::show(at, self.tz())));
             }
             Ok(CourtReply(text))
@@ -55,7 +55,7 @@ impl App {
     }
 
     /// The stage, with what is still owed.
-    fn stage_line(&self, row: &store::appeals::AppealRow) -> String {
+    fn stage_line(&self, row: &store::court::appeals::AppealRow) -> String {
         let mut line = row.lifecycle.stage().to_owned();
         let now = self.now();
         if row.opinions.iter().any(|o| o.opinion.is_overdue(now)) {
@@ -78,7 +78,7 @@ impl App {
         &self,
         conn: &mut SqliteConnection,
     ) -> sqlx::Result<String> {
-        let rows = store::appeals::active(conn).await?;
+        let rows = store::court::appeals::active(conn).await?;
         let heard = rows.iter().filter(|r| r.lifecycle.is_hearing()).count();
         let opinions = rows
             .iter()

@@ -9,16 +9,16 @@ use sqlx::SqliteConnection;
 
 use crate::app::moderation::ActionKind;
 use crate::app::App;
-use crate::domain::calendar;
 use crate::domain::court::{
     decision_reaches, overdue_words, restore, Action, Decision, Judgement, Replacement, Restore,
     Subject,
 };
-use crate::domain::ids::{AppealId, CaseId};
-use crate::domain::ladder::{self, Step};
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::{AppealId, CaseId};
+use crate::domain::moderation::ladder::{self, Step};
 use crate::domain::moderation::CaseStatus;
 use crate::jobs::{self, Job};
-use crate::store::{self, appeals::AppealRow};
+use crate::store::{self, court::appeals::AppealRow};
 
 use super::CourtError;
 
@@ -66,7 +66,7 @@ impl App {
             }),
             (Subject::Action(_), None, Some(event)) => match &judgement.decision {
                 Decision::Overturn(_) => {
-                    store::events::void_event(conn, event, self.now(), &format!("overturned: {why}"))
+                    store::leaderboard::events::void_event(conn, event, self.now(), &format!("overturned: {why}"))
                         .await?;
                     lines.push(format!(
                         "The weekly deduction appealed in #{n} is overturned and reversed as though it never happened; every later score is re-derived (Terms §II Act 6.3)."
@@ -102,7 +102,7 @@ impl App {
         {
             return Ok(None);
         }
-        let action = store::actions::by_id(conn, case)
+        let action = store::moderation::actions::by_id(conn, case)
             .await?
             .ok_or(CourtError::NoCase(case))?;
         let Err(why) = decision_reaches(action.status) else {
@@ -132,13 +132,13 @@ impl App {
         let n = row.id;
         let now = self.now();
         let tz = self.tz();
-        let action = store::actions::by_id(conn, case)
+        let action = store::moderation::actions::by_id(conn, case)
             .await?
             .ok_or(CourtError::NoCase(case))?;
         let mut lines = Vec::new();
         match decision {
             Decision::Uphold => {
-                store::actions::set_status(
+                store::moderation::actions::set_status(
                     conn,
                     case,
                     action.status,
@@ -230,7 +230,7 @@ impl App {
         let expiry = Job::BanExpiry {
             action: CaseId(case),
         };
-        store::actions::set_ends_at(conn, case, end, CaseStatus::InForce).await?;
+        store::moderation::actions::set_ends_at(conn, case, end, CaseStatus::InForce).await?;
         match end {
             Some(end) => jobs::schedule(conn, &expiry, end.max(now)).await?,
             None => jobs::cancel(conn, &expiry, now).await?,
@@ -243,13 +243,13 @@ impl App {
     pub(super) async fn set_case_step(
         &self,
         conn: &mut SqliteConnection,
-        action: &store::actions::Action,
+        action: &store::moderation::actions::Action,
         step: Step,
         n: i64,
     ) -> Result<String, CourtError> {
         let now = self.now();
         let case = action.id;
-        store::events::void_action(
+        store::leaderboard::events::void_action(
             conn,
             case,
             now,
@@ -258,7 +258,14 @@ impl App {
         .await?;
         let ends_at = (step == Step::FourWeekBan)
             .then(|| ladder::four_week_ban_end(action.taken_at, self.tz()));
-        store::actions::set_step(conn, case, step.number(), ends_at, CaseStatus::InForce).await?;
+        store::moderation::actions::set_step(
+            conn,
+            case,
+            step.number(),
+            ends_at,
+            CaseStatus::InForce,
+        )
+        .await?;
         self.move_ban(conn, case, ends_at, now).await?;
         let target = match action.target_id {
             Some(t) => Some(store::people::by_id(conn, t).await?),
@@ -293,7 +300,7 @@ impl App {
     async fn restore_appealed(
         &self,
         conn: &mut SqliteConnection,
-        action: &store::actions::Action,
+        action: &store::moderation::actions::Action,
         appealed: &Action,
         n: i64,
     ) -> Result<Vec<String>, CourtError> {
@@ -333,7 +340,7 @@ impl App {
         let (Some(case), Subject::Action(facts)) = (row.case_id, &row.filing.subject) else {
             return Ok(vec![]);
         };
-        let action = store::actions::by_id(conn, case)
+        let action = store::moderation::actions::by_id(conn, case)
             .await?
             .ok_or(CourtError::NoCase(case))?;
         let Decision::Overturn(o) = decision else {

@@ -3,8 +3,8 @@
 //! not apply (Act 3.5.3). The whole Court's judgement is final (Act 3.9.2).
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
-use crate::domain::text::Reason;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::text::Reason;
 use crate::store;
 
 use super::buttons::vote_buttons;
@@ -56,7 +56,7 @@ impl App {
                 let court = self.court(conn).await?;
                 row.lifecycle = row.lifecycle.accept_en_banc(&by, &court)?;
                 let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
-                store::appeals::seat(conn, n, &seats, now).await?;
+                store::court::appeals::seat(conn, n, &seats, now).await?;
                 buttons.extend(vote_buttons(n));
                 format!(
                     "Appeal #{n} is heard en banc: the Chief Justice accepts, and every Justice sits ({}); conflicts do not apply, a majority of the whole Court decides, and its judgement is final (Terms §III Acts 3.5.3, 3.9, 3.9.2).",

@@ -6,7 +6,7 @@ use sqlx::SqliteConnection;
 
 use crate::app::App;
 use crate::domain::court::{Appeal, Bench, GrantedBy, Judgement, Opinion};
-use crate::domain::moment;
+use crate::domain::kernel::moment;
 use crate::store::{self, keys::StoredKey};
 
 use super::vote::{decision_words, vote_words};
@@ -47,7 +47,7 @@ pub async fn export_appeals(
     name: &dyn Fn(Option<i64>) -> Option<String>,
 ) -> sqlx::Result<Vec<Value>> {
     let mut out = Vec::new();
-    for row in store::appeals::all(conn).await? {
+    for row in store::court::appeals::all(conn).await? {
         let grants: Vec<Value> = match &row.lifecycle {
             Appeal::AwaitingGrant { grants, .. } => grants
                 .iter()
@@ -64,7 +64,7 @@ pub async fn export_appeals(
                 .map(|g| json!(name(Some(g.justice))))
                 .collect(),
             // Heard or decided: the lifecycle no longer says who granted it; the store does.
-            _ => store::appeals::granted_by(conn, row.id)
+            _ => store::court::appeals::granted_by(conn, row.id)
                 .await?
                 .into_iter()
                 .map(|id| json!(name(Some(id))))

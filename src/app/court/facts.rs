@@ -5,10 +5,10 @@
 use sqlx::SqliteConnection;
 
 use crate::domain::court::{Action, ActionFacts, AppealRecord, Capacity, CaseStatus};
-use crate::domain::ladder::Step;
+use crate::domain::moderation::ladder::Step;
 use crate::domain::moderation::{CaseKind, CaseStatus as Status};
-use crate::domain::{calendar, office::Office};
-use crate::store::{self, actions};
+use crate::domain::{kernel::calendar, kernel::office::Office};
+use crate::store::{self, moderation::actions};
 
 use super::CourtError;
 use crate::app::App;
@@ -20,7 +20,7 @@ impl App {
         conn: &mut SqliteConnection,
         case: i64,
     ) -> Result<(actions::Action, ActionFacts), CourtError> {
-        let a = store::actions::by_id(conn, case)
+        let a = store::moderation::actions::by_id(conn, case)
             .await?
             .ok_or(CourtError::NoCase(case))?;
         let tz = self.tz();
@@ -35,8 +35,10 @@ impl App {
                 ends: date(a.ends_at),
             },
             CaseKind::Monitor => Action::Monitor {
-                following_session_end: store::appeals::following_session_end(conn, a.taken_at)
-                    .await?,
+                following_session_end: store::court::appeals::following_session_end(
+                    conn, a.taken_at,
+                )
+                .await?,
             },
             CaseKind::Deduction => Action::Deduction,
             CaseKind::Award => Action::Award,
@@ -53,7 +55,7 @@ impl App {
             Capacity::Moderator
         };
         let game_players = match a.game_id {
-            Some(g) => match store::games::by_id(conn, g).await? {
+            Some(g) => match store::leaderboard::games::by_id(conn, g).await? {
                 Some(game) => vec![game.white_id, game.black_id],
                 None => vec![],
             },
@@ -64,7 +66,7 @@ impl App {
             Status::Expired | Status::Lifted => CaseStatus::Ended,
             Status::Void | Status::Overturned | Status::Remanded => CaseStatus::Void,
         };
-        let earlier = store::appeals::on_case(conn, case).await?;
+        let earlier = store::court::appeals::on_case(conn, case).await?;
         let closed = earlier.iter().filter_map(|r| r.closed_until).max();
         let record = AppealRecord::of(earlier.iter().map(|r| (r.id, &r.lifecycle)), closed);
         let facts = ActionFacts {
@@ -93,18 +95,19 @@ impl App {
         let tz = self.tz();
         let from = calendar::start_of_day(day, tz);
         let to = calendar::start_of_day(day + chrono::Days::new(1), tz);
-        let (event, reason, voided) = store::appeals::deduction_between(conn, person, from, to)
-            .await?
-            .ok_or_else(|| {
-                CourtError::NoDeduction(person_name.to_owned(), calendar::show_date(day))
-            })?;
+        let (event, reason, voided) =
+            store::court::appeals::deduction_between(conn, person, from, to)
+                .await?
+                .ok_or_else(|| {
+                    CourtError::NoDeduction(person_name.to_owned(), calendar::show_date(day))
+                })?;
         let chief = store::offices::holders(conn)
             .await?
             .into_iter()
             .find(|(o, ..)| *o == Office::ChiefJustice)
             .map(|(_, id, ..)| id)
             .unwrap_or(person);
-        let earlier = store::appeals::on_deduction(conn, event).await?;
+        let earlier = store::court::appeals::on_deduction(conn, event).await?;
         let record = AppealRecord::of(earlier.iter().map(|r| (r.id, &r.lifecycle)), None);
         // The weekly review writes which Act it applied in the event's reason: "(Terms §II Act
         // 6.1)" for absence, "(Terms §II Act 6.2)" for inactivity.

@@ -5,14 +5,14 @@
 use chrono::NaiveDate;
 
 use crate::app::{App, Call, PersonRef};
-use crate::domain::calendar;
 use crate::domain::court::{
     Appeal, Appellant, Filing, MatterFacts, MonitorPetition, Response, Route, Subject,
 };
-use crate::domain::ids::AppealId;
-use crate::domain::text::Reason;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::AppealId;
+use crate::domain::kernel::text::Reason;
 use crate::jobs::{self, Job};
-use crate::store::{self, appeals};
+use crate::store::{self, court::appeals};
 
 use super::buttons::grant_button;
 use super::{CourtError, CourtReply};
@@ -136,7 +136,7 @@ impl App {
 /// is refused under the Court's own Act, not §III Act 2.2.
 fn filing_text(field: &'static str, text: &str) -> Result<Reason, CourtError> {
     Reason::parse(text).map_err(|e| match e {
-        crate::domain::text::TextError::OneWord { .. } => CourtError::OneWordFiling(field),
+        crate::domain::kernel::text::TextError::OneWord { .. } => CourtError::OneWordFiling(field),
         other => other.into(),
     })
 }

@@ -3,8 +3,8 @@
 //! chooses its bench and conflicts do not apply (§III Acts 3.5.3, 5).
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
 use crate::domain::court::{decision_reaches, Appeal, GrantedBy, Route};
+use crate::domain::kernel::authority::Power;
 
 use super::buttons::vote_buttons;
 use super::{acting, CourtError, CourtReply};
@@ -18,7 +18,7 @@ impl App {
             let mut row = self.appeal(conn, n).await?;
             // A case void since filing has nothing left to appeal (§III Act 2.4.2).
             if let Some(case) = row.case_id {
-                let action = crate::store::actions::by_id(conn, case)
+                let action = crate::store::moderation::actions::by_id(conn, case)
                     .await?
                     .ok_or(CourtError::NoCase(case))?;
                 if decision_reaches(action.status).is_err() {
@@ -28,7 +28,7 @@ impl App {
             // One appeal at a time: a refused appeal is no longer granted once a new appeal on
             // the same case has been filed since.
             if let (Appeal::Refused { .. }, Some(case)) = (&row.lifecycle, row.case_id) {
-                let later = crate::store::appeals::on_case(conn, case).await?;
+                let later = crate::store::court::appeals::on_case(conn, case).await?;
                 if let Some(newer) = later.iter().find(|r| r.id > n) {
                     return Err(CourtError::BadVote(format!(
                         "Appeal #{n} was refused and case #{case} has been appealed again since (appeal #{}); that appeal is the one to grant (Terms §III Act 3.6).",
@@ -47,7 +47,7 @@ impl App {
                         GrantedBy::ChiefJustice(cj) => vec![*cj],
                         GrantedBy::TwoJustices(two) => two.to_vec(),
                     };
-                    crate::store::appeals::set_granted_by(conn, n, &ids).await?;
+                    crate::store::court::appeals::set_granted_by(conn, n, &ids).await?;
                     let by = match by {
                         GrantedBy::ChiefJustice(_) => format!("the Chief Justice, {}", actor.name),
                         GrantedBy::TwoJustices(two) => {
@@ -69,7 +69,7 @@ impl App {
                 let court = self.court(conn).await?;
                 row.lifecycle = row.lifecycle.seat_whole_court(&court)?;
                 let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
-                crate::store::appeals::seat(conn, n, &seats, now).await?;
+                crate::store::court::appeals::seat(conn, n, &seats, now).await?;
                 let seated = format!(
                     "Appeal #{n} is heard by the whole Court en banc: {}. Conflicts do not apply; a majority of the whole Court decides, and its judgement is final (Terms §III Acts 3.5.3, 3.9, 5).",
                     self.names(conn, &seats).await?

@@ -34,17 +34,17 @@ use std::fmt;
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::domain::authority::Unauthorised;
-use crate::domain::button::Button;
 use crate::domain::court::{
     Acting, BenchRefusal, EnBancRefusal, GrantRefusal, Justice, NotAppealable, Opinion,
     OpinionRefusal, PanelRefusal, Response, ResponseRefusal, Subject, VoteRefusal,
 };
-use crate::domain::ladder::BanDateError;
+use crate::domain::kernel::authority::Unauthorised;
+use crate::domain::kernel::button::Button;
+use crate::domain::kernel::office::Office;
+use crate::domain::kernel::text::TextError;
+use crate::domain::moderation::ladder::BanDateError;
 use crate::domain::moderation::CaseRefusal;
-use crate::domain::office::Office;
-use crate::domain::text::TextError;
-use crate::store::{self, appeals::AppealRow, outbox::DISCUSSION};
+use crate::store::{self, court::appeals::AppealRow, outbox::DISCUSSION};
 
 use super::{Actor, App, UseCaseError};
 
@@ -148,7 +148,7 @@ fn acting(actor: &Actor) -> Acting {
 impl App {
     /// An appeal by number, or a refusal naming it.
     async fn appeal(&self, conn: &mut SqliteConnection, n: i64) -> Result<AppealRow, CourtError> {
-        store::appeals::by_id(conn, n)
+        store::court::appeals::by_id(conn, n)
             .await?
             .ok_or(CourtError::NoAppeal(n))
     }
@@ -176,7 +176,7 @@ impl App {
             }
         }
         let ids: Vec<i64> = court.iter().map(|j| j.id).collect();
-        let sat = store::appeals::last_sat(conn, &ids).await?;
+        let sat = store::court::appeals::last_sat(conn, &ids).await?;
         for j in &mut court {
             j.last_sat = sat.get(&j.id).copied();
         }
@@ -213,7 +213,7 @@ impl App {
         text: &str,
         buttons: &[Button],
     ) -> sqlx::Result<()> {
-        store::appeals::add_step(conn, appeal, self.now(), text).await?;
+        store::court::appeals::add_step(conn, appeal, self.now(), text).await?;
         store::outbox::enqueue_with_buttons(conn, DISCUSSION, text, buttons, self.now()).await?;
         Ok(())
     }
@@ -223,7 +223,7 @@ impl App {
         let (active, next) = docket_place(row);
         row.active = active;
         row.next_deadline = next;
-        store::appeals::save(conn, row).await
+        store::court::appeals::save(conn, row).await
     }
 
     /// "case #3", "the weekly absence deduction", "the matter “...”".

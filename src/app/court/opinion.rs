@@ -2,9 +2,9 @@
 //! the assigned author or else any Justice in the majority (Terms §III Act 3.10).
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
-use crate::domain::calendar;
-use crate::domain::ids::AppealId;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::AppealId;
 use crate::jobs::{self, Job};
 
 use super::{CourtError, CourtReply};
@@ -29,7 +29,7 @@ impl App {
                 return Err(CourtError::OpinionTooLong { len, max: OPINION_MAX });
             }
             if text.split_whitespace().count() < 2 {
-                return Err(crate::domain::text::TextError::OneWord { field: "text" }.into());
+                return Err(crate::domain::kernel::text::TextError::OneWord { field: "text" }.into());
             }
             let mut row = self.appeal(conn, n).await?;
             let (index, judgement) = self.owed_opinion(&row)?;
@@ -60,7 +60,7 @@ impl App {
     /// The opinion still owed (the latest), and the judgement it is on.
     pub(super) fn owed_opinion(
         &self,
-        row: &crate::store::appeals::AppealRow,
+        row: &crate::store::court::appeals::AppealRow,
     ) -> Result<(usize, crate::domain::court::Judgement), CourtError> {
         use crate::domain::court::{Appeal, Opinion, OpinionRefusal};
         let index = row

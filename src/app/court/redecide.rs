@@ -7,14 +7,14 @@
 use chrono::NaiveDate;
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
-use crate::domain::calendar;
 use crate::domain::court::{
     new_end_not_harsher, new_step_not_harsher, overdue, Action, ActionFacts, Overdue, Subject,
 };
-use crate::domain::ids::AppealId;
-use crate::domain::ladder::{self, Step};
-use crate::domain::text::Reason;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::AppealId;
+use crate::domain::kernel::text::Reason;
+use crate::domain::moderation::ladder::{self, Step};
 use crate::jobs::{self, Job};
 use crate::store;
 
@@ -47,10 +47,10 @@ impl App {
             let tz = self.tz();
             Power::Moderate.require(&actor.offices, "re-decide a remanded case", "Terms §III Acts 2.4, 3.8")?;
             let reasoning = Reason::parse(reasoning)?;
-            let action = store::actions::by_id(conn, case)
+            let action = store::moderation::actions::by_id(conn, case)
                 .await?
                 .ok_or(CourtError::NoCase(case))?;
-            let mut row = store::appeals::on_case(conn, case)
+            let mut row = store::court::appeals::on_case(conn, case)
                 .await?
                 .into_iter()
                 .rev()

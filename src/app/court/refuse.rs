@@ -3,10 +3,10 @@
 //! grant it (Act 3.6).
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
 use crate::domain::court::{no_bench_possible, Appeal};
-use crate::domain::ids::AppealId;
-use crate::domain::text::Reason;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::ids::AppealId;
+use crate::domain::kernel::text::Reason;
 use crate::jobs::{self, Job};
 
 use super::{acting, CourtError, CourtReply};

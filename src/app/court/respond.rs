@@ -3,11 +3,11 @@
 //! (Terms §II Act 10.5). A late answer is recorded as late; the Court sees which.
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
-use crate::domain::calendar;
 use crate::domain::court::ResponseStatus;
-use crate::domain::ids::AppealId;
-use crate::domain::text::Reason;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::AppealId;
+use crate::domain::kernel::text::Reason;
 use crate::jobs::{self, Job};
 
 use super::{CourtError, CourtReply};

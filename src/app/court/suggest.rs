@@ -3,8 +3,8 @@
 //! (Terms §III Acts 3.5, 3.5.1, 3.5.2, 3.7). It changes nothing.
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
 use crate::domain::court::{no_bench_possible, suggest_panel};
+use crate::domain::kernel::authority::Power;
 
 use super::{CourtError, CourtReply};
 

@@ -6,17 +6,17 @@
 use chrono::NaiveDate;
 
 use crate::app::{App, Call};
-use crate::domain::authority::Power;
-use crate::domain::calendar;
 use crate::domain::court::{
     reasoning_ground_applies, Appeal, Ballot, Decision, Ground, Judgement, Opinion,
     OpinionDeadlines, Overturn, Replacement, Vote,
 };
-use crate::domain::ids::AppealId;
-use crate::domain::ladder::Step;
-use crate::domain::text::Reason;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::AppealId;
+use crate::domain::kernel::text::Reason;
+use crate::domain::moderation::ladder::Step;
 use crate::jobs::{self, Job};
-use crate::store::appeals::OpinionRecord;
+use crate::store::court::appeals::OpinionRecord;
 
 use super::buttons::opinion_button;
 use super::{CourtError, CourtReply};
@@ -148,7 +148,7 @@ impl App {
                 Some(case),
             ) = (&vote, row.case_id)
             {
-                let action = crate::store::actions::by_id(conn, case)
+                let action = crate::store::moderation::actions::by_id(conn, case)
                     .await?
                     .ok_or(CourtError::NoCase(case))?;
                 if action.kind.is_penalty() {
@@ -219,7 +219,7 @@ impl App {
     async fn judged(
         &self,
         conn: &mut sqlx::SqliteConnection,
-        row: &mut crate::store::appeals::AppealRow,
+        row: &mut crate::store::court::appeals::AppealRow,
         judgement: &Judgement,
         panel: Option<&Judgement>,
     ) -> Result<String, CourtError> {

@@ -1,8 +1,8 @@
 //! `/game approve`: a Moderator who did not play approves a monitored member's game (Terms §II
 //! Act 10.4).
 
-use crate::domain::authority::Power;
-use crate::domain::game::GameStatus;
+use crate::domain::kernel::authority::Power;
+use crate::domain::leaderboard::game::GameStatus;
 use crate::store;
 
 use super::{ModerationError, ModerationReply};
@@ -17,7 +17,7 @@ impl App {
     ) -> Result<ModerationReply, ModerationError> {
         self.execute(call, async |conn, actor| {
             Power::Moderate.require(&actor.offices, "do this", "Terms §III Act 2, 3.4")?;
-            let game = store::games::by_id(conn, number)
+            let game = store::leaderboard::games::by_id(conn, number)
                 .await?
                 .ok_or(ModerationError::NoGame(number))?;
             if game.has_player(actor.id) {
@@ -26,7 +26,7 @@ impl App {
             if game.status() != GameStatus::PendingApproval {
                 return Err(ModerationError::NotPending(number));
             }
-            store::games::set_approved(conn, number, actor.id).await?;
+            store::leaderboard::games::set_approved(conn, number, actor.id).await?;
             let changes = self.count_game(conn, number, self.now()).await?;
             Ok(ModerationReply(format!(
                 "Game #{number} is approved as valid by {} (Terms §II Act 10.4). {changes}",

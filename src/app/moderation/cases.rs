@@ -3,8 +3,8 @@
 use crate::app::PersonRef;
 use sqlx::SqliteConnection;
 
-use crate::domain::calendar;
-use crate::store::{self, actions::Action};
+use crate::domain::kernel::calendar;
+use crate::store::{self, moderation::actions::Action};
 
 use super::{describe_action, ModerationError, ModerationReply};
 use crate::app::App;
@@ -23,7 +23,7 @@ impl App {
             },
             None => None,
         };
-        let actions = store::actions::list(&mut conn, target).await?;
+        let actions = store::moderation::actions::list(&mut conn, target).await?;
         if actions.is_empty() {
             return Ok(ModerationReply("No cases.".into()));
         }
@@ -58,7 +58,7 @@ impl App {
     /// `/case N`: one case in full, with its declaration link.
     pub async fn case(&self, number: i64) -> Result<ModerationReply, ModerationError> {
         let mut conn = self.pool().acquire().await?;
-        let a = store::actions::by_id(&mut conn, number)
+        let a = store::moderation::actions::by_id(&mut conn, number)
             .await?
             .ok_or(ModerationError::NoCase(number))?;
         let mut text = self.case_line(&mut conn, &a).await?;
@@ -74,7 +74,7 @@ impl App {
         if let Some(outbox) = a.declaration_outbox_id {
             let d = &self.config().discord;
             if let (Some(msg), Some(guild), Some(channel)) = (
-                store::actions::declaration_message(&mut conn, outbox).await?,
+                store::moderation::actions::declaration_message(&mut conn, outbox).await?,
                 d.guild_id,
                 d.discussion_channel_id,
             ) {

@@ -4,11 +4,11 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::domain::calendar;
-use crate::domain::ids::CaseId;
-use crate::domain::ladder::Step;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::CaseId;
+use crate::domain::moderation::ladder::Step;
+use crate::domain::moderation::restrictions::{ban_continuing, OpenCase};
 use crate::domain::moderation::{BanState, CaseKind, CaseRefusal, CaseStatus};
-use crate::domain::restrictions::{ban_continuing, OpenCase};
 use crate::store;
 
 use crate::app::App;
@@ -20,7 +20,7 @@ impl App {
         conn: &mut SqliteConnection,
         action_id: CaseId,
     ) -> anyhow::Result<String> {
-        let Some(action) = store::actions::by_id(conn, action_id.get()).await? else {
+        let Some(action) = store::moderation::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
         if action.declaration_outbox_id.is_some() {
@@ -34,7 +34,7 @@ impl App {
         // not a Moderator power and is not subject to review (§III Act 6), so it is flagged.
         let staff_ban = action.kind == CaseKind::Ban && !action.appealable;
         if !action.kind.is_penalty() || staff_ban {
-            store::actions::set_status(
+            store::moderation::actions::set_status(
                 conn,
                 action.id,
                 action.status,
@@ -81,7 +81,7 @@ impl App {
         conn: &mut SqliteConnection,
         action_id: CaseId,
     ) -> anyhow::Result<String> {
-        let Some(action) = store::actions::by_id(conn, action_id.get()).await? else {
+        let Some(action) = store::moderation::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
         if action.declaration_outbox_id.is_some()
@@ -115,7 +115,7 @@ impl App {
         action_id: CaseId,
         scheduled_end: DateTime<Utc>,
     ) -> anyhow::Result<String> {
-        let Some(action) = store::actions::by_id(conn, action_id.get()).await? else {
+        let Some(action) = store::moderation::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
         // The case may have moved on since the job was scheduled: void, re-stepped below a
@@ -131,7 +131,7 @@ impl App {
             Err(CaseRefusal::CannotExpire(status)) => return Ok(format!("already {status}")),
             Err(moved_on) => return Ok(format!("nothing to do: {moved_on}")),
         };
-        store::actions::set_status(conn, action.id, expired, "the ban ended").await?;
+        store::moderation::actions::set_status(conn, action.id, expired, "the ban ended").await?;
         let target = store::people::name_of(conn, action.target_id)
             .await?
             .unwrap_or_else(|| "nobody".into());
@@ -141,7 +141,7 @@ impl App {
         };
         // Another ban in force keeps them from play (Terms §0 Act 7, §II Act 9.2): name it.
         let others = match action.target_id {
-            Some(t) => store::actions::open_against(conn, t).await?,
+            Some(t) => store::moderation::actions::open_against(conn, t).await?,
             None => Vec::new(),
         };
         let continuing = ban_continuing(

@@ -1,8 +1,8 @@
 //! `/mod declare`: the public declaration of an action recorded earlier, within 7 days
 //! (Terms §III Act 2.4).
 
-use crate::domain::calendar;
-use crate::domain::text::Reason;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::text::Reason;
 use crate::store;
 
 use super::{ModerationError, ModerationReply};
@@ -52,8 +52,8 @@ impl App {
         conn: &mut SqliteConnection,
         actor: &Actor,
         case: i64,
-    ) -> Result<store::actions::Action, ModerationError> {
-        let action = store::actions::by_id(conn, case)
+    ) -> Result<store::moderation::actions::Action, ModerationError> {
+        let action = store::moderation::actions::by_id(conn, case)
             .await?
             .ok_or(ModerationError::NoCase(case))?;
         if action.actor_id != actor.id {

@@ -8,6 +8,7 @@ mod approve;
 mod cases;
 mod deadlines;
 mod declare;
+pub mod in_force;
 mod restrictions;
 mod reversal;
 mod take;
@@ -18,14 +19,16 @@ use std::fmt;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::SqliteConnection;
 
-use crate::domain::authority::Unauthorised;
-use crate::domain::calendar;
-use crate::domain::ids::CaseId;
-use crate::domain::ladder::{BanDateError, LadderError, Step};
+use crate::domain::kernel::authority::Unauthorised;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::CaseId;
+use crate::domain::kernel::text::{self, TextError};
+use crate::domain::moderation::ladder::{BanDateError, LadderError, Step};
 use crate::domain::moderation::{CaseKind, CaseRefusal};
-use crate::domain::text::{self, TextError};
 use crate::jobs::{self, Job};
-use crate::store::{self, actions::Action, events::NewEvent, people::Person};
+use crate::store::{
+    self, leaderboard::events::NewEvent, moderation::actions::Action, people::Person,
+};
 
 use super::{App, UseCaseError};
 
@@ -244,7 +247,7 @@ impl App {
         };
         let mut text = text;
         if let (Some((kind, amount, reason)), Some(t)) = (to_append, target) {
-            let event = store::events::append(
+            let event = store::leaderboard::events::append(
                 conn,
                 &NewEvent {
                     at: effective,
@@ -274,7 +277,7 @@ impl App {
         action_id: i64,
         g: i64,
     ) -> Result<String, ModerationError> {
-        let game = store::games::by_id(conn, g)
+        let game = store::leaderboard::games::by_id(conn, g)
             .await?
             .ok_or(ModerationError::NoGame(g))?;
         if !game.status().is_reversible_by_fraud() {
@@ -283,12 +286,13 @@ impl App {
                 game.status()
             ));
         }
-        store::actions::set_reversed(conn, action_id, Some(game.status())).await?;
+        store::moderation::actions::set_reversed(conn, action_id, Some(game.status())).await?;
         let now = self.now();
-        store::games::mark_void(conn, g, &format!("fraud: case #{action_id}"), now).await?;
-        store::events::void_game(conn, g, now, &format!("case #{action_id}")).await?;
+        store::leaderboard::games::mark_void(conn, g, &format!("fraud: case #{action_id}"), now)
+            .await?;
+        store::leaderboard::events::void_game(conn, g, now, &format!("case #{action_id}")).await?;
         // A game that was never played made nobody present (Terms §0 Act 9).
-        store::sessions::forget_presence_by_game(conn, g).await?;
+        store::leaderboard::sessions::forget_presence_by_game(conn, g).await?;
         Ok(format!("Game #{g} is reversed."))
     }
 
@@ -331,7 +335,7 @@ impl App {
         };
         let outbox =
             store::outbox::enqueue(conn, store::outbox::DISCUSSION, &text, self.now()).await?;
-        store::actions::set_declaration(conn, action.id, reasoning, outbox).await?;
+        store::moderation::actions::set_declaration(conn, action.id, reasoning, outbox).await?;
         let case = CaseId(action.id);
         jobs::cancel(conn, &Job::DeclarationDeadline { action: case }, self.now()).await?;
         jobs::cancel(conn, &Job::DeclarationReminder { action: case }, self.now()).await?;

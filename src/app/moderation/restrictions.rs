@@ -3,9 +3,9 @@
 //! Act 9.4).
 
 use crate::app::PersonRef;
-use crate::domain::authority::Power;
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::text::Reason;
 use crate::domain::moderation::CaseKind;
-use crate::domain::text::Reason;
 use crate::store;
 
 use super::{ModerationError, ModerationReply};
@@ -44,7 +44,8 @@ impl App {
             if person.id == actor.id {
                 return Err(ModerationError::AgainstSelf);
             }
-            let open = store::actions::open_of_kind(conn, person.id, restriction).await?;
+            let open =
+                store::moderation::actions::open_of_kind(conn, person.id, restriction).await?;
             let Some(open) = open else {
                 return Err(if restriction == CaseKind::Monitor {
                     ModerationError::NotMonitored(person.name)
@@ -52,9 +53,9 @@ impl App {
                     ModerationError::ClockNotRequired(person.name)
                 });
             };
-            store::actions::end(conn, open.id, self.now()).await?;
+            store::moderation::actions::end(conn, open.id, self.now()).await?;
             let lifted = open.status.lift()?;
-            store::actions::set_status(conn, open.id, lifted, reason.as_str()).await?;
+            store::moderation::actions::set_status(conn, open.id, lifted, reason.as_str()).await?;
             let what = if restriction == CaseKind::Monitor {
                 "is no longer monitored (Terms §II Act 10.2)"
             } else {

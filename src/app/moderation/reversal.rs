@@ -3,13 +3,13 @@
 
 use sqlx::SqliteConnection;
 
-use crate::domain::calendar;
-use crate::domain::game::GameStatus;
-use crate::domain::ids::CaseId;
-use crate::domain::ladder::{self, Step};
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::CaseId;
+use crate::domain::leaderboard::game::GameStatus;
+use crate::domain::moderation::ladder::{self, Step};
 use crate::domain::moderation::{CaseKind, CaseStatus};
 use crate::jobs::{self, Job};
-use crate::store::{self, actions::Action};
+use crate::store::{self, moderation::actions::Action};
 
 use super::{ActionKind, ModerationError};
 use crate::app::App;
@@ -25,8 +25,8 @@ impl App {
         why: &str,
     ) -> sqlx::Result<()> {
         let now = self.now();
-        store::actions::set_status(conn, action.id, status, why).await?;
-        store::events::void_action(conn, action.id, now, why).await?;
+        store::moderation::actions::set_status(conn, action.id, status, why).await?;
+        store::leaderboard::events::void_action(conn, action.id, now, why).await?;
         if let (Some(g), Some(before)) = (action.game_id, action.reversed_game_status) {
             self.restore_reversed_game(conn, action, g, before).await?;
         }
@@ -48,7 +48,7 @@ impl App {
         before: GameStatus,
     ) -> sqlx::Result<()> {
         let ours = format!("fraud: case #{}", action.id);
-        let Some(game) = store::games::by_id(conn, game_id).await? else {
+        let Some(game) = store::leaderboard::games::by_id(conn, game_id).await? else {
             return Ok(());
         };
         if game.void_reason.as_deref() != Some(ours.as_str()) {
@@ -56,16 +56,22 @@ impl App {
         }
         let event_reason = format!("case #{}", action.id);
         if let Some(other) =
-            store::actions::other_reversal_of_game(conn, game_id, action.id).await?
+            store::moderation::actions::other_reversal_of_game(conn, game_id, action.id).await?
         {
             let theirs = format!("case #{other}");
-            store::games::mark_void(conn, game_id, &format!("fraud: {theirs}"), self.now()).await?;
-            store::events::revoid_game(conn, game_id, &event_reason, &theirs).await?;
-            store::actions::set_reversed(conn, other, Some(before)).await?;
+            store::leaderboard::games::mark_void(
+                conn,
+                game_id,
+                &format!("fraud: {theirs}"),
+                self.now(),
+            )
+            .await?;
+            store::leaderboard::events::revoid_game(conn, game_id, &event_reason, &theirs).await?;
+            store::moderation::actions::set_reversed(conn, other, Some(before)).await?;
             return Ok(());
         }
-        store::games::restore(conn, game_id, before).await?;
-        store::events::unvoid_game(conn, game_id, &event_reason).await?;
+        store::leaderboard::games::restore(conn, game_id, before).await?;
+        store::leaderboard::events::unvoid_game(conn, game_id, &event_reason).await?;
         Ok(())
     }
 
@@ -83,7 +89,7 @@ impl App {
         };
         let target = store::people::by_id(conn, target_id).await?;
         let tz = self.tz();
-        let in_force: Vec<Action> = store::actions::list(conn, Some(target_id))
+        let in_force: Vec<Action> = store::moderation::actions::list(conn, Some(target_id))
             .await?
             .into_iter()
             .filter(|a| a.kind == CaseKind::Violation && a.status.stands())
@@ -104,8 +110,13 @@ impl App {
                 .find(|a| a.id == case)
                 .expect("the plan names cases in force");
             let now = self.now();
-            store::events::void_action(conn, a.id, now, "re-stepped: an earlier case is void")
-                .await?;
+            store::leaderboard::events::void_action(
+                conn,
+                a.id,
+                now,
+                "re-stepped: an earlier case is void",
+            )
+            .await?;
             // One ban-expiry job per case: re-stepping moves it, or cancels it when the new
             // step is no ban.
             let expiry = Job::BanExpiry {
@@ -114,7 +125,8 @@ impl App {
             let status = a.status.restep()?;
             let ends_at = (prescribed == Step::FourWeekBan)
                 .then(|| ladder::four_week_ban_end(a.taken_at, tz));
-            store::actions::set_step(conn, a.id, prescribed.number(), ends_at, status).await?;
+            store::moderation::actions::set_step(conn, a.id, prescribed.number(), ends_at, status)
+                .await?;
             match ends_at {
                 Some(end) => jobs::schedule(conn, &expiry, end).await?,
                 None => jobs::cancel(conn, &expiry, now).await?,

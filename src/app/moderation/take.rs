@@ -4,14 +4,14 @@
 
 use sqlx::SqliteConnection;
 
-use crate::domain::authority::Power;
-use crate::domain::calendar;
-use crate::domain::ids::CaseId;
-use crate::domain::ladder::{self, Step};
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::ids::CaseId;
+use crate::domain::kernel::text::{bounded, Reason};
+use crate::domain::moderation::ladder::{self, Step};
 use crate::domain::moderation::{offence_key, CaseKind};
-use crate::domain::text::{bounded, Reason};
 use crate::jobs::{self, Job};
-use crate::store::{self, actions::NewAction};
+use crate::store::{self, moderation::actions::NewAction};
 
 use super::{
     describe_action, parse_date, ActionInput, ActionKind, ModerationError, ModerationReply,
@@ -72,7 +72,7 @@ impl App {
             None => None,
         };
         if let Some(number) = input.game {
-            let game = store::games::by_id(conn, number)
+            let game = store::leaderboard::games::by_id(conn, number)
                 .await?
                 .ok_or(ModerationError::NoGame(number))?;
             if game.has_player(actor.id) {
@@ -91,7 +91,8 @@ impl App {
             let target = target.as_ref().expect("penalties have a target");
             // A penalty once issued counts, even after it was void for want of a declaration:
             // "when a previous penalty had been issued" (Terms §III Act 2.2).
-            let issued = store::actions::issued_for_offence(conn, target.id, offence).await?;
+            let issued =
+                store::moderation::actions::issued_for_offence(conn, target.id, offence).await?;
             if let Some(case) = issued.iter().find(|a| a.kind.is_penalty()).map(|a| a.id) {
                 return Err(ModerationError::DoubleJeopardy {
                     name: target.name.clone(),
@@ -107,7 +108,8 @@ impl App {
         match kind {
             ActionKind::Violation { step: chosen } => {
                 let target = target.as_ref().expect("violations have a target");
-                let prior = store::actions::violations_in_force(conn, target.id).await?;
+                let prior =
+                    store::moderation::actions::violations_in_force(conn, target.id).await?;
                 let s = ladder::choose(Step::prescribed(prior), *chosen, discretion)?;
                 step = Some(s);
                 if s == Step::FourWeekBan {
@@ -124,7 +126,8 @@ impl App {
             ActionKind::Monitor => {
                 let target = target.as_ref().expect("monitors have a target");
                 if let Some(open) =
-                    store::actions::open_of_kind(conn, target.id, CaseKind::Monitor).await?
+                    store::moderation::actions::open_of_kind(conn, target.id, CaseKind::Monitor)
+                        .await?
                 {
                     return Err(ModerationError::AlreadyMonitored(
                         target.name.clone(),
@@ -145,7 +148,8 @@ impl App {
             ActionKind::Clock => {
                 let target = target.as_ref().expect("clock requirements have a target");
                 if let Some(open) =
-                    store::actions::open_of_kind(conn, target.id, CaseKind::Clock).await?
+                    store::moderation::actions::open_of_kind(conn, target.id, CaseKind::Clock)
+                        .await?
                 {
                     return Err(ModerationError::ClockAlready(target.name.clone(), open.id));
                 }
@@ -158,7 +162,7 @@ impl App {
         if input.declare_later && deadline <= now {
             return Err(ModerationError::LaterTooLate(calendar::show(deadline, tz)));
         }
-        let id = store::actions::insert(
+        let id = store::moderation::actions::insert(
             conn,
             &NewAction {
                 kind: kind.case_kind(),
@@ -204,7 +208,7 @@ impl App {
             let expiry = Job::BanExpiry { action: CaseId(id) };
             jobs::schedule(conn, &expiry, end).await?;
         }
-        let action = store::actions::by_id(conn, id)
+        let action = store::moderation::actions::by_id(conn, id)
             .await?
             .expect("just inserted");
         let target_name = target.as_ref().map(|t| t.name.as_str());

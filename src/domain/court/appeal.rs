@@ -6,9 +6,9 @@
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-use crate::domain::authority::{Power, Unauthorised};
-use crate::domain::calendar;
-use crate::domain::text::Reason;
+use crate::domain::kernel::authority::{Power, Unauthorised};
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::text::Reason;
 
 use super::panel::{Bench, Justice, SeatedPanel};
 use super::standing::{Conflict, Filing, Route};
@@ -757,7 +757,7 @@ pub(super) mod tests {
     };
     use crate::domain::court::verdict::tests::{ballot, void};
     use crate::domain::court::verdict::{Overturn, Replacement, Vote};
-    use crate::domain::office::{Office, Offices};
+    use crate::domain::kernel::office::{Office, Offices};
     use chrono::{Duration, NaiveDate};
     use chrono_tz::Europe::London;
 

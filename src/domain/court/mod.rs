@@ -114,7 +114,7 @@ pub use verdict::{
     Verdict, Vote,
 };
 
-use super::office::Offices;
+use crate::domain::kernel::office::Offices;
 
 /// The person asking the Court for something, with the offices they hold.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-use crate::domain::calendar;
-use crate::domain::text::Reason;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::text::Reason;
 
 use super::standing::{Action, Filing};
 

@@ -7,8 +7,8 @@
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-use crate::domain::authority::{Power, Unauthorised};
-use crate::domain::calendar;
+use crate::domain::kernel::authority::{Power, Unauthorised};
+use crate::domain::kernel::calendar;
 
 use super::appeal::Judgement;
 use super::Acting;
@@ -154,11 +154,11 @@ impl Opinion {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::calendar::{local_to_utc, show_club};
     use crate::domain::court::appeal::tests::{chief, decided, filing, heard, justice};
     use crate::domain::court::verdict::tests::{ballot, void};
     use crate::domain::court::verdict::Vote;
     use crate::domain::court::Appeal;
+    use crate::domain::kernel::calendar::{local_to_utc, show_club};
     use chrono::{Duration, NaiveDate};
     use chrono_tz::Europe::London;
 

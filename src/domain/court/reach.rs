@@ -7,7 +7,7 @@
 
 use chrono::NaiveDate;
 
-use crate::domain::ladder::Step;
+use crate::domain::moderation::ladder::Step;
 use crate::domain::moderation::CaseStatus;
 
 use super::standing::Action;

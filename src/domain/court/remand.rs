@@ -3,8 +3,8 @@
 
 use chrono::NaiveDate;
 
-use crate::domain::calendar;
-use crate::domain::ladder::Step;
+use crate::domain::kernel::calendar;
+use crate::domain::moderation::ladder::Step;
 use crate::domain::moderation::CaseKind;
 
 /// A re-decision harsher than the decision appealed: an appellant is not punished for

@@ -5,10 +5,10 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
 
-use crate::domain::calendar;
-use crate::domain::ladder::Step;
-use crate::domain::office::Offices;
-use crate::domain::text::Reason;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::office::Offices;
+use crate::domain::kernel::text::Reason;
+use crate::domain::moderation::ladder::Step;
 
 /// The capacity in which an action was taken; it decides whether the Court may review it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -28,7 +28,7 @@ impl Capacity {
             Some(Capacity::ChiefJustice)
         } else if offices.has_moderator_powers() {
             Some(Capacity::Moderator)
-        } else if offices.holds(crate::domain::office::Office::Staff) {
+        } else if offices.holds(crate::domain::kernel::office::Office::Staff) {
             Some(Capacity::Staff)
         } else {
             None
@@ -590,7 +590,7 @@ pub(super) mod tests {
             appeal(staff, member(MEMBER)).unwrap_err().to_string(),
             "A ban by Staff is not subject to review by the Court of Appeals (Terms §III Act 6)."
         );
-        use crate::domain::office::Office;
+        use crate::domain::kernel::office::Office;
         let both = Offices::new(vec![Office::Staff, Office::Moderator]);
         assert_eq!(Capacity::of(&both), Some(Capacity::Moderator));
         assert_eq!(
@@ -607,7 +607,7 @@ pub(super) mod tests {
         closed.record.closed_until = Some(now() + chrono::Duration::days(14));
         let refusal = appeal(closed.clone(), member(MEMBER)).unwrap_err();
         assert_eq!(
-            crate::domain::moment::in_club_time(&refusal.to_string()),
+            crate::domain::kernel::moment::in_club_time(&refusal.to_string()),
             "After an appeal on case #7 was refused or decided, the Court refused further appeals on it until Fri 11 Dec 2026 13:00 GMT (Terms §II Act 9.5)."
         );
         closed.record.closed_until = Some(now() - chrono::Duration::days(1));

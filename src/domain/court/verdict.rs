@@ -4,9 +4,9 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::domain::calendar;
-use crate::domain::ladder::{self, BanDateError, Step};
-use crate::domain::text::Reason;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::text::Reason;
+use crate::domain::moderation::ladder::{self, BanDateError, Step};
 
 use super::panel::Bench;
 use super::standing::{Action, Subject};

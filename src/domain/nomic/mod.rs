@@ -1,6 +1,6 @@
 //! The Nomic procedure for changing the rules (Nomic 101-118, 201-215): who may propose and
 //! when, what a proposal may change, voting and its close, adoption, points, and when an adopted
-//! change takes effect. Points of Order are in [`crate::domain::order`].
+//! change takes effect. Points of Order are in [`crate::domain::nomic::order`].
 //!
 //! The app layer loads a [`Nomic`] (the parameters, the players and their days, the club's time
 //! zone and the day the game began), the [`Rulebook`], the proposal and its related Points of
@@ -68,21 +68,24 @@
 //!   invoked (Nomic 214 over 206). The enacted, amended or transmuted rule takes the proposal's
 //!   number and references to its old number follow (Nomic 109, 110).
 
+pub mod order;
+pub mod parameters;
 pub mod points;
 pub mod proposal;
+pub mod proposal_record;
+pub mod revision;
+pub mod rulebook;
 pub mod tally;
 pub mod turns;
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, TimeDelta, Utc};
 use chrono_tz::Tz;
 
-use super::calendar;
-use super::rulebook::{RuleId, Rulebook};
+use self::rulebook::{RuleId, Rulebook};
+use crate::domain::kernel::calendar;
 pub use points::{PointsChange, Posting, Scores, Win};
-pub use proposal::{
-    Ballot, ChangeError, Proposal, ProposalNumber, ProposeError, RuleChange, Stage,
-};
-pub use tally::{Outcome, Tally, Threshold};
+pub use proposal::{ChangeError, Proposal, ProposalNumber, ProposeError, RuleChange, Stage};
+pub use tally::{Ballot, Outcome, Tally, Threshold};
 pub use turns::Turns;
 
 /// A player, by their member id.
@@ -217,7 +220,10 @@ impl Nomic {
 
 /// The rule that began as Rule `number`, under whatever number amendments and transmutations
 /// have since given it (Nomic 109), if it still stands.
-pub fn descendant_of(book: &Rulebook, number: u32) -> Option<&crate::domain::rulebook::Rule> {
+pub fn descendant_of(
+    book: &Rulebook,
+    number: u32,
+) -> Option<&crate::domain::nomic::rulebook::Rule> {
     book.get(&RuleId::Number(number))
         .filter(|rule| rule.began_as.is_none())
         .or_else(|| book.rules().find(|rule| rule.began_as == Some(number)))
@@ -338,7 +344,7 @@ mod tests {
         let on = date(2026, 11, 24);
         book.transmute(
             &RuleId::Number(204),
-            crate::domain::rulebook::Mutability::Immutable,
+            crate::domain::nomic::rulebook::Mutability::Immutable,
             on,
         )
         .unwrap();

@@ -5,10 +5,9 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::proposal::{Ballot, Vote};
-use super::tally::{Outcome, Tally, Threshold};
+use super::tally::{Ballot, Outcome, Tally, Threshold, Vote};
 use super::{NomicParameters, PlayerId};
-use crate::domain::order::{PointOfOrder, PointStatus};
+use crate::domain::nomic::order::{PointOfOrder, PointStatus};
 
 /// `floor(max(minimum, R - offset) × Y / V)` (Nomic 203); nothing when no vote was cast.
 pub fn proposal_award(params: &NomicParameters, highest_rule: u32, tally: Tally) -> i64 {
@@ -407,7 +406,7 @@ mod tests {
             judge: 4,
             judgement: "2 wins".into(),
             at,
-            how: crate::domain::order::Invocation::Undisputed,
+            how: crate::domain::nomic::order::Invocation::Undisputed,
         });
         let tie = [2, 3];
         assert_eq!(

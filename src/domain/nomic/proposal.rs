@@ -9,11 +9,10 @@ use std::fmt;
 use chrono::{DateTime, Datelike, NaiveTime, Utc, Weekday};
 
 use super::points::{self, PointsChange};
-use super::tally::{self, Outcome, Tally, Threshold};
+use super::tally::{self, Ballot, Outcome, Tally, Threshold, Vote};
 use super::{Nomic, NomicParameters, PlayerId};
-use crate::domain::calendar;
-use crate::domain::order::{self, Effect, PointOfOrder};
-use crate::domain::rulebook::{Mutability, Rule, RuleId, Rulebook};
+use crate::domain::kernel::calendar;
+use crate::domain::nomic::rulebook::{Mutability, Rule, RuleId, Rulebook};
 
 /// A proposal's number (Nomic 109).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -234,27 +233,24 @@ pub enum ProposeError {
     Change(#[from] ChangeError),
 }
 
-/// A vote.
+/// When an adopted proposal takes effect, given its related Judgements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ballot {
-    Yes,
-    No,
+pub enum Effect {
+    /// At this instant (Nomic 206).
+    At(DateTime<Utc>),
+    /// Not until `pending` more related Judgements are invoked (Nomic 214).
+    Held { pending: usize },
 }
 
-impl fmt::Display for Ballot {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Ballot::Yes => "Yes",
-            Ballot::No => "No",
-        })
+/// Nomic 214 over 206: an adopted change takes effect at the close, or when the last related
+/// Judgement is invoked if that is later; not while any is pending.
+/// `related` holds when each related Judgement was invoked, `None` while it is pending.
+pub fn effect_of(close: DateTime<Utc>, related: &[Option<DateTime<Utc>>]) -> Effect {
+    let pending = related.iter().filter(|p| p.is_none()).count();
+    if pending > 0 {
+        return Effect::Held { pending };
     }
-}
-
-/// A vote cast, and when.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Vote {
-    pub ballot: Ballot,
-    pub at: DateTime<Utc>,
+    Effect::At(related.iter().flatten().copied().fold(close, DateTime::max))
 }
 
 /// Why a vote was refused.
@@ -429,12 +425,13 @@ impl Nomic {
     /// Completes the vote at its close (Nomic 113), whenever after it this runs: decides
     /// adoption (Nomic 104, 111, 204), settles points (Nomic 203, 205, 207) and says when an
     /// adopted change takes effect (Nomic 206, 214). `book` is the rulebook at the close and
-    /// `related` the Points of Order raised about this proposal.
+    /// `related` the invocations of the Judgements on Points of Order raised about this proposal
+    /// (`None` while one is pending; `order::invocations` gives them).
     pub fn complete(
         &self,
         proposal: &mut Proposal,
         book: &Rulebook,
-        related: &[PointOfOrder],
+        related: &[Option<DateTime<Utc>>],
         now: DateTime<Utc>,
     ) -> Result<Completion, CompleteError> {
         if proposal.stage != Stage::Voting {
@@ -467,7 +464,7 @@ impl Nomic {
                 None
             }
             Outcome::Adopted => {
-                let effect = order::effect_of(proposal.closes_at, related);
+                let effect = effect_of(proposal.closes_at, related);
                 proposal.stage = match effect {
                     Effect::At(since) => Stage::InEffect { since },
                     Effect::Held { .. } => Stage::Held,
@@ -492,12 +489,12 @@ impl Nomic {
     pub fn release(
         &self,
         proposal: &mut Proposal,
-        related: &[PointOfOrder],
+        related: &[Option<DateTime<Utc>>],
     ) -> Result<DateTime<Utc>, ReleaseError> {
         if proposal.stage != Stage::Held {
             return Err(ReleaseError::NotHeld(proposal.number));
         }
-        match order::effect_of(proposal.closes_at, related) {
+        match effect_of(proposal.closes_at, related) {
             Effect::At(since) => {
                 proposal.stage = Stage::InEffect { since };
                 Ok(since)

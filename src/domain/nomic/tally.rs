@@ -5,8 +5,32 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use super::proposal::{Ballot, Vote};
+use chrono::{DateTime, Utc};
+
 use super::PlayerId;
+
+/// A vote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ballot {
+    Yes,
+    No,
+}
+
+impl fmt::Display for Ballot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ballot::Yes => "Yes",
+            Ballot::No => "No",
+        })
+    }
+}
+
+/// A vote cast, and when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Vote {
+    pub ballot: Ballot,
+    pub at: DateTime<Utc>,
+}
 
 /// What adoption requires.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use chrono::{DateTime, Datelike, Days, NaiveDate, Utc, Weekday};
 use chrono_tz::Tz;
 
 use super::PlayerId;
-use crate::domain::calendar;
+use crate::domain::kernel::calendar;
 
 /// True on Saturday and Sunday, when anything posted in the voting thread is void (Nomic 201).
 pub fn is_weekend(day: Weekday) -> bool {

@@ -338,7 +338,7 @@ async fn only_the_chief_justice_appoints() {
         terms,
         vec![("chief_justice".to_owned(), Some(CJ_ID as i64))]
     );
-    let export = gavel::export::export(&bot.app).await.expect("export");
+    let export = gavel::app::export::export(&bot.app).await.expect("export");
     let cj_id = CJ_ID.to_string();
     for member in export["members"].as_array().expect("members") {
         let offices = member["offices"].as_array().expect("offices");
@@ -360,7 +360,7 @@ async fn only_the_chief_justice_appoints() {
 
     let done = bot.run(appoint(&cj)).await;
     assert_eq!(public_reply(&done), "bob is now a Moderator.");
-    let export = gavel::export::export(&bot.app).await.expect("export");
+    let export = gavel::app::export::export(&bot.app).await.expect("export");
     let bob_row = export["members"]
         .as_array()
         .expect("members")
@@ -672,7 +672,7 @@ async fn a_refused_post_is_reported_in_the_status() {
         "a later post overtook the refused one"
     );
 
-    let status = gavel::status::status(&bot.app).await.expect("status");
+    let status = gavel::app::status::status(&bot.app).await.expect("status");
     assert_eq!(status.backlog, 2);
     let oldest = status.oldest.as_ref().expect("an oldest post");
     assert_eq!(oldest.content, first);
@@ -1198,7 +1198,7 @@ async fn a_slow_press_defers_and_its_refusal_stays_private() {
     let mut conn = bot.app.pool().acquire().await.expect("connection");
     let buttons = [
         gavel::commands::button::Button::new("Join", "join"),
-        gavel::app::games::approval::approve_button(1),
+        gavel::app::leaderboard::games::approval::approve_button(1),
     ];
     gavel::store::outbox::enqueue_with_buttons(
         &mut conn,

@@ -1,0 +1,31 @@
+//! `/game void`: a Moderator who did not play reverses a game as though it never happened
+//! (Terms §II Act 5, §III Act 3.5).
+
+use crate::domain::kernel::text::Reason;
+
+use super::{GameError, GameReply};
+use crate::app::{App, Call};
+
+impl App {
+    /// `/game void`: a Moderator reverses a game as though it never happened.
+    pub async fn void_game(
+        &self,
+        call: &Call,
+        number: i64,
+        reason: &str,
+    ) -> Result<GameReply, GameError> {
+        self.execute(call, async |conn, actor| {
+            let game = self.game(conn, number).await?;
+            Self::check_overseer(actor, Some(&game), &[])?;
+            let reason = Reason::parse(reason)?;
+            let text = self.void_game_in(conn, &game, reason.as_str()).await?;
+            self.announce(
+                conn,
+                &format!("{} voided game #{number}: {reason}. {text}", actor.name),
+            )
+            .await?;
+            Ok(GameReply(format!("Game #{number} is void. {text}")))
+        })
+        .await
+    }
+}

@@ -1,0 +1,10 @@
+//! The Leaderboard's use cases (Terms §0-§II): sessions and presence, games, joining and
+//! profiles, the ranked board and histories, standings, the weekly review, and leaving.
+
+pub mod board;
+pub mod games;
+pub mod membership;
+pub mod removal;
+pub mod sessions;
+pub mod standings;
+pub mod weekly;

@@ -1,0 +1,406 @@
+//! The jobs of a vote: the reminder an hour before the close of who has not voted, and the
+//! close itself at the end of the club day (Nomic 113): tally, adoption (Nomic 104, 111, 204),
+//! points (Nomic 203, 205, 207, 209, 210) and the change to the rulebook (Nomic 108-110, 206);
+//! and rule 204's switch to a simple majority (Nomic 204).
+
+use chrono::{DateTime, Utc};
+use sqlx::SqliteConnection;
+
+use crate::app::App;
+use crate::domain::kernel::calendar;
+use crate::domain::nomic::parameters::Procedure;
+use crate::domain::nomic::points::Reason;
+use crate::domain::nomic::proposal_record::ProposalStatus;
+use crate::domain::nomic::rulebook::{RuleId, Rulebook};
+use crate::domain::nomic::{cite, Nomic, Outcome, RuleChange, Scores, Stage, Win};
+use crate::jobs::{self, Job};
+use crate::store::{
+    self,
+    nomic::rulebook::{ChangeKind, Provenance},
+    outbox::{POINTS, VOTING},
+};
+
+use super::RulesError;
+
+impl App {
+    /// Completes the vote on Proposal `number` as of `at`, its close, however late this runs.
+    pub(crate) async fn close_vote(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+        at: DateTime<Utc>,
+    ) -> Result<String, RulesError> {
+        let Some(row) = store::nomic::proposals::by_number(conn, number).await? else {
+            return Ok(format!("no proposal {number}"));
+        };
+        if row.status != ProposalStatus::Voting {
+            return Ok("already completed".into());
+        }
+        let now = self.now();
+        let settings = self.settings(conn).await?;
+        let game = self.nomic(conn, &settings).await?;
+        let book = self.rulebook(conn, Procedure::Nomic).await?;
+        let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
+        // The Points of Order raised about it: a pending Judgement holds the change (Nomic 214).
+        let related: Vec<_> = store::nomic::orders::about_proposal(conn, number)
+            .await?
+            .into_iter()
+            .map(|p| p.point.invoked_at())
+            .collect();
+        let done = game
+            .complete(&mut proposal, &book, &related, at)
+            .map_err(|e| RulesError::Complete(e.to_string()))?;
+        let tally = done.tally;
+        let counted = if tally.cast() == 0 {
+            "no vote was cast".to_owned()
+        } else {
+            format!("Yes {}, No {} ({} cast)", tally.yes, tally.no, tally.cast())
+        };
+        let (status, effect) = match (done.outcome, proposal.stage) {
+            (Outcome::Defeated, _) => (
+                ProposalStatus::Defeated,
+                "It is defeated (Nomic 104).".to_owned(),
+            ),
+            (Outcome::Adopted, Stage::Held) => (
+                ProposalStatus::Held,
+                "It is adopted, and takes effect when every related Judgement is invoked (Nomic 214)."
+                    .to_owned(),
+            ),
+            (Outcome::Adopted, _) => match game.bring_into_effect(&proposal, &book) {
+                Ok(updated) => {
+                    self.record_effect(conn, &book, &updated, &proposal.changes, number, at)
+                        .await?;
+                    (
+                        ProposalStatus::InEffect,
+                        format!(
+                            "It is adopted and in effect from the close (Nomic 108, 206){}",
+                            effect_words(&proposal.changes, number)
+                        ),
+                    )
+                }
+                Err(e) => (
+                    ProposalStatus::Void,
+                    format!("It was adopted, but cannot take effect: {e}"),
+                ),
+            },
+        };
+        // Citations name the rules as they stood when the vote completed (Nomic 110).
+        let result = cite(
+            &book,
+            &format!(
+                "Voting on Proposal {number} has closed: {counted}; adoption needed {}. {effect}",
+                done.required
+            ),
+        );
+        store::nomic::proposals::decide(conn, number, status, &result, at, None, None).await?;
+        self.edit_voting_post(conn, &row, status, 0).await?;
+        store::outbox::enqueue(conn, VOTING, &result, now).await?;
+        self.settle_points(conn, &game, &done, number, at).await?;
+        Ok(result)
+    }
+
+    /// Brings held Proposal `number` into effect once every Judgement on its Points of Order is
+    /// invoked, as of the last invocation (Nomic 214 over 206), and announces it. Returns the
+    /// announcement, or nothing while a Judgement is still pending or it is not held.
+    pub(crate) async fn release_held(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+    ) -> Result<Option<String>, RulesError> {
+        let Some(row) = store::nomic::proposals::by_number(conn, number).await? else {
+            return Ok(None);
+        };
+        if row.status != ProposalStatus::Held {
+            return Ok(None);
+        }
+        let settings = self.settings(conn).await?;
+        let game = self.nomic(conn, &settings).await?;
+        let book = self.rulebook(conn, Procedure::Nomic).await?;
+        let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
+        let related: Vec<_> = store::nomic::orders::about_proposal(conn, number)
+            .await?
+            .into_iter()
+            .map(|p| p.point.invoked_at())
+            .collect();
+        let Ok(since) = game.release(&mut proposal, &related) else {
+            return Ok(None);
+        };
+        let (status, text) = match game.bring_into_effect(&proposal, &book) {
+            Ok(updated) => {
+                self.record_effect(conn, &book, &updated, &proposal.changes, number, since)
+                    .await?;
+                (
+                    ProposalStatus::InEffect,
+                    format!(
+                        "Every Judgement on Proposal {number} is invoked, so it takes effect now (Nomic 214, 206){}",
+                        effect_words(&proposal.changes, number)
+                    ),
+                )
+            }
+            Err(e) => (
+                ProposalStatus::Void,
+                format!("Every Judgement on Proposal {number} is invoked, but it cannot take effect: {e}"),
+            ),
+        };
+        let result = match &row.result {
+            Some(before) => format!("{before} {text}"),
+            None => text.clone(),
+        };
+        store::nomic::proposals::decide(conn, number, status, &result, since, None, None).await?;
+        self.edit_voting_post(conn, &row, status, 0).await?;
+        store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
+        Ok(Some(text))
+    }
+
+    /// Stores the rulebook an adopted proposal left, and each changed rule's new version.
+    async fn record_effect(
+        &self,
+        conn: &mut SqliteConnection,
+        before: &Rulebook,
+        after: &Rulebook,
+        changes: &[RuleChange],
+        number: i64,
+        at: DateTime<Utc>,
+    ) -> Result<(), RulesError> {
+        let summary = format!("Proposal {number}");
+        let why = Provenance {
+            summary: &summary,
+            proposal: Some(number),
+            by: None,
+            at,
+        };
+        store::nomic::rulebook::save(conn, after, why).await?;
+        let n = u32::try_from(number).unwrap_or_default();
+        let new = after.get(&RuleId::Number(n));
+        match changes.first() {
+            Some(RuleChange::Enact { .. }) => {
+                if let Some(rule) = new {
+                    store::nomic::rulebook::record(conn, rule, ChangeKind::Enacted, None, why)
+                        .await?;
+                }
+            }
+            Some(RuleChange::Repeal { rule }) => {
+                if let Some(old) = before.get(&RuleId::Number(*rule)) {
+                    store::nomic::rulebook::record(conn, old, ChangeKind::Repealed, None, why)
+                        .await?;
+                }
+            }
+            Some(RuleChange::Amend { rule, .. } | RuleChange::Transmute { rule, .. }) => {
+                let kind = if changes
+                    .iter()
+                    .any(|c| matches!(c, RuleChange::Amend { .. }))
+                {
+                    ChangeKind::Amended
+                } else {
+                    ChangeKind::Transmuted
+                };
+                if let Some(changed) = new {
+                    let former = rule.to_string();
+                    store::nomic::rulebook::record(conn, changed, kind, Some(&former), why).await?;
+                }
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// Applies a completed vote's points, posts each change in #points (Nomic 209), and the
+    /// winner (Nomic 210).
+    async fn settle_points(
+        &self,
+        conn: &mut SqliteConnection,
+        game: &Nomic,
+        done: &crate::domain::nomic::proposal::Completion,
+        number: i64,
+        at: DateTime<Utc>,
+    ) -> Result<(), RulesError> {
+        let now = self.now();
+        let params = &game.params;
+        let players = store::nomic::turns::players(conn).await?;
+        let mut scores = Scores::with_totals(players.iter().map(|p| (p.id, p.points)), params);
+        // A tie left to a Judge was the first to reach the total: nobody wins by reaching it
+        // later while the Judge decides (Nomic 210, 214).
+        let decided = store::nomic::turns::winner(conn).await?.is_some()
+            || store::nomic::turns::tie(conn).await?.is_some();
+        let (postings, win) = scores.apply(&done.points, done.proposer, params, decided);
+        let name = |id: i64| {
+            players
+                .iter()
+                .find(|p| p.id == id)
+                .map_or_else(|| format!("player {id}"), |p| p.name.clone())
+        };
+        for posting in &postings {
+            let reasons: Vec<&str> = done
+                .points
+                .iter()
+                .filter(|c| c.player == posting.player)
+                .map(|c| match c.reason {
+                    Reason::Award => "award, Nomic 203",
+                    Reason::Defeat => "defeat, Nomic 207",
+                    Reason::Dissent => "dissent, Nomic 205",
+                })
+                .collect();
+            store::nomic::turns::set_points(conn, posting.player, posting.total).await?;
+            store::nomic::proposals::record_points(
+                conn,
+                posting.player,
+                Some(number),
+                posting.change,
+                posting.total,
+                &reasons.join("; "),
+                at,
+            )
+            .await?;
+            store::outbox::enqueue(conn, POINTS, &posting.line(&name(posting.player)), now).await?;
+        }
+        let book = self
+            .rulebook(conn, crate::domain::nomic::parameters::Procedure::Nomic)
+            .await?;
+        match win {
+            Some(Win::Player(p)) => {
+                store::nomic::turns::set_winner(conn, p, at).await?;
+                let text = format!(
+                    "{} has reached {} points and wins the game (Nomic 210).",
+                    name(p),
+                    params.winning_points
+                );
+                let text = cite(&book, &text);
+                store::outbox::enqueue(conn, VOTING, &text, now).await?;
+                self.announce(conn, &text).await?;
+            }
+            Some(Win::Tied(tied)) => {
+                store::nomic::turns::set_tie(conn, &tied).await?;
+                let names: Vec<String> = tied.into_iter().map(name).collect();
+                let text = format!(
+                    "{} reached {} points at once; a Judge decides who wins, on a Point of Order, and the Chief Justice records it with /turns winner (Nomic 210, 214, 215).",
+                    names.join(" and "),
+                    params.winning_points
+                );
+                let text = cite(&book, &text);
+                store::outbox::enqueue(conn, VOTING, &text, now).await?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// An hour before the close, names the players who have not voted (pinging them only when
+    /// the club turns `rules.reminder_pings` on).
+    pub(crate) async fn remind_voters(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+    ) -> Result<String, RulesError> {
+        let Some(row) = store::nomic::proposals::by_number(conn, number).await? else {
+            return Ok(format!("no proposal {number}"));
+        };
+        if row.status != ProposalStatus::Voting {
+            return Ok("already completed".into());
+        }
+        let voted: Vec<i64> = store::nomic::proposals::votes(conn, number)
+            .await?
+            .iter()
+            .map(|v| v.voter_id)
+            .collect();
+        let pings = self.config().rules.reminder_pings;
+        let mut pinged = Vec::new();
+        let missing: Vec<String> = store::nomic::turns::players(conn)
+            .await?
+            .into_iter()
+            .filter(|p| p.is_playing() && p.day.is_some() && !voted.contains(&p.id))
+            .map(|p| match p.discord_id {
+                Some(id) if pings => {
+                    let id = store::snowflake_from_db(id);
+                    pinged.push(id);
+                    format!("<@{id}>")
+                }
+                _ => p.name,
+            })
+            .collect();
+        if missing.is_empty() {
+            return Ok("every player has voted".into());
+        }
+        let close = row.closes_at.unwrap_or(row.submitted_at);
+        let text = format!(
+            "One hour left to vote on Proposal {number} (voting closes {}). Not yet voted: {}.",
+            calendar::show(close, self.tz()),
+            missing.join(", ")
+        );
+        store::outbox::enqueue_pinging(conn, VOTING, &text, &pinged, self.now()).await?;
+        Ok(text)
+    }
+
+    /// Schedules (or moves) rule 204's switch for the game as it now stands (Nomic 204).
+    pub(crate) async fn schedule_switch(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> Result<(), RulesError> {
+        let settings = self.settings(conn).await?;
+        if settings.procedure != Procedure::Nomic
+            || store::nomic::turns::switched_at(conn).await?.is_some()
+        {
+            return Ok(());
+        }
+        let game = self.nomic(conn, &settings).await?;
+        match game.adoption_switch_at() {
+            Some(at) => jobs::schedule(conn, &Job::AdoptionSwitch, at).await?,
+            None => jobs::cancel(conn, &Job::AdoptionSwitch, self.now()).await?,
+        }
+        Ok(())
+    }
+
+    /// At the end of the second complete circuit of turns rule 204 changes itself: from then on
+    /// adoption needs a simple majority of the votes cast, if rule 204 still stands (Nomic 204).
+    pub(crate) async fn adoption_switch(
+        &self,
+        conn: &mut SqliteConnection,
+        at: DateTime<Utc>,
+    ) -> Result<String, RulesError> {
+        if store::nomic::turns::switched_at(conn).await?.is_some() {
+            return Ok("already announced".into());
+        }
+        let settings = self.settings(conn).await?;
+        if settings.procedure != Procedure::Nomic {
+            return Ok("the club does not play Nomic".into());
+        }
+        let game = self.nomic(conn, &settings).await?;
+        match game.adoption_switch_at() {
+            Some(due) if due > at => {
+                jobs::schedule(conn, &Job::AdoptionSwitch, due).await?;
+                return Ok("the circuits end later now; moved".into());
+            }
+            None => return Ok("the procedure has no switch".into()),
+            _ => {}
+        }
+        let book = self.rulebook(conn, Procedure::Nomic).await?;
+        if !Nomic::rule_204_unamended(&book) {
+            return Ok("the rule that began as Rule 204 was amended or repealed".into());
+        }
+        store::nomic::turns::mark_switched(conn, at).await?;
+        let rule = crate::domain::nomic::descendant_of(&book, 204)
+            .and_then(|r| r.id.number())
+            .unwrap_or(204);
+        let text = cite(
+            &book,
+            &format!(
+                "The second complete circuit of turns ended {}: as Rule {rule} says of itself, from now on adoption needs {}.",
+                calendar::show(at, self.tz()),
+                game.params.later_adoption
+            ),
+        );
+        store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
+        Ok(text)
+    }
+}
+
+/// What an adopted proposal did to the rulebook, in words.
+fn effect_words(changes: &[RuleChange], number: i64) -> String {
+    match changes.first() {
+        Some(RuleChange::Enact { .. }) => format!(": Rule {number} is enacted (Nomic 109)."),
+        Some(RuleChange::Repeal { rule }) => format!(": Rule {rule} is repealed."),
+        Some(RuleChange::Amend { rule, .. } | RuleChange::Transmute { rule, .. }) => format!(
+            ": Rule {rule} is now Rule {number}, and references to it follow (Nomic 109, 110)."
+        ),
+        None => ".".to_owned(),
+    }
+}

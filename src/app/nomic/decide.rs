@@ -1,0 +1,269 @@
+//! `/proposal decide`: the Chief Justice adopts or rejects a drafted change to the Terms (Terms
+//! §IV Act 1); an adopted change applies at once as the next version, with a line in the change
+//! log (Act 2), announced in #discussion. `/proposal show`: a proposal and its votes.
+
+use std::fmt;
+
+use crate::app::{App, Call};
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::calendar;
+use crate::domain::nomic::parameters::Procedure;
+use crate::domain::nomic::proposal_record::{configured_by, ProposalKind, ProposalStatus};
+use crate::domain::nomic::revision::{Draft, DraftStatus, TermsEdit};
+use crate::store::{
+    self,
+    keys::StoredKey,
+    nomic::rulebook::{ChangeKind, Provenance},
+};
+
+use super::RulesError;
+
+/// The reply to `/proposal decide`: the announcement.
+#[derive(Debug, Clone)]
+pub struct Decided(pub String);
+
+impl fmt::Display for Decided {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The reply to `/proposal list`: the newest proposals, one line each.
+#[derive(Debug, Clone)]
+pub struct ProposalList(pub Vec<String>);
+
+impl fmt::Display for ProposalList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("Nothing has been proposed yet.");
+        }
+        f.write_str(&self.0.join("\n"))
+    }
+}
+
+/// How many proposals `/proposal list` shows.
+const LIST_MAX: i64 = 20;
+
+/// The reply to `/proposal show`.
+#[derive(Debug, Clone)]
+pub struct ProposalShown(pub Vec<String>);
+
+impl fmt::Display for ProposalShown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.join("\n"))
+    }
+}
+
+impl App {
+    /// `/proposal decide`.
+    pub async fn decide_proposal(
+        &self,
+        call: &Call,
+        number: i64,
+        decision: &str,
+        reason: Option<&str>,
+    ) -> Result<Decided, RulesError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "adopt or reject a change to the Terms",
+                "Terms §IV Act 1",
+            )?;
+            let settings = self.settings(conn).await?;
+            if settings.procedure != Procedure::ChiefJustice {
+                return Err(RulesError::DecidedByVote);
+            }
+            let row = store::nomic::proposals::by_number(conn, number)
+                .await?
+                .ok_or(RulesError::NoSuchProposal(number))?;
+            if row.kind != ProposalKind::Draft {
+                return Err(RulesError::NotADraft(number));
+            }
+            if row.status != ProposalStatus::Submitted {
+                return Err(RulesError::Decided(number));
+            }
+            let (edits, summary, suggestion) = store::nomic::proposals::decode_draft(&row.changes);
+            let mut draft = Draft {
+                by: row.proposer_id,
+                submitted_at: row.submitted_at,
+                edits: edits.clone(),
+                summary,
+                suggestion,
+                status: DraftStatus::Submitted,
+            };
+            let reason_words = reason
+                .map(|r| format!(" Reason: {}", r.trim()))
+                .unwrap_or_default();
+            let announcement = match decision.trim() {
+                "adopt" => {
+                    let terms = self.rulebook(conn, settings.procedure).await?;
+                    let on = calendar::local_date(now, self.tz());
+                    let updated = draft.adopt(&terms, now, on)?;
+                    let version = match draft.status {
+                        DraftStatus::Adopted { version, .. } => version,
+                        _ => unreachable!("adopt sets the status"),
+                    };
+                    let line = format!("{version} ({}): {}", on.format("%Y-%m-%d"), draft.summary);
+                    let why = Provenance {
+                        summary: &line,
+                        proposal: Some(number),
+                        by: Some(actor.id),
+                        at: now,
+                    };
+                    store::nomic::rulebook::save(conn, &updated, why).await?;
+                    for edit in &edits {
+                        match edit {
+                            TermsEdit::Insert { act, .. } | TermsEdit::Replace { act, .. } => {
+                                if let Some(rule) = updated.get(act) {
+                                    let kind = if matches!(edit, TermsEdit::Insert { .. }) {
+                                        ChangeKind::Enacted
+                                    } else {
+                                        ChangeKind::Amended
+                                    };
+                                    store::nomic::rulebook::record(conn, rule, kind, None, why).await?;
+                                }
+                            }
+                            TermsEdit::Remove { act } => {
+                                // The Act goes with its sub-acts; each one's record ends here.
+                                for rule in terms.rules().filter(|r| r.id.is_within(act)) {
+                                    store::nomic::rulebook::record(conn, rule, ChangeKind::Repealed, None, why)
+                                        .await?;
+                                }
+                            }
+                        }
+                    }
+                    // The numbers gavel takes from config change when the administrator
+                    // changes the keys (README, "How gavel reads the Terms §IV").
+                    let mut keys: Vec<&str> = Vec::new();
+                    for edit in &edits {
+                        let act = match edit {
+                            TermsEdit::Insert { act, .. }
+                            | TermsEdit::Replace { act, .. }
+                            | TermsEdit::Remove { act } => act.label(),
+                        };
+                        for key in configured_by(&act) {
+                            if !keys.contains(key) {
+                                keys.push(key);
+                            }
+                        }
+                    }
+                    let config_words = if keys.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " gavel takes this Act's numbers from its config ({}), which the club's administrator updates to match.",
+                            keys.join(", ")
+                        )
+                    };
+                    format!(
+                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {line}, in force at once (Terms §IV Act 2).{config_words}{reason_words}"
+                    )
+                }
+                "reject" => {
+                    draft.reject(reason, now)?;
+                    format!(
+                        "The Chief Justice rejected Draft {number} (Terms §IV Act 1, 5).{reason_words}"
+                    )
+                }
+                other => return Err(RulesError::NotADecision(other.to_owned())),
+            };
+            let status = match draft.status {
+                DraftStatus::Adopted { .. } => ProposalStatus::Adopted,
+                _ => ProposalStatus::Rejected,
+            };
+            store::nomic::proposals::decide(conn, number, status, &announcement, now, Some(actor.id), reason)
+                .await?;
+            self.edit_draft_post(conn, &row, status, settings.advisory_votes)
+                .await?;
+            self.announce(conn, &announcement).await?;
+            Ok(Decided(announcement))
+        })
+        .await
+    }
+
+    /// `/proposal list`: the newest proposals, newest first.
+    pub async fn list_proposals(&self, call: &Call) -> Result<ProposalList, RulesError> {
+        self.execute(call, async |conn, _actor| {
+            let rows = store::nomic::proposals::recent(conn, LIST_MAX).await?;
+            Ok(ProposalList(
+                rows.iter()
+                    .map(|r| {
+                        let rule = match r.rule.as_deref() {
+                            Some(l) if l.starts_with('§') => format!(" {l}"),
+                            Some(l) => format!(" Rule {l}"),
+                            None => String::new(),
+                        };
+                        format!(
+                            "{} {}{rule} by {}: {}",
+                            r.number,
+                            r.kind.key(),
+                            r.proposer,
+                            r.status.describe()
+                        )
+                    })
+                    .collect(),
+            ))
+        })
+        .await
+    }
+
+    /// `/proposal show`.
+    pub async fn show_proposal(
+        &self,
+        call: &Call,
+        number: i64,
+    ) -> Result<ProposalShown, RulesError> {
+        self.execute(call, async |conn, _actor| {
+            let row = store::nomic::proposals::by_number(conn, number)
+                .await?
+                .ok_or(RulesError::NoSuchProposal(number))?;
+            let noun = match row.kind {
+                ProposalKind::Suggestion => "Suggestion",
+                ProposalKind::Draft => "Draft",
+                _ => "Proposal",
+            };
+            let rule = match row.rule.as_deref() {
+                Some(r) if r.starts_with('§') => format!(" ({r})"),
+                Some(r) => format!(" (Rule {r})"),
+                None => String::new(),
+            };
+            let mut lines = vec![format!(
+                "{noun} {number}{rule} by {}, {}: {}",
+                row.proposer,
+                calendar::show(row.submitted_at, self.tz()),
+                row.status.describe()
+            )];
+            if !row.text.is_empty() {
+                lines.push(format!("“{}”", row.text));
+            }
+            if let Some(close) = row.closes_at {
+                lines.push(format!(
+                    "Voting closes {} (Nomic 113).",
+                    calendar::show(close, self.tz())
+                ));
+            }
+            let votes = store::nomic::proposals::votes(conn, number).await?;
+            if !votes.is_empty() {
+                let cast: Vec<String> = votes
+                    .iter()
+                    .map(|v| format!("{} {}", v.voter, v.ballot))
+                    .collect();
+                lines.push(format!("Votes: {}", cast.join(", ")));
+            }
+            if let Some(result) = row.result {
+                lines.push(result);
+            }
+            let points = store::nomic::proposals::points_of(conn, number).await?;
+            if !points.is_empty() {
+                let moved: Vec<String> = points
+                    .iter()
+                    .map(|(name, change, _)| format!("{name} {change:+}"))
+                    .collect();
+                lines.push(format!("Points: {}", moved.join(", ")));
+            }
+            Ok(ProposalShown(lines))
+        })
+        .await
+    }
+}

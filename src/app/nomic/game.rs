@@ -1,0 +1,80 @@
+//! Loading a game of Nomic for a use case: its parameters, players, time zone and start, and a
+//! stored proposal as the domain's [`Proposal`].
+
+use std::collections::BTreeMap;
+
+use sqlx::SqliteConnection;
+
+use crate::app::App;
+use crate::domain::nomic::proposal_record::ProposalStatus;
+use crate::domain::nomic::tally::Vote;
+use crate::domain::nomic::{Nomic, Proposal, ProposalNumber, Stage};
+use crate::store::{self, nomic::proposals::ProposalRow};
+
+use super::RulesError;
+use crate::domain::nomic::parameters::Settings;
+
+impl App {
+    /// The game as it stands; refused before any player has an allocated day (Nomic 201).
+    pub(crate) async fn nomic(
+        &self,
+        conn: &mut SqliteConnection,
+        settings: &Settings,
+    ) -> Result<Nomic, RulesError> {
+        let turns = store::nomic::turns::load(conn)
+            .await?
+            .ok_or(RulesError::NoPlayers)?;
+        let started = store::nomic::turns::started_on(conn)
+            .await?
+            .ok_or(RulesError::NoPlayers)?;
+        Ok(Nomic {
+            params: settings.nomic.clone(),
+            turns,
+            tz: self.tz(),
+            started,
+        })
+    }
+
+    /// A stored proposal with its votes, as the domain reads it.
+    pub(crate) async fn domain_proposal(
+        &self,
+        conn: &mut SqliteConnection,
+        row: &ProposalRow,
+        settings: &Settings,
+    ) -> Result<Proposal, RulesError> {
+        let number = u32::try_from(row.number)
+            .ok()
+            .and_then(|n| ProposalNumber::new(n, &settings.nomic))
+            .ok_or(RulesError::NoSuchProposal(row.number))?;
+        let votes = store::nomic::proposals::votes(conn, row.number)
+            .await?
+            .into_iter()
+            .map(|v| {
+                (
+                    v.voter_id,
+                    Vote {
+                        ballot: v.ballot,
+                        at: v.cast_at,
+                    },
+                )
+            })
+            .collect::<BTreeMap<_, _>>();
+        let stage = match row.status {
+            ProposalStatus::Voting => Stage::Voting,
+            ProposalStatus::Held => Stage::Held,
+            ProposalStatus::InEffect => Stage::InEffect {
+                since: row.decided_at.unwrap_or(row.submitted_at),
+            },
+            _ => Stage::Defeated,
+        };
+        Ok(Proposal {
+            number,
+            by: row.proposer_id,
+            submitted_at: row.submitted_at,
+            closes_at: row.closes_at.unwrap_or(row.submitted_at),
+            changes: store::nomic::proposals::decode_changes(&row.changes),
+            votes,
+            stage,
+        })
+    }
+}

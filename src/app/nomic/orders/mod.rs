@@ -1,0 +1,233 @@
+//! Points of Order (Nomic 214): raising one, the Judgement, disputes and opinions, and the
+//! windows that invoke a Judgement, overrule a Judge or pass the Point on when a Judge's day
+//! ends. One file per use case; the decisions are `domain::nomic::order`'s, and every transition is
+//! announced in the voting channel.
+
+mod deadline;
+mod judgement;
+mod left_game;
+mod opinion;
+mod raise;
+mod rules_link;
+mod view;
+
+use std::fmt;
+
+use chrono::{DateTime, Utc};
+use sqlx::SqliteConnection;
+
+use crate::domain::kernel::calendar;
+use crate::domain::nomic::order::{
+    DisputeError, Handover, Happened, Invocation, JudgeError, OpinionError, PointOfOrder,
+    RaiseError,
+};
+use crate::jobs::{self, Job};
+use crate::store;
+use crate::store::nomic::orders::StoredPoint;
+
+use crate::app::nomic::RulesError;
+use crate::app::{App, UseCaseError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum OrderError {
+    #[error("There is no Point of Order #{0}.")]
+    NoPoint(i64),
+    #[error("There is no Proposal {0}.")]
+    NoProposal(i64),
+    #[error(transparent)]
+    Raise(#[from] RaiseError),
+    #[error(transparent)]
+    Judge(#[from] JudgeError),
+    #[error(transparent)]
+    Dispute(#[from] DisputeError),
+    #[error(transparent)]
+    Opinion(#[from] OpinionError),
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error(transparent)]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for OrderError {
+    fn is_internal(&self) -> bool {
+        match self {
+            OrderError::Store(_) => true,
+            OrderError::Rules(e) => e.is_internal(),
+            _ => false,
+        }
+    }
+}
+
+/// What a Point of Order command did.
+#[derive(Debug, Clone)]
+pub struct OrderReply(pub String);
+
+impl fmt::Display for OrderReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl App {
+    /// Point `number`, or a refusal naming it.
+    async fn point(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+    ) -> Result<StoredPoint, OrderError> {
+        store::nomic::orders::by_number(conn, number)
+            .await?
+            .ok_or(OrderError::NoPoint(number))
+    }
+
+    /// Stores where Point `number` is now and moves its deadline job to the next window's end
+    /// (or cancels it once the Point is settled).
+    async fn keep_point(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+        point: &PointOfOrder,
+    ) -> sqlx::Result<()> {
+        store::nomic::orders::save(conn, number, point).await?;
+        self.schedule_point(conn, number, point).await
+    }
+
+    async fn schedule_point(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+        point: &PointOfOrder,
+    ) -> sqlx::Result<()> {
+        let job = Job::OrderDeadline { point: number };
+        match point.next_deadline() {
+            Some(due) => jobs::schedule(conn, &job, due).await,
+            None => jobs::cancel(conn, &job, self.now()).await,
+        }
+    }
+
+    /// How a post names a Judge: a Discord mention when gavel knows their Discord id (that one
+    /// user may be pinged, Nomic 214), otherwise `@name`. Returns the text and the user to ping.
+    async fn judge_mention(
+        &self,
+        conn: &mut SqliteConnection,
+        person: i64,
+    ) -> sqlx::Result<(String, Option<u64>)> {
+        let who = store::people::by_id(conn, person).await?;
+        Ok(match who.discord_id.0 {
+            Some(id) => (format!("<@{id}>"), Some(id)),
+            None => (format!("@{}", who.name), None),
+        })
+    }
+
+    /// Posts `text` in the voting channel, where Points of Order live (Nomic 214), pinging
+    /// `judge` if given.
+    async fn post_voting_pinging(
+        &self,
+        conn: &mut SqliteConnection,
+        text: &str,
+        judge: Option<u64>,
+    ) -> sqlx::Result<()> {
+        let users: Vec<u64> = judge.into_iter().collect();
+        store::outbox::enqueue_pinging(conn, store::outbox::VOTING, text, &users, self.now())
+            .await?;
+        Ok(())
+    }
+
+    async fn player_name(&self, conn: &mut SqliteConnection, person: i64) -> sqlx::Result<String> {
+        Ok(store::people::by_id(conn, person).await?.name)
+    }
+
+    fn when(&self, at: DateTime<Utc>) -> String {
+        calendar::show(at, self.tz())
+    }
+
+    /// The announcement of one transition of Point `number`.
+    async fn tell(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+        happened: &Happened,
+    ) -> sqlx::Result<String> {
+        Ok(match *happened {
+            Happened::Judged { dispute_until, .. } => format!(
+                "Any other player may dispute it with /order dispute point:{number} until {}; undisputed, it is invoked then (Nomic 214).",
+                self.when(dispute_until)
+            ),
+            Happened::Disputed { by, opinions_until } => format!(
+                "{} disputes the Judgement on Point of Order #{number}. Players other than the Judge may /order agree or /order disagree point:{number} until {}: one agreement invokes it; if every opinion disagrees, the Judge is overruled (Nomic 214).",
+                self.player_name(conn, by).await?,
+                self.when(opinions_until)
+            ),
+            Happened::Disagreed { by } => format!(
+                "{} disagrees with the Judgement on Point of Order #{number} (Nomic 214).",
+                self.player_name(conn, by).await?
+            ),
+            Happened::Invoked { how, .. } => match how {
+                Invocation::Undisputed => format!(
+                    "Nobody disputed the Judgement on Point of Order #{number} in the time to dispute it: it is invoked and in effect (Nomic 214)."
+                ),
+                Invocation::Agreed { by } => format!(
+                    "{} agrees with the Judgement on Point of Order #{number}: it is invoked and in effect (Nomic 214).",
+                    self.player_name(conn, by).await?
+                ),
+            },
+            Happened::HandedOver {
+                judge,
+                why,
+                new_judge,
+                deadline,
+            } => format!(
+                "{} {} Point of Order #{number}; {} is now its Judge and must give Judgement with /order judgement point:{number} before {} (Nomic 214).",
+                self.player_name(conn, judge).await?,
+                handover_words(why),
+                self.judge_mention(conn, new_judge).await?.0,
+                self.when(deadline)
+            ),
+            Happened::Unsettled { judge, why, .. } => format!(
+                "{} {} Point of Order #{number}, and no player is left who may judge it: it is unsettled, for the players to resolve (Nomic 214, 215).",
+                self.player_name(conn, judge).await?,
+                handover_words(why)
+            ),
+        })
+    }
+
+    /// Announces every transition and, when one invokes a Judgement on a proposal's Point,
+    /// lets a change held back by it take effect (Nomic 214 over 206).
+    async fn announce_all(
+        &self,
+        conn: &mut SqliteConnection,
+        stored: &StoredPoint,
+        happened: &[Happened],
+    ) -> Result<Vec<String>, OrderError> {
+        let mut said = Vec::new();
+        for h in happened {
+            let text = self.tell(conn, stored.number, h).await?;
+            // A new Judge is named with a mention, the one ping a Point's posts carry.
+            let ping = match *h {
+                Happened::HandedOver { new_judge, .. } => {
+                    self.judge_mention(conn, new_judge).await?.1
+                }
+                _ => None,
+            };
+            self.post_voting_pinging(conn, &text, ping).await?;
+            said.push(text);
+        }
+        let invoked = happened
+            .iter()
+            .any(|h| matches!(h, Happened::Invoked { .. }));
+        if let (true, Some(proposal)) = (invoked, stored.proposal) {
+            if let Some(text) = self.judgement_invoked_on(conn, proposal).await? {
+                said.push(text);
+            }
+        }
+        Ok(said)
+    }
+}
+
+fn handover_words(why: Handover) -> &'static str {
+    match why {
+        Handover::Overruled => "is overruled on",
+        Handover::Forfeited => "gave no Judgement by the end of their day and forfeits",
+        Handover::LeftTheGame => "has left the game (Nomic 115) and so passes on",
+    }
+}

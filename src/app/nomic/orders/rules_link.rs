@@ -1,0 +1,44 @@
+//! Where Points of Order meet rule changes: the game's players and parameters, the proposal a
+//! Point concerns, and a held change that takes effect once its Judgements are invoked.
+
+use sqlx::SqliteConnection;
+
+use crate::domain::nomic::{Nomic, Proposal};
+use crate::store;
+
+use super::OrderError;
+use crate::app::App;
+
+impl App {
+    /// The game as it stands: its parameters, players and their days, the day it began.
+    pub(super) async fn nomic_game(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> Result<Nomic, OrderError> {
+        let settings = self.settings(conn).await?;
+        Ok(self.nomic(conn, &settings).await?)
+    }
+
+    /// Proposal `number` as the domain reads it, if there is one.
+    pub(super) async fn proposal_for_order(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+    ) -> Result<Option<Proposal>, OrderError> {
+        let Some(row) = store::nomic::proposals::by_number(conn, number).await? else {
+            return Ok(None);
+        };
+        let settings = self.settings(conn).await?;
+        Ok(Some(self.domain_proposal(conn, &row, &settings).await?))
+    }
+
+    /// A Judgement on a Point about Proposal `proposal` was invoked: a change held for it takes
+    /// effect once every related Judgement is (Nomic 214 over 206).
+    pub(super) async fn judgement_invoked_on(
+        &self,
+        conn: &mut SqliteConnection,
+        proposal: i64,
+    ) -> Result<Option<String>, OrderError> {
+        Ok(self.release_held(conn, proposal).await?)
+    }
+}

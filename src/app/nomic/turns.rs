@@ -1,0 +1,174 @@
+//! `/turns`, `/turns set` and `/turns team`: who plays on which allocated day (Nomic 201), and
+//! the optional teams (Nomic 214 speaks of team-mates).
+
+use std::fmt;
+
+use chrono::Weekday;
+
+use crate::app::{App, Call, PersonRef};
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::calendar;
+use crate::domain::nomic::Turns;
+use crate::store::{self, nomic::turns::Player};
+
+use super::RulesError;
+
+/// The reply to `/turns`: each weekday and its player, then anyone who forfeited.
+#[derive(Debug, Clone)]
+pub struct TurnsTable(pub Vec<Player>);
+
+impl fmt::Display for TurnsTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut lines = Vec::new();
+        for n in 0..5u8 {
+            let day = Weekday::try_from(n).expect("Monday to Friday");
+            let holder = self.0.iter().find(|p| p.day == Some(day) && p.is_playing());
+            let who = match holder {
+                Some(p) => match p.team {
+                    Some(t) => format!("{} (team {t})", p.name),
+                    None => p.name.clone(),
+                },
+                None => "no player".to_owned(),
+            };
+            lines.push(format!("{}: {who}", calendar::weekday_name(day)));
+        }
+        let gone: Vec<&str> = self
+            .0
+            .iter()
+            .filter(|p| !p.is_playing())
+            .map(|p| p.name.as_str())
+            .collect();
+        if !gone.is_empty() {
+            lines.push(format!("Forfeited (Nomic 115): {}", gone.join(", ")));
+        }
+        lines.push("Saturday and Sunday belong to nobody (Nomic 201).".to_owned());
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+/// The reply to `/turns set`.
+#[derive(Debug, Clone)]
+pub struct TurnSet {
+    pub name: String,
+    pub day: Weekday,
+}
+
+impl fmt::Display for TurnSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}'s allocated day is {} (Nomic 201).",
+            self.name,
+            calendar::weekday_name(self.day)
+        )
+    }
+}
+
+/// The reply to `/turns team`.
+#[derive(Debug, Clone)]
+pub struct TeamSet {
+    pub name: String,
+    pub team: Option<u32>,
+}
+
+impl fmt::Display for TeamSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.team {
+            Some(t) => write!(f, "{} plays in team {t}.", self.name),
+            None => write!(f, "{} plays in no team.", self.name),
+        }
+    }
+}
+
+/// Reads a weekday typed in a command.
+pub fn parse_day(text: &str) -> Result<Weekday, RulesError> {
+    text.trim()
+        .parse::<Weekday>()
+        .map_err(|_| RulesError::NotADay(text.to_owned()))
+}
+
+impl App {
+    /// `/turns`: the allocated days.
+    pub async fn turns(&self, call: &Call) -> Result<TurnsTable, RulesError> {
+        self.execute(call, async |conn, _actor| {
+            Ok(TurnsTable(store::nomic::turns::players(conn).await?))
+        })
+        .await
+    }
+
+    /// `/turns set`: the Chief Justice allocates a player's day (Nomic 201). Each weekday
+    /// belongs to one player and nobody has a Saturday or Sunday; a forfeited player's day is
+    /// vacant and may be given to someone else (Nomic 115).
+    pub async fn set_turn(
+        &self,
+        call: &Call,
+        member: &PersonRef,
+        day: &str,
+    ) -> Result<TurnSet, RulesError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "allocate the players' days",
+                "Nomic 201",
+            )?;
+            let day = parse_day(day)?;
+            let person = member.resolve(conn, now).await?;
+            let players = store::nomic::turns::players(conn).await?;
+            if players.iter().any(|p| p.id == person.id && !p.is_playing()) {
+                return Err(RulesError::ForfeitedPlayer(person.name));
+            }
+            // The allocation as it would stand, checked by the rule before it is stored.
+            let mut days: Vec<(i64, Weekday)> = players
+                .iter()
+                .filter(|p| p.is_playing() && p.id != person.id)
+                .filter_map(|p| p.day.map(|d| (p.id, d)))
+                .collect();
+            days.push((person.id, day));
+            Turns::new(days)?;
+            let initial = self.settings(conn).await?.nomic.initial_points;
+            store::nomic::turns::set_day(conn, person.id, day, initial, now).await?;
+            store::nomic::turns::start(conn, calendar::local_date(now, self.tz())).await?;
+            self.schedule_switch(conn).await?;
+            let set = TurnSet {
+                name: person.name,
+                day,
+            };
+            self.announce(conn, &set.to_string()).await?;
+            Ok(set)
+        })
+        .await
+    }
+
+    /// `/turns team`: the Chief Justice puts a player in a team, or in none (Nomic 214).
+    pub async fn set_team(
+        &self,
+        call: &Call,
+        member: &PersonRef,
+        team: Option<u32>,
+    ) -> Result<TeamSet, RulesError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "put players in teams",
+                "Nomic 201, 214",
+            )?;
+            let person = member.resolve(conn, now).await?;
+            let playing = store::nomic::turns::player_of(conn, person.id)
+                .await?
+                .is_some_and(|p| p.day.is_some() && p.is_playing());
+            if !playing {
+                return Err(RulesError::NotAPlayer(person.name));
+            }
+            store::nomic::turns::set_team(conn, person.id, team).await?;
+            let set = TeamSet {
+                name: person.name,
+                team,
+            };
+            self.announce(conn, &set.to_string()).await?;
+            Ok(set)
+        })
+        .await
+    }
+}

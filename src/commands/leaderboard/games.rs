@@ -1,0 +1,165 @@
+//! Games on the Leaderboard: /game register, start, approve, void, adjudicate, object, exempt and
+//! rematch.
+
+use crate::app::leaderboard::games::GameInput;
+use crate::commands::{choice, command, flag, integer, person, reply, text, CommandSpec};
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::limits::{MATERIAL_MAX, NUMBER_MAX};
+use crate::domain::kernel::text::Reason;
+
+/// A game's result, as typed.
+const RESULTS: &[&str] = &["white", "black", "draw"];
+
+pub(super) fn commands() -> Vec<CommandSpec> {
+    let game = |description| integer("game", description, 1, NUMBER_MAX);
+    vec![
+        command(
+            "game register",
+            "Register a game you played (or, as a Moderator, any game)",
+        )
+        .option(person("white", "Who played White"))
+        .option(person("black", "Who played Black"))
+        .option(choice("result", "Who won", RESULTS))
+        .option(flag("online", "Played with Online Chess (half weight)"))
+        .option(flag("clock", "A chessclock was used"))
+        .who("a player or a Moderator")
+        .rule("Terms §0 Acts 5-8, 10-12; §I Act 9; §II Act 4, 10.4, 11")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                let input = GameInput {
+                    white: a.person("white")?,
+                    black: a.person("black")?,
+                    result: a.text("result")?,
+                    online: a.flag("online"),
+                    clock: a.flag("clock"),
+                };
+                reply(app.register_game(&call, &input).await)
+            })
+        }),
+        command(
+            "game start",
+            "Start an online game; only one is played at a time (Terms §I Act 9.1)",
+        )
+        .option(person("white", "Who plays White"))
+        .option(person("black", "Who plays Black"))
+        .who("a player or a Moderator")
+        .rule("an online game takes the club's one online slot, §I Act 9.1")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                reply(
+                    app.start_online(&call, &a.person("white")?, &a.person("black")?)
+                        .await,
+                )
+            })
+        }),
+        command(
+            "game approve",
+            "Approve a monitored member's game as valid (Moderators who did not play)",
+        )
+        .option(game("The game's number"))
+        .needs(Power::Moderate)
+        .who("Moderators who did not play")
+        .rule("a monitored member's game, §II Act 10.4")
+        .run(|app, call, a| {
+            Box::pin(async move { reply(app.approve_game(&call, a.integer("game")?).await) })
+        }),
+        command(
+            "game void",
+            "Void a game as though it never happened (Moderators)",
+        )
+        .option(game("The game's number"))
+        .option(text("reason", "Why it is void", Reason::MAX))
+        .needs(Power::Moderate)
+        .who("Moderators who did not play")
+        .rule("reversed as though it never happened")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                reply(
+                    app.void_game(&call, a.integer("game")?, &a.text("reason")?)
+                        .await,
+                )
+            })
+        }),
+        command(
+            "game adjudicate",
+            "End a game by material when time ran out (Moderators; Terms §I Act 5)",
+        )
+        .option(person("white", "Who played White"))
+        .option(person("black", "Who played Black"))
+        .option(
+            text(
+                "white_took",
+                "Pieces White captured, e.g. \"q 2p\" (q r b n p)",
+                MATERIAL_MAX,
+            )
+            .optional(),
+        )
+        .option(
+            text(
+                "black_took",
+                "Pieces Black captured, e.g. \"r n\" (q r b n p)",
+                MATERIAL_MAX,
+            )
+            .optional(),
+        )
+        .needs(Power::Moderate)
+        .who("Moderators who did not play")
+        .rule("ended by material, §I Act 5; §III Act 3.5")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                let white_took = a.opt_text("white_took").unwrap_or_default();
+                let black_took = a.opt_text("black_took").unwrap_or_default();
+                let (white, black) = (a.person("white")?, a.person("black")?);
+                reply(
+                    app.adjudicate(&call, &white, &black, &white_took, &black_took)
+                        .await,
+                )
+            })
+        }),
+        command(
+            "game object",
+            "Object to how your game was ended; a rematch is due (Terms §I Act 6)",
+        )
+        .option(game("The game's number"))
+        .who("a player")
+        .rule("a rematch is due, §I Act 6")
+        .run(|app, call, a| {
+            Box::pin(async move { reply(app.object(&call, a.integer("game")?).await) })
+        }),
+        command(
+            "game exempt",
+            "Exempt a rematch from the 5-minute limit (the adjudicating Moderator)",
+        )
+        .option(game("The original game's number"))
+        .needs(Power::Moderate)
+        .who("the adjudicating Moderator")
+        .rule("lifts the rematch's 5-minute limit, §I Act 6")
+        .run(|app, call, a| {
+            Box::pin(async move { reply(app.exempt_rematch(&call, a.integer("game")?).await) })
+        }),
+        command(
+            "game rematch",
+            "Record a rematch's result, or who failed to play it (overseeing Moderator)",
+        )
+        .option(game("The original game's number"))
+        .option(choice("result", "The rematch's result", RESULTS).optional())
+        .option(person("noshow", "The player who did not play the rematch").optional())
+        .needs(Power::Moderate)
+        .who("the overseeing Moderator or Justice")
+        .rule("give result or noshow, §I Act 6")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                let (result, no_show) = (a.opt_text("result"), a.opt_person("noshow"));
+                reply(
+                    app.record_rematch(
+                        &call,
+                        a.integer("game")?,
+                        result.as_deref(),
+                        no_show.as_ref(),
+                    )
+                    .await,
+                )
+            })
+        }),
+    ]
+}

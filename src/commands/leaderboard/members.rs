@@ -1,0 +1,74 @@
+//! Members and offices: /join, /profile and /office.
+
+use crate::commands::{choice, command, person, reply, Section};
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::office::APPOINTABLE;
+
+pub(in crate::commands) fn section() -> Section {
+    Section {
+        heading: "Members and offices",
+        note: "",
+        commands: vec![
+            command(
+                "join",
+                "Join the Leaderboard with the initial score (Terms §II Act 1)",
+            )
+            .who("anyone not banned")
+            .rule("Terms §II Act 1, Act 7")
+            .run(|app, call, _| Box::pin(async move { reply(app.join(&call).await) })),
+            command(
+                "profile",
+                "Show a member's score, rank, status, offices and join date",
+            )
+            .option(person("member", "Whose profile (yours if left out)").optional())
+            .rule("score, rank, status, offices, restrictions, W/D/L, last games")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.profile(&call.caller, a.opt_person("member").as_ref())
+                            .await,
+                    )
+                })
+            }),
+            command(
+                "office appoint",
+                "Appoint a Moderator, Justice or Staff member (Chief Justice only)",
+            )
+            .option(person("member", "Who to appoint"))
+            .option(choice("office", "Which office", APPOINTABLE))
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("Terms §III Act 2, 3.2, 4, 6")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.appoint(&call, &a.person("member")?, &a.text("office")?)
+                            .await,
+                    )
+                })
+            }),
+            command(
+                "office dismiss",
+                "Dismiss a Moderator, Justice or Staff member (Chief Justice only)",
+            )
+            .option(person("member", "Who to dismiss"))
+            .option(choice("office", "From which office", APPOINTABLE))
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("Terms §III Act 2, 4")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.dismiss(&call, &a.person("member")?, &a.text("office")?)
+                            .await,
+                    )
+                })
+            }),
+            command("office list", "List who holds each office")
+                .run(|app, _, _| Box::pin(async move { reply(app.office_list().await) })),
+            command("help", "Every command gavel offers, with its options")
+                .rule("this list")
+                .run(|_, _, _| Box::pin(async { Ok(crate::commands::help()) })),
+        ],
+    }
+}

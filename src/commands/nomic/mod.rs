@@ -1,0 +1,5 @@
+//! Rule changes and Points of Order: /turns, /rule, /proposal, /propose, /vote, /procedure and
+//! /order.
+
+pub(super) mod orders;
+pub(super) mod rules;

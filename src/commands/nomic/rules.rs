@@ -1,0 +1,306 @@
+//! Rule changes: /turns (the players' allocated days and teams), /rule (the rulebook) and
+//! /procedure (its parameters), /propose, /vote, /points and /forfeit.
+
+use crate::app::nomic::ProposalInput;
+use crate::commands::{choice, command, integer, person, reply, text, Section};
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::limits::NUMBER_MAX;
+use crate::domain::nomic::revision::SUMMARY_MAX;
+
+/// Every weekday, so that a Saturday or Sunday is refused by its rule (Nomic 201) rather than
+/// by the option's list.
+const DAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// The longest rule label or search typed.
+const LABEL_MAX: usize = 40;
+/// The longest text of a proposed rule.
+const RULE_TEXT_MAX: usize = 2000;
+/// The longest parameter value.
+const VALUE_MAX: usize = 20;
+
+/// The parameters' names, as the option offers them.
+const PARAMETERS: &[&str] = &[
+    "procedure",
+    "advisory_votes",
+    "first_proposal",
+    "proposal_cutoff",
+    "max_mutable_rules",
+    "initial_adoption",
+    "later_adoption",
+    "circuits_before_switch",
+    "award_minimum",
+    "award_offset",
+    "defeat_penalty",
+    "dissent_award",
+    "initial_points",
+    "winning_points",
+    "max_active_points",
+    "dispute_window_minutes",
+    "opinion_window_minutes",
+];
+
+/// The most teams a game of at most five players can have.
+const TEAM_MAX: i64 = 5;
+
+pub(in crate::commands) fn section() -> Section {
+    Section {
+        heading: "Rule changes",
+        note: "",
+        commands: vec![
+            command("turns show", "Who plays on which allocated day (Nomic 201)")
+                .rule("Nomic 201, 214")
+                .run(|app, call, _| Box::pin(async move { reply(app.turns(&call).await) })),
+            command("turns set", "Allocate a player's day (Chief Justice only)")
+                .option(person("member", "The player"))
+                .option(choice("day", "Their allocated day, Monday to Friday", DAYS))
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("one player a weekday, none at the weekend, Nomic 201")
+                .run(|app, call, a| {
+                    Box::pin(async move {
+                        reply(
+                            app.set_turn(&call, &a.person("member")?, &a.text("day")?)
+                                .await,
+                        )
+                    })
+                }),
+            command(
+                "turns team",
+                "Put a player in a team, or in none (Chief Justice only)",
+            )
+            .option(person("member", "The player"))
+            .option(integer("team", "The team's number (none if left out)", 1, TEAM_MAX).optional())
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("team-mates, Nomic 214")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    let team = a.opt_integer("team").and_then(|t| u32::try_from(t).ok());
+                    reply(app.set_team(&call, &a.person("member")?, team).await)
+                })
+            }),
+            command(
+                "turns winner",
+                "Record the winner a Judgement decided on a tie for the win (Chief Justice only)",
+            )
+            .option(person("member", "The winner the Judgement named"))
+            .option(integer(
+                "point",
+                "The Point of Order that decided it",
+                1,
+                NUMBER_MAX,
+            ))
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("only while a tie awaits a Judge, Nomic 210, 214, 215")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.record_judged_winner(&call, &a.person("member")?, a.integer("point")?)
+                            .await,
+                    )
+                })
+            }),
+            command(
+                "propose",
+                "Propose a rule-change (Nomic) or suggest or draft a change (Terms §IV)",
+            )
+            .option(
+                choice(
+                    "kind",
+                    "What it does (a Member's suggestion needs none)",
+                    &["enact", "repeal", "amend", "transmute"],
+                )
+                .optional(),
+            )
+            .option(
+                text(
+                    "text",
+                    "The rule's text (paragraphs separated by \" / \")",
+                    RULE_TEXT_MAX,
+                )
+                .optional(),
+            )
+            .option(
+                text(
+                    "rule",
+                    "The rule or Act it changes, such as 201 or §II 5",
+                    LABEL_MAX,
+                )
+                .optional(),
+            )
+            .option(
+                text(
+                    "summary",
+                    "The change-log line of a drafted change (Terms §IV)",
+                    SUMMARY_MAX,
+                )
+                .optional(),
+            )
+            .option(
+                integer(
+                    "suggestion",
+                    "The suggestion a draft takes up (Terms §IV Act 4)",
+                    1,
+                    NUMBER_MAX,
+                )
+                .optional(),
+            )
+            .rule("Nomic 103, 107, 109, 111, 116, 201, 202, 211; Terms §IV Act 4, 5")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    let input = ProposalInput {
+                        kind: a.opt_text("kind"),
+                        text: a.opt_text("text"),
+                        rule: a.opt_text("rule"),
+                        summary: a.opt_text("summary"),
+                        suggestion: a.opt_integer("suggestion"),
+                    };
+                    reply(app.propose(&call, &input).await)
+                })
+            }),
+            command(
+                "vote",
+                "Vote on a proposal: once, never changed (Nomic 105, 113, 208)",
+            )
+            .option(integer("proposal", "The proposal's number", 1, NUMBER_MAX))
+            .option(choice("choice", "Your vote", &["yes", "no"]))
+            .who("players; Members on drafts, advisory")
+            .rule("one vote each, none at the weekend, Nomic 105, 113, 201, 208")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.vote(&call, a.integer("proposal")?, &a.text("choice")?)
+                            .await,
+                    )
+                })
+            }),
+            command(
+                "proposal list",
+                "The newest proposals, suggestions and drafts",
+            )
+            .rule("Nomic 109; Terms §IV")
+            .run(|app, call, _| Box::pin(async move { reply(app.list_proposals(&call).await) })),
+            command(
+                "proposal show",
+                "A proposal, suggestion or draft: its text, votes and result",
+            )
+            .option(integer("proposal", "Its number", 1, NUMBER_MAX))
+            .rule("Nomic 109, 113; Terms §IV")
+            .run(|app, call, a| {
+                Box::pin(
+                    async move { reply(app.show_proposal(&call, a.integer("proposal")?).await) },
+                )
+            }),
+            command(
+                "proposal decide",
+                "Adopt or reject a drafted change to the Terms (Chief Justice only)",
+            )
+            .option(integer("proposal", "The draft's number", 1, NUMBER_MAX))
+            .option(choice("decision", "Adopt or reject", &["adopt", "reject"]))
+            .option(text("reason", "Why, for #discussion", SUMMARY_MAX).optional())
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("applies at once as the next version, Terms §IV Act 1, 2")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    let reason = a.opt_text("reason");
+                    reply(
+                        app.decide_proposal(
+                            &call,
+                            a.integer("proposal")?,
+                            &a.text("decision")?,
+                            reason.as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command("points", "Every player's points (Nomic 209, 210)")
+                .rule("200 wins, Nomic 210")
+                .run(|app, call, _| Box::pin(async move { reply(app.points(&call).await) })),
+            command("forfeit", "Forfeit the game of Nomic (Nomic 115)")
+                .who("players")
+                .rule("Nomic 115")
+                .run(|app, call, _| Box::pin(async move { reply(app.forfeit(&call).await) })),
+            command(
+                "rule show",
+                "Show a rule or Act: its text, mutability, version and notes",
+            )
+            .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX))
+            .rule("Nomic 101-118, 201-215; the Terms")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.rule_show(&call, &a.text("rule")?).await) })
+            }),
+            command("rule list", "List the rules in force")
+                .rule("Nomic 211 (mutable rules); the Terms")
+                .run(|app, call, _| Box::pin(async move { reply(app.rule_list(&call).await) })),
+            command(
+                "rule history",
+                "Every version of a rule: who changed it, how, by which proposal",
+            )
+            .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX))
+            .rule("Nomic 108-110; Terms §IV Act 2")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.rule_history(&call, &a.text("rule")?).await) })
+            }),
+            command(
+                "rule versions",
+                "The change log: every version of the rulebook and what it changed",
+            )
+            .rule("Terms §IV Act 2")
+            .run(|app, call, _| Box::pin(async move { reply(app.rule_versions(&call).await) })),
+            command(
+                "rule search",
+                "Find the rules that contain every one of some words",
+            )
+            .option(text("words", "The words to look for", LABEL_MAX))
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.rule_search(&call, &a.text("words")?).await) })
+            }),
+            command(
+                "procedure show",
+                "The procedure for changing the rules and its numbers",
+            )
+            .rule("Nomic 202-211; Terms §IV")
+            .run(|app, call, _| Box::pin(async move { reply(app.procedure_show(&call).await) })),
+            command(
+                "procedure set",
+                "Apply an adopted change to a parameter (Chief Justice only)",
+            )
+            .option(choice("name", "The parameter", PARAMETERS))
+            .option(text("value", "Its new value", VALUE_MAX))
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("recorded and announced; Nomic 108, 206")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.procedure_set(&call, &a.text("name")?, &a.text("value")?)
+                            .await,
+                    )
+                })
+            }),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_options_parameters_are_the_procedures() {
+        let names: Vec<&str> = crate::domain::nomic::parameters::NAMES
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(names, super::PARAMETERS);
+    }
+}

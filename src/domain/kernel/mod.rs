@@ -1,0 +1,11 @@
+//! The kernel every capability uses: typed ids, moments, the club calendar, text typed by
+//! people, limits, offices and the authority they carry, and buttons as values.
+
+pub mod authority;
+pub mod button;
+pub mod calendar;
+pub mod ids;
+pub mod limits;
+pub mod moment;
+pub mod office;
+pub mod text;

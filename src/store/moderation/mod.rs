@@ -1,0 +1,3 @@
+//! Moderation's storage: the numbered cases.
+
+pub mod actions;
