@@ -1,4 +1,4 @@
-//! What the table says about itself: `/help` and the README's command tables.
+//! What the table says about itself: `/help` and the book's command tables.
 
 use super::{sections, CommandSpec};
 
@@ -27,10 +27,11 @@ pub fn help() -> String {
     lines.join("\n")
 }
 
-/// The README's command tables, one per section (a test keeps the README equal to this).
-pub fn markdown_tables() -> String {
+/// The book's command tables of the sections with these headings, one per section in table
+/// order: each chapter holds its own sections' tables (a test keeps the book equal to this).
+pub fn markdown_tables(headings: &[&str]) -> String {
     let mut out = String::new();
-    for section in sections() {
+    for section in sections().iter().filter(|s| headings.contains(&s.heading)) {
         out.push_str(&format!("**{}**", section.heading));
         if !section.note.is_empty() {
             out.push_str(&format!(" ({})", section.note));

@@ -1,6 +1,7 @@
 //! The integration tests, as one binary: transcripts, app scenarios and the Discord adapter
 //! against a fake Discord.
 
+mod book;
 mod cli;
 mod court;
 pub mod discord;

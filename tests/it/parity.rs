@@ -1,9 +1,9 @@
 //! The command surface is reviewed on purpose: the JSON gavel registers with Discord is kept as a
 //! snapshot, every declared command is reachable from both Discord and the console with the same
-//! option names and limits, and the README's command tables are the table's own.
+//! option names and limits, and the book's command tables (in `docs/src`) are the table's own.
 //!
 //! To accept a deliberate change, run the tests with `GAVEL_BLESS=1` and commit the rewritten
-//! snapshot or README.
+//! snapshot or chapters.
 
 use std::collections::BTreeMap;
 
@@ -167,28 +167,93 @@ async fn every_command_runs_in_the_console_with_the_same_limits() {
     }
 }
 
-/// Checks: the README's command tables are generated from the table, so a command's options,
-/// who may use it and the rules it applies are documented in one place.
+/// Opens a chapter's generated command tables, naming the sections they are (the headings of
+/// `commands::sections()`), as in
+/// `<!-- commands "Rule changes", "Points of Order": generated from src/commands; ... -->`.
+const TABLES_START: &str = "<!-- commands ";
+const TABLES_GENERATED: &str =
+    ": generated from src/commands; GAVEL_BLESS=1 cargo test rewrites -->\n";
+const TABLES_END: &str = "<!-- end of commands -->";
+
+/// The book's chapters, `docs/src/*.md`, by file name.
+fn chapters() -> Vec<(String, std::path::PathBuf)> {
+    let mut chapters: Vec<_> = std::fs::read_dir(at_root("docs/src"))
+        .expect("docs/src")
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .map(|path| {
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                path,
+            )
+        })
+        .collect();
+    chapters.sort();
+    chapters
+}
+
+/// Checks: the book's command tables are generated from the table, so a command's options, who
+/// may use it and the rules it applies are documented in one place: each chapter's marked
+/// tables equal the table's sections they name, and every section is in exactly one chapter.
 #[test]
-fn the_readme_command_tables_come_from_the_table() {
-    const START: &str =
-        "<!-- commands: generated from src/commands; GAVEL_BLESS=1 cargo test rewrites -->\n";
-    const END: &str = "<!-- end of commands -->";
-    let path = at_root("README.md");
-    let readme = std::fs::read_to_string(&path).expect("README");
-    let (Some(start), Some(end)) = (readme.find(START), readme.find(END)) else {
-        panic!("README.md has no generated command tables (markers {START:?} and {END:?})");
-    };
-    let generated = commands::markdown_tables();
-    let current = &readme[start + START.len()..end];
-    if blessing() {
-        let updated = format!("{}{START}{generated}{}", &readme[..start], &readme[end..]);
-        std::fs::write(&path, updated).expect("README written");
-        return;
+fn the_book_command_tables_come_from_the_table() {
+    let mut placed: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut stale = Vec::new();
+    for (name, path) in chapters() {
+        let text = std::fs::read_to_string(&path).expect("chapter");
+        let mut rewritten = String::new();
+        let mut rest = text.as_str();
+        while let Some(start) = rest.find(TABLES_START) {
+            let after = &rest[start + TABLES_START.len()..];
+            let names_end = after.find(TABLES_GENERATED).unwrap_or_else(|| {
+                panic!("{name}: a command tables marker must end with {TABLES_GENERATED:?}")
+            });
+            let headings: Vec<&str> = after[..names_end].split('"').skip(1).step_by(2).collect();
+            assert!(!headings.is_empty(), "{name}: a marker names no section");
+            let body = &after[names_end + TABLES_GENERATED.len()..];
+            let end = body
+                .find(TABLES_END)
+                .unwrap_or_else(|| panic!("{name}: {headings:?} has no {TABLES_END:?}"));
+            for heading in &headings {
+                placed
+                    .entry((*heading).to_owned())
+                    .or_default()
+                    .push(name.clone());
+            }
+            let generated = commands::markdown_tables(&headings);
+            if body[..end] != generated {
+                stale.push(format!("{name} {headings:?}:\n{generated}"));
+            }
+            let opening = start + TABLES_START.len() + names_end + TABLES_GENERATED.len();
+            rewritten.push_str(&rest[..opening]);
+            rewritten.push_str(&generated);
+            rest = &body[end..];
+        }
+        rewritten.push_str(rest);
+        if blessing() && rewritten != text {
+            std::fs::write(&path, rewritten).expect("chapter written");
+        }
+    }
+    let known: Vec<&str> = commands::sections().iter().map(|s| s.heading).collect();
+    for heading in &known {
+        let chapters = placed.get(*heading).cloned().unwrap_or_default();
+        assert!(
+            chapters.len() == 1,
+            "the commands of {heading:?} must be in exactly one chapter of docs/src (a marker \
+             {TABLES_START}\"{heading}\"{} then {TABLES_END}); they are in {chapters:?}",
+            TABLES_GENERATED.trim_end()
+        );
+    }
+    for (heading, chapters) in &placed {
+        assert!(
+            known.contains(&heading.as_str()),
+            "{chapters:?} name {heading:?}, which no section of the table has"
+        );
     }
     assert!(
-        current == generated,
-        "README.md's command tables are out of date; run with GAVEL_BLESS=1 to regenerate.\n\n{generated}"
+        blessing() || stale.is_empty(),
+        "the book's command tables are out of date; run with GAVEL_BLESS=1 to regenerate.\n\n{}",
+        stale.join("\n")
     );
 }
 
