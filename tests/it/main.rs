@@ -6,6 +6,7 @@ mod cli;
 mod court;
 pub mod discord;
 mod jobs;
+mod layers;
 mod leaderboard;
 mod moderation;
 mod parity;

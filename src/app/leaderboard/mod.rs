@@ -4,6 +4,7 @@
 pub mod board;
 pub mod games;
 pub mod membership;
+pub mod profile;
 pub mod removal;
 pub mod sessions;
 pub mod standings;

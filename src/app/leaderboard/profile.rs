@@ -1,0 +1,131 @@
+//! A member's profile (`/profile`): score, rank, status, offices, restrictions and games.
+
+use std::fmt;
+
+use chrono::{DateTime, Utc};
+
+use crate::app::leaderboard::board::GameRecord;
+use crate::app::leaderboard::membership::{MembershipError, Status};
+use crate::app::moderation::in_force::Restrictions;
+use crate::app::{App, PersonRef};
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::office::Offices;
+use crate::store;
+
+/// The reply to `/profile`.
+#[derive(Debug, Clone)]
+pub struct Profile {
+    pub name: String,
+    pub status: Status,
+    pub score: Option<i64>,
+    pub rank: Option<(usize, usize)>,
+    pub offices: Offices,
+    pub joined_at: Option<DateTime<Utc>>,
+    pub record: GameRecord,
+    pub restrictions: Restrictions,
+    pub tz: chrono_tz::Tz,
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.status.key())?;
+        if let Some(score) = self.score {
+            write!(f, ", score {score}")?;
+        }
+        if let Some((rank, of)) = self.rank {
+            write!(f, ", rank {rank} of {of}")?;
+        }
+        writeln!(f)?;
+        write!(f, "Offices: {}", self.offices)?;
+        if let Some(at) = self.joined_at {
+            write!(
+                f,
+                "\nJoined: {}",
+                calendar::show_date(calendar::local_date(at, self.tz))
+            )?;
+        }
+        let limits = &self.restrictions;
+        match limits.banned_until {
+            Some(Some(end)) => write!(
+                f,
+                "\nBanned until {} (Terms §II Act 9).",
+                calendar::show_date(calendar::local_date(end, self.tz))
+            )?,
+            Some(None) => write!(f, "\nBanned permanently (Terms §II Act 5).")?,
+            None => {}
+        }
+        if limits.monitored {
+            write!(
+                f,
+                "\nMonitored: games wait for a Moderator's approval (Terms §II Act 10.4)."
+            )?;
+        }
+        if limits.clock_required {
+            write!(
+                f,
+                "\nMust use a chessclock in every game (Terms §II Act 11)."
+            )?;
+        }
+        let r = &self.record;
+        if r.wins + r.draws + r.losses > 0 {
+            write!(
+                f,
+                "\nGames: {} won, {} drawn, {} lost",
+                r.wins, r.draws, r.losses
+            )?;
+            for line in &r.recent {
+                write!(f, "\n  {line}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl App {
+    /// `/profile [member]`: score, rank, status, offices and join date. Reads only.
+    pub async fn profile(
+        &self,
+        caller: &PersonRef,
+        target: Option<&PersonRef>,
+    ) -> Result<Profile, MembershipError> {
+        let mut conn = self.pool().acquire().await?;
+        let who = target.unwrap_or(caller);
+        let person = match who.find(&mut conn).await? {
+            Some(p) => p,
+            None => {
+                // Someone gavel has never seen is not a member, whoever asks (their own profile
+                // before ever using gavel, or a Discord user nobody has named yet).
+                return Ok(Profile {
+                    name: who.name.clone(),
+                    status: Status::NotAMember,
+                    score: None,
+                    rank: None,
+                    offices: Offices::default(),
+                    joined_at: None,
+                    record: Default::default(),
+                    restrictions: Default::default(),
+                    tz: self.tz(),
+                });
+            }
+        };
+        let offices = store::offices::offices_of(&mut conn, person.id).await?;
+        let membership = store::people::open_membership(&mut conn, person.id).await?;
+        let ever = store::people::last_membership(&mut conn, person.id)
+            .await?
+            .is_some();
+        let status = Status::of(membership.is_some(), ever);
+        let standings = self.standings(&mut conn).await?;
+        let mine = standings.iter().find(|s| s.person_id == person.id);
+        Ok(Profile {
+            name: person.name,
+            status,
+            score: mine.map(|s| s.score),
+            rank: mine.map(|s| (s.rank, standings.len())),
+            offices,
+            joined_at: membership.map(|m| m.joined_at),
+            record: self.game_record(&mut conn, person.id).await?,
+            restrictions: self.restrictions(&mut conn, person.id, self.now()).await?,
+            tz: self.tz(),
+        })
+    }
+}
