@@ -33,12 +33,17 @@ fn redecision(a: &Args) -> Result<Redecision, String> {
             a.opt_integer("step")
                 .ok_or("Give the lesser step with step:N (Terms §II Act 5).".to_owned())?,
         ),
-        _ => Redecision::Until(
+        "until" => Redecision::Until(
             a.opt_text("until").ok_or(
                 "Give the ban's new end with until:YYYY-MM-DD, a Friday (Terms §II Act 9.2)."
                     .to_owned(),
             )?,
         ),
+        other => {
+            return Err(format!(
+                "`{other}` is not an outcome: confirm, withdraw, step or until."
+            ))
+        }
     })
 }
 

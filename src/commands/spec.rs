@@ -10,6 +10,7 @@ use crate::app::PersonRef;
 use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::DATE_MAX;
+use crate::domain::kernel::text;
 
 /// A boxed future, as a command's use case returns it.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
@@ -77,6 +78,42 @@ pub enum OptionKind {
     Choice(&'static [&'static str]),
 }
 
+impl OptionKind {
+    /// Whether `value` is of this kind's type (its limits are checked apart).
+    fn holds(&self, value: &Value) -> bool {
+        matches!(
+            (self, value),
+            (
+                OptionKind::Text { .. } | OptionKind::Date | OptionKind::Choice(_),
+                Value::Text(_)
+            ) | (OptionKind::Integer { .. }, Value::Integer(_))
+                | (OptionKind::Person, Value::Person(_))
+                | (OptionKind::Flag, Value::Flag(_))
+        )
+    }
+
+    /// What this kind takes, for a refusal.
+    fn wants(&self) -> &'static str {
+        match self {
+            OptionKind::Text { .. } => "text",
+            OptionKind::Date => "a date, YYYY-MM-DD",
+            OptionKind::Integer { .. } => "a whole number",
+            OptionKind::Person => "a person",
+            OptionKind::Flag => "true or false",
+            OptionKind::Choice(_) => "one of its choices",
+        }
+    }
+}
+
+/// `a, b or c`.
+fn or_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
 /// A parsed option value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
@@ -126,6 +163,18 @@ pub enum OptionError {
         len: usize,
         max: usize,
     },
+    /// A word that is not one of a fixed list's choices.
+    NotAChoice {
+        option: &'static str,
+        value: String,
+        choices: &'static [&'static str],
+    },
+    /// A value of the wrong type (a number for a text, text for a person...): only a client
+    /// that is not Discord's, or a forged interaction, sends one.
+    WrongType {
+        option: &'static str,
+        wants: &'static str,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -153,6 +202,18 @@ impl fmt::Display for OptionError {
                 f,
                 "The option `{option}` is {len} characters long; at most {max} are allowed."
             ),
+            OptionError::NotAChoice {
+                option,
+                value,
+                choices,
+            } => write!(
+                f,
+                "`{value}` is not a choice for the option `{option}`: it takes {}.",
+                or_list(choices)
+            ),
+            OptionError::WrongType { option, wants } => {
+                write!(f, "The option `{option}` takes {wants}.")
+            }
         }
     }
 }
@@ -175,9 +236,28 @@ impl OptionSpec {
         self.required && !self.in_modal
     }
 
-    /// Checks a value against this option's limits (the same limits Discord enforces).
+    /// Checks a value against this option's type and limits (the same limits Discord
+    /// enforces): an option with fixed choices accepts only those, on every adapter.
     pub fn check(&self, value: Value) -> Result<Value, OptionError> {
+        if !self.kind.holds(&value) {
+            return Err(OptionError::WrongType {
+                option: self.name,
+                wants: self.kind.wants(),
+            });
+        }
+        // What is recorded is what a reader sees: invisible characters are dropped at the door.
+        let value = match value {
+            Value::Text(t) => Value::Text(text::visible(&t)),
+            other => other,
+        };
         match (&self.kind, &value) {
+            (OptionKind::Choice(choices), Value::Text(t)) if !choices.contains(&t.as_str()) => {
+                Err(OptionError::NotAChoice {
+                    option: self.name,
+                    value: t.clone(),
+                    choices,
+                })
+            }
             (OptionKind::Integer { min, max }, Value::Integer(i)) if !(min..=max).contains(&i) => {
                 Err(OptionError::OutOfRange {
                     option: self.name,

@@ -46,8 +46,59 @@ impl std::fmt::Display for Reason {
     }
 }
 
-/// Trims `text` and checks it is neither empty nor longer than `max` characters.
+/// Whether `c` shows nothing and moves nothing a reader can see: control characters (but the
+/// line breaks and tabs of a long text), zero-width spaces and joiners, bidirectional overrides
+/// and isolates, soft hyphens and the blank fillers used to fake an empty name.
+fn invisible(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\n' | '\t'))
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF9}'..='\u{FFFB}'
+        )
+}
+
+/// `text` without its invisible characters (`invisible`), so that what is recorded is what a
+/// reader sees, and text that must say something has visible words. A zero-width joiner (and
+/// a variation selector) between two visible non-ASCII characters stays: it joins emoji and
+/// some scripts' letters, and shows as they do.
+pub fn visible(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let shows =
+        |c: Option<&char>| c.is_some_and(|c| !c.is_ascii() && !c.is_whitespace() && !invisible(*c));
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| {
+            let joins = matches!(c, '\u{200D}' | '\u{FE0E}' | '\u{FE0F}')
+                && i > 0
+                && shows(chars.get(i - 1))
+                && (shows(chars.get(i + 1)) || c != '\u{200D}');
+            joins || !invisible(c)
+        })
+        .map(|(_, &c)| c)
+        .collect()
+}
+
+/// Trims `text`, drops its invisible characters, and checks it is neither empty nor longer than
+/// `max` characters.
 pub fn bounded(field: &'static str, text: &str, max: usize) -> Result<String, TextError> {
+    let text = visible(text);
     let text = text.trim();
     if text.is_empty() {
         return Err(TextError::Empty { field });
@@ -71,6 +122,28 @@ pub fn points(n: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invisible_characters_are_dropped_and_text_of_nothing_else_is_empty() {
+        // Zero-width spaces, a right-to-left override and a control character say nothing.
+        let hidden = "\u{200B}\u{202E}\u{0007}\u{2060}";
+        assert_eq!(visible(hidden), "");
+        assert_eq!(
+            bounded("reasoning", hidden, 100),
+            Err(TextError::Empty { field: "reasoning" })
+        );
+        // An invisible word does not make a one-word reason two words (Terms §III Act 2.2).
+        assert_eq!(
+            Reason::parse("cheating \u{200B}"),
+            Err(TextError::OneWord { field: "reason" })
+        );
+        assert_eq!(visible("fair\u{202E} play"), "fair play");
+        // Line breaks stay, and so does an emoji joined by a zero-width joiner.
+        assert_eq!(visible("one\ntwo"), "one\ntwo");
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+        assert_eq!(visible(family), family);
+        assert_eq!(visible("a\u{200D}b"), "ab");
+    }
 
     #[test]
     fn one_point_is_singular() {
