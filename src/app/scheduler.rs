@@ -10,7 +10,7 @@ use sqlx::SqliteConnection;
 
 use crate::app::{system_actor, App};
 use crate::domain::kernel::calendar;
-use crate::jobs::{schedule, Job};
+use crate::jobs::{self, Job};
 use crate::store::{self, audit, jobs::JobRow};
 
 /// What one run of a job did, for logs and the console.
@@ -37,8 +37,10 @@ async fn schedule_weekly_review(
     app: &App,
     week: NaiveDate,
 ) -> sqlx::Result<()> {
+    // Once per week, ever: a review that has run stays done, even when gavel starts with a
+    // clock earlier than its week's end (it would otherwise deduct a second time).
     let due = calendar::start_of_day(week + Days::new(7), app.tz());
-    schedule(conn, &Job::WeeklyReview { week }, due).await
+    jobs::schedule_once(conn, &Job::WeeklyReview { week }, due).await
 }
 
 /// Runs every job due at or before `now`, oldest first, each in its own transaction. Jobs

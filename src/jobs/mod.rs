@@ -22,6 +22,16 @@ pub async fn schedule(
     store::jobs::schedule(conn, job.kind(), due_at, &job.key(), &job.payload()).await
 }
 
+/// Schedules `job` for `due_at` unless it is already scheduled or has run: for recurring work
+/// (the weekly review), which must run once whatever the clock says at start-up.
+pub async fn schedule_once(
+    conn: &mut SqliteConnection,
+    job: &Job,
+    due_at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    store::jobs::schedule_once(conn, job.kind(), due_at, &job.key(), &job.payload()).await
+}
+
 /// Cancels `job` if it is pending; a job that ran or is not scheduled is left alone.
 pub async fn cancel(
     conn: &mut SqliteConnection,

@@ -51,6 +51,28 @@ pub async fn schedule(
     Ok(())
 }
 
+/// Schedules a job unless one with the same key exists, pending or done: a recurring job that
+/// has run stays done, even when gavel starts with a clock earlier than its due time.
+pub async fn schedule_once(
+    conn: &mut SqliteConnection,
+    kind: &str,
+    due_at: DateTime<Utc>,
+    key: &str,
+    payload: &serde_json::Value,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO jobs (kind, due_at, idempotency_key, payload) VALUES (?, ?, ?, ?)
+         ON CONFLICT(idempotency_key) DO NOTHING",
+    )
+    .bind(kind)
+    .bind(due_at)
+    .bind(key)
+    .bind(payload.to_string())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Cancels a pending job (it is marked done with the outcome "cancelled").
 pub async fn cancel(
     conn: &mut SqliteConnection,

@@ -168,3 +168,37 @@ async fn a_row_of_an_unknown_kind_is_not_run_and_is_retried_later() {
         .contains("tea_break"));
     assert!(row.retry_at.expect("a retry time") > due);
 }
+
+/// Checks: a weekly review that has run stays done when gavel starts again with a clock earlier
+/// than its week's end, so the week is never reviewed (and deducted) twice (Terms §II Act 6).
+#[tokio::test]
+async fn a_weekly_review_that_ran_stays_done_when_gavel_restarts_with_an_earlier_clock() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let mut config = Config::default();
+    config.database.path = dir.path().join("club.db").to_string_lossy().into_owned();
+    // Friday 27 Nov: the week of Mon 23 Nov is reviewed at Mon 30 Nov 00:00.
+    let clock = FakeClock::new(noon());
+    let app = App::open(config.clone(), Arc::new(clock.clone()))
+        .await
+        .expect("app opens");
+    let week = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+    let review = Job::WeeklyReview { week };
+    let ran = scheduler::run_due(&app, noon() + Duration::days(3))
+        .await
+        .expect("runs");
+    assert!(ran.iter().any(|r| r.job == review), "{ran:?}");
+    drop(app);
+    // Started again on the Friday before, as a machine with a wrong clock would.
+    let app = App::open(config, Arc::new(FakeClock::new(noon())))
+        .await
+        .expect("app opens again");
+    let row = rows(&app, &review).await.pop().expect("the review's row");
+    assert!(
+        row.done_at.is_some(),
+        "the review is pending again: {row:?}"
+    );
+    let again = scheduler::run_due(&app, noon() + Duration::days(3))
+        .await
+        .expect("runs");
+    assert!(again.iter().all(|r| r.job != review), "{again:?}");
+}

@@ -154,6 +154,10 @@ impl App {
             let Some(deduction) = decay::review_runs(runs.absent, runs.idle, &rules) else {
                 continue;
             };
+            // One deduction per member and week, however often the week is reviewed.
+            if store::leaderboard::events::deducted_at(conn, person.id, at).await? {
+                continue;
+            }
             let (points, reason) = match deduction {
                 Deduction::Absence { run, points } => (
                     points,

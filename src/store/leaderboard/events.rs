@@ -172,3 +172,20 @@ pub async fn revoid_game(
         .rows_affected(),
     )
 }
+
+/// Whether `person` has a live weekly deduction recorded at `at` (the end of the week it
+/// reviewed): the weekly review deducts at most once for one member and week (Terms §II Act 6).
+pub async fn deducted_at(
+    conn: &mut SqliteConnection,
+    person: i64,
+    at: DateTime<Utc>,
+) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS(SELECT 1 FROM score_events
+          WHERE person_id = ? AND kind = 'decay' AND at = ? AND voided_at IS NULL)",
+    )
+    .bind(person)
+    .bind(at)
+    .fetch_one(conn)
+    .await
+}
