@@ -40,6 +40,8 @@ pub enum ModerationError {
     AgainstSelf,
     #[error("Moderators shall not act in games they took part in (Terms §III Act 3.5).")]
     OwnGame,
+    #[error("You played {name} in game #{game} that day: an action against them then may be about that game, however it is named, and Moderators shall not act in games they took part in (Terms §III Act 3.5). Another Moderator may take it.")]
+    PlayedThatDay { name: String, game: i64 },
     #[error("{0} did not play in game #{1}.")]
     NotInGame(String, i64),
     #[error("There is no game #{0}.")]

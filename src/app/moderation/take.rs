@@ -85,6 +85,19 @@ impl App {
             }
         }
         let taken_at = self.taken_at(input.taken.as_deref())?;
+        // However the action names it (game:, incident: or only a reason), an action against
+        // someone the Moderator played that day may be about that game (Terms §III Act 3.5).
+        if let Some(t) = &target {
+            let day = calendar::local_date(taken_at, self.tz());
+            if let Some(game) =
+                store::leaderboard::games::between_on(conn, actor.id, t.id, day).await?
+            {
+                return Err(ModerationError::PlayedThatDay {
+                    name: t.name.clone(),
+                    game,
+                });
+            }
+        }
         let offence = offence_key(input.game, input.incident.as_deref())?;
         if kind.is_penalty() {
             let offence = offence.as_deref().ok_or(ModerationError::NoOffence)?;

@@ -191,6 +191,26 @@ pub async fn online_games_on(
     .await
 }
 
+/// The first game `a` and `b` played against each other on a club date, whatever became of it.
+pub async fn between_on(
+    conn: &mut SqliteConnection,
+    a: i64,
+    b: i64,
+    club_date: NaiveDate,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "SELECT id FROM games WHERE ((white_id = ? AND black_id = ?) OR (white_id = ? AND black_id = ?))
+         AND club_date = ? ORDER BY id LIMIT 1",
+    )
+    .bind(a)
+    .bind(b)
+    .bind(b)
+    .bind(a)
+    .bind(club_date)
+    .fetch_optional(conn)
+    .await
+}
+
 /// Every game, in order.
 pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Game>> {
     sqlx::query_as::<_, Game>("SELECT * FROM games ORDER BY id")
