@@ -7,8 +7,8 @@ use sqlx::SqliteConnection;
 
 use crate::app::App;
 use crate::domain::court::{overdue, Opinion, Overdue, Response};
-use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::AppealId;
+use crate::domain::kernel::{calendar, reminder};
 use crate::store;
 
 /// Which judgement's opinion: the whole Court's en banc, or the first (a panel's or solo).
@@ -56,6 +56,9 @@ impl App {
         let Some((due, author)) = Self::opinion_due(&row, en_banc) else {
             return Ok("already published".into());
         };
+        if let Err(late) = reminder::timely(self.now(), due) {
+            return Ok(late.to_string());
+        }
         let who = match author {
             Some(a) => self.name(conn, a).await?,
             None => "a Justice in the majority".into(),

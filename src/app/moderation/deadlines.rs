@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::CaseId;
+use crate::domain::kernel::{calendar, reminder};
 use crate::domain::moderation::ladder::Step;
 use crate::domain::moderation::restrictions::{ban_continuing, OpenCase};
 use crate::domain::moderation::{BanState, CaseKind, CaseRefusal, CaseStatus};
@@ -84,11 +84,11 @@ impl App {
         let Some(action) = store::moderation::actions::by_id(conn, action_id.get()).await? else {
             return Ok("no such case".into());
         };
-        if action.declaration_outbox_id.is_some()
-            || action.status != CaseStatus::InForce
-            || self.now() >= action.deadline_at
-        {
+        if action.declaration_outbox_id.is_some() || action.status != CaseStatus::InForce {
             return Ok("nothing to remind".into());
+        }
+        if let Err(late) = reminder::timely(self.now(), action.deadline_at) {
+            return Ok(late.to_string());
         }
         let actor = store::people::by_id(conn, action.actor_id).await?.name;
         let void = if action.kind.is_penalty() && action.appealable {

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
 use crate::app::App;
-use crate::domain::kernel::calendar;
+use crate::domain::kernel::{calendar, reminder};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::points::Reason;
 use crate::domain::nomic::proposal_record::ProposalStatus;
@@ -297,6 +297,10 @@ impl App {
         if row.status != ProposalStatus::Voting {
             return Ok("already completed".into());
         }
+        let close = row.closes_at.unwrap_or(row.submitted_at);
+        if let Err(late) = reminder::timely(self.now(), close) {
+            return Ok(late.to_string());
+        }
         let voted: Vec<i64> = store::nomic::proposals::votes(conn, number)
             .await?
             .iter()
@@ -320,7 +324,6 @@ impl App {
         if missing.is_empty() {
             return Ok("every player has voted".into());
         }
-        let close = row.closes_at.unwrap_or(row.submitted_at);
         let text = format!(
             "One hour left to vote on Proposal {number} (voting closes {}). Not yet voted: {}.",
             calendar::show(close, self.tz()),

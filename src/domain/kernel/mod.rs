@@ -8,4 +8,5 @@ pub mod ids;
 pub mod limits;
 pub mod moment;
 pub mod office;
+pub mod reminder;
 pub mod text;
