@@ -1215,7 +1215,7 @@ mod tests {
             .complete(
                 &mut proposal,
                 &book,
-                std::slice::from_ref(&point),
+                &invocations(std::slice::from_ref(&point)),
                 at(24, 0, 0),
             )
             .unwrap();
