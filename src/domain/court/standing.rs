@@ -123,28 +123,6 @@ pub struct AppealRecord {
     pub closed_until: Option<DateTime<Utc>>,
 }
 
-impl AppealRecord {
-    /// The record from the appeals already made on a case (id and lifecycle) and any
-    /// closure the Court made under §II Act 9.5.
-    pub fn of<'a>(
-        appeals: impl IntoIterator<Item = (i64, &'a super::Appeal)>,
-        closed_until: Option<DateTime<Utc>>,
-    ) -> AppealRecord {
-        let mut record = AppealRecord {
-            closed_until,
-            ..AppealRecord::default()
-        };
-        for (id, appeal) in appeals {
-            if appeal.is_final() {
-                record.final_judgement = Some(id);
-            } else if appeal.is_open() {
-                record.open = Some(id);
-            }
-        }
-        record
-    }
-}
-
 /// A numbered moderator case, or a deduction or removal made by the Chief Justice.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ActionFacts {

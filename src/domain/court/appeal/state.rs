@@ -1,10 +1,11 @@
 //! An appeal and where it stands: the grants, the hearing and its bench, the judgement, a
-//! request to go en banc, and what the rest of the Court's rules ask of an appeal's stage.
+//! request to go en banc, what the rest of the Court's rules ask of an appeal's stage, and the
+//! record a case's appeals leave for the next one.
 
 use chrono::{DateTime, Utc};
 
 use crate::domain::court::panel::Bench;
-use crate::domain::court::standing::{Filing, Route};
+use crate::domain::court::standing::{AppealRecord, Filing, Route};
 use crate::domain::court::verdict::{Ballot, Decision};
 use crate::domain::kernel::text::Reason;
 
@@ -233,5 +234,27 @@ impl Appeal {
             Appeal::Granted { route, .. } => Ok(*route),
             _ => Err(self.wrong("given a bench")),
         }
+    }
+}
+
+impl AppealRecord {
+    /// The record from the appeals already made on a case (id and lifecycle) and any
+    /// closure the Court made under §II Act 9.5.
+    pub fn of<'a>(
+        appeals: impl IntoIterator<Item = (i64, &'a Appeal)>,
+        closed_until: Option<DateTime<Utc>>,
+    ) -> AppealRecord {
+        let mut record = AppealRecord {
+            closed_until,
+            ..AppealRecord::default()
+        };
+        for (id, appeal) in appeals {
+            if appeal.is_final() {
+                record.final_judgement = Some(id);
+            } else if appeal.is_open() {
+                record.open = Some(id);
+            }
+        }
+        record
     }
 }
