@@ -16,7 +16,7 @@ mod steps;
 pub use check::check;
 pub use fold::{adopt, rebuild};
 pub(crate) use fold::{appended, changed};
-pub use history::{live_events, read_history, Position};
+pub use history::{live_events, read_history, EventRow, Position};
 pub use reads::{
     game_tally, latest_counted_games, member_count, members_above, members_by_score,
     members_with_scores, movement_in_game, movements_of, movements_of_person, score_of,

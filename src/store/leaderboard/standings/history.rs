@@ -1,6 +1,7 @@
-//! Reading the history in fold order: positions in it, and the live events as the fold reads
-//! them.
+//! Reading the history in fold order: positions in it, the live events as the fold reads
+//! them, and an event as stored, for histories and export.
 
+use chrono::{DateTime, Utc};
 use sqlx::sqlite::SqliteRow;
 use sqlx::{Row, SqliteConnection};
 
@@ -25,6 +26,21 @@ impl Position {
             id: 0,
         }
     }
+}
+
+/// A stored event, for histories and export.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EventRow {
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    pub kind: String,
+    pub person_id: Option<i64>,
+    pub game_id: Option<i64>,
+    pub action_id: Option<i64>,
+    pub amount: Option<i64>,
+    pub reason: String,
+    pub voided_at: Option<DateTime<Utc>>,
+    pub void_reason: Option<String>,
 }
 
 /// The live events after a position, in fold order: the one query every replay, every check

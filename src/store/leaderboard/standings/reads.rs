@@ -6,6 +6,7 @@ use sqlx::SqliteConnection;
 use crate::domain::leaderboard::score::Movement;
 use crate::store::leaderboard::games::Game;
 
+use super::history::EventRow;
 use super::steps::Step;
 
 /// Every current Member with their score (0 if the fold has none for them).
@@ -93,7 +94,7 @@ pub async fn movements_of(
 pub async fn movements_of_person(
     conn: &mut SqliteConnection,
     person_id: i64,
-) -> sqlx::Result<Vec<(crate::store::leaderboard::events::EventRow, Movement)>> {
+) -> sqlx::Result<Vec<(EventRow, Movement)>> {
     let rows = sqlx::query(
         "SELECT e.*, s.event_id, s.a_id, s.a_before, s.a_after, s.b_id, s.b_before, s.b_after
          FROM score_events e JOIN score_steps s ON s.event_id = e.id
