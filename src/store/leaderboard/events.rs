@@ -9,6 +9,10 @@ use sqlx::SqliteConnection;
 use crate::domain::leaderboard::score::Event;
 use crate::store::leaderboard::standings::{self, Position};
 
+// The stored row is defined beside the fold's reading of the history (`standings`), so that the
+// fold, which the functions here keep up to date, never refers back to this module.
+pub use crate::store::leaderboard::standings::EventRow;
+
 /// A new event to append.
 #[derive(Debug, Clone)]
 pub struct NewEvent<'a> {
@@ -19,21 +23,6 @@ pub struct NewEvent<'a> {
     pub action_id: Option<i64>,
     pub amount: Option<i64>,
     pub reason: &'a str,
-}
-
-/// A stored event, for histories and export.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct EventRow {
-    pub id: i64,
-    pub at: DateTime<Utc>,
-    pub kind: String,
-    pub person_id: Option<i64>,
-    pub game_id: Option<i64>,
-    pub action_id: Option<i64>,
-    pub amount: Option<i64>,
-    pub reason: String,
-    pub voided_at: Option<DateTime<Utc>>,
-    pub void_reason: Option<String>,
 }
 
 /// Appends an event and folds it into the materialised scores.
