@@ -3,7 +3,9 @@
 //! that import each other, and no source file over 600 lines. See the book's architecture
 //! chapter.
 //!
-//! Imports are read from `crate::` and `super::` paths in each file's code before its
+//! A module and its own submodules are one unit of the tree: a folder's `mod.rs` declaring its
+//! files and re-exporting from them is not an import. Imports are read from `crate::` and
+//! `super::` paths in each file's code before its
 //! `#[cfg(test)]` block: tests may reach across layers (a unit test of the app may check its
 //! buttons against the command table), the code they test may not.
 
