@@ -1,0 +1,93 @@
+//! The fake's shared state: what it recorded, what the bot registered, the live gateway
+//! connection, and how the next channel posts are to fail.
+
+use std::collections::{BTreeMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+
+use super::Recorded;
+
+pub(super) struct Shared {
+    pub(super) requests: Mutex<Vec<Recorded>>,
+    /// Frames the bot sent on the gateway (IDENTIFY, heartbeats, RESUME...), as JSON.
+    pub(super) gateway_frames: Mutex<Vec<Value>>,
+    /// How the next channel posts fail, if they do.
+    pub(super) failing_posts: Mutex<Option<PostFailure>>,
+    /// How long the fake waits before answering a channel post.
+    pub(super) post_delay: Mutex<Duration>,
+    pub(super) next_id: AtomicU64,
+    pub(super) sequence: AtomicU64,
+    /// The command objects the fake answered to the last guild registration, by name.
+    pub(super) commands: Mutex<BTreeMap<String, Value>>,
+    /// The same for the last global registration (Discord keeps the two lists apart).
+    pub(super) global_commands: Mutex<BTreeMap<String, Value>>,
+    /// Sends frames on the current gateway connection.
+    pub(super) connection: Mutex<Option<mpsc::UnboundedSender<Message>>>,
+    /// Interactions already answered (Discord refuses a second callback).
+    pub(super) answered: Mutex<HashSet<String>>,
+    /// Messages someone deleted: editing one is answered 404 Unknown Message.
+    pub(super) deleted: Mutex<HashSet<String>>,
+    /// How many gateway connections the bot has opened.
+    pub(super) connections: AtomicU64,
+    /// How many of them the bot closed with a close frame.
+    pub(super) closes: AtomicU64,
+    /// The heartbeat interval HELLO announces, in milliseconds.
+    pub(super) heartbeat_interval: u64,
+    pub(super) ws_url: String,
+}
+
+impl Shared {
+    pub(super) fn new(heartbeat_interval: u64, ws_url: String) -> Self {
+        Self {
+            requests: Mutex::default(),
+            gateway_frames: Mutex::default(),
+            failing_posts: Mutex::new(None),
+            post_delay: Mutex::new(Duration::ZERO),
+            next_id: AtomicU64::new(1),
+            sequence: AtomicU64::new(0),
+            commands: Mutex::default(),
+            global_commands: Mutex::default(),
+            connection: Mutex::default(),
+            answered: Mutex::default(),
+            deleted: Mutex::default(),
+            connections: AtomicU64::new(0),
+            closes: AtomicU64::new(0),
+            heartbeat_interval,
+            ws_url,
+        }
+    }
+
+    /// A fresh snowflake: milliseconds since the Discord epoch, then a counter.
+    pub(super) fn snowflake(&self) -> u64 {
+        let ms = chrono::Utc::now().timestamp_millis() as u64 - 1_420_070_400_000;
+        (ms << 22) | (self.next_id.fetch_add(1, Ordering::SeqCst) & 0x3F_FFFF)
+    }
+}
+
+/// How channel posts fail, for the next `remaining` posts that contain `containing`.
+#[derive(Debug, Clone)]
+pub(super) struct PostFailure {
+    pub(super) remaining: usize,
+    pub(super) containing: Option<String>,
+    pub(super) status: StatusCode,
+    pub(super) body: Value,
+    pub(super) headers: Vec<(&'static str, String)>,
+}
+
+impl PostFailure {
+    pub(super) fn server_error(n: usize, containing: Option<String>) -> Self {
+        Self {
+            remaining: n,
+            containing,
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            body: json!({"message": "500: Internal Server Error", "code": 0}),
+            headers: Vec::new(),
+        }
+    }
+}
