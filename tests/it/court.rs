@@ -136,7 +136,8 @@ fn posts(out: &[Output]) -> Vec<String> {
 #[tokio::test]
 async fn an_opinion_deadline_survives_a_restart_and_is_announced_once() {
     // Terms §III Act 3.10: the reminder and the overdue notice are jobs in the database, so a
-    // restart neither loses nor repeats them.
+    // restart neither loses nor repeats them; a reminder whose deadline passed while gavel was
+    // down says nothing.
     let dir = tempfile::tempdir().expect("a directory");
     let mut config = Config::default();
     config.database.path = dir.path().join("club.db").display().to_string();
@@ -161,9 +162,9 @@ async fn an_opinion_deadline_survives_a_restart_and_is_announced_once() {
         .into_iter()
         .filter(|p| p.contains("appeal #1"))
         .collect();
-    assert_eq!(notices.len(), 2, "{notices:?}");
-    assert!(notices[0].starts_with("Reminder: the Court's opinion on appeal #1"));
-    assert!(notices[1].starts_with("The Court's opinion on appeal #1 is overdue"));
+    // gavel was down past the deadline: the reminder says nothing, the overdue notice speaks.
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].starts_with("The Court's opinion on appeal #1 is overdue"));
     drop(console);
     let mut console = Console::new(config);
     let out = run(&mut console, "@ 2026-12-12 12:00").await;

@@ -202,3 +202,70 @@ async fn a_weekly_review_that_ran_stays_done_when_gavel_restarts_with_an_earlier
         .expect("runs");
     assert!(again.iter().all(|r| r.job != review), "{again:?}");
 }
+
+/// Runs `lines` in a console on the club database at `config`, as one run of gavel, and returns
+/// the posts it printed.
+async fn posts_of_a_run(config: &Config, lines: &[&str]) -> Vec<String> {
+    let mut console = gavel::adapters::console::Console::new(config.clone());
+    let mut posts = Vec::new();
+    for line in lines {
+        for out in console.execute(line).await.expect("line runs") {
+            if let gavel::adapters::console::Output::Post { text, .. } = out {
+                posts.push(text);
+            }
+        }
+    }
+    posts
+}
+
+/// Checks: a reminder whose deadline passed while gavel was down says nothing, and the notice at
+/// the deadline speaks, for every kind of reminder: a Nomic vote's hour-before reminder (Nomic
+/// 113), a declaration's (Terms §III Act 2.4) and the Court's opinion's (Terms §III Act 3.10).
+#[tokio::test]
+async fn reminders_whose_deadline_passed_while_gavel_was_down_say_nothing() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let mut config = Config::default();
+    config.database.path = dir.path().join("club.db").to_string_lossy().into_owned();
+    posts_of_a_run(
+        &config,
+        &[
+            "@ 2026-11-30 12:00",
+            "cj: /procedure set name:procedure value:nomic",
+            "cj: /turns set member:@alice day:monday",
+            "cj: /turns set member:@bob day:tuesday",
+            "alice: /propose kind:enact text:\"Proposals may be argued over the board.\"",
+            "alice: /vote proposal:301 choice:yes",
+            "cj: /office appoint member:@mod1 office:moderator",
+            "cj: /office appoint member:@j1 office:justice",
+            "cj: /office appoint member:@j2 office:justice",
+            "cj: /office appoint member:@j3 office:justice",
+            "alice: /join",
+            "mod1: /mod deduct member:@alice points:5 reason:\"left the board in a mess\" incident:\"mess on 30 Nov\" later:true",
+            "mod1: /mod deduct member:@alice points:5 reason:\"left the board in a mess again\" incident:\"second mess\"",
+            "alice: /court appeal case:2 grounds:\"the board was tidy when I left\"",
+            "cj: /court grant appeal:1",
+            "cj: /court panel appeal:1 first:@j1 second:@j2 third:@j3",
+            "j1: /court vote appeal:1 decision:overturn reasons:\"two players saw a tidy board\"",
+            "j2: /court vote appeal:1 decision:overturn reasons:\"the witnesses are credible\"",
+        ],
+    )
+    .await;
+    // gavel is down for a month.
+    let posts = posts_of_a_run(&config, &["@ 2026-12-31 10:00"]).await;
+    let reminders: Vec<&String> = posts
+        .iter()
+        .filter(|p| p.starts_with("Reminder") || p.starts_with("One hour left"))
+        .collect();
+    assert!(reminders.is_empty(), "{reminders:?}");
+    // The notices at the deadlines speak.
+    for notice in [
+        "Voting on Proposal 301 has closed",
+        "Case #1 (deduction against alice by mod1) is void",
+        "The Court's opinion on appeal #1 is overdue",
+    ] {
+        assert!(
+            posts.iter().any(|p| p.starts_with(notice)),
+            "{notice}: {posts:?}"
+        );
+    }
+}
