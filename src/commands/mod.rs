@@ -6,6 +6,7 @@ pub mod button;
 mod court;
 mod docs;
 mod leaderboard;
+mod members;
 mod moderation;
 mod nomic;
 pub mod spec;
@@ -113,7 +114,7 @@ pub struct Section {
 
 static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
     vec![
-        leaderboard::members::section(),
+        members::section(),
         leaderboard::sessions::section(),
         moderation::section(),
         court::section(),
