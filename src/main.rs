@@ -56,7 +56,8 @@ enum Cmd {
     Migrate,
     /// Show the outbox backlog: how many posts wait, and the oldest with its last error
     Status,
-    /// Fold the whole score history and confirm the stored scores and checkpoints equal it
+    /// Check the whole record: the stored scores equal a fold of the history, and every
+    /// invariant of the ladder, the Court, Nomic and the deadline jobs holds
     Check,
     /// Rebuild the stored scores and checkpoints from the score history
     Rebuild,
@@ -129,16 +130,18 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Cmd::Check => {
             let app = App::open(config, Arc::new(SystemClock)).await?;
-            let problems = app.check_standings().await?;
+            let problems = app.check_record().await?;
             if problems.is_empty() {
-                println!("The scores and checkpoints equal a full fold of the history.");
+                println!(
+                    "The scores and checkpoints equal a full fold of the history, and every invariant of the record holds."
+                );
                 return Ok(ExitCode::SUCCESS);
             }
-            println!("The stored scores differ from the history:");
+            println!("The record breaks these invariants:");
             for p in &problems {
                 println!("- {p}");
             }
-            println!("`gavel rebuild` derives them again from the history.");
+            println!("Where only the stored scores differ, `gavel rebuild` derives them again from the history.");
             Ok(ExitCode::FAILURE)
         }
         Cmd::Rebuild => {

@@ -2,6 +2,7 @@
 //! against a fake Discord.
 
 mod book;
+mod check;
 mod cli;
 mod court;
 pub mod discord;

@@ -420,3 +420,19 @@ mod tests {
         assert_eq!(decode_edits(&encode_edits(&edits)), edits);
     }
 }
+
+/// A recorded change of a player's points.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PointsChange {
+    pub player_id: i64,
+    pub change: i64,
+    pub total: i64,
+    pub at: DateTime<Utc>,
+}
+
+/// Every change of points, player by player in the order recorded (for `gavel check`).
+pub async fn all_points_changes(conn: &mut SqliteConnection) -> sqlx::Result<Vec<PointsChange>> {
+    sqlx::query_as("SELECT player_id, change, total, at FROM points_changes ORDER BY player_id, id")
+        .fetch_all(conn)
+        .await
+}
