@@ -12,5 +12,6 @@ mod leaderboard;
 mod moderation;
 mod parity;
 mod permissions;
+mod random;
 mod rules;
 mod transcripts;

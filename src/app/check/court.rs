@@ -5,11 +5,15 @@
 
 use sqlx::SqliteConnection;
 
-use super::Breaches;
+use chrono::Duration;
+
+use super::{Breaches, Pending};
 use crate::app::App;
 use crate::domain::court::panel::Bench;
 use crate::domain::court::{Appeal, EnBancRequest, Hearing};
+use crate::domain::kernel::ids::LeaveRequestId;
 use crate::domain::kernel::office::Office;
+use crate::jobs::Job;
 use crate::store;
 
 /// The hearing an appeal is in, if a bench is seated and voting.
@@ -32,6 +36,7 @@ fn granted_and_open(appeal: &Appeal) -> bool {
 pub(super) async fn check(
     app: &App,
     conn: &mut SqliteConnection,
+    pending: &Pending,
     breaches: &mut Breaches,
 ) -> sqlx::Result<()> {
     let active = store::court::appeals::active(conn).await?;
@@ -74,7 +79,18 @@ pub(super) async fn check(
             heard |= row.appellant_id == person || target == Some(person);
         }
         let banned = app.restrictions(conn, person, now).await?.banned();
-        if !heard && !banned {
+        // A waiting request is tried again daily: once nothing holds it, it is carried out
+        // within a day (see `carry_out_leave`).
+        let retry = pending.due(&Job::LeaveDue {
+            request: LeaveRequestId(request.id),
+        });
+        if retry.is_none() {
+            let name = store::people::by_id(conn, person).await?.name;
+            breaches.push(format!(
+                "{name}'s request to leave was due {} and no pending job carries it out (Terms §II Act 8)",
+                request.due_at
+            ));
+        } else if !heard && !banned && retry.is_some_and(|at| at > now + Duration::days(1)) {
             let name = store::people::by_id(conn, person).await?.name;
             breaches.push(format!(
                 "{name}'s request to leave was due {} and waits, with no granted hearing naming them and no ban (Terms §II Act 8, 8.1)",

@@ -59,7 +59,7 @@ impl App {
             store::leaderboard::standings::check(&mut tx, &self.score_rules()).await?;
         let pending = Pending::load(&mut tx).await?;
         moderation::check(self, &mut tx, &pending, &mut breaches).await?;
-        court::check(self, &mut tx, &mut breaches).await?;
+        court::check(self, &mut tx, &pending, &mut breaches).await?;
         nomic::check(&mut tx, &pending, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)
