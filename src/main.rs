@@ -2,7 +2,7 @@
 //! the proof (`check`) and rebuilding (`rebuild`) of the scores materialised from the history.
 
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -20,14 +20,10 @@ use gavel::config::Config;
     about = "A Discord bot that runs a club's constitution"
 )]
 struct Cli {
-    /// The configuration file (built-in defaults when it does not exist)
-    #[arg(
-        long,
-        env = "GAVEL_CONFIG",
-        default_value = "config.toml",
-        global = true
-    )]
-    config: PathBuf,
+    /// The configuration file; it must exist when named. Without it, `config.toml` in the
+    /// working folder if there is one, else the built-in defaults
+    #[arg(long, env = "GAVEL_CONFIG", global = true)]
+    config: Option<PathBuf>,
     #[command(subcommand)]
     command: Cmd,
 }
@@ -78,6 +74,9 @@ enum RulesCmd {
     },
 }
 
+/// The configuration file read when none is named.
+const DEFAULT_CONFIG: &str = "config.toml";
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let _ = dotenvy::dotenv();
@@ -99,12 +98,18 @@ async fn main() -> ExitCode {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let config = Config::load(&cli.config)?;
+    // A file named on purpose must exist; without one, `config.toml` if it is there, else the
+    // built-in defaults.
+    let config = match &cli.config {
+        Some(path) => Config::load_named(path)?,
+        None => Config::load(Path::new(DEFAULT_CONFIG))?,
+    };
+    let config_path = cli.config.clone().unwrap_or_else(|| DEFAULT_CONFIG.into());
     match cli.command {
         Cmd::CheckConfig => {
             println!(
                 "{}: the configuration is valid (club {:?}, time zone {}, database {}).",
-                cli.config.display(),
+                config_path.display(),
                 config.club.name,
                 config.club.timezone,
                 config.database.path
@@ -112,24 +117,25 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Migrate => {
+            say_database(&config);
             let pool = gavel::store::open(&config.database.path).await?;
             gavel::store::migrate(&pool).await?;
             println!("The database at {} is up to date.", config.database.path);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Export => {
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             let doc = gavel::app::export::export(&app).await?;
             println!("{}", serde_json::to_string_pretty(&doc)?);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Status => {
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             println!("{}", gavel::app::status::status(&app).await?);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Check => {
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             let problems = app.check_record().await?;
             if problems.is_empty() {
                 println!(
@@ -145,7 +151,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::FAILURE)
         }
         Cmd::Rebuild => {
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             let started = std::time::Instant::now();
             app.rebuild_standings().await?;
             println!(
@@ -162,7 +168,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let json = file
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             match app
                 .import_rules(&file.display().to_string(), &text, json)
                 .await
@@ -192,7 +198,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                      only by their user id (right-click them with developer mode on, Copy ID)."
                 );
             }
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             gavel::adapters::discord::run(app, token.trim()).await?;
             Ok(ExitCode::SUCCESS)
         }
@@ -204,6 +210,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut config = config;
             if memory {
                 config.database.path = gavel::store::IN_MEMORY.into();
+            } else {
+                say_database(&config);
             }
             let mut session = Console::new(config);
             if let Some(path) = script {
@@ -232,6 +240,19 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// Prints the first difference between a transcript and what it printed.
+/// Says once, on standard error, which database file a command opens (in full).
+fn say_database(config: &Config) {
+    let path = Path::new(&config.database.path);
+    let full = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    eprintln!("gavel: the club's database is {}", full.display());
+}
+
+/// Opens the club's database, saying which it is.
+async fn open(config: Config) -> anyhow::Result<App> {
+    say_database(&config);
+    App::open(config, Arc::new(SystemClock)).await
+}
+
 fn report_check(expected: &str, printed: &str) -> ExitCode {
     if expected.trim_end() == printed.trim_end() {
         println!("The transcript matches.");

@@ -272,3 +272,41 @@ fn check_proves_the_scores_and_rebuild_mends_them_after_a_repair_by_hand() {
     assert_eq!(score("bob"), Some(serde_json::json!(100)));
     assert_ne!(score("alice"), Some(serde_json::json!(100)));
 }
+
+/// Checks: a configuration file named on purpose that does not exist is an error, not a new,
+/// empty club; a relative `database.path` is read from the config file's folder, wherever gavel
+/// is started; and a command that opens a database says which, in full.
+#[test]
+fn a_missing_named_config_is_refused_and_the_database_is_found_beside_the_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = gavel(dir.path(), &["--config", "club/confg.toml", "status"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("club/confg.toml does not exist"),
+        "{}",
+        text(&out)
+    );
+    assert!(
+        !dir.path().join("gavel.db").exists(),
+        "a new database was created"
+    );
+
+    std::fs::create_dir(dir.path().join("club")).unwrap();
+    std::fs::write(
+        dir.path().join("club/config.toml"),
+        "[database]\npath = \"records/club.db\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("club/records")).unwrap();
+    let out = gavel(dir.path(), &["--config", "club/config.toml", "migrate"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(dir.path().join("club/records/club.db").exists());
+    assert!(!dir.path().join("records").exists());
+    let said = text(&out);
+    let full = dir.path().join("club/records/club.db");
+    assert!(
+        said.contains(&format!("the club's database is {}", full.display())),
+        "{said}"
+    );
+    assert_eq!(said.matches("the club's database is").count(), 1, "{said}");
+}
