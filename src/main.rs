@@ -40,6 +40,10 @@ enum Cmd {
         /// Use a fresh database in memory instead of database.path
         #[arg(long)]
         memory: bool,
+        /// The database is a copy to rehearse on: `@` lines move the clock and the console
+        /// delivers its posts (on the club's own database neither happens)
+        #[arg(long, conflicts_with = "memory")]
+        rehearse: bool,
         /// Compare the output with the script's expected lines; exit 1 on a difference
         #[arg(long, requires = "script")]
         check: bool,
@@ -205,6 +209,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Console {
             script,
             memory,
+            rehearse,
             check,
         } => {
             let mut config = config;
@@ -213,7 +218,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 say_database(&config);
             }
-            let mut session = Console::new(config);
+            let mut session = if rehearse {
+                Console::rehearsal(config)
+            } else {
+                Console::new(config)
+            };
             if let Some(path) = script {
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;

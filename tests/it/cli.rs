@@ -126,7 +126,7 @@ fn two_processes_on_one_database_file_both_land_their_changes() {
     std::fs::write(dir.path().join("b.gavel"), script("b")).unwrap();
     let spawn = |file: &str| {
         Command::new(env!("CARGO_BIN_EXE_gavel"))
-            .args(["console", "--script", file])
+            .args(["console", "--rehearse", "--script", file])
             .current_dir(dir.path())
             .env("RUST_LOG", "error")
             .output()
@@ -230,7 +230,10 @@ fn check_proves_the_scores_and_rebuild_mends_them_after_a_repair_by_hand() {
          mod1: /game void game:1 reason:\"never played\"\n",
     )
     .unwrap();
-    let out = gavel(dir.path(), &["console", "--script", "club.gavel"]);
+    let out = gavel(
+        dir.path(),
+        &["console", "--rehearse", "--script", "club.gavel"],
+    );
     assert!(out.status.success(), "{}", text(&out));
     let out = gavel(dir.path(), &["check"]);
     assert!(out.status.success(), "{}", text(&out));
@@ -309,4 +312,43 @@ fn a_missing_named_config_is_refused_and_the_database_is_found_beside_the_config
         "{said}"
     );
     assert_eq!(said.matches("the club's database is").count(), 1, "{said}");
+}
+
+/// Checks: on the club's own database the console is one more way to type commands. The clock
+/// does not move (events would be written out of order with the real clock), and posts wait for
+/// the bot, saying so, even with no Discord channel configured; `--rehearse` on a copy moves the
+/// clock and delivers.
+#[test]
+fn the_console_on_the_clubs_database_moves_no_clock_and_leaves_posts_for_the_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("day.gavel"),
+        "@ 2026-11-27 12:30\nalice: /join\n",
+    )
+    .unwrap();
+    let out = gavel(dir.path(), &["console", "--script", "day.gavel"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed.contains("! The clock moves only in a rehearsal"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("< These posts wait for `gavel run` to post them to Discord"),
+        "{printed}"
+    );
+    let status = gavel(dir.path(), &["status"]);
+    assert!(
+        String::from_utf8_lossy(&status.stdout).starts_with("Outbox: 1 post not yet delivered."),
+        "{}",
+        text(&status)
+    );
+    // A rehearsal on a copy: the clock moves and the console delivers.
+    let out = gavel(
+        dir.path(),
+        &["console", "--rehearse", "--script", "day.gavel"],
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(!printed.contains("! The clock"), "{printed}");
+    assert!(!printed.contains("These posts wait"), "{printed}");
 }
