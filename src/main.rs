@@ -90,6 +90,8 @@ async fn main() -> ExitCode {
                 .unwrap_or_else(|_| "gavel=info,warn".into()),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only on a terminal: a log file or a service's journal gets plain text.
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let cli = Cli::parse();
     match run(cli).await {
@@ -280,7 +282,7 @@ fn report_check(expected: &str, printed: &str) -> ExitCode {
 }
 
 async fn repl(session: &mut Console) -> anyhow::Result<()> {
-    println!("gavel console: write `name: /command option:value`, `@ +1d` to move the clock, /help for commands, Ctrl-D to leave.");
+    println!("gavel console: write `name: /command option:value`; `/help` lists the commands, `@` shows the clock, `@ +1d` moves it (in a rehearsal), `quit` or Ctrl-D leaves.");
     let stdin = std::io::stdin();
     loop {
         print!("> ");
@@ -291,9 +293,17 @@ async fn repl(session: &mut Console) -> anyhow::Result<()> {
             return Ok(());
         }
         let line = line.trim_end();
-        if line.trim() == "/help" {
-            println!("Write `yourname: /help`.");
-            continue;
+        match line.trim() {
+            "quit" | "exit" => return Ok(()),
+            "/help" | "help" => {
+                println!("{}", gavel::commands::help());
+                continue;
+            }
+            "@" => {
+                println!("{}", session.clock_shown());
+                continue;
+            }
+            _ => {}
         }
         for output in session.execute(line).await? {
             for l in output.render() {

@@ -352,3 +352,16 @@ fn the_console_on_the_clubs_database_moves_no_clock_and_leaves_posts_for_the_bot
     assert!(!printed.contains("! The clock"), "{printed}");
     assert!(!printed.contains("These posts wait"), "{printed}");
 }
+
+/// Checks: the console's `@` alone shows its clock in club time, saying whose clock it is.
+#[tokio::test]
+async fn the_console_shows_its_clock_in_club_time() {
+    let mut config = gavel::config::Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    let mut console = gavel::adapters::console::Console::new(config);
+    console.execute("@ 2026-11-27 12:30").await.expect("clock");
+    assert_eq!(
+        console.clock_shown(),
+        "It is Fri 27 Nov 2026 12:30 GMT (the rehearsal's clock)."
+    );
+}

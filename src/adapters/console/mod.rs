@@ -86,6 +86,25 @@ impl Console {
         }
     }
 
+    /// The console's time, in club time, as the REPL's `@` shows it.
+    pub fn clock_shown(&self) -> String {
+        let tz = self.config.club.timezone;
+        let now = if self.rehearsal {
+            self.clock.now()
+        } else {
+            crate::clock::SystemClock.now()
+        };
+        format!(
+            "It is {} ({}).",
+            crate::domain::kernel::moment::in_club_time(&calendar::show(now, tz)),
+            if self.rehearsal {
+                "the rehearsal's clock"
+            } else {
+                "the real time"
+            }
+        )
+    }
+
     /// The app, opened on first use.
     pub async fn app(&mut self) -> anyhow::Result<&App> {
         if self.app.is_none() {
