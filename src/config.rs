@@ -325,6 +325,28 @@ impl Config {
         Self::load(path)
     }
 
+    /// The keys `gavel run` needs that this configuration leaves out, each with where to find
+    /// its value: the bot refuses to start without them, and `gavel check-config` names them.
+    pub fn missing_for_discord(&self) -> Vec<String> {
+        let mut missing = Vec::new();
+        if self.discord.guild_id.is_none() {
+            missing.push(
+                "discord.guild_id: the club's server, whose commands gavel registers and whose interactions alone it takes (right-click the server with developer mode on, Copy Server ID)".to_owned(),
+            );
+        }
+        if self.discord.discussion_channel_id.is_none() {
+            missing.push(
+                "discord.discussion_channel_id: #discussion, where declarations and announcements are posted; without it they wait for ever and undeclared penalties become void (Terms §III Act 2.4.2)".to_owned(),
+            );
+        }
+        if self.chief_justice.discord_id.is_none() {
+            missing.push(
+                "chief_justice.discord_id: on Discord the Chief Justice is known only by their user id (right-click them with developer mode on, Copy User ID)".to_owned(),
+            );
+        }
+        missing
+    }
+
     /// Parses and validates a configuration text; `origin` names it in messages.
     pub fn from_toml(text: &str, origin: &Path) -> Result<Self, ConfigError> {
         let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {

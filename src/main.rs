@@ -50,8 +50,13 @@ enum Cmd {
     },
     /// Print the whole state as JSON
     Export,
-    /// Check the configuration and say what is wrong with it
-    CheckConfig,
+    /// Check the configuration and say what is wrong with it, including the keys `gavel run`
+    /// needs
+    CheckConfig {
+        /// Check only what the console needs, not the Discord keys
+        #[arg(long)]
+        console_only: bool,
+    },
     /// Run the database migrations and exit
     Migrate,
     /// Show the outbox backlog: how many posts wait, and the oldest with its last error
@@ -112,7 +117,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     };
     let config_path = cli.config.clone().unwrap_or_else(|| DEFAULT_CONFIG.into());
     match cli.command {
-        Cmd::CheckConfig => {
+        Cmd::CheckConfig { console_only } => {
             println!(
                 "{}: the configuration is valid (club {:?}, time zone {}, database {}).",
                 config_path.display(),
@@ -120,7 +125,18 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 config.club.timezone,
                 config.database.path
             );
-            Ok(ExitCode::SUCCESS)
+            let missing = config.missing_for_discord();
+            if console_only || missing.is_empty() {
+                return Ok(ExitCode::SUCCESS);
+            }
+            println!("`gavel run` would refuse to start: these keys are not set:");
+            for key in &missing {
+                println!("- {key}");
+            }
+            println!(
+                "(`gavel check-config --console-only` checks a club that uses only the console.)"
+            );
+            Ok(ExitCode::FAILURE)
         }
         Cmd::Migrate => {
             say_database(&config);
@@ -198,10 +214,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                      where to find it."
                 );
             }
-            if config.chief_justice.discord_id.is_none() {
+            let missing = config.missing_for_discord();
+            if !missing.is_empty() {
                 anyhow::bail!(
-                    "chief_justice.discord_id is not set: on Discord the Chief Justice is known \
-                     only by their user id (right-click them with developer mode on, Copy ID)."
+                    "these keys are not set, and the bot needs them:\n- {}",
+                    missing.join("\n- ")
                 );
             }
             let app = open(config).await?;
