@@ -96,6 +96,12 @@ pub enum RulesError {
     NeedsAct,
     #[error("The Terms have no immutable Acts, so nothing is transmuted; amend, enact or repeal an Act (Terms §IV Act 5).")]
     NoTransmutationInTerms,
+    #[error("{kind} does not take the option {option}: {why}. Leave {option} out.")]
+    OptionNotTaken {
+        kind: &'static str,
+        option: &'static str,
+        why: &'static str,
+    },
     #[error("`{0}` is not a vote: yes or no.")]
     NotABallot(String),
     #[error("Suggestion {0} is not a drafted change: a Moderator or Justice drafts a suggestion before it is voted on or decided (Terms §IV Act 4, 5).")]

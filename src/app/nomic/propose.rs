@@ -134,6 +134,33 @@ fn nomic_changes(
     Ok((changes, rule))
 }
 
+/// Refuses an option the proposal's kind does not use, so nothing is kept that the players did
+/// not vote on: an enactment names no rule (it makes a new one, numbered as the proposal,
+/// Nomic 109), a repeal has no text (Nomic 107), and a Nomic proposal has no change-log line.
+fn nomic_options(kind: ProposalKind, input: &ProposalInput) -> Result<(), RulesError> {
+    let given = |o: &Option<String>| o.as_deref().is_some_and(|t| !t.trim().is_empty());
+    if given(&input.summary) {
+        return Err(RulesError::OptionNotTaken {
+            kind: "A Nomic proposal",
+            option: "summary",
+            why: "a summary is the change-log line of a drafted change to the Terms, and players vote on the proposal's own words (Nomic 107)",
+        });
+    }
+    match kind {
+        ProposalKind::Enact if given(&input.rule) => Err(RulesError::OptionNotTaken {
+            kind: "An enactment",
+            option: "rule",
+            why: "it makes a new rule, numbered as the proposal (Nomic 109)",
+        }),
+        ProposalKind::Repeal if given(&input.text) => Err(RulesError::OptionNotTaken {
+            kind: "A repeal",
+            option: "text",
+            why: "it removes the rule, and no text of it is voted on (Nomic 107)",
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The kind of a drafted change to the Terms, which has no transmutation (Terms §IV Act 5).
 fn parse_terms_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {
     match kind.map(str::trim) {
@@ -179,6 +206,7 @@ impl App {
             if input.suggestion.is_some() {
                 return Err(RulesError::OnlyDraftsTakeUp);
             }
+            nomic_options(kind, input)?;
             self.refuse_after_win(conn).await?;
             let game = self.nomic(conn, &settings).await?;
             let (changes, rule) = nomic_changes(&book, kind, input)?;
@@ -279,6 +307,13 @@ impl App {
         let (kind, rule, changes, status, post, apart) =
             if contributor.proposes(says)? == ProposalKind::Draft {
                 let edit_kind = parse_terms_kind(input.kind.as_deref())?;
+                if edit_kind == ProposalKind::Repeal && !text.is_empty() {
+                    return Err(RulesError::OptionNotTaken {
+                        kind: "A repeal",
+                        option: "text",
+                        why: "it removes the Act with its sub-acts, and no text of it is decided on (Terms §IV Act 5)",
+                    });
+                }
                 let act = match &input.rule {
                     Some(label) => RuleId::parse(label)
                         .map_err(crate::domain::nomic::rulebook::LookupError::from)?,
