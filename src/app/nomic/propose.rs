@@ -10,7 +10,9 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::nomic::parameters::Procedure;
-use crate::domain::nomic::proposal_record::{Contributor, ProposalKind, ProposalStatus};
+use crate::domain::nomic::proposal_record::{
+    taken_up_by, Contributor, ProposalKind, ProposalStatus,
+};
 use crate::domain::nomic::revision::{Draft, Suggestion, TermsEdit};
 use crate::domain::nomic::rulebook::{Mutability, RuleId, Rulebook};
 use crate::domain::nomic::{RuleChange, Tally};
@@ -346,7 +348,10 @@ impl App {
                     if !taken.is_some_and(|t| t.kind == ProposalKind::Suggestion) {
                         return Err(RulesError::NotASuggestion(n));
                     }
-                    let note = format!("Taken up by Draft {number} (Terms §IV Act 5).");
+                    // Every draft that took it up, this one last (Terms §IV Act 4, 5).
+                    let mut drafts = store::nomic::proposals::drafts_taking_up(conn, n).await?;
+                    drafts.push(number);
+                    let note = taken_up_by(&drafts);
                     store::nomic::proposals::decide(
                         conn,
                         n,

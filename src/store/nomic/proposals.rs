@@ -171,6 +171,20 @@ pub async fn decide(
     Ok(())
 }
 
+/// The drafts that took up suggestion `suggestion`, in the order drafted (Terms §IV Act 4, 5).
+pub async fn drafts_taking_up(
+    conn: &mut SqliteConnection,
+    suggestion: i64,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "SELECT number FROM proposals
+         WHERE kind = 'draft' AND json_extract(changes, '$.suggestion') = ? ORDER BY number",
+    )
+    .bind(suggestion)
+    .fetch_all(conn)
+    .await
+}
+
 /// A vote as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VoteRow {
