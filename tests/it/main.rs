@@ -12,4 +12,5 @@ mod moderation;
 mod parity;
 mod permissions;
 mod rules;
+mod rules_import;
 mod transcripts;

@@ -6,6 +6,7 @@ mod close;
 mod decide;
 mod draft_post;
 mod game;
+mod import;
 pub mod orders;
 mod points;
 mod post;
@@ -17,10 +18,11 @@ mod turns;
 mod vote;
 
 pub use decide::{Decided, ProposalList, ProposalShown};
+pub use import::Imported;
 pub use points::{Forfeited, PointsTable, WinnerRecorded};
 pub use procedure::{ParameterSet, SettingsShown};
 pub use propose::{ProposalInput, Proposed};
-pub use rulebook::{built_in, heading, Imported, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
+pub use rulebook::{built_in, heading, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
 pub use turns::{TeamSet, TurnSet, TurnsTable};
 pub use vote::Voted;
 
@@ -52,6 +54,8 @@ pub enum RulesError {
     Parameter(#[from] ParameterError),
     #[error("The rule set could not be imported: {0}")]
     Import(String),
+    #[error("The rule set could not be imported: {0} proposals have been made under the rulebook in force, and importing would replace the rules they adopted. Give --force to replace it anyway; the import is then recorded and announced.")]
+    ImportInUse(i64),
     #[error("The stored rulebook cannot be read ({0}); nothing was changed.")]
     Corrupt(String),
     #[error("The procedure cannot change once proposals have been made under it; the record of those proposals would no longer follow its rules.")]

@@ -306,108 +306,109 @@ impl App {
             drafts: Power::Moderate.held_by(&actor.offices),
         };
         let says = input.kind.as_deref().is_some_and(|k| !k.trim().is_empty());
-        let (kind, rule, changes, status, post, apart) =
-            if contributor.proposes(says)? == ProposalKind::Draft {
-                let edit_kind = parse_terms_kind(input.kind.as_deref())?;
-                if edit_kind == ProposalKind::Repeal && !text.is_empty() {
-                    return Err(RulesError::OptionNotTaken {
+        let (kind, rule, changes, status, post, apart) = if contributor.proposes(says)?
+            == ProposalKind::Draft
+        {
+            let edit_kind = parse_terms_kind(input.kind.as_deref())?;
+            if edit_kind == ProposalKind::Repeal && !text.is_empty() {
+                return Err(RulesError::OptionNotTaken {
                         kind: "A repeal",
                         option: "text",
                         why: "it removes the Act with its sub-acts, and no text of it is decided on (Terms §IV Act 5)",
                     });
+            }
+            let act = match &input.rule {
+                Some(label) => RuleId::parse(label)
+                    .map_err(crate::domain::nomic::rulebook::LookupError::from)?,
+                None => return Err(RulesError::NeedsAct),
+            };
+            // " / " separates paragraphs, since a slash command's text is one line.
+            let paragraphs: Vec<String> = text
+                .split(" / ")
+                .map(|p| p.trim().to_owned())
+                .filter(|p| !p.is_empty())
+                .collect();
+            let edit = match edit_kind {
+                ProposalKind::Enact => TermsEdit::Insert {
+                    act: act.clone(),
+                    text: paragraphs,
+                },
+                ProposalKind::Amend => TermsEdit::Replace {
+                    act: act.clone(),
+                    text: paragraphs,
+                },
+                ProposalKind::Repeal => TermsEdit::Remove { act: act.clone() },
+                _ => return Err(RulesError::NoTransmutationInTerms),
+            };
+            let summary = input
+                .summary
+                .clone()
+                .unwrap_or_else(|| default_summary(edit_kind, &act));
+            if let Some(n) = input.suggestion {
+                let taken = store::nomic::proposals::by_number(conn, n).await?;
+                if !taken.is_some_and(|t| t.kind == ProposalKind::Suggestion) {
+                    return Err(RulesError::NotASuggestion(n));
                 }
-                let act = match &input.rule {
-                    Some(label) => RuleId::parse(label)
-                        .map_err(crate::domain::nomic::rulebook::LookupError::from)?,
-                    None => return Err(RulesError::NeedsAct),
-                };
-                // " / " separates paragraphs, since a slash command's text is one line.
-                let paragraphs: Vec<String> = text
-                    .split(" / ")
-                    .map(|p| p.trim().to_owned())
-                    .filter(|p| !p.is_empty())
-                    .collect();
-                let edit = match edit_kind {
-                    ProposalKind::Enact => TermsEdit::Insert {
-                        act: act.clone(),
-                        text: paragraphs,
-                    },
-                    ProposalKind::Amend => TermsEdit::Replace {
-                        act: act.clone(),
-                        text: paragraphs,
-                    },
-                    ProposalKind::Repeal => TermsEdit::Remove { act: act.clone() },
-                    _ => return Err(RulesError::NoTransmutationInTerms),
-                };
-                let summary = input
-                    .summary
-                    .clone()
-                    .unwrap_or_else(|| default_summary(edit_kind, &act));
-                if let Some(n) = input.suggestion {
-                    let taken = store::nomic::proposals::by_number(conn, n).await?;
-                    if !taken.is_some_and(|t| t.kind == ProposalKind::Suggestion) {
-                        return Err(RulesError::NotASuggestion(n));
-                    }
-                    // Every draft that took it up, this one last (Terms §IV Act 4, 5).
-                    let mut drafts = store::nomic::proposals::drafts_taking_up(conn, n).await?;
-                    drafts.push(number);
-                    let note = taken_up_by(&drafts);
-                    store::nomic::proposals::decide(
-                        conn,
-                        n,
-                        ProposalStatus::Suggested,
-                        &note,
-                        now,
-                        Some(actor.id),
-                        None,
-                    )
-                    .await?;
-                }
-                let draft =
-                    Draft::submit(terms, actor.id, vec![edit], &summary, input.suggestion, now)?;
-                let changes = store::nomic::proposals::encode_draft(
-                    &draft.edits,
-                    &draft.summary,
-                    draft.suggestion,
-                );
-                let shown = DraftPost {
-                    number,
-                    proposer: &actor.name,
-                    edit: draft.edits.first(),
-                    text,
-                    summary: &draft.summary,
-                    suggestion: draft.suggestion,
-                };
-                let post = shown.render(
-                    ProposalStatus::Submitted,
-                    advisory.then_some(Tally::default()),
-                );
-                (
-                    ProposalKind::Draft,
-                    Some(act.label()),
-                    changes,
-                    ProposalStatus::Submitted,
-                    post,
-                    shown.whole_text(),
-                )
-            } else {
-                if input.suggestion.is_some() {
-                    return Err(RulesError::OnlyDraftsTakeUp);
-                }
-                let suggestion = Suggestion::new(actor.id, text, now)?;
-                let post = format!(
-                    "Suggestion {number} by {}: “{}” (Terms §IV Act 4).",
-                    actor.name, suggestion.text
-                );
-                (
-                    ProposalKind::Suggestion,
-                    input.rule.clone(),
-                    "[]".to_owned(),
+                // Every draft that took it up, this one last (Terms §IV Act 4, 5).
+                let mut drafts = store::nomic::proposals::drafts_taking_up(conn, n).await?;
+                drafts.push(number);
+                let note = taken_up_by(&drafts);
+                store::nomic::proposals::decide(
+                    conn,
+                    n,
                     ProposalStatus::Suggested,
-                    post,
+                    &note,
+                    now,
+                    Some(actor.id),
                     None,
                 )
+                .await?;
+            }
+            let draft =
+                Draft::submit(terms, actor.id, vec![edit], &summary, input.suggestion, now)?;
+            let changes = store::nomic::proposals::encode_draft(
+                &draft.edits,
+                &draft.summary,
+                draft.suggestion,
+            );
+            let shown = DraftPost {
+                number,
+                proposer: &actor.name,
+                edit: draft.edits.first(),
+                text,
+                summary: &draft.summary,
+                suggestion: draft.suggestion,
             };
+            let post = shown.render(
+                ProposalStatus::Submitted,
+                advisory.then_some(Tally::default()),
+            );
+            (
+                ProposalKind::Draft,
+                Some(act.label()),
+                changes,
+                ProposalStatus::Submitted,
+                post,
+                shown.whole_text(),
+            )
+        } else {
+            if input.suggestion.is_some() {
+                return Err(RulesError::OnlyDraftsTakeUp);
+            }
+            let suggestion = Suggestion::new(actor.id, text, now)?;
+            let post = format!(
+                "Suggestion {number} by {}: “{}” (Terms §IV Act 4).",
+                actor.name, suggestion.text
+            );
+            (
+                ProposalKind::Suggestion,
+                input.rule.clone(),
+                "[]".to_owned(),
+                ProposalStatus::Suggested,
+                post,
+                None,
+            )
+        };
         store::nomic::proposals::insert(
             conn,
             &NewProposal {

@@ -335,12 +335,8 @@ impl Settings {
             "initial_points" => p.initial_points = number(name, value)?,
             "winning_points" => p.winning_points = number(name, value)?,
             "max_active_points" => p.max_active_points = number(name, value)?,
-            "dispute_window_minutes" => {
-                p.dispute_window = TimeDelta::minutes(number(name, value)?)
-            }
-            "opinion_window_minutes" => {
-                p.opinion_window = TimeDelta::minutes(number(name, value)?)
-            }
+            "dispute_window_minutes" => p.dispute_window = TimeDelta::minutes(number(name, value)?),
+            "opinion_window_minutes" => p.opinion_window = TimeDelta::minutes(number(name, value)?),
             _ => return Err(ParameterError::Unknown(name.to_owned())),
         }
         Ok(())
