@@ -9,6 +9,7 @@ mod jobs;
 mod layers;
 mod leaderboard;
 mod moderation;
+mod nomic_config;
 mod parity;
 mod permissions;
 mod rules;

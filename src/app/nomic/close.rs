@@ -12,7 +12,7 @@ use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::points::Reason;
 use crate::domain::nomic::proposal_record::ProposalStatus;
 use crate::domain::nomic::rulebook::{RuleId, Rulebook};
-use crate::domain::nomic::{cite, Nomic, Outcome, RuleChange, Scores, Stage, Win};
+use crate::domain::nomic::{cite, Nomic, Outcome, RuleChange, Scores, Stage, Win, UK_TIME};
 use crate::jobs::{self, Job};
 use crate::store::{
     self,
@@ -326,7 +326,7 @@ impl App {
         }
         let text = format!(
             "One hour left to vote on Proposal {number} (voting closes {}). Not yet voted: {}.",
-            calendar::show(close, self.tz()),
+            calendar::show(close, UK_TIME),
             missing.join(", ")
         );
         store::outbox::enqueue_pinging(conn, VOTING, &text, &pinged, self.now()).await?;
@@ -387,7 +387,7 @@ impl App {
             &book,
             &format!(
                 "The second complete circuit of turns ended {}: as Rule {rule} says of itself, from now on adoption needs {}.",
-                calendar::show(at, self.tz()),
+                calendar::show(at, UK_TIME),
                 game.params.later_adoption
             ),
         );

@@ -231,7 +231,7 @@ impl App {
             let mut lines = vec![format!(
                 "{noun} {number}{rule} by {}, {}: {}",
                 row.proposer,
-                calendar::show(row.submitted_at, self.tz()),
+                calendar::show(row.submitted_at, self.rules_tz(row.procedure)),
                 row.status.describe()
             )];
             if !row.text.is_empty() {
@@ -240,7 +240,7 @@ impl App {
             if let Some(close) = row.closes_at {
                 lines.push(format!(
                     "Voting closes {} (Nomic 113).",
-                    calendar::show(close, self.tz())
+                    calendar::show(close, self.rules_tz(row.procedure))
                 ));
             }
             let votes = store::nomic::proposals::votes(conn, number).await?;

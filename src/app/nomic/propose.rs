@@ -253,7 +253,7 @@ impl App {
                 changes: &changes,
                 text: &text,
                 closes_at: proposal.closes_at,
-                tz: self.tz(),
+                tz: crate::domain::nomic::UK_TIME,
             };
             if let Some(whole) = voting.whole_text() {
                 store::outbox::enqueue(conn, VOTING, &whole, now).await?;
@@ -275,7 +275,7 @@ impl App {
                 number,
                 kind,
                 closes_at: Some(proposal.closes_at),
-                tz: self.tz(),
+                tz: crate::domain::nomic::UK_TIME,
             })
         })
         .await

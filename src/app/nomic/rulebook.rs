@@ -323,6 +323,7 @@ impl App {
         self.execute(call, async |conn, _actor| {
             let settings = self.settings(conn).await?;
             self.rulebook(conn, settings.procedure).await?;
+            let tz = self.rules_tz(settings.procedure);
             let id =
                 RuleId::parse(label).map_err(crate::domain::nomic::rulebook::LookupError::from)?;
             let rows = store::nomic::rulebook::history(conn, &id.label()).await?;
@@ -334,7 +335,7 @@ impl App {
             Ok(RuleHistory {
                 label: heading(&Rulebook::default(), &id),
                 rows,
-                tz: self.tz(),
+                tz,
             })
         })
         .await

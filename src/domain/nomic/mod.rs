@@ -2,8 +2,8 @@
 //! when, what a proposal may change, voting and its close, adoption, points, and when an adopted
 //! change takes effect. Points of Order are in [`crate::domain::nomic::order`].
 //!
-//! The app layer loads a [`Nomic`] (the parameters, the players and their days, the club's time
-//! zone and the day the game began), the [`Rulebook`], the proposal and its related Points of
+//! The app layer loads a [`Nomic`] (the parameters, the players and their days, the time
+//! zone, UK time (Nomic 106), and the day the game began), the [`Rulebook`], the proposal and its related Points of
 //! Order, calls one method here, and stores what comes back.
 //!
 //! The numbers the rules fix (the 19:00 cut-off, 25 mutable rules, the points, the 200 to win,
@@ -13,8 +13,9 @@
 //!
 //! Where the rules leave a question open, gavel reads them as follows.
 //!
-//! - **Club time.** Every day, "7pm" and "end of the day" is in the club's time zone (UK time,
-//!   Nomic 106); deadlines are computed on local dates, so a clock change never moves them.
+//! - **UK time.** Every day, "7pm" and "end of the day" is in UK time ([`UK_TIME`], Nomic
+//!   106), whatever the club's own time zone; deadlines are computed on UK dates, so a clock
+//!   change never moves them.
 //! - **Weekends.** Anything posted in the voting thread on a Saturday or Sunday is void
 //!   (Nomic 201): proposals, votes, Points of Order, Judgements, disputes and opinions alike.
 //!   Allocated days are therefore Monday to Friday, one player each.
@@ -91,6 +92,11 @@ pub use turns::Turns;
 /// A player, by their member id.
 pub type PlayerId = i64;
 
+/// The time of the rules: "All times specified in rules in UK time. Days are considered to
+/// start and end in UK time" (Nomic 106). A club in another time zone still runs Nomic's
+/// 7pm, its midnights and its weekends in UK time.
+pub const UK_TIME: Tz = chrono_tz::Europe::London;
+
 /// The Initial Set in the JSON format of [`Rulebook::from_nomic_json`].
 pub const INITIAL_RULES_JSON: &str = include_str!("initial-rules.json");
 
@@ -99,7 +105,7 @@ pub const INITIAL_RULES_JSON: &str = include_str!("initial-rules.json");
 pub struct NomicParameters {
     /// The first proposal's number (Nomic 109).
     pub first_proposal: u32,
-    /// Proposals must be submitted before this club time (Nomic 202).
+    /// Proposals must be submitted before this time of day, UK time (Nomic 106, 202).
     pub proposal_cutoff: NaiveTime,
     /// At no time more than this many mutable rules (Nomic 211).
     pub max_mutable_rules: usize,

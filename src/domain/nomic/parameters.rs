@@ -30,7 +30,7 @@ pub const NAMES: &[(&str, &str)] = &[
     ("first_proposal", "the first proposal's number (Nomic 109)"),
     (
         "proposal_cutoff",
-        "proposals before this club time, HH:MM (Nomic 202)",
+        "proposals before this time, HH:MM, UK time (Nomic 106, 202)",
     ),
     (
         "max_mutable_rules",

@@ -225,7 +225,7 @@ pub enum ProposeError {
     Weekend,
     #[error("You may propose only on your allocated day, {day} (Nomic 202).", day = calendar::weekday_name(*.yours))]
     NotYourDay { yours: Weekday },
-    #[error("A proposal must be submitted before {} club time on your allocated day; today's chance to propose has passed (Nomic 202).", .cutoff.format("%H:%M"))]
+    #[error("A proposal must be submitted before {} UK time on your allocated day; today's chance to propose has passed (Nomic 202).", .cutoff.format("%H:%M"))]
     AfterCutoff { cutoff: NaiveTime },
     #[error("Only the first rule-change submitted on a day is proper, and today's is Proposal {today} (Nomic 202).")]
     NotFirst { today: ProposalNumber },

@@ -138,7 +138,7 @@ impl App {
     }
 
     fn when(&self, at: DateTime<Utc>) -> String {
-        calendar::show(at, self.tz())
+        calendar::show(at, crate::domain::nomic::UK_TIME)
     }
 
     /// The announcement of one transition of Point `number`.
