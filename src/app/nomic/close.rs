@@ -222,7 +222,8 @@ impl App {
         // later while the Judge decides (Nomic 210, 214).
         let decided = store::nomic::turns::winner(conn).await?.is_some()
             || store::nomic::turns::tie(conn).await?.is_some();
-        let (postings, win) = scores.apply(&done.points, done.proposer, params, decided);
+        let (postings, win) =
+            scores.apply(&done.points, done.proposer, params, decided, &game.turns);
         let name = |id: i64| {
             players
                 .iter()

@@ -63,7 +63,8 @@
 //!   Nomic 203); otherwise the tie is left to a Judge (Nomic 214, 215).
 //! - **Forfeit.** A player who forfeits (Nomic 115) leaves the game: they no longer propose,
 //!   vote, raise Points of Order or judge, their day falls vacant, and votes they already cast
-//!   stand (Nomic 113).
+//!   stand (Nomic 113). Their points no longer change: they earn nothing, not even for a vote
+//!   cast before, and cannot win.
 //! - **Effect.** An adopted change takes effect at the completion of its vote (Nomic 108, 206),
 //!   unless a related Judgement is still pending: then when the last related Judgement is
 //!   invoked (Nomic 214 over 206). The enacted, amended or transmuted rule takes the proposal's

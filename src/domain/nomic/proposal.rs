@@ -450,7 +450,7 @@ impl Nomic {
         };
         let outcome = tally::decide(required, &proposal.votes, &self.turns.eligible_voters());
         let highest_rule = book.highest_number().unwrap_or(0);
-        let points = points::settle(
+        let mut points = points::settle(
             &self.params,
             proposal.by,
             highest_rule,
@@ -458,6 +458,8 @@ impl Nomic {
             outcome,
             general,
         );
+        // A player who forfeited has left the game and earns nothing (Nomic 115).
+        points.retain(|c| !self.turns.has_forfeited(c.player));
         let effect = match outcome {
             Outcome::Defeated => {
                 proposal.stage = Stage::Defeated;
