@@ -73,8 +73,9 @@ impl App {
                     (
                         ProposalStatus::InEffect,
                         format!(
-                            "It is adopted and in effect from the close (Nomic 108, 206){}",
-                            effect_words(&proposal.changes, number)
+                            "It is adopted and in effect from the close (Nomic 108, 206){}{}",
+                            effect_words(&proposal.changes, number),
+                            adoption_cue(&game, &updated, &proposal.changes, number, at)
                         ),
                     )
                 }
@@ -132,8 +133,9 @@ impl App {
                 (
                     ProposalStatus::InEffect,
                     format!(
-                        "Every Judgement on Proposal {number} is invoked, so it takes effect now (Nomic 214, 206){}",
-                        effect_words(&proposal.changes, number)
+                        "Every Judgement on Proposal {number} is invoked, so it takes effect now (Nomic 214, 206){}{}",
+                        effect_words(&proposal.changes, number),
+                        adoption_cue(&game, &updated, &proposal.changes, number, since)
                     ),
                 )
             }
@@ -406,5 +408,28 @@ fn effect_words(changes: &[RuleChange], number: i64) -> String {
             ": Rule {rule} is now Rule {number}, and references to it follow (Nomic 109, 110)."
         ),
         None => ".".to_owned(),
+    }
+}
+
+/// When an adopted change amends the rule that began as Rule 204, which decides adoption, the
+/// Chief Justice's cue to apply what it now says to the parameter in force (Nomic 204): gavel
+/// reads a rule's numbers from the parameters, not from its prose.
+fn adoption_cue(
+    game: &Nomic,
+    after: &Rulebook,
+    changes: &[RuleChange],
+    number: i64,
+    at: DateTime<Utc>,
+) -> String {
+    let amends = changes
+        .iter()
+        .any(|c| matches!(c, RuleChange::Amend { .. }));
+    let now_204 = crate::domain::nomic::descendant_of(after, 204).and_then(|r| r.id.number());
+    match now_204 {
+        Some(n) if amends && i64::from(n) == number => format!(
+            " Rule {n} decides adoption: the Chief Justice applies what it now says with /procedure set name:{} (Nomic 204).",
+            game.adoption_parameter(at)
+        ),
+        _ => String::new(),
     }
 }

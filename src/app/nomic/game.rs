@@ -32,6 +32,7 @@ impl App {
             turns,
             tz: UK_TIME,
             started,
+            switched_at: store::nomic::turns::switched_at(conn).await?,
         })
     }
 

@@ -48,7 +48,10 @@
 //!   day of each player still playing), if the rule that began as 204 stands then and has never
 //!   been amended, whatever its number: a transmutation renumbers it (Nomic 109) but is not an
 //!   amendment (Nomic 103). A vote completing at
-//!   that very instant is still decided by unanimity: it could itself be the amendment.
+//!   that very instant is still decided by unanimity: it could itself be the amendment. Once
+//!   switched, adoption follows `later_adoption`: a later amendment means what its text says,
+//!   which the Chief Justice applies to that parameter, and never brings back unanimity by
+//!   itself.
 //! - **Eligible voters.** Every player still in the game (Nomic 105); a transmutation of an
 //!   immutable rule into a mutable one needs a Yes from every one of them (Nomic 111).
 //! - **R in Nomic 203** is the highest numbered rule as the rulebook stood when the vote
@@ -167,6 +170,8 @@ pub struct Nomic {
     pub tz: Tz,
     /// The club day the game began, from which circuits of turns count (Nomic 204).
     pub started: NaiveDate,
+    /// When rule 204 changed itself to the later rule of adoption, once it has (Nomic 204).
+    pub switched_at: Option<DateTime<Utc>>,
 }
 
 impl Nomic {
@@ -177,6 +182,7 @@ impl Nomic {
             turns,
             tz,
             started,
+            switched_at: None,
         }
     }
 
@@ -215,12 +221,28 @@ impl Nomic {
         descendant_of(book, 204).is_some_and(|rule| !rule.amended)
     }
 
-    /// The general rule of adoption for a vote completing at `close` (Nomic 204).
+    /// The general rule of adoption for a vote completing at `close` (Nomic 204). Once rule
+    /// 204 has changed itself, the rule in force is the later one: an amendment made after
+    /// that means what its text says, which the Chief Justice applies to `later_adoption` like
+    /// any number an adopted change alters, and does not bring back the rule 204 replaced.
     pub fn threshold_at(&self, close: DateTime<Utc>, book: &Rulebook) -> Threshold {
+        if self.switched_at.is_some_and(|switched| close > switched) {
+            return self.params.later_adoption;
+        }
         let rule_204_stands = Self::rule_204_unamended(book);
         match self.adoption_switch_at() {
             Some(switch) if rule_204_stands && close > switch => self.params.later_adoption,
             _ => self.params.initial_adoption,
+        }
+    }
+
+    /// The parameter that holds the rule of adoption in force at `at`: `later_adoption` once
+    /// rule 204 has changed itself, `initial_adoption` before (Nomic 204).
+    pub fn adoption_parameter(&self, at: DateTime<Utc>) -> &'static str {
+        if self.switched_at.is_some_and(|switched| at > switched) {
+            "later_adoption"
+        } else {
+            "initial_adoption"
         }
     }
 }
@@ -363,6 +385,30 @@ mod tests {
             .unwrap();
         book.renumber(301, 302).unwrap();
         assert_eq!(game.threshold_at(later, &book), Threshold::Unanimity);
+    }
+
+    #[test]
+    fn an_amendment_after_the_switch_does_not_bring_back_unanimity() {
+        // Nomic 204: switched at the end of the second circuit, adoption needs a simple
+        // majority. An amendment afterwards that says "simple majority" keeps it so; what an
+        // amendment says is applied to the parameter, not undone by the amendment itself.
+        let mut game = Nomic::new(rule_201(), date(2026, 11, 23), London);
+        let switch = game.adoption_switch_at().unwrap();
+        game.switched_at = Some(switch);
+        let mut book = Rulebook::from_nomic_json(INITIAL_RULES_JSON).unwrap();
+        let on = date(2026, 12, 8);
+        book.amend(
+            &RuleId::Number(204),
+            vec!["A rule-change is adopted by a simple majority of the votes cast.".into()],
+            on,
+        )
+        .unwrap();
+        book.renumber(204, 305).unwrap();
+        let later = Utc.with_ymd_and_hms(2026, 12, 9, 12, 0, 0).unwrap();
+        assert_eq!(game.threshold_at(later, &book), Threshold::SimpleMajority);
+        assert_eq!(game.adoption_parameter(later), "later_adoption");
+        assert_eq!(game.threshold_at(switch, &book), Threshold::Unanimity);
+        assert_eq!(game.adoption_parameter(switch), "initial_adoption");
     }
 
     #[test]
