@@ -12,7 +12,9 @@ use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::points::Reason;
 use crate::domain::nomic::proposal_record::ProposalStatus;
 use crate::domain::nomic::rulebook::{RuleId, Rulebook};
-use crate::domain::nomic::{cite, Nomic, Outcome, RuleChange, Scores, Stage, Win, UK_TIME};
+use crate::domain::nomic::{
+    cite, Nomic, Outcome, ProposalNumber, RuleChange, Scores, Stage, Win, UK_TIME,
+};
 use crate::jobs::{self, Job};
 use crate::store::{
     self,
@@ -68,7 +70,7 @@ impl App {
             ),
             (Outcome::Adopted, _) => match game.bring_into_effect(&proposal, &book) {
                 Ok(updated) => {
-                    self.record_effect(conn, &book, &updated, &proposal.changes, number, at)
+                    self.record_effect(conn, &book, &updated, &proposal.changes, proposal.number, at)
                         .await?;
                     (
                         ProposalStatus::InEffect,
@@ -128,7 +130,7 @@ impl App {
         };
         let (status, text) = match game.bring_into_effect(&proposal, &book) {
             Ok(updated) => {
-                self.record_effect(conn, &book, &updated, &proposal.changes, number, since)
+                self.record_effect(conn, &book, &updated, &proposal.changes, proposal.number, since)
                     .await?;
                 (
                     ProposalStatus::InEffect,
@@ -161,9 +163,11 @@ impl App {
         before: &Rulebook,
         after: &Rulebook,
         changes: &[RuleChange],
-        number: i64,
+        proposal: ProposalNumber,
         at: DateTime<Utc>,
     ) -> Result<(), RulesError> {
+        let n = proposal.get();
+        let number = i64::from(n);
         let summary = format!("Proposal {number}");
         let why = Provenance {
             summary: &summary,
@@ -172,7 +176,6 @@ impl App {
             at,
         };
         store::nomic::rulebook::save(conn, after, why).await?;
-        let n = u32::try_from(number).unwrap_or_default();
         let new = after.get(&RuleId::Number(n));
         match changes.first() {
             Some(RuleChange::Enact { .. }) => {
@@ -202,6 +205,10 @@ impl App {
                 }
             }
             None => {}
+        }
+        // References in the proposals still to take effect follow the new number (Nomic 110).
+        if let Some((old, new)) = RuleChange::renumbers(changes, proposal) {
+            self.follow_renumbering(conn, old, new).await?;
         }
         Ok(())
     }

@@ -13,6 +13,7 @@ mod post;
 mod procedure;
 mod propose;
 mod record;
+mod references;
 mod rulebook;
 mod turns;
 mod vote;

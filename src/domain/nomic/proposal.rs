@@ -527,5 +527,6 @@ impl Nomic {
     }
 }
 
+mod renumbering;
 #[cfg(test)]
 mod tests;

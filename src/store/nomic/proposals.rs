@@ -70,6 +70,33 @@ pub async fn last(
     .await
 }
 
+/// The Nomic proposals still voting or held, by number: those not yet in effect, whose
+/// references follow a renumbered rule (Nomic 110).
+pub async fn pending(conn: &mut SqliteConnection) -> sqlx::Result<Vec<ProposalRow>> {
+    sqlx::query_as(&format!(
+        "{SELECT} WHERE p.procedure = 'nomic' AND p.status IN ('voting', 'held') ORDER BY p.number"
+    ))
+    .fetch_all(conn)
+    .await
+}
+
+/// Records the rule-changes a proposal now makes, and the rule it names, after a renumbering
+/// changed its references (Nomic 110).
+pub async fn set_changes(
+    conn: &mut SqliteConnection,
+    number: i64,
+    changes: &[RuleChange],
+    rule: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE proposals SET changes = ?, rule = ? WHERE number = ?")
+        .bind(encode_changes(changes))
+        .bind(rule)
+        .bind(number)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// The highest number any proposal has.
 pub async fn highest_number(conn: &mut SqliteConnection) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar("SELECT MAX(number) FROM proposals")
