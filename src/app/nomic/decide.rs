@@ -254,6 +254,28 @@ impl App {
             if let Some(result) = row.result {
                 lines.push(result);
             }
+            if row.status == ProposalStatus::Held {
+                // Who holds it back: each Point still awaiting an invoked Judgement, and its
+                // Judge now (Nomic 214).
+                for p in store::nomic::orders::about_proposal(conn, number).await? {
+                    let (Some(judge), true) = (p.point.judge(), p.point.is_active()) else {
+                        continue;
+                    };
+                    let judge = store::people::by_id(conn, judge).await?.name;
+                    let until = p
+                        .point
+                        .next_deadline()
+                        .map(|d| {
+                            format!(" until {}", calendar::show(d, self.rules_tz(row.procedure)))
+                        })
+                        .unwrap_or_default();
+                    lines.push(format!(
+                        "Held for Point of Order #{}: Judge {judge}, {}{until} (Nomic 214).",
+                        p.number,
+                        p.point.status.stage().describe()
+                    ));
+                }
+            }
             let points = store::nomic::proposals::points_of(conn, number).await?;
             if !points.is_empty() {
                 let moved: Vec<String> = points

@@ -15,10 +15,12 @@
 //! - **Overruling and forfeit move one Point.** The player preceding the Judge becomes Judge
 //!   "for the Point of Order" (Nomic 214); the day's Judge still takes new Points, so distinct
 //!   Judges may sit on several Points at once, as the rule's note says. The walk back skips the
-//!   player whose day it is when the Point changes hands, and their team-mates; it may come
-//!   round to an overruled Judge again ("and so on"), but not to one who forfeited it, who is
-//!   no "new Judge". When nobody is left the Point is [`PointStatus::Unsettled`], for the
-//!   players to resolve under Nomic 215.
+//!   player whose day it is when the Point changes hands, and their team-mates.
+//! - **The chain goes on until someone judges.** A Point nobody judges passes back day after
+//!   day ("The same applies for the new Judge"), round the order of days as often as it takes.
+//!   A day on which nobody may take it passes it to the next weekday's Judge, who sits from the
+//!   start of that day. Only a game in which nobody can ever judge leaves a Point
+//!   [`PointStatus::Unsettled`], for the players to resolve under Nomic 215.
 //! - **The Judge's day.** A Judge who has not pronounced by the end of the club day on which they
 //!   became Judge forfeits the Point (Nomic 214 says "invoked"; a Judge cannot invoke their own
 //!   Judgement, which is invoked by the hour passing or an agreement, so the Judge's duty is to

@@ -110,28 +110,73 @@ fn a_second_point_the_same_day_goes_to_the_same_judge() {
 }
 
 #[test]
-fn a_point_every_judge_has_forfeited_is_unsettled_not_passed_round_forever() {
-    // Nomic 214: "and so on for each new Judge". A Judge who forfeited it once is not new.
+fn a_point_nobody_judges_passes_back_day_after_day_and_is_never_left_unsettled() {
+    // Nomic 214: "If the Judge has not invoked Judgement by the end of the day, they forfeit
+    // their position as Judge on that Point of Order to the player preceding them ... The same
+    // applies for the new Judge." Three weeks on, it still passes on, round the order of days.
     let g = game();
     let mut p = tuesday_point();
-    let happened = p.run_deadlines(&g, at(30, 12, 0) + TimeDelta::days(14));
-    assert!(matches!(
-        happened.last(),
-        Some(Happened::Unsettled {
+    let happened = p.run_deadlines(&g, at(24, 12, 0) + TimeDelta::days(21));
+    assert!(happened.iter().all(|h| matches!(
+        h,
+        Happened::HandedOver {
             why: Handover::Forfeited,
+            later: None,
             ..
-        })
-    ));
-    assert_eq!(p.status.stage(), PointStage::Unsettled);
-    let forfeiters: Vec<PlayerId> = p
-        .judges
-        .iter()
-        .filter(|j| matches!(j.ended, Some((_, Handover::Forfeited))))
-        .map(|j| j.judge)
-        .collect();
-    let distinct: BTreeSet<PlayerId> = forfeiters.iter().copied().collect();
-    assert!(forfeiters.len() >= 4, "{forfeiters:?}");
-    assert_eq!(distinct.len(), forfeiters.len(), "nobody forfeits it twice");
+        }
+    )));
+    // One handover a weekday: the 15 weekdays from Tuesday 24 Nov to Monday 14 Dec.
+    assert_eq!(happened.len(), 15);
+    assert_eq!(p.status.stage(), PointStage::AwaitingJudgement);
+    let twice: Vec<PlayerId> = p.judges.iter().map(|j| j.judge).collect();
+    let distinct: BTreeSet<PlayerId> = twice.iter().copied().collect();
+    assert_eq!(distinct.len(), 5, "every player has held it: {twice:?}");
+    // Whoever holds it now may still judge it, in their day.
+    let judge = p.judge().unwrap();
+    let now = p.judge_since().unwrap() + TimeDelta::hours(10);
+    p.judge_it(&g, judge, "At last.", now).unwrap();
+    assert_eq!(p.status.stage(), PointStage::Judged);
+}
+
+#[test]
+fn a_day_on_which_nobody_may_judge_passes_the_point_to_the_next() {
+    // Nomic 214: "no player is to be Judge during his or her own turn or during the turn of a
+    // team-mate". Chris (Monday) and Dave (Tuesday) play alone; on Wednesday nobody's turn,
+    // Dave judges; so the Point passes between them, except on a day nobody may take it.
+    let turns = crate::domain::nomic::turns::Turns::new([
+        (CHRIS, chrono::Weekday::Mon),
+        (DAVE, chrono::Weekday::Tue),
+    ])
+    .unwrap();
+    let g = Nomic::new(turns, date(2026, 11, 23), London);
+    // Raised on Monday 23rd: Monday is Chris's turn, so Dave judges.
+    let mut p = PointOfOrder::raise(&g, CHRIS, "Q?", None, 0, at(23, 10, 0)).unwrap();
+    assert_eq!(p.judge(), Some(DAVE));
+    // Each forfeits it in turn: Chris on Tuesday, Dave on Wednesday (nobody's turn), Chris on
+    // Thursday, Dave on Friday.
+    p.run_deadlines(&g, at(27, 12, 0));
+    assert_eq!(p.judge(), Some(DAVE));
+    // Dave forfeits it when Friday ends. The next weekday is Monday, Chris's own turn, and
+    // nobody else may take it: it passes to Chris from the start of Tuesday 1 December.
+    let tuesday = at(30, 0, 0) + TimeDelta::days(1);
+    let happened = p.run_deadlines(&g, at(28, 0, 0));
+    assert!(
+        matches!(
+            happened.as_slice(),
+            [Happened::HandedOver {
+                new_judge: CHRIS,
+                later: Some(from),
+                ..
+            }] if *from == tuesday
+        ),
+        "{happened:?}"
+    );
+    assert_eq!(
+        p.clone().judge_it(&g, CHRIS, "Now?", at(30, 10, 0)),
+        Err(JudgeError::NotYet(tuesday))
+    );
+    p.judge_it(&g, CHRIS, "Now.", tuesday + TimeDelta::hours(9))
+        .unwrap();
 }
 
 #[test]
@@ -277,12 +322,14 @@ fn a_judge_who_has_not_judged_by_the_end_of_the_day_forfeits_to_the_preceding_pl
                 judge: CHRIS,
                 why: Handover::Forfeited,
                 new_judge: ALEX_W,
+                later: None,
                 deadline: at(26, 0, 0)
             },
             Happened::HandedOver {
                 judge: ALEX_W,
                 why: Handover::Forfeited,
                 new_judge: BEN,
+                later: None,
                 deadline: at(27, 0, 0)
             },
         ]
@@ -303,6 +350,7 @@ fn a_judge_who_takes_over_at_the_weekend_has_until_the_end_of_monday() {
             judge: ALEX_T,
             why: Handover::Forfeited,
             new_judge: BEN,
+            later: None,
             deadline: London
                 .with_ymd_and_hms(2026, 12, 1, 0, 0, 0)
                 .unwrap()
@@ -425,6 +473,7 @@ fn a_dispute_nobody_answers_overrules_the_judge() {
             judge: CHRIS,
             why: Handover::Overruled,
             new_judge: ALEX_W,
+            later: None,
             deadline: at(25, 0, 0)
         }]
     );
