@@ -1,8 +1,6 @@
 //! Tests of Points of Order: the Judge of the day and their deadline, raising, Judgement,
 //! dispute and opinions, overruling and forfeit, and a proposal's effect after Judgement.
 
-use std::collections::BTreeSet;
-
 use super::*;
 use crate::domain::kernel::text::TextError;
 use crate::domain::nomic::proposal::{effect_of, Effect, RuleChange, Stage};
@@ -39,54 +37,6 @@ fn tuesday_point() -> PointOfOrder {
 }
 
 #[test]
-fn after_a_weekend_the_new_judge_is_chosen_for_the_monday_they_sit() {
-    // Nomic 214: "no player is to be Judge during his or her own turn"; a Judge taking a
-    // Point at the weekend sits on the Monday (Nomic 201), so Monday's player is passed over.
-    let turns = crate::domain::nomic::turns::Turns::new([
-        (CHRIS, chrono::Weekday::Mon),
-        (DAVE, chrono::Weekday::Tue),
-        (ALEX_W, chrono::Weekday::Fri),
-    ])
-    .unwrap();
-    let g = Nomic::new(turns, date(2026, 11, 23), London);
-    // Friday 27 Nov: Alex W's turn, so Dave (Tuesday) judges, and forfeits at midnight.
-    let mut p = PointOfOrder::raise(&g, CHRIS, "Q?", None, 0, at(27, 10, 0)).unwrap();
-    assert_eq!(p.judge(), Some(DAVE));
-    p.run_deadlines(&g, at(28, 0, 0));
-    // Chris precedes Dave, but Monday is Chris's turn: Alex W judges, until Monday ends.
-    assert_eq!(p.judge(), Some(ALEX_W));
-    assert_eq!(
-        p.next_deadline(),
-        Some(at(30, 23, 59) + TimeDelta::minutes(1))
-    );
-}
-
-#[test]
-fn a_judge_who_leaves_the_game_passes_the_point_on_at_once() {
-    // Nomic 115, 214: a player who forfeits the game judges no more.
-    let mut g = game();
-    let mut p = tuesday_point();
-    assert_eq!(p.judge(), Some(CHRIS));
-    g.turns.forfeit(CHRIS).unwrap();
-    assert_eq!(
-        p.clone().judge_it(&g, CHRIS, "Too late.", at(24, 10, 5)),
-        Err(JudgeError::LeftTheGame)
-    );
-    let happened = p.judge_left_game(&g, CHRIS, at(24, 10, 5));
-    assert!(matches!(
-        happened,
-        Some(Happened::HandedOver {
-            judge: CHRIS,
-            why: Handover::LeftTheGame,
-            new_judge: ALEX_W,
-            ..
-        })
-    ));
-    // Someone else leaving changes nothing.
-    assert_eq!(p.judge_left_game(&g, BEN, at(24, 10, 6)), None);
-}
-
-#[test]
 fn the_judge_is_yesterdays_player_with_until_the_end_of_the_day() {
     // Nomic 214.
     let p = tuesday_point();
@@ -107,76 +57,6 @@ fn a_second_point_the_same_day_goes_to_the_same_judge() {
     assert_eq!(later.judge(), Some(CHRIS));
     let next_day = PointOfOrder::raise(&g, DAVE, "A third", None, 0, at(25, 9, 0)).unwrap();
     assert_eq!(next_day.judge(), Some(DAVE));
-}
-
-#[test]
-fn a_point_nobody_judges_passes_back_day_after_day_and_is_never_left_unsettled() {
-    // Nomic 214: "If the Judge has not invoked Judgement by the end of the day, they forfeit
-    // their position as Judge on that Point of Order to the player preceding them ... The same
-    // applies for the new Judge." Three weeks on, it still passes on, round the order of days.
-    let g = game();
-    let mut p = tuesday_point();
-    let happened = p.run_deadlines(&g, at(24, 12, 0) + TimeDelta::days(21));
-    assert!(happened.iter().all(|h| matches!(
-        h,
-        Happened::HandedOver {
-            why: Handover::Forfeited,
-            later: None,
-            ..
-        }
-    )));
-    // One handover a weekday: the 15 weekdays from Tuesday 24 Nov to Monday 14 Dec.
-    assert_eq!(happened.len(), 15);
-    assert_eq!(p.status.stage(), PointStage::AwaitingJudgement);
-    let twice: Vec<PlayerId> = p.judges.iter().map(|j| j.judge).collect();
-    let distinct: BTreeSet<PlayerId> = twice.iter().copied().collect();
-    assert_eq!(distinct.len(), 5, "every player has held it: {twice:?}");
-    // Whoever holds it now may still judge it, in their day.
-    let judge = p.judge().unwrap();
-    let now = p.judge_since().unwrap() + TimeDelta::hours(10);
-    p.judge_it(&g, judge, "At last.", now).unwrap();
-    assert_eq!(p.status.stage(), PointStage::Judged);
-}
-
-#[test]
-fn a_day_on_which_nobody_may_judge_passes_the_point_to_the_next() {
-    // Nomic 214: "no player is to be Judge during his or her own turn or during the turn of a
-    // team-mate". Chris (Monday) and Dave (Tuesday) play alone; on Wednesday nobody's turn,
-    // Dave judges; so the Point passes between them, except on a day nobody may take it.
-    let turns = crate::domain::nomic::turns::Turns::new([
-        (CHRIS, chrono::Weekday::Mon),
-        (DAVE, chrono::Weekday::Tue),
-    ])
-    .unwrap();
-    let g = Nomic::new(turns, date(2026, 11, 23), London);
-    // Raised on Monday 23rd: Monday is Chris's turn, so Dave judges.
-    let mut p = PointOfOrder::raise(&g, CHRIS, "Q?", None, 0, at(23, 10, 0)).unwrap();
-    assert_eq!(p.judge(), Some(DAVE));
-    // Each forfeits it in turn: Chris on Tuesday, Dave on Wednesday (nobody's turn), Chris on
-    // Thursday, Dave on Friday.
-    p.run_deadlines(&g, at(27, 12, 0));
-    assert_eq!(p.judge(), Some(DAVE));
-    // Dave forfeits it when Friday ends. The next weekday is Monday, Chris's own turn, and
-    // nobody else may take it: it passes to Chris from the start of Tuesday 1 December.
-    let tuesday = at(30, 0, 0) + TimeDelta::days(1);
-    let happened = p.run_deadlines(&g, at(28, 0, 0));
-    assert!(
-        matches!(
-            happened.as_slice(),
-            [Happened::HandedOver {
-                new_judge: CHRIS,
-                later: Some(from),
-                ..
-            }] if *from == tuesday
-        ),
-        "{happened:?}"
-    );
-    assert_eq!(
-        p.clone().judge_it(&g, CHRIS, "Now?", at(30, 10, 0)),
-        Err(JudgeError::NotYet(tuesday))
-    );
-    p.judge_it(&g, CHRIS, "Now.", tuesday + TimeDelta::hours(9))
-        .unwrap();
 }
 
 #[test]
@@ -304,62 +184,6 @@ fn only_the_judge_pronounces_and_only_on_a_weekday() {
 }
 
 #[test]
-fn a_judge_who_has_not_judged_by_the_end_of_the_day_forfeits_to_the_preceding_player() {
-    // Nomic 214: Chris forfeits at midnight to Alex W, who precedes him (it is Wednesday,
-    // Ben's day). Alex W forfeits in turn at the end of Wednesday: it is Thursday, Alex T's
-    // day, so the Point passes over Alex T to Ben.
-    let g = game();
-    let mut p = tuesday_point();
-    assert_eq!(
-        p.judge_it(&g, CHRIS, "Too late.", at(25, 0, 0)),
-        Err(JudgeError::TooLate)
-    );
-    let happened = p.run_deadlines(&g, at(26, 8, 0));
-    assert_eq!(
-        happened,
-        vec![
-            Happened::HandedOver {
-                judge: CHRIS,
-                why: Handover::Forfeited,
-                new_judge: ALEX_W,
-                later: None,
-                deadline: at(26, 0, 0)
-            },
-            Happened::HandedOver {
-                judge: ALEX_W,
-                why: Handover::Forfeited,
-                new_judge: BEN,
-                later: None,
-                deadline: at(27, 0, 0)
-            },
-        ]
-    );
-    assert_eq!(p.judges.len(), 3);
-    assert_eq!(p.judges[0].ended, Some((at(25, 0, 0), Handover::Forfeited)));
-}
-
-#[test]
-fn a_judge_who_takes_over_at_the_weekend_has_until_the_end_of_monday() {
-    // Reading of Nomic 214 with 201. Friday's Judge forfeits at midnight into Saturday.
-    let g = game();
-    let mut p = PointOfOrder::raise(&g, BEN, "x", None, 0, at(27, 10, 0)).unwrap();
-    let happened = p.run_deadlines(&g, at(28, 0, 0));
-    assert_eq!(
-        happened,
-        vec![Happened::HandedOver {
-            judge: ALEX_T,
-            why: Handover::Forfeited,
-            new_judge: BEN,
-            later: None,
-            deadline: London
-                .with_ymd_and_hms(2026, 12, 1, 0, 0, 0)
-                .unwrap()
-                .with_timezone(&Utc)
-        }]
-    );
-}
-
-#[test]
 fn a_judges_deadline_is_the_end_of_the_uk_day_after_the_clock_change() {
     // British Summer Time starts on Sunday 29 March 2026. A Point raised on Friday 27th
     // passes at midnight to a Judge who has until the end of Monday 30th, 23:00 UTC.
@@ -481,25 +305,6 @@ fn a_dispute_nobody_answers_overrules_the_judge() {
 }
 
 #[test]
-fn overruling_skips_todays_player_and_their_team_mates() {
-    // Nomic 214: with Dave and Alex W in one team, overruling Chris on Dave's day passes the
-    // Point to Alex T.
-    let mut g = game();
-    g.turns = rule_201().with_teams([(DAVE, 1), (ALEX_W, 1)]);
-    let mut p = PointOfOrder::raise(&g, BEN, "x", None, 0, at(24, 10, 0)).unwrap();
-    p.judge_it(&g, CHRIS, "Void.", at(24, 12, 0)).unwrap();
-    p.dispute(&g, BEN, at(24, 12, 30)).unwrap();
-    let happened = p.run_deadlines(&g, at(24, 14, 0));
-    assert!(matches!(
-        happened.as_slice(),
-        [Happened::HandedOver {
-            new_judge: ALEX_T,
-            ..
-        }]
-    ));
-}
-
-#[test]
 fn everyone_else_disagreeing_overrules_at_once() {
     let g = game();
     let mut p = tuesday_point();
@@ -617,3 +422,5 @@ fn a_judgement_needs_words() {
         Err(JudgeError::Text(TextError::Empty { .. }))
     ));
 }
+
+mod chain;
