@@ -33,6 +33,7 @@ impl App {
             tz: UK_TIME,
             started,
             switched_at: store::nomic::turns::switched_at(conn).await?,
+            overruled: store::nomic::orders::overrulings(conn).await?,
         })
     }
 

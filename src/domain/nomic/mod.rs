@@ -172,6 +172,9 @@ pub struct Nomic {
     pub started: NaiveDate,
     /// When rule 204 changed itself to the later rule of adoption, once it has (Nomic 204).
     pub switched_at: Option<DateTime<Utc>>,
+    /// Every Judge overruled on a Point of Order, and when: once overruled, a Judge settles no
+    /// more questions that day (Nomic 214).
+    pub overruled: Vec<(PlayerId, DateTime<Utc>)>,
 }
 
 impl Nomic {
@@ -183,7 +186,17 @@ impl Nomic {
             tz,
             started,
             switched_at: None,
+            overruled: Vec::new(),
         }
+    }
+
+    /// True when `player` was overruled as a Judge on club day `day`: "Unless a Judge is
+    /// overruled, one Judge settles all questions arising from the game until the next turn is
+    /// begun" (Nomic 214), so an overruled Judge takes no Point that day.
+    pub fn overruled_on(&self, player: PlayerId, day: NaiveDate) -> bool {
+        self.overruled
+            .iter()
+            .any(|(judge, at)| *judge == player && self.day_of(*at) == day)
     }
 
     /// The club day of an instant (Nomic 106).

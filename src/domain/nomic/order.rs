@@ -11,7 +11,9 @@
 //! - **The Judge of the day** is the player whose allocated day most recently preceded the
 //!   current day in the order of Nomic 201, going further back past the player whose day it is,
 //!   their team-mates and anyone who has forfeited (Nomic 214, 115). The same player therefore
-//!   judges every new Point raised that day, until the next day's turn begins.
+//!   judges every new Point raised that day, until the next day's turn begins, unless they are
+//!   overruled: "Unless a Judge is overruled, one Judge settles all questions", so a Judge
+//!   overruled on any Point judges no more that day, and new or handed-over Points go past them.
 //! - **Overruling and forfeit move one Point.** The player preceding the Judge becomes Judge
 //!   "for the Point of Order" (Nomic 214); the day's Judge still takes new Points, so distinct
 //!   Judges may sit on several Points at once, as the rule's note says. The walk back skips the

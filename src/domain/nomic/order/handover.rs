@@ -75,6 +75,14 @@ impl PointOfOrder {
         }
     }
 
+    /// True when `player` was overruled on this Point on club day `day`.
+    fn overruled_on(&self, player: PlayerId, game: &Nomic, day: NaiveDate) -> bool {
+        self.judges.iter().any(|j| {
+            j.judge == player
+                && matches!(j.ended, Some((at, Handover::Overruled)) if game.day_of(at) == day)
+        })
+    }
+
     /// The Point passes to the player preceding the Judge, as of `at` (Nomic 214). A Judge who
     /// forfeits it passes it on day after day ("The same applies for the new Judge"), round
     /// the order of days as often as it takes, until someone judges. A day on which nobody may
@@ -85,7 +93,9 @@ impl PointOfOrder {
         if let Some(current) = self.judges.last_mut() {
             current.ended = Some((at, why));
         }
-        match next_judge(game, judge, at) {
+        match next_judge(game, judge, at, |p, day| {
+            game.overruled_on(p, day) || self.overruled_on(p, game, day)
+        }) {
             Some((new_judge, day)) => {
                 // From now, unless nobody could take it on the day it passed (a Judge taking it at
                 // the weekend sits from now, as nothing counts until Monday anyway).
@@ -125,12 +135,22 @@ impl PointOfOrder {
 const DAYS_AHEAD: u64 = 14;
 
 /// Who takes a Point from `judge` when it changes hands at `at`, and the club day they sit:
-/// the player preceding `judge` in the order of days who may judge that day, on the first
-/// weekday from the day it changes hands on which anyone may (Nomic 214, 201).
-fn next_judge(game: &Nomic, judge: PlayerId, at: DateTime<Utc>) -> Option<(PlayerId, NaiveDate)> {
+/// the player preceding `judge` in the order of days who may judge that day, passing over those
+/// `overruled` that day, on the first weekday from the day it changes hands on which anyone may
+/// (Nomic 214, 201).
+fn next_judge(
+    game: &Nomic,
+    judge: PlayerId,
+    at: DateTime<Utc>,
+    overruled: impl Fn(PlayerId, NaiveDate) -> bool,
+) -> Option<(PlayerId, NaiveDate)> {
     let first = sitting_day(game, at);
     (0..DAYS_AHEAD)
         .map(|n| first + Days::new(n))
         .filter(|day| !is_weekend(day.weekday()))
-        .find_map(|day| game.turns.judge_after(judge, day).map(|p| (p, day)))
+        .find_map(|day| {
+            game.turns
+                .judge_after_skipping(judge, day, |p| overruled(p, day))
+                .map(|p| (p, day))
+        })
 }

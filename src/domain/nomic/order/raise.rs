@@ -38,7 +38,7 @@ pub enum RaiseError {
     TooMany { max: usize },
     #[error("Voting on Proposal {0} has completed and it has not yet come into effect, so no Point of Order may be raised against it (Nomic 214).")]
     AwaitingEffect(ProposalNumber),
-    #[error("No player can be Judge today: everyone still playing is on the side of the player whose day it is (Nomic 214).")]
+    #[error("No player can be Judge today: everyone still playing is on the side of the player whose day it is, or was overruled today (Nomic 214).")]
     NoJudge,
     #[error(transparent)]
     Text(#[from] TextError),
@@ -90,11 +90,14 @@ impl PointOfOrder {
             return Err(RaiseError::AwaitingEffect(p.number));
         }
         let statement = bounded("statement", statement, STATEMENT_MAX)?;
+        let today = game.day_of(at);
         let judge = match choice {
             JudgeChoice::Named(judge) => judge,
+            // A Judge overruled today takes no new Point: the player preceding them does, as
+            // for the Point they were overruled on (Nomic 214).
             JudgeChoice::Rotation => game
                 .turns
-                .judge_on(game.day_of(at))
+                .judge_on_skipping(today, |p| game.overruled_on(p, today))
                 .ok_or(RaiseError::NoJudge)?,
         };
         Ok(PointOfOrder {

@@ -196,3 +196,47 @@ fn overruling_skips_todays_player_and_their_team_mates() {
         }]
     ));
 }
+
+/// Point `p`, judged by `judge` at 10:30 on Tuesday 24 Nov, disputed by Dave (or Ben) and
+/// disagreed with by every other player: its Judge is overruled at 10:50.
+fn overrule(g: &Nomic, p: &mut PointOfOrder, judge: PlayerId) {
+    p.judge_it(g, judge, "No.", at(24, 10, 30)).unwrap();
+    let others: Vec<PlayerId> = g.turns.players().filter(|x| *x != judge).collect();
+    p.dispute(g, others[0], at(24, 10, 40)).unwrap();
+    for other in &others[1..] {
+        p.disagree(g, *other, at(24, 10, 50)).unwrap();
+    }
+    assert_ne!(p.judge(), Some(judge), "overruled");
+}
+
+#[test]
+fn a_judge_overruled_today_takes_no_new_point_and_no_handed_one_that_day() {
+    // Nomic 214: "Unless a Judge is overruled, one Judge settles all questions arising from the
+    // game until the next turn is begun." Chris, Tuesday's Judge, is overruled on one Point.
+    let mut g = game();
+    let mut first = tuesday_point();
+    overrule(&g, &mut first, CHRIS);
+    assert_eq!(first.judge(), Some(ALEX_W));
+    g.overruled.push((CHRIS, at(24, 10, 50)));
+    // A new Point that day goes to the player preceding him, as his overruled Point did.
+    let second = PointOfOrder::raise(&g, BEN, "Another?", None, 0, at(24, 11, 0)).unwrap();
+    assert_eq!(second.judge(), Some(ALEX_W));
+    // A Point handed over that day passes him by too: Ben, overruled, would pass it back past
+    // Dave (whose turn it is) to Chris, who may judge no more today, so to Alex W.
+    let mut third = PointOfOrder::raise_to(
+        &g,
+        JudgeChoice::Named(BEN),
+        DAVE,
+        "A third?",
+        None,
+        0,
+        at(24, 10, 0),
+    )
+    .unwrap();
+    overrule(&g, &mut third, BEN);
+    assert_eq!(third.judge(), Some(ALEX_W));
+    // The next day Chris judges again when the walk reaches him.
+    let wednesday = PointOfOrder::raise(&g, BEN, "Next day?", None, 0, at(25, 9, 0)).unwrap();
+    assert_eq!(wednesday.judge(), Some(DAVE));
+    assert!(!g.overruled_on(CHRIS, date(2026, 11, 25)));
+}
