@@ -96,3 +96,75 @@ async fn a_club_in_berlin_proposes_before_seven_and_votes_until_midnight_uk_time
         "{out:?}"
     );
 }
+
+#[tokio::test]
+async fn the_chief_justice_judges_every_new_point_with_the_conflicts_of_the_rotation() {
+    // orders.judge = "chief_justice": the Chief Justice takes every new Point, whether or not
+    // they play; a Point they may not take (their own turn, Nomic 214) goes to the rotation's
+    // Judge, and one they do not judge passes along the rotation as usual.
+    let mut c = console(|config| config.orders.judge = gavel::config::JudgeRule::ChiefJustice);
+    let setup = run(
+        &mut c,
+        &[
+            "@ 2026-11-23 09:00",
+            "cj: /procedure set name:procedure value:nomic",
+            "cj: /turns set member:@ann day:monday",
+            "cj: /turns set member:@ben day:tuesday",
+            "cj: /turns set member:@cat day:wednesday",
+        ],
+    )
+    .await;
+    assert!(!setup.iter().any(|l| l.starts_with('!')), "{setup:?}");
+    // The Chief Justice, who does not play, judges; undisputed, the Judgement is invoked.
+    let out = run(
+        &mut c,
+        &[
+            "@ 2026-11-24 10:00",
+            "ann: /order raise text:\"May a vote be cast by button?\"",
+            "cj: /order judgement point:1 text:\"Yes: a press is the command.\"",
+            "@ 2026-11-24 11:00",
+            "ann: /order show point:1",
+        ],
+    )
+    .await;
+    assert!(has(&out, "cj is its Judge"), "{out:?}");
+    assert!(has(&out, "Judgement on Point of Order #1 by cj"), "{out:?}");
+    assert!(has(&out, "Status: Judgement invoked"), "{out:?}");
+    // A Point the Chief Justice leaves passes at midnight to the rotation's Judge of the next
+    // day (Wednesday: Tuesday's ben), not left unsettled.
+    let out = run(
+        &mut c,
+        &[
+            "ben: /order raise text:\"Is a tie a defeat?\"",
+            "@ 2026-11-25 09:00",
+            "ann: /order list",
+        ],
+    )
+    .await;
+    assert!(
+        has(&out, "cj gave no Judgement by the end of their day and forfeits Point of Order #2; @ben is now its Judge"),
+        "{out:?}"
+    );
+    assert!(has(&out, "#2 by ben: Judge ben"), "{out:?}");
+    // A Chief Justice who plays does not judge in their own turn: cj plays on Thursday, and a
+    // Point raised on Thursday goes to the rotation's Judge, Wednesday's cat.
+    let out = run(
+        &mut c,
+        &[
+            "cj: /turns set member:@cj day:thursday",
+            "@ 2026-11-26 10:00",
+            "ann: /order raise text:\"Whose turn is it?\"",
+            "@ 2026-11-27 10:00",
+            "ann: /order raise text:\"And now?\"",
+        ],
+    )
+    .await;
+    assert!(
+        has(&out, "Point of Order #3 is raised; cat is its Judge"),
+        "{out:?}"
+    );
+    assert!(
+        has(&out, "Point of Order #4 is raised; cj is its Judge"),
+        "{out:?}"
+    );
+}

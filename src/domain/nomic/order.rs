@@ -18,6 +18,11 @@
 //!   "for the Point of Order" (Nomic 214); the day's Judge still takes new Points, so distinct
 //!   Judges may sit on several Points at once, as the rule's note says. The walk back skips the
 //!   player whose day it is when the Point changes hands, and their team-mates.
+//! - **The Chief Justice as Judge** (a club's choice, [`JudgeChoice::Named`]): they take every
+//!   new Point, whether or not they play, with the rotation's conflicts (their own turn or a
+//!   team-mate's, a forfeit of the game, an overruling that day), when the rotation's Judge
+//!   takes it instead. A Chief Justice who does not play is outside the order of days: a Point
+//!   they hand on goes to the rotation's Judge of the day.
 //! - **The chain goes on until someone judges.** A Point nobody judges passes back day after
 //!   day ("The same applies for the new Judge"), round the order of days as often as it takes.
 //!   A day on which nobody may take it passes it to the next weekday's Judge, who sits from the

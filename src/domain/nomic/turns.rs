@@ -197,7 +197,11 @@ impl Turns {
         date: NaiveDate,
         skip: impl Fn(PlayerId) -> bool,
     ) -> Option<PlayerId> {
-        let at = self.order.iter().position(|(_, p)| *p == judge)?;
+        // A Judge outside the order of days (a Chief Justice who does not play) hands the Point
+        // to the rotation's Judge of the day.
+        let Some(at) = self.order.iter().position(|(_, p)| *p == judge) else {
+            return self.judge_on_skipping(date, |p| p == judge || skip(p));
+        };
         let start = (at + self.order.len() - 1) % self.order.len();
         self.walk_back(start, date, |p| p == judge || skip(p))
     }

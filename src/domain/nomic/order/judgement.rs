@@ -97,7 +97,8 @@ impl PointOfOrder {
         if by != judge {
             return Err(JudgeError::NotTheJudge);
         }
-        if !game.turns.is_player(by) {
+        // A named Judge need not play (`orders.judge`); one who left the game judges no more.
+        if game.turns.has_forfeited(by) {
             return Err(JudgeError::LeftTheGame);
         }
         if at >= deadline {

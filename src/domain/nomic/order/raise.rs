@@ -11,11 +11,24 @@ use super::handover::judge_deadline;
 use super::point::{Judgeship, PointOfOrder, PointStatus, STATEMENT_MAX};
 
 /// How the Judge of a new Point is named: the rotation of Nomic 214, or (a club's choice) the
-/// Chief Justice, with overruling and forfeit passing the Point along the rotation as usual.
+/// Chief Justice, whether or not they play, with the conflicts the rotation has (a Point they
+/// may not take goes to the rotation's Judge) and overruling and forfeit passing the Point
+/// along the rotation as usual.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JudgeChoice {
     Rotation,
     Named(PlayerId),
+}
+
+/// Whether a named Judge may take a Point on `day` under the conflicts the rotation has
+/// (Nomic 214): not after leaving the game (Nomic 115), not during their own turn or a
+/// team-mate's, not once overruled that day. A Judge who is not a player has no turn.
+fn may_sit(game: &Nomic, judge: PlayerId, day: chrono::NaiveDate) -> bool {
+    use chrono::Datelike;
+    let turn = game.turns.player_on(day.weekday());
+    !game.turns.has_forfeited(judge)
+        && !turn.is_some_and(|t| game.turns.same_side(t, judge))
+        && !game.overruled_on(judge, day)
 }
 
 /// "Point of Order" or "Points of Order", as `n` needs.
@@ -92,10 +105,12 @@ impl PointOfOrder {
         let statement = bounded("statement", statement, STATEMENT_MAX)?;
         let today = game.day_of(at);
         let judge = match choice {
-            JudgeChoice::Named(judge) => judge,
+            // The named Judge takes it unless the rotation's conflicts bar them: they have left
+            // the game, it is their own turn or a team-mate's, or they were overruled today.
+            JudgeChoice::Named(judge) if may_sit(game, judge, today) => judge,
             // A Judge overruled today takes no new Point: the player preceding them does, as
             // for the Point they were overruled on (Nomic 214).
-            JudgeChoice::Rotation => game
+            _ => game
                 .turns
                 .judge_on_skipping(today, |p| game.overruled_on(p, today))
                 .ok_or(RaiseError::NoJudge)?,

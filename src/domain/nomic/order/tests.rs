@@ -80,6 +80,56 @@ fn a_club_may_name_the_chief_justice_as_every_points_first_judge() {
     assert_eq!(p.status.stage(), PointStage::Judged);
 }
 
+fn named(g: &Nomic, judge: PlayerId, when: DateTime<Utc>) -> PointOfOrder {
+    PointOfOrder::raise_to(g, JudgeChoice::Named(judge), BEN, "Q?", None, 0, when).unwrap()
+}
+
+#[test]
+fn a_chief_justice_who_does_not_play_judges_and_hands_a_point_on_to_the_rotation() {
+    // orders.judge = "chief_justice", the Chief Justice (99) having no allocated day: they
+    // judge; a Point they do not judge by the end of the day passes to the rotation's Judge of
+    // the next day, as forfeit passes it along the rotation (Nomic 214), not left unsettled.
+    const CJ: PlayerId = 99;
+    let g = game();
+    let mut p = named(&g, CJ, at(24, 10, 0));
+    assert_eq!(p.judge(), Some(CJ));
+    let mut judged = p.clone();
+    judged.judge_it(&g, CJ, "It was.", at(24, 11, 0)).unwrap();
+    assert_eq!(judged.status.stage(), PointStage::Judged);
+    let happened = p.run_deadlines(&g, at(25, 0, 0));
+    assert!(
+        matches!(
+            happened.as_slice(),
+            [Happened::HandedOver {
+                judge: CJ,
+                new_judge: DAVE,
+                ..
+            }]
+        ),
+        "{happened:?}"
+    );
+}
+
+#[test]
+fn a_chief_justice_who_plays_has_the_conflicts_of_the_rotation() {
+    // Nomic 214: "no player is to be Judge during his or her own turn or during the turn of a
+    // team-mate"; nor after leaving the game (Nomic 115). Dave plays on Tuesday.
+    let g = game();
+    // On his own Tuesday the rotation's Judge, Chris, takes the Point; on Wednesday Dave does.
+    assert_eq!(named(&g, DAVE, at(24, 10, 0)).judge(), Some(CHRIS));
+    assert_eq!(named(&g, DAVE, at(25, 10, 0)).judge(), Some(DAVE));
+    // On his team-mate Ben's Wednesday, Chris again.
+    let teams = Nomic {
+        turns: rule_201().with_teams([(DAVE, 1), (BEN, 1)]),
+        ..game()
+    };
+    assert_eq!(named(&teams, DAVE, at(25, 10, 0)).judge(), Some(CHRIS));
+    // Once he has forfeited the game, never.
+    let mut left = game();
+    left.turns.forfeit(DAVE).unwrap();
+    assert_eq!(named(&left, DAVE, at(25, 10, 0)).judge(), Some(CHRIS));
+}
+
 #[test]
 fn a_point_raised_at_the_weekend_is_void() {
     // Nomic 201. 29 Nov 2026 is a Sunday.
