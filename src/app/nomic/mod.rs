@@ -6,6 +6,7 @@ mod close;
 mod decide;
 mod draft_post;
 mod game;
+mod held;
 mod import;
 pub mod orders;
 mod points;
@@ -15,6 +16,7 @@ mod propose;
 mod record;
 mod references;
 mod rulebook;
+mod settle;
 mod turns;
 mod vote;
 

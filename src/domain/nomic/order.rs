@@ -47,7 +47,9 @@
 //!   never comes into effect, so it is not "not yet" in effect, and Points about it are allowed.
 //! - **Effect after Judgement.** A proposal adopted while a related Judgement is pending takes
 //!   effect when the last related Judgement is invoked, at that instant (Nomic 214 over 206); if
-//!   they were all invoked before the close, at the close.
+//!   they were all invoked before the close, at the close. The points its vote moved wait with
+//!   it ("all other actions under dispute are delayed"): paid when it takes effect, never if it
+//!   does not.
 
 mod handover;
 mod judgement;

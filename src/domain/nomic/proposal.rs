@@ -331,6 +331,18 @@ pub struct Completion {
     pub effect: Option<Effect>,
 }
 
+impl Completion {
+    /// The points to pay at the close: all of them, unless the change is held for a Judgement,
+    /// when "all other actions under dispute are delayed until all relevant Judgements are
+    /// invoked" (Nomic 214): they are paid when it takes effect, and never if it does not.
+    pub fn points_due_now(&self) -> &[PointsChange] {
+        match self.effect {
+            Some(Effect::Held { .. }) => &[],
+            _ => &self.points,
+        }
+    }
+}
+
 /// Why a vote could not be completed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CompleteError {
