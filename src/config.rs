@@ -216,8 +216,9 @@ pub enum JudgeRule {
     /// The player whose allocated day preceded the current day (Nomic 214).
     #[default]
     Rotation,
-    /// The Chief Justice judges every new Point; overruling and forfeit pass it along the
-    /// rotation as usual.
+    /// The Chief Justice judges every new Point, player or not, except in their own or a
+    /// team-mate's turn, after forfeiting, or once overruled that day; overruling and forfeit
+    /// pass it along the rotation as usual.
     ChiefJustice,
 }
 

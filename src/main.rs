@@ -80,6 +80,10 @@ enum RulesCmd {
     Import {
         /// The rule set
         file: PathBuf,
+        /// Replace the rulebook even though proposals have been made under it (recorded and
+        /// announced)
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -183,8 +187,16 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Rules {
-            command: RulesCmd::Import { file },
+            command: RulesCmd::Import { file, force },
         } => {
+            let size = std::fs::metadata(&file)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?
+                .len();
+            // A file too large is refused before it is read.
+            if let Err(e) = gavel::domain::nomic::rulebook::check_size(size) {
+                eprintln!("gavel: The rule set could not be imported: {e}");
+                return Ok(ExitCode::FAILURE);
+            }
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let json = file
@@ -192,7 +204,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .is_some_and(|e| e.eq_ignore_ascii_case("json"));
             let app = open(config).await?;
             match app
-                .import_rules(&file.display().to_string(), &text, json)
+                .import_rules(&file.display().to_string(), &text, json, force)
                 .await
             {
                 Ok(done) => {

@@ -45,7 +45,7 @@ fn opinion(path: &'static str, description: &'static str, given: Opinion) -> Com
 pub(in crate::commands) fn section() -> Section {
     Section {
         heading: "Points of Order",
-        note: "A Point of Order is posted in the voting channel and judged by the player whose allocated day preceded today's (Nomic 214); every window is a scheduled job in club time.",
+        note: "A Point of Order is posted in the voting channel and judged by the player whose allocated day preceded today's (Nomic 214); every window is a scheduled job in UK time (Nomic 106).",
         commands: vec![
             command("order raise", "Raise a Point of Order (posted in the voting channel)")
                 .option(text("text", "The question or objection", STATEMENT_MAX))

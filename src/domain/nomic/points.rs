@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::tally::{Ballot, Outcome, Tally, Threshold, Vote};
-use super::{NomicParameters, PlayerId};
+use super::{NomicParameters, PlayerId, Turns};
 use crate::domain::nomic::order::{PointOfOrder, PointStatus};
 
 /// `floor(max(minimum, R - offset) × Y / V)` (Nomic 203); nothing when no vote was cast.
@@ -207,15 +207,18 @@ impl Scores {
     /// yet (Nomic 209, 210). `decided` is whether a winner, or a tie for the win left to a
     /// Judge, is already on record: the win is crossing the total, so a player who stands above
     /// a lowered total has not won by it, and does not stop a later crossing from winning.
+    /// A player who has forfeited the game (by `turns`) has left it: their points no longer
+    /// change and they cannot win (Nomic 115).
     pub fn apply(
         &mut self,
         changes: &[PointsChange],
         proposer: PlayerId,
         params: &NomicParameters,
         decided: bool,
+        turns: &Turns,
     ) -> (Vec<Posting>, Option<Win>) {
         let mut net: BTreeMap<PlayerId, i64> = BTreeMap::new();
-        for c in changes {
+        for c in changes.iter().filter(|c| !turns.has_forfeited(c.player)) {
             *net.entry(c.player).or_default() += c.change;
         }
         let mut postings = Vec::new();
@@ -247,6 +250,7 @@ impl Scores {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::nomic::turns::tests::rule_201;
     use chrono::{TimeZone, Utc};
 
     fn tally(yes: u32, no: u32) -> Tally {
@@ -306,7 +310,7 @@ mod tests {
             vec![(1, 5, Reason::Award), (1, -10, Reason::Defeat)]
         );
         let mut scores = Scores::new(1..=5, &p);
-        let (postings, win) = scores.apply(&changes, 1, &p, false);
+        let (postings, win) = scores.apply(&changes, 1, &p, false, &rule_201());
         assert_eq!(postings.len(), 1);
         assert_eq!(postings[0].line("Chris B"), "Chris B: -5 (-5)");
         assert_eq!(win, None);
@@ -358,11 +362,11 @@ mod tests {
                 reason: Reason::Dissent,
             },
         ];
-        let (postings, win) = scores.apply(&changes, 1, &p, false);
+        let (postings, win) = scores.apply(&changes, 1, &p, false, &rule_201());
         assert_eq!(postings.len(), 2);
         assert_eq!(win, Some(Win::Player(1)));
         // Nobody wins twice.
-        let (_, again) = scores.apply(&changes[..1], 1, &p, true);
+        let (_, again) = scores.apply(&changes[..1], 1, &p, true, &rule_201());
         assert_eq!(again, None);
     }
 
@@ -380,9 +384,9 @@ mod tests {
             change,
             reason: Reason::Award,
         };
-        let (_, win) = scores.apply(&[award(1, 12)], 1, &p, false);
+        let (_, win) = scores.apply(&[award(1, 12)], 1, &p, false, &rule_201());
         assert_eq!(win, None);
-        let (_, win) = scores.apply(&[award(2, 11)], 2, &p, false);
+        let (_, win) = scores.apply(&[award(2, 11)], 2, &p, false, &rule_201());
         assert_eq!(win, Some(Win::Player(2)));
     }
 
@@ -452,7 +456,36 @@ mod tests {
             change: 10,
             reason: Reason::Dissent,
         };
-        let (_, win) = scores.apply(&[dissent(2), dissent(3)], 1, &p, false);
+        let (_, win) = scores.apply(&[dissent(2), dissent(3)], 1, &p, false, &rule_201());
         assert_eq!(win, Some(Win::Tied(vec![2, 3])));
+    }
+
+    #[test]
+    fn a_player_who_forfeited_earns_nothing_and_cannot_win() {
+        // Nomic 115: forfeiting is leaving the game. Player 3 voted No and then forfeited; the
+        // adopted proposal's dissent award would take them to the winning total.
+        let p = NomicParameters {
+            winning_points: 10,
+            ..NomicParameters::default()
+        };
+        let mut turns = rule_201();
+        turns.forfeit(3).unwrap();
+        let changes = [
+            PointsChange {
+                player: 1,
+                change: 7,
+                reason: Reason::Award,
+            },
+            PointsChange {
+                player: 3,
+                change: 10,
+                reason: Reason::Dissent,
+            },
+        ];
+        let mut scores = Scores::new(1..=5, &p);
+        let (postings, win) = scores.apply(&changes, 1, &p, false, &turns);
+        assert_eq!(postings.len(), 1, "only the proposer's points change");
+        assert_eq!(scores.total(3), 0);
+        assert_eq!(win, None);
     }
 }

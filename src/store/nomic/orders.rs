@@ -236,6 +236,17 @@ pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<StoredPoint>> 
     Ok(points)
 }
 
+/// Every Judge overruled on any Point, and when (Nomic 214: an overruled Judge settles no more
+/// questions that day).
+pub async fn overrulings(conn: &mut SqliteConnection) -> sqlx::Result<Vec<(i64, DateTime<Utc>)>> {
+    sqlx::query_as(
+        "SELECT judge_id, ended_at FROM order_judgeships
+         WHERE ended_how = 'overruled' AND ended_at IS NOT NULL ORDER BY ended_at",
+    )
+    .fetch_all(conn)
+    .await
+}
+
 /// The Judges of Point `number` in order, with their Judgements.
 pub async fn judgeships(
     conn: &mut SqliteConnection,

@@ -138,7 +138,7 @@ impl App {
     }
 
     fn when(&self, at: DateTime<Utc>) -> String {
-        calendar::show(at, self.tz())
+        calendar::show(at, crate::domain::nomic::UK_TIME)
     }
 
     /// The announcement of one transition of Point `number`.
@@ -175,14 +175,25 @@ impl App {
                 judge,
                 why,
                 new_judge,
+                later,
                 deadline,
-            } => format!(
-                "{} {} Point of Order #{number}; {} is now its Judge and must give Judgement with /order judgement point:{number} before {} (Nomic 214).",
-                self.player_name(conn, judge).await?,
-                handover_words(why),
-                self.judge_mention(conn, new_judge).await?.0,
-                self.when(deadline)
-            ),
+            } => match later {
+                None => format!(
+                    "{} {} Point of Order #{number}; {} is now its Judge and must give Judgement with /order judgement point:{number} before {} (Nomic 214).",
+                    self.player_name(conn, judge).await?,
+                    handover_words(why),
+                    self.judge_mention(conn, new_judge).await?.0,
+                    self.when(deadline)
+                ),
+                Some(from) => format!(
+                    "{} {} Point of Order #{number}, and nobody may take it today; {} is its Judge from {} and must give Judgement with /order judgement point:{number} before {} (Nomic 214).",
+                    self.player_name(conn, judge).await?,
+                    handover_words(why),
+                    self.judge_mention(conn, new_judge).await?.0,
+                    self.when(from),
+                    self.when(deadline)
+                ),
+            },
             Happened::Unsettled { judge, why, .. } => format!(
                 "{} {} Point of Order #{number}, and no player is left who may judge it: it is unsettled, for the players to resolve (Nomic 214, 215).",
                 self.player_name(conn, judge).await?,

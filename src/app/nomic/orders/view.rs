@@ -97,7 +97,14 @@ impl App {
                         .next_deadline()
                         .map(|d| format!(" until {}", self.when(d)))
                         .unwrap_or_default();
-                    format!("{}{next}", other.stage().describe())
+                    // Who holds it now, however often it has passed on (Nomic 214).
+                    let judge = match p.judge() {
+                        Some(j) => {
+                            format!(", with {} as its Judge", self.player_name(conn, j).await?)
+                        }
+                        None => String::new(),
+                    };
+                    format!("{}{next}{judge}", other.stage().describe())
                 }
             };
             write!(out, "\nStatus: {status}").expect("writing to a String");

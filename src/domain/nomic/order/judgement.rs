@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use chrono::{DateTime, Utc};
 
+use crate::domain::kernel::calendar;
 use crate::domain::kernel::text::{bounded, TextError};
 use crate::domain::nomic::{Nomic, PlayerId};
 
@@ -29,6 +30,8 @@ pub enum JudgeError {
     NotTheJudge,
     #[error("The day has ended, so the Judge has forfeited this Point of Order to the player preceding them (Nomic 214).")]
     TooLate,
+    #[error("Your time as Judge of this Point of Order begins {}: nobody could take it on the day it passed to you (Nomic 214).", calendar::show(*.0, crate::domain::nomic::UK_TIME))]
+    NotYet(DateTime<Utc>),
     #[error("A player who has forfeited the game judges no more; the Point has passed to the player preceding them (Nomic 115, 214).")]
     LeftTheGame,
     #[error(transparent)]
@@ -94,11 +97,15 @@ impl PointOfOrder {
         if by != judge {
             return Err(JudgeError::NotTheJudge);
         }
-        if !game.turns.is_player(by) {
+        // A named Judge need not play (`orders.judge`); one who left the game judges no more.
+        if game.turns.has_forfeited(by) {
             return Err(JudgeError::LeftTheGame);
         }
         if at >= deadline {
             return Err(JudgeError::TooLate);
+        }
+        if let Some(from) = self.judge_since().filter(|from| at < *from) {
+            return Err(JudgeError::NotYet(from));
         }
         Ok(judge)
     }

@@ -135,11 +135,13 @@ pub enum Happened {
         at: DateTime<Utc>,
         how: Invocation,
     },
-    /// The Point passed from `judge` to `new_judge`, who must pronounce before `deadline`.
+    /// The Point passed from `judge` to `new_judge`, who must pronounce before `deadline`;
+    /// `later` is when they begin to sit, when nobody could take it on the day it passed.
     HandedOver {
         judge: PlayerId,
         why: Handover,
         new_judge: PlayerId,
+        later: Option<DateTime<Utc>>,
         deadline: DateTime<Utc>,
     },
     Unsettled {
@@ -185,6 +187,11 @@ impl PointOfOrder {
             PointStatus::Invoked { at, .. } => Some(at),
             _ => None,
         }
+    }
+
+    /// When the current Judge began to sit on it.
+    pub fn judge_since(&self) -> Option<DateTime<Utc>> {
+        self.judges.last().map(|j| j.from)
     }
 
     /// The current Judge.
