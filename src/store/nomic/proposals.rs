@@ -527,7 +527,7 @@ mod tests {
 
 /// A recorded change of a player's points.
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub struct PointsChange {
+pub struct RecordedChange {
     pub player_id: i64,
     pub change: i64,
     pub total: i64,
@@ -535,7 +535,7 @@ pub struct PointsChange {
 }
 
 /// Every change of points, player by player in the order recorded (for `gavel check`).
-pub async fn all_points_changes(conn: &mut SqliteConnection) -> sqlx::Result<Vec<PointsChange>> {
+pub async fn all_points_changes(conn: &mut SqliteConnection) -> sqlx::Result<Vec<RecordedChange>> {
     sqlx::query_as("SELECT player_id, change, total, at FROM points_changes ORDER BY player_id, id")
         .fetch_all(conn)
         .await
