@@ -70,7 +70,8 @@
 //! - **No proper reasoning** (§III Act 2.4.3): a ground on which the Court overturns a
 //!   declared penalty, in severity or entirety; it never supports a harsher replacement.
 //! - **Closing a ban to further appeals** (§II Act 9.5): said by the Chief Justice for the
-//!   Court, after an appeal on the ban was refused or decided, until a stated future time.
+//!   Court, after an appeal on the ban was refused or decided, until a stated future time no
+//!   further away than a ban's end may be set (ten years).
 //! - **A case void by the time of the decision** (§III Act 2.4.2): a case that became void
 //!   while it was heard (undeclared within 7 days), or was otherwise reversed, is never revived
 //!   by the Court: the decision is recorded and announced as changing nothing.

@@ -554,24 +554,35 @@ fn further_appeals_on_a_ban_are_closed_only_after_one_and_for_a_finite_time() {
     let f = filing();
     let later = now() + Duration::weeks(4);
     assert_eq!(
-        decided(&f).close_to_further_appeals(&f, &chief(), later, now()),
+        decided(&f).close_to_further_appeals(&f, &chief(), later, now(), London),
         Ok(later)
     );
     assert_eq!(
-        heard(&f).close_to_further_appeals(&f, &chief(), later, now()),
+        heard(&f).close_to_further_appeals(&f, &chief(), later, now(), London),
         Err(ClosureRefusal::NotYetHeard)
     );
     assert_eq!(
-        decided(&f).close_to_further_appeals(&f, &chief(), now(), now()),
+        decided(&f).close_to_further_appeals(&f, &chief(), now(), now(), London),
         Err(ClosureRefusal::NotInFuture)
     );
     assert!(matches!(
-        decided(&f).close_to_further_appeals(&f, &justice(2), later, now()),
+        decided(&f).close_to_further_appeals(&f, &justice(2), later, now(), London),
         Err(ClosureRefusal::Unauthorised(_))
     ));
     let deduction = filing_of(facts(Action::Deduction));
     assert_eq!(
-        decided(&deduction).close_to_further_appeals(&deduction, &chief(), later, now()),
+        decided(&deduction).close_to_further_appeals(&deduction, &chief(), later, now(), London),
         Err(ClosureRefusal::NotABan)
+    );
+    // "for specified finite duration": no further than a ban's end may be set (§II Act 9.2).
+    let far = now() + Duration::days(3654);
+    assert!(matches!(
+        decided(&f).close_to_further_appeals(&f, &chief(), far, now(), London),
+        Err(ClosureRefusal::TooFar(_))
+    ));
+    let ten_years = now() + Duration::days(3653);
+    assert_eq!(
+        decided(&f).close_to_further_appeals(&f, &chief(), ten_years, now(), London),
+        Ok(ten_years)
     );
 }
