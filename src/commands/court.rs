@@ -26,7 +26,19 @@ fn vote_input(a: &Args) -> Result<VoteInput, String> {
 }
 
 fn redecision(a: &Args) -> Result<Redecision, String> {
-    Ok(match a.text("outcome")?.as_str() {
+    let outcome = a.text("outcome")?;
+    // An option of another outcome is refused, never dropped (Terms §III Act 3.8).
+    for (option, given) in [
+        ("step", a.opt_integer("step").is_some()),
+        ("until", a.opt_text("until").is_some()),
+    ] {
+        if given && option != outcome {
+            return Err(format!(
+                "outcome:{outcome} does not take `{option}`, which goes with outcome:{option}; leave it out. Nothing was re-decided (Terms §III Act 3.8)."
+            ));
+        }
+    }
+    Ok(match outcome.as_str() {
         "confirm" => Redecision::Confirm,
         "withdraw" => Redecision::Withdraw,
         "step" => Redecision::Step(
