@@ -228,17 +228,12 @@ impl App {
         store::court::appeals::save(conn, row).await
     }
 
-    /// "case #3", "the weekly absence deduction", "the matter “...”".
+    /// "case #3", "the weekly absence deduction of Mon 21 Dec 2026", "the matter “...”".
     fn subject_words(&self, row: &AppealRow) -> String {
         match (&row.filing.subject, row.case_id) {
             (Subject::Matter(m), _) => format!("the matter “{}”", m.description.as_str()),
             (Subject::Action(_), Some(case)) => format!("case #{case}"),
-            (Subject::Action(a), None) => match a.action {
-                crate::domain::court::Action::Inactivity => {
-                    "the weekly inactivity deduction".into()
-                }
-                _ => "the weekly absence deduction".into(),
-            },
+            (Subject::Action(a), None) => a.name(),
         }
     }
 }

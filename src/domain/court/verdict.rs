@@ -53,16 +53,16 @@ pub enum Vote {
 /// Why a vote's content was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidVote {
-    #[error(
-        "Only a ban's end can be changed, and case #{case} is not a ban (Terms §II Act 9.3, 9.4)."
-    )]
-    NotABan { case: i64 },
+    #[error("Only a ban's end can be changed, and {what} is not a ban (Terms §II Act 9.3, 9.4).")]
+    NotABan { what: String },
     #[error(transparent)]
     BanDate(#[from] BanDateError),
     #[error("The ban already ends on {0}; to keep it, vote to uphold (Terms §III Act 3.8).")]
     SameBanEnd(String),
-    #[error("Only a fraud violation has steps of the ladder, and case #{case} is not one (Terms §II Act 5).")]
-    NotAViolation { case: i64 },
+    #[error(
+        "Only a fraud violation has steps of the ladder, and {what} is not one (Terms §II Act 5)."
+    )]
+    NotAViolation { what: String },
     #[error("Step {chosen} is not lesser than step {current}, the step taken (Terms §II Act 5).")]
     NotLesser { current: i64, chosen: i64 },
     #[error("Want of proper reasoning may invalidate a penalty in severity or in entirety, never make it harsher (Terms §III Act 2.4.3).")]
@@ -126,7 +126,7 @@ impl Vote {
                 let current = facts
                     .action
                     .ban_end()
-                    .ok_or(InvalidVote::NotABan { case: facts.case })?;
+                    .ok_or_else(|| InvalidVote::NotABan { what: facts.name() })?;
                 ladder::is_valid_ban_end(*end, today)?;
                 if current == Some(*end) {
                     return Err(InvalidVote::SameBanEnd(calendar::show_date(*end)));
@@ -140,7 +140,7 @@ impl Vote {
             }
             Replacement::LesserStep(chosen) => {
                 let Action::Violation { step, .. } = facts.action else {
-                    return Err(InvalidVote::NotAViolation { case: facts.case });
+                    return Err(InvalidVote::NotAViolation { what: facts.name() });
                 };
                 if *chosen >= step {
                     return Err(InvalidVote::NotLesser {
@@ -470,7 +470,9 @@ pub(super) mod tests {
         assert_eq!(
             new_end(date(12, 4), None)
                 .validate(&Subject::Action(facts(Action::Deduction)), today()),
-            Err(InvalidVote::NotABan { case: 7 })
+            Err(InvalidVote::NotABan {
+                what: "case #7".into()
+            })
         );
     }
 
@@ -534,7 +536,9 @@ pub(super) mod tests {
         );
         assert_eq!(
             step(Step::Reverse).validate(&ban_until(12, 25), today()),
-            Err(InvalidVote::NotAViolation { case: 7 })
+            Err(InvalidVote::NotAViolation {
+                what: "case #7".into()
+            })
         );
     }
 

@@ -29,6 +29,7 @@ pub fn facts(action: Action) -> ActionFacts {
         game_players: vec![MEMBER, OPPONENT],
         status: CaseStatus::InForce,
         record: AppealRecord::default(),
+        deduction_day: None,
     }
 }
 
@@ -65,7 +66,7 @@ fn someone_the_action_was_not_against_may_not_appeal_it() {
     assert_eq!(
         refusal,
         NotAppealable::NotAffected {
-            case: 7,
+            what: "case #7".into(),
             who: "the member it was against"
         }
     );
@@ -170,7 +171,10 @@ fn a_case_decided_en_banc_takes_no_further_appeal() {
     decided.record.final_judgement = Some(3);
     assert_eq!(
         appeal(decided, member(MEMBER)),
-        Err(NotAppealable::Final { case: 7 })
+        Err(NotAppealable::Final {
+            what: "case #7".into(),
+            appeal: 3
+        })
     );
 }
 
@@ -180,13 +184,18 @@ fn a_case_is_heard_once_at_a_time_and_not_once_void() {
     open.record.open = Some(4);
     assert_eq!(
         appeal(open, member(MEMBER)),
-        Err(NotAppealable::AlreadyUnderAppeal { case: 7, appeal: 4 })
+        Err(NotAppealable::AlreadyUnderAppeal {
+            what: "case #7".into(),
+            appeal: 4
+        })
     );
     let mut void = facts(Action::Deduction);
     void.status = CaseStatus::Void;
     assert_eq!(
         appeal(void, member(MEMBER)),
-        Err(NotAppealable::Void { case: 7 })
+        Err(NotAppealable::Void {
+            what: "case #7".into()
+        })
     );
     let mut lifted = facts(Action::Monitor {
         following_session_end: None,
@@ -194,7 +203,9 @@ fn a_case_is_heard_once_at_a_time_and_not_once_void() {
     lifted.status = CaseStatus::Ended;
     assert_eq!(
         appeal(lifted, member(MEMBER)),
-        Err(NotAppealable::MonitorLifted { case: 7 })
+        Err(NotAppealable::MonitorLifted {
+            what: "case #7".into()
+        })
     );
 }
 
@@ -249,4 +260,25 @@ fn the_appellant_the_moderator_and_the_players_have_conflicts() {
     assert_eq!(conflicts.of(OPPONENT), Some(Conflict::PlayedInGame));
     assert_eq!(conflicts.of(BYSTANDER), None);
     assert!(filing.is_party(MODERATOR) && !filing.is_party(OPPONENT));
+}
+
+#[test]
+fn a_weekly_deduction_is_named_by_its_day_and_the_appeal_by_its_number() {
+    // Terms §II Act 6.3, §III Act 3.9.2: a weekly deduction is no numbered case, so a refusal
+    // names it by the club day it was made, and the appeal that decided it by its number.
+    let mut deduction = facts(Action::Absence);
+    deduction.case = 3; // the record's internal number
+    deduction.deduction_day = NaiveDate::from_ymd_opt(2026, 12, 21);
+    deduction.record.final_judgement = Some(5);
+    let refusal = appeal(deduction.clone(), member(MEMBER)).unwrap_err();
+    assert_eq!(
+        refusal.to_string(),
+        "The weekly absence deduction of Mon 21 Dec 2026 was decided by the whole Court en banc in appeal #5; that judgement is final and binding, so no further appeal is heard (Terms §III Act 3.9.2)."
+    );
+    assert!(!refusal.to_string().contains("#3"));
+    deduction.action = Action::Inactivity;
+    assert_eq!(
+        deduction.name(),
+        "the weekly inactivity deduction of Mon 21 Dec 2026"
+    );
 }
