@@ -213,7 +213,10 @@ impl App {
                 )
                 .await?;
                 let moderator = self.name(conn, action.actor_id).await?;
-                let conditions: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
+                let conditions: Vec<&str> = conditions
+                    .iter()
+                    .map(|c| c.as_str().trim_end_matches('.'))
+                    .collect();
                 lines.push(format!(
                     "Case #{case} goes back to {moderator} (appeal #{n}) to re-decide under these conditions: {}. {moderator} re-decides with /mod redecide case:{case} and declares it by {}, {}.",
                     conditions.join("; "),

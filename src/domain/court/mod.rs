@@ -48,8 +48,8 @@
 //! - **Solo** (§III Act 3.3): the Chief Justice may hear a panel-route appeal alone, never
 //!   with a conflict and never on an en banc route.
 //! - **Concurring votes** (§III Act 3.8): overturns concur only with the same replacement (it
-//!   is part of the decision); remands concur whatever their conditions, and the decision
-//!   carries every concurring vote's conditions.
+//!   is part of the decision); remands concur only with the same conditions (Act 3.8a: the
+//!   Moderator re-evaluates under them), compared without regard to case or punctuation.
 //! - **The moment of decision** (§III Act 3.3): the vote that makes a majority of the bench;
 //!   a panellist who had not voted may still vote afterwards, for the record.
 //! - **A three-way split** (§III Act 3.3): the panel votes again (the split round is kept).
