@@ -15,7 +15,7 @@
 //! Where the Terms leave a choice, the Court's rules read them as follows.
 //!
 //! - **Who may appeal** (§III Act 3): the member an action was against; either player of a
-//!   game reversed as a first violation, since both scores move (§II Act 5); any Member for an
+//!   game a violation reverses, at any step of the ladder, since both scores move (§II Act 5); any Member for an
 //!   award, a technical modification or an action on the whole Leaderboard; the person removed
 //!   under §II Act 7, though no longer a Member, and the person banned, petitioning their ban
 //!   (§II Act 9.3); any Member for another matter. Only Members
@@ -55,7 +55,7 @@
 //! - **A three-way split** (§III Act 3.3): the panel votes again (the split round is kept).
 //!   Upholding by default would give a judgement without the majority Act 3.3 asks for.
 //! - **En banc** (§III Act 3.9): a party (the appellant, the one who acted, the member it was
-//!   against, or a party to the matter) may ask once, with no time limit; the Chief Justice
+//!   against, either player of a game the violation reverses, or a party to the matter) may ask once, with no time limit; the Chief Justice
 //!   accepts or refuses (Act 3.9.1), conflicts and all. A solo judgement may be taken en banc
 //!   too, so the Chief Justice's discretion is reviewable as a technical modification is. The
 //!   bench is the Court as it stands when seated.

@@ -145,6 +145,13 @@ pub struct ActionFacts {
 }
 
 impl ActionFacts {
+    /// A violation that names a game reverses that game at every step of the ladder (a game
+    /// that was not played, §II Act 4.1, is never entered, §0 Act 11): both its players are
+    /// affected by the case.
+    pub fn reverses_game(&self) -> bool {
+        matches!(self.action, Action::Violation { .. }) && !self.game_players.is_empty()
+    }
+
     /// "case #3", or "the weekly absence deduction of Mon 21 Dec 2026".
     pub fn name(&self) -> String {
         match (self.deduction_day, &self.action) {
@@ -239,8 +246,8 @@ pub enum NotAppealable {
 /// Whether `appellant` may appeal `subject` at `now`, and to which bench.
 ///
 /// Who may appeal what (a reading of §III Act 3, "matters on appeal from resolutions"):
-/// the member an action was against; for a reversed game (§II Act 5, first violation), either
-/// player of that game, since both scores move; for an award, a technical modification or an
+/// the member an action was against; for a violation that names a game (reversed at every
+/// step, §II Act 5), either player of that game, since both scores move; for an award, a technical modification or an
 /// action on the whole Leaderboard, any Member; for a removal (§II Act 7), the person removed,
 /// though no longer a Member; for another matter, any Member.
 pub fn what_is_appealable(
@@ -321,10 +328,9 @@ fn standing(facts: &ActionFacts, appellant: Appellant) -> Result<(), NotAppealab
     };
     match facts.action {
         Action::Technical | Action::Award => Ok(()),
-        Action::Violation {
-            step: Step::Reverse,
-            ..
-        } if !facts.game_players.is_empty() => {
+        // A violation that names a game reverses it at every step of the ladder, beside the
+        // step's own penalty, so both players' scores move whatever the step (§II Act 5).
+        _ if facts.reverses_game() => {
             if appellant.id == against || facts.game_players.contains(&appellant.id) {
                 Ok(())
             } else {
@@ -420,15 +426,19 @@ impl Filing {
         self.subject.action().map(|a| a.actor)
     }
 
-    /// The parties: the appellant, the respondent, the member the action was against and
-    /// the people a matter concerns. Parties may ask for an en banc hearing (§III Act 3.9),
-    /// and are "involved" in the hearing for §II Act 8.1.
+    /// The parties: the appellant, the respondent, the member the action was against, both
+    /// players of a game a violation reverses (at every step, §II Act 5) and the people a
+    /// matter concerns. Parties may ask for an en banc hearing (§III Act 3.9), and are
+    /// "involved" in the hearing for §II Act 8.1.
     pub fn parties(&self) -> Vec<i64> {
         let mut all = vec![self.appellant];
         match &self.subject {
             Subject::Action(a) => {
                 all.push(a.actor);
                 all.extend(a.against);
+                if a.reverses_game() {
+                    all.extend(a.game_players.iter().copied());
+                }
             }
             Subject::Matter(m) => all.extend(m.parties.iter().copied()),
         }

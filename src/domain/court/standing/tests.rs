@@ -78,16 +78,47 @@ fn someone_the_action_was_not_against_may_not_appeal_it() {
 
 #[test]
 fn either_player_may_appeal_a_reversed_game_but_nobody_else() {
-    // Terms §II Act 5: a reversal returns both players' points.
-    let reversal = || {
-        facts(Action::Violation {
-            step: Step::Reverse,
-            ban_ends: None,
-        })
-    };
-    assert_eq!(appeal(reversal(), member(OPPONENT)), Ok(Route::Panel));
+    // Terms §II Act 5: a reversal returns both players' points, and a violation that names a
+    // game reverses it at every step, beside the step's own penalty.
+    for step in [Step::Reverse, Step::Halve, Step::Reset, Step::FourWeekBan] {
+        let reversal = || {
+            facts(Action::Violation {
+                step,
+                ban_ends: None,
+            })
+        };
+        assert_eq!(
+            appeal(reversal(), member(OPPONENT)),
+            Ok(Route::Panel),
+            "{step:?}"
+        );
+        assert!(matches!(
+            appeal(reversal(), member(BYSTANDER)),
+            Err(NotAppealable::NotAffected { .. })
+        ));
+        // Both players are parties, so either may take the judgement en banc (§III Act 3.9).
+        let filing = Filing::new(
+            Subject::Action(reversal()),
+            member(MEMBER),
+            reason("the game was played"),
+            now(),
+            London,
+        )
+        .unwrap();
+        assert!(
+            filing.is_party(MEMBER) && filing.is_party(OPPONENT),
+            "{step:?}"
+        );
+        assert!(!filing.is_party(BYSTANDER));
+    }
+    // A violation that names no game reverses nothing of the opponent's.
+    let mut no_game = facts(Action::Violation {
+        step: Step::Halve,
+        ban_ends: None,
+    });
+    no_game.game_players.clear();
     assert!(matches!(
-        appeal(reversal(), member(BYSTANDER)),
+        appeal(no_game, member(OPPONENT)),
         Err(NotAppealable::NotAffected { .. })
     ));
 }
