@@ -2,7 +2,7 @@
 //! en-banc-decide, opinion, assign, respond, docket, case; and /mod redecide after a remand.
 
 use super::{choice, command, date, flag, integer, person, reply, text, Args, Section};
-use crate::app::court::{Against, Redecision, VoteInput};
+use crate::app::court::{Against, RedecideInput, VoteInput};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{NUMBER_MAX, STEP_MAX};
 use crate::domain::kernel::text::Reason;
@@ -25,37 +25,11 @@ fn vote_input(a: &Args) -> Result<VoteInput, String> {
     })
 }
 
-fn redecision(a: &Args) -> Result<Redecision, String> {
-    let outcome = a.text("outcome")?;
-    // An option of another outcome is refused, never dropped (Terms §III Act 3.8).
-    for (option, given) in [
-        ("step", a.opt_integer("step").is_some()),
-        ("until", a.opt_text("until").is_some()),
-    ] {
-        if given && option != outcome {
-            return Err(format!(
-                "outcome:{outcome} does not take `{option}`, which goes with outcome:{option}; leave it out. Nothing was re-decided (Terms §III Act 3.8)."
-            ));
-        }
-    }
-    Ok(match outcome.as_str() {
-        "confirm" => Redecision::Confirm,
-        "withdraw" => Redecision::Withdraw,
-        "step" => Redecision::Step(
-            a.opt_integer("step")
-                .ok_or("Give the lesser step with step:N (Terms §II Act 5).".to_owned())?,
-        ),
-        "until" => Redecision::Until(
-            a.opt_text("until").ok_or(
-                "Give the ban's new end with until:YYYY-MM-DD, a Friday (Terms §II Act 9.2)."
-                    .to_owned(),
-            )?,
-        ),
-        other => {
-            return Err(format!(
-                "`{other}` is not an outcome: confirm, withdraw, step or until."
-            ))
-        }
+fn redecision(a: &Args) -> Result<RedecideInput, String> {
+    Ok(RedecideInput {
+        outcome: a.text("outcome")?,
+        step: a.opt_integer("step"),
+        until: a.opt_text("until"),
     })
 }
 
