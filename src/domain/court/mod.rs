@@ -36,15 +36,18 @@
 //!   then, the member may still petition that the suspicion is not reasonable (10.6), with no
 //!   answer owed under 10.5.
 //! - **Granting** (§III Act 3.6): a Justice with a conflict does not count towards the two
-//!   grants; the Chief Justice's conflict bars only sitting on a panel (Act 3.5.2), so they may
-//!   grant or refuse, but nobody decides whether their own appeal is heard. Only the Chief
-//!   Justice refuses; two independent Justices may still grant after a refusal.
+//!   grants; nobody decides whether their own appeal is heard. Only the Chief Justice refuses;
+//!   two independent Justices may still grant after a refusal. A conflicted Chief Justice does
+//!   not refuse (Act 3.5) while two Justices free of conflict could grant instead; with fewer,
+//!   their conflict is set aside (Act 3.5.1). They may still grant.
 //! - **Choosing the panel** (§III Acts 3.5, 3.5.1, 3.7): a conflicted Justice sits only when
 //!   fewer than three Justices are free of conflict and every free one sits; the set-aside is
 //!   recorded on the [`SeatedPanel`]. The suggestion rotates: never sat first, then least
 //!   recently sat, ties by seniority (the Chief Justice first, then earliest appointed). The
-//!   Chief Justice's choice need not follow it. With too few Justices for a panel the
-//!   suggestion is short and the Chief Justice may sit solo.
+//!   Chief Justice's choice need not follow it. The Chief Justice's conflict keeps them off a
+//!   panel (Act 3.5.2) unless no panel can be formed without them (Act 3.5.1): it is then set
+//!   aside, after every other Justice's, and recorded. With fewer than three Justices the
+//!   suggestion is short.
 //! - **Solo** (§III Act 3.3): the Chief Justice may hear a panel-route appeal alone, never
 //!   with a conflict and never on an en banc route.
 //! - **Concurring votes** (§III Act 3.8): overturns concur only with the same replacement (it
@@ -99,8 +102,9 @@ pub use appeal::{
 pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
 pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};
 pub use panel::{
-    check_panel, no_bench_possible, suggest_panel, Bench, Justice, LeftOut, PanelRefusal,
-    SeatedPanel, Suggestion, PANEL_SIZE,
+    check_panel, no_bench_possible, no_panel_possible, suggest_panel,
+    too_few_to_grant_without_the_chief, Bench, Justice, LeftOut, PanelRefusal, SeatedPanel,
+    Suggestion, PANEL_SIZE,
 };
 pub use reach::{decision_reaches, restore, Restore, Unreached};
 pub use remand::{

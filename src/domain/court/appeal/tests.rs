@@ -142,7 +142,7 @@ fn nobody_decides_whether_their_own_appeal_is_heard() {
         Err(GrantRefusal::OwnAppeal)
     );
     assert_eq!(
-        Appeal::filed(&f).refuse(&f, &chief(), reason("not a matter"), now()),
+        Appeal::filed(&f).refuse(&f, &chief(), &court(), reason("not a matter"), now()),
         Err(GrantRefusal::OwnAppeal)
     );
 }
@@ -164,13 +164,19 @@ fn only_the_court_grants_and_only_the_chief_justice_refuses() {
     );
     assert_eq!(
         Appeal::filed(&f)
-            .refuse(&f, &justice(2), reason("no arguable grounds"), now())
+            .refuse(
+                &f,
+                &justice(2),
+                &court(),
+                reason("no arguable grounds"),
+                now()
+            )
             .unwrap_err()
             .to_string(),
         "Only the Chief Justice may refuse to hear an appeal (Terms §III Act 3.6)."
     );
     let refused = Appeal::filed(&f)
-        .refuse(&f, &chief(), reason("no arguable grounds"), now())
+        .refuse(&f, &chief(), &court(), reason("no arguable grounds"), now())
         .unwrap();
     assert!(!refused.is_hearing());
     assert_eq!(
@@ -209,7 +215,7 @@ fn two_independent_justices_grant_despite_the_chief_justices_refusal() {
     // justices"; the Chief Justice's refusal does not bind two Justices.
     let f = filing();
     let refused = Appeal::filed(&f)
-        .refuse(&f, &chief(), reason("no arguable grounds"), now())
+        .refuse(&f, &chief(), &court(), reason("no arguable grounds"), now())
         .unwrap();
     let one = refused.grant(&f, &justice(2), now()).unwrap();
     assert!(matches!(&one, Appeal::Refused { grants, .. } if grants.len() == 1));
