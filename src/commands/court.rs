@@ -2,7 +2,7 @@
 //! en-banc-decide, opinion, assign, respond, docket, case; and /mod redecide after a remand.
 
 use super::{choice, command, date, flag, integer, person, reply, text, Args, Section};
-use crate::app::court::{Against, Redecision, VoteInput};
+use crate::app::court::{Against, RedecideInput, VoteInput};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{NUMBER_MAX, STEP_MAX};
 use crate::domain::kernel::text::Reason;
@@ -25,25 +25,11 @@ fn vote_input(a: &Args) -> Result<VoteInput, String> {
     })
 }
 
-fn redecision(a: &Args) -> Result<Redecision, String> {
-    Ok(match a.text("outcome")?.as_str() {
-        "confirm" => Redecision::Confirm,
-        "withdraw" => Redecision::Withdraw,
-        "step" => Redecision::Step(
-            a.opt_integer("step")
-                .ok_or("Give the lesser step with step:N (Terms §II Act 5).".to_owned())?,
-        ),
-        "until" => Redecision::Until(
-            a.opt_text("until").ok_or(
-                "Give the ban's new end with until:YYYY-MM-DD, a Friday (Terms §II Act 9.2)."
-                    .to_owned(),
-            )?,
-        ),
-        other => {
-            return Err(format!(
-                "`{other}` is not an outcome: confirm, withdraw, step or until."
-            ))
-        }
+fn redecision(a: &Args) -> Result<RedecideInput, String> {
+    Ok(RedecideInput {
+        outcome: a.text("outcome")?,
+        step: a.opt_integer("step"),
+        until: a.opt_text("until"),
     })
 }
 

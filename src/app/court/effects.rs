@@ -59,27 +59,33 @@ impl App {
         match (&row.filing.subject, row.case_id, row.deduction_id) {
             (Subject::Matter(_), ..) => lines.push(match &judgement.decision {
                 Decision::Overturn(o) => match &o.replacement {
-                    Replacement::Ruling(r) => format!("Appeal #{n}: the Court rules: {}", r.as_str()),
+                    Replacement::Ruling(r) => {
+                        format!("Appeal #{n}: the Court rules: {}", r.as_str())
+                    }
                     _ => format!("Appeal #{n}: the Court overturns what was done."),
                 },
                 _ => format!("Appeal #{n}: what was done stands."),
             }),
-            (Subject::Action(_), None, Some(event)) => match &judgement.decision {
-                Decision::Overturn(_) => {
-                    store::leaderboard::events::void_event(conn, event, self.now(), &format!("overturned: {why}"))
-                        .await?;
-                    lines.push(format!(
-                        "The weekly deduction appealed in #{n} is overturned and reversed as though it never happened; every later score is re-derived (Terms §II Act 6.3)."
-                    ));
+            (Subject::Action(a), None, Some(event)) => {
+                let what = crate::domain::court::standing::capital(&a.name());
+                match &judgement.decision {
+                    Decision::Overturn(_) => {
+                        store::leaderboard::events::void_event(conn, event, self.now(), &format!("overturned: {why}"))
+                            .await?;
+                        lines.push(format!(
+                            "{what} is overturned by the Court (appeal #{n}) and reversed as though it never happened; every later score is re-derived (Terms §II Act 6.3)."
+                        ));
+                    }
+                    Decision::Uphold => lines.push(format!("{what} is upheld by the Court (appeal #{n}).")),
+                    Decision::Remand { .. } => lines.push(format!(
+                        "{what} goes back to the Chief Justice (appeal #{n}) to reconsider under the Court's conditions."
+                    )),
                 }
-                Decision::Uphold => lines.push(format!("The weekly deduction appealed in #{n} is upheld.")),
-                Decision::Remand { .. } => lines.push(format!(
-                    "The weekly deduction appealed in #{n} goes back to the Chief Justice to reconsider under the Court's conditions."
-                )),
-            },
-            (Subject::Action(_), Some(case), _) => {
-                lines.extend(self.carry_out_on_case(conn, row, case, &judgement.decision).await?)
             }
+            (Subject::Action(_), Some(case), _) => lines.extend(
+                self.carry_out_on_case(conn, row, case, &judgement.decision)
+                    .await?,
+            ),
             (Subject::Action(_), None, None) => {}
         }
         row.effects.extend(lines.iter().cloned());
@@ -207,7 +213,10 @@ impl App {
                 )
                 .await?;
                 let moderator = self.name(conn, action.actor_id).await?;
-                let conditions: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
+                let conditions: Vec<&str> = conditions
+                    .iter()
+                    .map(|c| c.as_str().trim_end_matches('.'))
+                    .collect();
                 lines.push(format!(
                     "Case #{case} goes back to {moderator} (appeal #{n}) to re-decide under these conditions: {}. {moderator} re-decides with /mod redecide case:{case} and declares it by {}, {}.",
                     conditions.join("; "),

@@ -78,6 +78,7 @@ impl App {
             game_players,
             status,
             record,
+            deduction_day: None,
         };
         Ok((a, facts))
     }
@@ -131,6 +132,7 @@ impl App {
                     CaseStatus::InForce
                 },
                 record,
+                deduction_day: Some(day),
             },
         ))
     }

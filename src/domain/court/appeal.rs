@@ -18,4 +18,6 @@ pub use state::{
 pub use vote::VoteRefusal;
 
 #[cfg(test)]
+mod chief_tests;
+#[cfg(test)]
 pub(super) mod tests;

@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::text::Reason;
 use crate::domain::moderation::ladder::{self, BanDateError, Step};
+use crate::domain::moderation::normalise;
 
 use super::panel::Bench;
 use super::standing::{Action, Subject};
@@ -53,16 +54,16 @@ pub enum Vote {
 /// Why a vote's content was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidVote {
-    #[error(
-        "Only a ban's end can be changed, and case #{case} is not a ban (Terms §II Act 9.3, 9.4)."
-    )]
-    NotABan { case: i64 },
+    #[error("Only a ban's end can be changed, and {what} is not a ban (Terms §II Act 9.3, 9.4).")]
+    NotABan { what: String },
     #[error(transparent)]
     BanDate(#[from] BanDateError),
     #[error("The ban already ends on {0}; to keep it, vote to uphold (Terms §III Act 3.8).")]
     SameBanEnd(String),
-    #[error("Only a fraud violation has steps of the ladder, and case #{case} is not one (Terms §II Act 5).")]
-    NotAViolation { case: i64 },
+    #[error(
+        "Only a fraud violation has steps of the ladder, and {what} is not one (Terms §II Act 5)."
+    )]
+    NotAViolation { what: String },
     #[error("Step {chosen} is not lesser than step {current}, the step taken (Terms §II Act 5).")]
     NotLesser { current: i64, chosen: i64 },
     #[error("Want of proper reasoning may invalidate a penalty in severity or in entirety, never make it harsher (Terms §III Act 2.4.3).")]
@@ -126,7 +127,7 @@ impl Vote {
                 let current = facts
                     .action
                     .ban_end()
-                    .ok_or(InvalidVote::NotABan { case: facts.case })?;
+                    .ok_or_else(|| InvalidVote::NotABan { what: facts.name() })?;
                 ladder::is_valid_ban_end(*end, today)?;
                 if current == Some(*end) {
                     return Err(InvalidVote::SameBanEnd(calendar::show_date(*end)));
@@ -140,7 +141,7 @@ impl Vote {
             }
             Replacement::LesserStep(chosen) => {
                 let Action::Violation { step, .. } = facts.action else {
-                    return Err(InvalidVote::NotAViolation { case: facts.case });
+                    return Err(InvalidVote::NotAViolation { what: facts.name() });
                 };
                 if *chosen >= step {
                     return Err(InvalidVote::NotLesser {
@@ -154,16 +155,25 @@ impl Vote {
     }
 
     /// Whether two votes concur: the same decision and, for an overturn, the same replacement
-    /// (it is part of the decision, §III Act 3.8b). Remands concur whatever their conditions;
-    /// the decision carries the conditions of every concurring vote.
+    /// (it is part of the decision, §III Act 3.8b); for a remand, the same conditions (the
+    /// Moderator re-evaluates under them, §III Act 3.8a, and contradictory ones are no
+    /// decision). Conditions are compared without regard to case, spacing or punctuation.
     pub fn concurs_with(&self, other: &Vote) -> bool {
         match (self, other) {
             (Vote::Uphold, Vote::Uphold) => true,
-            (Vote::Remand { .. }, Vote::Remand { .. }) => true,
+            (Vote::Remand { conditions: a }, Vote::Remand { conditions: b }) => {
+                same_conditions(a, b)
+            }
             (Vote::Overturn(a), Vote::Overturn(b)) => a.replacement == b.replacement,
             _ => false,
         }
     }
+}
+
+/// Two remands' conditions are the same, told alike or differently in case, spacing or
+/// punctuation.
+fn same_conditions(a: &Reason, b: &Reason) -> bool {
+    normalise(a.as_str()) == normalise(b.as_str())
 }
 
 /// A vote cast, with the Justice's reasons.
@@ -188,7 +198,9 @@ impl Decision {
     pub fn concurs(&self, vote: &Vote) -> bool {
         match (self, vote) {
             (Decision::Uphold, Vote::Uphold) => true,
-            (Decision::Remand { .. }, Vote::Remand { .. }) => true,
+            (Decision::Remand { conditions }, Vote::Remand { conditions: c }) => {
+                conditions.iter().any(|d| same_conditions(d, c))
+            }
             (Decision::Overturn(a), Vote::Overturn(b)) => a.replacement == b.replacement,
             _ => false,
         }
@@ -228,13 +240,16 @@ impl Verdict {
                 let decision = match &ballot.vote {
                     Vote::Uphold => Decision::Uphold,
                     Vote::Overturn(o) => Decision::Overturn(o.clone()),
+                    // The concurring votes set the same conditions: the decision states them
+                    // once, as the first of them wrote them.
                     Vote::Remand { .. } => Decision::Remand {
                         conditions: concurring
                             .iter()
-                            .filter_map(|b| match &b.vote {
+                            .find_map(|b| match &b.vote {
                                 Vote::Remand { conditions } => Some(conditions.clone()),
                                 _ => None,
                             })
+                            .into_iter()
                             .collect(),
                     },
                 };
@@ -397,34 +412,43 @@ pub(super) mod tests {
         assert_eq!(Verdict::from_votes(&panel(), &ballots), Verdict::Split);
     }
 
+    fn remand(conditions: &str) -> Vote {
+        Vote::Remand {
+            conditions: reason(conditions),
+        }
+    }
+
     #[test]
-    fn concurring_remands_carry_every_condition() {
-        // Terms §III Act 3.8a.
-        let ballots = [
-            ballot(
-                1,
-                Vote::Remand {
-                    conditions: reason("hear the opponent"),
-                },
-                0,
-            ),
-            ballot(
-                2,
-                Vote::Remand {
-                    conditions: reason("state the offence"),
-                },
-                1,
-            ),
+    fn remands_concur_only_on_the_same_conditions() {
+        // Terms §III Act 3.8a: the Moderator re-evaluates under the Court's conditions, so two
+        // contradictory remands are no majority; the third vote decides or the panel votes again.
+        let contradictory = [
+            ballot(1, remand("shorten the ban to one week"), 0),
+            ballot(2, remand("keep the ban at nine weeks"), 1),
         ];
-        let Verdict::Reached { decision, .. } = Verdict::from_votes(&panel(), &ballots) else {
-            panic!("two remands decide");
+        assert_eq!(
+            Verdict::from_votes(&panel(), &contradictory),
+            Verdict::Pending { cast: 2, needed: 2 }
+        );
+        let mut three = contradictory.to_vec();
+        three.push(ballot(3, Vote::Uphold, 2));
+        assert_eq!(Verdict::from_votes(&panel(), &three), Verdict::Split);
+
+        let alike = [
+            ballot(1, remand("Hear the opponent."), 0),
+            ballot(2, remand("hear the  opponent"), 1),
+        ];
+        let Verdict::Reached { decision, .. } = Verdict::from_votes(&panel(), &alike) else {
+            panic!("two remands on the same conditions decide");
         };
         assert_eq!(
             decision,
             Decision::Remand {
-                conditions: vec![reason("hear the opponent"), reason("state the offence")]
+                conditions: vec![reason("Hear the opponent.")]
             }
         );
+        assert!(decision.concurs(&remand("hear the opponent")));
+        assert!(!decision.concurs(&remand("state the offence")));
     }
 
     #[test]
@@ -470,7 +494,9 @@ pub(super) mod tests {
         assert_eq!(
             new_end(date(12, 4), None)
                 .validate(&Subject::Action(facts(Action::Deduction)), today()),
-            Err(InvalidVote::NotABan { case: 7 })
+            Err(InvalidVote::NotABan {
+                what: "case #7".into()
+            })
         );
     }
 
@@ -534,7 +560,9 @@ pub(super) mod tests {
         );
         assert_eq!(
             step(Step::Reverse).validate(&ban_until(12, 25), today()),
-            Err(InvalidVote::NotAViolation { case: 7 })
+            Err(InvalidVote::NotAViolation {
+                what: "case #7".into()
+            })
         );
     }
 

@@ -19,7 +19,7 @@ pub enum BenchRefusal {
     EnBancRoute,
     #[error("This appeal is heard by a panel of three, or by the Chief Justice solo; the whole Court sits only en banc (Terms §III Act 3.3, 3.9).")]
     PanelRoute,
-    #[error("The Chief Justice never sits with a conflict, and {} (Terms §III Act 3.5.2).", .0.describe())]
+    #[error("The Chief Justice never hears an appeal alone with a conflict, and {} (Terms §III Act 3.5.2).", .0.describe())]
     ChiefJusticeConflict(Conflict),
     #[error("The Court has no Justices to hear this appeal (Terms §III Act 3.2).")]
     NoJustices,

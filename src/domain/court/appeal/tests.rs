@@ -142,7 +142,7 @@ fn nobody_decides_whether_their_own_appeal_is_heard() {
         Err(GrantRefusal::OwnAppeal)
     );
     assert_eq!(
-        Appeal::filed(&f).refuse(&f, &chief(), reason("not a matter"), now()),
+        Appeal::filed(&f).refuse(&f, &chief(), &court(), reason("not a matter"), now()),
         Err(GrantRefusal::OwnAppeal)
     );
 }
@@ -164,13 +164,19 @@ fn only_the_court_grants_and_only_the_chief_justice_refuses() {
     );
     assert_eq!(
         Appeal::filed(&f)
-            .refuse(&f, &justice(2), reason("no arguable grounds"), now())
+            .refuse(
+                &f,
+                &justice(2),
+                &court(),
+                reason("no arguable grounds"),
+                now()
+            )
             .unwrap_err()
             .to_string(),
         "Only the Chief Justice may refuse to hear an appeal (Terms §III Act 3.6)."
     );
     let refused = Appeal::filed(&f)
-        .refuse(&f, &chief(), reason("no arguable grounds"), now())
+        .refuse(&f, &chief(), &court(), reason("no arguable grounds"), now())
         .unwrap();
     assert!(!refused.is_hearing());
     assert_eq!(
@@ -209,7 +215,7 @@ fn two_independent_justices_grant_despite_the_chief_justices_refusal() {
     // justices"; the Chief Justice's refusal does not bind two Justices.
     let f = filing();
     let refused = Appeal::filed(&f)
-        .refuse(&f, &chief(), reason("no arguable grounds"), now())
+        .refuse(&f, &chief(), &court(), reason("no arguable grounds"), now())
         .unwrap();
     let one = refused.grant(&f, &justice(2), now()).unwrap();
     assert!(matches!(&one, Appeal::Refused { grants, .. } if grants.len() == 1));
@@ -554,24 +560,35 @@ fn further_appeals_on_a_ban_are_closed_only_after_one_and_for_a_finite_time() {
     let f = filing();
     let later = now() + Duration::weeks(4);
     assert_eq!(
-        decided(&f).close_to_further_appeals(&f, &chief(), later, now()),
+        decided(&f).close_to_further_appeals(&f, &chief(), later, now(), London),
         Ok(later)
     );
     assert_eq!(
-        heard(&f).close_to_further_appeals(&f, &chief(), later, now()),
+        heard(&f).close_to_further_appeals(&f, &chief(), later, now(), London),
         Err(ClosureRefusal::NotYetHeard)
     );
     assert_eq!(
-        decided(&f).close_to_further_appeals(&f, &chief(), now(), now()),
+        decided(&f).close_to_further_appeals(&f, &chief(), now(), now(), London),
         Err(ClosureRefusal::NotInFuture)
     );
     assert!(matches!(
-        decided(&f).close_to_further_appeals(&f, &justice(2), later, now()),
+        decided(&f).close_to_further_appeals(&f, &justice(2), later, now(), London),
         Err(ClosureRefusal::Unauthorised(_))
     ));
     let deduction = filing_of(facts(Action::Deduction));
     assert_eq!(
-        decided(&deduction).close_to_further_appeals(&deduction, &chief(), later, now()),
+        decided(&deduction).close_to_further_appeals(&deduction, &chief(), later, now(), London),
         Err(ClosureRefusal::NotABan)
+    );
+    // "for specified finite duration": no further than a ban's end may be set (§II Act 9.2).
+    let far = now() + Duration::days(3654);
+    assert!(matches!(
+        decided(&f).close_to_further_appeals(&f, &chief(), far, now(), London),
+        Err(ClosureRefusal::TooFar(_))
+    ));
+    let ten_years = now() + Duration::days(3653);
+    assert_eq!(
+        decided(&f).close_to_further_appeals(&f, &chief(), ten_years, now(), London),
+        Ok(ten_years)
     );
 }
