@@ -11,6 +11,7 @@ pub mod offices;
 mod person;
 pub mod scheduler;
 pub mod status;
+pub mod tournament;
 
 use std::fmt::Display;
 use std::sync::Arc;

@@ -8,6 +8,7 @@
 pub mod eligibility;
 pub mod final_match;
 pub mod matches;
+pub mod parameters;
 pub mod round_robin;
 pub mod swiss;
 
@@ -23,6 +24,15 @@ pub fn points(halves: Halves) -> String {
         (halves / 2).to_string()
     } else {
         format!("{}.5", halves / 2)
+    }
+}
+
+/// A seeding rating kept doubled, as written: `4301` is "2150.5".
+pub fn rating_shown(x2: i64) -> String {
+    if x2.rem_euclid(2) == 0 {
+        (x2 / 2).to_string()
+    } else {
+        format!("{}.5", x2.div_euclid(2))
     }
 }
 

@@ -86,11 +86,7 @@ impl Standing {
 
     /// The entrant's own seeding rating, as written.
     pub fn seed_shown(&self) -> String {
-        if self.seed_x2 % 2 == 0 {
-            (self.seed_x2 / 2).to_string()
-        } else {
-            format!("{}.5", self.seed_x2 / 2)
-        }
+        super::rating_shown(self.seed_x2)
     }
 }
 
