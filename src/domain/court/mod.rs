@@ -108,7 +108,7 @@ pub use panel::{
     too_few_to_grant_without_the_chief, Bench, Justice, LeftOut, PanelRefusal, SeatedPanel,
     Suggestion, PANEL_SIZE,
 };
-pub use reach::{decision_reaches, restore, Restore, Unreached};
+pub use reach::{appealed_as_it_stands, decision_reaches, restore, Restore, Unreached};
 pub use remand::{
     new_end_not_harsher, new_step_not_harsher, overdue, overdue_words, Harsher, Overdue,
 };
