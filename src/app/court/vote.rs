@@ -196,7 +196,10 @@ impl App {
                 at: now,
             };
             let before = row.lifecycle.clone();
-            let next = before.vote(&row.filing, ballot, tz)?;
+            // A vote is checked against the case as it stands now, not as filed: a re-step
+            // since may have made a ban no ban, or lowered the step (Terms §II Act 5).
+            let now_filing = self.filing_as_it_stands(conn, &row).await?;
+            let next = before.vote(&now_filing, ballot, tz)?;
             let mut text = format!(
                 "Appeal #{n}: {} votes to {}. Reasons: {}",
                 actor.name,

@@ -48,8 +48,9 @@
 //!   panel (Act 3.5.2) unless no panel can be formed without them (Act 3.5.1): it is then set
 //!   aside, after every other Justice's, and recorded. With fewer than three Justices the
 //!   suggestion is short.
-//! - **Solo** (§III Act 3.3): the Chief Justice may hear a panel-route appeal alone, never
-//!   with a conflict and never on an en banc route.
+//! - **Solo** (§III Act 3.3): the Chief Justice hears a panel-route appeal alone only on a
+//!   matter concerning a discretionary power they name ([`DiscretionaryPower`]), or when no
+//!   panel of three can be formed; never with a conflict and never on an en banc route.
 //! - **Concurring votes** (§III Act 3.8): overturns concur only with the same replacement (it
 //!   is part of the decision); remands concur only with the same conditions (Act 3.8a: the
 //!   Moderator re-evaluates under them), compared without regard to case or punctuation.
@@ -96,8 +97,9 @@ pub mod standing;
 pub mod verdict;
 
 pub use appeal::{
-    Appeal, BenchRefusal, ClosureRefusal, EnBancRefusal, EnBancRequest, GrantRefusal, GrantedBy,
-    Hearing, Judgement, JusticeGrant, Stage, VoteRefusal, WrongStage,
+    solo_ground, Appeal, BenchRefusal, ClosureRefusal, DiscretionaryPower, EnBancRefusal,
+    EnBancRequest, GrantRefusal, GrantedBy, Hearing, Judgement, JusticeGrant, SoloGround, Stage,
+    VoteRefusal, WrongStage,
 };
 pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
 pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};
@@ -106,7 +108,7 @@ pub use panel::{
     too_few_to_grant_without_the_chief, Bench, Justice, LeftOut, PanelRefusal, SeatedPanel,
     Suggestion, PANEL_SIZE,
 };
-pub use reach::{decision_reaches, restore, Restore, Unreached};
+pub use reach::{appealed_as_it_stands, decision_reaches, restore, Restore, Unreached};
 pub use remand::{
     new_end_not_harsher, new_step_not_harsher, overdue, overdue_words, Harsher, Overdue,
 };

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::domain::court::panel::tests::court;
-use crate::domain::court::panel::{check_panel, Bench, Justice};
+use crate::domain::court::panel::{check_panel, Justice};
 use crate::domain::court::standing::tests::{
     facts, member, now, reason, CHIEF, MEMBER, MODERATOR, OPPONENT,
 };
@@ -32,7 +32,7 @@ pub fn justice(id: i64) -> Acting {
     }
 }
 
-fn ban_facts() -> ActionFacts {
+pub fn ban_facts() -> ActionFacts {
     facts(Action::Ban {
         ends: NaiveDate::from_ymd_opt(2026, 12, 25),
     })
@@ -60,7 +60,7 @@ fn filing_with_justice_player() -> Filing {
     filing_of(f)
 }
 
-fn granted(f: &Filing) -> Appeal {
+pub fn granted(f: &Filing) -> Appeal {
     Appeal::filed(f).grant(f, &chief(), now()).unwrap()
 }
 
@@ -262,51 +262,6 @@ fn only_the_chief_justice_chooses_the_panel() {
     ));
 }
 
-#[test]
-fn the_chief_justice_decides_alone_only_without_a_conflict() {
-    // Terms §III Act 3.3 (solo), 3.5.2.
-    let f = filing();
-    let solo = granted(&f).sit_solo(&f, &chief()).unwrap();
-    let decided = solo
-        .vote(&f, ballot(CHIEF, Vote::Uphold, 1), London)
-        .unwrap();
-    assert!(matches!(
-        decided,
-        Appeal::Decided {
-            judgement: Judgement {
-                decision: Decision::Uphold,
-                ..
-            },
-            ..
-        }
-    ));
-    let mut own = ban_facts();
-    own.actor = CHIEF;
-    let f = filing_of(own);
-    assert_eq!(
-        granted(&f).sit_solo(&f, &chief()),
-        Err(BenchRefusal::ChiefJusticeConflict(Conflict::Acted))
-    );
-}
-
-#[test]
-fn a_solo_judgement_may_be_taken_en_banc() {
-    // Terms §III Act 3.9, read to keep the Chief Justice's discretion reviewable.
-    let f = filing();
-    let solo = granted(&f)
-        .sit_solo(&f, &chief())
-        .unwrap()
-        .vote(&f, ballot(CHIEF, Vote::Uphold, 1), London)
-        .unwrap();
-    let asked = solo.request_en_banc(&f, MEMBER, now()).unwrap();
-    let Appeal::EnBanc { panel, hearing } = asked.accept_en_banc(&chief(), &court()).unwrap()
-    else {
-        panic!("accepted")
-    };
-    assert_eq!(panel.bench, Bench::Solo(CHIEF));
-    assert!(hearing.bench.sits(CHIEF));
-}
-
 fn technical() -> Filing {
     let mut t = facts(Action::Technical);
     t.against = None;
@@ -320,7 +275,10 @@ fn a_direct_challenge_seats_the_whole_court_conflicts_and_all() {
     // Terms §III Act 5, 3.5.3: the Chief Justice, who made the modification, sits too.
     let f = technical();
     let g = granted(&f);
-    assert_eq!(g.sit_solo(&f, &chief()), Err(BenchRefusal::EnBancRoute));
+    assert_eq!(
+        g.sit_solo(&f, &chief(), &court(), None),
+        Err(BenchRefusal::EnBancRoute)
+    );
     let whole = g.seat_whole_court(&court()).unwrap();
     let Appeal::Hearing(h) = &whole else {
         panic!("seated")
