@@ -9,6 +9,7 @@ use sqlx::SqliteConnection;
 use crate::app::App;
 use crate::domain::kernel::{calendar, reminder};
 use crate::domain::nomic::parameters::Procedure;
+use crate::domain::nomic::points::with_award;
 use crate::domain::nomic::proposal_record::ProposalStatus;
 use crate::domain::nomic::rulebook::{RuleId, Rulebook};
 use crate::domain::nomic::{cite, Nomic, Outcome, ProposalNumber, RuleChange, Stage, UK_TIME};
@@ -19,6 +20,7 @@ use crate::store::{
     outbox::VOTING,
 };
 
+use super::effect::{adoption_cue, effect_words, invoked_rulings};
 use super::RulesError;
 
 impl App {
@@ -40,12 +42,11 @@ impl App {
         let game = self.nomic(conn, &settings).await?;
         let book = self.rulebook(conn, Procedure::Nomic).await?;
         let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
-        // The Points of Order raised about it: a pending Judgement holds the change (Nomic 214).
-        let related: Vec<_> = store::nomic::orders::about_proposal(conn, number)
-            .await?
-            .into_iter()
-            .map(|p| p.point.invoked_at())
-            .collect();
+        // The Points of Order raised about it: a pending Judgement holds the change, and what
+        // the invoked ones decided about it is carried out (Nomic 214).
+        let points = store::nomic::orders::about_proposal(conn, number).await?;
+        let related: Vec<_> = points.iter().map(|p| p.point.invoked_at()).collect();
+        let (ruling, void_by) = invoked_rulings(&points);
         let done = game
             .complete(&mut proposal, &book, &related, at)
             .map_err(|e| RulesError::Complete(e.to_string()))?;
@@ -65,8 +66,16 @@ impl App {
                 "It is adopted, and takes effect when every related Judgement is invoked (Nomic 214); its points are paid then, and not if it never takes effect."
                     .to_owned(),
             ),
-            (Outcome::Adopted, _) => match game.bring_into_effect(&proposal, &book) {
+            (Outcome::Adopted, _) if void_by.is_some() => (
+                ProposalStatus::Void,
+                format!(
+                    "It is adopted, but the invoked Judgement on Point of Order #{} decided it is void: it does not take effect, and its points are not paid (Nomic 214).",
+                    void_by.unwrap_or_default()
+                ),
+            ),
+            (Outcome::Adopted, _) => match game.bring_into_effect(&ruling.applied_to(&proposal), &book) {
                 Ok(updated) => {
+                    let proposal = ruling.applied_to(&proposal);
                     self.record_effect(conn, &book, &updated, &proposal.changes, proposal.number, at)
                         .await?;
                     (
@@ -93,21 +102,28 @@ impl App {
             ),
         );
         store::nomic::proposals::decide(conn, number, status, &result, at, None, None).await?;
+        if let (Some(rule), ProposalStatus::InEffect) = (ruling.rule, status) {
+            // The rule the invoked Judgement decided it changes (Nomic 214).
+            let changes = ruling.applied_to(&proposal).changes;
+            store::nomic::proposals::set_changes(conn, number, &changes, Some(&rule.to_string()))
+                .await?;
+        }
+        let row = store::nomic::proposals::by_number(conn, number)
+            .await?
+            .unwrap_or(row);
         self.edit_voting_post(conn, &row, status, 0).await?;
         store::outbox::enqueue(conn, VOTING, &result, now).await?;
-        if status == ProposalStatus::Held {
+        match (status, void_by) {
             // Paid when it takes effect, never if it does not (Nomic 214).
-            store::nomic::proposals::hold_points(conn, number, &done.points).await?;
-        } else {
-            self.settle_points(
-                conn,
-                &game,
-                done.proposer,
-                done.points_due_now(),
-                number,
-                at,
-            )
-            .await?;
+            (ProposalStatus::Held, _) => {
+                store::nomic::proposals::hold_points(conn, number, &done.points).await?;
+            }
+            (ProposalStatus::Void, Some(_)) => {}
+            _ => {
+                let points = with_award(done.points_due_now(), done.proposer, ruling.award);
+                self.settle_points(conn, &game, done.proposer, &points, number, at)
+                    .await?;
+            }
         }
         Ok(result)
     }
@@ -278,40 +294,5 @@ impl App {
         );
         store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
         Ok(text)
-    }
-}
-
-/// What an adopted proposal did to the rulebook, in words.
-pub(super) fn effect_words(changes: &[RuleChange], number: i64) -> String {
-    match changes.first() {
-        Some(RuleChange::Enact { .. }) => format!(": Rule {number} is enacted (Nomic 109)."),
-        Some(RuleChange::Repeal { rule }) => format!(": Rule {rule} is repealed."),
-        Some(RuleChange::Amend { rule, .. } | RuleChange::Transmute { rule, .. }) => format!(
-            ": Rule {rule} is now Rule {number}, and references to it follow (Nomic 109, 110)."
-        ),
-        None => ".".to_owned(),
-    }
-}
-
-/// When an adopted change amends the rule that began as Rule 204, which decides adoption, the
-/// Chief Justice's cue to apply what it now says to the parameter in force (Nomic 204): gavel
-/// reads a rule's numbers from the parameters, not from its prose.
-pub(super) fn adoption_cue(
-    game: &Nomic,
-    after: &Rulebook,
-    changes: &[RuleChange],
-    number: i64,
-    at: DateTime<Utc>,
-) -> String {
-    let amends = changes
-        .iter()
-        .any(|c| matches!(c, RuleChange::Amend { .. }));
-    let now_204 = crate::domain::nomic::descendant_of(after, 204).and_then(|r| r.id.number());
-    match now_204 {
-        Some(n) if amends && i64::from(n) == number => format!(
-            " Rule {n} decides adoption: the Chief Justice applies what it now says with /procedure set name:{} (Nomic 204).",
-            game.adoption_parameter(at)
-        ),
-        _ => String::new(),
     }
 }

@@ -5,6 +5,7 @@
 mod close;
 mod decide;
 mod draft_post;
+mod effect;
 mod game;
 mod held;
 mod import;

@@ -42,6 +42,11 @@
 //!   before the hour is up, nothing can change and the Judge is overruled at once.
 //! - **Active Points** are those not yet invoked or left unsettled; at most three each
 //!   (Nomic 214).
+//! - **A Judgement's stated effect** ([`Ruling`]): beside its words, which gavel does not read,
+//!   the Judge may state its effect on the Point's proposal (void, or takes effect, on which
+//!   rule, with which award) and the winner of a tie; once the Judgement is invoked "the
+//!   decision comes into effect", and gavel carries it out. A void one stands against later
+//!   ones; otherwise the last rule and award stated hold.
 //! - **No Point against a held proposal.** A Point may not be raised about a proposal whose vote
 //!   has completed and which is adopted but not yet in effect (Nomic 214). A defeated proposal
 //!   never comes into effect, so it is not "not yet" in effect, and Points about it are allowed.
@@ -55,6 +60,7 @@ mod handover;
 mod judgement;
 mod point;
 mod raise;
+mod ruling;
 
 pub use handover::{judge_deadline, sitting_day};
 pub use judgement::{DisputeError, JudgeError, Opinion, OpinionError};
@@ -63,6 +69,7 @@ pub use point::{
     PointStatus, STATEMENT_MAX,
 };
 pub use raise::{JudgeChoice, RaiseError};
+pub use ruling::{combined, ProposalRuling, Ruling, RulingError, AWARD_MAX};
 
 #[cfg(test)]
 mod tests;

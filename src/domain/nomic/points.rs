@@ -90,6 +90,33 @@ pub fn settle(
     changes
 }
 
+/// `points` with the proposer's award (Nomic 203) as an invoked Judgement reckoned it, when it
+/// reckoned one (Nomic 214).
+pub fn with_award(
+    points: &[PointsChange],
+    proposer: PlayerId,
+    award: Option<i64>,
+) -> Vec<PointsChange> {
+    let Some(award) = award else {
+        return points.to_vec();
+    };
+    let mut out: Vec<PointsChange> = points
+        .iter()
+        .filter(|c| !(c.player == proposer && c.reason == Reason::Award))
+        .copied()
+        .collect();
+    out.insert(
+        0,
+        PointsChange {
+            player: proposer,
+            change: award,
+            reason: Reason::Award,
+        },
+    );
+    out.retain(|c| c.change != 0);
+    out
+}
+
 /// A line for the points thread: the new total and the change (Nomic 209).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Posting {
@@ -134,11 +161,13 @@ pub enum JudgedWinError {
     NotAPlayer(String),
     #[error("Point of Order {0} has no invoked Judgement yet: a Judgement decides only once it is invoked (Nomic 214), or the Point must be unsettled (Nomic 215).")]
     Undecided(i64),
+    #[error("The invoked Judgement on Point of Order {point} does not name {name} the winner: only the winner it named, with winner:@player, is recorded (Nomic 214).")]
+    NotNamed { point: i64, name: String },
 }
 
 /// Whether `winner` may be recorded as the winner decided on Point `number`: a tie for the
 /// win awaits a Judge, nobody has won, and the Point's Judgement is invoked (Nomic 214), the
-/// winner then being one of the tied; or the Point is unsettled, when the player whose move is
+/// winner then being the one of the tied that its stated effect names; or the Point is unsettled, when the player whose move is
 /// in question wins, whoever that is (Nomic 215 takes precedence over every other rule
 /// determining the winner).
 pub fn judged_winner(
@@ -160,8 +189,14 @@ pub fn judged_winner(
         return Err(JudgedWinError::NotAPlayer(winner_name.to_owned()));
     }
     match point.status {
-        PointStatus::Invoked { .. } if tie.contains(&winner) => Ok(()),
-        PointStatus::Invoked { .. } => Err(JudgedWinError::NotTied(winner_name.to_owned())),
+        PointStatus::Invoked { .. } if !tie.contains(&winner) => {
+            Err(JudgedWinError::NotTied(winner_name.to_owned()))
+        }
+        PointStatus::Invoked { ruling, .. } if ruling.winner == Some(winner) => Ok(()),
+        PointStatus::Invoked { .. } => Err(JudgedWinError::NotNamed {
+            point: number,
+            name: winner_name.to_owned(),
+        }),
         PointStatus::Unsettled { .. } => Ok(()),
         _ => Err(JudgedWinError::Undecided(number)),
     }
@@ -409,6 +444,10 @@ mod tests {
         let invoked = point(PointStatus::Invoked {
             judge: 4,
             judgement: "2 wins".into(),
+            ruling: crate::domain::nomic::order::Ruling {
+                winner: Some(2),
+                ..Default::default()
+            },
             at,
             how: crate::domain::nomic::order::Invocation::Undisputed,
         });
@@ -424,6 +463,15 @@ mod tests {
         assert_eq!(
             judged_winner(None, false, 2, "b", true, 1, &invoked),
             Err(JudgedWinError::NoTie)
+        );
+        // Tied, but not the one the Judgement named (Nomic 214: the decision comes into
+        // effect, not another).
+        assert_eq!(
+            judged_winner(Some(&tie), false, 3, "c", true, 1, &invoked),
+            Err(JudgedWinError::NotNamed {
+                point: 1,
+                name: "c".into()
+            })
         );
         assert_eq!(
             judged_winner(Some(&tie), true, 2, "b", true, 1, &invoked),
@@ -487,5 +535,26 @@ mod tests {
         assert_eq!(postings.len(), 1, "only the proposer's points change");
         assert_eq!(scores.total(3), 0);
         assert_eq!(win, None);
+    }
+
+    #[test]
+    fn a_judgement_may_reckon_the_proposers_award() {
+        // Nomic 203, 214: the Judgement's award replaces the one reckoned at the close.
+        let dissent = PointsChange {
+            player: 3,
+            change: 10,
+            reason: Reason::Dissent,
+        };
+        let award = |change| PointsChange {
+            player: 1,
+            change,
+            reason: Reason::Award,
+        };
+        assert_eq!(
+            with_award(&[award(8), dissent], 1, Some(4)),
+            vec![award(4), dissent]
+        );
+        assert_eq!(with_award(&[award(8)], 1, None), vec![award(8)]);
+        assert_eq!(with_award(&[award(8)], 1, Some(0)), vec![]);
     }
 }

@@ -5,6 +5,8 @@
 
 mod deadline;
 mod judgement;
+
+pub use judgement::RulingInput;
 mod left_game;
 mod opinion;
 mod raise;
@@ -42,6 +44,12 @@ pub enum OrderError {
     Dispute(#[from] DisputeError),
     #[error(transparent)]
     Opinion(#[from] OpinionError),
+    #[error(transparent)]
+    Ruling(#[from] crate::domain::nomic::order::RulingError),
+    #[error(
+        "`{0}` is not an effect of a Judgement on a proposal: takes_effect or void (Nomic 214)."
+    )]
+    NotAnEffect(String),
     #[error(transparent)]
     Rules(#[from] RulesError),
     #[error(transparent)]

@@ -69,6 +69,14 @@ impl App {
                 if let (Some(text), Some(at)) = (&j.judgement, j.judged_at) {
                     write!(out, "\n  Judgement {}: \"{text}\"", self.when(at))
                         .expect("writing to a String");
+                    let ruling = j.ruling.as_deref().map(store::nomic::orders::decode_ruling);
+                    if let Some(effect) = match ruling {
+                        Some(r) => self.describe_ruling(conn, stored.proposal, &r).await?,
+                        None => None,
+                    } {
+                        write!(out, "\n  Its stated effect: {effect}")
+                            .expect("writing to a String");
+                    }
                 }
                 for o in opinions.iter().filter(|o| o.seq == j.seq) {
                     let who = self.player_name(conn, o.person_id).await?;

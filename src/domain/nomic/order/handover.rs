@@ -39,12 +39,16 @@ impl PointOfOrder {
                     self.hand_over(game, due, Handover::Forfeited)
                 }
                 PointStatus::Judged {
-                    judge, judgement, ..
+                    judge,
+                    judgement,
+                    ruling,
+                    ..
                 } => {
                     let how = Invocation::Undisputed;
                     self.status = PointStatus::Invoked {
                         judge: *judge,
                         judgement: judgement.clone(),
+                        ruling: *ruling,
                         at: due,
                         how,
                     };

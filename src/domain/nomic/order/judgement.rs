@@ -10,6 +10,7 @@ use crate::domain::kernel::text::{bounded, TextError};
 use crate::domain::nomic::{Nomic, PlayerId};
 
 use super::point::{Handover, Happened, Invocation, PointOfOrder, PointStatus, STATEMENT_MAX};
+use super::ruling::Ruling;
 
 /// What a player other than the Judge said of a Judgement (Nomic 214).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,12 +111,25 @@ impl PointOfOrder {
         Ok(judge)
     }
 
-    /// The Judge pronounces (Nomic 214).
+    /// The Judge pronounces (Nomic 214), with no stated effect.
     pub fn judge_it(
         &mut self,
         game: &Nomic,
         by: PlayerId,
         judgement: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Happened, JudgeError> {
+        self.rule_on(game, by, judgement, Ruling::default(), at)
+    }
+
+    /// The Judge pronounces (Nomic 214), stating its effect as `ruling` (checked by
+    /// [`Ruling::check`] against what the Point concerns), carried out once it is invoked.
+    pub fn rule_on(
+        &mut self,
+        game: &Nomic,
+        by: PlayerId,
+        judgement: &str,
+        ruling: Ruling,
         at: DateTime<Utc>,
     ) -> Result<Happened, JudgeError> {
         let judge = self.may_judge(game, by, at)?;
@@ -124,6 +138,7 @@ impl PointOfOrder {
         self.status = PointStatus::Judged {
             judge,
             judgement,
+            ruling,
             at,
             dispute_until,
         };
@@ -146,13 +161,14 @@ impl PointOfOrder {
         if !game.turns.is_player(by) {
             return Err(DisputeError::NotAPlayer);
         }
-        let (judge, judgement, judged_at, dispute_until) = match &self.status {
+        let (judge, judgement, ruling, judged_at, dispute_until) = match &self.status {
             PointStatus::Judged {
                 judge,
                 judgement,
+                ruling,
                 at,
                 dispute_until,
-            } => (*judge, judgement.clone(), *at, *dispute_until),
+            } => (*judge, judgement.clone(), *ruling, *at, *dispute_until),
             PointStatus::Disputed { .. } => return Err(DisputeError::AlreadyDisputed),
             PointStatus::Invoked {
                 how: Invocation::Undisputed,
@@ -170,6 +186,7 @@ impl PointOfOrder {
         self.status = PointStatus::Disputed {
             judge,
             judgement,
+            ruling,
             judged_at,
             disputed_by: by,
             disputed_at: at,
@@ -186,11 +203,12 @@ impl PointOfOrder {
         by: PlayerId,
         at: DateTime<Utc>,
     ) -> Result<Happened, OpinionError> {
-        let (judge, judgement) = self.check_opinion(game, by, at)?;
+        let (judge, judgement, ruling) = self.check_opinion(game, by, at)?;
         let how = Invocation::Agreed { by };
         self.status = PointStatus::Invoked {
             judge,
             judgement,
+            ruling,
             at,
             how,
         };
@@ -204,7 +222,7 @@ impl PointOfOrder {
         by: PlayerId,
         at: DateTime<Utc>,
     ) -> Result<Happened, OpinionError> {
-        let (judge, _) = self.check_opinion(game, by, at)?;
+        let (judge, ..) = self.check_opinion(game, by, at)?;
         let PointStatus::Disputed { disagreeing, .. } = &mut self.status else {
             unreachable!("checked: the Point is disputed");
         };
@@ -221,7 +239,7 @@ impl PointOfOrder {
         game: &Nomic,
         by: PlayerId,
         at: DateTime<Utc>,
-    ) -> Result<(PlayerId, String), OpinionError> {
+    ) -> Result<(PlayerId, String, Ruling), OpinionError> {
         if game.is_weekend(at) {
             return Err(OpinionError::Weekend);
         }
@@ -231,6 +249,7 @@ impl PointOfOrder {
         let PointStatus::Disputed {
             judge,
             judgement,
+            ruling,
             disputed_by,
             opinions_until,
             disagreeing,
@@ -254,7 +273,7 @@ impl PointOfOrder {
         if disagreeing.contains(&by) {
             return Err(OpinionError::AlreadySaid);
         }
-        Ok((*judge, judgement.clone()))
+        Ok((*judge, judgement.clone(), *ruling))
     }
 
     /// True when the Point's last dispute has been settled by opinions (an agreement invoked

@@ -7,6 +7,8 @@ use std::collections::BTreeSet;
 use chrono::{DateTime, Utc};
 
 use crate::domain::nomic::proposal::ProposalNumber;
+
+use super::ruling::Ruling;
 use crate::domain::nomic::PlayerId;
 
 /// The longest statement or Judgement, inside one Discord message with room for a heading.
@@ -56,6 +58,8 @@ pub enum PointStatus {
     Judged {
         judge: PlayerId,
         judgement: String,
+        /// Its stated effect, carried out when it is invoked.
+        ruling: Ruling,
         at: DateTime<Utc>,
         dispute_until: DateTime<Utc>,
     },
@@ -63,6 +67,7 @@ pub enum PointStatus {
     Disputed {
         judge: PlayerId,
         judgement: String,
+        ruling: Ruling,
         judged_at: DateTime<Utc>,
         disputed_by: PlayerId,
         disputed_at: DateTime<Utc>,
@@ -70,10 +75,11 @@ pub enum PointStatus {
         /// The disputer and everyone who has said they disagree.
         disagreeing: BTreeSet<PlayerId>,
     },
-    /// In effect (Nomic 214).
+    /// In effect (Nomic 214): gavel carries out its `ruling`.
     Invoked {
         judge: PlayerId,
         judgement: String,
+        ruling: Ruling,
         at: DateTime<Utc>,
         how: Invocation,
     },
@@ -179,6 +185,14 @@ impl PointOfOrder {
             self.status,
             PointStatus::Invoked { .. } | PointStatus::Unsettled { .. }
         )
+    }
+
+    /// The stated effect of its Judgement, once invoked: what gavel carries out (Nomic 214).
+    pub fn invoked_ruling(&self) -> Option<Ruling> {
+        match self.status {
+            PointStatus::Invoked { ruling, .. } => Some(ruling),
+            _ => None,
+        }
     }
 
     /// When its Judgement was invoked, if it has been.
