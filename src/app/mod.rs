@@ -120,6 +120,11 @@ impl App {
         self.clock.now()
     }
 
+    /// Now to the millisecond (`Clock::now_exact`): for the poster's waits under a second.
+    pub fn now_exact(&self) -> DateTime<Utc> {
+        self.clock.now_exact()
+    }
+
     pub fn tz(&self) -> Tz {
         self.config.club.timezone
     }

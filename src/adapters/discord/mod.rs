@@ -158,7 +158,7 @@ fn spawn_background(app: App, http: Arc<serenity::Http>, lifecycle: &Lifecycle) 
         while !*stopping.borrow() {
             let stop = stopping.clone();
             let wait = match poster.deliver_due(|| *stop.borrow()).await {
-                Ok(pass) => until(pass.next_retry, poster_app.now()),
+                Ok(pass) => until(pass.next_retry, poster_app.now_exact()),
                 Err(e) => {
                     tracing::error!(error = ?e, "outbox delivery failed");
                     TICK
