@@ -189,6 +189,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                      only by their user id (right-click them with developer mode on, Copy ID)."
                 );
             }
+            gavel::adapters::discord::club_server(&config)?;
             let app = App::open(config, Arc::new(SystemClock)).await?;
             gavel::adapters::discord::run(app, token.trim()).await?;
             Ok(ExitCode::SUCCESS)

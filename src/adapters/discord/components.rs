@@ -5,6 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::gate;
 use super::reply::{no_pings, person, split};
 use super::Error;
 use crate::app::{App, PersonRef};
@@ -24,6 +25,13 @@ pub async fn on_event(
     let app = framework.user_data;
     match interaction {
         serenity::Interaction::Component(press) => {
+            let place = gate::Place::of(press.guild_id, app.config().discord.guild_id);
+            let path = command_path(&press.data.custom_id);
+            if let Err(text) =
+                gate::admit(place, path.as_deref(), press.user.id, &press.data.custom_id)
+            {
+                return send(ctx, Answering::Press(press), Err(text), false).await;
+            }
             let caller = person(
                 &press.user,
                 press.member.as_ref().and_then(|m| m.nick.as_deref()),
@@ -39,6 +47,13 @@ pub async fn on_event(
             .await
         }
         serenity::Interaction::Modal(form) => {
+            let place = gate::Place::of(form.guild_id, app.config().discord.guild_id);
+            let path = command_path(&form.data.custom_id);
+            if let Err(text) =
+                gate::admit(place, path.as_deref(), form.user.id, &form.data.custom_id)
+            {
+                return send(ctx, Answering::Form(form), Err(text), false).await;
+            }
             let caller = person(
                 &form.user,
                 form.member.as_ref().and_then(|m| m.nick.as_deref()),
@@ -56,6 +71,13 @@ pub async fn on_event(
         }
         _ => Ok(()),
     }
+}
+
+/// The command a `custom_id` names, if it is one gavel could have written.
+fn command_path(custom_id: &str) -> Option<String> {
+    Invocation::from_custom_id(custom_id)
+        .ok()
+        .map(|(_, invocation)| invocation.path)
 }
 
 /// The text typed into a form's inputs, by option name (an optional input left empty is left

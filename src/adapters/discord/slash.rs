@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::components;
+use super::gate;
 use super::reply::{person, respond_text};
 use super::Error;
 use crate::app::App;
@@ -142,6 +143,16 @@ fn run(
                 .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error));
         };
         let path = ctx.command().qualified_name.as_ref();
+        let place = gate::Place::of(
+            ctx.interaction.guild_id,
+            ctx.data().config().discord.guild_id,
+        );
+        let user = ctx.interaction.user.id;
+        if let Err(refusal) = gate::admit(place, Some(path), user, &format!("/{path}")) {
+            return respond_text(poise::Context::Application(ctx), Err(refusal))
+                .await
+                .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error));
+        }
         let reply = match commands::find(path) {
             Some(spec) => match read_options(spec, ctx.args) {
                 Ok(Read::Form(modal, given)) => {

@@ -28,7 +28,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use gateway::{dispatch_frame, serve_gateway};
 use interactions::{form_json, press_json};
-pub use interactions::{Arg, SlashCommand};
+pub use interactions::{Arg, Origin, SlashCommand};
 use rest::rest_handler;
 use state::{PostFailure, Shared};
 
@@ -398,6 +398,17 @@ impl FakeDiscord {
     /// delivers a click: a MESSAGE_COMPONENT interaction carrying the message. Returns the
     /// interaction id.
     pub fn press(&self, caller: &User, post: &Recorded, custom_id: &str) -> u64 {
+        self.press_from(Origin::Club, caller, post, custom_id)
+    }
+
+    /// Like `press`, from `origin` (another server, a direct message).
+    pub fn press_from(
+        &self,
+        origin: Origin,
+        caller: &User,
+        post: &Recorded,
+        custom_id: &str,
+    ) -> u64 {
         let id = self.shared.snowflake();
         let message = post
             .answer
@@ -405,7 +416,7 @@ impl FakeDiscord {
             .expect("the post was answered with a Message");
         self.dispatch(
             "INTERACTION_CREATE",
-            press_json(id, caller, message, custom_id),
+            press_json(id, caller, origin, message, custom_id),
         );
         id
     }
@@ -413,10 +424,21 @@ impl FakeDiscord {
     /// Submits the form (modal) `custom_id` with `fields` (text input custom_id, typed text), as
     /// Discord delivers it: a MODAL_SUBMIT interaction. Returns the interaction id.
     pub fn submit_form(&self, caller: &User, custom_id: &str, fields: &[(&str, &str)]) -> u64 {
+        self.submit_form_from(Origin::Club, caller, custom_id, fields)
+    }
+
+    /// Like `submit_form`, from `origin` (another server, a direct message).
+    pub fn submit_form_from(
+        &self,
+        origin: Origin,
+        caller: &User,
+        custom_id: &str,
+        fields: &[(&str, &str)],
+    ) -> u64 {
         let id = self.shared.snowflake();
         self.dispatch(
             "INTERACTION_CREATE",
-            form_json(id, caller, custom_id, fields),
+            form_json(id, caller, origin, custom_id, fields),
         );
         id
     }
