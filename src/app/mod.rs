@@ -138,10 +138,10 @@ impl App {
     async fn bootstrap(&self) -> anyhow::Result<()> {
         let now = self.now();
         let mut tx = self.begin().await?;
-        let cj = PersonRef {
-            name: self.config.chief_justice.name.clone(),
-            discord_id: self.config.chief_justice.discord_id,
-        };
+        let cj = PersonRef::configured(
+            &self.config.chief_justice.name,
+            self.config.chief_justice.discord_id,
+        );
         if let Some(id) = cj.discord_id {
             // The configuration is trusted to say which Discord user the named CJ is.
             let taken = cj.find(&mut tx).await?.is_some();

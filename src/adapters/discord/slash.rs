@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 
 use super::components;
 use super::gate;
-use super::reply::{person, respond_text};
+use super::reply::{self, person, respond_text};
 use super::Error;
 use crate::app::App;
 use crate::commands::button;
@@ -153,6 +153,7 @@ fn run(
                 .await
                 .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error));
         }
+        reply::see(ctx.data(), people_in(&ctx)).await;
         let reply = match commands::find(path) {
             Some(spec) => match read_options(spec, ctx.args) {
                 Ok(Read::Form(modal, given)) => {
@@ -224,6 +225,18 @@ async fn within_discords_limit(
             Ok(work.await)
         }
     }
+}
+
+/// The people an interaction names by Discord's own member data: its caller, and the users
+/// Discord resolved in its options.
+fn people_in(ctx: &poise::ApplicationContext<'_, App, Error>) -> Vec<crate::app::PersonRef> {
+    let mut people = vec![caller(ctx)];
+    for o in ctx.args {
+        if let serenity::ResolvedValue::User(user, member) = &o.value {
+            people.push(person(user, member.and_then(|m| m.nick.as_deref())));
+        }
+    }
+    people
 }
 
 /// The person who typed the command, named as the server shows them.
