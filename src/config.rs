@@ -100,7 +100,8 @@ impl Default for DatabaseConfig {
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct DiscordConfig {
-    /// The guild whose slash commands gavel registers; without it commands are registered globally.
+    /// The club's server: gavel registers its slash commands there alone and refuses every
+    /// interaction from anywhere else. `gavel run` will not start without it.
     #[serde(deserialize_with = "de_snowflake_opt")]
     pub guild_id: Option<u64>,
     /// Where announcements are posted.

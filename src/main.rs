@@ -233,6 +233,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     missing.join("\n- ")
                 );
             }
+            gavel::adapters::discord::club_server(&config)?;
             let app = open(config).await?;
             gavel::adapters::discord::run(app, token.trim()).await?;
             Ok(ExitCode::SUCCESS)

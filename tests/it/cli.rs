@@ -193,6 +193,31 @@ fn run_without_the_chief_justices_discord_id_refuses_to_start() {
     );
 }
 
+/// Checks: `gavel run` with no `discord.guild_id` refuses to start, naming the key, before it
+/// opens (or creates) the database: it never registers its commands globally.
+#[test]
+fn run_without_the_clubs_server_refuses_to_start() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[chief_justice]\ndiscord_id = 900\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .arg("run")
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", "not-a-real-token")
+        .env_remove("GAVEL_CONFIG")
+        .output()
+        .expect("gavel runs");
+    assert!(!out.status.success());
+    assert!(text(&out).contains("discord.guild_id"), "{}", text(&out));
+    assert!(
+        !dir.path().join("gavel.db").exists(),
+        "the database was opened"
+    );
+}
+
 /// Checks: `gavel status` on a new database says every post has been delivered; after a
 /// console `/join` with a Discord channel configured (so the post is left for the bot), it
 /// reports one post waiting, the oldest in #discussion with no attempt and no error yet.

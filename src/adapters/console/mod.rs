@@ -268,6 +268,7 @@ mod tests {
             content: content.into(),
             created_at: at,
             attempts: 0,
+            server_errors: 0,
             next_attempt_at: at,
             last_error: None,
             sent_at: None,
