@@ -12,6 +12,7 @@ mod leaderboard;
 mod moderation;
 mod parity;
 mod permissions;
+mod portal;
 mod random;
 mod rules;
 mod transcripts;
