@@ -289,6 +289,12 @@ async fn only_what_gavel_announced_is_shown() {
     );
     let (_, page) = club.page("/members/2").await;
     assert!(!page.contains("late again"), "{page}");
+    let found = club.json("/api/v1/search?q=late").await;
+    assert_eq!(
+        found["results"],
+        serde_json::json!([]),
+        "an undeclared case is not found"
+    );
     // Once Discord confirms the declaration, the case is public.
     let app = club.console.app().await.unwrap().clone();
     let mut conn = app.pool().acquire().await.unwrap();
@@ -300,6 +306,8 @@ async fn only_what_gavel_announced_is_shown() {
     let (status, page) = club.page("/cases/1").await;
     assert_eq!(status, 200);
     assert!(page.contains("late again"), "{page}");
+    let found = club.json("/api/v1/search?q=late").await;
+    assert_eq!(found["results"][0]["href"], "/cases/1", "{found}");
     assert!(!page.contains("777"), "no Discord id");
 }
 
@@ -342,6 +350,46 @@ async fn a_change_shows_on_the_next_request_and_etags_follow_the_revision() {
         .await
         .unwrap();
     assert_eq!(held.status(), 304);
+}
+
+/// Checks: search finds the rules, proposals, opinions, declarations and announcements, marks
+/// the words found, and takes any query string without error.
+#[tokio::test]
+async fn search_finds_what_was_announced_and_marks_it() {
+    let club = Club::new(true, |_| {}).await;
+    let (status, page) = club.page("/search?q=three+players+saw").await;
+    assert_eq!(status, 200);
+    assert!(page.contains("/court/appeals/1"), "the opinion: {page}");
+    assert!(page.contains("<mark>players</mark>"), "{page}");
+    let found = club
+        .json("/api/v1/search?q=registered%20not%20played")
+        .await;
+    let kinds: Vec<&str> = found["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert!(
+        kinds.contains(&"declaration") && kinds.contains(&"announcement"),
+        "{kinds:?}"
+    );
+    let found = club.json("/api/v1/search?q=abide").await;
+    assert_eq!(found["results"][0]["href"], "/rules/101", "{found}");
+    let found = club.json("/api/v1/search?q=voting%20thread").await;
+    assert!(!found["results"].as_array().unwrap().is_empty(), "{found}");
+    for q in [
+        "%22AND(",
+        "NEAR%2F*",
+        "%3Cscript%3E",
+        "*",
+        "%22%22%22",
+        "a%20OR%20b%20NOT",
+    ] {
+        let (status, body) = club.page(&format!("/search?q={q}")).await;
+        assert_eq!(status, 200, "{q}: {body}");
+        assert!(!body.contains("<script>"), "{q}");
+    }
 }
 
 /// Checks: lists are paged by key: the next page starts after the last row of this one.
