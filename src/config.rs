@@ -43,6 +43,23 @@ pub struct Config {
     pub rules: RulesConfig,
     pub orders: OrdersConfig,
     pub court: CourtConfig,
+    pub portal: PortalConfig,
+}
+
+/// The public portal (`gavel portal`, and `gavel run` when `listen` is set).
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct PortalConfig {
+    /// Where the portal listens, `host:port` (for example `127.0.0.1:8080`); when set, `gavel
+    /// run` serves the portal beside the bot.
+    pub listen: Option<String>,
+}
+
+impl PortalConfig {
+    /// The address to listen on, if one is set (checked when the config is loaded).
+    pub fn address(&self) -> Option<std::net::SocketAddr> {
+        self.listen.as_deref().and_then(|a| a.parse().ok())
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -411,6 +428,14 @@ impl Config {
                 return invalid("rules.parameters", &e.to_string());
             }
         }
+        if let Some(listen) = &self.portal.listen {
+            if listen.parse::<std::net::SocketAddr>().is_err() {
+                return invalid(
+                    "portal.listen",
+                    "must be an address and port such as 127.0.0.1:8080",
+                );
+            }
+        }
         if !(1..=31).contains(&self.moderation.declaration_days) {
             return invalid("moderation.declaration_days", "must be from 1 to 31");
         }
@@ -551,6 +576,17 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("session.end"), "{e}");
+    }
+
+    #[test]
+    fn the_portal_listens_on_a_checked_address() {
+        let c = parse("[portal]\nlisten = \"127.0.0.1:8080\"\n").unwrap();
+        assert_eq!(c.portal.address(), Some(([127, 0, 0, 1], 8080).into()));
+        assert_eq!(parse("").unwrap().portal.address(), None);
+        let e = parse("[portal]\nlisten = \"localhost\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("portal.listen"), "{e}");
     }
 
     #[test]

@@ -30,8 +30,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Run the Discord bot (the token comes from DISCORD_TOKEN)
+    /// Run the Discord bot (the token comes from DISCORD_TOKEN), and the portal beside it when
+    /// portal.listen is set
     Run,
+    /// Serve the public portal alone (no Discord token needed): the club's record on the web,
+    /// read-only
+    Portal {
+        /// Listen here instead of portal.listen (default 127.0.0.1:8080)
+        #[arg(long)]
+        listen: Option<std::net::SocketAddr>,
+    },
     /// Run commands as text: a REPL, or a script from --script or standard input
     Console {
         /// Read commands from this file
@@ -234,8 +242,28 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 );
             }
             gavel::adapters::discord::club_server(&config)?;
+            let portal = match config.portal.address() {
+                Some(addr) => Some(start_portal(&config, addr).await?),
+                None => None,
+            };
             let app = open(config).await?;
-            gavel::adapters::discord::run(app, token.trim()).await?;
+            let ran = gavel::adapters::discord::run(app, token.trim()).await;
+            if let Some((stop, serving)) = portal {
+                let _ = stop.send(true);
+                serving.await??;
+            }
+            ran?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Portal { listen } => {
+            let addr = listen
+                .or(config.portal.address())
+                .unwrap_or(([127, 0, 0, 1], 8080).into());
+            say_database(&config);
+            let (stop, serving) = start_portal(&config, addr).await?;
+            shutdown_signal().await;
+            let _ = stop.send(true);
+            serving.await??;
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Console {
@@ -277,6 +305,52 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+/// Brings the database up to date, then serves the portal at `addr` on its own read-only
+/// connections until told to stop.
+async fn start_portal(
+    config: &Config,
+    addr: std::net::SocketAddr,
+) -> anyhow::Result<(
+    tokio::sync::watch::Sender<bool>,
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+)> {
+    use gavel::adapters::portal;
+    let pool = gavel::store::open(&config.database.path).await?;
+    gavel::store::migrate(&pool).await?;
+    pool.close().await;
+    let reader = portal::Portal::open(config).await?;
+    let listener = portal::bind(addr).await?;
+    println!("The portal is at http://{}/", listener.local_addr()?);
+    let (stop, mut stopped) = tokio::sync::watch::channel(false);
+    let serving = tokio::spawn(portal::serve(listener, reader, async move {
+        let _ = stopped.changed().await;
+    }));
+    Ok((stop, serving))
+}
+
+/// SIGTERM or Ctrl-C.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

@@ -184,8 +184,14 @@ impl App {
     /// Starts a writing transaction. `BEGIN IMMEDIATE` takes SQLite's write lock at the start,
     /// so a second process waits its turn (busy timeout) instead of failing when a transaction
     /// that read first tries to write after the other process has written.
+    ///
+    /// Every write transaction advances the record's revision here, in the transaction itself:
+    /// it counts only if the transaction commits, and a reader (the portal) sees the change and
+    /// the new revision together.
     pub async fn begin(&self) -> sqlx::Result<Transaction<'static, Sqlite>> {
-        self.pool.begin_with("BEGIN IMMEDIATE").await
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        store::revision::advance(&mut tx).await?;
+        Ok(tx)
     }
 
     /// The routine every use case shares: one write transaction, the caller resolved with the

@@ -13,6 +13,7 @@ mod moderation;
 mod nomic_config;
 mod parity;
 mod permissions;
+mod portal;
 mod random;
 mod rules;
 mod rules_import;
