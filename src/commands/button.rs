@@ -422,19 +422,36 @@ mod tests {
         assert!(read("court vote", &[("no_reasoning", "maybe")]).is_err());
     }
 
-    /// Checks: no command asks for text in a form and also takes a person, so a form never has a
-    /// person to carry (it could not: see above).
+    /// Checks: a command that asks for text in a form takes a person only as an optional
+    /// option (a Judgement's winner), and a form is never made to carry one: naming the person
+    /// asks for the text in the command itself, plainly.
     #[test]
-    fn no_command_with_a_form_takes_a_person() {
+    fn no_command_with_a_form_needs_a_person_and_a_form_never_carries_one() {
         for spec in super::super::all() {
             if spec.options.iter().any(|o| o.in_modal) {
                 assert!(
-                    spec.options.iter().all(|o| o.kind != OptionKind::Person),
+                    spec.options
+                        .iter()
+                        .all(|o| o.kind != OptionKind::Person || !o.required),
                     "/{}",
                     spec.path
                 );
             }
         }
+        let spec = super::super::find("order judgement").expect("declared");
+        let wanting: Vec<&'static OptionSpec> =
+            spec.options.iter().filter(|o| o.in_modal).collect();
+        let given = vec![
+            ("point".to_owned(), Value::Integer(1)),
+            (
+                "winner".to_owned(),
+                Value::Person(PersonRef::console("dan")),
+            ),
+        ];
+        assert_eq!(
+            form(spec, &given, &wanting).map(|f| f.custom_id),
+            Err("A form cannot carry `winner`; give `text` in the command itself.".to_owned())
+        );
     }
 
     #[test]
