@@ -10,7 +10,7 @@ mod state;
 mod vote;
 
 pub use bench::{solo_ground, BenchRefusal, DiscretionaryPower, SoloGround};
-pub use en_banc::{ClosureRefusal, EnBancRefusal};
+pub use en_banc::{en_banc_reaches, ClosureRefusal, EnBancRefusal};
 pub use grant::GrantRefusal;
 pub use state::{
     Appeal, EnBancRequest, GrantedBy, Hearing, Judgement, JusticeGrant, Stage, WrongStage,

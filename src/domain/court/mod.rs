@@ -63,6 +63,8 @@
 //!   accepts or refuses (Act 3.9.1), conflicts and all. A solo judgement may be taken en banc
 //!   too, so the Chief Justice's discretion is reviewable as a technical modification is. The
 //!   bench is the Court as it stands when seated.
+//!   A case void by the time of the request is not taken en banc ([`en_banc_reaches`]): what
+//!   was reversed as though it never happened is not revived.
 //! - **No majority en banc** (§III Act 3.9): when every Justice has voted and no position has
 //!   a majority of the whole Court (a tie in an even Court, or a scatter), what it reviewed
 //!   stands: the panel's decision, or on a direct challenge the action itself. The judgement is
@@ -97,9 +99,9 @@ pub mod standing;
 pub mod verdict;
 
 pub use appeal::{
-    solo_ground, Appeal, BenchRefusal, ClosureRefusal, DiscretionaryPower, EnBancRefusal,
-    EnBancRequest, GrantRefusal, GrantedBy, Hearing, Judgement, JusticeGrant, SoloGround, Stage,
-    VoteRefusal, WrongStage,
+    en_banc_reaches, solo_ground, Appeal, BenchRefusal, ClosureRefusal, DiscretionaryPower,
+    EnBancRefusal, EnBancRequest, GrantRefusal, GrantedBy, Hearing, Judgement, JusticeGrant,
+    SoloGround, Stage, VoteRefusal, WrongStage,
 };
 pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
 pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};
