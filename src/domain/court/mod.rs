@@ -112,7 +112,8 @@ pub use panel::{
 };
 pub use reach::{appealed_as_it_stands, decision_reaches, restore, Restore, Unreached};
 pub use remand::{
-    new_end_not_harsher, new_step_not_harsher, overdue, overdue_words, Harsher, Overdue,
+    new_end_not_harsher, new_points_not_harsher, new_step_not_harsher, overdue, overdue_words,
+    Harsher, Overdue,
 };
 pub use standing::{
     what_is_appealable, Action, ActionFacts, AppealRecord, Appellant, Capacity, CaseStatus,
