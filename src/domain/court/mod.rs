@@ -86,8 +86,9 @@
 //!   if in the majority, may assign a Justice in the majority; otherwise any Justice in the
 //!   majority writes it. When an en banc Court leaves a judgement standing with nobody voting
 //!   for it, the whole bench may write. Late opinions are still published, marked late.
-//! - **A hearing in progress** (§II Act 8.1): from filing until judgement, and again while an
-//!   en banc request waits or is heard; it involves the parties of the filing.
+//! - **A hearing in progress** (§II Act 8.1): from the grant until judgement, and from the
+//!   acceptance of an en banc hearing until its judgement; it involves the parties of the
+//!   filing. A filing not yet granted is on the docket but holds nobody's request to leave.
 
 pub mod appeal;
 pub mod monitor;

@@ -234,16 +234,21 @@ fn two_independent_justices_grant_despite_the_chief_justices_refusal() {
 }
 
 #[test]
-fn filing_puts_the_appellant_in_a_hearing_until_judgement() {
-    // Terms §II Act 8.1: a request to leave waits while a hearing involves them.
+fn only_a_granted_hearing_holds_its_parties() {
+    // Terms §II Act 8.1: a request to leave waits while "a Court hearing" involves them; a
+    // filing is on the docket from the start, but a hearing only from the grant.
     let f = filing();
-    assert!(Appeal::filed(&f).is_hearing());
-    assert!(granted(&f).is_hearing());
-    assert!(heard(&f).is_hearing());
+    assert!(Appeal::filed(&f).is_hearing() && !Appeal::filed(&f).holds_parties());
+    assert!(granted(&f).holds_parties());
+    assert!(heard(&f).holds_parties());
     let done = decided(&f);
-    assert!(!done.is_hearing());
+    assert!(!done.is_hearing() && !done.holds_parties());
     let asked = done.request_en_banc(&f, MODERATOR, now()).unwrap();
-    assert!(asked.is_hearing());
+    assert!(asked.is_hearing() && !asked.holds_parties());
+    assert!(asked
+        .accept_en_banc(&chief(), &court())
+        .unwrap()
+        .holds_parties());
     assert!(f.parties().contains(&MEMBER));
 }
 
