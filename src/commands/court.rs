@@ -101,6 +101,12 @@ pub(super) fn section() -> Section {
                     let power = a.opt_text("power");
                     reply(app.sit_solo(&call, a.integer("appeal")?, power.as_deref()).await)
                 })),
+            command("court reseat", "Seat the whole Court again after a Justice left it (Terms §III Acts 3.3, 3.9)")
+                .option(appeal())
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("an en banc bench with a seat no longer held; a panel or solo bench is re-seated with /court panel or /court solo, §III Acts 3.3, 3.7, 3.9")
+                .run(|app, call, a| Box::pin(async move { reply(app.reseat_whole_court(&call, a.integer("appeal")?).await) })),
             command("court vote", "Vote on an appeal you sit on, once (Terms §III Acts 3.3, 3.8)")
                 .option(appeal())
                 .option(choice("decision", "uphold, overturn or remand", &["uphold", "overturn", "remand"]))

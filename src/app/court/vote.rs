@@ -7,8 +7,8 @@ use chrono::NaiveDate;
 
 use crate::app::{App, Call};
 use crate::domain::court::{
-    reasoning_ground_applies, Appeal, Ballot, Decision, Ground, Judgement, Opinion,
-    OpinionDeadlines, Overturn, Replacement, Vote,
+    reasoning_ground_applies, Appeal, Ballot, Bench, Decision, Ground, Judgement, Opinion,
+    OpinionDeadlines, Overturn, Replacement, Vote, VoteRefusal,
 };
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
@@ -176,6 +176,13 @@ impl App {
             let tz = self.tz();
             Power::Justice.require(&actor.offices, "vote on an appeal", "Terms §III Act 3.3")?;
             let mut row = self.appeal(conn, n).await?;
+            // A solo hearing is the Chief Justice's discretionary power (Terms §III Act 3.3): one
+            // who has handed the office over no longer decides it; the Chief Justice re-seats it.
+            if let Appeal::Hearing(h) = &row.lifecycle {
+                if h.bench == Bench::Solo(actor.id) && !actor.offices.is_chief_justice() {
+                    return Err(VoteRefusal::NoLongerChief.into());
+                }
+            }
             let vote = input.vote()?;
             if let (
                 Vote::Overturn(Overturn {
@@ -256,7 +263,7 @@ impl App {
 
     /// A judgement was reached: announce it, carry it out, and make its opinion due with its
     /// reminder and overdue notice.
-    async fn judged(
+    pub(super) async fn judged(
         &self,
         conn: &mut sqlx::SqliteConnection,
         row: &mut crate::store::court::appeals::AppealRow,

@@ -48,6 +48,10 @@
 //!   panel (Act 3.5.2) unless no panel can be formed without them (Act 3.5.1): it is then set
 //!   aside, after every other Justice's, and recorded. With fewer than three Justices the
 //!   suggestion is short.
+//! - **Re-seating** (§III Acts 3.3, 3.7, 3.9): a bench with a seat no longer held (a Justice
+//!   who left the Court, a Chief Justice sitting alone who handed the office over) is re-seated
+//!   by the Chief Justice: a new panel, the Chief Justice alone, or the whole Court as it now
+//!   stands; the votes of those who sit again stand.
 //! - **Solo** (§III Act 3.3): the Chief Justice hears a panel-route appeal alone only on a
 //!   matter concerning a discretionary power they name ([`DiscretionaryPower`]), or when no
 //!   panel of three can be formed; never with a conflict and never on an en banc route.
@@ -100,9 +104,9 @@ pub mod standing;
 pub mod verdict;
 
 pub use appeal::{
-    en_banc_reaches, solo_ground, Appeal, BenchRefusal, ClosureRefusal, DiscretionaryPower,
-    EnBancRefusal, EnBancRequest, GrantRefusal, GrantedBy, Hearing, Judgement, JusticeGrant,
-    SoloGround, Stage, VoteRefusal, WrongStage,
+    bench_stalled, en_banc_reaches, solo_ground, Appeal, BenchRefusal, ClosureRefusal,
+    DiscretionaryPower, EnBancRefusal, EnBancRequest, GrantRefusal, GrantedBy, Hearing, Judgement,
+    JusticeGrant, SoloGround, Stage, VoteRefusal, WrongStage,
 };
 pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
 pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};

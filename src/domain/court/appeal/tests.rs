@@ -194,18 +194,20 @@ fn a_panel_that_lost_a_justice_is_re_seated_keeping_the_votes_cast() {
     let all = court();
     let panel = || check_panel(&[1, 2, 4], &all, &Conflicts::default()).unwrap();
     assert_eq!(
-        voted.reseat_panel(&chief(), panel(), &all),
+        voted.reseat_panel(&chief(), panel(), &all, now()),
         Err(BenchRefusal::PanelStands)
     );
     let without_3: Vec<Justice> = all.iter().filter(|j| j.id != 3).cloned().collect();
-    let reseated = voted.reseat_panel(&chief(), panel(), &without_3).unwrap();
+    let reseated = voted
+        .reseat_panel(&chief(), panel(), &without_3, now())
+        .unwrap();
     let Appeal::Hearing(h) = &reseated else {
         panic!("still heard")
     };
     assert_eq!(h.bench.seats(), vec![1, 2, 4]);
     assert_eq!(h.ballots.len(), 1);
     assert!(voted
-        .reseat_panel(&justice(2), panel(), &without_3)
+        .reseat_panel(&justice(2), panel(), &without_3, now())
         .is_err());
 }
 
