@@ -89,7 +89,8 @@
 //!   wall-clock time; reminder one club day before; overdue at the deadline. The Chief Justice,
 //!   if in the majority, may assign a Justice in the majority; otherwise any Justice in the
 //!   majority writes it. When an en banc Court leaves a judgement standing with nobody voting
-//!   for it, the whole bench may write. Late opinions are still published, marked late.
+//!   for it, the whole bench may write. Only a sitting Justice writes; when no Justice of the majority
+//!   still holds office, the Chief Justice writes it or assigns it to a sitting Justice. Late opinions are still published, marked late.
 //! - **A hearing in progress** (§II Act 8.1): from the grant until judgement, and from the
 //!   acceptance of an en banc hearing until its judgement; it involves the parties of the
 //!   filing. A filing not yet granted is on the docket but holds nobody's request to leave.
