@@ -12,6 +12,7 @@ pub mod nomic;
 pub mod offices;
 pub mod outbox;
 pub mod people;
+pub mod replies;
 
 use std::str::FromStr;
 use std::time::Duration;
