@@ -80,12 +80,13 @@ fn lcs(a: &[&str], b: &[&str], out: &mut Vec<Piece>) {
             push(out, Piece::Same(a[i].to_owned()));
             i += 1;
             j += 1;
-        } else if j < m && (i == n || table[at(i, j + 1)] >= table[at(i + 1, j)]) {
-            push(out, Piece::Added(b[j].to_owned()));
-            j += 1;
-        } else {
+        } else if i < n && (j == m || table[at(i + 1, j)] >= table[at(i, j + 1)]) {
+            // Removed words come before the words that replace them.
             push(out, Piece::Removed(a[i].to_owned()));
             i += 1;
+        } else {
+            push(out, Piece::Added(b[j].to_owned()));
+            j += 1;
         }
     }
 }
