@@ -183,7 +183,7 @@ async fn a_solo_hearing_whose_chief_justice_handed_over_is_re_seated_by_the_new_
     let mut config = Config::default();
     config.database.path = dir.path().join("club.db").display().to_string();
     {
-        let mut console = Console::new(config.clone());
+        let mut console = Console::rehearsal(config.clone());
         for line in [
             "@ 2026-11-27 12:31",
             "cj: /office appoint member:@mod1 office:moderator",
@@ -198,7 +198,7 @@ async fn a_solo_hearing_whose_chief_justice_handed_over_is_re_seated_by_the_new_
         }
     }
     config.chief_justice.name = "cj2".into();
-    let mut console = Console::new(config);
+    let mut console = Console::rehearsal(config);
     run(&mut console, "@ 2026-11-27 13:00").await;
     run(
         &mut console,
