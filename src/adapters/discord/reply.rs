@@ -89,11 +89,19 @@ pub async fn on_error(error: poise::FrameworkError<'_, App, Error>) {
             // A command removed or renamed since the member's client loaded the list: answer,
             // or Discord shows "The application did not respond".
             let path = command_path(interaction);
-            tracing::warn!(command = %path, "an interaction for a command gavel does not have");
-            let text = format!(
-                "gavel no longer has /{path}; its commands are being refreshed: try again in a \
-                 moment, or see /help."
-            );
+            let club = framework.user_data.config().discord.guild_id;
+            let place = super::gate::Place::of(interaction.guild_id, club);
+            let user = interaction.user.id;
+            let text = match super::gate::admit(place, None, user, &format!("/{path}")) {
+                Err(refusal) => refusal,
+                Ok(()) => {
+                    tracing::warn!(command = %path, "an interaction for a command gavel does not have");
+                    format!(
+                        "gavel no longer has /{path}; its commands are being refreshed: try \
+                         again in a moment, or see /help."
+                    )
+                }
+            };
             let reply = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(text)
