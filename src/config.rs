@@ -18,6 +18,8 @@ pub enum ConfigError {
     },
     #[error("{path}: {message}")]
     Parse { path: PathBuf, message: String },
+    #[error("the configuration file {path} does not exist (it was named with --config or GAVEL_CONFIG); gavel will not start a new, empty club from a mistyped path")]
+    Missing { path: PathBuf },
     #[error("{path}: key `{key}`: {message}")]
     Invalid {
         path: PathBuf,
@@ -82,8 +84,26 @@ impl Default for ClubConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct DatabaseConfig {
-    /// SQLite file, relative to the working directory; `:memory:` for a throwaway database.
+    /// SQLite file, relative to the configuration file's folder; `:memory:` for a throwaway
+    /// database.
     pub path: String,
+}
+
+impl DatabaseConfig {
+    /// The path as written in the config file at `config`, made relative to that file's folder
+    /// when it is relative (the in-memory path is left as it is).
+    fn resolved(&self, config: &Path) -> String {
+        let path = Path::new(&self.path);
+        if self.path == crate::store::IN_MEMORY || path.is_absolute() {
+            return self.path.clone();
+        }
+        match config.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => {
+                folder.join(path).to_string_lossy().into_owned()
+            }
+            _ => self.path.clone(),
+        }
+    }
 }
 
 impl Default for DatabaseConfig {
@@ -97,7 +117,8 @@ impl Default for DatabaseConfig {
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct DiscordConfig {
-    /// The guild whose slash commands gavel registers; without it commands are registered globally.
+    /// The club's server: gavel registers its slash commands there alone and refuses every
+    /// interaction from anywhere else. `gavel run` will not start without it.
     #[serde(deserialize_with = "de_snowflake_opt")]
     pub guild_id: Option<u64>,
     /// Where announcements are posted.
@@ -213,8 +234,9 @@ pub enum JudgeRule {
     /// The player whose allocated day preceded the current day (Nomic 214).
     #[default]
     Rotation,
-    /// The Chief Justice judges every new Point; overruling and forfeit pass it along the
-    /// rotation as usual.
+    /// The Chief Justice judges every new Point, player or not, except in their own or a
+    /// team-mate's turn, after forfeiting, or once overruled that day; overruling and forfeit
+    /// pass it along the rotation as usual.
     ChiefJustice,
 }
 
@@ -294,10 +316,15 @@ impl Config {
         }
     }
 
-    /// Reads `path`; a missing file gives the built-in defaults.
+    /// Reads `path`; a missing file gives the built-in defaults. A relative `database.path`
+    /// is read relative to the configuration file's folder, wherever gavel is started.
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
         match std::fs::read_to_string(path) {
-            Ok(text) => Self::from_toml(&text, path),
+            Ok(text) => {
+                let mut config = Self::from_toml(&text, path)?;
+                config.database.path = config.database.resolved(path);
+                Ok(config)
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
             Err(source) => Err(ConfigError::Read {
                 path: path.to_owned(),
@@ -306,11 +333,44 @@ impl Config {
         }
     }
 
+    /// Reads the configuration file named on purpose (`--config`, `GAVEL_CONFIG`): unlike
+    /// [`Config::load`], a missing file is an error.
+    pub fn load_named(path: &Path) -> Result<Self, ConfigError> {
+        if !path.exists() {
+            return Err(ConfigError::Missing {
+                path: path.to_owned(),
+            });
+        }
+        Self::load(path)
+    }
+
+    /// The keys `gavel run` needs that this configuration leaves out, each with where to find
+    /// its value: the bot refuses to start without them, and `gavel check-config` names them.
+    pub fn missing_for_discord(&self) -> Vec<String> {
+        let mut missing = Vec::new();
+        if self.discord.guild_id.is_none() {
+            missing.push(
+                "discord.guild_id: the club's server, whose commands gavel registers and whose interactions alone it takes (right-click the server with developer mode on, Copy Server ID)".to_owned(),
+            );
+        }
+        if self.discord.discussion_channel_id.is_none() {
+            missing.push(
+                "discord.discussion_channel_id: #discussion, where declarations and announcements are posted; without it they wait for ever and undeclared penalties become void (Terms §III Act 2.4.2)".to_owned(),
+            );
+        }
+        if self.chief_justice.discord_id.is_none() {
+            missing.push(
+                "chief_justice.discord_id: on Discord the Chief Justice is known only by their user id (right-click them with developer mode on, Copy User ID)".to_owned(),
+            );
+        }
+        missing
+    }
+
     /// Parses and validates a configuration text; `origin` names it in messages.
     pub fn from_toml(text: &str, origin: &Path) -> Result<Self, ConfigError> {
         let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
             path: origin.to_owned(),
-            message: e.to_string().trim_end().replace('\n', " "),
+            message: format!("\n{}", e.to_string().trim_end()),
         })?;
         config.validate(origin)?;
         Ok(config)

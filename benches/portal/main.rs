@@ -84,7 +84,7 @@ fn main() {
             .await
             .unwrap();
         let initial = include_str!("../../src/domain/nomic/initial-rules.json");
-        app.import_rules("the Initial Set", initial, true)
+        app.import_rules("the Initial Set", initial, true, false)
             .await
             .unwrap();
         println!(

@@ -11,6 +11,7 @@ pub mod offices;
 mod person;
 pub mod scheduler;
 pub mod status;
+pub mod tournament;
 
 use std::fmt::Display;
 use std::sync::Arc;
@@ -121,6 +122,11 @@ impl App {
         self.clock.now()
     }
 
+    /// Now to the millisecond (`Clock::now_exact`): for the poster's waits under a second.
+    pub fn now_exact(&self) -> DateTime<Utc> {
+        self.clock.now_exact()
+    }
+
     pub fn tz(&self) -> Tz {
         self.config.club.timezone
     }
@@ -134,10 +140,10 @@ impl App {
     async fn bootstrap(&self) -> anyhow::Result<()> {
         let now = self.now();
         let mut tx = self.begin().await?;
-        let cj = PersonRef {
-            name: self.config.chief_justice.name.clone(),
-            discord_id: self.config.chief_justice.discord_id,
-        };
+        let cj = PersonRef::configured(
+            &self.config.chief_justice.name,
+            self.config.chief_justice.discord_id,
+        );
         if let Some(id) = cj.discord_id {
             // The configuration is trusted to say which Discord user the named CJ is.
             let taken = cj.find(&mut tx).await?.is_some();

@@ -2,7 +2,8 @@
 //! en-banc-decide, opinion, assign, respond, docket, case; and /mod redecide after a remand.
 
 use super::{choice, command, date, flag, integer, person, reply, text, Args, Section};
-use crate::app::court::{Against, Redecision, VoteInput};
+use crate::app::court::{Against, RedecideInput, VoteInput};
+use crate::domain::court::DiscretionaryPower;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{NUMBER_MAX, STEP_MAX};
 use crate::domain::kernel::text::Reason;
@@ -25,25 +26,11 @@ fn vote_input(a: &Args) -> Result<VoteInput, String> {
     })
 }
 
-fn redecision(a: &Args) -> Result<Redecision, String> {
-    Ok(match a.text("outcome")?.as_str() {
-        "confirm" => Redecision::Confirm,
-        "withdraw" => Redecision::Withdraw,
-        "step" => Redecision::Step(
-            a.opt_integer("step")
-                .ok_or("Give the lesser step with step:N (Terms §II Act 5).".to_owned())?,
-        ),
-        "until" => Redecision::Until(
-            a.opt_text("until").ok_or(
-                "Give the ban's new end with until:YYYY-MM-DD, a Friday (Terms §II Act 9.2)."
-                    .to_owned(),
-            )?,
-        ),
-        other => {
-            return Err(format!(
-                "`{other}` is not an outcome: confirm, withdraw, step or until."
-            ))
-        }
+fn redecision(a: &Args) -> Result<RedecideInput, String> {
+    Ok(RedecideInput {
+        outcome: a.text("outcome")?,
+        step: a.opt_integer("step"),
+        until: a.opt_text("until"),
     })
 }
 
@@ -104,10 +91,14 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| Box::pin(async move { reply(app.suggest_panel(&call, a.integer("appeal")?).await) })),
             command("court solo", "Hear an appeal alone, by discretionary power (Terms §III Act 3.3)")
                 .option(appeal())
+                .option(choice("power", "The discretionary power the matter concerns", &DiscretionaryPower::WORDS).optional())
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
-                .rule("never with a conflict, §III Acts 3.3, 3.5.2")
-                .run(|app, call, a| Box::pin(async move { reply(app.sit_solo(&call, a.integer("appeal")?).await) })),
+                .rule("on a matter of a named discretionary power (§II Acts 7, 12, §III Act 4, §I Act 9.10), or when no panel can be formed; never with a conflict, §III Acts 3.3, 3.5.2")
+                .run(|app, call, a| Box::pin(async move {
+                    let power = a.opt_text("power");
+                    reply(app.sit_solo(&call, a.integer("appeal")?, power.as_deref()).await)
+                })),
             command("court vote", "Vote on an appeal you sit on, once (Terms §III Acts 3.3, 3.8)")
                 .option(appeal())
                 .option(choice("decision", "uphold, overturn or remand", &["uphold", "overturn", "remand"]))

@@ -10,6 +10,7 @@ mod members;
 mod moderation;
 mod nomic;
 pub mod spec;
+mod tournament;
 
 use std::fmt::Display;
 
@@ -103,6 +104,18 @@ pub const GROUPS: &[Group] = &[
         heading: "Points of Order",
         moderators_only: false,
     },
+    Group {
+        name: "tournament",
+        description: "Tournaments as the ACWC rules run them: entries, the Director, the Swiss",
+        heading: "Tournaments",
+        moderators_only: false,
+    },
+    Group {
+        name: "match",
+        description: "A tournament match: its games and its result",
+        heading: "Tournaments",
+        moderators_only: false,
+    },
 ];
 
 /// A feature's commands under one README heading.
@@ -120,6 +133,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         court::section(),
         nomic::rules::section(),
         nomic::orders::section(),
+        tournament::section(),
     ]
 });
 

@@ -13,6 +13,7 @@ pub mod offices;
 pub mod outbox;
 pub mod people;
 pub mod revision;
+pub mod tournament;
 
 use std::str::FromStr;
 use std::time::Duration;

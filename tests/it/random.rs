@@ -163,7 +163,7 @@ async fn sequence(seed: u64) {
     let dir = tempfile::tempdir().expect("temporary folder");
     let mut config = Config::default();
     config.database.path = dir.path().join("club.db").to_string_lossy().into_owned();
-    let mut console = Console::new(config.clone());
+    let mut console = Console::rehearsal(config.clone());
     for line in SETUP {
         console.execute(line).await.expect("set-up runs");
     }
@@ -174,7 +174,7 @@ async fn sequence(seed: u64) {
             // A restart: the process ends and gavel starts again on the same database.
             let at = clock_line(&mut console, &config).await;
             drop(console);
-            console = Console::new(config.clone());
+            console = Console::rehearsal(config.clone());
             console.execute(&at).await.expect("restart");
             done.push(format!("(restart) {at}"));
             continue;

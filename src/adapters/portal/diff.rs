@@ -81,7 +81,7 @@ fn lcs(a: &[&str], b: &[&str], out: &mut Vec<Piece>) {
             i += 1;
             j += 1;
         } else if i < n && (j == m || table[at(i + 1, j)] >= table[at(i, j + 1)]) {
-            // Removed words come before the words that replace them.
+            // On a tie the removed words come first, as a reader expects: old, then new.
             push(out, Piece::Removed(a[i].to_owned()));
             i += 1;
         } else {

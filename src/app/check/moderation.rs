@@ -85,7 +85,7 @@ pub(super) async fn check(
         }
         // Past the deadline the job has run: a penalty is then void, and a case that is no
         // penalty stays as it is, its declaration still owed.
-        let undeclared = a.status == CaseStatus::InForce && a.declaration_outbox_id.is_none();
+        let undeclared = standing(a) && a.declaration_outbox_id.is_none();
         if undeclared
             && a.deadline_at > now
             && pending
@@ -103,9 +103,10 @@ pub(super) async fn check(
     for job in pending.jobs() {
         let dead = match job {
             Job::BanExpiry { action } => !by_id.get(&action.get()).is_some_and(|a| running_ban(a)),
-            Job::DeclarationDeadline { action } => !by_id.get(&action.get()).is_some_and(|a| {
-                a.status == CaseStatus::InForce && a.declaration_outbox_id.is_none()
-            }),
+            // A ban that ran out undeclared is still void at its deadline (Terms §III Act 2.4.2).
+            Job::DeclarationDeadline { action } => !by_id
+                .get(&action.get())
+                .is_some_and(|a| standing(a) && a.declaration_outbox_id.is_none()),
             _ => false,
         };
         if dead {

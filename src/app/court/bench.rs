@@ -4,7 +4,9 @@
 //! member who is no longer a Justice is re-seated the same way.
 
 use crate::app::{App, Call, PersonRef};
-use crate::domain::court::{check_panel, Appeal, BenchRefusal, Conflict, Route, WrongStage};
+use crate::domain::court::{
+    check_panel, Appeal, BenchRefusal, Conflict, DiscretionaryPower, Route, SoloGround, WrongStage,
+};
 use crate::domain::kernel::authority::Power;
 use crate::store;
 
@@ -82,15 +84,43 @@ impl App {
         .await
     }
 
-    /// `/court solo appeal:N`: the Chief Justice hears it alone.
-    pub async fn sit_solo(&self, call: &Call, n: i64) -> Result<CourtReply, CourtError> {
+    /// `/court solo appeal:N [power:...]`: the Chief Justice hears it alone, exercising the
+    /// discretionary power named, or because no panel of three can be formed (Terms §III Act
+    /// 3.3).
+    pub async fn sit_solo(
+        &self,
+        call: &Call,
+        n: i64,
+        power: Option<&str>,
+    ) -> Result<CourtReply, CourtError> {
         self.execute(call, async |conn, actor| {
             Power::ChiefJustice.require(&actor.offices, "hear an appeal solo", "Terms §III Act 3.3")?;
+            let power = match power {
+                Some(word) => Some(DiscretionaryPower::from_word(word).ok_or_else(|| {
+                    CourtError::BadVote(format!(
+                        "`{word}` is not a discretionary power of the Chief Justice: {} (Terms §III Act 3.3).",
+                        DiscretionaryPower::WORDS.join(", ")
+                    ))
+                })?),
+                None => None,
+            };
             let mut row = self.appeal(conn, n).await?;
-            row.lifecycle = row.lifecycle.sit_solo(&row.filing, &acting(actor))?;
+            let court = self.court(conn).await?;
+            let (next, ground) = row.lifecycle.sit_solo(&row.filing, &acting(actor), &court, power)?;
+            row.lifecycle = next;
             store::court::appeals::seat(conn, n, &[actor.id], self.now()).await?;
+            let why = match ground {
+                SoloGround::Power(p) => format!(
+                    ", exercising the discretionary power of Terms {} ({}) (Terms §III Act 3.3)",
+                    p.act(),
+                    p.describe()
+                ),
+                SoloGround::NoPanel => {
+                    ": no panel of three can be formed (Terms §III Acts 3.3, 3.5.1)".to_owned()
+                }
+            };
             let text = format!(
-                "Appeal #{n} is heard by the Chief Justice, {}, alone, exercising discretionary powers (Terms §III Act 3.3).",
+                "Appeal #{n} is heard by the Chief Justice, {}, alone{why}.",
                 actor.name
             );
             self.record_with(conn, n, &text, &vote_buttons(n)).await?;

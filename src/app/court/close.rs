@@ -32,6 +32,7 @@ impl App {
                 &acting(actor),
                 calendar::start_of_day(day, self.tz()),
                 now,
+                self.tz(),
             )?;
             row.closed_until = Some(until);
             let text = format!(

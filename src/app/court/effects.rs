@@ -10,8 +10,8 @@ use sqlx::SqliteConnection;
 use crate::app::moderation::ActionKind;
 use crate::app::App;
 use crate::domain::court::{
-    decision_reaches, overdue_words, restore, Action, Decision, Judgement, Replacement, Restore,
-    Subject,
+    appealed_as_it_stands, decision_reaches, overdue_words, restore, Action, Decision, Judgement,
+    Replacement, Restore, Subject,
 };
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::{AppealId, CaseId};
@@ -59,27 +59,33 @@ impl App {
         match (&row.filing.subject, row.case_id, row.deduction_id) {
             (Subject::Matter(_), ..) => lines.push(match &judgement.decision {
                 Decision::Overturn(o) => match &o.replacement {
-                    Replacement::Ruling(r) => format!("Appeal #{n}: the Court rules: {}", r.as_str()),
+                    Replacement::Ruling(r) => {
+                        format!("Appeal #{n}: the Court rules: {}", r.as_str())
+                    }
                     _ => format!("Appeal #{n}: the Court overturns what was done."),
                 },
                 _ => format!("Appeal #{n}: what was done stands."),
             }),
-            (Subject::Action(_), None, Some(event)) => match &judgement.decision {
-                Decision::Overturn(_) => {
-                    store::leaderboard::events::void_event(conn, event, self.now(), &format!("overturned: {why}"))
-                        .await?;
-                    lines.push(format!(
-                        "The weekly deduction appealed in #{n} is overturned and reversed as though it never happened; every later score is re-derived (Terms §II Act 6.3)."
-                    ));
+            (Subject::Action(a), None, Some(event)) => {
+                let what = crate::domain::court::standing::capital(&a.name());
+                match &judgement.decision {
+                    Decision::Overturn(_) => {
+                        store::leaderboard::events::void_event(conn, event, self.now(), &format!("overturned: {why}"))
+                            .await?;
+                        lines.push(format!(
+                            "{what} is overturned by the Court (appeal #{n}) and reversed as though it never happened; every later score is re-derived (Terms §II Act 6.3)."
+                        ));
+                    }
+                    Decision::Uphold => lines.push(format!("{what} is upheld by the Court (appeal #{n}).")),
+                    Decision::Remand { .. } => lines.push(format!(
+                        "{what} goes back to the Chief Justice (appeal #{n}) to reconsider under the Court's conditions."
+                    )),
                 }
-                Decision::Uphold => lines.push(format!("The weekly deduction appealed in #{n} is upheld.")),
-                Decision::Remand { .. } => lines.push(format!(
-                    "The weekly deduction appealed in #{n} goes back to the Chief Justice to reconsider under the Court's conditions."
-                )),
-            },
-            (Subject::Action(_), Some(case), _) => {
-                lines.extend(self.carry_out_on_case(conn, row, case, &judgement.decision).await?)
             }
+            (Subject::Action(_), Some(case), _) => lines.extend(
+                self.carry_out_on_case(conn, row, case, &judgement.decision)
+                    .await?,
+            ),
             (Subject::Action(_), None, None) => {}
         }
         row.effects.extend(lines.iter().cloned());
@@ -207,7 +213,10 @@ impl App {
                 )
                 .await?;
                 let moderator = self.name(conn, action.actor_id).await?;
-                let conditions: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
+                let conditions: Vec<&str> = conditions
+                    .iter()
+                    .map(|c| c.as_str().trim_end_matches('.'))
+                    .collect();
                 lines.push(format!(
                     "Case #{case} goes back to {moderator} (appeal #{n}) to re-decide under these conditions: {}. {moderator} re-decides with /mod redecide case:{case} and declares it by {}, {}.",
                     conditions.join("; "),
@@ -295,19 +304,24 @@ impl App {
         ))
     }
 
-    /// Returns a case re-decided on remand to what it was when appealed (Terms §III Act 3.9.2):
-    /// the step or the ban end the Moderator changed goes back.
+    /// Returns a case to what it was when appealed, as it stands now (Terms §III Act 3.9.2):
+    /// the step, the ban end or the points a panel or a re-decision on remand changed go back,
+    /// but never to a step an earlier void has since taken away (§II Act 5). `undone` says
+    /// what is undone, for the announcement.
     async fn restore_appealed(
         &self,
         conn: &mut SqliteConnection,
         action: &store::moderation::actions::Action,
         appealed: &Action,
         n: i64,
+        undone: &str,
     ) -> Result<Vec<String>, CourtError> {
         let case = action.id;
         let tz = self.tz();
+        let prescribed = self.ladder_step_now(conn, action).await?;
+        let appealed = appealed_as_it_stands(appealed, prescribed);
         let end_now = action.ends_at.map(|e| calendar::local_date(e, tz));
-        Ok(match restore(appealed, action.step, end_now) {
+        Ok(match restore(&appealed, action.step, end_now) {
             Restore::Nothing => vec![],
             Restore::Step(step) => vec![self.set_case_step(conn, action, step, n).await?],
             Restore::BanEnd(end) => {
@@ -319,7 +333,7 @@ impl App {
                 )
                 .await?;
                 vec![format!(
-                    "Case #{case}: the re-decision on remand is undone; the ban ends {} again, as when appealed.",
+                    "Case #{case}: {undone} is undone; the ban ends {} again, as when appealed.",
                     end.map_or("never".to_owned(), calendar::show_date)
                 )]
             }
@@ -355,19 +369,19 @@ impl App {
                 )
                 .await?;
                 if row.redecided_at.is_some() {
-                    return self.restore_appealed(conn, &action, &facts.action, n).await;
+                    let undone = "the re-decision on remand";
+                    return self
+                        .restore_appealed(conn, &action, &facts.action, n, undone)
+                        .await;
                 }
             }
             return Ok(vec![]);
         };
-        Ok(match (&o.replacement, &facts.action) {
-            (Replacement::BanEnds(_), a) => {
-                let end = a.ban_end().flatten().map(|d| calendar::start_of_day(d, self.tz()));
-                self.move_ban(conn, case, end, self.now()).await?;
-                vec![format!("Case #{case}: the panel's new ban end is undone.")]
-            }
-            (Replacement::LesserStep(_), Action::Violation { step, .. }) => {
-                vec![self.set_case_step(conn, &action, *step, n).await?]
+        Ok(match &o.replacement {
+            Replacement::BanEnds(_) | Replacement::LesserStep(_) => {
+                let undone = "the panel's decision";
+                self.restore_appealed(conn, &action, &facts.action, n, undone)
+                    .await?
             }
             _ => vec![format!(
                 "Case #{case} stays void: what was reversed as though it never happened is not brought back."

@@ -4,7 +4,9 @@
 
 use sqlx::SqliteConnection;
 
-use crate::domain::court::{Action, ActionFacts, AppealRecord, Capacity, CaseStatus};
+use crate::domain::court::{
+    appealed_as_it_stands, Action, ActionFacts, AppealRecord, Capacity, CaseStatus,
+};
 use crate::domain::moderation::ladder::Step;
 use crate::domain::moderation::{CaseKind, CaseStatus as Status};
 use crate::domain::{kernel::calendar, kernel::office::Office};
@@ -78,8 +80,52 @@ impl App {
             game_players,
             status,
             record,
+            deduction_day: None,
         };
         Ok((a, facts))
+    }
+
+    /// The appeal's filing with the case as it stands now: its step, its ban's end, its
+    /// points and its status, which re-steps, voids and the Court may have changed since it was
+    /// filed. Votes are checked, and decisions carried out, against this.
+    pub(super) async fn filing_as_it_stands(
+        &self,
+        conn: &mut SqliteConnection,
+        row: &store::court::appeals::AppealRow,
+    ) -> Result<crate::domain::court::Filing, CourtError> {
+        let mut filing = row.filing.clone();
+        if let (Some(case), crate::domain::court::Subject::Action(filed)) =
+            (row.case_id, &filing.subject)
+        {
+            let (action, mut now) = self.case_facts(conn, case).await?;
+            now.record = filed.record.clone();
+            // The whole Court reviewing a panel's judgement hears the case as appealed, with the
+            // step the ladder gives it now: the panel's effect is undone if it judges otherwise.
+            if matches!(row.lifecycle, crate::domain::court::Appeal::EnBanc { .. }) {
+                let prescribed = self.ladder_step_now(conn, &action).await?;
+                now.action = appealed_as_it_stands(&filed.action, prescribed);
+            }
+            filing.subject = crate::domain::court::Subject::Action(now);
+        }
+        Ok(filing)
+    }
+
+    /// The step of the ladder a violation has now, counting the member's violations that stand
+    /// before it (Terms §II Act 5); `None` for any other case.
+    pub(super) async fn ladder_step_now(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &actions::Action,
+    ) -> sqlx::Result<Option<Step>> {
+        let (CaseKind::Violation, Some(target)) = (action.kind, action.target_id) else {
+            return Ok(None);
+        };
+        let before = store::moderation::actions::list(conn, Some(target))
+            .await?
+            .iter()
+            .filter(|a| a.kind == CaseKind::Violation && a.id < action.id && a.status.stands())
+            .count();
+        Ok(Some(Step::prescribed(before)))
     }
 
     /// A weekly absence or inactivity deduction, appealed "as though it were a technical
@@ -131,6 +177,7 @@ impl App {
                     CaseStatus::InForce
                 },
                 record,
+                deduction_day: Some(day),
             },
         ))
     }

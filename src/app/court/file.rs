@@ -57,6 +57,10 @@ impl App {
                 1 => {}
                 _ => return Err(CourtError::TwoThingsAppealed),
             }
+            // The parties of a case are the case's; only a matter names one (Terms §III Act 3).
+            if against.party.is_some() && against.matter.is_none() {
+                return Err(CourtError::PartyWithoutMatter);
+            }
             let mut columns = appeals::Against {
                 case_id: against.case,
                 deduction_id: None,

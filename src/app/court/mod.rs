@@ -26,7 +26,7 @@ mod vote;
 pub use export::export_appeals;
 pub use file::Against;
 pub use opinion::OPINION_MAX;
-pub use redecide::Redecision;
+pub use redecide::{RedecideInput, Redecision};
 pub use vote::VoteInput;
 
 use std::fmt;
@@ -90,6 +90,8 @@ pub enum CourtError {
     NothingAppealed,
     #[error("Appeal one thing at a time: case, deduction or matter (Terms §III Act 3).")]
     TwoThingsAppealed,
+    #[error("`party` names someone a matter concerns; a case or a deduction has its own parties (who acted, whom it was against), so leave `party` out or appeal a matter. Nothing was filed (Terms §III Act 3).")]
+    PartyWithoutMatter,
     #[error("{0} had no absence or inactivity deduction on {1} (Terms §II Act 6.3).")]
     NoDeduction(String, String),
     #[error("`{0}` is not a date; write YYYY-MM-DD.")]
@@ -226,17 +228,12 @@ impl App {
         store::court::appeals::save(conn, row).await
     }
 
-    /// "case #3", "the weekly absence deduction", "the matter “...”".
+    /// "case #3", "the weekly absence deduction of Mon 21 Dec 2026", "the matter “...”".
     fn subject_words(&self, row: &AppealRow) -> String {
         match (&row.filing.subject, row.case_id) {
             (Subject::Matter(m), _) => format!("the matter “{}”", m.description.as_str()),
             (Subject::Action(_), Some(case)) => format!("case #{case}"),
-            (Subject::Action(a), None) => match a.action {
-                crate::domain::court::Action::Inactivity => {
-                    "the weekly inactivity deduction".into()
-                }
-                _ => "the weekly absence deduction".into(),
-            },
+            (Subject::Action(a), None) => a.name(),
         }
     }
 }

@@ -33,19 +33,65 @@ pub enum Redecision {
     Until(String),
 }
 
+/// A re-decision as typed: the outcome and the options that go with it.
+#[derive(Debug, Clone, Default)]
+pub struct RedecideInput {
+    /// confirm, withdraw, step or until.
+    pub outcome: String,
+    pub step: Option<i64>,
+    pub until: Option<String>,
+}
+
+impl RedecideInput {
+    /// The re-decision, or a refusal naming an option that goes with another outcome: it is
+    /// refused, never dropped (Terms §III Act 3.8).
+    pub fn decision(&self) -> Result<Redecision, CourtError> {
+        let outcome = self.outcome.as_str();
+        for (option, given) in [
+            ("step", self.step.is_some()),
+            ("until", self.until.is_some()),
+        ] {
+            if given && option != outcome {
+                return Err(CourtError::BadVote(format!(
+                    "outcome:{outcome} does not take `{option}`, which goes with outcome:{option}; leave it out. Nothing was re-decided (Terms §III Act 3.8)."
+                )));
+            }
+        }
+        Ok(match outcome {
+            "confirm" => Redecision::Confirm,
+            "withdraw" => Redecision::Withdraw,
+            "step" => Redecision::Step(self.step.ok_or_else(|| {
+                CourtError::BadVote("Give the lesser step with step:N (Terms §II Act 5).".into())
+            })?),
+            "until" => Redecision::Until(self.until.clone().ok_or_else(|| {
+                CourtError::BadVote(
+                    "Give the ban's new end with until:YYYY-MM-DD, a Friday (Terms §II Act 9.2)."
+                        .into(),
+                )
+            })?),
+            other => {
+                return Err(CourtError::BadVote(format!(
+                    "`{other}` is not an outcome: confirm, withdraw, step or until."
+                )))
+            }
+        })
+    }
+}
+
 impl App {
     /// `/mod redecide case:N outcome:... reasoning:"..."`.
     pub async fn redecide(
         &self,
         call: &Call,
         case: i64,
-        decision: &Redecision,
+        input: &RedecideInput,
         reasoning: &str,
     ) -> Result<CourtReply, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let tz = self.tz();
             Power::Moderate.require(&actor.offices, "re-decide a remanded case", "Terms §III Acts 2.4, 3.8")?;
+            let decision = &input.decision()?;
             let reasoning = Reason::parse(reasoning)?;
             let action = store::moderation::actions::by_id(conn, case)
                 .await?

@@ -28,16 +28,18 @@ impl App {
                 "Terms §III Act 3.6",
             )?;
             let mut row = self.appeal(conn, n).await?;
+            let court = self.court(conn).await?;
+            let conflicts = row.filing.conflicts();
             // A granted appeal no bench can hear may be refused too (Terms §III Acts 3.5.2,
-            // 3.6), so it does not hold its parties in a hearing for ever (§II Act 8.1).
+            // 3.6), so it does not wait for a bench for ever.
             let unseatable = matches!(row.lifecycle, Appeal::Granted { .. })
-                && no_bench_possible(&self.court(conn).await?, &row.filing.conflicts());
+                && no_bench_possible(&court, &conflicts);
             row.lifecycle = if unseatable {
                 row.lifecycle
-                    .refuse_unseatable(&row.filing, &acting(actor), reason.clone(), now)?
+                    .refuse_unseatable(&row.filing, &acting(actor), &court, reason.clone(), now)?
             } else {
                 row.lifecycle
-                    .refuse(&row.filing, &acting(actor), reason.clone(), now)?
+                    .refuse(&row.filing, &acting(actor), &court, reason.clone(), now)?
             };
             // Nothing is heard, so no answer is owed on a petition any more.
             jobs::cancel(
@@ -48,11 +50,17 @@ impl App {
                 now,
             )
             .await?;
-            let text = format!(
+            let mut text = format!(
                 "Appeal #{n}: the Chief Justice, {}, refuses to hear it: {} (Terms §III Act 3.6).",
                 actor.name,
                 reason.as_str()
             );
+            if let Some(conflict) = conflicts.of(actor.id) {
+                text.push_str(&format!(
+                    " Their conflict ({}) is set aside: too few Justices are free of conflict to grant it otherwise (Terms §III Act 3.5.1).",
+                    conflict.describe()
+                ));
+            }
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
             Ok(CourtReply(text))

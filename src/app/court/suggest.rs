@@ -23,7 +23,7 @@ impl App {
                 )
             } else {
                 let path = if no_bench_possible(&court, &row.filing.conflicts()) {
-                    "The Chief Justice never sits with a conflict (Terms §III Act 3.5.2), so no bench can hear it; the Chief Justice may refuse it with /court refuse, so it does not hold its parties in a hearing (Terms §III Act 3.6; §II Act 8.1)."
+                    "The Chief Justice never hears alone an appeal they have a conflict in (Terms §III Act 3.5.2), so no bench can hear it; the Chief Justice may refuse it with /court refuse, so it does not hold its parties in a hearing (Terms §III Act 3.6; §II Act 8.1)."
                 } else {
                     "The Chief Justice may hear it alone with /court solo."
                 };
@@ -32,7 +32,9 @@ impl App {
                     if s.panel.is_empty() { "none".to_owned() } else { self.names(conn, &s.panel).await? }
                 )
             };
-            for (justice, conflict) in &s.conflicts_set_aside {
+            // Conflicts are set aside only to seat a panel of three.
+            let set_aside = if s.is_full() { &s.conflicts_set_aside[..] } else { &[] };
+            for (justice, conflict) in set_aside {
                 text.push_str(&format!(
                     "\n{} sits with a conflict set aside ({}): too few Justices are free (Terms §III Act 3.5.1).",
                     self.name(conn, *justice).await?,

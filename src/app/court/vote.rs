@@ -40,7 +40,39 @@ pub struct VoteInput {
 }
 
 impl VoteInput {
+    /// The options given that belong to another decision than this vote's, with that
+    /// decision: an uphold takes none, a remand only its conditions, an overturn no conditions
+    /// (Terms §III Act 3.8).
+    fn stray_options(&self) -> Vec<(&'static str, &'static str)> {
+        let given = [
+            ("ban_until", self.ban_until.is_some(), "overturn"),
+            ("step", self.step.is_some(), "overturn"),
+            ("ruling", self.ruling.is_some(), "overturn"),
+            ("no_reasoning", self.no_reasoning, "overturn"),
+            ("conditions", self.conditions.is_some(), "remand"),
+        ];
+        given
+            .into_iter()
+            .filter(|(_, present, belongs)| *present && *belongs != self.decision)
+            .map(|(name, _, belongs)| (name, belongs))
+            .collect()
+    }
+
     fn vote(&self) -> Result<Vote, CourtError> {
+        let stray = self.stray_options();
+        if !stray.is_empty() && ["uphold", "overturn", "remand"].contains(&self.decision.as_str()) {
+            let named: Vec<String> = stray
+                .iter()
+                .map(|(option, belongs)| {
+                    format!("`{option}`, which belongs to a vote to {belongs}")
+                })
+                .collect();
+            return Err(CourtError::BadVote(format!(
+                "A vote to {} does not take {}. Leave it out or vote for that decision; nothing was recorded (Terms §III Act 3.8).",
+                self.decision,
+                named.join(", nor ")
+            )));
+        }
         Ok(match self.decision.as_str() {
             "uphold" => Vote::Uphold,
             "remand" => Vote::Remand {
@@ -164,7 +196,10 @@ impl App {
                 at: now,
             };
             let before = row.lifecycle.clone();
-            let next = before.vote(&row.filing, ballot, tz)?;
+            // A vote is checked against the case as it stands now, not as filed: a re-step
+            // since may have made a ban no ban, or lowered the step (Terms §II Act 5).
+            let now_filing = self.filing_as_it_stands(conn, &row).await?;
+            let next = before.vote(&now_filing, ballot, tz)?;
             let mut text = format!(
                 "Appeal #{n}: {} votes to {}. Reasons: {}",
                 actor.name,
@@ -325,6 +360,32 @@ mod tests {
                 ground: Some(Ground::NoProperReasoning)
             }))
         ));
+    }
+
+    #[test]
+    fn options_of_another_decision_are_refused_not_dropped() {
+        // Terms §III Act 3.8: an uphold replaces nothing and sets no conditions; a remand
+        // replaces nothing; an overturn sets no conditions.
+        let mut uphold = input("uphold");
+        uphold.ban_until = Some("2026-12-04".into());
+        let Err(CourtError::BadVote(refusal)) = uphold.vote() else {
+            panic!("an uphold with a new ban end is refused");
+        };
+        assert!(refusal.contains("`ban_until`"), "{refusal}");
+        let mut uphold = input("uphold");
+        uphold.no_reasoning = true;
+        assert!(
+            matches!(uphold.vote(), Err(CourtError::BadVote(r)) if r.contains("`no_reasoning`"))
+        );
+        let mut remand = input("remand");
+        remand.conditions = Some("hear both players".into());
+        remand.step = Some(1);
+        assert!(matches!(remand.vote(), Err(CourtError::BadVote(r)) if r.contains("`step`")));
+        let mut overturn = input("overturn");
+        overturn.conditions = Some("hear both players".into());
+        assert!(
+            matches!(overturn.vote(), Err(CourtError::BadVote(r)) if r.contains("`conditions`"))
+        );
     }
 
     #[test]

@@ -123,8 +123,16 @@ impl App {
                 action: CaseId(a.id),
             };
             let status = a.status.restep()?;
-            let ends_at = (prescribed == Step::FourWeekBan)
-                .then(|| ladder::four_week_ban_end(a.taken_at, tz));
+            let was_ban = a
+                .step
+                .and_then(Step::from_number)
+                .is_some_and(|s| s.is_ban());
+            // A re-step lightens: an end the Court (or a Moderator on remand) set earlier than
+            // the ladder's stands (Terms §II Act 9.4).
+            let ladder_end = ladder::four_week_ban_end(a.taken_at, tz);
+            let ends_at =
+                ladder::restepped_ban_end(prescribed, ladder_end, a.ends_at.filter(|_| was_ban));
+            let kept_earlier = ends_at.is_some_and(|e| e < ladder_end);
             store::moderation::actions::set_step(conn, a.id, prescribed.number(), ends_at, status)
                 .await?;
             match ends_at {
@@ -144,14 +152,15 @@ impl App {
                 )
                 .await?;
             // A ban the new step brings gives its end; one it takes away is said to be lifted.
-            let was_ban = a
-                .step
-                .and_then(Step::from_number)
-                .is_some_and(|s| s.is_ban());
             let ban = match ends_at {
                 Some(end) => format!(
-                    ", banned until {}",
-                    calendar::show_date(calendar::local_date(end, tz))
+                    ", banned until {}{}",
+                    calendar::show_date(calendar::local_date(end, tz)),
+                    if kept_earlier {
+                        " (the earlier end already set stands: a re-step never lengthens a ban, Terms §II Act 9.4)"
+                    } else {
+                        ""
+                    }
                 ),
                 None if was_ban && !prescribed.is_ban() => {
                     format!("; {}'s ban is lifted", target.name)

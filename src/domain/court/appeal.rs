@@ -9,7 +9,7 @@ mod grant;
 mod state;
 mod vote;
 
-pub use bench::BenchRefusal;
+pub use bench::{solo_ground, BenchRefusal, DiscretionaryPower, SoloGround};
 pub use en_banc::{ClosureRefusal, EnBancRefusal};
 pub use grant::GrantRefusal;
 pub use state::{
@@ -17,5 +17,7 @@ pub use state::{
 };
 pub use vote::VoteRefusal;
 
+#[cfg(test)]
+mod chief_tests;
 #[cfg(test)]
 pub(super) mod tests;

@@ -15,7 +15,7 @@
 //! Where the Terms leave a choice, the Court's rules read them as follows.
 //!
 //! - **Who may appeal** (§III Act 3): the member an action was against; either player of a
-//!   game reversed as a first violation, since both scores move (§II Act 5); any Member for an
+//!   game a violation reverses, at any step of the ladder, since both scores move (§II Act 5); any Member for an
 //!   award, a technical modification or an action on the whole Leaderboard; the person removed
 //!   under §II Act 7, though no longer a Member, and the person banned, petitioning their ban
 //!   (§II Act 9.3); any Member for another matter. Only Members
@@ -36,26 +36,30 @@
 //!   then, the member may still petition that the suspicion is not reasonable (10.6), with no
 //!   answer owed under 10.5.
 //! - **Granting** (§III Act 3.6): a Justice with a conflict does not count towards the two
-//!   grants; the Chief Justice's conflict bars only sitting on a panel (Act 3.5.2), so they may
-//!   grant or refuse, but nobody decides whether their own appeal is heard. Only the Chief
-//!   Justice refuses; two independent Justices may still grant after a refusal.
+//!   grants; nobody decides whether their own appeal is heard. Only the Chief Justice refuses;
+//!   two independent Justices may still grant after a refusal. A conflicted Chief Justice does
+//!   not refuse (Act 3.5) while two Justices free of conflict could grant instead; with fewer,
+//!   their conflict is set aside (Act 3.5.1). They may still grant.
 //! - **Choosing the panel** (§III Acts 3.5, 3.5.1, 3.7): a conflicted Justice sits only when
 //!   fewer than three Justices are free of conflict and every free one sits; the set-aside is
 //!   recorded on the [`SeatedPanel`]. The suggestion rotates: never sat first, then least
 //!   recently sat, ties by seniority (the Chief Justice first, then earliest appointed). The
-//!   Chief Justice's choice need not follow it. With too few Justices for a panel the
-//!   suggestion is short and the Chief Justice may sit solo.
-//! - **Solo** (§III Act 3.3): the Chief Justice may hear a panel-route appeal alone, never
-//!   with a conflict and never on an en banc route.
+//!   Chief Justice's choice need not follow it. The Chief Justice's conflict keeps them off a
+//!   panel (Act 3.5.2) unless no panel can be formed without them (Act 3.5.1): it is then set
+//!   aside, after every other Justice's, and recorded. With fewer than three Justices the
+//!   suggestion is short.
+//! - **Solo** (§III Act 3.3): the Chief Justice hears a panel-route appeal alone only on a
+//!   matter concerning a discretionary power they name ([`DiscretionaryPower`]), or when no
+//!   panel of three can be formed; never with a conflict and never on an en banc route.
 //! - **Concurring votes** (§III Act 3.8): overturns concur only with the same replacement (it
-//!   is part of the decision); remands concur whatever their conditions, and the decision
-//!   carries every concurring vote's conditions.
+//!   is part of the decision); remands concur only with the same conditions (Act 3.8a: the
+//!   Moderator re-evaluates under them), compared without regard to case or punctuation.
 //! - **The moment of decision** (§III Act 3.3): the vote that makes a majority of the bench;
 //!   a panellist who had not voted may still vote afterwards, for the record.
 //! - **A three-way split** (§III Act 3.3): the panel votes again (the split round is kept).
 //!   Upholding by default would give a judgement without the majority Act 3.3 asks for.
 //! - **En banc** (§III Act 3.9): a party (the appellant, the one who acted, the member it was
-//!   against, or a party to the matter) may ask once, with no time limit; the Chief Justice
+//!   against, either player of a game the violation reverses, or a party to the matter) may ask once, with no time limit; the Chief Justice
 //!   accepts or refuses (Act 3.9.1), conflicts and all. A solo judgement may be taken en banc
 //!   too, so the Chief Justice's discretion is reviewable as a technical modification is. The
 //!   bench is the Court as it stands when seated.
@@ -70,7 +74,8 @@
 //! - **No proper reasoning** (§III Act 2.4.3): a ground on which the Court overturns a
 //!   declared penalty, in severity or entirety; it never supports a harsher replacement.
 //! - **Closing a ban to further appeals** (§II Act 9.5): said by the Chief Justice for the
-//!   Court, after an appeal on the ban was refused or decided, until a stated future time.
+//!   Court, after an appeal on the ban was refused or decided, until a stated future time no
+//!   further away than a ban's end may be set (ten years).
 //! - **A case void by the time of the decision** (§III Act 2.4.2): a case that became void
 //!   while it was heard (undeclared within 7 days), or was otherwise reversed, is never revived
 //!   by the Court: the decision is recorded and announced as changing nothing.
@@ -92,16 +97,18 @@ pub mod standing;
 pub mod verdict;
 
 pub use appeal::{
-    Appeal, BenchRefusal, ClosureRefusal, EnBancRefusal, EnBancRequest, GrantRefusal, GrantedBy,
-    Hearing, Judgement, JusticeGrant, Stage, VoteRefusal, WrongStage,
+    solo_ground, Appeal, BenchRefusal, ClosureRefusal, DiscretionaryPower, EnBancRefusal,
+    EnBancRequest, GrantRefusal, GrantedBy, Hearing, Judgement, JusticeGrant, SoloGround, Stage,
+    VoteRefusal, WrongStage,
 };
 pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
 pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};
 pub use panel::{
-    check_panel, no_bench_possible, suggest_panel, Bench, Justice, LeftOut, PanelRefusal,
-    SeatedPanel, Suggestion, PANEL_SIZE,
+    check_panel, no_bench_possible, no_panel_possible, suggest_panel,
+    too_few_to_grant_without_the_chief, Bench, Justice, LeftOut, PanelRefusal, SeatedPanel,
+    Suggestion, PANEL_SIZE,
 };
-pub use reach::{decision_reaches, restore, Restore, Unreached};
+pub use reach::{appealed_as_it_stands, decision_reaches, restore, Restore, Unreached};
 pub use remand::{
     new_end_not_harsher, new_step_not_harsher, overdue, overdue_words, Harsher, Overdue,
 };

@@ -40,7 +40,8 @@ pub enum LeftOut {
     Rotation,
     /// A conflict, and enough free Justices to sit without them (§III Act 3.5).
     Conflict(Conflict),
-    /// The Chief Justice never sits with a conflict (§III Act 3.5.2).
+    /// The Chief Justice does not sit with a conflict while a panel can be formed without them
+    /// (§III Acts 3.5.1, 3.5.2).
     ChiefJusticeConflict(Conflict),
 }
 
@@ -50,7 +51,7 @@ impl LeftOut {
             LeftOut::Rotation => "free, but others sat less recently".into(),
             LeftOut::Conflict(c) => format!("a conflict: {} (Terms §III Act 3.5)", c.describe()),
             LeftOut::ChiefJusticeConflict(c) => format!(
-                "the Chief Justice never sits with a conflict: {} (Terms §III Act 3.5.2)",
+                "the Chief Justice does not sit with a conflict while a panel can be formed without them: {} (Terms §III Acts 3.5.1, 3.5.2)",
                 c.describe()
             ),
         }
@@ -74,14 +75,17 @@ impl Suggestion {
 }
 
 /// The panel the rules suggest: the free Justices who have sat least recently (never sat
-/// first), ties by seniority; if fewer than three are free, conflicted Justices other than the
-/// Chief Justice fill the seats in the same order, their conflicts set aside and recorded.
+/// first), ties by seniority; if fewer than three are free, conflicted Justices fill the seats
+/// in the same order, their conflicts set aside and recorded (Terms §III Act 3.5.1), the Chief
+/// Justice last: their conflict keeps them off a panel (Act 3.5.2) unless none can be formed
+/// without them.
 pub fn suggest_panel(court: &[Justice], conflicts: &Conflicts) -> Suggestion {
     let mut order: Vec<&Justice> = court.iter().collect();
     order.sort_by_key(|j| j.rotation());
-    let (free, conflicted): (Vec<&Justice>, Vec<&Justice>) = order
+    let (free, mut conflicted): (Vec<&Justice>, Vec<&Justice>) = order
         .into_iter()
         .partition(|j| conflicts.of(j.id).is_none());
+    conflicted.sort_by_key(|j| j.chief); // stable: the Chief Justice last, the rest in rotation
 
     let mut suggestion = Suggestion {
         panel: Vec::new(),
@@ -97,13 +101,13 @@ pub fn suggest_panel(court: &[Justice], conflicts: &Conflicts) -> Suggestion {
     }
     for j in conflicted {
         let why = conflicts.of(j.id).expect("partitioned on it");
-        if j.chief {
+        if suggestion.panel.len() < PANEL_SIZE {
+            suggestion.panel.push(j.id);
+            suggestion.conflicts_set_aside.push((j.id, why));
+        } else if j.chief {
             suggestion
                 .left_out
                 .push((j.id, LeftOut::ChiefJusticeConflict(why)));
-        } else if suggestion.panel.len() < PANEL_SIZE {
-            suggestion.panel.push(j.id);
-            suggestion.conflicts_set_aside.push((j.id, why));
         } else {
             suggestion.left_out.push((j.id, LeftOut::Conflict(why)));
         }
@@ -111,15 +115,32 @@ pub fn suggest_panel(court: &[Justice], conflicts: &Conflicts) -> Suggestion {
     suggestion
 }
 
-/// No bench can hear a panel-route appeal: too few Justices may sit for a panel of three even
-/// with their conflicts set aside (Terms §III Act 3.5.1), and the Chief Justice, who never sits
-/// with a conflict (Act 3.5.2), cannot hear it alone. Then the Chief Justice may still refuse
-/// it, so that it does not hold its parties in a hearing for ever (§II Act 8.1).
+/// No panel of three can be formed, even with every conflict set aside (Terms §III Acts 3.3,
+/// 3.5.1): the Court has fewer than three Justices.
+pub fn no_panel_possible(court: &[Justice], conflicts: &Conflicts) -> bool {
+    !suggest_panel(court, conflicts).is_full()
+}
+
+/// No bench can hear a panel-route appeal: no panel of three can be formed, and the Chief
+/// Justice, who never hears an appeal alone with a conflict (Act 3.5.2), cannot hear it alone.
+/// Then the Chief Justice may still refuse it, so that it does not wait for a bench for ever.
 pub fn no_bench_possible(court: &[Justice], conflicts: &Conflicts) -> bool {
     let chief_free = court
         .iter()
         .any(|j| j.chief && conflicts.of(j.id).is_none());
-    !suggest_panel(court, conflicts).is_full() && !chief_free
+    no_panel_possible(court, conflicts) && !chief_free
+}
+
+/// Whether the Chief Justice's conflict is set aside for deciding whether the Court hears an
+/// appeal (Terms §III Acts 3.5, 3.5.1, 3.6): a conflicted Chief Justice does not refuse it while
+/// two Justices free of conflict could grant it instead; with fewer, "their conflict may be
+/// ignored", or the appeal would wait for ever for a grant nobody else can give.
+pub fn too_few_to_grant_without_the_chief(court: &[Justice], conflicts: &Conflicts) -> bool {
+    court
+        .iter()
+        .filter(|j| !j.chief && conflicts.of(j.id).is_none())
+        .count()
+        < 2
 }
 
 /// A panel that passed `check_panel`; only that function makes one.
@@ -157,7 +178,7 @@ pub enum PanelRefusal {
     ChosenTwice { justice: i64 },
     #[error("Someone chosen is not a Justice of the Court (Terms §III Act 3.2, 3.3).")]
     NotAJustice { person: i64 },
-    #[error("The Chief Justice never sits with a conflict, and {} (Terms §III Act 3.5.2).", .conflict.describe())]
+    #[error("The Chief Justice does not sit on a panel with a conflict while one can be formed without them, and {} (Terms §III Acts 3.5.1, 3.5.2).", .conflict.describe())]
     ChiefJusticeConflict { conflict: Conflict },
     #[error("A chosen Justice has a conflict ({}), and {free} Justices are free of conflict; a conflict is set aside only when too few are free (Terms §III Act 3.5, 3.5.1).", .conflict.describe())]
     ConflictNotNeeded {
@@ -175,7 +196,8 @@ pub enum PanelRefusal {
 
 /// Checks the Chief Justice's choice against the Terms (not against the suggestion: the choice
 /// is theirs, §III Act 3.7). A conflicted Justice may sit only when fewer than three Justices
-/// are free and every free one sits; the Chief Justice never sits with a conflict.
+/// are free and every free one sits (Act 3.5.1); the Chief Justice sits with a conflict only
+/// when no panel can be formed without them (Act 3.5.2).
 pub fn check_panel(
     chosen: &[i64],
     court: &[Justice],
@@ -207,7 +229,8 @@ pub fn check_panel(
         let Some(conflict) = conflicts.of(j.id) else {
             continue;
         };
-        if j.chief {
+        let others = court.iter().filter(|c| !c.chief).count();
+        if j.chief && others >= PANEL_SIZE {
             return Err(PanelRefusal::ChiefJusticeConflict { conflict });
         }
         if free.len() >= PANEL_SIZE {
@@ -280,21 +303,37 @@ pub(super) mod tests {
     use chrono::TimeZone;
 
     #[test]
-    fn no_bench_when_the_chief_justice_is_conflicted_and_too_few_others() {
-        // Terms §III Acts 3.5.1, 3.5.2: the Chief Justice never sits with a conflict; the
-        // others' conflicts are set aside, but two Justices are not a panel of three (Act 3.3).
-        let small = vec![
-            Justice {
-                chief: true,
-                ..justice(1, 1, None)
-            },
-            justice(2, 2, None),
-            justice(3, 3, None),
-        ];
+    fn no_bench_only_when_the_court_is_too_small_for_a_panel_and_the_chief_is_conflicted() {
+        // Terms §III Acts 3.3, 3.5.1, 3.5.2: with two other Justices the conflicted Chief
+        // Justice's conflict is set aside and a panel of three sits; with one, no panel can be
+        // formed, and the Chief Justice never hears their own conflict alone.
+        let chief = Justice {
+            chief: true,
+            ..justice(1, 1, None)
+        };
+        let small = vec![chief.clone(), justice(2, 2, None), justice(3, 3, None)];
         let chief_acted = Conflicts::new([(1, Conflict::Acted)]);
-        assert!(no_bench_possible(&small, &chief_acted));
-        assert!(!no_bench_possible(&small, &Conflicts::default()));
+        assert!(!no_bench_possible(&small, &chief_acted));
+        let tiny = vec![chief, justice(2, 2, None)];
+        assert!(no_bench_possible(&tiny, &chief_acted));
+        assert!(!no_bench_possible(&tiny, &Conflicts::default()));
         assert!(!no_bench_possible(&court(), &chief_acted));
+    }
+
+    #[test]
+    fn a_conflicted_chief_justice_refuses_only_when_two_others_could_not_grant() {
+        // Terms §III Acts 3.5.1, 3.6: two independent Justices may grant instead.
+        let chief_acted = Conflicts::new([(1, Conflict::Acted)]);
+        assert!(!too_few_to_grant_without_the_chief(
+            &court()[..3],
+            &chief_acted
+        ));
+        assert!(too_few_to_grant_without_the_chief(
+            &court()[..2],
+            &chief_acted
+        ));
+        let also_two = Conflicts::new([(1, Conflict::Acted), (2, Conflict::PlayedInGame)]);
+        assert!(too_few_to_grant_without_the_chief(&court()[..3], &also_two));
     }
 
     pub fn day(d: u32) -> DateTime<Utc> {
@@ -399,21 +438,35 @@ pub(super) mod tests {
     }
 
     #[test]
-    fn the_chief_justice_never_sits_with_a_conflict() {
-        // Terms §III Act 3.5.2: even when too few Justices are free.
+    fn the_chief_justice_sits_with_a_conflict_only_when_no_panel_forms_without_them() {
+        // Terms §III Acts 3.5.1, 3.5.2: the Chief Justice's conflict keeps them off a panel,
+        // unless there are not enough Justices to empanel without them.
         let small = &court()[..3];
         let c = conflicts(&[(1, Conflict::Acted)]);
         let s = suggest_panel(small, &c);
-        assert_eq!(s.panel, vec![3, 2]);
-        assert!(!s.is_full());
+        assert_eq!(s.panel, vec![3, 2, 1]);
+        assert!(s.is_full());
+        assert_eq!(s.conflicts_set_aside, vec![(1, Conflict::Acted)]);
+        let seated = check_panel(&[1, 2, 3], small, &c).unwrap();
+        assert_eq!(seated.conflicts_set_aside(), &[(1, Conflict::Acted)]);
+
+        // Justices 2 and 3 conflicted too, 4 free: they are set aside before the Chief Justice.
+        let four = &court()[..4];
+        let many = conflicts(&[
+            (1, Conflict::Acted),
+            (2, Conflict::Party),
+            (3, Conflict::Party),
+        ]);
+        let s = suggest_panel(four, &many);
+        assert_eq!(s.panel, vec![4, 3, 2]);
         assert_eq!(
             s.left_out,
             vec![(1, LeftOut::ChiefJusticeConflict(Conflict::Acted))]
         );
-        let refusal = check_panel(&[1, 2, 3], small, &c).unwrap_err();
+        let refusal = check_panel(&[1, 2, 4], four, &many).unwrap_err();
         assert_eq!(
             refusal.to_string(),
-            "The Chief Justice never sits with a conflict, and they took the action appealed (Terms §III Act 3.5.2)."
+            "The Chief Justice does not sit on a panel with a conflict while one can be formed without them, and they took the action appealed (Terms §III Acts 3.5.1, 3.5.2)."
         );
     }
 

@@ -58,8 +58,27 @@ pub enum Restore {
     BanEnd(Option<NaiveDate>),
 }
 
+/// The case as appealed, with the step the ladder gives it now (Terms §II Act 5): an earlier
+/// violation that became void since brings it down, as a re-step does, and a lesser step
+/// chosen by discretion stays. What the whole Court reviews after a panel, and what an
+/// en banc judgement that differs from the panel's returns the case to (§III Act 3.9.2).
+pub fn appealed_as_it_stands(appealed: &Action, prescribed_now: Option<Step>) -> Action {
+    match appealed {
+        Action::Violation { step, ban_ends } => {
+            let now = prescribed_now.map_or(*step, |p| (*step).min(p));
+            Action::Violation {
+                step: now,
+                ban_ends: if now == *step { *ban_ends } else { None },
+            }
+        }
+        other => other.clone(),
+    }
+}
+
 /// Compares the case as appealed with its step and ban end now: a re-decision after a remand,
-/// or a panel's replacement, is undone by putting back what changed.
+/// or a panel's replacement, is undone by putting back what changed. `appealed` is the case
+/// as appealed as it stands ([`appealed_as_it_stands`]): an uphold keeps the step the ladder
+/// gives the case now, never one an earlier void has since taken away.
 pub fn restore(
     appealed: &Action,
     step_now: Option<i64>,
@@ -102,6 +121,44 @@ mod tests {
             Restore::Step(Step::Halve)
         );
         assert_eq!(restore(&violation, Some(2), None), Restore::Nothing);
+    }
+
+    #[test]
+    fn an_uphold_keeps_the_step_the_ladder_gives_the_case_now() {
+        // Terms §II Act 5, §III Act 3.9.2: appealed as a fourth violation (the four-week ban),
+        // it is the third once an earlier one is void, so upholding it resets the score and
+        // bans nobody.
+        let day = |d| NaiveDate::from_ymd_opt(2027, 1, d).expect("a date");
+        let fourth = Action::Violation {
+            step: Step::FourWeekBan,
+            ban_ends: Some(day(1)),
+        };
+        let third_now = appealed_as_it_stands(&fourth, Some(Step::Reset));
+        assert_eq!(
+            third_now,
+            Action::Violation {
+                step: Step::Reset,
+                ban_ends: None
+            }
+        );
+        // The panel lessened it to step 3, which is what the ladder gives now: nothing to undo.
+        assert_eq!(restore(&third_now, Some(3), None), Restore::Nothing);
+        // A panel's step 2 goes back to step 3, not to the four-week ban.
+        assert_eq!(
+            restore(&third_now, Some(2), None),
+            Restore::Step(Step::Reset)
+        );
+        // With no void since, the step appealed stands, ban and all.
+        assert_eq!(
+            appealed_as_it_stands(&fourth, Some(Step::FourWeekBan)),
+            fourth
+        );
+        // A lesser step by discretion stays lesser.
+        let halved = Action::Violation {
+            step: Step::Halve,
+            ban_ends: None,
+        };
+        assert_eq!(appealed_as_it_stands(&halved, Some(Step::Reset)), halved);
     }
 
     #[test]

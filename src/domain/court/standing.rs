@@ -138,6 +138,45 @@ pub struct ActionFacts {
     pub game_players: Vec<i64>,
     pub status: CaseStatus,
     pub record: AppealRecord,
+    /// For a weekly deduction, the club day it was made: it is named by that day, since
+    /// `case` is then only the record's internal number, which is no case.
+    #[serde(default)]
+    pub deduction_day: Option<NaiveDate>,
+}
+
+impl ActionFacts {
+    /// A violation that names a game reverses that game at every step of the ladder (a game
+    /// that was not played, §II Act 4.1, is never entered, §0 Act 11): both its players are
+    /// affected by the case.
+    pub fn reverses_game(&self) -> bool {
+        matches!(self.action, Action::Violation { .. }) && !self.game_players.is_empty()
+    }
+
+    /// "case #3", or "the weekly absence deduction of Mon 21 Dec 2026".
+    pub fn name(&self) -> String {
+        match (self.deduction_day, &self.action) {
+            (Some(day), Action::Inactivity) => format!(
+                "the weekly inactivity deduction of {}",
+                calendar::show_date(day)
+            ),
+            (Some(day), _) => {
+                format!(
+                    "the weekly absence deduction of {}",
+                    calendar::show_date(day)
+                )
+            }
+            (None, _) => format!("case #{}", self.case),
+        }
+    }
+}
+
+/// "Case #3", "The weekly absence deduction of ...": a name at the start of a sentence.
+pub(crate) fn capital(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// Another matter concerning the Leaderboard (Terms §III Act 3).
@@ -188,18 +227,18 @@ pub enum NotAppealable {
     Chessclock,
     #[error("A ban by Staff is not subject to review by the Court of Appeals (Terms §III Act 6).")]
     StaffBan,
-    #[error("After an appeal on case #{case} was refused or decided, the Court refused further appeals on it until {until} (Terms §II Act 9.5).")]
-    Closed { case: i64, until: String },
-    #[error("Case #{case} was decided by the whole Court en banc; that judgement is final and binding, so no further appeal is heard (Terms §III Act 3.9.2).")]
-    Final { case: i64 },
-    #[error("Case #{case} is already under appeal (appeal #{appeal}); the Court hears a case once at a time.")]
-    AlreadyUnderAppeal { case: i64, appeal: i64 },
-    #[error("Case #{case} is void, so there is nothing left to appeal (Terms §III Act 2.4.2).")]
-    Void { case: i64 },
-    #[error("The monitor of case #{case} has been lifted, so there is nothing left to petition (Terms §II Act 10.5, 10.6).")]
-    MonitorLifted { case: i64 },
-    #[error("Only {who} may appeal case #{case}: an appeal is brought by someone the action was against (Terms §III Act 3).")]
-    NotAffected { case: i64, who: &'static str },
+    #[error("After an appeal on {what} was refused or decided, the Court refused further appeals on it until {until} (Terms §II Act 9.5).")]
+    Closed { what: String, until: String },
+    #[error("{} was decided by the whole Court en banc in appeal #{appeal}; that judgement is final and binding, so no further appeal is heard (Terms §III Act 3.9.2).", capital(.what))]
+    Final { what: String, appeal: i64 },
+    #[error("{} is already under appeal (appeal #{appeal}); the Court hears a case once at a time.", capital(.what))]
+    AlreadyUnderAppeal { what: String, appeal: i64 },
+    #[error("{} is void, so there is nothing left to appeal (Terms §III Act 2.4.2).", capital(.what))]
+    Void { what: String },
+    #[error("The monitor of {what} has been lifted, so there is nothing left to petition (Terms §II Act 10.5, 10.6).")]
+    MonitorLifted { what: String },
+    #[error("Only {who} may appeal {what}: an appeal is brought by someone the action was against (Terms §III Act 3).")]
+    NotAffected { what: String, who: &'static str },
     #[error("Only a Member of the Leaderboard may appeal to the Court (Terms §III Act 3).")]
     NotAMember,
 }
@@ -207,8 +246,8 @@ pub enum NotAppealable {
 /// Whether `appellant` may appeal `subject` at `now`, and to which bench.
 ///
 /// Who may appeal what (a reading of §III Act 3, "matters on appeal from resolutions"):
-/// the member an action was against; for a reversed game (§II Act 5, first violation), either
-/// player of that game, since both scores move; for an award, a technical modification or an
+/// the member an action was against; for a violation that names a game (reversed at every
+/// step, §II Act 5), either player of that game, since both scores move; for an award, a technical modification or an
 /// action on the whole Leaderboard, any Member; for a removal (§II Act 7), the person removed,
 /// though no longer a Member; for another matter, any Member.
 pub fn what_is_appealable(
@@ -227,7 +266,7 @@ pub fn what_is_appealable(
         }
         Subject::Action(facts) => facts,
     };
-    let case = facts.case;
+    let what = facts.name();
     // What the Court may never hear comes first: those refusals hold whoever asks.
     match facts.action {
         Action::Chessclock => return Err(NotAppealable::Chessclock),
@@ -236,25 +275,25 @@ pub fn what_is_appealable(
         }
         _ => {}
     }
-    if facts.record.final_judgement.is_some() {
-        return Err(NotAppealable::Final { case });
+    if let Some(appeal) = facts.record.final_judgement {
+        return Err(NotAppealable::Final { what, appeal });
     }
     if let Some(until) = facts.record.closed_until.filter(|u| *u > now) {
         return Err(NotAppealable::Closed {
-            case,
+            what,
             until: calendar::show(until, tz),
         });
     }
     match facts.status {
-        CaseStatus::Void => return Err(NotAppealable::Void { case }),
+        CaseStatus::Void => return Err(NotAppealable::Void { what }),
         CaseStatus::Ended if matches!(facts.action, Action::Monitor { .. }) => {
-            return Err(NotAppealable::MonitorLifted { case })
+            return Err(NotAppealable::MonitorLifted { what })
         }
         _ => {}
     }
     standing(facts, appellant)?;
     if let Some(appeal) = facts.record.open {
-        return Err(NotAppealable::AlreadyUnderAppeal { case, appeal });
+        return Err(NotAppealable::AlreadyUnderAppeal { what, appeal });
     }
     Ok(match facts.action {
         // §III Act 5: technical modifications are challenged en banc; §II Act 6.3 treats the
@@ -265,13 +304,13 @@ pub fn what_is_appealable(
 }
 
 fn standing(facts: &ActionFacts, appellant: Appellant) -> Result<(), NotAppealable> {
-    let case = facts.case;
+    let what = facts.name();
     if let Action::Removal = facts.action {
         return if facts.against == Some(appellant.id) {
             Ok(())
         } else {
             Err(NotAppealable::NotAffected {
-                case,
+                what: what.clone(),
                 who: "the person removed",
             })
         };
@@ -289,22 +328,21 @@ fn standing(facts: &ActionFacts, appellant: Appellant) -> Result<(), NotAppealab
     };
     match facts.action {
         Action::Technical | Action::Award => Ok(()),
-        Action::Violation {
-            step: Step::Reverse,
-            ..
-        } if !facts.game_players.is_empty() => {
+        // A violation that names a game reverses it at every step of the ladder, beside the
+        // step's own penalty, so both players' scores move whatever the step (§II Act 5).
+        _ if facts.reverses_game() => {
             if appellant.id == against || facts.game_players.contains(&appellant.id) {
                 Ok(())
             } else {
                 Err(NotAppealable::NotAffected {
-                    case,
+                    what,
                     who: "a player of the game reversed",
                 })
             }
         }
         _ if appellant.id == against => Ok(()),
         _ => Err(NotAppealable::NotAffected {
-            case,
+            what,
             who: "the member it was against",
         }),
     }
@@ -388,15 +426,19 @@ impl Filing {
         self.subject.action().map(|a| a.actor)
     }
 
-    /// The parties: the appellant, the respondent, the member the action was against and
-    /// the people a matter concerns. Parties may ask for an en banc hearing (§III Act 3.9),
-    /// and are "involved" in the hearing for §II Act 8.1.
+    /// The parties: the appellant, the respondent, the member the action was against, both
+    /// players of a game a violation reverses (at every step, §II Act 5) and the people a
+    /// matter concerns. Parties may ask for an en banc hearing (§III Act 3.9), and are
+    /// "involved" in the hearing for §II Act 8.1.
     pub fn parties(&self) -> Vec<i64> {
         let mut all = vec![self.appellant];
         match &self.subject {
             Subject::Action(a) => {
                 all.push(a.actor);
                 all.extend(a.against);
+                if a.reverses_game() {
+                    all.extend(a.game_players.iter().copied());
+                }
             }
             Subject::Matter(m) => all.extend(m.parties.iter().copied()),
         }

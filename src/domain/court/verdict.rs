@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::text::Reason;
 use crate::domain::moderation::ladder::{self, BanDateError, Step};
+use crate::domain::moderation::normalise;
 
 use super::panel::Bench;
 use super::standing::{Action, Subject};
@@ -53,16 +54,16 @@ pub enum Vote {
 /// Why a vote's content was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidVote {
-    #[error(
-        "Only a ban's end can be changed, and case #{case} is not a ban (Terms §II Act 9.3, 9.4)."
-    )]
-    NotABan { case: i64 },
+    #[error("Only a ban's end can be changed, and {what} is not a ban (Terms §II Act 9.3, 9.4).")]
+    NotABan { what: String },
     #[error(transparent)]
     BanDate(#[from] BanDateError),
     #[error("The ban already ends on {0}; to keep it, vote to uphold (Terms §III Act 3.8).")]
     SameBanEnd(String),
-    #[error("Only a fraud violation has steps of the ladder, and case #{case} is not one (Terms §II Act 5).")]
-    NotAViolation { case: i64 },
+    #[error(
+        "Only a fraud violation has steps of the ladder, and {what} is not one (Terms §II Act 5)."
+    )]
+    NotAViolation { what: String },
     #[error("Step {chosen} is not lesser than step {current}, the step taken (Terms §II Act 5).")]
     NotLesser { current: i64, chosen: i64 },
     #[error("Want of proper reasoning may invalidate a penalty in severity or in entirety, never make it harsher (Terms §III Act 2.4.3).")]
@@ -126,7 +127,7 @@ impl Vote {
                 let current = facts
                     .action
                     .ban_end()
-                    .ok_or(InvalidVote::NotABan { case: facts.case })?;
+                    .ok_or_else(|| InvalidVote::NotABan { what: facts.name() })?;
                 ladder::is_valid_ban_end(*end, today)?;
                 if current == Some(*end) {
                     return Err(InvalidVote::SameBanEnd(calendar::show_date(*end)));
@@ -140,7 +141,7 @@ impl Vote {
             }
             Replacement::LesserStep(chosen) => {
                 let Action::Violation { step, .. } = facts.action else {
-                    return Err(InvalidVote::NotAViolation { case: facts.case });
+                    return Err(InvalidVote::NotAViolation { what: facts.name() });
                 };
                 if *chosen >= step {
                     return Err(InvalidVote::NotLesser {
@@ -154,16 +155,25 @@ impl Vote {
     }
 
     /// Whether two votes concur: the same decision and, for an overturn, the same replacement
-    /// (it is part of the decision, §III Act 3.8b). Remands concur whatever their conditions;
-    /// the decision carries the conditions of every concurring vote.
+    /// (it is part of the decision, §III Act 3.8b); for a remand, the same conditions (the
+    /// Moderator re-evaluates under them, §III Act 3.8a, and contradictory ones are no
+    /// decision). Conditions are compared without regard to case, spacing or punctuation.
     pub fn concurs_with(&self, other: &Vote) -> bool {
         match (self, other) {
             (Vote::Uphold, Vote::Uphold) => true,
-            (Vote::Remand { .. }, Vote::Remand { .. }) => true,
+            (Vote::Remand { conditions: a }, Vote::Remand { conditions: b }) => {
+                same_conditions(a, b)
+            }
             (Vote::Overturn(a), Vote::Overturn(b)) => a.replacement == b.replacement,
             _ => false,
         }
     }
+}
+
+/// Two remands' conditions are the same, told alike or differently in case, spacing or
+/// punctuation.
+fn same_conditions(a: &Reason, b: &Reason) -> bool {
+    normalise(a.as_str()) == normalise(b.as_str())
 }
 
 /// A vote cast, with the Justice's reasons.
@@ -188,7 +198,9 @@ impl Decision {
     pub fn concurs(&self, vote: &Vote) -> bool {
         match (self, vote) {
             (Decision::Uphold, Vote::Uphold) => true,
-            (Decision::Remand { .. }, Vote::Remand { .. }) => true,
+            (Decision::Remand { conditions }, Vote::Remand { conditions: c }) => {
+                conditions.iter().any(|d| same_conditions(d, c))
+            }
             (Decision::Overturn(a), Vote::Overturn(b)) => a.replacement == b.replacement,
             _ => false,
         }
@@ -228,13 +240,16 @@ impl Verdict {
                 let decision = match &ballot.vote {
                     Vote::Uphold => Decision::Uphold,
                     Vote::Overturn(o) => Decision::Overturn(o.clone()),
+                    // The concurring votes set the same conditions: the decision states them
+                    // once, as the first of them wrote them.
                     Vote::Remand { .. } => Decision::Remand {
                         conditions: concurring
                             .iter()
-                            .filter_map(|b| match &b.vote {
+                            .find_map(|b| match &b.vote {
                                 Vote::Remand { conditions } => Some(conditions.clone()),
                                 _ => None,
                             })
+                            .into_iter()
                             .collect(),
                     },
                 };
@@ -259,311 +274,4 @@ impl Verdict {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
-    use super::*;
-    use crate::domain::court::panel::{check_panel, tests::court};
-    use crate::domain::court::standing::tests::{facts, now, reason};
-    use crate::domain::court::standing::{Conflicts, MatterFacts};
-    use chrono::Duration;
-
-    #[test]
-    fn a_weekly_deduction_is_upheld_or_overturned_never_remanded() {
-        // Terms §II Act 6.3, §III Act 5: the whole Court hears it; no Moderator re-decides it.
-        let today = NaiveDate::from_ymd_opt(2026, 11, 27).expect("a date");
-        let remand = Vote::Remand {
-            conditions: reason("count the sessions again"),
-        };
-        for action in [Action::Absence, Action::Inactivity] {
-            assert_eq!(
-                remand.validate(&Subject::Action(facts(action)), today),
-                Err(InvalidVote::WeeklyNotRemanded)
-            );
-        }
-        assert_eq!(
-            remand.validate(&Subject::Action(facts(Action::Deduction)), today),
-            Ok(())
-        );
-    }
-
-    #[test]
-    fn no_proper_reasoning_needs_a_declaration() {
-        // Terms §III Act 2.4.3 judges the reasoning declared under Act 2.4.
-        assert_eq!(
-            reasoning_ground_applies(4, false),
-            Err(InvalidVote::Undeclared { case: 4 })
-        );
-        assert_eq!(reasoning_ground_applies(4, true), Ok(()));
-    }
-
-    pub fn panel() -> Bench {
-        Bench::Panel(check_panel(&[1, 2, 3], &court(), &Conflicts::default()).unwrap())
-    }
-
-    pub fn ballot(justice: i64, vote: Vote, minutes: i64) -> Ballot {
-        Ballot {
-            justice,
-            vote,
-            reasons: reason("for the reasons given"),
-            at: now() + Duration::minutes(minutes),
-        }
-    }
-
-    pub fn void() -> Vote {
-        Vote::Overturn(Overturn {
-            replacement: Replacement::Void,
-            ground: None,
-        })
-    }
-
-    fn date(m: u32, d: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(2026, m, d).unwrap()
-    }
-
-    fn ban_until(m: u32, d: u32) -> Subject {
-        Subject::Action(facts(Action::Ban {
-            ends: Some(date(m, d)),
-        }))
-    }
-
-    fn new_end(end: NaiveDate, ground: Option<Ground>) -> Vote {
-        Vote::Overturn(Overturn {
-            replacement: Replacement::BanEnds(end),
-            ground,
-        })
-    }
-
-    const TODAY: (u32, u32) = (11, 27);
-
-    /// Friday 1 January 2027, a week after the ban's end.
-    fn new_year() -> NaiveDate {
-        NaiveDate::from_ymd_opt(2027, 1, 1).unwrap()
-    }
-
-    fn today() -> NaiveDate {
-        date(TODAY.0, TODAY.1)
-    }
-
-    #[test]
-    fn the_decision_takes_effect_with_the_second_concurring_vote() {
-        // Terms §III Act 3.3: a majority for a judgement.
-        let bench = panel();
-        let first = [ballot(1, void(), 0)];
-        assert_eq!(
-            Verdict::from_votes(&bench, &first),
-            Verdict::Pending { cast: 1, needed: 2 }
-        );
-        let split_then_concur = [
-            ballot(1, void(), 0),
-            ballot(2, Vote::Uphold, 5),
-            ballot(3, void(), 9),
-        ];
-        assert_eq!(
-            Verdict::from_votes(&bench, &split_then_concur),
-            Verdict::Reached {
-                decision: Decision::Overturn(Overturn {
-                    replacement: Replacement::Void,
-                    ground: None
-                }),
-                majority: vec![1, 3],
-                at: now() + Duration::minutes(9),
-            }
-        );
-    }
-
-    #[test]
-    fn overturns_with_different_replacements_do_not_concur() {
-        // Terms §III Act 3.8b: the replacement is part of the Court's decision.
-        let shorter = new_end(date(12, 4), None);
-        let ballots = [ballot(1, void(), 0), ballot(2, shorter, 1)];
-        assert_eq!(
-            Verdict::from_votes(&panel(), &ballots),
-            Verdict::Pending { cast: 2, needed: 2 }
-        );
-    }
-
-    #[test]
-    fn a_three_way_split_sends_the_panel_to_vote_again() {
-        let ballots = [
-            ballot(1, void(), 0),
-            ballot(2, Vote::Uphold, 1),
-            ballot(
-                3,
-                Vote::Remand {
-                    conditions: reason("hear the opponent first"),
-                },
-                2,
-            ),
-        ];
-        assert_eq!(Verdict::from_votes(&panel(), &ballots), Verdict::Split);
-    }
-
-    #[test]
-    fn concurring_remands_carry_every_condition() {
-        // Terms §III Act 3.8a.
-        let ballots = [
-            ballot(
-                1,
-                Vote::Remand {
-                    conditions: reason("hear the opponent"),
-                },
-                0,
-            ),
-            ballot(
-                2,
-                Vote::Remand {
-                    conditions: reason("state the offence"),
-                },
-                1,
-            ),
-        ];
-        let Verdict::Reached { decision, .. } = Verdict::from_votes(&panel(), &ballots) else {
-            panic!("two remands decide");
-        };
-        assert_eq!(
-            decision,
-            Decision::Remand {
-                conditions: vec![reason("hear the opponent"), reason("state the offence")]
-            }
-        );
-    }
-
-    #[test]
-    fn an_even_court_that_ties_reaches_no_majority() {
-        // Terms §III Act 3.9: a majority of the whole Court.
-        let bench = Bench::whole_court(&court()[..4]);
-        let ballots = [
-            ballot(1, void(), 0),
-            ballot(2, void(), 1),
-            ballot(3, Vote::Uphold, 2),
-            ballot(4, Vote::Uphold, 3),
-        ];
-        assert_eq!(Verdict::from_votes(&bench, &ballots), Verdict::NoMajority);
-    }
-
-    #[test]
-    fn only_the_court_changes_a_ban_and_the_new_end_is_a_friday() {
-        // Terms §II Act 9.2, 9.3, 9.4.
-        let subject = ban_until(12, 25);
-        assert_eq!(
-            new_end(date(12, 4), None).validate(&subject, today()),
-            Ok(())
-        );
-        assert_eq!(
-            new_end(new_year(), None).validate(&subject, today()),
-            Ok(())
-        );
-        assert_eq!(
-            new_end(date(12, 3), None)
-                .validate(&subject, today())
-                .unwrap_err()
-                .to_string(),
-            "A ban must end on a Friday, and Thu 3 Dec 2026 is not one (Terms §II Act 9.2)."
-        );
-        assert!(matches!(
-            new_end(date(11, 20), None).validate(&subject, today()),
-            Err(InvalidVote::BanDate(BanDateError::NotFuture(_)))
-        ));
-        assert!(matches!(
-            new_end(date(12, 25), None).validate(&subject, today()),
-            Err(InvalidVote::SameBanEnd(_))
-        ));
-        assert_eq!(
-            new_end(date(12, 4), None)
-                .validate(&Subject::Action(facts(Action::Deduction)), today()),
-            Err(InvalidVote::NotABan { case: 7 })
-        );
-    }
-
-    #[test]
-    fn a_permanent_ban_may_be_given_an_end() {
-        // Terms §II Act 9.3: shortened.
-        let permanent = Subject::Action(facts(Action::Violation {
-            step: Step::PermanentBan,
-            ban_ends: None,
-        }));
-        assert_eq!(
-            new_end(date(12, 4), Some(Ground::NoProperReasoning)).validate(&permanent, today()),
-            Ok(())
-        );
-    }
-
-    #[test]
-    fn want_of_proper_reasoning_may_lessen_a_penalty_but_never_harden_it() {
-        // Terms §III Act 2.4.3.
-        let subject = ban_until(12, 25);
-        let ground = Some(Ground::NoProperReasoning);
-        assert_eq!(
-            new_end(date(12, 4), ground).validate(&subject, today()),
-            Ok(())
-        );
-        assert_eq!(
-            new_end(new_year(), ground).validate(&subject, today()),
-            Err(InvalidVote::Harsher)
-        );
-        let void_for_want = Vote::Overturn(Overturn {
-            replacement: Replacement::Void,
-            ground,
-        });
-        assert_eq!(void_for_want.validate(&subject, today()), Ok(()));
-        assert_eq!(
-            void_for_want.validate(&Subject::Action(facts(Action::Award)), today()),
-            Err(InvalidVote::NotAPenalty)
-        );
-    }
-
-    #[test]
-    fn an_overturn_may_substitute_only_a_lesser_step_of_the_ladder() {
-        // Terms §II Act 5.
-        let reset = Subject::Action(facts(Action::Violation {
-            step: Step::Reset,
-            ban_ends: None,
-        }));
-        let step = |s| {
-            Vote::Overturn(Overturn {
-                replacement: Replacement::LesserStep(s),
-                ground: None,
-            })
-        };
-        assert_eq!(step(Step::Halve).validate(&reset, today()), Ok(()));
-        assert_eq!(
-            step(Step::Reset).validate(&reset, today()),
-            Err(InvalidVote::NotLesser {
-                current: 3,
-                chosen: 3
-            })
-        );
-        assert_eq!(
-            step(Step::Reverse).validate(&ban_until(12, 25), today()),
-            Err(InvalidVote::NotAViolation { case: 7 })
-        );
-    }
-
-    #[test]
-    fn a_matter_is_ruled_on_in_words_and_cannot_be_remanded() {
-        // Terms §III Act 3.8.
-        let matter = Subject::Matter(MatterFacts {
-            description: reason("the session register is wrong"),
-            parties: vec![],
-        });
-        let ruling = Vote::Overturn(Overturn {
-            replacement: Replacement::Ruling(reason("the register is corrected")),
-            ground: None,
-        });
-        assert_eq!(ruling.validate(&matter, today()), Ok(()));
-        assert_eq!(
-            void().validate(&matter, today()),
-            Err(InvalidVote::NotACase)
-        );
-        assert_eq!(
-            Vote::Remand {
-                conditions: reason("look again")
-            }
-            .validate(&matter, today()),
-            Err(InvalidVote::NothingToRemand)
-        );
-        assert_eq!(
-            ruling.validate(&ban_until(12, 25), today()),
-            Err(InvalidVote::RulingOnACase)
-        );
-    }
-}
+pub(super) mod tests;

@@ -117,6 +117,19 @@ pub fn four_week_ban_end(taken: DateTime<Utc>, tz: Tz) -> DateTime<Utc> {
     calendar::start_of_day(friday, tz)
 }
 
+/// The end of a ban after a re-step (Terms §II Act 5): the ladder's four-week end when the new
+/// step is the four-week ban, but never later than the end the ban already had. An end the
+/// Court set, or a Moderator on remand, stands when it is earlier: only the Court lengthens a
+/// ban (§II Act 9.4), and a re-step, which lightens, never does. `current_end` is the end of
+/// the ban the case was (`None` when it was permanent or no ban).
+pub fn restepped_ban_end(
+    new_step: Step,
+    ladder_end: DateTime<Utc>,
+    current_end: Option<DateTime<Utc>>,
+) -> Option<DateTime<Utc>> {
+    (new_step == Step::FourWeekBan).then(|| current_end.map_or(ladder_end, |c| c.min(ladder_end)))
+}
+
 /// The furthest a ban's end may be set: ten years (a permanent ban is the ladder's fifth step).
 pub const BAN_HORIZON_DAYS: u64 = 3653;
 
@@ -174,6 +187,32 @@ mod tests {
         assert_eq!(
             restep_plan(&left, 1),
             vec![(2, Step::Reverse), (3, Step::Halve), (4, Step::Reset)]
+        );
+    }
+
+    #[test]
+    fn a_re_step_never_ends_a_ban_later_than_the_end_it_had() {
+        // Terms §II Act 9.4: a permanent ban the Court gave an end two weeks on, re-stepped to
+        // the four-week ban, keeps the Court's earlier end.
+        use chrono::TimeZone;
+        let court_end = Utc.with_ymd_and_hms(2026, 12, 11, 0, 0, 0).unwrap();
+        let ladder_end = Utc.with_ymd_and_hms(2027, 1, 1, 0, 0, 0).unwrap();
+        assert_eq!(
+            restepped_ban_end(Step::FourWeekBan, ladder_end, Some(court_end)),
+            Some(court_end)
+        );
+        assert_eq!(
+            restepped_ban_end(Step::FourWeekBan, ladder_end, None),
+            Some(ladder_end)
+        );
+        let later = Utc.with_ymd_and_hms(2027, 2, 5, 0, 0, 0).unwrap();
+        assert_eq!(
+            restepped_ban_end(Step::FourWeekBan, ladder_end, Some(later)),
+            Some(ladder_end)
+        );
+        assert_eq!(
+            restepped_ban_end(Step::Reset, ladder_end, Some(court_end)),
+            None
         );
     }
 

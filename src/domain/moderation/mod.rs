@@ -225,7 +225,8 @@ pub fn offence_key(game: Option<i64>, incident: Option<&str>) -> Result<Option<S
     })
 }
 
-fn normalise(text: &str) -> String {
+/// Text as compared for sameness: without regard to case, spacing or punctuation.
+pub(crate) fn normalise(text: &str) -> String {
     text.to_lowercase()
         .chars()
         .filter(|c| c.is_alphanumeric() || c.is_whitespace())

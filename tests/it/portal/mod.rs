@@ -52,7 +52,7 @@ impl Club {
         let mut config = Config::default();
         config.database.path = dir.path().join("club.db").display().to_string();
         adjust(&mut config);
-        let mut console = Console::new(config.clone());
+        let mut console = Console::rehearsal(config.clone());
         if demo {
             let script = std::fs::read_to_string(format!(
                 "{}/examples/demo.gavel",

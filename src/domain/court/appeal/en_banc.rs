@@ -2,12 +2,15 @@
 //! (Terms §III Act 3.9), and closing a ban to further appeals (§II Act 9.5).
 
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 
 use crate::domain::court::panel::{Bench, Justice};
 use crate::domain::court::standing::Filing;
 use crate::domain::court::Acting;
 use crate::domain::kernel::authority::{Power, Unauthorised};
+use crate::domain::kernel::calendar;
 use crate::domain::kernel::text::Reason;
+use crate::domain::moderation::ladder::BAN_HORIZON_DAYS;
 
 use super::state::{Appeal, EnBancRequest, Hearing, Judgement, WrongStage};
 
@@ -43,6 +46,8 @@ pub enum ClosureRefusal {
     NotYetHeard,
     #[error("Further appeals may be refused for a finite time, so give an end after now (Terms §II Act 9.5).")]
     NotInFuture,
+    #[error("{0} is more than ten years away; further appeals may be refused only for a specified finite duration, and no ban's end may be set further (Terms §II Acts 9.2, 9.5).")]
+    TooFar(String),
 }
 
 impl Appeal {
@@ -113,13 +118,15 @@ impl Appeal {
 
     /// After hearing an appeal on a ban, the Court refuses further appeals on it until `until`
     /// (Terms §II Act 9.5). The Chief Justice says so for the Court, as they decide whether it
-    /// hears a case (Act 3.6, 3.9.1). The app stores the end beside the case.
+    /// hears a case (Act 3.6, 3.9.1). The end is at most as far as a ban's may be set
+    /// ([`BAN_HORIZON_DAYS`]). The app stores the end beside the case.
     pub fn close_to_further_appeals(
         &self,
         filing: &Filing,
         by: &Acting,
         until: DateTime<Utc>,
         now: DateTime<Utc>,
+        tz: Tz,
     ) -> Result<DateTime<Utc>, ClosureRefusal> {
         Power::ChiefJustice.require(
             &by.offices,
@@ -137,6 +144,14 @@ impl Appeal {
         }
         if until <= now {
             return Err(ClosureRefusal::NotInFuture);
+        }
+        // The same horizon as a ban's end: a closure years beyond any ban is no "finite
+        // duration" a member could wait out, and a date far outside the calendar a slip.
+        let horizon = now + chrono::Duration::days(BAN_HORIZON_DAYS as i64);
+        if until > horizon {
+            return Err(ClosureRefusal::TooFar(calendar::show_date(
+                calendar::local_date(until, tz),
+            )));
         }
         Ok(until)
     }

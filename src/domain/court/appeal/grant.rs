@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::domain::court::panel::{too_few_to_grant_without_the_chief, Justice};
 use crate::domain::court::standing::{Conflict, Filing};
 use crate::domain::court::Acting;
 use crate::domain::kernel::authority::{Power, Unauthorised};
@@ -23,6 +24,8 @@ pub enum GrantRefusal {
     Conflicted(Conflict),
     #[error("Your grant is already recorded; the hearing opens when the Chief Justice or a second Justice grants it (Terms §III Act 3.6).")]
     AlreadyGranted,
+    #[error("The Chief Justice has a conflict ({}) and does not refuse to hear this appeal while two Justices free of conflict may grant it (Terms §III Acts 3.5, 3.5.1, 3.6).", .0.describe())]
+    ChiefJusticeConflicted(Conflict),
 }
 
 impl Appeal {
@@ -92,13 +95,14 @@ impl Appeal {
         &self,
         filing: &Filing,
         by: &Acting,
+        court: &[Justice],
         reason: Reason,
         at: DateTime<Utc>,
     ) -> Result<Appeal, GrantRefusal> {
         let Appeal::AwaitingGrant { grants, .. } = self else {
             return Err(self.wrong("granted or refused").into());
         };
-        may_refuse(filing, by)?;
+        may_refuse(filing, by, court)?;
         Ok(Appeal::Refused {
             by: by.id,
             at,
@@ -115,11 +119,12 @@ impl Appeal {
         &self,
         filing: &Filing,
         by: &Acting,
+        court: &[Justice],
         reason: Reason,
         at: DateTime<Utc>,
     ) -> Result<Appeal, GrantRefusal> {
         self.granted_route()?;
-        may_refuse(filing, by)?;
+        may_refuse(filing, by, court)?;
         Ok(Appeal::Refused {
             by: by.id,
             at,
@@ -129,8 +134,10 @@ impl Appeal {
     }
 }
 
-/// Only the Chief Justice refuses to hear an appeal, and never their own (Terms §III Act 3.6).
-fn may_refuse(filing: &Filing, by: &Acting) -> Result<(), GrantRefusal> {
+/// Only the Chief Justice refuses to hear an appeal, and never their own (Terms §III Act 3.6);
+/// nor one they have a conflict in (Act 3.5) while two Justices free of conflict could grant
+/// it, since then their conflict is not needed set aside (Act 3.5.1).
+fn may_refuse(filing: &Filing, by: &Acting, court: &[Justice]) -> Result<(), GrantRefusal> {
     Power::ChiefJustice.require(
         &by.offices,
         "refuse to hear an appeal",
@@ -138,6 +145,12 @@ fn may_refuse(filing: &Filing, by: &Acting) -> Result<(), GrantRefusal> {
     )?;
     if by.id == filing.appellant {
         return Err(GrantRefusal::OwnAppeal);
+    }
+    let conflicts = filing.conflicts();
+    if let Some(conflict) = conflicts.of(by.id) {
+        if !too_few_to_grant_without_the_chief(court, &conflicts) {
+            return Err(GrantRefusal::ChiefJusticeConflicted(conflict));
+        }
     }
     Ok(())
 }

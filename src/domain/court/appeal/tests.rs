@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::domain::court::panel::tests::court;
-use crate::domain::court::panel::{check_panel, Bench, Justice};
+use crate::domain::court::panel::{check_panel, Justice};
 use crate::domain::court::standing::tests::{
     facts, member, now, reason, CHIEF, MEMBER, MODERATOR, OPPONENT,
 };
@@ -32,7 +32,7 @@ pub fn justice(id: i64) -> Acting {
     }
 }
 
-fn ban_facts() -> ActionFacts {
+pub fn ban_facts() -> ActionFacts {
     facts(Action::Ban {
         ends: NaiveDate::from_ymd_opt(2026, 12, 25),
     })
@@ -60,7 +60,7 @@ fn filing_with_justice_player() -> Filing {
     filing_of(f)
 }
 
-fn granted(f: &Filing) -> Appeal {
+pub fn granted(f: &Filing) -> Appeal {
     Appeal::filed(f).grant(f, &chief(), now()).unwrap()
 }
 
@@ -142,7 +142,7 @@ fn nobody_decides_whether_their_own_appeal_is_heard() {
         Err(GrantRefusal::OwnAppeal)
     );
     assert_eq!(
-        Appeal::filed(&f).refuse(&f, &chief(), reason("not a matter"), now()),
+        Appeal::filed(&f).refuse(&f, &chief(), &court(), reason("not a matter"), now()),
         Err(GrantRefusal::OwnAppeal)
     );
 }
@@ -164,13 +164,19 @@ fn only_the_court_grants_and_only_the_chief_justice_refuses() {
     );
     assert_eq!(
         Appeal::filed(&f)
-            .refuse(&f, &justice(2), reason("no arguable grounds"), now())
+            .refuse(
+                &f,
+                &justice(2),
+                &court(),
+                reason("no arguable grounds"),
+                now()
+            )
             .unwrap_err()
             .to_string(),
         "Only the Chief Justice may refuse to hear an appeal (Terms §III Act 3.6)."
     );
     let refused = Appeal::filed(&f)
-        .refuse(&f, &chief(), reason("no arguable grounds"), now())
+        .refuse(&f, &chief(), &court(), reason("no arguable grounds"), now())
         .unwrap();
     assert!(!refused.is_hearing());
     assert_eq!(
@@ -209,7 +215,7 @@ fn two_independent_justices_grant_despite_the_chief_justices_refusal() {
     // justices"; the Chief Justice's refusal does not bind two Justices.
     let f = filing();
     let refused = Appeal::filed(&f)
-        .refuse(&f, &chief(), reason("no arguable grounds"), now())
+        .refuse(&f, &chief(), &court(), reason("no arguable grounds"), now())
         .unwrap();
     let one = refused.grant(&f, &justice(2), now()).unwrap();
     assert!(matches!(&one, Appeal::Refused { grants, .. } if grants.len() == 1));
@@ -256,51 +262,6 @@ fn only_the_chief_justice_chooses_the_panel() {
     ));
 }
 
-#[test]
-fn the_chief_justice_decides_alone_only_without_a_conflict() {
-    // Terms §III Act 3.3 (solo), 3.5.2.
-    let f = filing();
-    let solo = granted(&f).sit_solo(&f, &chief()).unwrap();
-    let decided = solo
-        .vote(&f, ballot(CHIEF, Vote::Uphold, 1), London)
-        .unwrap();
-    assert!(matches!(
-        decided,
-        Appeal::Decided {
-            judgement: Judgement {
-                decision: Decision::Uphold,
-                ..
-            },
-            ..
-        }
-    ));
-    let mut own = ban_facts();
-    own.actor = CHIEF;
-    let f = filing_of(own);
-    assert_eq!(
-        granted(&f).sit_solo(&f, &chief()),
-        Err(BenchRefusal::ChiefJusticeConflict(Conflict::Acted))
-    );
-}
-
-#[test]
-fn a_solo_judgement_may_be_taken_en_banc() {
-    // Terms §III Act 3.9, read to keep the Chief Justice's discretion reviewable.
-    let f = filing();
-    let solo = granted(&f)
-        .sit_solo(&f, &chief())
-        .unwrap()
-        .vote(&f, ballot(CHIEF, Vote::Uphold, 1), London)
-        .unwrap();
-    let asked = solo.request_en_banc(&f, MEMBER, now()).unwrap();
-    let Appeal::EnBanc { panel, hearing } = asked.accept_en_banc(&chief(), &court()).unwrap()
-    else {
-        panic!("accepted")
-    };
-    assert_eq!(panel.bench, Bench::Solo(CHIEF));
-    assert!(hearing.bench.sits(CHIEF));
-}
-
 fn technical() -> Filing {
     let mut t = facts(Action::Technical);
     t.against = None;
@@ -314,7 +275,10 @@ fn a_direct_challenge_seats_the_whole_court_conflicts_and_all() {
     // Terms §III Act 5, 3.5.3: the Chief Justice, who made the modification, sits too.
     let f = technical();
     let g = granted(&f);
-    assert_eq!(g.sit_solo(&f, &chief()), Err(BenchRefusal::EnBancRoute));
+    assert_eq!(
+        g.sit_solo(&f, &chief(), &court(), None),
+        Err(BenchRefusal::EnBancRoute)
+    );
     let whole = g.seat_whole_court(&court()).unwrap();
     let Appeal::Hearing(h) = &whole else {
         panic!("seated")
@@ -554,24 +518,35 @@ fn further_appeals_on_a_ban_are_closed_only_after_one_and_for_a_finite_time() {
     let f = filing();
     let later = now() + Duration::weeks(4);
     assert_eq!(
-        decided(&f).close_to_further_appeals(&f, &chief(), later, now()),
+        decided(&f).close_to_further_appeals(&f, &chief(), later, now(), London),
         Ok(later)
     );
     assert_eq!(
-        heard(&f).close_to_further_appeals(&f, &chief(), later, now()),
+        heard(&f).close_to_further_appeals(&f, &chief(), later, now(), London),
         Err(ClosureRefusal::NotYetHeard)
     );
     assert_eq!(
-        decided(&f).close_to_further_appeals(&f, &chief(), now(), now()),
+        decided(&f).close_to_further_appeals(&f, &chief(), now(), now(), London),
         Err(ClosureRefusal::NotInFuture)
     );
     assert!(matches!(
-        decided(&f).close_to_further_appeals(&f, &justice(2), later, now()),
+        decided(&f).close_to_further_appeals(&f, &justice(2), later, now(), London),
         Err(ClosureRefusal::Unauthorised(_))
     ));
     let deduction = filing_of(facts(Action::Deduction));
     assert_eq!(
-        decided(&deduction).close_to_further_appeals(&deduction, &chief(), later, now()),
+        decided(&deduction).close_to_further_appeals(&deduction, &chief(), later, now(), London),
         Err(ClosureRefusal::NotABan)
+    );
+    // "for specified finite duration": no further than a ban's end may be set (§II Act 9.2).
+    let far = now() + Duration::days(3654);
+    assert!(matches!(
+        decided(&f).close_to_further_appeals(&f, &chief(), far, now(), London),
+        Err(ClosureRefusal::TooFar(_))
+    ));
+    let ten_years = now() + Duration::days(3653);
+    assert_eq!(
+        decided(&f).close_to_further_appeals(&f, &chief(), ten_years, now(), London),
+        Ok(ten_years)
     );
 }

@@ -29,6 +29,7 @@ pub fn facts(action: Action) -> ActionFacts {
         game_players: vec![MEMBER, OPPONENT],
         status: CaseStatus::InForce,
         record: AppealRecord::default(),
+        deduction_day: None,
     }
 }
 
@@ -65,7 +66,7 @@ fn someone_the_action_was_not_against_may_not_appeal_it() {
     assert_eq!(
         refusal,
         NotAppealable::NotAffected {
-            case: 7,
+            what: "case #7".into(),
             who: "the member it was against"
         }
     );
@@ -77,16 +78,47 @@ fn someone_the_action_was_not_against_may_not_appeal_it() {
 
 #[test]
 fn either_player_may_appeal_a_reversed_game_but_nobody_else() {
-    // Terms §II Act 5: a reversal returns both players' points.
-    let reversal = || {
-        facts(Action::Violation {
-            step: Step::Reverse,
-            ban_ends: None,
-        })
-    };
-    assert_eq!(appeal(reversal(), member(OPPONENT)), Ok(Route::Panel));
+    // Terms §II Act 5: a reversal returns both players' points, and a violation that names a
+    // game reverses it at every step, beside the step's own penalty.
+    for step in [Step::Reverse, Step::Halve, Step::Reset, Step::FourWeekBan] {
+        let reversal = || {
+            facts(Action::Violation {
+                step,
+                ban_ends: None,
+            })
+        };
+        assert_eq!(
+            appeal(reversal(), member(OPPONENT)),
+            Ok(Route::Panel),
+            "{step:?}"
+        );
+        assert!(matches!(
+            appeal(reversal(), member(BYSTANDER)),
+            Err(NotAppealable::NotAffected { .. })
+        ));
+        // Both players are parties, so either may take the judgement en banc (§III Act 3.9).
+        let filing = Filing::new(
+            Subject::Action(reversal()),
+            member(MEMBER),
+            reason("the game was played"),
+            now(),
+            London,
+        )
+        .unwrap();
+        assert!(
+            filing.is_party(MEMBER) && filing.is_party(OPPONENT),
+            "{step:?}"
+        );
+        assert!(!filing.is_party(BYSTANDER));
+    }
+    // A violation that names no game reverses nothing of the opponent's.
+    let mut no_game = facts(Action::Violation {
+        step: Step::Halve,
+        ban_ends: None,
+    });
+    no_game.game_players.clear();
     assert!(matches!(
-        appeal(reversal(), member(BYSTANDER)),
+        appeal(no_game, member(OPPONENT)),
         Err(NotAppealable::NotAffected { .. })
     ));
 }
@@ -170,7 +202,10 @@ fn a_case_decided_en_banc_takes_no_further_appeal() {
     decided.record.final_judgement = Some(3);
     assert_eq!(
         appeal(decided, member(MEMBER)),
-        Err(NotAppealable::Final { case: 7 })
+        Err(NotAppealable::Final {
+            what: "case #7".into(),
+            appeal: 3
+        })
     );
 }
 
@@ -180,13 +215,18 @@ fn a_case_is_heard_once_at_a_time_and_not_once_void() {
     open.record.open = Some(4);
     assert_eq!(
         appeal(open, member(MEMBER)),
-        Err(NotAppealable::AlreadyUnderAppeal { case: 7, appeal: 4 })
+        Err(NotAppealable::AlreadyUnderAppeal {
+            what: "case #7".into(),
+            appeal: 4
+        })
     );
     let mut void = facts(Action::Deduction);
     void.status = CaseStatus::Void;
     assert_eq!(
         appeal(void, member(MEMBER)),
-        Err(NotAppealable::Void { case: 7 })
+        Err(NotAppealable::Void {
+            what: "case #7".into()
+        })
     );
     let mut lifted = facts(Action::Monitor {
         following_session_end: None,
@@ -194,7 +234,9 @@ fn a_case_is_heard_once_at_a_time_and_not_once_void() {
     lifted.status = CaseStatus::Ended;
     assert_eq!(
         appeal(lifted, member(MEMBER)),
-        Err(NotAppealable::MonitorLifted { case: 7 })
+        Err(NotAppealable::MonitorLifted {
+            what: "case #7".into()
+        })
     );
 }
 
@@ -249,4 +291,25 @@ fn the_appellant_the_moderator_and_the_players_have_conflicts() {
     assert_eq!(conflicts.of(OPPONENT), Some(Conflict::PlayedInGame));
     assert_eq!(conflicts.of(BYSTANDER), None);
     assert!(filing.is_party(MODERATOR) && !filing.is_party(OPPONENT));
+}
+
+#[test]
+fn a_weekly_deduction_is_named_by_its_day_and_the_appeal_by_its_number() {
+    // Terms §II Act 6.3, §III Act 3.9.2: a weekly deduction is no numbered case, so a refusal
+    // names it by the club day it was made, and the appeal that decided it by its number.
+    let mut deduction = facts(Action::Absence);
+    deduction.case = 3; // the record's internal number
+    deduction.deduction_day = NaiveDate::from_ymd_opt(2026, 12, 21);
+    deduction.record.final_judgement = Some(5);
+    let refusal = appeal(deduction.clone(), member(MEMBER)).unwrap_err();
+    assert_eq!(
+        refusal.to_string(),
+        "The weekly absence deduction of Mon 21 Dec 2026 was decided by the whole Court en banc in appeal #5; that judgement is final and binding, so no further appeal is heard (Terms §III Act 3.9.2)."
+    );
+    assert!(!refusal.to_string().contains("#3"));
+    deduction.action = Action::Inactivity;
+    assert_eq!(
+        deduction.name(),
+        "the weekly inactivity deduction of Mon 21 Dec 2026"
+    );
 }
