@@ -5,7 +5,7 @@ use super::{choice, command, date, flag, integer, person, reply, text, Args, Sec
 use crate::app::court::{Against, RedecideInput, VoteInput};
 use crate::domain::court::DiscretionaryPower;
 use crate::domain::kernel::authority::Power;
-use crate::domain::kernel::limits::{NUMBER_MAX, STEP_MAX};
+use crate::domain::kernel::limits::{NUMBER_MAX, POINTS_MAX, STEP_MAX};
 use crate::domain::kernel::text::Reason;
 
 fn appeal() -> super::OptionSpec {
@@ -21,6 +21,7 @@ fn vote_input(a: &Args) -> Result<VoteInput, String> {
         ban_until: a.opt_text("ban_until"),
         step: a.opt_integer("step"),
         ruling: a.opt_text("ruling"),
+        points: a.opt_integer("points"),
         no_reasoning: a.flag("no_reasoning"),
         conditions: a.opt_text("conditions"),
     })
@@ -31,6 +32,7 @@ fn redecision(a: &Args) -> Result<RedecideInput, String> {
         outcome: a.text("outcome")?,
         step: a.opt_integer("step"),
         until: a.opt_text("until"),
+        points: a.opt_integer("points"),
     })
 }
 
@@ -99,6 +101,12 @@ pub(super) fn section() -> Section {
                     let power = a.opt_text("power");
                     reply(app.sit_solo(&call, a.integer("appeal")?, power.as_deref()).await)
                 })),
+            command("court reseat", "Seat the whole Court again after a Justice left it (Terms §III Acts 3.3, 3.9)")
+                .option(appeal())
+                .needs(Power::ChiefJustice)
+                .who("Chief Justice")
+                .rule("an en banc bench with a seat no longer held; a panel or solo bench is re-seated with /court panel or /court solo, §III Acts 3.3, 3.7, 3.9")
+                .run(|app, call, a| Box::pin(async move { reply(app.reseat_whole_court(&call, a.integer("appeal")?).await) })),
             command("court vote", "Vote on an appeal you sit on, once (Terms §III Acts 3.3, 3.8)")
                 .option(appeal())
                 .option(choice("decision", "uphold, overturn or remand", &["uphold", "overturn", "remand"]))
@@ -106,6 +114,7 @@ pub(super) fn section() -> Section {
                 .option(date("ban_until", "Overturn: the ban's new end, a Friday (§II Act 9.4)").optional())
                 .option(integer("step", "Overturn: a lesser step of the ladder (§II Act 5)", 1, STEP_MAX).optional())
                 .option(text("ruling", "Overturn a matter: the Court's ruling", Reason::MAX).optional())
+                .option(integer("points", "Overturn: a smaller deduction or award (§III Act 3.8b)", 1, POINTS_MAX).optional())
                 .option(flag("no_reasoning", "Overturn for want of proper reasoning (§III Act 2.4.3)"))
                 .option(text("conditions", "Remand: the conditions (§III Act 3.8)", Reason::MAX).optional().in_modal())
                 .needs(Power::Justice)
@@ -187,10 +196,11 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| Box::pin(async move { reply(app.appeal_history(&call, a.integer("appeal")?).await) })),
             command("mod redecide", "Re-decide a remanded case and declare it (Terms §III Acts 2.4, 3.8)")
                 .option(integer("case", "The remanded case", 1, NUMBER_MAX))
-                .option(choice("outcome", "confirm, withdraw, a lesser step, or a new ban end", &["confirm", "withdraw", "step", "until"]))
+                .option(choice("outcome", "confirm, withdraw, a lesser step, a new ban end, or fewer points", &["confirm", "withdraw", "step", "until", "points"]))
                 .option(text("reasoning", "The reasoning, for #discussion", Reason::MAX))
                 .option(integer("step", "The lesser step (with outcome:step)", 1, STEP_MAX).optional())
                 .option(date("until", "The ban's new end, a Friday (with outcome:until)").optional())
+                .option(integer("points", "Fewer points (with outcome:points)", 1, POINTS_MAX).optional())
                 .needs(Power::Moderate)
                 .who("the case's Moderator")
                 .rule("within 7 days of the remand, or void, §III Acts 2.4, 2.4.2")

@@ -173,3 +173,64 @@ async fn an_opinion_deadline_survives_a_restart_and_is_announced_once() {
         "{out:?}"
     );
 }
+
+#[tokio::test]
+async fn a_solo_hearing_whose_chief_justice_handed_over_is_re_seated_by_the_new_one() {
+    // Terms §III Acts 3.3, 3.7: a solo hearing is the Chief Justice's discretionary power. When
+    // the office passes (the configuration names another), the former Chief Justice no longer
+    // decides it, and the new one re-seats it, alone or with a panel, recorded and announced.
+    let dir = tempfile::tempdir().expect("a directory");
+    let mut config = Config::default();
+    config.database.path = dir.path().join("club.db").display().to_string();
+    {
+        let mut console = Console::new(config.clone());
+        for line in [
+            "@ 2026-11-27 12:31",
+            "cj: /office appoint member:@mod1 office:moderator",
+            "alice: /join",
+            "mod1: /mod deduct member:@alice points:10 reason:\"time abuse in game one\" incident:\"clock\"",
+            "alice: /court appeal case:1 grounds:\"no time abuse happened\"",
+            "cj: /court grant appeal:1",
+            "cj: /court solo appeal:1",
+        ] {
+            let out = run(&mut console, line).await;
+            assert!(!out.iter().any(|o| matches!(o, Output::Refusal(_))), "{line}: {out:?}");
+        }
+    }
+    config.chief_justice.name = "cj2".into();
+    let mut console = Console::new(config);
+    run(&mut console, "@ 2026-11-27 13:00").await;
+    run(
+        &mut console,
+        "cj2: /office appoint member:@cj office:justice",
+    )
+    .await;
+    let out = run(
+        &mut console,
+        "cj: /court vote appeal:1 decision:uphold reasons:\"the clock log shows it\"",
+    )
+    .await;
+    assert!(
+        matches!(&out[..], [Output::Refusal(t)] if t.contains("you no longer hold it")),
+        "{out:?}"
+    );
+    let out = run(&mut console, "cj2: /court solo appeal:1").await;
+    assert!(
+        posts(&out).iter().any(|p| p.starts_with(
+            "Appeal #1 is re-seated, since its bench can no longer decide as seated: it is heard by the Chief Justice, cj2, alone: no panel of three can be formed"
+        )),
+        "{out:?}"
+    );
+    run(
+        &mut console,
+        "cj2: /court vote appeal:1 decision:overturn reasons:\"the clock was broken that day\"",
+    )
+    .await;
+    let doc = export(&mut console).await;
+    assert_eq!(doc["appeals"][0]["status"], "decided");
+    assert_eq!(
+        doc["appeals"][0]["judgement"]["justices"],
+        serde_json::json!(["cj2"])
+    );
+    assert_eq!(doc["actions"][0]["status"], "overturned");
+}

@@ -26,8 +26,9 @@ impl App {
                 .await?
                 .ok_or_else(|| CourtError::Unknown(author.name.clone()))?;
             let (index, judgement) = self.owed_opinion(&row)?;
+            let court = self.court(conn).await?;
             let record = &mut row.opinions[index];
-            record.opinion = record.opinion.assign(&judgement, &acting(actor), person.id)?;
+            record.opinion = record.opinion.assign(&judgement, &acting(actor), person.id, &court)?;
             let text = format!(
                 "Appeal #{n}: the Chief Justice assigns the Court's opinion to {} (Terms §III Act 3.10).",
                 person.name

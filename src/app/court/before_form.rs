@@ -28,9 +28,10 @@ impl App {
             Power::Justice.require(&actor.offices, "write the Court's opinion", rule)?;
             let row = self.appeal(conn, n).await?;
             let (index, judgement) = self.owed_opinion(&row)?;
+            let court = self.court(conn).await?;
             row.opinions[index]
                 .opinion
-                .publish(&judgement, actor.id, self.now())?;
+                .publish(&judgement, actor.id, self.now(), &court)?;
             Ok(())
         })
         .await

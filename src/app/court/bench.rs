@@ -5,7 +5,8 @@
 
 use crate::app::{App, Call, PersonRef};
 use crate::domain::court::{
-    check_panel, Appeal, BenchRefusal, Conflict, DiscretionaryPower, Route, SoloGround, WrongStage,
+    check_panel, Appeal, Bench, BenchRefusal, Conflict, DiscretionaryPower, Route, SoloGround,
+    WrongStage,
 };
 use crate::domain::kernel::authority::Power;
 use crate::store;
@@ -39,17 +40,22 @@ impl App {
             // A panel that lost a Justice is re-seated (Terms §III Act 3.3 needs a majority of
             // three who are Justices); the votes of those who sit again stay cast.
             if matches!(row.lifecycle, Appeal::Hearing(_)) {
-                let old = match &row.lifecycle {
-                    Appeal::Hearing(h) => h.bench.seats(),
-                    _ => vec![],
+                let (old, solo) = match &row.lifecycle {
+                    Appeal::Hearing(h) => (h.bench.seats(), matches!(h.bench, Bench::Solo(_))),
+                    _ => (vec![], false),
                 };
                 let panel = check_panel(&ids, &court, &conflicts)?;
                 let set_aside = panel.conflicts_set_aside().to_vec();
-                row.lifecycle = row.lifecycle.reseat_panel(&by, panel, &court)?;
+                row.lifecycle = row.lifecycle.reseat_panel(&by, panel, &court, now)?;
                 let new: Vec<i64> = ids.iter().copied().filter(|j| !old.contains(j)).collect();
                 store::court::appeals::seat(conn, n, &new, now).await?;
+                let why = if solo {
+                    "the Justice who heard it alone is no longer the Chief Justice"
+                } else {
+                    "a member of its panel is no longer a Justice"
+                };
                 let mut text = format!(
-                    "Appeal #{n} is re-seated: a member of its panel is no longer a Justice, so it is heard by a panel of {}; the votes already cast by those who sit again stand (Terms §III Acts 3.3, 3.7).",
+                    "Appeal #{n} is re-seated: {why}, so it is heard by a panel of {}; the votes already cast by those who sit again stand (Terms §III Acts 3.3, 3.7).",
                     self.names(conn, &ids).await?
                 );
                 text.push_str(&self.set_aside_text(conn, set_aside).await?);
@@ -106,6 +112,7 @@ impl App {
             };
             let mut row = self.appeal(conn, n).await?;
             let court = self.court(conn).await?;
+            let reseat = matches!(row.lifecycle, Appeal::Hearing(_));
             let (next, ground) = row.lifecycle.sit_solo(&row.filing, &acting(actor), &court, power)?;
             row.lifecycle = next;
             store::court::appeals::seat(conn, n, &[actor.id], self.now()).await?;
@@ -120,12 +127,66 @@ impl App {
                 }
             };
             let text = format!(
-                "Appeal #{n} is heard by the Chief Justice, {}, alone{why}.",
+                "Appeal #{n} is {}heard by the Chief Justice, {}, alone{why}.",
+                if reseat { "re-seated, since its bench can no longer decide as seated: it is " } else { "" },
                 actor.name
             );
             self.record_with(conn, n, &text, &vote_buttons(n)).await?;
             self.persist(conn, &mut row).await?;
             Ok(CourtReply(text))
+        })
+        .await
+    }
+
+    /// `/court reseat appeal:N`: the whole Court that lost a Justice while it heard the appeal
+    /// is seated again as it now stands (Terms §III Acts 3.5.3, 3.9); the votes of those who
+    /// still sit stand, and the new bench's majority may decide at once.
+    pub async fn reseat_whole_court(&self, call: &Call, n: i64) -> Result<CourtReply, CourtError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "seat the whole Court again",
+                "Terms §III Acts 3.7, 3.9",
+            )?;
+            let mut row = self.appeal(conn, n).await?;
+            let court = self.court(conn).await?;
+            let before = row.lifecycle.clone();
+            let old = match &before {
+                Appeal::Hearing(h) | Appeal::EnBanc { hearing: h, .. } => h.bench.seats(),
+                _ => vec![],
+            };
+            row.lifecycle = before.reseat_whole_court(&acting(actor), &court, now)?;
+            let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
+            let new: Vec<i64> = seats.iter().copied().filter(|j| !old.contains(j)).collect();
+            store::court::appeals::seat(conn, n, &new, now).await?;
+            let gone: Vec<i64> = old.iter().copied().filter(|j| !seats.contains(j)).collect();
+            let text = format!(
+                "Appeal #{n} is re-seated: {} {}, so the whole Court as it now stands hears it ({}); the votes already cast by those who sit again stand, and a majority of the whole Court decides (Terms §III Acts 3.5.3, 3.9).",
+                self.names(conn, &gone).await?,
+                if gone.len() == 1 { "is no longer a Justice" } else { "are no longer Justices" },
+                self.names(conn, &seats).await?
+            );
+            let decided = match (&before, &row.lifecycle) {
+                (Appeal::Hearing(_), Appeal::Final { judgement, .. }) => {
+                    Some((judgement.clone(), None))
+                }
+                (Appeal::EnBanc { panel, .. }, Appeal::Final { judgement, .. }) => {
+                    Some((judgement.clone(), Some(panel.clone())))
+                }
+                _ => None,
+            };
+            let mut reply = text.clone();
+            match decided {
+                Some((judgement, panel)) => {
+                    self.record(conn, n, &text).await?;
+                    reply.push('\n');
+                    reply.push_str(&self.judged(conn, &mut row, &judgement, panel.as_ref()).await?);
+                }
+                None => self.record_with(conn, n, &text, &vote_buttons(n)).await?,
+            }
+            self.persist(conn, &mut row).await?;
+            Ok(CourtReply(reply))
         })
         .await
     }

@@ -6,10 +6,13 @@
 use sqlx::SqliteConnection;
 
 use crate::app::App;
+use crate::domain::court::opinion::majority_gone;
 use crate::domain::court::{overdue, Opinion, Overdue, Response};
 use crate::domain::kernel::ids::AppealId;
 use crate::domain::kernel::{calendar, reminder};
 use crate::store;
+
+use super::opinion::judgement_for;
 
 /// Which judgement's opinion: the whole Court's en banc, or the first (a panel's or solo).
 fn whose(en_banc: bool) -> &'static str {
@@ -59,9 +62,12 @@ impl App {
         if let Err(late) = reminder::timely(self.now(), due) {
             return Ok(late.to_string());
         }
+        let court = self.court(conn).await?;
+        let gone = judgement_for(&row, en_banc).is_some_and(|j| majority_gone(&j, &court));
         let who = match author {
-            Some(a) => self.name(conn, a).await?,
-            None => "a Justice in the majority".into(),
+            Some(a) if court.iter().any(|c| c.id == a) => self.name(conn, a).await?,
+            _ if gone => "no Justice of the majority still holds office, so the Chief Justice, or a sitting Justice they assign with /court assign,".into(),
+            _ => "a Justice in the majority".into(),
         };
         self.record(
             conn,
@@ -90,13 +96,20 @@ impl App {
         if Self::opinion_due(&row, en_banc).is_none() {
             return Ok("already published".into());
         }
+        let court = self.court(conn).await?;
+        let gone = judgement_for(&row, en_banc).is_some_and(|j| majority_gone(&j, &court));
         self.record(
             conn,
             row.id,
             &format!(
-                "{} on appeal #{} is overdue: it was due within 7 days of the decision (Terms §III Act 3.10). It may still be published, marked late.",
+                "{} on appeal #{} is overdue: it was due within 7 days of the decision (Terms §III Act 3.10). It may still be published, marked late.{}",
                 capitalised(whose(en_banc)),
-                row.id
+                row.id,
+                if gone {
+                    " No Justice of the majority still holds office: the Chief Justice writes it, or assigns it to a sitting Justice with /court assign (Terms §III Act 3.10)."
+                } else {
+                    ""
+                }
             ),
         )
         .await?;

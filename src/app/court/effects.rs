@@ -10,8 +10,8 @@ use sqlx::SqliteConnection;
 use crate::app::moderation::ActionKind;
 use crate::app::App;
 use crate::domain::court::{
-    appealed_as_it_stands, decision_reaches, overdue_words, restore, Action, Decision, Judgement,
-    Replacement, Restore, Subject,
+    appealed_as_it_stands, decision_reaches, overdue_words, restore, ActionFacts, Decision,
+    Judgement, Replacement, Restore, Subject,
 };
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::{AppealId, CaseId};
@@ -198,6 +198,12 @@ impl App {
                 Replacement::LesserStep(step) => {
                     lines.push(self.set_case_step(conn, &action, *step, n).await?);
                 }
+                Replacement::Points(points) => {
+                    lines.push(
+                        self.set_case_points(conn, &action, *points, n, "by the Court")
+                            .await?,
+                    );
+                }
             },
             Decision::Remand { conditions } => {
                 let days = self.config().moderation.declaration_days;
@@ -245,6 +251,76 @@ impl App {
             None => jobs::cancel(conn, &expiry, now).await?,
         }
         Ok(())
+    }
+
+    /// A deduction or award takes other points, as of when it was recorded: its old event is
+    /// voided and the new one put in its place, so every later score is re-derived (Terms §III
+    /// Acts 2.4.3, 3.8). Returns the words "the deduction of 40 points" for what it was, and
+    /// the score's movement, if any.
+    pub(super) async fn replace_points(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &store::moderation::actions::Action,
+        points: i64,
+        n: i64,
+    ) -> Result<(String, String), CourtError> {
+        let case = action.id;
+        let deduction = action.kind == crate::domain::moderation::CaseKind::Deduction;
+        let signed = if deduction { -points } else { points };
+        let was = format!(
+            "the {} of {}",
+            if deduction { "deduction" } else { "award" },
+            crate::domain::kernel::text::points(action.points.map_or(0, i64::abs))
+        );
+        store::leaderboard::events::void_action(
+            conn,
+            case,
+            self.now(),
+            &format!("points changed, appeal #{n}"),
+        )
+        .await?;
+        store::moderation::actions::set_points(conn, case, signed).await?;
+        let target = match action.target_id {
+            Some(t) => Some(store::people::by_id(conn, t).await?),
+            None => None,
+        };
+        let kind = if deduction {
+            ActionKind::Deduction { points }
+        } else {
+            ActionKind::Award { points }
+        };
+        let effect = self
+            .apply_effects(
+                conn,
+                case,
+                &kind,
+                None,
+                Some(signed),
+                target.as_ref(),
+                None,
+                action.recorded_at,
+            )
+            .await?;
+        Ok((was, effect))
+    }
+
+    /// The Court puts fewer points in place of a deduction or award (Terms §III Act 3.8b), or
+    /// the whole Court puts back those appealed; `by` says which.
+    pub(super) async fn set_case_points(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &store::moderation::actions::Action,
+        points: i64,
+        n: i64,
+        by: &str,
+    ) -> Result<String, CourtError> {
+        let (was, effect) = self.replace_points(conn, action, points, n).await?;
+        Ok(format!(
+            "Case #{}: {was} is replaced {by} with one of {} (appeal #{n}), as of when it was made; every later score is re-derived (Terms §III Act 3.8b).{}",
+            action.id,
+            crate::domain::kernel::text::points(points),
+            if effect.is_empty() { String::new() } else { format!(" {effect}") }
+        ))
     }
 
     /// A violation takes another step of the ladder: its old effect is reversed and the new one
@@ -312,14 +388,22 @@ impl App {
         &self,
         conn: &mut SqliteConnection,
         action: &store::moderation::actions::Action,
-        appealed: &Action,
+        appealed: &ActionFacts,
         n: i64,
         undone: &str,
     ) -> Result<Vec<String>, CourtError> {
         let case = action.id;
         let tz = self.tz();
+        if let (Some(points), Some(now)) = (appealed.points, action.points) {
+            if points != now.abs() {
+                let by = format!("by the whole Court (undoing {undone})");
+                return Ok(vec![
+                    self.set_case_points(conn, action, points, n, &by).await?,
+                ]);
+            }
+        }
         let prescribed = self.ladder_step_now(conn, action).await?;
-        let appealed = appealed_as_it_stands(appealed, prescribed);
+        let appealed = appealed_as_it_stands(&appealed.action, prescribed);
         let end_now = action.ends_at.map(|e| calendar::local_date(e, tz));
         Ok(match restore(&appealed, action.step, end_now) {
             Restore::Nothing => vec![],
@@ -370,17 +454,15 @@ impl App {
                 .await?;
                 if row.redecided_at.is_some() {
                     let undone = "the re-decision on remand";
-                    return self
-                        .restore_appealed(conn, &action, &facts.action, n, undone)
-                        .await;
+                    return self.restore_appealed(conn, &action, facts, n, undone).await;
                 }
             }
             return Ok(vec![]);
         };
         Ok(match &o.replacement {
-            Replacement::BanEnds(_) | Replacement::LesserStep(_) => {
+            Replacement::BanEnds(_) | Replacement::LesserStep(_) | Replacement::Points(_) => {
                 let undone = "the panel's decision";
-                self.restore_appealed(conn, &action, &facts.action, n, undone)
+                self.restore_appealed(conn, &action, facts, n, undone)
                     .await?
             }
             _ => vec![format!(

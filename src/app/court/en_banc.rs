@@ -3,6 +3,7 @@
 //! not apply (Act 3.5.3). The whole Court's judgement is final (Act 3.9.2).
 
 use crate::app::{App, Call};
+use crate::domain::court::{decision_reaches, en_banc_reaches, Unreached};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::text::Reason;
 use crate::store;
@@ -22,6 +23,7 @@ impl App {
             let grounds = Reason::parse(grounds)?;
             let mut row = self.appeal(conn, n).await?;
             row.lifecycle = row.lifecycle.request_en_banc(&row.filing, actor.id, self.now())?;
+            en_banc_reaches(&row.filing, self.unreached_now(conn, &row).await?)?;
             let text = format!(
                 "Appeal #{n}: {} asks for the judgement to be heard by the whole Court en banc: {}. The Chief Justice accepts or refuses with /court en-banc-decide (Terms §III Acts 3.9, 3.9.1).",
                 actor.name,
@@ -55,6 +57,7 @@ impl App {
             let text = if accept {
                 let court = self.court(conn).await?;
                 row.lifecycle = row.lifecycle.accept_en_banc(&by, &court)?;
+                en_banc_reaches(&row.filing, self.unreached_now(conn, &row).await?)?;
                 let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
                 store::court::appeals::seat(conn, n, &seats, now).await?;
                 buttons.extend(vote_buttons(n));
@@ -75,5 +78,22 @@ impl App {
             Ok(CourtReply(text))
         })
         .await
+    }
+}
+
+impl App {
+    /// Why no decision could reach the appeal's case now, if it is void (Terms §III Act 2.4.2).
+    async fn unreached_now(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        row: &store::court::appeals::AppealRow,
+    ) -> Result<Option<Unreached>, CourtError> {
+        let Some(case) = row.case_id else {
+            return Ok(None);
+        };
+        let action = store::moderation::actions::by_id(conn, case)
+            .await?
+            .ok_or(CourtError::NoCase(case))?;
+        Ok(decision_reaches(action.status).err())
     }
 }

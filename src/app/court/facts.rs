@@ -81,6 +81,7 @@ impl App {
             status,
             record,
             deduction_day: None,
+            points: a.points.map(i64::abs),
         };
         Ok((a, facts))
     }
@@ -178,6 +179,7 @@ impl App {
                 },
                 record,
                 deduction_day: Some(day),
+                points: None,
             },
         ))
     }

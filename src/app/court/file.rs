@@ -11,6 +11,7 @@ use crate::domain::court::{
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::AppealId;
 use crate::domain::kernel::text::Reason;
+use crate::domain::moderation::normalise;
 use crate::jobs::{self, Job};
 use crate::store::{self, court::appeals};
 
@@ -89,6 +90,15 @@ impl App {
                         parties.push(person.id);
                     }
                 }
+                // The same member filing the same matter against the same parties while it is
+                // open is a duplicate, not a second hearing (Terms §III Act 3).
+                for open in appeals::open_matters_by(conn, actor.id).await? {
+                    if let Subject::Matter(m) = &open.filing.subject {
+                        if same_matter(m, &description, &parties) {
+                            return Err(CourtError::DuplicateMatter(open.id));
+                        }
+                    }
+                }
                 Subject::Matter(MatterFacts {
                     description,
                     parties,
@@ -105,10 +115,11 @@ impl App {
                 Route::Panel => "a panel of three, or the Chief Justice alone (Terms §III Act 3.3)",
                 Route::EnBanc => "the whole Court en banc (Terms §III Act 5; §II Act 6.3)",
             };
+            let parties = self.names(conn, &filing.parties()).await?;
             let mut text = format!(
-                "Appeal #{id} filed by {} against {what}: {}. It goes to {route} once the Chief Justice, or two Justices, grant a hearing (Terms §III Act 3.6).",
+                "Appeal #{id} filed by {} against {what}: {}. Parties: {parties}. It goes to {route} once the Chief Justice, or two Justices, grant a hearing (Terms §III Act 3.6).",
                 actor.name,
-                filing.grounds.as_str()
+                filing.grounds.as_str().trim_end_matches('.')
             );
             match MonitorPetition::of(&filing) {
                 Some(MonitorPetition::StillInPlace) => {
@@ -129,11 +140,21 @@ impl App {
             self.record_with(conn, id, &text, &[grant_button(id)]).await?;
             self.persist(conn, &mut row).await?;
             Ok(CourtReply(format!(
-                "{text} While it is heard, a request to leave waits for it (Terms §II Act 8.1)."
+                "{text} Once it is granted, and while it is heard, a request to leave by a party waits for it (Terms §II Act 8.1)."
             )))
         })
         .await
     }
+}
+
+/// Two matters are the same: the same words (without regard to case, spacing or punctuation)
+/// and the same parties.
+fn same_matter(open: &MatterFacts, description: &Reason, parties: &[i64]) -> bool {
+    let mut a = open.parties.clone();
+    let mut b = parties.to_vec();
+    a.sort_unstable();
+    b.sort_unstable();
+    normalise(open.description.as_str()) == normalise(description.as_str()) && a == b
 }
 
 /// Grounds and a matter are text like a reason, but a filing is not a decision: a one-word one

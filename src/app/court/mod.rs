@@ -90,6 +90,8 @@ pub enum CourtError {
     NothingAppealed,
     #[error("Appeal one thing at a time: case, deduction or matter (Terms §III Act 3).")]
     TwoThingsAppealed,
+    #[error("You already brought this matter, against the same parties, in appeal #{0}, which is still open; it is not filed twice (Terms §III Act 3).")]
+    DuplicateMatter(i64),
     #[error("`party` names someone a matter concerns; a case or a deduction has its own parties (who acted, whom it was against), so leave `party` out or appeal a matter. Nothing was filed (Terms §III Act 3).")]
     PartyWithoutMatter,
     #[error("{0} had no absence or inactivity deduction on {1} (Terms §II Act 6.3).")]

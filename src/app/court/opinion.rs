@@ -33,8 +33,9 @@ impl App {
             }
             let mut row = self.appeal(conn, n).await?;
             let (index, judgement) = self.owed_opinion(&row)?;
+            let court = self.court(conn).await?;
             let record = &mut row.opinions[index];
-            record.opinion = record.opinion.publish(&judgement, actor.id, now)?;
+            record.opinion = record.opinion.publish(&judgement, actor.id, now, &court)?;
             record.text = Some(text.to_owned());
             let en_banc = record.en_banc;
             let late = if record.opinion.is_late() {
@@ -62,20 +63,30 @@ impl App {
         &self,
         row: &crate::store::court::appeals::AppealRow,
     ) -> Result<(usize, crate::domain::court::Judgement), CourtError> {
-        use crate::domain::court::{Appeal, Opinion, OpinionRefusal};
+        use crate::domain::court::{Opinion, OpinionRefusal};
         let index = row
             .opinions
             .iter()
             .rposition(|o| matches!(o.opinion, Opinion::Due { .. }))
             .ok_or(OpinionRefusal::AlreadyPublished)?;
-        let en_banc = row.opinions[index].en_banc;
-        let judgement = match (&row.lifecycle, en_banc) {
-            (Appeal::Final { judgement, .. }, true) => judgement.clone(),
-            (Appeal::Final { panel: Some(p), .. }, false)
-            | (Appeal::EnBanc { panel: p, .. }, false) => p.clone(),
-            (Appeal::Decided { judgement, .. }, false) => judgement.clone(),
-            _ => return Err(OpinionRefusal::AlreadyPublished.into()),
-        };
+        let judgement = judgement_for(row, row.opinions[index].en_banc)
+            .ok_or(OpinionRefusal::AlreadyPublished)?;
         Ok((index, judgement))
+    }
+}
+
+/// The judgement an opinion is owed on: the whole Court's (`en_banc`), or the first, a panel's
+/// or the Chief Justice's solo.
+pub(super) fn judgement_for(
+    row: &crate::store::court::appeals::AppealRow,
+    en_banc: bool,
+) -> Option<crate::domain::court::Judgement> {
+    use crate::domain::court::Appeal;
+    match (&row.lifecycle, en_banc) {
+        (Appeal::Final { judgement, .. }, true) => Some(judgement.clone()),
+        (Appeal::Final { panel: Some(p), .. }, false)
+        | (Appeal::EnBanc { panel: p, .. }, false)
+        | (Appeal::Decided { judgement: p, .. }, false) => Some(p.clone()),
+        _ => None,
     }
 }

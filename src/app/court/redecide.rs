@@ -8,13 +8,15 @@ use chrono::NaiveDate;
 
 use crate::app::{App, Call};
 use crate::domain::court::{
-    new_end_not_harsher, new_step_not_harsher, overdue, Action, ActionFacts, Overdue, Subject,
+    new_end_not_harsher, new_points_not_harsher, new_step_not_harsher, overdue, Action,
+    ActionFacts, Overdue, Subject,
 };
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::AppealId;
 use crate::domain::kernel::text::Reason;
 use crate::domain::moderation::ladder::{self, Step};
+use crate::domain::moderation::CaseKind;
 use crate::jobs::{self, Job};
 use crate::store;
 
@@ -31,15 +33,18 @@ pub enum Redecision {
     Step(i64),
     /// A ban's new end, a Friday (YYYY-MM-DD).
     Until(String),
+    /// A deduction or award of fewer points (Terms §III Acts 2.4.3, 3.8).
+    Points(i64),
 }
 
 /// A re-decision as typed: the outcome and the options that go with it.
 #[derive(Debug, Clone, Default)]
 pub struct RedecideInput {
-    /// confirm, withdraw, step or until.
+    /// confirm, withdraw, step, until or points.
     pub outcome: String,
     pub step: Option<i64>,
     pub until: Option<String>,
+    pub points: Option<i64>,
 }
 
 impl RedecideInput {
@@ -50,6 +55,7 @@ impl RedecideInput {
         for (option, given) in [
             ("step", self.step.is_some()),
             ("until", self.until.is_some()),
+            ("points", self.points.is_some()),
         ] {
             if given && option != outcome {
                 return Err(CourtError::BadVote(format!(
@@ -69,9 +75,14 @@ impl RedecideInput {
                         .into(),
                 )
             })?),
+            "points" => Redecision::Points(self.points.ok_or_else(|| {
+                CourtError::BadVote(
+                    "Give the smaller number of points with points:N (Terms §III Act 3.8).".into(),
+                )
+            })?),
             other => {
                 return Err(CourtError::BadVote(format!(
-                    "`{other}` is not an outcome: confirm, withdraw, step or until."
+                    "`{other}` is not an outcome: confirm, withdraw, step, until or points."
                 )))
             }
         })
@@ -133,6 +144,24 @@ impl App {
                         new_step_not_harsher(*appealed, chosen)?;
                     }
                     self.set_case_step(conn, &action, chosen, n).await?
+                }
+                Redecision::Points(points) => {
+                    if !matches!(action.kind, CaseKind::Deduction | CaseKind::Award) {
+                        return Err(CourtError::BadVote(format!("Only a deduction or an award has points to lessen, and case #{case} is neither (Terms §II Act 3; §III Act 3.8).")));
+                    }
+                    let appealed = match &row.filing.subject {
+                        Subject::Action(facts) => facts.points,
+                        Subject::Matter(_) => None,
+                    };
+                    let current = action.points.map(i64::abs);
+                    new_points_not_harsher(appealed.or(current), *points)?;
+                    new_points_not_harsher(current, *points)?;
+                    let (was, effect) = self.replace_points(conn, &action, *points, n).await?;
+                    format!(
+                        "{was} of case #{case} is replaced with one of {}, as of when it was made, and every later score re-derived{}",
+                        crate::domain::kernel::text::points(*points),
+                        if effect.is_empty() { String::new() } else { format!(" ({})", effect.trim_end_matches('.')) }
+                    )
                 }
                 Redecision::Until(day) => {
                     let day = NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d")

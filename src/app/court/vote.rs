@@ -7,13 +7,13 @@ use chrono::NaiveDate;
 
 use crate::app::{App, Call};
 use crate::domain::court::{
-    reasoning_ground_applies, Appeal, Ballot, Decision, Ground, Judgement, Opinion,
-    OpinionDeadlines, Overturn, Replacement, Vote,
+    reasoning_ground_applies, Appeal, Ballot, Bench, Decision, Ground, Judgement, Opinion,
+    OpinionDeadlines, Overturn, Replacement, Vote, VoteRefusal,
 };
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::AppealId;
-use crate::domain::kernel::text::Reason;
+use crate::domain::kernel::text::{self, Reason};
 use crate::domain::moderation::ladder::Step;
 use crate::jobs::{self, Job};
 use crate::store::court::appeals::OpinionRecord;
@@ -33,6 +33,8 @@ pub struct VoteInput {
     pub step: Option<i64>,
     /// Overturn a matter: the Court's ruling in words.
     pub ruling: Option<String>,
+    /// Overturn a deduction or award: fewer points in its place.
+    pub points: Option<i64>,
     /// Overturn for want of proper reasoning (Terms §III Act 2.4.3).
     pub no_reasoning: bool,
     /// Remand: the conditions.
@@ -48,6 +50,7 @@ impl VoteInput {
             ("ban_until", self.ban_until.is_some(), "overturn"),
             ("step", self.step.is_some(), "overturn"),
             ("ruling", self.ruling.is_some(), "overturn"),
+            ("points", self.points.is_some(), "overturn"),
             ("no_reasoning", self.no_reasoning, "overturn"),
             ("conditions", self.conditions.is_some(), "remand"),
         ];
@@ -84,21 +87,22 @@ impl VoteInput {
                 })?)?,
             },
             "overturn" => {
-                let replacement = match (&self.ban_until, self.step, &self.ruling) {
-                    (Some(day), None, None) => Replacement::BanEnds(
+                let replacement = match (&self.ban_until, self.step, &self.ruling, self.points) {
+                    (Some(day), None, None, None) => Replacement::BanEnds(
                         NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d")
                             .map_err(|_| CourtError::BadDate(day.clone()))?,
                     ),
-                    (None, Some(step), None) => Replacement::LesserStep(
+                    (None, Some(step), None, None) => Replacement::LesserStep(
                         Step::from_number(step).ok_or_else(|| {
                             CourtError::BadVote(format!("There is no step {step} of the ladder (Terms §II Act 5)."))
                         })?,
                     ),
-                    (None, None, Some(ruling)) => Replacement::Ruling(Reason::parse(ruling)?),
-                    (None, None, None) => Replacement::Void,
+                    (None, None, Some(ruling), None) => Replacement::Ruling(Reason::parse(ruling)?),
+                    (None, None, None, Some(points)) => Replacement::Points(points),
+                    (None, None, None, None) => Replacement::Void,
                     _ => {
                         return Err(CourtError::BadVote(
-                            "An overturn puts one thing in place of the decision: ban_until, step or ruling, or none of them to void it (Terms §III Act 3.8).".into(),
+                            "An overturn puts one thing in place of the decision: ban_until, step, points or ruling, or none of them to void it (Terms §III Act 3.8).".into(),
                         ))
                     }
                 };
@@ -131,6 +135,7 @@ fn replacement_words(r: &Replacement, ground: Option<Ground>) -> String {
         Replacement::BanEnds(d) => format!("the ban ends {}", calendar::show_date(*d)),
         Replacement::LesserStep(s) => format!("step {} of the ladder", s.number()),
         Replacement::Ruling(text) => format!("ruling: {}", text.as_str()),
+        Replacement::Points(n) => format!("{} instead", text::points(*n)),
     };
     match ground {
         Some(Ground::NoProperReasoning) => {
@@ -171,6 +176,13 @@ impl App {
             let tz = self.tz();
             Power::Justice.require(&actor.offices, "vote on an appeal", "Terms §III Act 3.3")?;
             let mut row = self.appeal(conn, n).await?;
+            // A solo hearing is the Chief Justice's discretionary power (Terms §III Act 3.3): one
+            // who has handed the office over no longer decides it; the Chief Justice re-seats it.
+            if let Appeal::Hearing(h) = &row.lifecycle {
+                if h.bench == Bench::Solo(actor.id) && !actor.offices.is_chief_justice() {
+                    return Err(VoteRefusal::NoLongerChief.into());
+                }
+            }
             let vote = input.vote()?;
             if let (
                 Vote::Overturn(Overturn {
@@ -251,7 +263,7 @@ impl App {
 
     /// A judgement was reached: announce it, carry it out, and make its opinion due with its
     /// reminder and overdue notice.
-    async fn judged(
+    pub(super) async fn judged(
         &self,
         conn: &mut sqlx::SqliteConnection,
         row: &mut crate::store::court::appeals::AppealRow,

@@ -32,6 +32,8 @@ pub enum RemovalError {
     InHearing(String),
     #[error("You already asked to leave on {0}; it will be carried out by {1} (Terms §II Act 8).")]
     AlreadyAsked(String, String),
+    #[error("You already asked to leave on {0}; it waits until {1} has passed, and is carried out then (Terms §II Act 8.1).")]
+    AlreadyAskedWaiting(String, String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }
@@ -145,6 +147,22 @@ impl App {
         .await
     }
 
+    /// What a request to leave waits for under Terms §II Act 8.1, in words: "your ban", or
+    /// "appeal #3 (a Court hearing involving you)"; `None` if nothing holds it.
+    async fn what_leaving_waits_for(
+        &self,
+        conn: &mut SqliteConnection,
+        person: i64,
+    ) -> sqlx::Result<Option<String>> {
+        let r = self.restrictions(conn, person, self.now()).await?;
+        if r.banned() {
+            return Ok(Some("your ban".into()));
+        }
+        Ok(store::court::appeals::hearing_of(conn, person)
+            .await?
+            .map(|n| format!("appeal #{n} (a Court hearing involving you)")))
+    }
+
     /// Terms §II Act 8.1: not while banned or in a Court hearing.
     async fn check_may_leave(
         &self,
@@ -198,11 +216,19 @@ impl App {
             if store::people::open_membership(conn, actor.id).await?.is_none() {
                 return Err(RemovalError::NotAMember(actor.name.clone()));
             }
+            let waits_for = self.what_leaving_waits_for(conn, actor.id).await?;
             if let Some(r) = store::leaderboard::leave::open_request(conn, actor.id).await? {
-                return Err(RemovalError::AlreadyAsked(
-                    calendar::show(r.requested_at, self.tz()),
-                    calendar::show(r.due_at, self.tz()),
-                ));
+                let asked = calendar::show(r.requested_at, self.tz());
+                // Never a date that has passed, nor one Act 8.1 will not let pass: say what
+                // the request waits for instead.
+                return Err(match waits_for {
+                    Some(what) => RemovalError::AlreadyAskedWaiting(asked, what),
+                    None if r.due_at <= now => RemovalError::AlreadyAskedWaiting(
+                        asked,
+                        "the next daily check".into(),
+                    ),
+                    None => RemovalError::AlreadyAsked(asked, calendar::show(r.due_at, self.tz())),
+                });
             }
             let due = calendar::local_days_after(now, 7, self.tz());
             let id = store::leaderboard::leave::create(conn, actor.id, now, due).await?;
@@ -210,10 +236,16 @@ impl App {
                 request: LeaveRequestId(id),
             };
             jobs::schedule(conn, &job, due).await?;
-            Ok(RemovalReply(format!(
+            let mut text = format!(
                 "Your request to leave the Leaderboard is recorded. The Chief Justice must carry it out within 7 days; gavel will do it by {} if it has not been done, unless you are banned or in a Court hearing then (Terms §II Act 8).",
                 calendar::show(due, self.tz())
-            )))
+            );
+            if let Some(what) = waits_for {
+                text.push_str(&format!(
+                    " For now it waits until {what} has passed (Terms §II Act 8.1)."
+                ));
+            }
+            Ok(RemovalReply(text))
         })
         .await
     }

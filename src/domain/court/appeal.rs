@@ -6,12 +6,14 @@
 mod bench;
 mod en_banc;
 mod grant;
+mod reseat;
 mod state;
 mod vote;
 
 pub use bench::{solo_ground, BenchRefusal, DiscretionaryPower, SoloGround};
-pub use en_banc::{ClosureRefusal, EnBancRefusal};
+pub use en_banc::{en_banc_reaches, ClosureRefusal, EnBancRefusal};
 pub use grant::GrantRefusal;
+pub use reseat::bench_stalled;
 pub use state::{
     Appeal, EnBancRequest, GrantedBy, Hearing, Judgement, JusticeGrant, Stage, WrongStage,
 };

@@ -48,6 +48,10 @@
 //!   panel (Act 3.5.2) unless no panel can be formed without them (Act 3.5.1): it is then set
 //!   aside, after every other Justice's, and recorded. With fewer than three Justices the
 //!   suggestion is short.
+//! - **Re-seating** (§III Acts 3.3, 3.7, 3.9): a bench with a seat no longer held (a Justice
+//!   who left the Court, a Chief Justice sitting alone who handed the office over) is re-seated
+//!   by the Chief Justice: a new panel, the Chief Justice alone, or the whole Court as it now
+//!   stands; the votes of those who sit again stand.
 //! - **Solo** (§III Act 3.3): the Chief Justice hears a panel-route appeal alone only on a
 //!   matter concerning a discretionary power they name ([`DiscretionaryPower`]), or when no
 //!   panel of three can be formed; never with a conflict and never on an en banc route.
@@ -63,6 +67,8 @@
 //!   accepts or refuses (Act 3.9.1), conflicts and all. A solo judgement may be taken en banc
 //!   too, so the Chief Justice's discretion is reviewable as a technical modification is. The
 //!   bench is the Court as it stands when seated.
+//!   A case void by the time of the request is not taken en banc ([`en_banc_reaches`]): what
+//!   was reversed as though it never happened is not revived.
 //! - **No majority en banc** (§III Act 3.9): when every Justice has voted and no position has
 //!   a majority of the whole Court (a tie in an even Court, or a scatter), what it reviewed
 //!   stands: the panel's decision, or on a direct challenge the action itself. The judgement is
@@ -83,9 +89,11 @@
 //!   wall-clock time; reminder one club day before; overdue at the deadline. The Chief Justice,
 //!   if in the majority, may assign a Justice in the majority; otherwise any Justice in the
 //!   majority writes it. When an en banc Court leaves a judgement standing with nobody voting
-//!   for it, the whole bench may write. Late opinions are still published, marked late.
-//! - **A hearing in progress** (§II Act 8.1): from filing until judgement, and again while an
-//!   en banc request waits or is heard; it involves the parties of the filing.
+//!   for it, the whole bench may write. Only a sitting Justice writes; when no Justice of the majority
+//!   still holds office, the Chief Justice writes it or assigns it to a sitting Justice. Late opinions are still published, marked late.
+//! - **A hearing in progress** (§II Act 8.1): from the grant until judgement, and from the
+//!   acceptance of an en banc hearing until its judgement; it involves the parties of the
+//!   filing. A filing not yet granted is on the docket but holds nobody's request to leave.
 
 pub mod appeal;
 pub mod monitor;
@@ -97,9 +105,9 @@ pub mod standing;
 pub mod verdict;
 
 pub use appeal::{
-    solo_ground, Appeal, BenchRefusal, ClosureRefusal, DiscretionaryPower, EnBancRefusal,
-    EnBancRequest, GrantRefusal, GrantedBy, Hearing, Judgement, JusticeGrant, SoloGround, Stage,
-    VoteRefusal, WrongStage,
+    bench_stalled, en_banc_reaches, solo_ground, Appeal, BenchRefusal, ClosureRefusal,
+    DiscretionaryPower, EnBancRefusal, EnBancRequest, GrantRefusal, GrantedBy, Hearing, Judgement,
+    JusticeGrant, SoloGround, Stage, VoteRefusal, WrongStage,
 };
 pub use monitor::{MonitorPetition, Response, ResponseRefusal, ResponseStatus};
 pub use opinion::{Opinion, OpinionDeadlines, OpinionRefusal, OPINION_DAYS};
@@ -110,7 +118,8 @@ pub use panel::{
 };
 pub use reach::{appealed_as_it_stands, decision_reaches, restore, Restore, Unreached};
 pub use remand::{
-    new_end_not_harsher, new_step_not_harsher, overdue, overdue_words, Harsher, Overdue,
+    new_end_not_harsher, new_points_not_harsher, new_step_not_harsher, overdue, overdue_words,
+    Harsher, Overdue,
 };
 pub use standing::{
     what_is_appealable, Action, ActionFacts, AppealRecord, Appellant, Capacity, CaseStatus,

@@ -11,6 +11,7 @@ use crate::domain::kernel::authority::{Power, Unauthorised};
 use crate::domain::kernel::calendar;
 
 use super::appeal::Judgement;
+use super::panel::Justice;
 use super::Acting;
 
 /// Days from the verdict to the opinion (Terms §III Act 3.10).
@@ -64,6 +65,28 @@ pub enum OpinionRefusal {
     NotTheAuthor,
     #[error("The Court's opinion on this judgement is already published (Terms §III Act 3.10).")]
     AlreadyPublished,
+    #[error("No Justice of the majority still holds office, so the Chief Justice writes the Court's opinion or assigns it to a sitting Justice (Terms §III Act 3.10).")]
+    MajorityGone,
+    #[error("The Court's opinion is written by a sitting Justice (Terms §III Acts 3.2, 3.10).")]
+    NotSitting,
+}
+
+/// Who may write the opinion on `judgement` now, with the Court as it stands: the Justices of
+/// the majority who still hold office; if none does, nobody of the majority can, and the
+/// opinion would be overdue for ever, so the Chief Justice writes it or assigns it (Terms §III
+/// Act 3.10: "the Chief Justice may provide formatting assistance ... may choose who shall
+/// write up the Court's verdict").
+pub fn writers(judgement: &Judgement, court: &[Justice]) -> Vec<i64> {
+    judgement
+        .majority()
+        .into_iter()
+        .filter(|j| court.iter().any(|c| c.id == *j))
+        .collect()
+}
+
+/// Whether no Justice of the majority still holds office (Terms §III Act 3.10).
+pub fn majority_gone(judgement: &Judgement, court: &[Justice]) -> bool {
+    writers(judgement, court).is_empty()
 }
 
 impl Opinion {
@@ -75,13 +98,15 @@ impl Opinion {
         }
     }
 
-    /// The Chief Justice, in the majority, chooses who writes it; they may choose again
-    /// until it is published.
+    /// The Chief Justice, in the majority, chooses who writes it among the majority still in
+    /// office; when none of the majority still holds office, the Chief Justice chooses any
+    /// sitting Justice. They may choose again until it is published.
     pub fn assign(
         &self,
         judgement: &Judgement,
         by: &Acting,
         author: i64,
+        court: &[Justice],
     ) -> Result<Opinion, OpinionRefusal> {
         let Opinion::Due { due_at, .. } = self else {
             return Err(OpinionRefusal::AlreadyPublished);
@@ -91,12 +116,21 @@ impl Opinion {
             "choose who writes the Court's opinion",
             "Terms §III Act 3.10",
         )?;
-        let majority = judgement.majority();
-        if !majority.contains(&by.id) {
-            return Err(OpinionRefusal::ChiefJusticeNotInMajority);
-        }
-        if !majority.contains(&author) {
-            return Err(OpinionRefusal::NotInMajority);
+        if majority_gone(judgement, court) {
+            if !court.iter().any(|c| c.id == author) {
+                return Err(OpinionRefusal::NotSitting);
+            }
+        } else {
+            let majority = judgement.majority();
+            if !majority.contains(&by.id) {
+                return Err(OpinionRefusal::ChiefJusticeNotInMajority);
+            }
+            if !majority.contains(&author) {
+                return Err(OpinionRefusal::NotInMajority);
+            }
+            if !court.iter().any(|c| c.id == author) {
+                return Err(OpinionRefusal::NotSitting);
+            }
         }
         Ok(Opinion::Due {
             due_at: *due_at,
@@ -104,19 +138,41 @@ impl Opinion {
         })
     }
 
-    /// Whether `person` may publish it now: the assigned author, or else any Justice in the
-    /// majority.
-    pub fn may_write(&self, judgement: &Judgement, person: i64) -> Result<(), OpinionRefusal> {
-        match self {
-            Opinion::Published { .. } => Err(OpinionRefusal::AlreadyPublished),
-            Opinion::Due {
-                author: Some(author),
-                ..
-            } if *author != person => Err(OpinionRefusal::NotTheAuthor),
-            Opinion::Due { .. } if !judgement.majority().contains(&person) => {
-                Err(OpinionRefusal::NotInMajority)
+    /// Whether `person` may publish it now: the assigned author while they sit, or else any
+    /// Justice of the majority still in office; when none is, the Chief Justice.
+    pub fn may_write(
+        &self,
+        judgement: &Judgement,
+        person: i64,
+        court: &[Justice],
+    ) -> Result<(), OpinionRefusal> {
+        let Opinion::Due { author, .. } = self else {
+            return Err(OpinionRefusal::AlreadyPublished);
+        };
+        let sitting = |id: i64| court.iter().any(|c| c.id == id);
+        match author {
+            Some(author) if sitting(*author) => {
+                return if *author == person {
+                    Ok(())
+                } else {
+                    Err(OpinionRefusal::NotTheAuthor)
+                };
             }
-            Opinion::Due { .. } => Ok(()),
+            _ => {}
+        }
+        let writers = writers(judgement, court);
+        if writers.is_empty() {
+            let chief = court.iter().any(|c| c.id == person && c.chief);
+            return if chief {
+                Ok(())
+            } else {
+                Err(OpinionRefusal::MajorityGone)
+            };
+        }
+        if writers.contains(&person) {
+            Ok(())
+        } else {
+            Err(OpinionRefusal::NotInMajority)
         }
     }
 
@@ -126,8 +182,9 @@ impl Opinion {
         judgement: &Judgement,
         by: i64,
         at: DateTime<Utc>,
+        court: &[Justice],
     ) -> Result<Opinion, OpinionRefusal> {
-        self.may_write(judgement, by)?;
+        self.may_write(judgement, by, court)?;
         Ok(Opinion::Published {
             due_at: self.due_at(),
             by,
@@ -155,6 +212,7 @@ impl Opinion {
 mod tests {
     use super::*;
     use crate::domain::court::appeal::tests::{chief, decided, filing, heard, justice};
+    use crate::domain::court::panel::tests::court;
     use crate::domain::court::verdict::tests::{ballot, void};
     use crate::domain::court::verdict::Vote;
     use crate::domain::court::Appeal;
@@ -222,18 +280,18 @@ mod tests {
         let f = filing();
         let j = judgement_of(&decided(&f)); // Justices 1 and 2 in the majority
         let due = Opinion::due(&j, London);
-        let assigned = due.assign(&j, &chief(), 2).unwrap();
+        let assigned = due.assign(&j, &chief(), 2, &court()).unwrap();
         assert_eq!(
-            assigned.publish(&j, CHIEF_ID, now_plus(1)),
+            assigned.publish(&j, CHIEF_ID, now_plus(1), &court()),
             Err(OpinionRefusal::NotTheAuthor)
         );
-        assert!(assigned.publish(&j, 2, now_plus(1)).is_ok());
+        assert!(assigned.publish(&j, 2, now_plus(1), &court()).is_ok());
         assert_eq!(
-            due.assign(&j, &chief(), 3),
+            due.assign(&j, &chief(), 3, &court()),
             Err(OpinionRefusal::NotInMajority)
         );
         assert!(matches!(
-            due.assign(&j, &justice(2), 2),
+            due.assign(&j, &justice(2), 2, &court()),
             Err(OpinionRefusal::Unauthorised(_))
         ));
     }
@@ -244,18 +302,52 @@ mod tests {
         let j = without_the_chief();
         let due = Opinion::due(&j, London);
         assert_eq!(
-            due.assign(&j, &chief(), 2),
+            due.assign(&j, &chief(), 2, &court()),
             Err(OpinionRefusal::ChiefJusticeNotInMajority)
         );
         assert_eq!(
-            due.publish(&j, CHIEF_ID, now_plus(1)),
+            due.publish(&j, CHIEF_ID, now_plus(1), &court()),
             Err(OpinionRefusal::NotInMajority)
         );
-        let published = due.publish(&j, 3, now_plus(1)).unwrap();
+        let published = due.publish(&j, 3, now_plus(1), &court()).unwrap();
         assert!(!published.is_late());
         assert_eq!(
-            published.publish(&j, 2, now_plus(2)),
+            published.publish(&j, 2, now_plus(2), &court()),
             Err(OpinionRefusal::AlreadyPublished)
+        );
+    }
+
+    #[test]
+    fn when_no_justice_of_the_majority_sits_the_chief_justice_writes_or_assigns() {
+        // Terms §III Act 3.10: otherwise nobody may write it and it is overdue for ever.
+        let j = without_the_chief(); // Justices 2 and 3 in the majority
+        let left: Vec<_> = court()
+            .into_iter()
+            .filter(|c| c.id != 2 && c.id != 3)
+            .collect();
+        assert!(majority_gone(&j, &left));
+        let due = Opinion::due(&j, London);
+        assert_eq!(
+            due.may_write(&j, 4, &left),
+            Err(OpinionRefusal::MajorityGone)
+        );
+        assert_eq!(due.may_write(&j, CHIEF_ID, &left), Ok(()));
+        let assigned = due.assign(&j, &chief(), 4, &left).unwrap();
+        assert_eq!(assigned.may_write(&j, 4, &left), Ok(()));
+        assert_eq!(
+            assigned.may_write(&j, CHIEF_ID, &left),
+            Err(OpinionRefusal::NotTheAuthor)
+        );
+        assert_eq!(
+            due.assign(&j, &chief(), 3, &left),
+            Err(OpinionRefusal::NotSitting)
+        );
+        // With one of the majority still sitting, that Justice writes, as before.
+        let one_left: Vec<_> = court().into_iter().filter(|c| c.id != 3).collect();
+        assert_eq!(due.may_write(&j, 2, &one_left), Ok(()));
+        assert_eq!(
+            due.may_write(&j, CHIEF_ID, &one_left),
+            Err(OpinionRefusal::NotInMajority)
         );
     }
 
@@ -266,7 +358,7 @@ mod tests {
         assert!(!due.is_overdue(due.due_at() - Duration::seconds(1)));
         assert!(due.is_overdue(due.due_at()));
         let late = due
-            .publish(&j, 2, due.due_at() + Duration::hours(1))
+            .publish(&j, 2, due.due_at() + Duration::hours(1), &court())
             .unwrap();
         assert!(late.is_late() && !late.is_overdue(due.due_at() + Duration::days(1)));
     }

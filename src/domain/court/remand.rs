@@ -15,6 +15,8 @@ pub enum Harsher {
     LaterBanEnd(NaiveDate),
     #[error("A re-decision may not be harsher than the decision appealed: it was step {} of the ladder, so only a lesser step may replace it (Terms §II Act 5; §III Act 3.8).", .0.number())]
     HigherStep(Step),
+    #[error("A re-decision puts a smaller deduction or award in place of the one appealed, of {0} points, never a larger or the same one (Terms §III Acts 2.4.3, 3.8).")]
+    NotFewerPoints(i64),
 }
 
 /// A new ban end on remand: no later than the end appealed (`None`: the ban appealed was
@@ -32,6 +34,15 @@ pub fn new_step_not_harsher(appealed: Step, new: Step) -> Result<(), Harsher> {
         Ok(())
     } else {
         Err(Harsher::HigherStep(appealed))
+    }
+}
+
+/// New points on remand: fewer than the points of the decision appealed (`None`: unknown, so
+/// any number is taken).
+pub fn new_points_not_harsher(appealed: Option<i64>, new: i64) -> Result<(), Harsher> {
+    match appealed {
+        Some(points) if new >= points => Err(Harsher::NotFewerPoints(points)),
+        _ => Ok(()),
     }
 }
 
@@ -81,6 +92,12 @@ mod tests {
         assert_eq!(
             new_step_not_harsher(Step::Halve, Step::Reset),
             Err(Harsher::HigherStep(Step::Halve))
+        );
+        // Terms §III Acts 2.4.3, 3.8: a deduction or award is lessened, never enlarged.
+        assert_eq!(new_points_not_harsher(Some(30), 10), Ok(()));
+        assert_eq!(
+            new_points_not_harsher(Some(30), 30),
+            Err(Harsher::NotFewerPoints(30))
         );
     }
 

@@ -142,6 +142,11 @@ pub struct ActionFacts {
     /// `case` is then only the record's internal number, which is no case.
     #[serde(default)]
     pub deduction_day: Option<NaiveDate>,
+    /// For a deduction or an award by a Moderator, the points deducted or awarded (a
+    /// magnitude), which the Court or a Moderator on remand may lessen (Terms §III Acts 2.4.3,
+    /// 3.8b).
+    #[serde(default)]
+    pub points: Option<i64>,
 }
 
 impl ActionFacts {

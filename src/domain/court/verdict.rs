@@ -31,6 +31,9 @@ pub enum Replacement {
     LesserStep(Step),
     /// For a matter that is not a case: the Court's own ruling, in words.
     Ruling(Reason),
+    /// A deduction or award of fewer points instead (Terms §III Acts 2.4.3, 3.8b): smaller
+    /// than the one appealed, never larger.
+    Points(i64),
 }
 
 /// An overturn: what replaces the decision, and the ground if it is §III Act 2.4.3.
@@ -80,6 +83,10 @@ pub enum InvalidVote {
     WeeklyNotRemanded,
     #[error("A matter was not decided by a Moderator, so there is nobody to remand it to; uphold or overturn it (Terms §III Act 3.8).")]
     NothingToRemand,
+    #[error("Only a deduction or an award has points to lessen, and {what} is neither (Terms §II Act 3; §III Act 3.8b).")]
+    NoPoints { what: String },
+    #[error("{chosen} points is not fewer than the {current} of the decision; the Court may put a smaller deduction or award in its place, never a larger one (Terms §III Acts 2.4.3, 3.8b).")]
+    NotFewer { current: i64, chosen: i64 },
 }
 
 /// Want of proper reasoning (Terms §III Act 2.4.3) is judged on a declaration: a penalty not yet
@@ -138,6 +145,18 @@ impl Vote {
                     return Err(InvalidVote::Harsher);
                 }
                 Ok(())
+            }
+            Replacement::Points(chosen) => {
+                if !matches!(facts.action, Action::Deduction | Action::Award) {
+                    return Err(InvalidVote::NoPoints { what: facts.name() });
+                }
+                match facts.points {
+                    Some(current) if *chosen >= current => Err(InvalidVote::NotFewer {
+                        current,
+                        chosen: *chosen,
+                    }),
+                    _ => Ok(()),
+                }
             }
             Replacement::LesserStep(chosen) => {
                 let Action::Violation { step, .. } = facts.action else {

@@ -128,7 +128,7 @@ pub async fn insert(
     .bind(filing.grounds.as_str())
     .bind(filing.filed_at)
     .bind(stage)
-    .bind(lifecycle.is_hearing())
+    .bind(lifecycle.holds_parties())
     .bind(encode(filing)?)
     .bind(encode(lifecycle)?)
     .bind(response.map(encode).transpose()?)
@@ -153,7 +153,7 @@ pub async fn save(conn: &mut SqliteConnection, row: &AppealRow) -> sqlx::Result<
          WHERE id = ?",
     )
     .bind(row.lifecycle.stage_kind())
-    .bind(row.lifecycle.is_hearing())
+    .bind(row.lifecycle.holds_parties())
     .bind(row.active)
     .bind(row.next_deadline)
     .bind(encode(&row.lifecycle)?)
@@ -235,13 +235,41 @@ pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<AppealRow>> {
 
 /// Whether a Court hearing in progress involves `person` (Terms §II Act 8.1).
 pub async fn in_hearing(conn: &mut SqliteConnection, person: i64) -> sqlx::Result<bool> {
+    Ok(hearing_of(conn, person).await?.is_some())
+}
+
+/// The first appeal whose hearing involves `person` as a party (Terms §II Act 8.1): granted and
+/// not yet judged, or accepted en banc. `in_hearing` says whether the lifecycle holds its
+/// parties; the stage is checked too, for rows saved before it meant that.
+pub async fn hearing_of(conn: &mut SqliteConnection, person: i64) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM appeal_parties p JOIN appeals a ON a.id = p.appeal_id
-                        WHERE p.person_id = ? AND a.in_hearing = 1)",
+        "SELECT a.id FROM appeal_parties p JOIN appeals a ON a.id = p.appeal_id
+         WHERE p.person_id = ? AND a.in_hearing = 1 AND a.stage IN (?, ?, ?)
+         ORDER BY a.id LIMIT 1",
     )
     .bind(person)
-    .fetch_one(conn)
+    .bind(Stage::Granted)
+    .bind(Stage::Hearing)
+    .bind(Stage::EnBanc)
+    .fetch_optional(conn)
     .await
+}
+
+/// The matters a member filed that are still open, oldest first (an identical one filed again
+/// is a duplicate).
+pub async fn open_matters_by(
+    conn: &mut SqliteConnection,
+    appellant: i64,
+) -> sqlx::Result<Vec<AppealRow>> {
+    let rows = rows(
+        conn,
+        &format!(
+            "SELECT {COLUMNS} FROM appeals WHERE appellant_id = ? AND matter IS NOT NULL ORDER BY id"
+        ),
+        appellant,
+    )
+    .await?;
+    Ok(rows.into_iter().filter(|r| r.lifecycle.is_open()).collect())
 }
 
 /// Records that `justices` sat on an appeal from `at`.

@@ -290,3 +290,14 @@ pub async fn set_ends_at(
         .await?;
     Ok(())
 }
+
+/// Gives a deduction or award a new number of points (signed: negative for a deduction), as
+/// the Court or a Moderator on remand lessens it (Terms §III Acts 2.4.3, 3.8).
+pub async fn set_points(conn: &mut SqliteConnection, id: i64, points: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE actions SET points = ? WHERE id = ?")
+        .bind(points)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -23,8 +23,10 @@ pub enum BenchRefusal {
     ChiefJusticeConflict(Conflict),
     #[error("The Court has no Justices to hear this appeal (Terms §III Act 3.2).")]
     NoJustices,
-    #[error("Every member of this appeal's panel is still a Justice, so the panel stands; it is re-seated only when a panellist is no longer a Justice (Terms §III Acts 3.3, 3.7).")]
+    #[error("Every member of this appeal's bench still holds their office, so the bench stands; it is re-seated only when a member is no longer a Justice, or when the Justice sitting alone is no longer the Chief Justice (Terms §III Acts 3.3, 3.7).")]
     PanelStands,
+    #[error("Every Justice of the whole Court seated on this appeal is still a Justice, so the bench stands (Terms §III Acts 3.5.3, 3.9).")]
+    BenchStands,
     #[error("A panel of three can hear this appeal: the Chief Justice hears alone only when exercising a discretionary power the Terms give them (name it with power:...), or when no panel can be formed (Terms §III Act 3.3).")]
     PanelPossible,
     #[error("{what} is a Moderator's decision, not an exercise of the Chief Justice's discretionary power under Terms {act}, so a panel of three hears it (Terms §III Act 3.3).")]
@@ -101,43 +103,6 @@ impl Appeal {
         Ok(Appeal::Hearing(Hearing::new(Bench::Panel(panel))))
     }
 
-    /// A panel with a member who is no longer a Justice (dismissed, or resigned) cannot reach
-    /// the majority Terms §III Act 3.3 asks for as seated: the Chief Justice seats a new panel,
-    /// and the votes already cast by those who sit on both stay cast.
-    pub fn reseat_panel(
-        &self,
-        by: &Acting,
-        panel: SeatedPanel,
-        court: &[Justice],
-    ) -> Result<Appeal, BenchRefusal> {
-        Power::ChiefJustice.require(&by.offices, "choose the panel", "Terms §III Act 3.7")?;
-        let Appeal::Hearing(Hearing {
-            bench: Bench::Panel(old),
-            ballots,
-            split_rounds,
-        }) = self
-        else {
-            return Err(self.wrong("given a bench").into());
-        };
-        let gone = old
-            .justices()
-            .iter()
-            .any(|j| !court.iter().any(|c| c.id == *j));
-        if !gone {
-            return Err(BenchRefusal::PanelStands);
-        }
-        let kept = panel.justices();
-        Ok(Appeal::Hearing(Hearing {
-            ballots: ballots
-                .iter()
-                .filter(|b| kept.contains(&b.justice))
-                .cloned()
-                .collect(),
-            split_rounds: split_rounds.clone(),
-            bench: Bench::Panel(panel),
-        }))
-    }
-
     /// The Chief Justice hears the appeal alone (Terms §III Act 3.3): when it is on the
     /// exercise of a discretionary power the Terms give them, which they name (only a matter
     /// can be: a numbered case is a Moderator's decision), or when no panel of three can be
@@ -150,7 +115,13 @@ impl Appeal {
         court: &[Justice],
         power: Option<DiscretionaryPower>,
     ) -> Result<(Appeal, SoloGround), BenchRefusal> {
-        let route = self.granted_route()?;
+        // A bench that can no longer decide (a member left the Court, or the Chief Justice
+        // sitting alone handed over) may be replaced by the Chief Justice alone, too.
+        let stalled = self.stalled_panel_route(court);
+        let route = match stalled {
+            Some(_) => Route::Panel,
+            None => self.granted_route()?,
+        };
         Power::ChiefJustice.require(&by.offices, "hear an appeal solo", "Terms §III Act 3.3")?;
         if route == Route::EnBanc {
             return Err(BenchRefusal::EnBancRoute);
@@ -159,7 +130,16 @@ impl Appeal {
         if let Some(conflict) = filing.conflicts().of(by.id) {
             return Err(BenchRefusal::ChiefJusticeConflict(conflict));
         }
-        Ok((Appeal::Hearing(Hearing::new(Bench::Solo(by.id))), ground))
+        let next = match stalled {
+            // The Chief Justice alone votes afresh; the votes of the bench replaced are kept in
+            // the appeal's history, not counted.
+            Some(hearing) => Appeal::Hearing(Hearing {
+                split_rounds: hearing.split_rounds.clone(),
+                ..Hearing::new(Bench::Solo(by.id))
+            }),
+            None => Appeal::Hearing(Hearing::new(Bench::Solo(by.id))),
+        };
+        Ok((next, ground))
     }
 
     /// Seats every Justice of `court` on an appeal that goes straight to the whole Court.

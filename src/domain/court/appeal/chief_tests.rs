@@ -158,3 +158,17 @@ fn a_solo_judgement_may_be_taken_en_banc() {
     assert_eq!(panel.bench, Bench::Solo(CHIEF));
     assert!(hearing.bench.sits(CHIEF));
 }
+
+#[test]
+fn a_case_void_by_the_request_is_not_taken_en_banc() {
+    // Terms §II Act 5, §III Acts 3.8b, 3.9: a case the panel voided was reversed as though it
+    // never happened; the whole Court could not revive it, so the request is refused at once.
+    use crate::domain::court::{en_banc_reaches, EnBancRefusal, Unreached};
+    let f = filing();
+    assert_eq!(en_banc_reaches(&f, None), Ok(()));
+    let refusal = en_banc_reaches(&f, Some(Unreached::Overturned)).unwrap_err();
+    assert!(matches!(refusal, EnBancRefusal::NothingLeft { .. }));
+    assert!(refusal
+        .to_string()
+        .starts_with("Case #7 is void and its effects were reversed"));
+}

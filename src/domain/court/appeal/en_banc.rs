@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use crate::domain::court::panel::{Bench, Justice};
-use crate::domain::court::standing::Filing;
+use crate::domain::court::reach::Unreached;
+use crate::domain::court::standing::{capital, Filing};
 use crate::domain::court::Acting;
 use crate::domain::kernel::authority::{Power, Unauthorised};
 use crate::domain::kernel::calendar;
@@ -31,6 +32,26 @@ pub enum EnBancRefusal {
     NotRequested,
     #[error("The whole Court has decided this appeal; its judgement is final and binding (Terms §III Act 3.9.2).")]
     Final,
+    #[error("{} is void and its effects were reversed as though it never happened ({rule}); the whole Court could not bring it back, so nothing is left for it to hear, and the judgement is not taken en banc (Terms §III Act 3.9).", capital(.what))]
+    NothingLeft { what: String, rule: &'static str },
+}
+
+/// Whether the whole Court could still change anything of the case (Terms §III Act 3.9): a case
+/// void by the time of the request (the panel overturned it, a re-decision withdrew it, it was
+/// never declared) was reversed "as though it never happened" and is not revived (§II Act 5,
+/// §III Act 2.4.2), so an en banc judgement upholding it would be one nobody carries out. The
+/// request, and its acceptance, are refused at the outset instead.
+pub fn en_banc_reaches(filing: &Filing, unreached: Option<Unreached>) -> Result<(), EnBancRefusal> {
+    match (filing.subject.action(), unreached) {
+        (Some(facts), Some(why)) => Err(EnBancRefusal::NothingLeft {
+            what: facts.name(),
+            rule: match why {
+                Unreached::Void => "Terms §II Act 5",
+                Unreached::Overturned => "Terms §II Act 5; §III Act 3.8b",
+            },
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Why the Court could not close a ban to further appeals.

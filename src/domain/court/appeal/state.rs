@@ -197,8 +197,8 @@ impl Appeal {
         }
     }
 
-    /// A Court hearing involving the parties is in progress (Terms §II Act 8.1): from filing
-    /// until judgement, and again while an en banc request waits or is heard.
+    /// The appeal is before the Court, for the docket: from filing until judgement, and again
+    /// while an en banc request waits or is heard.
     pub fn is_hearing(&self) -> bool {
         match self {
             Appeal::AwaitingGrant { .. }
@@ -208,6 +208,18 @@ impl Appeal {
             Appeal::Decided { en_banc, .. } => matches!(en_banc, EnBancRequest::Requested { .. }),
             Appeal::Refused { .. } | Appeal::Final { .. } => false,
         }
+    }
+
+    /// "A Court hearing involving them" (Terms §II Act 8.1), which holds a party's request to
+    /// leave: from the grant until judgement, and from the acceptance of an en banc hearing
+    /// until its judgement. A filing nobody has granted, or an en banc request not accepted, is
+    /// no hearing yet: otherwise anyone could keep another member on the Leaderboard for ever
+    /// by filing against them.
+    pub fn holds_parties(&self) -> bool {
+        matches!(
+            self,
+            Appeal::Granted { .. } | Appeal::Hearing(_) | Appeal::EnBanc { .. }
+        )
     }
 
     /// Still open, so no second appeal on the same case is filed beside it.

@@ -194,18 +194,20 @@ fn a_panel_that_lost_a_justice_is_re_seated_keeping_the_votes_cast() {
     let all = court();
     let panel = || check_panel(&[1, 2, 4], &all, &Conflicts::default()).unwrap();
     assert_eq!(
-        voted.reseat_panel(&chief(), panel(), &all),
+        voted.reseat_panel(&chief(), panel(), &all, now()),
         Err(BenchRefusal::PanelStands)
     );
     let without_3: Vec<Justice> = all.iter().filter(|j| j.id != 3).cloned().collect();
-    let reseated = voted.reseat_panel(&chief(), panel(), &without_3).unwrap();
+    let reseated = voted
+        .reseat_panel(&chief(), panel(), &without_3, now())
+        .unwrap();
     let Appeal::Hearing(h) = &reseated else {
         panic!("still heard")
     };
     assert_eq!(h.bench.seats(), vec![1, 2, 4]);
     assert_eq!(h.ballots.len(), 1);
     assert!(voted
-        .reseat_panel(&justice(2), panel(), &without_3)
+        .reseat_panel(&justice(2), panel(), &without_3, now())
         .is_err());
 }
 
@@ -234,16 +236,21 @@ fn two_independent_justices_grant_despite_the_chief_justices_refusal() {
 }
 
 #[test]
-fn filing_puts_the_appellant_in_a_hearing_until_judgement() {
-    // Terms §II Act 8.1: a request to leave waits while a hearing involves them.
+fn only_a_granted_hearing_holds_its_parties() {
+    // Terms §II Act 8.1: a request to leave waits while "a Court hearing" involves them; a
+    // filing is on the docket from the start, but a hearing only from the grant.
     let f = filing();
-    assert!(Appeal::filed(&f).is_hearing());
-    assert!(granted(&f).is_hearing());
-    assert!(heard(&f).is_hearing());
+    assert!(Appeal::filed(&f).is_hearing() && !Appeal::filed(&f).holds_parties());
+    assert!(granted(&f).holds_parties());
+    assert!(heard(&f).holds_parties());
     let done = decided(&f);
-    assert!(!done.is_hearing());
+    assert!(!done.is_hearing() && !done.holds_parties());
     let asked = done.request_en_banc(&f, MODERATOR, now()).unwrap();
-    assert!(asked.is_hearing());
+    assert!(asked.is_hearing() && !asked.holds_parties());
+    assert!(asked
+        .accept_en_banc(&chief(), &court())
+        .unwrap()
+        .holds_parties());
     assert!(f.parties().contains(&MEMBER));
 }
 

@@ -22,6 +22,8 @@ pub enum VoteRefusal {
     AlreadyVoted,
     #[error(transparent)]
     Invalid(#[from] InvalidVote),
+    #[error("The Chief Justice hears an appeal alone by the office's discretionary power, and you no longer hold it; the Chief Justice re-seats this appeal, alone or with a panel (Terms §III Acts 3.3, 3.7).")]
+    NoLongerChief,
 }
 
 impl Appeal {
@@ -112,7 +114,7 @@ fn late(
 }
 
 /// The state after a vote: still hearing, a new round, or a judgement.
-fn conclude(mut hearing: Hearing, panel: Option<Judgement>) -> Appeal {
+pub(super) fn conclude(mut hearing: Hearing, panel: Option<Judgement>) -> Appeal {
     let judged = |hearing: Hearing, decision, at, by_majority| Judgement {
         bench: hearing.bench,
         ballots: hearing.ballots,

@@ -30,6 +30,7 @@ pub fn facts(action: Action) -> ActionFacts {
         status: CaseStatus::InForce,
         record: AppealRecord::default(),
         deduction_day: None,
+        points: Some(30),
     }
 }
 

@@ -318,3 +318,40 @@ fn a_matter_is_ruled_on_in_words_and_cannot_be_remanded() {
         Err(InvalidVote::RulingOnACase)
     );
 }
+
+#[test]
+fn a_deduction_or_award_may_be_replaced_by_a_smaller_one_never_a_larger() {
+    // Terms §III Acts 2.4.3 (invalid "in severity"), 3.8b (the Court's own decision in place).
+    let points = |n| {
+        Vote::Overturn(Overturn {
+            replacement: Replacement::Points(n),
+            ground: None,
+        })
+    };
+    let deduction = Subject::Action(facts(Action::Deduction)); // 30 points
+    assert_eq!(points(10).validate(&deduction, today()), Ok(()));
+    assert_eq!(
+        points(30).validate(&deduction, today()),
+        Err(InvalidVote::NotFewer {
+            current: 30,
+            chosen: 30
+        })
+    );
+    assert!(matches!(
+        points(40).validate(&deduction, today()),
+        Err(InvalidVote::NotFewer { .. })
+    ));
+    let award = Subject::Action(facts(Action::Award));
+    assert_eq!(points(5).validate(&award, today()), Ok(()));
+    let reasoning = Vote::Overturn(Overturn {
+        replacement: Replacement::Points(10),
+        ground: Some(Ground::NoProperReasoning),
+    });
+    assert_eq!(reasoning.validate(&deduction, today()), Ok(()));
+    assert_eq!(
+        points(10).validate(&ban_until(12, 25), today()),
+        Err(InvalidVote::NoPoints {
+            what: "case #7".into()
+        })
+    );
+}

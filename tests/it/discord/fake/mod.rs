@@ -220,6 +220,18 @@ impl FakeDiscord {
         self.shared.failing_posts.lock().unwrap().push_back(failure);
     }
 
+    /// Starts or ends an outage of Discord's REST: while it lasts, interaction responses,
+    /// follow-ups, edits and channel posts are answered 503 (the gateway still delivers).
+    pub fn outage(&self, down: bool) {
+        self.shared.outage.store(down, Ordering::SeqCst);
+    }
+
+    /// Makes interaction responses (callbacks) alone fail with 503, or work again; follow-ups
+    /// and edits keep working.
+    pub fn callbacks_down(&self, down: bool) {
+        self.shared.callbacks_down.store(down, Ordering::SeqCst);
+    }
+
     /// Deletes a posted message, as a member with the permission might: Discord then answers an
     /// edit of it with 404 Unknown Message (code 10008).
     pub fn delete_message(&self, message_id: &str) {
