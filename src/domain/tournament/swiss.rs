@@ -197,8 +197,9 @@ pub fn pair(
             .unwrap_or(ranking.len() - 1);
         taken[at] = true;
         steps.push(format!(
-            "{} is the lowest-ranked player without a bye: a bye, counted as a won match.",
-            format!("{} (rank {})", ranking[at].name, at + 1)
+            "{} (rank {}) is the lowest-ranked player without a bye: a bye, counted as a won match.",
+            ranking[at].name,
+            at + 1
         ));
         bye = Some(ranking[at].id);
     }
