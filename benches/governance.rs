@@ -58,7 +58,7 @@ impl Club {
     async fn open(path: &std::path::Path) -> Self {
         let mut config = Config::default();
         config.database.path = path.to_string_lossy().into_owned();
-        let mut console = Console::new(config);
+        let mut console = Console::rehearsal(config);
         console
             .execute(&format!("@ {} 08:00", first_day()))
             .await

@@ -7,6 +7,12 @@ use chrono::{DateTime, SubsecRound, Utc};
 /// Where "now" comes from. Times are whole seconds, so stored times compare as text.
 pub trait Clock: Send + Sync + std::fmt::Debug {
     fn now(&self) -> DateTime<Utc>;
+
+    /// Now to the millisecond, for waits shorter than a second (a 429's `retry_after`); a clock
+    /// that keeps whole seconds gives `now`.
+    fn now_exact(&self) -> DateTime<Utc> {
+        self.now()
+    }
 }
 
 /// The machine's clock.
@@ -16,6 +22,10 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     fn now(&self) -> DateTime<Utc> {
         Utc::now().trunc_subsecs(0)
+    }
+
+    fn now_exact(&self) -> DateTime<Utc> {
+        Utc::now().trunc_subsecs(3)
     }
 }
 

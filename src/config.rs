@@ -18,6 +18,8 @@ pub enum ConfigError {
     },
     #[error("{path}: {message}")]
     Parse { path: PathBuf, message: String },
+    #[error("the configuration file {path} does not exist (it was named with --config or GAVEL_CONFIG); gavel will not start a new, empty club from a mistyped path")]
+    Missing { path: PathBuf },
     #[error("{path}: key `{key}`: {message}")]
     Invalid {
         path: PathBuf,
@@ -41,6 +43,23 @@ pub struct Config {
     pub rules: RulesConfig,
     pub orders: OrdersConfig,
     pub court: CourtConfig,
+    pub portal: PortalConfig,
+}
+
+/// The public portal (`gavel portal`, and `gavel run` when `listen` is set).
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct PortalConfig {
+    /// Where the portal listens, `host:port` (for example `127.0.0.1:8080`); when set, `gavel
+    /// run` serves the portal beside the bot.
+    pub listen: Option<String>,
+}
+
+impl PortalConfig {
+    /// The address to listen on, if one is set (checked when the config is loaded).
+    pub fn address(&self) -> Option<std::net::SocketAddr> {
+        self.listen.as_deref().and_then(|a| a.parse().ok())
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -65,8 +84,26 @@ impl Default for ClubConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct DatabaseConfig {
-    /// SQLite file, relative to the working directory; `:memory:` for a throwaway database.
+    /// SQLite file, relative to the configuration file's folder; `:memory:` for a throwaway
+    /// database.
     pub path: String,
+}
+
+impl DatabaseConfig {
+    /// The path as written in the config file at `config`, made relative to that file's folder
+    /// when it is relative (the in-memory path is left as it is).
+    fn resolved(&self, config: &Path) -> String {
+        let path = Path::new(&self.path);
+        if self.path == crate::store::IN_MEMORY || path.is_absolute() {
+            return self.path.clone();
+        }
+        match config.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => {
+                folder.join(path).to_string_lossy().into_owned()
+            }
+            _ => self.path.clone(),
+        }
+    }
 }
 
 impl Default for DatabaseConfig {
@@ -80,7 +117,8 @@ impl Default for DatabaseConfig {
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct DiscordConfig {
-    /// The guild whose slash commands gavel registers; without it commands are registered globally.
+    /// The club's server: gavel registers its slash commands there alone and refuses every
+    /// interaction from anywhere else. `gavel run` will not start without it.
     #[serde(deserialize_with = "de_snowflake_opt")]
     pub guild_id: Option<u64>,
     /// Where announcements are posted.
@@ -196,8 +234,9 @@ pub enum JudgeRule {
     /// The player whose allocated day preceded the current day (Nomic 214).
     #[default]
     Rotation,
-    /// The Chief Justice judges every new Point; overruling and forfeit pass it along the
-    /// rotation as usual.
+    /// The Chief Justice judges every new Point, player or not, except in their own or a
+    /// team-mate's turn, after forfeiting, or once overruled that day; overruling and forfeit
+    /// pass it along the rotation as usual.
     ChiefJustice,
 }
 
@@ -277,10 +316,15 @@ impl Config {
         }
     }
 
-    /// Reads `path`; a missing file gives the built-in defaults.
+    /// Reads `path`; a missing file gives the built-in defaults. A relative `database.path`
+    /// is read relative to the configuration file's folder, wherever gavel is started.
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
         match std::fs::read_to_string(path) {
-            Ok(text) => Self::from_toml(&text, path),
+            Ok(text) => {
+                let mut config = Self::from_toml(&text, path)?;
+                config.database.path = config.database.resolved(path);
+                Ok(config)
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
             Err(source) => Err(ConfigError::Read {
                 path: path.to_owned(),
@@ -289,11 +333,44 @@ impl Config {
         }
     }
 
+    /// Reads the configuration file named on purpose (`--config`, `GAVEL_CONFIG`): unlike
+    /// [`Config::load`], a missing file is an error.
+    pub fn load_named(path: &Path) -> Result<Self, ConfigError> {
+        if !path.exists() {
+            return Err(ConfigError::Missing {
+                path: path.to_owned(),
+            });
+        }
+        Self::load(path)
+    }
+
+    /// The keys `gavel run` needs that this configuration leaves out, each with where to find
+    /// its value: the bot refuses to start without them, and `gavel check-config` names them.
+    pub fn missing_for_discord(&self) -> Vec<String> {
+        let mut missing = Vec::new();
+        if self.discord.guild_id.is_none() {
+            missing.push(
+                "discord.guild_id: the club's server, whose commands gavel registers and whose interactions alone it takes (right-click the server with developer mode on, Copy Server ID)".to_owned(),
+            );
+        }
+        if self.discord.discussion_channel_id.is_none() {
+            missing.push(
+                "discord.discussion_channel_id: #discussion, where declarations and announcements are posted; without it they wait for ever and undeclared penalties become void (Terms §III Act 2.4.2)".to_owned(),
+            );
+        }
+        if self.chief_justice.discord_id.is_none() {
+            missing.push(
+                "chief_justice.discord_id: on Discord the Chief Justice is known only by their user id (right-click them with developer mode on, Copy User ID)".to_owned(),
+            );
+        }
+        missing
+    }
+
     /// Parses and validates a configuration text; `origin` names it in messages.
     pub fn from_toml(text: &str, origin: &Path) -> Result<Self, ConfigError> {
         let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
             path: origin.to_owned(),
-            message: e.to_string().trim_end().replace('\n', " "),
+            message: format!("\n{}", e.to_string().trim_end()),
         })?;
         config.validate(origin)?;
         Ok(config)
@@ -349,6 +426,14 @@ impl Config {
         for (name, value) in &self.rules.parameters {
             if let Err(e) = settings.set(name, value) {
                 return invalid("rules.parameters", &e.to_string());
+            }
+        }
+        if let Some(listen) = &self.portal.listen {
+            if listen.parse::<std::net::SocketAddr>().is_err() {
+                return invalid(
+                    "portal.listen",
+                    "must be an address and port such as 127.0.0.1:8080",
+                );
             }
         }
         if !(1..=31).contains(&self.moderation.declaration_days) {
@@ -491,6 +576,17 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("session.end"), "{e}");
+    }
+
+    #[test]
+    fn the_portal_listens_on_a_checked_address() {
+        let c = parse("[portal]\nlisten = \"127.0.0.1:8080\"\n").unwrap();
+        assert_eq!(c.portal.address(), Some(([127, 0, 0, 1], 8080).into()));
+        assert_eq!(parse("").unwrap().portal.address(), None);
+        let e = parse("[portal]\nlisten = \"localhost\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("portal.listen"), "{e}");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the proof (`check`) and rebuilding (`rebuild`) of the scores materialised from the history.
 
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -20,22 +20,26 @@ use gavel::config::Config;
     about = "A Discord bot that runs a club's constitution"
 )]
 struct Cli {
-    /// The configuration file (built-in defaults when it does not exist)
-    #[arg(
-        long,
-        env = "GAVEL_CONFIG",
-        default_value = "config.toml",
-        global = true
-    )]
-    config: PathBuf,
+    /// The configuration file; it must exist when named. Without it, `config.toml` in the
+    /// working folder if there is one, else the built-in defaults
+    #[arg(long, env = "GAVEL_CONFIG", global = true)]
+    config: Option<PathBuf>,
     #[command(subcommand)]
     command: Cmd,
 }
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Run the Discord bot (the token comes from DISCORD_TOKEN)
+    /// Run the Discord bot (the token comes from DISCORD_TOKEN), and the portal beside it when
+    /// portal.listen is set
     Run,
+    /// Serve the public portal alone (no Discord token needed): the club's record on the web,
+    /// read-only
+    Portal {
+        /// Listen here instead of portal.listen (default 127.0.0.1:8080)
+        #[arg(long)]
+        listen: Option<std::net::SocketAddr>,
+    },
     /// Run commands as text: a REPL, or a script from --script or standard input
     Console {
         /// Read commands from this file
@@ -44,19 +48,29 @@ enum Cmd {
         /// Use a fresh database in memory instead of database.path
         #[arg(long)]
         memory: bool,
+        /// The database is a copy to rehearse on: `@` lines move the clock and the console
+        /// delivers its posts (on the club's own database neither happens)
+        #[arg(long, conflicts_with = "memory")]
+        rehearse: bool,
         /// Compare the output with the script's expected lines; exit 1 on a difference
         #[arg(long, requires = "script")]
         check: bool,
     },
     /// Print the whole state as JSON
     Export,
-    /// Check the configuration and say what is wrong with it
-    CheckConfig,
+    /// Check the configuration and say what is wrong with it, including the keys `gavel run`
+    /// needs
+    CheckConfig {
+        /// Check only what the console needs, not the Discord keys
+        #[arg(long)]
+        console_only: bool,
+    },
     /// Run the database migrations and exit
     Migrate,
     /// Show the outbox backlog: how many posts wait, and the oldest with its last error
     Status,
-    /// Fold the whole score history and confirm the stored scores and checkpoints equal it
+    /// Check the whole record: the stored scores equal a fold of the history, and every
+    /// invariant of the ladder, the Court, Nomic and the deadline jobs holds
     Check,
     /// Rebuild the stored scores and checkpoints from the score history
     Rebuild,
@@ -74,8 +88,15 @@ enum RulesCmd {
     Import {
         /// The rule set
         file: PathBuf,
+        /// Replace the rulebook even though proposals have been made under it (recorded and
+        /// announced)
+        #[arg(long)]
+        force: bool,
     },
 }
+
+/// The configuration file read when none is named.
+const DEFAULT_CONFIG: &str = "config.toml";
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -86,6 +107,8 @@ async fn main() -> ExitCode {
                 .unwrap_or_else(|_| "gavel=info,warn".into()),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only on a terminal: a log file or a service's journal gets plain text.
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let cli = Cli::parse();
     match run(cli).await {
@@ -98,51 +121,71 @@ async fn main() -> ExitCode {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let config = Config::load(&cli.config)?;
+    // A file named on purpose must exist; without one, `config.toml` if it is there, else the
+    // built-in defaults.
+    let config = match &cli.config {
+        Some(path) => Config::load_named(path)?,
+        None => Config::load(Path::new(DEFAULT_CONFIG))?,
+    };
+    let config_path = cli.config.clone().unwrap_or_else(|| DEFAULT_CONFIG.into());
     match cli.command {
-        Cmd::CheckConfig => {
+        Cmd::CheckConfig { console_only } => {
             println!(
                 "{}: the configuration is valid (club {:?}, time zone {}, database {}).",
-                cli.config.display(),
+                config_path.display(),
                 config.club.name,
                 config.club.timezone,
                 config.database.path
             );
-            Ok(ExitCode::SUCCESS)
+            let missing = config.missing_for_discord();
+            if console_only || missing.is_empty() {
+                return Ok(ExitCode::SUCCESS);
+            }
+            println!("`gavel run` would refuse to start: these keys are not set:");
+            for key in &missing {
+                println!("- {key}");
+            }
+            println!(
+                "(`gavel check-config --console-only` checks a club that uses only the console.)"
+            );
+            Ok(ExitCode::FAILURE)
         }
         Cmd::Migrate => {
+            say_database(&config);
             let pool = gavel::store::open(&config.database.path).await?;
             gavel::store::migrate(&pool).await?;
             println!("The database at {} is up to date.", config.database.path);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Export => {
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             let doc = gavel::app::export::export(&app).await?;
             println!("{}", serde_json::to_string_pretty(&doc)?);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Status => {
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             println!("{}", gavel::app::status::status(&app).await?);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Check => {
-            let app = App::open(config, Arc::new(SystemClock)).await?;
-            let problems = app.check_standings().await?;
+            let app = open(config).await?;
+            let problems = app.check_record().await?;
             if problems.is_empty() {
-                println!("The scores and checkpoints equal a full fold of the history.");
+                println!(
+                    "The scores and checkpoints equal a full fold of the history, and every invariant of the record holds."
+                );
                 return Ok(ExitCode::SUCCESS);
             }
-            println!("The stored scores differ from the history:");
+            println!("The record breaks these invariants:");
             for p in &problems {
                 println!("- {p}");
             }
-            println!("`gavel rebuild` derives them again from the history.");
+            println!("Where only the stored scores differ, `gavel rebuild` derives them again from the history.");
             Ok(ExitCode::FAILURE)
         }
         Cmd::Rebuild => {
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             let started = std::time::Instant::now();
             app.rebuild_standings().await?;
             println!(
@@ -152,16 +195,24 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Rules {
-            command: RulesCmd::Import { file },
+            command: RulesCmd::Import { file, force },
         } => {
+            let size = std::fs::metadata(&file)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?
+                .len();
+            // A file too large is refused before it is read.
+            if let Err(e) = gavel::domain::nomic::rulebook::check_size(size) {
+                eprintln!("gavel: The rule set could not be imported: {e}");
+                return Ok(ExitCode::FAILURE);
+            }
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let json = file
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-            let app = App::open(config, Arc::new(SystemClock)).await?;
+            let app = open(config).await?;
             match app
-                .import_rules(&file.display().to_string(), &text, json)
+                .import_rules(&file.display().to_string(), &text, json, force)
                 .await
             {
                 Ok(done) => {
@@ -183,26 +234,55 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                      where to find it."
                 );
             }
-            if config.chief_justice.discord_id.is_none() {
+            let missing = config.missing_for_discord();
+            if !missing.is_empty() {
                 anyhow::bail!(
-                    "chief_justice.discord_id is not set: on Discord the Chief Justice is known \
-                     only by their user id (right-click them with developer mode on, Copy ID)."
+                    "these keys are not set, and the bot needs them:\n- {}",
+                    missing.join("\n- ")
                 );
             }
-            let app = App::open(config, Arc::new(SystemClock)).await?;
-            gavel::adapters::discord::run(app, token.trim()).await?;
+            gavel::adapters::discord::club_server(&config)?;
+            let portal = match config.portal.address() {
+                Some(addr) => Some(start_portal(&config, addr).await?),
+                None => None,
+            };
+            let app = open(config).await?;
+            let ran = gavel::adapters::discord::run(app, token.trim()).await;
+            if let Some((stop, serving)) = portal {
+                let _ = stop.send(true);
+                serving.await??;
+            }
+            ran?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Portal { listen } => {
+            let addr = listen
+                .or(config.portal.address())
+                .unwrap_or(([127, 0, 0, 1], 8080).into());
+            say_database(&config);
+            let (stop, serving) = start_portal(&config, addr).await?;
+            shutdown_signal().await;
+            let _ = stop.send(true);
+            serving.await??;
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Console {
             script,
             memory,
+            rehearse,
             check,
         } => {
             let mut config = config;
             if memory {
                 config.database.path = gavel::store::IN_MEMORY.into();
+            } else {
+                say_database(&config);
             }
-            let mut session = Console::new(config);
+            let mut session = if rehearse {
+                Console::rehearsal(config)
+            } else {
+                Console::new(config)
+            };
             if let Some(path) = script {
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
@@ -228,7 +308,66 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// Brings the database up to date, then serves the portal at `addr` on its own read-only
+/// connections until told to stop.
+async fn start_portal(
+    config: &Config,
+    addr: std::net::SocketAddr,
+) -> anyhow::Result<(
+    tokio::sync::watch::Sender<bool>,
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+)> {
+    use gavel::adapters::portal;
+    let pool = gavel::store::open(&config.database.path).await?;
+    gavel::store::migrate(&pool).await?;
+    pool.close().await;
+    let reader = portal::Portal::open(config).await?;
+    let listener = portal::bind(addr).await?;
+    println!("The portal is at http://{}/", listener.local_addr()?);
+    let (stop, mut stopped) = tokio::sync::watch::channel(false);
+    let serving = tokio::spawn(portal::serve(listener, reader, async move {
+        let _ = stopped.changed().await;
+    }));
+    Ok((stop, serving))
+}
+
+/// SIGTERM or Ctrl-C.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
 /// Prints the first difference between a transcript and what it printed.
+/// Says once, on standard error, which database file a command opens (in full).
+fn say_database(config: &Config) {
+    let path = Path::new(&config.database.path);
+    let full = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    eprintln!("gavel: the club's database is {}", full.display());
+}
+
+/// Opens the club's database, saying which it is.
+async fn open(config: Config) -> anyhow::Result<App> {
+    say_database(&config);
+    App::open(config, Arc::new(SystemClock)).await
+}
+
 fn report_check(expected: &str, printed: &str) -> ExitCode {
     if expected.trim_end() == printed.trim_end() {
         println!("The transcript matches.");
@@ -247,7 +386,7 @@ fn report_check(expected: &str, printed: &str) -> ExitCode {
 }
 
 async fn repl(session: &mut Console) -> anyhow::Result<()> {
-    println!("gavel console: write `name: /command option:value`, `@ +1d` to move the clock, /help for commands, Ctrl-D to leave.");
+    println!("gavel console: write `name: /command option:value`; `/help` lists the commands, `@` shows the clock, `@ +1d` moves it (in a rehearsal), `quit` or Ctrl-D leaves.");
     let stdin = std::io::stdin();
     loop {
         print!("> ");
@@ -258,9 +397,17 @@ async fn repl(session: &mut Console) -> anyhow::Result<()> {
             return Ok(());
         }
         let line = line.trim_end();
-        if line.trim() == "/help" {
-            println!("Write `yourname: /help`.");
-            continue;
+        match line.trim() {
+            "quit" | "exit" => return Ok(()),
+            "/help" | "help" => {
+                println!("{}", gavel::commands::help());
+                continue;
+            }
+            "@" => {
+                println!("{}", session.clock_shown());
+                continue;
+            }
+            _ => {}
         }
         for output in session.execute(line).await? {
             for l in output.render() {

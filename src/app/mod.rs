@@ -1,6 +1,7 @@
 //! Use cases: each checks authority, applies a rule, writes the change, its audit entry and its
 //! announcements in one transaction, and returns an outcome for an adapter to render.
 
+pub mod check;
 pub mod court;
 pub mod export;
 pub mod leaderboard;
@@ -10,6 +11,7 @@ pub mod offices;
 mod person;
 pub mod scheduler;
 pub mod status;
+pub mod tournament;
 
 use std::fmt::Display;
 use std::sync::Arc;
@@ -120,6 +122,11 @@ impl App {
         self.clock.now()
     }
 
+    /// Now to the millisecond (`Clock::now_exact`): for the poster's waits under a second.
+    pub fn now_exact(&self) -> DateTime<Utc> {
+        self.clock.now_exact()
+    }
+
     pub fn tz(&self) -> Tz {
         self.config.club.timezone
     }
@@ -133,10 +140,10 @@ impl App {
     async fn bootstrap(&self) -> anyhow::Result<()> {
         let now = self.now();
         let mut tx = self.begin().await?;
-        let cj = PersonRef {
-            name: self.config.chief_justice.name.clone(),
-            discord_id: self.config.chief_justice.discord_id,
-        };
+        let cj = PersonRef::configured(
+            &self.config.chief_justice.name,
+            self.config.chief_justice.discord_id,
+        );
         if let Some(id) = cj.discord_id {
             // The configuration is trusted to say which Discord user the named CJ is.
             let taken = cj.find(&mut tx).await?.is_some();
@@ -177,8 +184,14 @@ impl App {
     /// Starts a writing transaction. `BEGIN IMMEDIATE` takes SQLite's write lock at the start,
     /// so a second process waits its turn (busy timeout) instead of failing when a transaction
     /// that read first tries to write after the other process has written.
+    ///
+    /// Every write transaction advances the record's revision here, in the transaction itself:
+    /// it counts only if the transaction commits, and a reader (the portal) sees the change and
+    /// the new revision together.
     pub async fn begin(&self) -> sqlx::Result<Transaction<'static, Sqlite>> {
-        self.pool.begin_with("BEGIN IMMEDIATE").await
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        store::revision::advance(&mut tx).await?;
+        Ok(tx)
     }
 
     /// The routine every use case shares: one write transaction, the caller resolved with the

@@ -36,6 +36,8 @@ pub struct Field {
     /// The option's limit, capped by Discord's 4000.
     pub max: usize,
     pub required: bool,
+    /// The text already given for it in the command, filled in.
+    pub value: Option<String>,
 }
 
 /// The declared command an invocation names.
@@ -48,27 +50,68 @@ pub fn command_of(invocation: &Invocation) -> Result<&'static CommandSpec, Strin
     })
 }
 
+/// Whether a `custom_id` may carry a value of this kind: numbers, choices, flags and dates,
+/// which gavel checks on reading. Never a person (who someone is comes from Discord's resolved
+/// data or from gavel's record) and never free text (a form asks for it in its inputs).
+pub fn carried(kind: &OptionKind) -> bool {
+    matches!(
+        kind,
+        OptionKind::Integer { .. } | OptionKind::Choice(_) | OptionKind::Flag | OptionKind::Date
+    )
+}
+
 /// Reads an invocation's presets by its command's declaration, with the same checks as typed
-/// options. A person is written as the adapter that made the form wrote it; `person` reads it.
+/// options. A `custom_id` is text the member's client sent, not a fact: every field must be one
+/// of the command's options of a kind a `custom_id` may carry (`carried`), and a date must be
+/// written YYYY-MM-DD; anything else is refused before the command runs.
 pub fn preset_values(
     spec: &'static CommandSpec,
     invocation: &Invocation,
-    person: impl Fn(&str) -> Option<PersonRef>,
 ) -> Result<Vec<(String, Value)>, String> {
     let mut values = Vec::with_capacity(invocation.presets.len());
     for (name, text) in &invocation.presets {
-        let value = match spec.options.iter().find(|o| o.name == name) {
-            Some(option) if option.kind == OptionKind::Person => {
-                let who = person(text).ok_or_else(|| format!("`{text}` is not a person."))?;
-                Value::Person(who)
-            }
-            Some(option) => option.parse_text(text).map_err(|e| e.to_string())?,
-            // Refused by `Args::build` with the command's name.
-            None => Value::Text(text.clone()),
-        };
-        values.push((name.clone(), value));
+        let option = spec
+            .options
+            .iter()
+            .find(|o| o.name == name)
+            .ok_or_else(|| format!("/{} has no option `{name}`.", spec.path))?;
+        if !carried(&option.kind) {
+            return Err(format!(
+                "A button or form cannot carry `{name}`; use /{} instead.",
+                spec.path
+            ));
+        }
+        if option.kind == OptionKind::Date && !is_date(text) {
+            return Err(format!(
+                "`{text}` is not a date, YYYY-MM-DD (option `{name}`)."
+            ));
+        }
+        values.push((
+            name.clone(),
+            option.parse_text(text).map_err(|e| e.to_string())?,
+        ));
     }
     Ok(values)
+}
+
+/// `YYYY-MM-DD` in digits (the use case then checks it is a day that exists).
+fn is_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        })
+}
+
+/// A value as a `custom_id` carries it (only the kinds `carried` allows reach here).
+fn written(value: &Value) -> Option<String> {
+    match value {
+        Value::Text(t) => Some(t.clone()),
+        Value::Integer(i) => Some(i.to_string()),
+        Value::Flag(b) => Some(b.to_string()),
+        Value::Person(_) => None,
+    }
 }
 
 /// The options declared `in_modal` that `given` (option names) leaves out, when a required one
@@ -88,28 +131,50 @@ pub fn wanting(spec: &'static CommandSpec, given: &[&str]) -> Vec<&'static Optio
     }
 }
 
-/// The form asking for `wanting`, carrying `given` (the options already given, written as the
-/// adapter reads them back) in its `custom_id`. Refused when they do not fit Discord's 100
-/// characters: the member can then give the long text in the command itself.
+/// The form asking for `wanting`, with the options already `given`: numbers, choices, flags and
+/// dates travel in its `custom_id`; text already given (a ruling typed in the slash command)
+/// comes back as an input filled in with it, which the member may still change. Refused when a
+/// person was given (a `custom_id` never carries one), when the `custom_id` would not fit
+/// Discord's 100 characters, or when the inputs would pass Discord's five: the member can then
+/// give the long text in the command itself.
 pub fn form(
     spec: &'static CommandSpec,
-    given: Invocation,
+    given: &[(String, Value)],
     wanting: &[&'static OptionSpec],
 ) -> Result<Form, String> {
-    let custom_id = given.custom_id(Component::Form).map_err(|_| {
-        let names: Vec<String> = wanting.iter().map(|o| format!("`{}`", o.name)).collect();
+    let names: Vec<String> = wanting.iter().map(|o| format!("`{}`", o.name)).collect();
+    let instead = || format!("give {} in the command itself", names.join(" and "));
+    let mut carried_here = Invocation::new(spec.path);
+    let mut filled: Vec<(&'static OptionSpec, String)> = Vec::new();
+    for (name, value) in given {
+        let Some(option) = spec.options.iter().find(|o| o.name == name) else {
+            return Err(format!("/{} has no option `{name}`.", spec.path));
+        };
+        match (value, &option.kind) {
+            (Value::Text(text), OptionKind::Text { .. }) => filled.push((option, text.clone())),
+            (value, kind) if carried(kind) => {
+                let text = written(value).ok_or_else(|| format!("`{name}` cannot be carried"))?;
+                carried_here.presets.push((name.clone(), text));
+            }
+            _ => return Err(format!("A form cannot carry `{name}`; {}.", instead())),
+        }
+    }
+    let custom_id = carried_here.custom_id(Component::Form).map_err(|_| {
         format!(
-            "These options are too long to carry into a form; give {} in the command itself.",
-            names.join(" and ")
+            "These options are too long to carry into a form; {}.",
+            instead()
         )
     })?;
-    Ok(Form {
-        custom_id,
-        title: cut(&format!("/{}", spec.path), TITLE_MAX),
-        fields: wanting
-            .iter()
-            .take(FIELDS_MAX)
-            .map(|o| Field {
+    let mut fields: Vec<Field> = spec
+        .options
+        .iter()
+        .filter_map(|o| {
+            let value = filled
+                .iter()
+                .find(|(f, _)| f.name == o.name)
+                .map(|(_, v)| v);
+            let asked = wanting.iter().any(|w| w.name == o.name);
+            (asked || value.is_some()).then(|| Field {
                 name: o.name,
                 label: cut(o.description, TITLE_MAX),
                 placeholder: o.description,
@@ -118,9 +183,31 @@ pub fn form(
                     _ => FIELD_TEXT_MAX,
                 },
                 required: o.required,
+                value: value.cloned(),
             })
-            .collect(),
+        })
+        .collect();
+    if fields.len() > FIELDS_MAX {
+        return Err(format!(
+            "This form would need {} inputs; {}.",
+            fields.len(),
+            instead()
+        ));
+    }
+    fields.truncate(FIELDS_MAX);
+    Ok(Form {
+        custom_id,
+        title: cut(&format!("/{}", spec.path), TITLE_MAX),
+        fields,
     })
+}
+
+/// Whether a submitted form's input named `name` is one `spec`'s forms can have: a text option.
+/// Any other name is refused, whatever the input holds.
+pub fn is_form_field(spec: &CommandSpec, name: &str) -> bool {
+    spec.options
+        .iter()
+        .any(|o| o.name == name && matches!(o.kind, OptionKind::Text { .. }))
 }
 
 /// Runs the command's check before its form opens (`CommandSpec::before_form`), with the
@@ -140,12 +227,12 @@ pub async fn check_before_form(
 }
 
 /// Checks a button against the table: the command exists, and each preset is one of its options
-/// with a value it accepts. A person cannot be preset (a button is the same for everyone who
-/// sees it, and people are known differently on Discord and in the console).
+/// of a kind a `custom_id` may carry (`carried`: never a person, never free text), with a value
+/// it accepts. A button is the same for everyone who sees it.
 pub fn check(button: &Button) -> Result<(), String> {
     button.custom_id().map_err(|e| e.to_string())?;
     let spec = command_of(&button.runs)?;
-    for (name, text) in &button.runs.presets {
+    for (name, _) in &button.runs.presets {
         let option = spec
             .options
             .iter()
@@ -154,9 +241,11 @@ pub fn check(button: &Button) -> Result<(), String> {
         if option.kind == OptionKind::Person {
             return Err(format!("`{name}` is a person and cannot be preset"));
         }
-        option.parse_text(text).map_err(|e| e.to_string())?;
+        if !carried(&option.kind) {
+            return Err(format!("`{name}` is free text and cannot be preset"));
+        }
     }
-    Ok(())
+    preset_values(spec, &button.runs).map(drop)
 }
 
 /// `text`, cut to `max` characters with an ellipsis when longer.
@@ -223,7 +312,8 @@ mod tests {
         assert!(wanting(vote, &["appeal", "decision", "reasons"]).is_empty());
         let mut given = Invocation::new("court opinion");
         given.presets.push(("appeal".into(), "3".into()));
-        let form = form(spec, given.clone(), &want).expect("fits");
+        let values = [("appeal".to_owned(), Value::Integer(3))];
+        let form = form(spec, &values, &want).expect("fits");
         assert_eq!(form.custom_id, "f/court opinion?appeal=3");
         assert_eq!(form.title, "/court opinion");
         let field = &form.fields[0];
@@ -234,40 +324,134 @@ mod tests {
         );
         assert_eq!(field.label, "Your opinion, with its reasoning, for the re…");
         assert_eq!(field.label.chars().count(), 45);
+        assert_eq!(field.value, None);
         // The submission reads the carried options back by the declaration.
         let (component, back) = Invocation::from_custom_id(&form.custom_id).expect("ours");
         assert_eq!((component, &back), (Component::Form, &given));
-        let values = preset_values(spec, &back, |_| None).expect("valid");
-        assert_eq!(values, [("appeal".to_owned(), Value::Integer(3))]);
+        assert_eq!(preset_values(spec, &back).expect("valid"), values);
     }
 
+    /// Checks: a form never carries a person or free text in its `custom_id`: a person given
+    /// before the form is refused (give the text in the command itself), text given comes back
+    /// as an input filled in with it (a vote's ruling, beside the reasons it asks for); a
+    /// `custom_id` past Discord's 100 characters is refused the same way.
     #[test]
-    fn options_too_long_to_carry_are_asked_for_in_the_command_instead() {
+    fn a_form_carries_numbers_and_choices_and_fills_in_text_already_given() {
         let spec = opinion();
-        let mut given = Invocation::new("court opinion");
-        given.presets.push(("about".into(), "x".repeat(100)));
+        let about = [(
+            "about".to_owned(),
+            Value::Person(PersonRef::discord("bob", 502)),
+        )];
         assert_eq!(
-            form(spec, given, &wanting(spec, &["about"])).unwrap_err(),
-            "These options are too long to carry into a form; give `opinion` in the command itself."
+            form(spec, &about, &wanting(spec, &["about"])).unwrap_err(),
+            "A form cannot carry `about`; give `opinion` in the command itself."
+        );
+        let vote = crate::commands::find("court vote").expect("declared");
+        let given = [
+            ("appeal".to_owned(), Value::Integer(4)),
+            ("decision".to_owned(), Value::Text("overturn".into())),
+            ("ruling".to_owned(), Value::Text("the game stands".into())),
+        ];
+        let names: Vec<&str> = given.iter().map(|(n, _)| n.as_str()).collect();
+        let asked = form(vote, &given, &wanting(vote, &names)).expect("fits");
+        assert_eq!(asked.custom_id, "f/court vote?appeal=4&decision=overturn");
+        let fields: Vec<(&str, Option<&str>)> = asked
+            .fields
+            .iter()
+            .map(|f| (f.name, f.value.as_deref()))
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                ("reasons", None),
+                ("ruling", Some("the game stands")),
+                ("conditions", None)
+            ]
+        );
+        let long: &'static CommandSpec = Box::leak(Box::new(
+            command(Box::leak("x".repeat(95).into_boxed_str()), "Long")
+                .option(super::super::integer("n", "A number", 1, 1_000_000))
+                .option(text("t", "Text", 10).in_modal())
+                .run(|_, _, _| Box::pin(async move { Ok(String::new()) })),
+        ));
+        let n = [("n".to_owned(), Value::Integer(999_999))];
+        assert_eq!(
+            form(long, &n, &wanting(long, &["n"])).unwrap_err(),
+            "These options are too long to carry into a form; give `t` in the command itself."
         );
     }
 
+    /// Checks: a preset is read by its option's declaration and refused unless the command
+    /// expects it in a `custom_id`: out of range, an option the command lacks, a person (the
+    /// forged `member=<id>:<name>`), free text, and a date not written YYYY-MM-DD.
     #[test]
     fn a_preset_is_checked_by_its_options_declaration() {
-        let spec = opinion();
-        let mut bad = Invocation::new("court opinion");
-        bad.presets.push(("appeal".into(), "101".into()));
+        let read = |path: &str, presets: &[(&str, &str)]| {
+            let spec = crate::commands::find(path).unwrap_or_else(opinion);
+            let mut invocation = Invocation::new(spec.path);
+            for (n, v) in presets {
+                invocation.presets.push(((*n).into(), (*v).into()));
+            }
+            preset_values(spec, &invocation)
+        };
         assert_eq!(
-            preset_values(spec, &bad, |_| None).unwrap_err(),
-            "The option `appeal` takes a whole number from 1 to 100."
+            read("court opinion", &[("appeal", "3")]),
+            Ok(vec![("appeal".to_owned(), Value::Integer(3))])
         );
-        let mut who = Invocation::new("court opinion");
-        who.presets.push(("about".into(), "502".into()));
-        let read = preset_values(spec, &who, |t| {
-            Some(PersonRef::discord("bob", t.parse().ok()?))
-        })
-        .expect("a person");
-        assert_eq!(read[0].1, Value::Person(PersonRef::discord("bob", 502)));
+        assert_eq!(
+            read(
+                "game approve",
+                &[("game", "4"), ("member", "502:Mallory <@&2001>")]
+            )
+            .unwrap_err(),
+            "/game approve has no option `member`."
+        );
+        assert_eq!(
+            read("mod unmonitor", &[("member", "502:Mallory @everyone")]).unwrap_err(),
+            "A button or form cannot carry `member`; use /mod unmonitor instead."
+        );
+        assert_eq!(
+            read("mod declare", &[("case", "1"), ("reasoning", "forged")]).unwrap_err(),
+            "A button or form cannot carry `reasoning`; use /mod declare instead."
+        );
+        assert!(read("court vote", &[("appeal", "10000000000")]).is_err());
+        assert!(read("court vote", &[("appeal", "0")]).is_err());
+        assert!(read("court vote", &[("decision", "pardon")]).is_err());
+        assert!(read("court vote", &[("ban_until", "next friday")]).is_err());
+        assert!(read("court vote", &[("ban_until", "2026-12-04")]).is_ok());
+        assert!(read("court vote", &[("no_reasoning", "maybe")]).is_err());
+    }
+
+    /// Checks: a command that asks for text in a form takes a person only as an optional
+    /// option (a Judgement's winner), and a form is never made to carry one: naming the person
+    /// asks for the text in the command itself, plainly.
+    #[test]
+    fn no_command_with_a_form_needs_a_person_and_a_form_never_carries_one() {
+        for spec in super::super::all() {
+            if spec.options.iter().any(|o| o.in_modal) {
+                assert!(
+                    spec.options
+                        .iter()
+                        .all(|o| o.kind != OptionKind::Person || !o.required),
+                    "/{}",
+                    spec.path
+                );
+            }
+        }
+        let spec = super::super::find("order judgement").expect("declared");
+        let wanting: Vec<&'static OptionSpec> =
+            spec.options.iter().filter(|o| o.in_modal).collect();
+        let given = vec![
+            ("point".to_owned(), Value::Integer(1)),
+            (
+                "winner".to_owned(),
+                Value::Person(PersonRef::console("dan")),
+            ),
+        ];
+        assert_eq!(
+            form(spec, &given, &wanting).map(|f| f.custom_id),
+            Err("A form cannot carry `winner`; give `text` in the command itself.".to_owned())
+        );
     }
 
     #[test]

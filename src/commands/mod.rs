@@ -6,9 +6,11 @@ pub mod button;
 mod court;
 mod docs;
 mod leaderboard;
+mod members;
 mod moderation;
 mod nomic;
 pub mod spec;
+mod tournament;
 
 use std::fmt::Display;
 
@@ -102,6 +104,18 @@ pub const GROUPS: &[Group] = &[
         heading: "Points of Order",
         moderators_only: false,
     },
+    Group {
+        name: "tournament",
+        description: "Tournaments as the ACWC rules run them: entries, the Director, the Swiss",
+        heading: "Tournaments",
+        moderators_only: false,
+    },
+    Group {
+        name: "match",
+        description: "A tournament match: its games and its result",
+        heading: "Tournaments",
+        moderators_only: false,
+    },
 ];
 
 /// A feature's commands under one README heading.
@@ -113,12 +127,13 @@ pub struct Section {
 
 static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
     vec![
-        leaderboard::members::section(),
+        members::section(),
         leaderboard::sessions::section(),
         moderation::section(),
         court::section(),
         nomic::rules::section(),
         nomic::orders::section(),
+        tournament::section(),
     ]
 });
 

@@ -12,3 +12,4 @@ pub mod kernel;
 pub mod leaderboard;
 pub mod moderation;
 pub mod nomic;
+pub mod tournament;

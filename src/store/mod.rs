@@ -12,6 +12,8 @@ pub mod nomic;
 pub mod offices;
 pub mod outbox;
 pub mod people;
+pub mod revision;
+pub mod tournament;
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -20,6 +20,9 @@ pub struct OutboxEntry {
     pub content: String,
     pub created_at: DateTime<Utc>,
     pub attempts: i64,
+    /// How many of those attempts met a server error (or no answer): the poster's backoff
+    /// doubles with these alone, never with a 429.
+    pub server_errors: i64,
     pub next_attempt_at: DateTime<Utc>,
     pub last_error: Option<String>,
     pub sent_at: Option<DateTime<Utc>>,
@@ -234,15 +237,20 @@ pub async fn mark_sent(
     Ok(())
 }
 
+/// Records a failed attempt and when to try again; `server_error` counts it toward the
+/// server-error backoff (a 429 or a refusal does not).
 pub async fn mark_failed(
     conn: &mut SqliteConnection,
     id: i64,
     error: &str,
+    server_error: bool,
     retry_at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
+        "UPDATE outbox SET attempts = attempts + 1, server_errors = server_errors + ?,
+         last_error = ?, next_attempt_at = ? WHERE id = ?",
     )
+    .bind(i64::from(server_error))
     .bind(error)
     .bind(retry_at)
     .bind(id)
@@ -362,7 +370,7 @@ mod tests {
                 .expect("enqueue");
         }
         let d2 = 2;
-        mark_failed(&mut conn, d2, "429", t0 + Duration::seconds(30))
+        mark_failed(&mut conn, d2, "429", false, t0 + Duration::seconds(30))
             .await
             .expect("fail");
         let now = t0 + Duration::seconds(1);

@@ -40,37 +40,35 @@ pub struct Membership {
 const PERSON: &str =
     "SELECT id, COALESCE(display_name, name) AS name, discord_id, created_at FROM people";
 
-/// Finds the person. A Discord user is matched by their id alone, and the name Discord shows
-/// for them now replaces the one gavel had (a rename shows at once); a console name is matched
-/// by its handle.
+/// Finds the person: a Discord user by their id alone, a console name by its handle. The name
+/// given does not rename anyone (see `show_as`).
 pub async fn find(
     conn: &mut SqliteConnection,
     name: &str,
     discord_id: Option<u64>,
 ) -> sqlx::Result<Option<Person>> {
     if let Some(id) = discord_id {
-        let found = sqlx::query_as::<_, Person>(&format!("{PERSON} WHERE discord_id = ?"))
+        return sqlx::query_as::<_, Person>(&format!("{PERSON} WHERE discord_id = ?"))
             .bind(snowflake_to_db(id))
-            .fetch_optional(&mut *conn)
-            .await?;
-        let Some(mut person) = found else {
-            return Ok(None);
-        };
-        let shown = name.trim();
-        if !shown.is_empty() && person.name != shown {
-            sqlx::query("UPDATE people SET display_name = ? WHERE id = ?")
-                .bind(shown)
-                .bind(person.id)
-                .execute(&mut *conn)
-                .await?;
-            person.name = shown.to_owned();
-        }
-        return Ok(Some(person));
+            .fetch_optional(conn)
+            .await;
     }
     sqlx::query_as::<_, Person>(&format!("{PERSON} WHERE name = ?"))
         .bind(name)
         .fetch_optional(conn)
         .await
+}
+
+/// Shows the person by `shown` from now on (a Discord member's new server nickname or display
+/// name); their handle stays. The app layer calls it only with Discord's own member data, and
+/// audits it.
+pub async fn show_as(conn: &mut SqliteConnection, id: i64, shown: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE people SET display_name = ? WHERE id = ?")
+        .bind(shown)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Person> {
@@ -227,9 +225,13 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_discord_member_who_renames_is_shown_by_the_new_name_at_once() {
+    async fn a_discord_member_shown_by_a_new_name_is_found_by_their_id() {
         let mut conn = db().await;
         let first = resolve(&mut conn, "bob", Some(7), at()).await.unwrap();
+        // A name alone renames no one.
+        let again = resolve(&mut conn, "Robert", Some(7), at()).await.unwrap();
+        assert_eq!((again.id, again.name.as_str()), (first.id, "bob"));
+        show_as(&mut conn, first.id, "Robert").await.unwrap();
         let renamed = resolve(&mut conn, "Robert", Some(7), at()).await.unwrap();
         assert_eq!(renamed.id, first.id);
         assert_eq!(renamed.name, "Robert");
@@ -240,8 +242,8 @@ mod tests {
     #[tokio::test]
     async fn a_newcomer_who_takes_a_freed_name_is_shown_by_it_not_by_a_suffix() {
         let mut conn = db().await;
-        resolve(&mut conn, "bob", Some(7), at()).await.unwrap();
-        resolve(&mut conn, "Robert", Some(7), at()).await.unwrap();
+        let bob = resolve(&mut conn, "bob", Some(7), at()).await.unwrap();
+        show_as(&mut conn, bob.id, "Robert").await.unwrap();
         let newcomer = resolve(&mut conn, "bob", Some(4006), at()).await.unwrap();
         assert_eq!(newcomer.name, "bob");
         let again = find(&mut conn, "bob", Some(4006)).await.unwrap();

@@ -49,6 +49,24 @@ fn check_config_names_the_key_at_fault_and_fails() {
         include_str!("../../config.example.toml"),
     )
     .unwrap();
+    // The example is valid, but leaves out what only its club knows, which `gavel run` needs:
+    // check-config names each key, as run would refuse it.
+    let out = gavel(dir.path(), &["check-config"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    for key in [
+        "discord.guild_id",
+        "discord.discussion_channel_id",
+        "chief_justice.discord_id",
+    ] {
+        assert!(text(&out).contains(&format!("- {key}: ")), "{}", text(&out));
+    }
+    let out = gavel(dir.path(), &["check-config", "--console-only"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let filled = include_str!("../../config.example.toml")
+        .replace("# guild_id = ", "guild_id = ")
+        .replace("# discussion_channel_id = ", "discussion_channel_id = ")
+        .replace("# discord_id = ", "discord_id = ");
+    std::fs::write(dir.path().join("config.toml"), filled).unwrap();
     let out = gavel(dir.path(), &["check-config"]);
     assert!(out.status.success(), "{}", text(&out));
 }
@@ -126,7 +144,7 @@ fn two_processes_on_one_database_file_both_land_their_changes() {
     std::fs::write(dir.path().join("b.gavel"), script("b")).unwrap();
     let spawn = |file: &str| {
         Command::new(env!("CARGO_BIN_EXE_gavel"))
-            .args(["console", "--script", file])
+            .args(["console", "--rehearse", "--script", file])
             .current_dir(dir.path())
             .env("RUST_LOG", "error")
             .output()
@@ -172,6 +190,31 @@ fn run_without_the_chief_justices_discord_id_refuses_to_start() {
         text(&out).contains("chief_justice.discord_id"),
         "{}",
         text(&out)
+    );
+}
+
+/// Checks: `gavel run` with no `discord.guild_id` refuses to start, naming the key, before it
+/// opens (or creates) the database: it never registers its commands globally.
+#[test]
+fn run_without_the_clubs_server_refuses_to_start() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[chief_justice]\ndiscord_id = 900\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .arg("run")
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", "not-a-real-token")
+        .env_remove("GAVEL_CONFIG")
+        .output()
+        .expect("gavel runs");
+    assert!(!out.status.success());
+    assert!(text(&out).contains("discord.guild_id"), "{}", text(&out));
+    assert!(
+        !dir.path().join("gavel.db").exists(),
+        "the database was opened"
     );
 }
 
@@ -230,7 +273,10 @@ fn check_proves_the_scores_and_rebuild_mends_them_after_a_repair_by_hand() {
          mod1: /game void game:1 reason:\"never played\"\n",
     )
     .unwrap();
-    let out = gavel(dir.path(), &["console", "--script", "club.gavel"]);
+    let out = gavel(
+        dir.path(),
+        &["console", "--rehearse", "--script", "club.gavel"],
+    );
     assert!(out.status.success(), "{}", text(&out));
     let out = gavel(dir.path(), &["check"]);
     assert!(out.status.success(), "{}", text(&out));
@@ -271,4 +317,94 @@ fn check_proves_the_scores_and_rebuild_mends_them_after_a_repair_by_hand() {
     // With game 1 back, alice won it (116) and drew carol from there.
     assert_eq!(score("bob"), Some(serde_json::json!(100)));
     assert_ne!(score("alice"), Some(serde_json::json!(100)));
+}
+
+/// Checks: a configuration file named on purpose that does not exist is an error, not a new,
+/// empty club; a relative `database.path` is read from the config file's folder, wherever gavel
+/// is started; and a command that opens a database says which, in full.
+#[test]
+fn a_missing_named_config_is_refused_and_the_database_is_found_beside_the_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = gavel(dir.path(), &["--config", "club/confg.toml", "status"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("club/confg.toml does not exist"),
+        "{}",
+        text(&out)
+    );
+    assert!(
+        !dir.path().join("gavel.db").exists(),
+        "a new database was created"
+    );
+
+    std::fs::create_dir(dir.path().join("club")).unwrap();
+    std::fs::write(
+        dir.path().join("club/config.toml"),
+        "[database]\npath = \"records/club.db\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("club/records")).unwrap();
+    let out = gavel(dir.path(), &["--config", "club/config.toml", "migrate"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(dir.path().join("club/records/club.db").exists());
+    assert!(!dir.path().join("records").exists());
+    let said = text(&out);
+    let full = dir.path().join("club/records/club.db");
+    assert!(
+        said.contains(&format!("the club's database is {}", full.display())),
+        "{said}"
+    );
+    assert_eq!(said.matches("the club's database is").count(), 1, "{said}");
+}
+
+/// Checks: on the club's own database the console is one more way to type commands. The clock
+/// does not move (events would be written out of order with the real clock), and posts wait for
+/// the bot, saying so, even with no Discord channel configured; `--rehearse` on a copy moves the
+/// clock and delivers.
+#[test]
+fn the_console_on_the_clubs_database_moves_no_clock_and_leaves_posts_for_the_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("day.gavel"),
+        "@ 2026-11-27 12:30\nalice: /join\n",
+    )
+    .unwrap();
+    let out = gavel(dir.path(), &["console", "--script", "day.gavel"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed.contains("! The clock moves only in a rehearsal"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("< These posts wait for `gavel run` to post them to Discord"),
+        "{printed}"
+    );
+    let status = gavel(dir.path(), &["status"]);
+    assert!(
+        String::from_utf8_lossy(&status.stdout).starts_with("Outbox: 1 post not yet delivered."),
+        "{}",
+        text(&status)
+    );
+    // A rehearsal on a copy: the clock moves and the console delivers.
+    let out = gavel(
+        dir.path(),
+        &["console", "--rehearse", "--script", "day.gavel"],
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(!printed.contains("! The clock"), "{printed}");
+    assert!(!printed.contains("These posts wait"), "{printed}");
+}
+
+/// Checks: the console's `@` alone shows its clock in club time, saying whose clock it is.
+#[tokio::test]
+async fn the_console_shows_its_clock_in_club_time() {
+    let mut config = gavel::config::Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    let mut console = gavel::adapters::console::Console::new(config);
+    console.execute("@ 2026-11-27 12:30").await.expect("clock");
+    assert_eq!(
+        console.clock_shown(),
+        "It is Fri 27 Nov 2026 12:30 GMT (the rehearsal's clock)."
+    );
 }

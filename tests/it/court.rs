@@ -142,7 +142,7 @@ async fn an_opinion_deadline_survives_a_restart_and_is_announced_once() {
     let mut config = Config::default();
     config.database.path = dir.path().join("club.db").display().to_string();
     {
-        let mut console = Console::new(config.clone());
+        let mut console = Console::rehearsal(config.clone());
         for line in [
             "@ 2026-11-27 12:31",
             "cj: /office appoint member:@mod1 office:moderator",
@@ -156,7 +156,7 @@ async fn an_opinion_deadline_survives_a_restart_and_is_announced_once() {
             run(&mut console, line).await;
         }
     }
-    let mut console = Console::new(config.clone());
+    let mut console = Console::rehearsal(config.clone());
     let out = run(&mut console, "@ 2026-12-05 12:00").await;
     let notices: Vec<String> = posts(&out)
         .into_iter()
@@ -166,7 +166,7 @@ async fn an_opinion_deadline_survives_a_restart_and_is_announced_once() {
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert!(notices[0].starts_with("The Court's opinion on appeal #1 is overdue"));
     drop(console);
-    let mut console = Console::new(config);
+    let mut console = Console::rehearsal(config);
     let out = run(&mut console, "@ 2026-12-12 12:00").await;
     assert!(
         !posts(&out).iter().any(|p| p.contains("appeal #1")),
@@ -183,7 +183,7 @@ async fn a_solo_hearing_whose_chief_justice_handed_over_is_re_seated_by_the_new_
     let mut config = Config::default();
     config.database.path = dir.path().join("club.db").display().to_string();
     {
-        let mut console = Console::new(config.clone());
+        let mut console = Console::rehearsal(config.clone());
         for line in [
             "@ 2026-11-27 12:31",
             "cj: /office appoint member:@mod1 office:moderator",
@@ -198,7 +198,7 @@ async fn a_solo_hearing_whose_chief_justice_handed_over_is_re_seated_by_the_new_
         }
     }
     config.chief_justice.name = "cj2".into();
-    let mut console = Console::new(config);
+    let mut console = Console::rehearsal(config);
     run(&mut console, "@ 2026-11-27 13:00").await;
     run(
         &mut console,

@@ -206,7 +206,7 @@ async fn a_weekly_review_that_ran_stays_done_when_gavel_restarts_with_an_earlier
 /// Runs `lines` in a console on the club database at `config`, as one run of gavel, and returns
 /// the posts it printed.
 async fn posts_of_a_run(config: &Config, lines: &[&str]) -> Vec<String> {
-    let mut console = gavel::adapters::console::Console::new(config.clone());
+    let mut console = gavel::adapters::console::Console::rehearsal(config.clone());
     let mut posts = Vec::new();
     for line in lines {
         for out in console.execute(line).await.expect("line runs") {

@@ -2,6 +2,7 @@
 //! against a fake Discord.
 
 mod book;
+mod check;
 mod cli;
 mod court;
 pub mod discord;
@@ -9,7 +10,11 @@ mod jobs;
 mod layers;
 mod leaderboard;
 mod moderation;
+mod nomic_config;
 mod parity;
 mod permissions;
+mod portal;
+mod random;
 mod rules;
+mod rules_import;
 mod transcripts;

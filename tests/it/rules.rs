@@ -25,7 +25,7 @@ async fn importing_the_seed_file_gives_rules_101_to_118_immutable_and_201_to_215
     let app = console.app().await.expect("app").clone();
     let json = include_str!("../../src/domain/nomic/initial-rules.json");
     let done = app
-        .import_rules("nomic-initial-rules.json", json, true)
+        .import_rules("nomic-initial-rules.json", json, true, false)
         .await
         .expect("imports");
     assert_eq!(done.rules, 33);
@@ -174,6 +174,18 @@ fn gavel(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
     (out.status.success(), text)
 }
 
+/// `gavel export`'s JSON (its standard output; standard error names the database).
+fn export(dir: &std::path::Path) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .arg("export")
+        .current_dir(dir)
+        .env_remove("GAVEL_CONFIG")
+        .env("RUST_LOG", "error")
+        .output()
+        .expect("gavel runs");
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
 #[test]
 fn gavel_rules_import_loads_either_format_and_refuses_a_broken_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -186,8 +198,7 @@ fn gavel_rules_import_loads_either_format_and_refuses_a_broken_file() {
     let terms = format!("{root}/examples/chess-club-terms.md");
     let (ok, text) = gavel(dir.path(), &["rules", "import", &terms]);
     assert!(ok, "{text}");
-    let (_, export) = gavel(dir.path(), &["export"]);
-    let doc: serde_json::Value = serde_json::from_str(&export).expect("json");
+    let doc = export(dir.path());
     let act = doc["rules"]
         .as_array()
         .unwrap()

@@ -41,11 +41,19 @@ impl Output {
     }
 }
 
-/// A console session: a config, a movable clock, and (once needed) the app.
+/// A console session: a config, a clock, and (once needed) the app.
+///
+/// A *rehearsal* (a database in memory, or a copy named with `--rehearse`) is the console's own
+/// world: `@` lines move its clock and run due jobs, and the console is where posts are
+/// delivered. On the club's own database the console is one more way to type commands: the time
+/// is the real time, jobs and posts are the bot's, and posts wait for `gavel run` to post them.
 pub struct Console {
     config: Config,
     clock: FakeClock,
     app: Option<App>,
+    rehearsal: bool,
+    /// Whether the console has said that its posts wait for the bot.
+    said_posts_wait: bool,
     /// The last outbox entry already printed.
     outbox_seen: i64,
 }
@@ -54,13 +62,47 @@ impl Console {
     /// A console on `config`'s database; the clock starts at the machine's time until a script
     /// sets it. The database is opened at the first command, so a script's first `@` line sets
     /// the time the club starts at.
+    ///
+    /// A database in memory is a rehearsal; a database file is the club's own, unless
+    /// [`Console::rehearsal`] says it is a copy.
     pub fn new(config: Config) -> Self {
+        let rehearsal = config.database.path == store::IN_MEMORY;
         Self {
             config,
             clock: FakeClock::new(crate::clock::SystemClock.now()),
             app: None,
+            rehearsal,
+            said_posts_wait: false,
             outbox_seen: 0,
         }
+    }
+
+    /// A console on a database file that is a copy, or a rehearsal: `@` lines move the clock
+    /// and the console delivers the posts it prints.
+    pub fn rehearsal(config: Config) -> Self {
+        Self {
+            rehearsal: true,
+            ..Self::new(config)
+        }
+    }
+
+    /// The console's time, in club time, as the REPL's `@` shows it.
+    pub fn clock_shown(&self) -> String {
+        let tz = self.config.club.timezone;
+        let now = if self.rehearsal {
+            self.clock.now()
+        } else {
+            crate::clock::SystemClock.now()
+        };
+        format!(
+            "It is {} ({}).",
+            crate::domain::kernel::moment::in_club_time(&calendar::show(now, tz)),
+            if self.rehearsal {
+                "the rehearsal's clock"
+            } else {
+                "the real time"
+            }
+        )
     }
 
     /// The app, opened on first use.
@@ -81,6 +123,18 @@ impl Console {
             Ok(p) => p,
             Err(e) => return Ok(vec![Output::Refusal(e.to_string())]),
         };
+        if !self.rehearsal {
+            if matches!(
+                parsed,
+                Line::ClockAt(_) | Line::ClockBy(_) | Line::ClockByDays(_)
+            ) {
+                return Ok(vec![Output::Refusal(
+                    "The clock moves only in a rehearsal (`gavel console --memory`, or `--rehearse` on a copy of the database): on the club's own database the time is the real time, or events would be written out of order.".to_owned(),
+                )]);
+            }
+            // The real time, as the bot has it.
+            self.clock.set(crate::clock::SystemClock.now());
+        }
         let mut out = match parsed {
             Line::Note | Line::Expected => return Ok(vec![]),
             Line::ClockAt(local) => {
@@ -139,6 +193,16 @@ impl Console {
         // With no Discord channel configured for a post's channel the console is the only place a post is shown,
         // so printing it is delivering it (and declares any action it announces). With a
         // channel configured the bot's poster delivers it to Discord.
+        if !self.rehearsal {
+            // On the club's own database nothing printed here reached Discord.
+            if !entries.is_empty() && !self.said_posts_wait {
+                self.said_posts_wait = true;
+                shown.push(Output::Reply(
+                    "These posts wait for `gavel run` to post them to Discord; a declaration counts once it is posted (Terms §III Act 2.4).".to_owned(),
+                ));
+            }
+            return Ok(shown);
+        }
         for e in &entries {
             if app.config().channel_id(&e.channel).is_none() {
                 app.delivered(e.id, None).await?;
@@ -204,6 +268,7 @@ mod tests {
             content: content.into(),
             created_at: at,
             attempts: 0,
+            server_errors: 0,
             next_attempt_at: at,
             last_error: None,
             sent_at: None,

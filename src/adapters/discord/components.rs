@@ -5,7 +5,8 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::reply::{no_pings, person, split};
+use super::gate;
+use super::reply::{no_pings, person, see, split};
 use super::Error;
 use crate::app::{App, PersonRef};
 use crate::commands::button::{self, Component, Form, Invocation};
@@ -24,6 +25,13 @@ pub async fn on_event(
     let app = framework.user_data;
     match interaction {
         serenity::Interaction::Component(press) => {
+            let place = gate::Place::of(press.guild_id, app.config().discord.guild_id);
+            let path = command_path(&press.data.custom_id);
+            if let Err(text) =
+                gate::admit(place, path.as_deref(), press.user.id, &press.data.custom_id)
+            {
+                return send(ctx, Answering::Press(press), Err(text), false).await;
+            }
             let caller = person(
                 &press.user,
                 press.member.as_ref().and_then(|m| m.nick.as_deref()),
@@ -39,6 +47,13 @@ pub async fn on_event(
             .await
         }
         serenity::Interaction::Modal(form) => {
+            let place = gate::Place::of(form.guild_id, app.config().discord.guild_id);
+            let path = command_path(&form.data.custom_id);
+            if let Err(text) =
+                gate::admit(place, path.as_deref(), form.user.id, &form.data.custom_id)
+            {
+                return send(ctx, Answering::Form(form), Err(text), false).await;
+            }
             let caller = person(
                 &form.user,
                 form.member.as_ref().and_then(|m| m.nick.as_deref()),
@@ -56,6 +71,13 @@ pub async fn on_event(
         }
         _ => Ok(()),
     }
+}
+
+/// The command a `custom_id` names, if it is one gavel could have written.
+fn command_path(custom_id: &str) -> Option<String> {
+    Invocation::from_custom_id(custom_id)
+        .ok()
+        .map(|(_, invocation)| invocation.path)
 }
 
 /// The text typed into a form's inputs, by option name (an optional input left empty is left
@@ -97,19 +119,23 @@ fn outcome(custom_id: &str, expected: Component, typed: Vec<(String, String)>) -
         Ok(spec) => spec,
         Err(text) => return refuse(text),
     };
-    let mut values = match button::preset_values(spec, &invocation, read_person) {
+    let mut values = match button::preset_values(spec, &invocation) {
         Ok(values) => values,
         Err(text) => return refuse(text),
     };
     for (name, text) in typed {
-        let value = match spec.options.iter().find(|o| o.name == name) {
-            Some(option) => match option.check(Value::Text(text)) {
-                Ok(value) => value,
-                Err(e) => return refuse(e.to_string()),
-            },
-            None => Value::Text(text),
+        // Only a text option is typed into a form; any other input is not one gavel asked for.
+        let Some(option) = spec
+            .options
+            .iter()
+            .find(|o| o.name == name && button::is_form_field(spec, &name))
+        else {
+            return refuse(format!("This form has no input `{name}`."));
         };
-        values.push((name, value));
+        match option.check(Value::Text(text)) {
+            Ok(value) => values.push((name, value)),
+            Err(e) => return refuse(e.to_string()),
+        }
     }
     match form_if_wanting(spec, &values) {
         Ok(Some(form)) => return Outcome::Form(form, spec, values),
@@ -132,37 +158,7 @@ pub fn form_if_wanting(
     if wanting.is_empty() {
         return Ok(None);
     }
-    let given = Invocation {
-        path: spec.path.to_owned(),
-        presets: values
-            .iter()
-            .map(|(name, value)| (name.clone(), written(value)))
-            .collect(),
-    };
-    button::form(spec, given, &wanting).map(|form| Some(modal(form)))
-}
-
-/// A value as a form's `custom_id` carries it. A person is `id:name` (their Discord id, and the
-/// name to show if gavel has not met them yet), read back by `read_person`.
-fn written(value: &Value) -> String {
-    match value {
-        Value::Text(t) => t.clone(),
-        Value::Integer(i) => i.to_string(),
-        Value::Flag(b) => b.to_string(),
-        Value::Person(p) => match p.discord_id {
-            Some(id) => format!("{id}:{}", p.name),
-            None => format!(":{}", p.name),
-        },
-    }
-}
-
-/// Reads a person written by `written`.
-fn read_person(text: &str) -> Option<PersonRef> {
-    let (id, name) = text.split_once(':')?;
-    Some(match id {
-        "" => PersonRef::console(name),
-        id => PersonRef::discord(name, id.parse().ok()?),
-    })
+    button::form(spec, values, &wanting).map(|form| Some(modal(form)))
 }
 
 /// The Discord modal for a form: one paragraph text input per option it asks for.
@@ -171,16 +167,20 @@ fn modal(form: Form) -> serenity::CreateModal {
         .fields
         .into_iter()
         .map(|field| {
-            serenity::CreateActionRow::InputText(
-                serenity::CreateInputText::new(
-                    serenity::InputTextStyle::Paragraph,
-                    field.label,
-                    field.name,
-                )
-                .placeholder(field.placeholder)
-                .max_length(u16::try_from(field.max).unwrap_or(u16::MAX))
-                .required(field.required),
+            let input = serenity::CreateInputText::new(
+                serenity::InputTextStyle::Paragraph,
+                field.label,
+                field.name,
             )
+            .placeholder(field.placeholder)
+            .max_length(u16::try_from(field.max).unwrap_or(u16::MAX))
+            .required(field.required);
+            // Text already given in the command comes back filled in.
+            let input = match field.value {
+                Some(text) => input.value(text),
+                None => input,
+            };
+            serenity::CreateActionRow::InputText(input)
         })
         .collect();
     serenity::CreateModal::new(form.custom_id, form.title).components(rows)
@@ -258,6 +258,7 @@ async fn answer(
         let text = "gavel is restarting; nothing was done. Try again in a minute.";
         return send(ctx, answering, Err(text.into()), false).await;
     };
+    see(app, vec![caller.clone()]).await;
     let (spec, args) = match outcome(custom_id, answering.expects(), typed) {
         Outcome::Run(spec, args) => (spec, args),
         Outcome::Form(form, spec, given) => {
@@ -364,18 +365,6 @@ fn followup(text: &str, ephemeral: bool) -> serenity::CreateInteractionResponseF
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_person_carried_in_a_form_reads_back_as_the_same_person() {
-        for who in [
-            PersonRef::discord("Captain Bob", 502),
-            PersonRef::console("bob"),
-        ] {
-            let text = written(&Value::Person(who.clone()));
-            assert_eq!(read_person(&text), Some(who));
-        }
-        assert_eq!(read_person("bob"), None);
-    }
 
     /// Checks: a press of gavel's approval button asks to run `/game approve game:4`; a form's
     /// id is not taken for a button; a command a button names but gavel no longer has is refused

@@ -3,6 +3,7 @@
 //! is ready.
 
 mod components;
+mod gate;
 mod lifecycle;
 mod poster;
 mod reply;
@@ -70,7 +71,7 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
             .ratelimiter_disabled(true);
     }
     let http = http.build();
-    let guild = app.config().discord.guild_id;
+    let guild = club_server(app.config())?;
     let lifecycle = Arc::new(Lifecycle::default());
     let background = lifecycle.clone();
     let framework = poise::Framework::builder()
@@ -85,23 +86,16 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
                 let _ = framework; // routing is built from the table; so is registration
-                let commands = slash::registration();
-                match guild {
-                    Some(id) => {
-                        serenity::GuildId::new(id)
-                            .set_commands(&ctx.http, commands)
-                            .await?;
-                        // Commands once registered globally would show beside the guild's
-                        // (stale, and answered only with an apology): remove them.
-                        if let Err(e) =
-                            serenity::Command::set_global_commands(&ctx.http, Vec::new()).await
-                        {
-                            tracing::error!(error = ?e, "cannot remove stale global commands");
-                        }
-                    }
-                    None => {
-                        serenity::Command::set_global_commands(&ctx.http, commands).await?;
-                    }
+                                   // Registered in the club's server alone: never globally, where every server
+                                   // gavel is in (and direct messages) would offer them.
+                serenity::GuildId::new(guild)
+                    .set_commands(&ctx.http, slash::registration())
+                    .await?;
+                // Commands once registered globally would show beside the guild's (stale, and
+                // answered only with an apology): remove them.
+                if let Err(e) = serenity::Command::set_global_commands(&ctx.http, Vec::new()).await
+                {
+                    tracing::error!(error = ?e, "cannot remove stale global commands");
                 }
                 spawn_background(app.clone(), ctx.http.clone(), &background);
                 Ok(app)
@@ -113,6 +107,18 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
         .type_map_insert::<lifecycle::LifecycleKey>(lifecycle.clone())
         .await?;
     Ok(Bot { client, lifecycle })
+}
+
+/// The club's server (`discord.guild_id`). gavel will not start without it: its commands would
+/// otherwise be registered globally, offered in every server it is in and in direct messages.
+pub fn club_server(config: &crate::config::Config) -> anyhow::Result<u64> {
+    config.discord.guild_id.ok_or_else(|| {
+        anyhow::anyhow!(
+            "discord.guild_id is not set: gavel serves one server, the club's, and will not \
+             register its commands anywhere else (right-click the server with developer mode \
+             on, Copy Server ID)."
+        )
+    })
 }
 
 /// Runs the bot until SIGTERM or Ctrl-C, then shuts down cleanly.
@@ -158,7 +164,7 @@ fn spawn_background(app: App, http: Arc<serenity::Http>, lifecycle: &Lifecycle) 
         while !*stopping.borrow() {
             let stop = stopping.clone();
             let wait = match poster.deliver_due(|| *stop.borrow()).await {
-                Ok(pass) => until(pass.next_retry, poster_app.now()),
+                Ok(pass) => until(pass.next_retry, poster_app.now_exact()),
                 Err(e) => {
                     tracing::error!(error = ?e, "outbox delivery failed");
                     TICK

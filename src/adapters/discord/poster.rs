@@ -1,6 +1,6 @@
 //! The outbox poster: sends each channel's due entries in order, records the message id, and
 //! retries as Discord advises: after a 429's `retry_after`, with a doubling backoff after a
-//! server error, and loudly (an error in the log and in `gavel status`) when Discord refuses
+//! server error (counting server errors only: a 429 never lengthens it), and loudly (an error in the log and in `gavel status`) when Discord refuses
 //! the post for good (a missing permission, an unknown channel).
 
 use std::time::Duration as StdDuration;
@@ -22,6 +22,8 @@ const BATCH: i64 = 20;
 /// The longest wait between retries, and between retries of a post Discord refuses for good
 /// (someone may grant the permission or fix the channel id).
 const MAX_BACKOFF: Duration = Duration::minutes(10);
+/// The first wait after a server error; it doubles with each further server error of the post.
+const FIRST_BACKOFF: Duration = Duration::seconds(2);
 
 /// The one place an outbox channel's name becomes the configured Discord channel id. A name
 /// with no channel configured keeps its entries until one is.
@@ -88,8 +90,10 @@ impl Poster {
     ) -> anyhow::Result<Option<DateTime<Utc>>> {
         let app = &self.app;
         loop {
-            let due = store::outbox::due(&mut *app.pool().acquire().await?, name, app.now(), BATCH)
-                .await?;
+            // To the millisecond: a 429's `retry_after` is often under a second.
+            let now = app.now_exact();
+            let due =
+                store::outbox::due(&mut *app.pool().acquire().await?, name, now, BATCH).await?;
             let full = due.len() as i64 == BATCH;
             for entry in due {
                 if stop() {
@@ -111,8 +115,8 @@ impl Poster {
                         pass.delivered += 1;
                     }
                     Err(failure) => {
-                        let wait = failure.wait(entry.attempts);
-                        let retry_at = app.now() + wait;
+                        let wait = failure.wait(entry.server_errors);
+                        let retry_at = app.now_exact() + wait;
                         let error = failure.to_string();
                         if failure.is_permanent() {
                             tracing::error!(
@@ -126,6 +130,7 @@ impl Poster {
                             &mut *app.pool().acquire().await?,
                             entry.id,
                             &error,
+                            failure.is_server_error(),
                             retry_at,
                         )
                         .await?;
@@ -346,16 +351,27 @@ impl Failure {
         matches!(self, Self::Refused(_))
     }
 
-    /// How long to wait before the next attempt, after `attempts` failed ones.
-    pub fn wait(&self, attempts: i64) -> Duration {
-        let doubling = Duration::seconds(2i64 << attempts.clamp(0, 9)).min(MAX_BACKOFF);
+    /// Whether this failure counts toward the doubling backoff: a server error or no answer
+    /// does; a 429 (Discord said how long to wait) and a refusal do not.
+    pub fn is_server_error(&self) -> bool {
+        matches!(self, Self::Unavailable(_))
+    }
+
+    /// How long to wait before the next attempt, after `server_errors` earlier server errors of
+    /// the same post. A 429 waits exactly its `retry_after` (2 s when Discord gave none), however
+    /// many attempts came before; a server error waits 2 s, doubling with each server error
+    /// before it, at most 10 minutes; a refusal waits 10 minutes.
+    pub fn wait(&self, server_errors: i64) -> Duration {
         match self {
             Self::RateLimited {
                 retry_after: Some(s),
                 ..
             } if s.is_finite() && *s >= 0.0 => Duration::from_std(StdDuration::from_secs_f64(*s))
                 .map_or(MAX_BACKOFF, |d| d.min(MAX_BACKOFF)),
-            Self::RateLimited { .. } | Self::Unavailable(_) => doubling,
+            Self::RateLimited { .. } => FIRST_BACKOFF,
+            Self::Unavailable(_) => {
+                (FIRST_BACKOFF * (1i32 << server_errors.clamp(0, 9))).min(MAX_BACKOFF)
+            }
             Self::Refused(_) => MAX_BACKOFF,
         }
     }
@@ -378,8 +394,9 @@ impl std::fmt::Display for Failure {
 mod tests {
     use super::*;
 
-    /// Checks: a 429 waits exactly its `retry_after`; without one it backs off like a server
-    /// error (2 s doubling, at most 10 minutes); a refusal (403, 404) waits 10 minutes at once.
+    /// Checks: a 429 waits exactly its `retry_after` (2 s without one) whatever came before; a
+    /// server error backs off 2 s doubling with the server errors before it, at most 10
+    /// minutes; a refusal (403, 404) waits 10 minutes at once.
     #[test]
     fn each_failure_waits_as_discord_advises() {
         let limited = Failure::classify(429, Some(0.25), "429".into());
@@ -387,14 +404,41 @@ mod tests {
         assert_eq!(limited.wait(5), Duration::milliseconds(250));
         let blind = Failure::classify(429, None, "429".into());
         assert_eq!(blind.wait(0), Duration::seconds(2));
+        assert_eq!(blind.wait(4), Duration::seconds(2));
         let down = Failure::classify(502, None, "502".into());
+        assert_eq!(down.wait(0), Duration::seconds(2));
         assert_eq!(down.wait(1), Duration::seconds(4));
         assert_eq!(down.wait(30), MAX_BACKOFF);
         for status in [403, 404, 400] {
             let refused = Failure::classify(status, None, status.to_string());
             assert!(refused.is_permanent(), "{status}");
+            assert!(!refused.is_server_error(), "{status}");
             assert_eq!(refused.wait(0), MAX_BACKOFF);
         }
         assert!(!down.is_permanent() && !limited.is_permanent());
+        assert!(down.is_server_error() && !limited.is_server_error());
+    }
+
+    /// Checks: a post that meets three 429s (`retry_after` 0.6 s) and then two 500s waits
+    /// 0.6 + 0.6 + 0.6 + 2 + 4 = 7.8 s in all: the 429s do not advance the doubling meant for
+    /// server errors (counting them made the 500s wait 16 s and 32 s, 49.8 s in all).
+    #[test]
+    fn rate_limits_do_not_lengthen_the_backoff_after_a_server_error() {
+        let answers = [
+            Failure::classify(429, Some(0.6), "429".into()),
+            Failure::classify(429, Some(0.6), "429".into()),
+            Failure::classify(429, Some(0.6), "429".into()),
+            Failure::classify(500, None, "500".into()),
+            Failure::classify(500, None, "500".into()),
+        ];
+        let mut server_errors = 0;
+        let mut waits = Vec::new();
+        for failure in &answers {
+            waits.push(failure.wait(server_errors));
+            server_errors += i64::from(failure.is_server_error());
+        }
+        let ms: Vec<i64> = waits.iter().map(|w| w.num_milliseconds()).collect();
+        assert_eq!(ms, [600, 600, 600, 2000, 4000]);
+        assert_eq!(waits.iter().sum::<Duration>(), Duration::milliseconds(7800));
     }
 }

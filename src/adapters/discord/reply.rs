@@ -16,6 +16,16 @@ pub fn person(user: &serenity::User, nick: Option<&str>) -> PersonRef {
     PersonRef::discord(name, user.id.get())
 }
 
+/// Lets the record follow the names Discord gives the people an interaction names (a failure
+/// is logged: the command still runs, with the name the record has).
+pub async fn see(app: &App, people: Vec<crate::app::PersonRef>) {
+    for who in people {
+        if let Err(e) = app.seen(&who).await {
+            tracing::error!(error = ?e, "cannot record a member's new name");
+        }
+    }
+}
+
 /// Splits text into messages Discord accepts (2000 characters each), at line breaks where it
 /// can, so nothing is cut off: a long history or declaration arrives as several messages.
 pub fn split(text: &str) -> Vec<String> {

@@ -4,7 +4,8 @@
 use poise::serenity_prelude as serenity;
 
 use super::components;
-use super::reply::{person, respond_text};
+use super::gate;
+use super::reply::{self, person, respond_text};
 use super::Error;
 use crate::app::App;
 use crate::commands::button;
@@ -142,6 +143,17 @@ fn run(
                 .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error));
         };
         let path = ctx.command().qualified_name.as_ref();
+        let place = gate::Place::of(
+            ctx.interaction.guild_id,
+            ctx.data().config().discord.guild_id,
+        );
+        let user = ctx.interaction.user.id;
+        if let Err(refusal) = gate::admit(place, Some(path), user, &format!("/{path}")) {
+            return respond_text(poise::Context::Application(ctx), Err(refusal))
+                .await
+                .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error));
+        }
+        reply::see(ctx.data(), people_in(&ctx)).await;
         let reply = match commands::find(path) {
             Some(spec) => match read_options(spec, ctx.args) {
                 Ok(Read::Form(modal, given)) => {
@@ -213,6 +225,18 @@ async fn within_discords_limit(
             Ok(work.await)
         }
     }
+}
+
+/// The people an interaction names by Discord's own member data: its caller, and the users
+/// Discord resolved in its options.
+fn people_in(ctx: &poise::ApplicationContext<'_, App, Error>) -> Vec<crate::app::PersonRef> {
+    let mut people = vec![caller(ctx)];
+    for o in ctx.args {
+        if let serenity::ResolvedValue::User(user, member) = &o.value {
+            people.push(person(user, member.and_then(|m| m.nick.as_deref())));
+        }
+    }
+    people
 }
 
 /// The person who typed the command, named as the server shows them.

@@ -75,7 +75,11 @@ impl App {
         let mut conn = self.pool().acquire().await?;
         let members = store::leaderboard::standings::member_count(&mut conn).await? as usize;
         let pages = members.div_ceil(PAGE_SIZE).max(1);
-        let page = (page.unwrap_or(1).max(1) as usize).min(pages);
+        let page = match page {
+            None => 1,
+            Some(n) if n >= 1 && (n as usize) <= pages => n as usize,
+            Some(n) => return Err(MembershipError::NoSuchPage { page: n, pages }),
+        };
         let offset = (page - 1) * PAGE_SIZE;
         // Every Member is on the fold's Leaderboard: joining appends the event that gives
         // the score in the same transaction, and leaving appends the one that takes it away.

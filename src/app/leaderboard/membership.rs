@@ -15,6 +15,8 @@ pub enum MembershipError {
     Banned(String),
     #[error("Nobody called {0} is known to gavel yet.")]
     Unknown(String),
+    #[error("The Leaderboard has {pages} page(s) of 10 members; there is no page {page}. Try /leaderboard page:{pages}.")]
+    NoSuchPage { page: i64, pages: usize },
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }

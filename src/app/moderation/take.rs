@@ -238,7 +238,7 @@ impl App {
         self.declare(conn, &action, &actor.name, target_name, reason.as_str())
             .await?;
         Ok(ModerationReply(format!(
-            "Case #{id}: {summary}.{effect} Its declaration is queued for #discussion; /case {id} shows when it is posted."
+            "Case #{id}: {summary}.{effect} Its declaration is queued for #discussion; /case case:{id} shows when it is posted."
         )))
     }
 

@@ -9,17 +9,18 @@ use sqlx::SqliteConnection;
 use crate::app::App;
 use crate::domain::kernel::{calendar, reminder};
 use crate::domain::nomic::parameters::Procedure;
-use crate::domain::nomic::points::Reason;
+use crate::domain::nomic::points::with_award;
 use crate::domain::nomic::proposal_record::ProposalStatus;
 use crate::domain::nomic::rulebook::{RuleId, Rulebook};
-use crate::domain::nomic::{cite, Nomic, Outcome, RuleChange, Scores, Stage, Win};
+use crate::domain::nomic::{cite, Nomic, Outcome, ProposalNumber, RuleChange, Stage, UK_TIME};
 use crate::jobs::{self, Job};
 use crate::store::{
     self,
     nomic::rulebook::{ChangeKind, Provenance},
-    outbox::{POINTS, VOTING},
+    outbox::VOTING,
 };
 
+use super::effect::{adoption_cue, effect_words, invoked_rulings};
 use super::RulesError;
 
 impl App {
@@ -41,12 +42,11 @@ impl App {
         let game = self.nomic(conn, &settings).await?;
         let book = self.rulebook(conn, Procedure::Nomic).await?;
         let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
-        // The Points of Order raised about it: a pending Judgement holds the change (Nomic 214).
-        let related: Vec<_> = store::nomic::orders::about_proposal(conn, number)
-            .await?
-            .into_iter()
-            .map(|p| p.point.invoked_at())
-            .collect();
+        // The Points of Order raised about it: a pending Judgement holds the change, and what
+        // the invoked ones decided about it is carried out (Nomic 214).
+        let points = store::nomic::orders::about_proposal(conn, number).await?;
+        let related: Vec<_> = points.iter().map(|p| p.point.invoked_at()).collect();
+        let (ruling, void_by) = invoked_rulings(&points);
         let done = game
             .complete(&mut proposal, &book, &related, at)
             .map_err(|e| RulesError::Complete(e.to_string()))?;
@@ -63,18 +63,27 @@ impl App {
             ),
             (Outcome::Adopted, Stage::Held) => (
                 ProposalStatus::Held,
-                "It is adopted, and takes effect when every related Judgement is invoked (Nomic 214)."
+                "It is adopted, and takes effect when every related Judgement is invoked (Nomic 214); its points are paid then, and not if it never takes effect."
                     .to_owned(),
             ),
-            (Outcome::Adopted, _) => match game.bring_into_effect(&proposal, &book) {
+            (Outcome::Adopted, _) if void_by.is_some() => (
+                ProposalStatus::Void,
+                format!(
+                    "It is adopted, but the invoked Judgement on Point of Order #{} decided it is void: it does not take effect, and its points are not paid (Nomic 214).",
+                    void_by.unwrap_or_default()
+                ),
+            ),
+            (Outcome::Adopted, _) => match game.bring_into_effect(&ruling.applied_to(&proposal), &book) {
                 Ok(updated) => {
-                    self.record_effect(conn, &book, &updated, &proposal.changes, number, at)
+                    let proposal = ruling.applied_to(&proposal);
+                    self.record_effect(conn, &book, &updated, &proposal.changes, proposal.number, at)
                         .await?;
                     (
                         ProposalStatus::InEffect,
                         format!(
-                            "It is adopted and in effect from the close (Nomic 108, 206){}",
-                            effect_words(&proposal.changes, number)
+                            "It is adopted and in effect from the close (Nomic 108, 206){}{}",
+                            effect_words(&proposal.changes, number),
+                            adoption_cue(&game, &updated, &proposal.changes, number, at)
                         ),
                     )
                 }
@@ -93,75 +102,44 @@ impl App {
             ),
         );
         store::nomic::proposals::decide(conn, number, status, &result, at, None, None).await?;
+        if let (Some(rule), ProposalStatus::InEffect) = (ruling.rule, status) {
+            // The rule the invoked Judgement decided it changes (Nomic 214).
+            let changes = ruling.applied_to(&proposal).changes;
+            store::nomic::proposals::set_changes(conn, number, &changes, Some(&rule.to_string()))
+                .await?;
+        }
+        let row = store::nomic::proposals::by_number(conn, number)
+            .await?
+            .unwrap_or(row);
         self.edit_voting_post(conn, &row, status, 0).await?;
         store::outbox::enqueue(conn, VOTING, &result, now).await?;
-        self.settle_points(conn, &game, &done, number, at).await?;
+        match (status, void_by) {
+            // Paid when it takes effect, never if it does not (Nomic 214).
+            (ProposalStatus::Held, _) => {
+                store::nomic::proposals::hold_points(conn, number, &done.points).await?;
+            }
+            (ProposalStatus::Void, Some(_)) => {}
+            _ => {
+                let points = with_award(done.points_due_now(), done.proposer, ruling.award);
+                self.settle_points(conn, &game, done.proposer, &points, number, at)
+                    .await?;
+            }
+        }
         Ok(result)
     }
 
-    /// Brings held Proposal `number` into effect once every Judgement on its Points of Order is
-    /// invoked, as of the last invocation (Nomic 214 over 206), and announces it. Returns the
-    /// announcement, or nothing while a Judgement is still pending or it is not held.
-    pub(crate) async fn release_held(
-        &self,
-        conn: &mut SqliteConnection,
-        number: i64,
-    ) -> Result<Option<String>, RulesError> {
-        let Some(row) = store::nomic::proposals::by_number(conn, number).await? else {
-            return Ok(None);
-        };
-        if row.status != ProposalStatus::Held {
-            return Ok(None);
-        }
-        let settings = self.settings(conn).await?;
-        let game = self.nomic(conn, &settings).await?;
-        let book = self.rulebook(conn, Procedure::Nomic).await?;
-        let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
-        let related: Vec<_> = store::nomic::orders::about_proposal(conn, number)
-            .await?
-            .into_iter()
-            .map(|p| p.point.invoked_at())
-            .collect();
-        let Ok(since) = game.release(&mut proposal, &related) else {
-            return Ok(None);
-        };
-        let (status, text) = match game.bring_into_effect(&proposal, &book) {
-            Ok(updated) => {
-                self.record_effect(conn, &book, &updated, &proposal.changes, number, since)
-                    .await?;
-                (
-                    ProposalStatus::InEffect,
-                    format!(
-                        "Every Judgement on Proposal {number} is invoked, so it takes effect now (Nomic 214, 206){}",
-                        effect_words(&proposal.changes, number)
-                    ),
-                )
-            }
-            Err(e) => (
-                ProposalStatus::Void,
-                format!("Every Judgement on Proposal {number} is invoked, but it cannot take effect: {e}"),
-            ),
-        };
-        let result = match &row.result {
-            Some(before) => format!("{before} {text}"),
-            None => text.clone(),
-        };
-        store::nomic::proposals::decide(conn, number, status, &result, since, None, None).await?;
-        self.edit_voting_post(conn, &row, status, 0).await?;
-        store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
-        Ok(Some(text))
-    }
-
     /// Stores the rulebook an adopted proposal left, and each changed rule's new version.
-    async fn record_effect(
+    pub(super) async fn record_effect(
         &self,
         conn: &mut SqliteConnection,
         before: &Rulebook,
         after: &Rulebook,
         changes: &[RuleChange],
-        number: i64,
+        proposal: ProposalNumber,
         at: DateTime<Utc>,
     ) -> Result<(), RulesError> {
+        let n = proposal.get();
+        let number = i64::from(n);
         let summary = format!("Proposal {number}");
         let why = Provenance {
             summary: &summary,
@@ -170,7 +148,6 @@ impl App {
             at,
         };
         store::nomic::rulebook::save(conn, after, why).await?;
-        let n = u32::try_from(number).unwrap_or_default();
         let new = after.get(&RuleId::Number(n));
         match changes.first() {
             Some(RuleChange::Enact { .. }) => {
@@ -201,85 +178,9 @@ impl App {
             }
             None => {}
         }
-        Ok(())
-    }
-
-    /// Applies a completed vote's points, posts each change in #points (Nomic 209), and the
-    /// winner (Nomic 210).
-    async fn settle_points(
-        &self,
-        conn: &mut SqliteConnection,
-        game: &Nomic,
-        done: &crate::domain::nomic::proposal::Completion,
-        number: i64,
-        at: DateTime<Utc>,
-    ) -> Result<(), RulesError> {
-        let now = self.now();
-        let params = &game.params;
-        let players = store::nomic::turns::players(conn).await?;
-        let mut scores = Scores::with_totals(players.iter().map(|p| (p.id, p.points)), params);
-        // A tie left to a Judge was the first to reach the total: nobody wins by reaching it
-        // later while the Judge decides (Nomic 210, 214).
-        let decided = store::nomic::turns::winner(conn).await?.is_some()
-            || store::nomic::turns::tie(conn).await?.is_some();
-        let (postings, win) = scores.apply(&done.points, done.proposer, params, decided);
-        let name = |id: i64| {
-            players
-                .iter()
-                .find(|p| p.id == id)
-                .map_or_else(|| format!("player {id}"), |p| p.name.clone())
-        };
-        for posting in &postings {
-            let reasons: Vec<&str> = done
-                .points
-                .iter()
-                .filter(|c| c.player == posting.player)
-                .map(|c| match c.reason {
-                    Reason::Award => "award, Nomic 203",
-                    Reason::Defeat => "defeat, Nomic 207",
-                    Reason::Dissent => "dissent, Nomic 205",
-                })
-                .collect();
-            store::nomic::turns::set_points(conn, posting.player, posting.total).await?;
-            store::nomic::proposals::record_points(
-                conn,
-                posting.player,
-                Some(number),
-                posting.change,
-                posting.total,
-                &reasons.join("; "),
-                at,
-            )
-            .await?;
-            store::outbox::enqueue(conn, POINTS, &posting.line(&name(posting.player)), now).await?;
-        }
-        let book = self
-            .rulebook(conn, crate::domain::nomic::parameters::Procedure::Nomic)
-            .await?;
-        match win {
-            Some(Win::Player(p)) => {
-                store::nomic::turns::set_winner(conn, p, at).await?;
-                let text = format!(
-                    "{} has reached {} points and wins the game (Nomic 210).",
-                    name(p),
-                    params.winning_points
-                );
-                let text = cite(&book, &text);
-                store::outbox::enqueue(conn, VOTING, &text, now).await?;
-                self.announce(conn, &text).await?;
-            }
-            Some(Win::Tied(tied)) => {
-                store::nomic::turns::set_tie(conn, &tied).await?;
-                let names: Vec<String> = tied.into_iter().map(name).collect();
-                let text = format!(
-                    "{} reached {} points at once; a Judge decides who wins, on a Point of Order, and the Chief Justice records it with /turns winner (Nomic 210, 214, 215).",
-                    names.join(" and "),
-                    params.winning_points
-                );
-                let text = cite(&book, &text);
-                store::outbox::enqueue(conn, VOTING, &text, now).await?;
-            }
-            _ => {}
+        // References in the proposals still to take effect follow the new number (Nomic 110).
+        if let Some((old, new)) = RuleChange::renumbers(changes, proposal) {
+            self.follow_renumbering(conn, old, new).await?;
         }
         Ok(())
     }
@@ -326,7 +227,7 @@ impl App {
         }
         let text = format!(
             "One hour left to vote on Proposal {number} (voting closes {}). Not yet voted: {}.",
-            calendar::show(close, self.tz()),
+            calendar::show(close, UK_TIME),
             missing.join(", ")
         );
         store::outbox::enqueue_pinging(conn, VOTING, &text, &pinged, self.now()).await?;
@@ -387,23 +288,11 @@ impl App {
             &book,
             &format!(
                 "The second complete circuit of turns ended {}: as Rule {rule} says of itself, from now on adoption needs {}.",
-                calendar::show(at, self.tz()),
+                calendar::show(at, UK_TIME),
                 game.params.later_adoption
             ),
         );
         store::outbox::enqueue(conn, VOTING, &text, self.now()).await?;
         Ok(text)
-    }
-}
-
-/// What an adopted proposal did to the rulebook, in words.
-fn effect_words(changes: &[RuleChange], number: i64) -> String {
-    match changes.first() {
-        Some(RuleChange::Enact { .. }) => format!(": Rule {number} is enacted (Nomic 109)."),
-        Some(RuleChange::Repeal { rule }) => format!(": Rule {rule} is repealed."),
-        Some(RuleChange::Amend { rule, .. } | RuleChange::Transmute { rule, .. }) => format!(
-            ": Rule {rule} is now Rule {number}, and references to it follow (Nomic 109, 110)."
-        ),
-        None => ".".to_owned(),
     }
 }

@@ -231,7 +231,7 @@ impl App {
             let mut lines = vec![format!(
                 "{noun} {number}{rule} by {}, {}: {}",
                 row.proposer,
-                calendar::show(row.submitted_at, self.tz()),
+                calendar::show(row.submitted_at, self.rules_tz(row.procedure)),
                 row.status.describe()
             )];
             if !row.text.is_empty() {
@@ -240,7 +240,7 @@ impl App {
             if let Some(close) = row.closes_at {
                 lines.push(format!(
                     "Voting closes {} (Nomic 113).",
-                    calendar::show(close, self.tz())
+                    calendar::show(close, self.rules_tz(row.procedure))
                 ));
             }
             let votes = store::nomic::proposals::votes(conn, number).await?;
@@ -253,6 +253,28 @@ impl App {
             }
             if let Some(result) = row.result {
                 lines.push(result);
+            }
+            if row.status == ProposalStatus::Held {
+                // Who holds it back: each Point still awaiting an invoked Judgement, and its
+                // Judge now (Nomic 214).
+                for p in store::nomic::orders::about_proposal(conn, number).await? {
+                    let (Some(judge), true) = (p.point.judge(), p.point.is_active()) else {
+                        continue;
+                    };
+                    let judge = store::people::by_id(conn, judge).await?.name;
+                    let until = p
+                        .point
+                        .next_deadline()
+                        .map(|d| {
+                            format!(" until {}", calendar::show(d, self.rules_tz(row.procedure)))
+                        })
+                        .unwrap_or_default();
+                    lines.push(format!(
+                        "Held for Point of Order #{}: Judge {judge}, {}{until} (Nomic 214).",
+                        p.number,
+                        p.point.status.stage().describe()
+                    ));
+                }
             }
             let points = store::nomic::proposals::points_of(conn, number).await?;
             if !points.is_empty() {

@@ -8,11 +8,11 @@ use sqlx::SqliteConnection;
 use crate::app::App;
 use crate::domain::nomic::proposal_record::ProposalStatus;
 use crate::domain::nomic::tally::Vote;
-use crate::domain::nomic::{Nomic, Proposal, ProposalNumber, Stage};
+use crate::domain::nomic::{Nomic, Proposal, ProposalNumber, Stage, UK_TIME};
 use crate::store::{self, nomic::proposals::ProposalRow};
 
 use super::RulesError;
-use crate::domain::nomic::parameters::Settings;
+use crate::domain::nomic::parameters::{Procedure, Settings};
 
 impl App {
     /// The game as it stands; refused before any player has an allocated day (Nomic 201).
@@ -30,9 +30,20 @@ impl App {
         Ok(Nomic {
             params: settings.nomic.clone(),
             turns,
-            tz: self.tz(),
+            tz: UK_TIME,
             started,
+            switched_at: store::nomic::turns::switched_at(conn).await?,
+            overruled: store::nomic::orders::overrulings(conn).await?,
         })
+    }
+
+    /// The time zone a procedure's times are in: UK time for Nomic (Nomic 106), the club's own
+    /// for the Terms.
+    pub(crate) fn rules_tz(&self, procedure: Procedure) -> chrono_tz::Tz {
+        match procedure {
+            Procedure::Nomic => UK_TIME,
+            Procedure::ChiefJustice => self.tz(),
+        }
     }
 
     /// A stored proposal with its votes, as the domain reads it.

@@ -5,22 +5,28 @@
 mod close;
 mod decide;
 mod draft_post;
+mod effect;
 mod game;
+mod held;
+mod import;
 pub mod orders;
 mod points;
 mod post;
 mod procedure;
 mod propose;
 mod record;
+mod references;
 mod rulebook;
+mod settle;
 mod turns;
 mod vote;
 
 pub use decide::{Decided, ProposalList, ProposalShown};
+pub use import::Imported;
 pub use points::{Forfeited, PointsTable, WinnerRecorded};
 pub use procedure::{ParameterSet, SettingsShown};
 pub use propose::{ProposalInput, Proposed};
-pub use rulebook::{built_in, heading, Imported, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
+pub use rulebook::{built_in, heading, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
 pub use turns::{TeamSet, TurnSet, TurnsTable};
 pub use vote::Voted;
 
@@ -52,6 +58,8 @@ pub enum RulesError {
     Parameter(#[from] ParameterError),
     #[error("The rule set could not be imported: {0}")]
     Import(String),
+    #[error("The rule set could not be imported: {0} proposals have been made under the rulebook in force, and importing would replace the rules they adopted. Give --force to replace it anyway; the import is then recorded and announced.")]
+    ImportInUse(i64),
     #[error("The stored rulebook cannot be read ({0}); nothing was changed.")]
     Corrupt(String),
     #[error("The procedure cannot change once proposals have been made under it; the record of those proposals would no longer follow its rules.")]
@@ -96,6 +104,12 @@ pub enum RulesError {
     NeedsAct,
     #[error("The Terms have no immutable Acts, so nothing is transmuted; amend, enact or repeal an Act (Terms §IV Act 5).")]
     NoTransmutationInTerms,
+    #[error("{kind} does not take the option {option}: {why}. Leave {option} out.")]
+    OptionNotTaken {
+        kind: &'static str,
+        option: &'static str,
+        why: &'static str,
+    },
     #[error("`{0}` is not a vote: yes or no.")]
     NotABallot(String),
     #[error("Suggestion {0} is not a drafted change: a Moderator or Justice drafts a suggestion before it is voted on or decided (Terms §IV Act 4, 5).")]

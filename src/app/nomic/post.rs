@@ -184,7 +184,7 @@ impl App {
             changes: &changes,
             text: &row.text,
             closes_at,
-            tz: self.tz(),
+            tz: crate::domain::nomic::UK_TIME,
         }
         .render(standing);
         store::outbox::enqueue_edit(conn, post, &content, self.now()).await?;

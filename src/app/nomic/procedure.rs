@@ -10,7 +10,7 @@ use crate::domain::kernel::authority::Power;
 use crate::store;
 
 use super::RulesError;
-use crate::domain::nomic::parameters::{Settings, NAMES};
+use crate::domain::nomic::parameters::{check_first_proposal, Settings, NAMES};
 
 /// The reply to `/procedure show`.
 #[derive(Debug, Clone)]
@@ -89,16 +89,21 @@ impl App {
             )?;
             let mut settings = self.settings(conn).await?;
             let name = name.trim();
+            let proposed = store::nomic::proposals::count(conn).await? > 0;
+            if name == "first_proposal" && proposed {
+                return Err(RulesError::NumberingStarted);
+            }
+            if name == "procedure" && proposed {
+                return Err(RulesError::ProcedureInUse);
+            }
             let before = settings.get(name).unwrap_or_default();
             settings.set(name, value)?;
             let after = settings.get(name).unwrap_or_default();
-            if name == "first_proposal" && store::nomic::proposals::count(conn).await? > 0 {
-                return Err(RulesError::NumberingStarted);
+            if name == "first_proposal" {
+                let book = self.rulebook(conn, settings.procedure).await?;
+                check_first_proposal(settings.nomic.first_proposal, &book)?;
             }
             if name == "procedure" {
-                if store::nomic::proposals::count(conn).await? > 0 {
-                    return Err(RulesError::ProcedureInUse);
-                }
                 self.follow_procedure(conn, settings.procedure).await?;
             }
             store::nomic::procedure::set(conn, name, &after, actor.id, self.now()).await?;

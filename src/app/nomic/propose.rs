@@ -10,7 +10,9 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::nomic::parameters::Procedure;
-use crate::domain::nomic::proposal_record::{Contributor, ProposalKind, ProposalStatus};
+use crate::domain::nomic::proposal_record::{
+    taken_up_by, Contributor, ProposalKind, ProposalStatus,
+};
 use crate::domain::nomic::revision::{Draft, Suggestion, TermsEdit};
 use crate::domain::nomic::rulebook::{Mutability, RuleId, Rulebook};
 use crate::domain::nomic::{RuleChange, Tally};
@@ -134,6 +136,33 @@ fn nomic_changes(
     Ok((changes, rule))
 }
 
+/// Refuses an option the proposal's kind does not use, so nothing is kept that the players did
+/// not vote on: an enactment names no rule (it makes a new one, numbered as the proposal,
+/// Nomic 109), a repeal has no text (Nomic 107), and a Nomic proposal has no change-log line.
+fn nomic_options(kind: ProposalKind, input: &ProposalInput) -> Result<(), RulesError> {
+    let given = |o: &Option<String>| o.as_deref().is_some_and(|t| !t.trim().is_empty());
+    if given(&input.summary) {
+        return Err(RulesError::OptionNotTaken {
+            kind: "A Nomic proposal",
+            option: "summary",
+            why: "a summary is the change-log line of a drafted change to the Terms, and players vote on the proposal's own words (Nomic 107)",
+        });
+    }
+    match kind {
+        ProposalKind::Enact if given(&input.rule) => Err(RulesError::OptionNotTaken {
+            kind: "An enactment",
+            option: "rule",
+            why: "it makes a new rule, numbered as the proposal (Nomic 109)",
+        }),
+        ProposalKind::Repeal if given(&input.text) => Err(RulesError::OptionNotTaken {
+            kind: "A repeal",
+            option: "text",
+            why: "it removes the rule, and no text of it is voted on (Nomic 107)",
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The kind of a drafted change to the Terms, which has no transmutation (Terms §IV Act 5).
 fn parse_terms_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {
     match kind.map(str::trim) {
@@ -179,6 +208,7 @@ impl App {
             if input.suggestion.is_some() {
                 return Err(RulesError::OnlyDraftsTakeUp);
             }
+            nomic_options(kind, input)?;
             self.refuse_after_win(conn).await?;
             let game = self.nomic(conn, &settings).await?;
             let (changes, rule) = nomic_changes(&book, kind, input)?;
@@ -223,7 +253,7 @@ impl App {
                 changes: &changes,
                 text: &text,
                 closes_at: proposal.closes_at,
-                tz: self.tz(),
+                tz: crate::domain::nomic::UK_TIME,
             };
             if let Some(whole) = voting.whole_text() {
                 store::outbox::enqueue(conn, VOTING, &whole, now).await?;
@@ -245,7 +275,7 @@ impl App {
                 number,
                 kind,
                 closes_at: Some(proposal.closes_at),
-                tz: self.tz(),
+                tz: crate::domain::nomic::UK_TIME,
             })
         })
         .await
@@ -276,98 +306,109 @@ impl App {
             drafts: Power::Moderate.held_by(&actor.offices),
         };
         let says = input.kind.as_deref().is_some_and(|k| !k.trim().is_empty());
-        let (kind, rule, changes, status, post, apart) =
-            if contributor.proposes(says)? == ProposalKind::Draft {
-                let edit_kind = parse_terms_kind(input.kind.as_deref())?;
-                let act = match &input.rule {
-                    Some(label) => RuleId::parse(label)
-                        .map_err(crate::domain::nomic::rulebook::LookupError::from)?,
-                    None => return Err(RulesError::NeedsAct),
-                };
-                // " / " separates paragraphs, since a slash command's text is one line.
-                let paragraphs: Vec<String> = text
-                    .split(" / ")
-                    .map(|p| p.trim().to_owned())
-                    .filter(|p| !p.is_empty())
-                    .collect();
-                let edit = match edit_kind {
-                    ProposalKind::Enact => TermsEdit::Insert {
-                        act: act.clone(),
-                        text: paragraphs,
-                    },
-                    ProposalKind::Amend => TermsEdit::Replace {
-                        act: act.clone(),
-                        text: paragraphs,
-                    },
-                    ProposalKind::Repeal => TermsEdit::Remove { act: act.clone() },
-                    _ => return Err(RulesError::NoTransmutationInTerms),
-                };
-                let summary = input
-                    .summary
-                    .clone()
-                    .unwrap_or_else(|| default_summary(edit_kind, &act));
-                if let Some(n) = input.suggestion {
-                    let taken = store::nomic::proposals::by_number(conn, n).await?;
-                    if !taken.is_some_and(|t| t.kind == ProposalKind::Suggestion) {
-                        return Err(RulesError::NotASuggestion(n));
-                    }
-                    let note = format!("Taken up by Draft {number} (Terms §IV Act 5).");
-                    store::nomic::proposals::decide(
-                        conn,
-                        n,
-                        ProposalStatus::Suggested,
-                        &note,
-                        now,
-                        Some(actor.id),
-                        None,
-                    )
-                    .await?;
+        let (kind, rule, changes, status, post, apart) = if contributor.proposes(says)?
+            == ProposalKind::Draft
+        {
+            let edit_kind = parse_terms_kind(input.kind.as_deref())?;
+            if edit_kind == ProposalKind::Repeal && !text.is_empty() {
+                return Err(RulesError::OptionNotTaken {
+                        kind: "A repeal",
+                        option: "text",
+                        why: "it removes the Act with its sub-acts, and no text of it is decided on (Terms §IV Act 5)",
+                    });
+            }
+            let act = match &input.rule {
+                Some(label) => RuleId::parse(label)
+                    .map_err(crate::domain::nomic::rulebook::LookupError::from)?,
+                None => return Err(RulesError::NeedsAct),
+            };
+            // " / " separates paragraphs, since a slash command's text is one line.
+            let paragraphs: Vec<String> = text
+                .split(" / ")
+                .map(|p| p.trim().to_owned())
+                .filter(|p| !p.is_empty())
+                .collect();
+            let edit = match edit_kind {
+                ProposalKind::Enact => TermsEdit::Insert {
+                    act: act.clone(),
+                    text: paragraphs,
+                },
+                ProposalKind::Amend => TermsEdit::Replace {
+                    act: act.clone(),
+                    text: paragraphs,
+                },
+                ProposalKind::Repeal => TermsEdit::Remove { act: act.clone() },
+                _ => return Err(RulesError::NoTransmutationInTerms),
+            };
+            let summary = input
+                .summary
+                .clone()
+                .unwrap_or_else(|| default_summary(edit_kind, &act));
+            if let Some(n) = input.suggestion {
+                let taken = store::nomic::proposals::by_number(conn, n).await?;
+                if !taken.is_some_and(|t| t.kind == ProposalKind::Suggestion) {
+                    return Err(RulesError::NotASuggestion(n));
                 }
-                let draft =
-                    Draft::submit(terms, actor.id, vec![edit], &summary, input.suggestion, now)?;
-                let changes = store::nomic::proposals::encode_draft(
-                    &draft.edits,
-                    &draft.summary,
-                    draft.suggestion,
-                );
-                let shown = DraftPost {
-                    number,
-                    proposer: &actor.name,
-                    edit: draft.edits.first(),
-                    text,
-                    summary: &draft.summary,
-                    suggestion: draft.suggestion,
-                };
-                let post = shown.render(
-                    ProposalStatus::Submitted,
-                    advisory.then_some(Tally::default()),
-                );
-                (
-                    ProposalKind::Draft,
-                    Some(act.label()),
-                    changes,
-                    ProposalStatus::Submitted,
-                    post,
-                    shown.whole_text(),
-                )
-            } else {
-                if input.suggestion.is_some() {
-                    return Err(RulesError::OnlyDraftsTakeUp);
-                }
-                let suggestion = Suggestion::new(actor.id, text, now)?;
-                let post = format!(
-                    "Suggestion {number} by {}: “{}” (Terms §IV Act 4).",
-                    actor.name, suggestion.text
-                );
-                (
-                    ProposalKind::Suggestion,
-                    input.rule.clone(),
-                    "[]".to_owned(),
+                // Every draft that took it up, this one last (Terms §IV Act 4, 5).
+                let mut drafts = store::nomic::proposals::drafts_taking_up(conn, n).await?;
+                drafts.push(number);
+                let note = taken_up_by(&drafts);
+                store::nomic::proposals::decide(
+                    conn,
+                    n,
                     ProposalStatus::Suggested,
-                    post,
+                    &note,
+                    now,
+                    Some(actor.id),
                     None,
                 )
+                .await?;
+            }
+            let draft =
+                Draft::submit(terms, actor.id, vec![edit], &summary, input.suggestion, now)?;
+            let changes = store::nomic::proposals::encode_draft(
+                &draft.edits,
+                &draft.summary,
+                draft.suggestion,
+            );
+            let shown = DraftPost {
+                number,
+                proposer: &actor.name,
+                edit: draft.edits.first(),
+                text,
+                summary: &draft.summary,
+                suggestion: draft.suggestion,
             };
+            let post = shown.render(
+                ProposalStatus::Submitted,
+                advisory.then_some(Tally::default()),
+            );
+            (
+                ProposalKind::Draft,
+                Some(act.label()),
+                changes,
+                ProposalStatus::Submitted,
+                post,
+                shown.whole_text(),
+            )
+        } else {
+            if input.suggestion.is_some() {
+                return Err(RulesError::OnlyDraftsTakeUp);
+            }
+            let suggestion = Suggestion::new(actor.id, text, now)?;
+            let post = format!(
+                "Suggestion {number} by {}: “{}” (Terms §IV Act 4).",
+                actor.name, suggestion.text
+            );
+            (
+                ProposalKind::Suggestion,
+                input.rule.clone(),
+                "[]".to_owned(),
+                ProposalStatus::Suggested,
+                post,
+                None,
+            )
+        };
         store::nomic::proposals::insert(
             conn,
             &NewProposal {

@@ -1,11 +1,11 @@
 //! The rulebook in force: loading it (the procedure's built-in rules until a club imports its
-//! own), `/rule show|list|history|search`, and `gavel rules import`.
+//! own), and `/rule show|list|history|search`.
 
 use std::fmt;
 
 use sqlx::SqliteConnection;
 
-use crate::app::{system_actor, App, Call};
+use crate::app::{App, Call};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::rulebook::{Rule, RuleId, Rulebook};
 use crate::domain::nomic::INITIAL_RULES_JSON;
@@ -158,24 +158,6 @@ impl fmt::Display for RuleHistory {
     }
 }
 
-/// The reply to `gavel rules import`.
-#[derive(Debug, Clone)]
-pub struct Imported {
-    pub title: String,
-    pub rules: usize,
-    pub immutable: usize,
-}
-
-impl fmt::Display for Imported {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Imported “{}”: {} rules, {} of them immutable. It is now the rulebook in force.",
-            self.title, self.rules, self.immutable
-        )
-    }
-}
-
 /// The built-in rules of a procedure.
 pub fn built_in(procedure: Procedure) -> Rulebook {
     let book = match procedure {
@@ -221,7 +203,7 @@ impl App {
         Ok(())
     }
 
-    async fn store_whole_book(
+    pub(super) async fn store_whole_book(
         &self,
         conn: &mut SqliteConnection,
         book: &Rulebook,
@@ -341,6 +323,7 @@ impl App {
         self.execute(call, async |conn, _actor| {
             let settings = self.settings(conn).await?;
             self.rulebook(conn, settings.procedure).await?;
+            let tz = self.rules_tz(settings.procedure);
             let id =
                 RuleId::parse(label).map_err(crate::domain::nomic::rulebook::LookupError::from)?;
             let rows = store::nomic::rulebook::history(conn, &id.label()).await?;
@@ -352,42 +335,7 @@ impl App {
             Ok(RuleHistory {
                 label: heading(&Rulebook::default(), &id),
                 rows,
-                tz: self.tz(),
-            })
-        })
-        .await
-    }
-
-    /// `gavel rules import`: a rule set becomes the rulebook in force, each rule recorded as
-    /// imported. `json` picks the Nomic JSON format; otherwise the Markdown format.
-    pub async fn import_rules(
-        &self,
-        origin: &str,
-        text: &str,
-        json: bool,
-    ) -> Result<Imported, RulesError> {
-        let call = Call::new(
-            system_actor(),
-            "rules import",
-            serde_json::json!({ "file": origin }),
-        );
-        self.execute(&call, async |conn, actor| {
-            let book = if json {
-                Rulebook::from_nomic_json(text)
-            } else {
-                Rulebook::from_markdown(text)
-            }
-            .map_err(|e| RulesError::Import(e.to_string()))?;
-            if book.is_empty() {
-                return Err(RulesError::Import("it holds no rules".into()));
-            }
-            let summary = format!("Imported from {origin}");
-            self.store_whole_book(conn, &book, &summary, Some(actor.id))
-                .await?;
-            Ok(Imported {
-                title: book.title.clone(),
-                rules: book.len(),
-                immutable: book.rules().filter(|r| !r.is_mutable()).count(),
+                tz,
             })
         })
         .await

@@ -128,7 +128,11 @@ impl App {
             Turns::new(days)?;
             let initial = self.settings(conn).await?.nomic.initial_points;
             store::nomic::turns::set_day(conn, person.id, day, initial, now).await?;
-            store::nomic::turns::start(conn, calendar::local_date(now, self.tz())).await?;
+            store::nomic::turns::start(
+                conn,
+                calendar::local_date(now, crate::domain::nomic::UK_TIME),
+            )
+            .await?;
             self.schedule_switch(conn).await?;
             let set = TurnSet {
                 name: person.name,

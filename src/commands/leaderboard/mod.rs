@@ -1,5 +1,4 @@
-//! The Leaderboard's commands: sessions, games, members and the board itself.
+//! The Leaderboard's commands: sessions, games and the board itself.
 
 pub(super) mod games;
-pub(super) mod members;
 pub(super) mod sessions;

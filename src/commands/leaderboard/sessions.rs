@@ -38,7 +38,7 @@ pub(in crate::commands) fn section() -> Section {
     commands.extend(games::commands());
     commands.extend([
         command("leaderboard", "The Leaderboard, ranked by score")
-            .option(integer("page", "Page number (10 members a page)", 0, NUMBER_MAX).optional())
+            .option(integer("page", "Page number (10 members a page)", 1, NUMBER_MAX).optional())
             .rule("10 a page")
             .run(|app, _, a| {
                 Box::pin(async move { reply(app.leaderboard(a.opt_integer("page")).await) })

@@ -1,8 +1,11 @@
 //! Points of Order (Nomic 214): /order raise, judgement, dispute, agree, disagree, list and show.
 
-use crate::commands::{command, integer, reply, text, CommandSpec, OptionSpec, Section};
+use crate::app::nomic::orders::RulingInput;
+use crate::commands::{
+    choice, command, integer, person, reply, text, CommandSpec, OptionSpec, Section,
+};
 use crate::domain::kernel::limits::NUMBER_MAX;
-use crate::domain::nomic::order::{Opinion, STATEMENT_MAX};
+use crate::domain::nomic::order::{Opinion, AWARD_MAX, STATEMENT_MAX};
 
 fn point() -> OptionSpec {
     integer("point", "The Point of Order's number", 1, NUMBER_MAX)
@@ -45,7 +48,7 @@ fn opinion(path: &'static str, description: &'static str, given: Opinion) -> Com
 pub(in crate::commands) fn section() -> Section {
     Section {
         heading: "Points of Order",
-        note: "A Point of Order is posted in the voting channel and judged by the player whose allocated day preceded today's (Nomic 214); every window is a scheduled job in club time.",
+        note: "A Point of Order is posted in the voting channel and judged by the player whose allocated day preceded today's (Nomic 214); every window is a scheduled job in UK time (Nomic 106).",
         commands: vec![
             command("order raise", "Raise a Point of Order (posted in the voting channel)")
                 .option(text("text", "The question or objection", STATEMENT_MAX))
@@ -66,8 +69,25 @@ pub(in crate::commands) fn section() -> Section {
             command("order judgement", "Give Judgement on a Point of Order (its Judge)")
                 .option(point())
                 .option(text("text", "The Judgement", STATEMENT_MAX).in_modal())
+                .option(
+                    choice(
+                        "effect",
+                        "Its effect on the Point's proposal, carried out when invoked",
+                        &["takes_effect", "void"],
+                    )
+                    .optional(),
+                )
+                .option(
+                    integer("rule", "The rule the proposal changes, as judged", 1, NUMBER_MAX)
+                        .optional(),
+                )
+                .option(
+                    integer("award", "The proposer's award (Nomic 203), as judged", 0, AWARD_MAX)
+                        .optional(),
+                )
+                .option(person("winner", "The winner of a tie for the win").optional())
                 .who("the Point's Judge")
-                .rule("Nomic 214, before the end of the Judge's day")
+                .rule("Nomic 214, before the end of the Judge's day; its stated effect is carried out when invoked")
                 .before_form(|app, call, a| {
                     Box::pin(async move {
                         app.may_judge(&call, a.integer("point")?)
@@ -77,9 +97,20 @@ pub(in crate::commands) fn section() -> Section {
                 })
                 .run(|app, call, a| {
                     Box::pin(async move {
+                        let ruling = RulingInput {
+                            effect: a.opt_text("effect"),
+                            rule: a.opt_integer("rule"),
+                            award: a.opt_integer("award"),
+                            winner: a.opt_person("winner"),
+                        };
                         reply(
-                            app.give_judgement(&call, a.integer("point")?, &a.text("text")?)
-                                .await,
+                            app.give_judgement(
+                                &call,
+                                a.integer("point")?,
+                                &a.text("text")?,
+                                &ruling,
+                            )
+                            .await,
                         )
                     })
                 }),

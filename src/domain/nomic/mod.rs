@@ -2,8 +2,8 @@
 //! when, what a proposal may change, voting and its close, adoption, points, and when an adopted
 //! change takes effect. Points of Order are in [`crate::domain::nomic::order`].
 //!
-//! The app layer loads a [`Nomic`] (the parameters, the players and their days, the club's time
-//! zone and the day the game began), the [`Rulebook`], the proposal and its related Points of
+//! The app layer loads a [`Nomic`] (the parameters, the players and their days, the time
+//! zone, UK time (Nomic 106), and the day the game began), the [`Rulebook`], the proposal and its related Points of
 //! Order, calls one method here, and stores what comes back.
 //!
 //! The numbers the rules fix (the 19:00 cut-off, 25 mutable rules, the points, the 200 to win,
@@ -13,8 +13,9 @@
 //!
 //! Where the rules leave a question open, gavel reads them as follows.
 //!
-//! - **Club time.** Every day, "7pm" and "end of the day" is in the club's time zone (UK time,
-//!   Nomic 106); deadlines are computed on local dates, so a clock change never moves them.
+//! - **UK time.** Every day, "7pm" and "end of the day" is in UK time ([`UK_TIME`], Nomic
+//!   106), whatever the club's own time zone; deadlines are computed on UK dates, so a clock
+//!   change never moves them.
 //! - **Weekends.** Anything posted in the voting thread on a Saturday or Sunday is void
 //!   (Nomic 201): proposals, votes, Points of Order, Judgements, disputes and opinions alike.
 //!   Allocated days are therefore Monday to Friday, one player each.
@@ -47,7 +48,10 @@
 //!   day of each player still playing), if the rule that began as 204 stands then and has never
 //!   been amended, whatever its number: a transmutation renumbers it (Nomic 109) but is not an
 //!   amendment (Nomic 103). A vote completing at
-//!   that very instant is still decided by unanimity: it could itself be the amendment.
+//!   that very instant is still decided by unanimity: it could itself be the amendment. Once
+//!   switched, adoption follows `later_adoption`: a later amendment means what its text says,
+//!   which the Chief Justice applies to that parameter, and never brings back unanimity by
+//!   itself.
 //! - **Eligible voters.** Every player still in the game (Nomic 105); a transmutation of an
 //!   immutable rule into a mutable one needs a Yes from every one of them (Nomic 111).
 //! - **R in Nomic 203** is the highest numbered rule as the rulebook stood when the vote
@@ -62,7 +66,8 @@
 //!   Nomic 203); otherwise the tie is left to a Judge (Nomic 214, 215).
 //! - **Forfeit.** A player who forfeits (Nomic 115) leaves the game: they no longer propose,
 //!   vote, raise Points of Order or judge, their day falls vacant, and votes they already cast
-//!   stand (Nomic 113).
+//!   stand (Nomic 113). Their points no longer change: they earn nothing, not even for a vote
+//!   cast before, and cannot win.
 //! - **Effect.** An adopted change takes effect at the completion of its vote (Nomic 108, 206),
 //!   unless a related Judgement is still pending: then when the last related Judgement is
 //!   invoked (Nomic 214 over 206). The enacted, amended or transmuted rule takes the proposal's
@@ -91,6 +96,11 @@ pub use turns::Turns;
 /// A player, by their member id.
 pub type PlayerId = i64;
 
+/// The time of the rules: "All times specified in rules in UK time. Days are considered to
+/// start and end in UK time" (Nomic 106). A club in another time zone still runs Nomic's
+/// 7pm, its midnights and its weekends in UK time.
+pub const UK_TIME: Tz = chrono_tz::Europe::London;
+
 /// The Initial Set in the JSON format of [`Rulebook::from_nomic_json`].
 pub const INITIAL_RULES_JSON: &str = include_str!("initial-rules.json");
 
@@ -99,7 +109,7 @@ pub const INITIAL_RULES_JSON: &str = include_str!("initial-rules.json");
 pub struct NomicParameters {
     /// The first proposal's number (Nomic 109).
     pub first_proposal: u32,
-    /// Proposals must be submitted before this club time (Nomic 202).
+    /// Proposals must be submitted before this time of day, UK time (Nomic 106, 202).
     pub proposal_cutoff: NaiveTime,
     /// At no time more than this many mutable rules (Nomic 211).
     pub max_mutable_rules: usize,
@@ -160,6 +170,11 @@ pub struct Nomic {
     pub tz: Tz,
     /// The club day the game began, from which circuits of turns count (Nomic 204).
     pub started: NaiveDate,
+    /// When rule 204 changed itself to the later rule of adoption, once it has (Nomic 204).
+    pub switched_at: Option<DateTime<Utc>>,
+    /// Every Judge overruled on a Point of Order, and when: once overruled, a Judge settles no
+    /// more questions that day (Nomic 214).
+    pub overruled: Vec<(PlayerId, DateTime<Utc>)>,
 }
 
 impl Nomic {
@@ -170,7 +185,18 @@ impl Nomic {
             turns,
             tz,
             started,
+            switched_at: None,
+            overruled: Vec::new(),
         }
+    }
+
+    /// True when `player` was overruled as a Judge on club day `day`: "Unless a Judge is
+    /// overruled, one Judge settles all questions arising from the game until the next turn is
+    /// begun" (Nomic 214), so an overruled Judge takes no Point that day.
+    pub fn overruled_on(&self, player: PlayerId, day: NaiveDate) -> bool {
+        self.overruled
+            .iter()
+            .any(|(judge, at)| *judge == player && self.day_of(*at) == day)
     }
 
     /// The club day of an instant (Nomic 106).
@@ -208,12 +234,28 @@ impl Nomic {
         descendant_of(book, 204).is_some_and(|rule| !rule.amended)
     }
 
-    /// The general rule of adoption for a vote completing at `close` (Nomic 204).
+    /// The general rule of adoption for a vote completing at `close` (Nomic 204). Once rule
+    /// 204 has changed itself, the rule in force is the later one: an amendment made after
+    /// that means what its text says, which the Chief Justice applies to `later_adoption` like
+    /// any number an adopted change alters, and does not bring back the rule 204 replaced.
     pub fn threshold_at(&self, close: DateTime<Utc>, book: &Rulebook) -> Threshold {
+        if self.switched_at.is_some_and(|switched| close > switched) {
+            return self.params.later_adoption;
+        }
         let rule_204_stands = Self::rule_204_unamended(book);
         match self.adoption_switch_at() {
             Some(switch) if rule_204_stands && close > switch => self.params.later_adoption,
             _ => self.params.initial_adoption,
+        }
+    }
+
+    /// The parameter that holds the rule of adoption in force at `at`: `later_adoption` once
+    /// rule 204 has changed itself, `initial_adoption` before (Nomic 204).
+    pub fn adoption_parameter(&self, at: DateTime<Utc>) -> &'static str {
+        if self.switched_at.is_some_and(|switched| at > switched) {
+            "later_adoption"
+        } else {
+            "initial_adoption"
         }
     }
 }
@@ -356,6 +398,30 @@ mod tests {
             .unwrap();
         book.renumber(301, 302).unwrap();
         assert_eq!(game.threshold_at(later, &book), Threshold::Unanimity);
+    }
+
+    #[test]
+    fn an_amendment_after_the_switch_does_not_bring_back_unanimity() {
+        // Nomic 204: switched at the end of the second circuit, adoption needs a simple
+        // majority. An amendment afterwards that says "simple majority" keeps it so; what an
+        // amendment says is applied to the parameter, not undone by the amendment itself.
+        let mut game = Nomic::new(rule_201(), date(2026, 11, 23), London);
+        let switch = game.adoption_switch_at().unwrap();
+        game.switched_at = Some(switch);
+        let mut book = Rulebook::from_nomic_json(INITIAL_RULES_JSON).unwrap();
+        let on = date(2026, 12, 8);
+        book.amend(
+            &RuleId::Number(204),
+            vec!["A rule-change is adopted by a simple majority of the votes cast.".into()],
+            on,
+        )
+        .unwrap();
+        book.renumber(204, 305).unwrap();
+        let later = Utc.with_ymd_and_hms(2026, 12, 9, 12, 0, 0).unwrap();
+        assert_eq!(game.threshold_at(later, &book), Threshold::SimpleMajority);
+        assert_eq!(game.adoption_parameter(later), "later_adoption");
+        assert_eq!(game.threshold_at(switch, &book), Threshold::Unanimity);
+        assert_eq!(game.adoption_parameter(switch), "initial_adoption");
     }
 
     #[test]

@@ -11,14 +11,23 @@
 //! - **The Judge of the day** is the player whose allocated day most recently preceded the
 //!   current day in the order of Nomic 201, going further back past the player whose day it is,
 //!   their team-mates and anyone who has forfeited (Nomic 214, 115). The same player therefore
-//!   judges every new Point raised that day, until the next day's turn begins.
+//!   judges every new Point raised that day, until the next day's turn begins, unless they are
+//!   overruled: "Unless a Judge is overruled, one Judge settles all questions", so a Judge
+//!   overruled on any Point judges no more that day, and new or handed-over Points go past them.
 //! - **Overruling and forfeit move one Point.** The player preceding the Judge becomes Judge
 //!   "for the Point of Order" (Nomic 214); the day's Judge still takes new Points, so distinct
 //!   Judges may sit on several Points at once, as the rule's note says. The walk back skips the
-//!   player whose day it is when the Point changes hands, and their team-mates; it may come
-//!   round to an overruled Judge again ("and so on"), but not to one who forfeited it, who is
-//!   no "new Judge". When nobody is left the Point is [`PointStatus::Unsettled`], for the
-//!   players to resolve under Nomic 215.
+//!   player whose day it is when the Point changes hands, and their team-mates.
+//! - **The Chief Justice as Judge** (a club's choice, [`JudgeChoice::Named`]): they take every
+//!   new Point, whether or not they play, with the rotation's conflicts (their own turn or a
+//!   team-mate's, a forfeit of the game, an overruling that day), when the rotation's Judge
+//!   takes it instead. A Chief Justice who does not play is outside the order of days: a Point
+//!   they hand on goes to the rotation's Judge of the day.
+//! - **The chain goes on until someone judges.** A Point nobody judges passes back day after
+//!   day ("The same applies for the new Judge"), round the order of days as often as it takes.
+//!   A day on which nobody may take it passes it to the next weekday's Judge, who sits from the
+//!   start of that day. Only a game in which nobody can ever judge leaves a Point
+//!   [`PointStatus::Unsettled`], for the players to resolve under Nomic 215.
 //! - **The Judge's day.** A Judge who has not pronounced by the end of the club day on which they
 //!   became Judge forfeits the Point (Nomic 214 says "invoked"; a Judge cannot invoke their own
 //!   Judgement, which is invoked by the hour passing or an agreement, so the Judge's duty is to
@@ -33,17 +42,25 @@
 //!   before the hour is up, nothing can change and the Judge is overruled at once.
 //! - **Active Points** are those not yet invoked or left unsettled; at most three each
 //!   (Nomic 214).
+//! - **A Judgement's stated effect** ([`Ruling`]): beside its words, which gavel does not read,
+//!   the Judge may state its effect on the Point's proposal (void, or takes effect, on which
+//!   rule, with which award) and the winner of a tie; once the Judgement is invoked "the
+//!   decision comes into effect", and gavel carries it out. A void one stands against later
+//!   ones; otherwise the last rule and award stated hold.
 //! - **No Point against a held proposal.** A Point may not be raised about a proposal whose vote
 //!   has completed and which is adopted but not yet in effect (Nomic 214). A defeated proposal
 //!   never comes into effect, so it is not "not yet" in effect, and Points about it are allowed.
 //! - **Effect after Judgement.** A proposal adopted while a related Judgement is pending takes
 //!   effect when the last related Judgement is invoked, at that instant (Nomic 214 over 206); if
-//!   they were all invoked before the close, at the close.
+//!   they were all invoked before the close, at the close. The points its vote moved wait with
+//!   it ("all other actions under dispute are delayed"): paid when it takes effect, never if it
+//!   does not.
 
 mod handover;
 mod judgement;
 mod point;
 mod raise;
+mod ruling;
 
 pub use handover::{judge_deadline, sitting_day};
 pub use judgement::{DisputeError, JudgeError, Opinion, OpinionError};
@@ -52,6 +69,7 @@ pub use point::{
     PointStatus, STATEMENT_MAX,
 };
 pub use raise::{JudgeChoice, RaiseError};
+pub use ruling::{combined, ProposalRuling, Ruling, RulingError, AWARD_MAX};
 
 #[cfg(test)]
 mod tests;

@@ -30,7 +30,7 @@ pub const NAMES: &[(&str, &str)] = &[
     ("first_proposal", "the first proposal's number (Nomic 109)"),
     (
         "proposal_cutoff",
-        "proposals before this club time, HH:MM (Nomic 202)",
+        "proposals before this time, HH:MM, UK time (Nomic 106, 202)",
     ),
     (
         "max_mutable_rules",
@@ -95,16 +95,165 @@ pub enum ParameterError {
     Bad {
         name: String,
         value: String,
-        wants: &'static str,
+        wants: String,
     },
 }
 
-fn number<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, ParameterError> {
-    value.trim().parse().map_err(|_| ParameterError::Bad {
-        name: name.to_owned(),
-        value: value.to_owned(),
-        wants: "a whole number",
-    })
+/// The range of a parameter that is a whole number: the least and the most it may be, and
+/// why (what a value outside it would do to the game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    pub name: &'static str,
+    pub least: i64,
+    pub most: i64,
+    /// What the number counts, for the refusal: "a whole number of minutes".
+    pub unit: &'static str,
+    /// Why the range is what it is.
+    pub why: &'static str,
+}
+
+/// Every whole-number parameter's valid range. The book's "Parameters" table lists the same.
+pub const RANGES: &[Range] = &[
+    Range {
+        name: "first_proposal",
+        least: 2,
+        most: 1_000_000,
+        unit: "a whole number",
+        why: "and above every rule's number, as each proposal's number is its rule's (Nomic 109)",
+    },
+    Range {
+        name: "max_mutable_rules",
+        least: 1,
+        most: 1000,
+        unit: "a whole number",
+        why: "as there must always be a mutable rule and rule-changes must never become impermissible (Nomic 116, 211)",
+    },
+    Range {
+        name: "circuits_before_switch",
+        least: 1,
+        most: 100,
+        unit: "none or a whole number of circuits",
+        why: "as the switch comes at the end of a complete circuit (Nomic 204)",
+    },
+    Range {
+        name: "award_minimum",
+        least: 0,
+        most: 1000,
+        unit: "a whole number of points",
+        why: "(Nomic 203)",
+    },
+    Range {
+        name: "award_offset",
+        least: 0,
+        most: 1_000_000,
+        unit: "a whole number",
+        why: "(Nomic 203)",
+    },
+    Range {
+        name: "defeat_penalty",
+        least: 0,
+        most: 1000,
+        unit: "a whole number of points",
+        why: "written as the points lost (Nomic 207)",
+    },
+    Range {
+        name: "dissent_award",
+        least: 0,
+        most: 1000,
+        unit: "a whole number of points",
+        why: "(Nomic 205)",
+    },
+    Range {
+        name: "initial_points",
+        least: -1_000_000,
+        most: 1_000_000,
+        unit: "a whole number of points",
+        why: "(Nomic 201)",
+    },
+    Range {
+        name: "winning_points",
+        least: 1,
+        most: 1_000_000,
+        unit: "a positive whole number of points",
+        why: "(Nomic 210)",
+    },
+    Range {
+        name: "max_active_points",
+        least: 1,
+        most: 100,
+        unit: "a whole number",
+        why: "as a player must be able to raise a Point of Order (Nomic 214)",
+    },
+    Range {
+        name: "dispute_window_minutes",
+        least: 1,
+        most: 1440,
+        unit: "a whole number of minutes",
+        why: "as a Judgement must be open to dispute, for at most a day (Nomic 214)",
+    },
+    Range {
+        name: "opinion_window_minutes",
+        least: 1,
+        most: 1440,
+        unit: "a whole number of minutes",
+        why: "as a dispute must be open to opinions, for at most a day (Nomic 214)",
+    },
+];
+
+/// The earliest and latest proposal cut-off: 00:00 would leave no moment of the day to
+/// propose in (Nomic 202).
+pub const CUTOFF_RANGE: (NaiveTime, NaiveTime) = (
+    NaiveTime::from_hms_opt(0, 1, 0).expect("00:01"),
+    NaiveTime::from_hms_opt(23, 59, 0).expect("23:59"),
+);
+
+impl Range {
+    /// What the refusal says the parameter takes.
+    pub fn wants(&self) -> String {
+        let joint = if self.why.starts_with('(') { " " } else { ", " };
+        format!(
+            "{} from {} to {}{joint}{}",
+            self.unit, self.least, self.most, self.why
+        )
+    }
+}
+
+/// `value` read as the whole number parameter `name` takes, within its range.
+fn number<T: TryFrom<i64>>(name: &str, value: &str) -> Result<T, ParameterError> {
+    let range = RANGES
+        .iter()
+        .find(|r| r.name == name)
+        .expect("every whole-number parameter has a range");
+    value
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|n| (range.least..=range.most).contains(n))
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| ParameterError::Bad {
+            name: name.to_owned(),
+            value: value.to_owned(),
+            wants: range.wants(),
+        })
+}
+
+/// Whether proposals may be numbered from `first` with `book` in force: every number a
+/// proposal takes becomes its rule's (Nomic 109), so the first must be above every rule's
+/// number, or the proposal that takes a rule's number is refused.
+pub fn check_first_proposal(
+    first: u32,
+    book: &crate::domain::nomic::rulebook::Rulebook,
+) -> Result<(), ParameterError> {
+    match book.highest_number() {
+        Some(highest) if first <= highest => Err(ParameterError::Bad {
+            name: "first_proposal".to_owned(),
+            value: first.to_string(),
+            wants: format!(
+                "a number above {highest}, the highest rule's, as each proposal's number becomes its rule's (Nomic 109)"
+            ),
+        }),
+        _ => Ok(()),
+    }
 }
 
 fn threshold(name: &str, value: &str) -> Result<Threshold, ParameterError> {
@@ -114,7 +263,7 @@ fn threshold(name: &str, value: &str) -> Result<Threshold, ParameterError> {
         _ => Err(ParameterError::Bad {
             name: name.to_owned(),
             value: value.to_owned(),
-            wants: "unanimity or majority",
+            wants: "unanimity or majority".to_owned(),
         }),
     }
 }
@@ -136,13 +285,14 @@ impl Settings {
         }
     }
 
-    /// Sets one parameter from its typed value.
+    /// Sets one parameter from its typed value, refused outside its range ([`RANGES`],
+    /// [`CUTOFF_RANGE`]); nothing changes when it is refused.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParameterError> {
         let p = &mut self.nomic;
-        let bad = |wants| ParameterError::Bad {
+        let bad = |wants: &str| ParameterError::Bad {
             name: name.to_owned(),
             value: value.to_owned(),
-            wants,
+            wants: wants.to_owned(),
         };
         match name {
             "procedure" => {
@@ -161,22 +311,21 @@ impl Settings {
             }
             "first_proposal" => p.first_proposal = number(name, value)?,
             "proposal_cutoff" => {
+                let (earliest, latest) = CUTOFF_RANGE;
                 p.proposal_cutoff = NaiveTime::parse_from_str(value.trim(), "%H:%M")
-                    .map_err(|_| bad("a time of day as HH:MM"))?
+                    .ok()
+                    .filter(|t| (earliest..=latest).contains(t))
+                    .ok_or_else(|| {
+                        bad("a time of day as HH:MM from 00:01 to 23:59, as a cut-off of 00:00 leaves no time to propose (Nomic 202)")
+                    })?
             }
-            "max_mutable_rules" => {
-                // A limit below one would make every rule-change impermissible (Nomic 116).
-                p.max_mutable_rules = number(name, value)?;
-                if p.max_mutable_rules < 1 {
-                    return Err(bad("a whole number of at least 1, as there must always be a mutable rule and rule-changes must never become impermissible (Nomic 116, 211)"));
-                }
-            }
+            "max_mutable_rules" => p.max_mutable_rules = number(name, value)?,
             "initial_adoption" => p.initial_adoption = threshold(name, value)?,
             "later_adoption" => p.later_adoption = threshold(name, value)?,
             "circuits_before_switch" => {
                 p.circuits_before_switch = match value.trim() {
                     "none" => None,
-                    v => Some(number(name, v)?),
+                    _ => Some(number(name, value)?),
                 }
             }
             "award_minimum" => p.award_minimum = number(name, value)?,
@@ -184,12 +333,7 @@ impl Settings {
             "defeat_penalty" => p.defeat_penalty = number(name, value)?,
             "dissent_award" => p.dissent_award = number(name, value)?,
             "initial_points" => p.initial_points = number(name, value)?,
-            "winning_points" => {
-                p.winning_points = number(name, value)?;
-                if p.winning_points <= 0 {
-                    return Err(bad("a positive whole number of points (Nomic 210)"));
-                }
-            }
+            "winning_points" => p.winning_points = number(name, value)?,
             "max_active_points" => p.max_active_points = number(name, value)?,
             "dispute_window_minutes" => p.dispute_window = TimeDelta::minutes(number(name, value)?),
             "opinion_window_minutes" => p.opinion_window = TimeDelta::minutes(number(name, value)?),
@@ -246,12 +390,73 @@ mod tests {
         assert_eq!(s.nomic.initial_adoption, Threshold::SimpleMajority);
         assert_eq!(
             s.set("proposal_cutoff", "7pm").unwrap_err().to_string(),
-            "`7pm` is not a value for proposal_cutoff: it takes a time of day as HH:MM."
+            "`7pm` is not a value for proposal_cutoff: it takes a time of day as HH:MM from 00:01 to 23:59, as a cut-off of 00:00 leaves no time to propose (Nomic 202)."
         );
         assert!(matches!(
             s.set("quorum", "3"),
             Err(ParameterError::Unknown(_))
         ));
+    }
+
+    #[test]
+    fn every_whole_number_parameter_is_refused_outside_its_range_and_left_unchanged() {
+        // Each parameter's documented range: its least and most are taken, one beyond is not.
+        for range in RANGES {
+            let mut s = Settings::new(Procedure::Nomic);
+            s.set(range.name, &range.least.to_string()).unwrap();
+            s.set(range.name, &range.most.to_string()).unwrap();
+            let before = s.clone();
+            for outside in [range.least - 1, range.most + 1] {
+                let e = s.set(range.name, &outside.to_string()).unwrap_err();
+                assert!(e.to_string().contains(range.name), "{e}");
+                assert_eq!(s, before, "{} {outside}", range.name);
+            }
+        }
+    }
+
+    #[test]
+    fn windows_of_no_time_a_cutoff_at_midnight_and_unshowable_numbers_are_refused() {
+        // Nomic 214: an hour to dispute and for opinions; Nomic 202: a cut-off of 00:00 leaves
+        // no time to propose; Nomic 109: a first proposal of 1,000,000,000 cannot be typed.
+        let mut s = Settings::new(Procedure::Nomic);
+        for (name, value) in [
+            ("dispute_window_minutes", "-60"),
+            ("dispute_window_minutes", "0"),
+            ("opinion_window_minutes", "-1"),
+            ("opinion_window_minutes", "0"),
+            ("proposal_cutoff", "00:00"),
+            ("first_proposal", "1000000000"),
+            ("first_proposal", "0"),
+            ("max_active_points", "0"),
+        ] {
+            assert!(s.set(name, value).is_err(), "{name} = {value}");
+        }
+        assert_eq!(s, Settings::new(Procedure::Nomic));
+        assert_eq!(
+            s.set("dispute_window_minutes", "0").unwrap_err().to_string(),
+            "`0` is not a value for dispute_window_minutes: it takes a whole number of minutes from 1 to 1440, as a Judgement must be open to dispute, for at most a day (Nomic 214)."
+        );
+        assert_eq!(
+            s.set("proposal_cutoff", "00:00").unwrap_err().to_string(),
+            "`00:00` is not a value for proposal_cutoff: it takes a time of day as HH:MM from 00:01 to 23:59, as a cut-off of 00:00 leaves no time to propose (Nomic 202)."
+        );
+        s.set("proposal_cutoff", "23:59").unwrap();
+        s.set("circuits_before_switch", "none").unwrap();
+        assert!(s.set("circuits_before_switch", "0").is_err());
+    }
+
+    #[test]
+    fn the_first_proposal_must_be_above_every_rule() {
+        // Nomic 109: Proposal 210 would take Rule 210's number, so every proposal is refused.
+        let book = crate::domain::nomic::rulebook::Rulebook::from_nomic_json(
+            crate::domain::nomic::INITIAL_RULES_JSON,
+        )
+        .unwrap();
+        assert_eq!(
+            check_first_proposal(210, &book).unwrap_err().to_string(),
+            "`210` is not a value for first_proposal: it takes a number above 215, the highest rule's, as each proposal's number becomes its rule's (Nomic 109)."
+        );
+        assert_eq!(check_first_proposal(216, &book), Ok(()));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::tally::{Ballot, Outcome, Tally, Threshold, Vote};
-use super::{NomicParameters, PlayerId};
+use super::{NomicParameters, PlayerId, Turns};
 use crate::domain::nomic::order::{PointOfOrder, PointStatus};
 
 /// `floor(max(minimum, R - offset) × Y / V)` (Nomic 203); nothing when no vote was cast.
@@ -90,6 +90,33 @@ pub fn settle(
     changes
 }
 
+/// `points` with the proposer's award (Nomic 203) as an invoked Judgement reckoned it, when it
+/// reckoned one (Nomic 214).
+pub fn with_award(
+    points: &[PointsChange],
+    proposer: PlayerId,
+    award: Option<i64>,
+) -> Vec<PointsChange> {
+    let Some(award) = award else {
+        return points.to_vec();
+    };
+    let mut out: Vec<PointsChange> = points
+        .iter()
+        .filter(|c| !(c.player == proposer && c.reason == Reason::Award))
+        .copied()
+        .collect();
+    out.insert(
+        0,
+        PointsChange {
+            player: proposer,
+            change: award,
+            reason: Reason::Award,
+        },
+    );
+    out.retain(|c| c.change != 0);
+    out
+}
+
 /// A line for the points thread: the new total and the change (Nomic 209).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Posting {
@@ -134,11 +161,13 @@ pub enum JudgedWinError {
     NotAPlayer(String),
     #[error("Point of Order {0} has no invoked Judgement yet: a Judgement decides only once it is invoked (Nomic 214), or the Point must be unsettled (Nomic 215).")]
     Undecided(i64),
+    #[error("The invoked Judgement on Point of Order {point} does not name {name} the winner: only the winner it named, with winner:@player, is recorded (Nomic 214).")]
+    NotNamed { point: i64, name: String },
 }
 
 /// Whether `winner` may be recorded as the winner decided on Point `number`: a tie for the
 /// win awaits a Judge, nobody has won, and the Point's Judgement is invoked (Nomic 214), the
-/// winner then being one of the tied; or the Point is unsettled, when the player whose move is
+/// winner then being the one of the tied that its stated effect names; or the Point is unsettled, when the player whose move is
 /// in question wins, whoever that is (Nomic 215 takes precedence over every other rule
 /// determining the winner).
 pub fn judged_winner(
@@ -160,8 +189,14 @@ pub fn judged_winner(
         return Err(JudgedWinError::NotAPlayer(winner_name.to_owned()));
     }
     match point.status {
-        PointStatus::Invoked { .. } if tie.contains(&winner) => Ok(()),
-        PointStatus::Invoked { .. } => Err(JudgedWinError::NotTied(winner_name.to_owned())),
+        PointStatus::Invoked { .. } if !tie.contains(&winner) => {
+            Err(JudgedWinError::NotTied(winner_name.to_owned()))
+        }
+        PointStatus::Invoked { ruling, .. } if ruling.winner == Some(winner) => Ok(()),
+        PointStatus::Invoked { .. } => Err(JudgedWinError::NotNamed {
+            point: number,
+            name: winner_name.to_owned(),
+        }),
         PointStatus::Unsettled { .. } => Ok(()),
         _ => Err(JudgedWinError::Undecided(number)),
     }
@@ -207,15 +242,18 @@ impl Scores {
     /// yet (Nomic 209, 210). `decided` is whether a winner, or a tie for the win left to a
     /// Judge, is already on record: the win is crossing the total, so a player who stands above
     /// a lowered total has not won by it, and does not stop a later crossing from winning.
+    /// A player who has forfeited the game (by `turns`) has left it: their points no longer
+    /// change and they cannot win (Nomic 115).
     pub fn apply(
         &mut self,
         changes: &[PointsChange],
         proposer: PlayerId,
         params: &NomicParameters,
         decided: bool,
+        turns: &Turns,
     ) -> (Vec<Posting>, Option<Win>) {
         let mut net: BTreeMap<PlayerId, i64> = BTreeMap::new();
-        for c in changes {
+        for c in changes.iter().filter(|c| !turns.has_forfeited(c.player)) {
             *net.entry(c.player).or_default() += c.change;
         }
         let mut postings = Vec::new();
@@ -247,6 +285,7 @@ impl Scores {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::nomic::turns::tests::rule_201;
     use chrono::{TimeZone, Utc};
 
     fn tally(yes: u32, no: u32) -> Tally {
@@ -306,7 +345,7 @@ mod tests {
             vec![(1, 5, Reason::Award), (1, -10, Reason::Defeat)]
         );
         let mut scores = Scores::new(1..=5, &p);
-        let (postings, win) = scores.apply(&changes, 1, &p, false);
+        let (postings, win) = scores.apply(&changes, 1, &p, false, &rule_201());
         assert_eq!(postings.len(), 1);
         assert_eq!(postings[0].line("Chris B"), "Chris B: -5 (-5)");
         assert_eq!(win, None);
@@ -358,11 +397,11 @@ mod tests {
                 reason: Reason::Dissent,
             },
         ];
-        let (postings, win) = scores.apply(&changes, 1, &p, false);
+        let (postings, win) = scores.apply(&changes, 1, &p, false, &rule_201());
         assert_eq!(postings.len(), 2);
         assert_eq!(win, Some(Win::Player(1)));
         // Nobody wins twice.
-        let (_, again) = scores.apply(&changes[..1], 1, &p, true);
+        let (_, again) = scores.apply(&changes[..1], 1, &p, true, &rule_201());
         assert_eq!(again, None);
     }
 
@@ -380,9 +419,9 @@ mod tests {
             change,
             reason: Reason::Award,
         };
-        let (_, win) = scores.apply(&[award(1, 12)], 1, &p, false);
+        let (_, win) = scores.apply(&[award(1, 12)], 1, &p, false, &rule_201());
         assert_eq!(win, None);
-        let (_, win) = scores.apply(&[award(2, 11)], 2, &p, false);
+        let (_, win) = scores.apply(&[award(2, 11)], 2, &p, false, &rule_201());
         assert_eq!(win, Some(Win::Player(2)));
     }
 
@@ -405,6 +444,10 @@ mod tests {
         let invoked = point(PointStatus::Invoked {
             judge: 4,
             judgement: "2 wins".into(),
+            ruling: crate::domain::nomic::order::Ruling {
+                winner: Some(2),
+                ..Default::default()
+            },
             at,
             how: crate::domain::nomic::order::Invocation::Undisputed,
         });
@@ -420,6 +463,15 @@ mod tests {
         assert_eq!(
             judged_winner(None, false, 2, "b", true, 1, &invoked),
             Err(JudgedWinError::NoTie)
+        );
+        // Tied, but not the one the Judgement named (Nomic 214: the decision comes into
+        // effect, not another).
+        assert_eq!(
+            judged_winner(Some(&tie), false, 3, "c", true, 1, &invoked),
+            Err(JudgedWinError::NotNamed {
+                point: 1,
+                name: "c".into()
+            })
         );
         assert_eq!(
             judged_winner(Some(&tie), true, 2, "b", true, 1, &invoked),
@@ -452,7 +504,57 @@ mod tests {
             change: 10,
             reason: Reason::Dissent,
         };
-        let (_, win) = scores.apply(&[dissent(2), dissent(3)], 1, &p, false);
+        let (_, win) = scores.apply(&[dissent(2), dissent(3)], 1, &p, false, &rule_201());
         assert_eq!(win, Some(Win::Tied(vec![2, 3])));
+    }
+
+    #[test]
+    fn a_player_who_forfeited_earns_nothing_and_cannot_win() {
+        // Nomic 115: forfeiting is leaving the game. Player 3 voted No and then forfeited; the
+        // adopted proposal's dissent award would take them to the winning total.
+        let p = NomicParameters {
+            winning_points: 10,
+            ..NomicParameters::default()
+        };
+        let mut turns = rule_201();
+        turns.forfeit(3).unwrap();
+        let changes = [
+            PointsChange {
+                player: 1,
+                change: 7,
+                reason: Reason::Award,
+            },
+            PointsChange {
+                player: 3,
+                change: 10,
+                reason: Reason::Dissent,
+            },
+        ];
+        let mut scores = Scores::new(1..=5, &p);
+        let (postings, win) = scores.apply(&changes, 1, &p, false, &turns);
+        assert_eq!(postings.len(), 1, "only the proposer's points change");
+        assert_eq!(scores.total(3), 0);
+        assert_eq!(win, None);
+    }
+
+    #[test]
+    fn a_judgement_may_reckon_the_proposers_award() {
+        // Nomic 203, 214: the Judgement's award replaces the one reckoned at the close.
+        let dissent = PointsChange {
+            player: 3,
+            change: 10,
+            reason: Reason::Dissent,
+        };
+        let award = |change| PointsChange {
+            player: 1,
+            change,
+            reason: Reason::Award,
+        };
+        assert_eq!(
+            with_award(&[award(8), dissent], 1, Some(4)),
+            vec![award(4), dissent]
+        );
+        assert_eq!(with_award(&[award(8)], 1, None), vec![award(8)]);
+        assert_eq!(with_award(&[award(8)], 1, Some(0)), vec![]);
     }
 }

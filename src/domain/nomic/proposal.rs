@@ -225,7 +225,7 @@ pub enum ProposeError {
     Weekend,
     #[error("You may propose only on your allocated day, {day} (Nomic 202).", day = calendar::weekday_name(*.yours))]
     NotYourDay { yours: Weekday },
-    #[error("A proposal must be submitted before {} club time on your allocated day; today's chance to propose has passed (Nomic 202).", .cutoff.format("%H:%M"))]
+    #[error("A proposal must be submitted before {} UK time on your allocated day; today's chance to propose has passed (Nomic 202).", .cutoff.format("%H:%M"))]
     AfterCutoff { cutoff: NaiveTime },
     #[error("Only the first rule-change submitted on a day is proper, and today's is Proposal {today} (Nomic 202).")]
     NotFirst { today: ProposalNumber },
@@ -329,6 +329,18 @@ pub struct Completion {
     pub points: Vec<PointsChange>,
     /// When an adopted change takes effect; `None` for a defeated one.
     pub effect: Option<Effect>,
+}
+
+impl Completion {
+    /// The points to pay at the close: all of them, unless the change is held for a Judgement,
+    /// when "all other actions under dispute are delayed until all relevant Judgements are
+    /// invoked" (Nomic 214): they are paid when it takes effect, and never if it does not.
+    pub fn points_due_now(&self) -> &[PointsChange] {
+        match self.effect {
+            Some(Effect::Held { .. }) => &[],
+            _ => &self.points,
+        }
+    }
 }
 
 /// Why a vote could not be completed.
@@ -450,7 +462,7 @@ impl Nomic {
         };
         let outcome = tally::decide(required, &proposal.votes, &self.turns.eligible_voters());
         let highest_rule = book.highest_number().unwrap_or(0);
-        let points = points::settle(
+        let mut points = points::settle(
             &self.params,
             proposal.by,
             highest_rule,
@@ -458,6 +470,8 @@ impl Nomic {
             outcome,
             general,
         );
+        // A player who forfeited has left the game and earns nothing (Nomic 115).
+        points.retain(|c| !self.turns.has_forfeited(c.player));
         let effect = match outcome {
             Outcome::Defeated => {
                 proposal.stage = Stage::Defeated;
@@ -525,5 +539,6 @@ impl Nomic {
     }
 }
 
+mod renumbering;
 #[cfg(test)]
 mod tests;

@@ -110,6 +110,18 @@ impl Contributor {
     }
 }
 
+/// What a suggestion's record says of the drafts that took it up, every one of them in the
+/// order drafted (Terms §IV Act 4, 5): "Taken up by Drafts 2 and 4 (Terms §IV Act 5)."
+pub fn taken_up_by(drafts: &[i64]) -> String {
+    let numbers: Vec<String> = drafts.iter().map(i64::to_string).collect();
+    let listed = match numbers.as_slice() {
+        [] => return String::new(),
+        [one] => return format!("Taken up by Draft {one} (Terms §IV Act 5)."),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    format!("Taken up by Drafts {listed} (Terms §IV Act 5).")
+}
+
 /// The Acts whose numbers gavel takes from its config rather than from their text, with the
 /// keys that carry them (as `config.example.toml` documents them).
 const CONFIGURED: &[(&str, &[&str])] = &[
@@ -165,6 +177,20 @@ mod tests {
         // Terms §II Act 1: "an initial score of 100", which gavel reads from scores.initial.
         assert_eq!(configured_by("§II 1"), &["scores.initial"]);
         assert!(configured_by("§II 13").is_empty());
+    }
+
+    #[test]
+    fn a_suggestion_names_every_draft_that_took_it_up() {
+        // Terms §IV Act 4, 5: two drafts may take up one suggestion; its record names both.
+        assert_eq!(taken_up_by(&[2]), "Taken up by Draft 2 (Terms §IV Act 5).");
+        assert_eq!(
+            taken_up_by(&[2, 4]),
+            "Taken up by Drafts 2 and 4 (Terms §IV Act 5)."
+        );
+        assert_eq!(
+            taken_up_by(&[2, 4, 7]),
+            "Taken up by Drafts 2, 4 and 7 (Terms §IV Act 5)."
+        );
     }
 
     #[test]

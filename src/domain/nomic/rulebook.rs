@@ -69,7 +69,7 @@ pub use book::{
     BookError, LookupError, Mutability, Note, Rule, RuleVersion, Rulebook, Section, Version,
     VersionEntry,
 };
-pub use import::ImportError;
+pub use import::{check_size, ImportError, IMPORT_MAX_BYTES};
 pub use label::{roman, roman_value, LabelError, RuleId};
 pub use references::renumber_references;
 

@@ -164,6 +164,16 @@ impl Turns {
     /// back through the order of days past the player whose day it is, their team-mates and
     /// anyone who has forfeited. None when nobody is left.
     pub fn judge_on(&self, date: NaiveDate) -> Option<PlayerId> {
+        self.judge_on_skipping(date, |_| false)
+    }
+
+    /// [`Self::judge_on`], also passing over every player for whom `skip` is true (a Judge
+    /// overruled that day, Nomic 214).
+    pub fn judge_on_skipping(
+        &self,
+        date: NaiveDate,
+        skip: impl Fn(PlayerId) -> bool,
+    ) -> Option<PlayerId> {
         let today = date.weekday().num_days_from_monday();
         // Start from the last player whose day comes before today's weekday, cyclically.
         let start = self
@@ -171,7 +181,7 @@ impl Turns {
             .iter()
             .rposition(|(d, _)| d.num_days_from_monday() < today)
             .unwrap_or(self.order.len() - 1);
-        self.walk_back(start, date, |_| false)
+        self.walk_back(start, date, skip)
     }
 
     /// The player who takes over from `judge` on `date` when they are overruled or forfeit
@@ -187,7 +197,11 @@ impl Turns {
         date: NaiveDate,
         skip: impl Fn(PlayerId) -> bool,
     ) -> Option<PlayerId> {
-        let at = self.order.iter().position(|(_, p)| *p == judge)?;
+        // A Judge outside the order of days (a Chief Justice who does not play) hands the Point
+        // to the rotation's Judge of the day.
+        let Some(at) = self.order.iter().position(|(_, p)| *p == judge) else {
+            return self.judge_on_skipping(date, |p| p == judge || skip(p));
+        };
         let start = (at + self.order.len() - 1) % self.order.len();
         self.walk_back(start, date, |p| p == judge || skip(p))
     }

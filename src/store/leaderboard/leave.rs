@@ -73,3 +73,12 @@ pub async fn carry_out(
         .await?;
     Ok(())
 }
+
+/// Every request neither carried out nor withdrawn.
+pub async fn pending(conn: &mut SqliteConnection) -> sqlx::Result<Vec<LeaveRequest>> {
+    sqlx::query_as::<_, LeaveRequest>(
+        "SELECT * FROM leave_requests WHERE carried_out IS NULL AND withdrawn IS NULL ORDER BY id",
+    )
+    .fetch_all(conn)
+    .await
+}

@@ -9,6 +9,7 @@ use sqlx::SqliteConnection;
 
 use crate::domain::nomic::order::{
     Handover, Invocation, Judgeship, Opinion, PointOfOrder, PointStage, PointStatus,
+    ProposalRuling, Ruling,
 };
 
 /// A stored Point: its number, the proposal it concerns (as stored) and the Point itself.
@@ -39,6 +40,8 @@ pub struct JudgeshipRow {
     pub judge_id: i64,
     pub from_at: DateTime<Utc>,
     pub judgement: Option<String>,
+    /// The Judgement's stated effect, as [`encode_ruling`] wrote it.
+    pub ruling: Option<String>,
     pub judged_at: Option<DateTime<Utc>>,
     pub ended_at: Option<DateTime<Utc>>,
     pub ended_how: Option<Handover>,
@@ -108,24 +111,27 @@ async fn save_judgeships(
 ) -> sqlx::Result<()> {
     let last = point.judges.len().saturating_sub(1);
     for (seq, j) in point.judges.iter().enumerate() {
-        let (judgement, judged_at) = match &point.status {
+        let (judgement, ruling, judged_at) = match &point.status {
             PointStatus::Judged {
                 judgement,
+                ruling,
                 at: judged,
                 ..
-            } if seq == last => (Some(judgement.as_str()), Some(*judged)),
+            } if seq == last => (Some(judgement.as_str()), Some(*ruling), Some(*judged)),
             PointStatus::Disputed {
                 judgement,
+                ruling,
                 judged_at,
                 ..
-            } if seq == last => (Some(judgement.as_str()), Some(*judged_at)),
-            _ => (None, None),
+            } if seq == last => (Some(judgement.as_str()), Some(*ruling), Some(*judged_at)),
+            _ => (None, None, None),
         };
         sqlx::query(
-            "INSERT INTO order_judgeships (point_id, seq, judge_id, from_at, judgement, judged_at, ended_at, ended_how)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            "INSERT INTO order_judgeships (point_id, seq, judge_id, from_at, judgement, ruling, judged_at, ended_at, ended_how)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT(point_id, seq) DO UPDATE SET
                judgement = COALESCE(excluded.judgement, order_judgeships.judgement),
+               ruling = COALESCE(excluded.ruling, order_judgeships.ruling),
                judged_at = COALESCE(excluded.judged_at, order_judgeships.judged_at),
                ended_at = excluded.ended_at,
                ended_how = excluded.ended_how",
@@ -135,6 +141,7 @@ async fn save_judgeships(
         .bind(j.judge)
         .bind(j.from)
         .bind(judgement)
+        .bind(ruling.map(|r| encode_ruling(&r)))
         .bind(judged_at)
         .bind(j.ended.map(|(at, _)| at))
         .bind(j.ended.map(|(_, how)| how))
@@ -236,13 +243,24 @@ pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<StoredPoint>> 
     Ok(points)
 }
 
+/// Every Judge overruled on any Point, and when (Nomic 214: an overruled Judge settles no more
+/// questions that day).
+pub async fn overrulings(conn: &mut SqliteConnection) -> sqlx::Result<Vec<(i64, DateTime<Utc>)>> {
+    sqlx::query_as(
+        "SELECT judge_id, ended_at FROM order_judgeships
+         WHERE ended_how = 'overruled' AND ended_at IS NOT NULL ORDER BY ended_at",
+    )
+    .fetch_all(conn)
+    .await
+}
+
 /// The Judges of Point `number` in order, with their Judgements.
 pub async fn judgeships(
     conn: &mut SqliteConnection,
     number: i64,
 ) -> sqlx::Result<Vec<JudgeshipRow>> {
     sqlx::query_as(
-        "SELECT seq, judge_id, from_at, judgement, judged_at, ended_at, ended_how
+        "SELECT seq, judge_id, from_at, judgement, ruling, judged_at, ended_at, ended_how
          FROM order_judgeships WHERE point_id = ? ORDER BY seq",
     )
     .bind(number)
@@ -258,6 +276,36 @@ pub async fn opinions(conn: &mut SqliteConnection, number: i64) -> sqlx::Result<
     .bind(number)
     .fetch_all(conn)
     .await
+}
+
+/// A Judgement's stated effect as stored JSON.
+pub fn encode_ruling(ruling: &Ruling) -> String {
+    let proposal = ruling.proposal.map(|p| match p {
+        ProposalRuling::TakesEffect => "takes_effect",
+        ProposalRuling::Void => "void",
+    });
+    serde_json::json!({
+        "proposal": proposal,
+        "rule": ruling.rule,
+        "award": ruling.award,
+        "winner": ruling.winner,
+    })
+    .to_string()
+}
+
+/// Reads what [`encode_ruling`] wrote.
+pub fn decode_ruling(text: &str) -> Ruling {
+    let value: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+    Ruling {
+        proposal: match value["proposal"].as_str() {
+            Some("takes_effect") => Some(ProposalRuling::TakesEffect),
+            Some("void") => Some(ProposalRuling::Void),
+            _ => None,
+        },
+        rule: value["rule"].as_u64().and_then(|n| u32::try_from(n).ok()),
+        award: value["award"].as_i64(),
+        winner: value["winner"].as_i64(),
+    }
 }
 
 /// Builds the domain's Point from its row, its Judges and the current Judge's opinions.
@@ -277,6 +325,11 @@ async fn assemble(conn: &mut SqliteConnection, row: PointRow) -> sqlx::Result<St
     };
     let judge = current.as_ref().map(|j| j.judge_id);
     let judgement = current.as_ref().and_then(|j| j.judgement.clone());
+    let ruling = current
+        .as_ref()
+        .and_then(|j| j.ruling.as_deref())
+        .map(decode_ruling)
+        .unwrap_or_default();
     let status = match row.status {
         PointStage::AwaitingJudgement => PointStatus::AwaitingJudgement {
             judge: judge.ok_or_else(|| corrupt("Judge"))?,
@@ -285,6 +338,7 @@ async fn assemble(conn: &mut SqliteConnection, row: PointRow) -> sqlx::Result<St
         PointStage::Judged => PointStatus::Judged {
             judge: judge.ok_or_else(|| corrupt("Judge"))?,
             judgement: judgement.ok_or_else(|| corrupt("Judgement"))?,
+            ruling,
             at: current
                 .as_ref()
                 .and_then(|j| j.judged_at)
@@ -304,6 +358,7 @@ async fn assemble(conn: &mut SqliteConnection, row: PointRow) -> sqlx::Result<St
             PointStatus::Disputed {
                 judge: judge.ok_or_else(|| corrupt("Judge"))?,
                 judgement: judgement.ok_or_else(|| corrupt("Judgement"))?,
+                ruling,
                 judged_at: current
                     .as_ref()
                     .and_then(|j| j.judged_at)
@@ -317,6 +372,7 @@ async fn assemble(conn: &mut SqliteConnection, row: PointRow) -> sqlx::Result<St
         PointStage::Invoked => PointStatus::Invoked {
             judge: judge.ok_or_else(|| corrupt("Judge"))?,
             judgement: judgement.ok_or_else(|| corrupt("Judgement"))?,
+            ruling,
             at: row.invoked_at.ok_or_else(|| corrupt("invocation time"))?,
             how: match opinions.iter().find(|o| o.opinion == Opinion::Agree) {
                 Some(a) => Invocation::Agreed { by: a.person_id },

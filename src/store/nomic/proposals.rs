@@ -6,10 +6,11 @@ use serde_json::{json, Value};
 use sqlx::SqliteConnection;
 
 use crate::domain::nomic::parameters::Procedure;
+use crate::domain::nomic::points::Reason;
 use crate::domain::nomic::proposal_record::{ProposalKind, ProposalStatus};
 use crate::domain::nomic::revision::TermsEdit;
 use crate::domain::nomic::rulebook::{Mutability, RuleId};
-use crate::domain::nomic::{Ballot, RuleChange};
+use crate::domain::nomic::{Ballot, PointsChange, RuleChange};
 
 /// A stored proposal.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -68,6 +69,33 @@ pub async fn last(
     .bind(procedure)
     .fetch_optional(conn)
     .await
+}
+
+/// The Nomic proposals still voting or held, by number: those not yet in effect, whose
+/// references follow a renumbered rule (Nomic 110).
+pub async fn pending(conn: &mut SqliteConnection) -> sqlx::Result<Vec<ProposalRow>> {
+    sqlx::query_as(&format!(
+        "{SELECT} WHERE p.procedure = 'nomic' AND p.status IN ('voting', 'held') ORDER BY p.number"
+    ))
+    .fetch_all(conn)
+    .await
+}
+
+/// Records the rule-changes a proposal now makes, and the rule it names, after a renumbering
+/// changed its references (Nomic 110).
+pub async fn set_changes(
+    conn: &mut SqliteConnection,
+    number: i64,
+    changes: &[RuleChange],
+    rule: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE proposals SET changes = ?, rule = ? WHERE number = ?")
+        .bind(encode_changes(changes))
+        .bind(rule)
+        .bind(number)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// The highest number any proposal has.
@@ -171,6 +199,20 @@ pub async fn decide(
     Ok(())
 }
 
+/// The drafts that took up suggestion `suggestion`, in the order drafted (Terms §IV Act 4, 5).
+pub async fn drafts_taking_up(
+    conn: &mut SqliteConnection,
+    suggestion: i64,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "SELECT number FROM proposals
+         WHERE kind = 'draft' AND json_extract(changes, '$.suggestion') = ? ORDER BY number",
+    )
+    .bind(suggestion)
+    .fetch_all(conn)
+    .await
+}
+
 /// A vote as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VoteRow {
@@ -247,6 +289,68 @@ pub async fn record_points(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+fn reason_key(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Award => "award",
+        Reason::Defeat => "defeat",
+        Reason::Dissent => "dissent",
+    }
+}
+
+/// Keeps the points a held proposal's vote moved, to be paid when it takes effect (Nomic 214).
+pub async fn hold_points(
+    conn: &mut SqliteConnection,
+    number: i64,
+    points: &[PointsChange],
+) -> sqlx::Result<()> {
+    let list: Vec<Value> = points
+        .iter()
+        .map(|c| json!({ "player": c.player, "change": c.change, "reason": reason_key(c.reason) }))
+        .collect();
+    sqlx::query("UPDATE proposals SET held_points = ? WHERE number = ?")
+        .bind(Value::Array(list).to_string())
+        .bind(number)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The points held for a proposal until it takes effect, which are then no longer held: to pay
+/// when it takes effect, or to drop when it does not (Nomic 214).
+pub async fn take_held_points(
+    conn: &mut SqliteConnection,
+    number: i64,
+) -> sqlx::Result<Vec<PointsChange>> {
+    let text: Option<Option<String>> =
+        sqlx::query_scalar("SELECT held_points FROM proposals WHERE number = ?")
+            .bind(number)
+            .fetch_optional(&mut *conn)
+            .await?;
+    sqlx::query("UPDATE proposals SET held_points = NULL WHERE number = ?")
+        .bind(number)
+        .execute(conn)
+        .await?;
+    let list: Vec<Value> = text
+        .flatten()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    Ok(list
+        .iter()
+        .filter_map(|c| {
+            let reason = match c["reason"].as_str()? {
+                "award" => Reason::Award,
+                "defeat" => Reason::Defeat,
+                _ => Reason::Dissent,
+            };
+            Some(PointsChange {
+                player: c["player"].as_i64()?,
+                change: c["change"].as_i64()?,
+                reason,
+            })
+        })
+        .collect())
 }
 
 /// The points a proposal's vote moved: (player name, change, reason).
@@ -419,4 +523,20 @@ mod tests {
         ];
         assert_eq!(decode_edits(&encode_edits(&edits)), edits);
     }
+}
+
+/// A recorded change of a player's points.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RecordedChange {
+    pub player_id: i64,
+    pub change: i64,
+    pub total: i64,
+    pub at: DateTime<Utc>,
+}
+
+/// Every change of points, player by player in the order recorded (for `gavel check`).
+pub async fn all_points_changes(conn: &mut SqliteConnection) -> sqlx::Result<Vec<RecordedChange>> {
+    sqlx::query_as("SELECT player_id, change, total, at FROM points_changes ORDER BY player_id, id")
+        .fetch_all(conn)
+        .await
 }

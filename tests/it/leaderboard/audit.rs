@@ -53,11 +53,12 @@ async fn snapshot(pool: &SqlitePool) -> Vec<(String, Vec<String>)> {
             .map(|c| format!("quote(\"{c}\")"))
             .collect::<Vec<_>>()
             .join(" || '|' || ");
-        let rows: Vec<String> =
-            sqlx::query_scalar(&format!("SELECT {row} FROM \"{table}\" ORDER BY rowid"))
-                .fetch_all(pool)
-                .await
-                .expect("rows");
+        // Sorted here rather than by rowid: the search index's shadow tables have none.
+        let mut rows: Vec<String> = sqlx::query_scalar(&format!("SELECT {row} FROM \"{table}\""))
+            .fetch_all(pool)
+            .await
+            .expect("rows");
+        rows.sort();
         out.push((table, rows));
     }
     out

@@ -312,7 +312,7 @@ async fn the_weekly_review_runs_once_however_often_the_scheduler_looks_and_after
     let dir = tempfile::tempdir().expect("temp dir");
     let config = file_config(&dir);
     {
-        let mut console = Console::new(config.clone());
+        let mut console = Console::rehearsal(config.clone());
         run_script(&mut console, ABSENT_THREE_WEEKS)
             .await
             .expect("script runs");
@@ -386,7 +386,7 @@ async fn a_review_caught_up_late_leaves_out_members_who_joined_after_that_week()
     let dir = tempfile::tempdir().expect("temp dir");
     let config = file_config(&dir);
     {
-        let mut console = Console::new(config.clone());
+        let mut console = Console::rehearsal(config.clone());
         let script = "@ 2026-11-27 12:30\ncj: /office appoint member:@mod1 office:moderator\n\
                       alice: /join\nmod1: /session open\n@ 2026-11-29 12:00\n";
         run_script(&mut console, script).await.expect("script runs");
@@ -415,7 +415,7 @@ async fn two_schedulers_on_one_database_run_a_review_once_between_them() {
     let dir = tempfile::tempdir().expect("temp dir");
     let config = file_config(&dir);
     {
-        let mut console = Console::new(config.clone());
+        let mut console = Console::rehearsal(config.clone());
         run_script(&mut console, ABSENT_THREE_WEEKS)
             .await
             .expect("script runs");

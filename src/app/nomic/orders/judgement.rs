@@ -21,7 +21,21 @@ pub fn opinion_buttons(number: i64) -> [Button; 3] {
             .style(ButtonStyle::Secondary),
     ]
 }
-use crate::app::{App, Call};
+use crate::app::{App, Call, PersonRef};
+use crate::domain::nomic::order::{ProposalRuling, Ruling};
+
+/// What `/order judgement` states of its effect, as typed (Nomic 214).
+#[derive(Debug, Clone, Default)]
+pub struct RulingInput {
+    /// `takes_effect` or `void`: the effect on the Point's proposal.
+    pub effect: Option<String>,
+    /// The rule the proposal changes, as judged.
+    pub rule: Option<i64>,
+    /// The proposer's award (Nomic 203), as judged.
+    pub award: Option<i64>,
+    /// The winner of a tie for the win.
+    pub winner: Option<PersonRef>,
+}
 
 impl App {
     /// The check before `/order judgement`'s form opens on Discord: only the Point's Judge, in
@@ -39,12 +53,14 @@ impl App {
         .await
     }
 
-    /// `/order judgement point text`.
+    /// `/order judgement point text [effect] [rule] [award] [winner]`: the Judgement, and its
+    /// stated effect, checked against what the Point concerns and carried out when invoked.
     pub async fn give_judgement(
         &self,
         call: &Call,
         number: i64,
         text: &str,
+        input: &RulingInput,
     ) -> Result<OrderReply, OrderError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
@@ -53,10 +69,24 @@ impl App {
             // A window that has already closed is applied first, as its job would have.
             let late = stored.point.run_deadlines(&game, now);
             let mut said = self.announce_all(conn, &stored, &late).await?;
-            let judged = stored.point.judge_it(&game, actor.id, text, now)?;
+            stored.point.may_judge(&game, actor.id, now)?;
+            let ruling = self.ruling_of(conn, input).await?;
+            let about = match stored.proposal {
+                Some(n) => self.proposal_for_order(conn, n).await?,
+                None => None,
+            };
+            let tie = store::nomic::turns::tie(conn).await?;
+            ruling.check(about.as_ref(), tie.as_deref())?;
+            let judged = stored.point.rule_on(&game, actor.id, text, ruling, now)?;
             self.keep_point(conn, number, &stored.point).await?;
+            let effect = match self.describe_ruling(conn, stored.proposal, &ruling).await? {
+                Some(effect) => {
+                    format!("\nIts stated effect, in force once it is invoked: {effect}.")
+                }
+                None => String::new(),
+            };
             let post = format!(
-                "Judgement on Point of Order #{number} by {}: \"{}\"\n{}",
+                "Judgement on Point of Order #{number} by {}: \"{}\"{effect}\n{}",
                 actor.name,
                 text.trim(),
                 self.tell(conn, number, &judged).await?
@@ -73,5 +103,58 @@ impl App {
             Ok(OrderReply(said.join("\n")))
         })
         .await
+    }
+
+    /// The ruling typed with a Judgement, its winner resolved to a person.
+    async fn ruling_of(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        input: &RulingInput,
+    ) -> Result<Ruling, OrderError> {
+        let winner = match &input.winner {
+            Some(person) => Some(person.resolve(conn, self.now()).await?.id),
+            None => None,
+        };
+        Ok(Ruling {
+            proposal: match input.effect.as_deref().map(str::trim) {
+                Some("takes_effect") => Some(ProposalRuling::TakesEffect),
+                Some("void") => Some(ProposalRuling::Void),
+                Some(other) => return Err(OrderError::NotAnEffect(other.to_owned())),
+                None => None,
+            },
+            rule: input.rule.and_then(|n| u32::try_from(n).ok()),
+            award: input.award,
+            winner,
+        })
+    }
+
+    /// A Judgement's stated effect in words, for its post and `/order show`; none when it
+    /// states none.
+    pub(super) async fn describe_ruling(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        proposal: Option<i64>,
+        ruling: &Ruling,
+    ) -> sqlx::Result<Option<String>> {
+        let mut parts = Vec::new();
+        let name = proposal.map_or_else(|| "the proposal".to_owned(), |n| format!("Proposal {n}"));
+        match ruling.proposal {
+            Some(ProposalRuling::Void) => parts.push(format!("{name} is void")),
+            Some(ProposalRuling::TakesEffect) => parts.push(format!("{name} takes effect")),
+            None => {}
+        }
+        if let Some(rule) = ruling.rule {
+            parts.push(format!("{name} changes Rule {rule}"));
+        }
+        if let Some(award) = ruling.award {
+            parts.push(format!("its proposer's award is {award} (Nomic 203)"));
+        }
+        if let Some(winner) = ruling.winner {
+            parts.push(format!(
+                "{} wins (Nomic 210)",
+                self.player_name(conn, winner).await?
+            ));
+        }
+        Ok((!parts.is_empty()).then(|| parts.join("; ")))
     }
 }

@@ -5,6 +5,8 @@
 
 mod deadline;
 mod judgement;
+
+pub use judgement::RulingInput;
 mod left_game;
 mod opinion;
 mod raise;
@@ -42,6 +44,12 @@ pub enum OrderError {
     Dispute(#[from] DisputeError),
     #[error(transparent)]
     Opinion(#[from] OpinionError),
+    #[error(transparent)]
+    Ruling(#[from] crate::domain::nomic::order::RulingError),
+    #[error(
+        "`{0}` is not an effect of a Judgement on a proposal: takes_effect or void (Nomic 214)."
+    )]
+    NotAnEffect(String),
     #[error(transparent)]
     Rules(#[from] RulesError),
     #[error(transparent)]
@@ -138,7 +146,7 @@ impl App {
     }
 
     fn when(&self, at: DateTime<Utc>) -> String {
-        calendar::show(at, self.tz())
+        calendar::show(at, crate::domain::nomic::UK_TIME)
     }
 
     /// The announcement of one transition of Point `number`.
@@ -175,14 +183,25 @@ impl App {
                 judge,
                 why,
                 new_judge,
+                later,
                 deadline,
-            } => format!(
-                "{} {} Point of Order #{number}; {} is now its Judge and must give Judgement with /order judgement point:{number} before {} (Nomic 214).",
-                self.player_name(conn, judge).await?,
-                handover_words(why),
-                self.judge_mention(conn, new_judge).await?.0,
-                self.when(deadline)
-            ),
+            } => match later {
+                None => format!(
+                    "{} {} Point of Order #{number}; {} is now its Judge and must give Judgement with /order judgement point:{number} before {} (Nomic 214).",
+                    self.player_name(conn, judge).await?,
+                    handover_words(why),
+                    self.judge_mention(conn, new_judge).await?.0,
+                    self.when(deadline)
+                ),
+                Some(from) => format!(
+                    "{} {} Point of Order #{number}, and nobody may take it today; {} is its Judge from {} and must give Judgement with /order judgement point:{number} before {} (Nomic 214).",
+                    self.player_name(conn, judge).await?,
+                    handover_words(why),
+                    self.judge_mention(conn, new_judge).await?.0,
+                    self.when(from),
+                    self.when(deadline)
+                ),
+            },
             Happened::Unsettled { judge, why, .. } => format!(
                 "{} {} Point of Order #{number}, and no player is left who may judge it: it is unsettled, for the players to resolve (Nomic 214, 215).",
                 self.player_name(conn, judge).await?,

@@ -32,13 +32,14 @@ impl App {
         Ok(Some(self.domain_proposal(conn, &row, &settings).await?))
     }
 
-    /// A Judgement on a Point about Proposal `proposal` was invoked: a change held for it takes
-    /// effect once every related Judgement is (Nomic 214 over 206).
+    /// A Judgement on a Point about Proposal `proposal` was invoked: what it decided about a
+    /// change held for it is carried out, void at once or in effect once every related
+    /// Judgement is invoked (Nomic 214 over 206).
     pub(super) async fn judgement_invoked_on(
         &self,
         conn: &mut SqliteConnection,
         proposal: i64,
     ) -> Result<Option<String>, OrderError> {
-        Ok(self.release_held(conn, proposal).await?)
+        Ok(self.carry_out_rulings(conn, proposal).await?)
     }
 }

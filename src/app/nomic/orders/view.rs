@@ -69,6 +69,14 @@ impl App {
                 if let (Some(text), Some(at)) = (&j.judgement, j.judged_at) {
                     write!(out, "\n  Judgement {}: \"{text}\"", self.when(at))
                         .expect("writing to a String");
+                    let ruling = j.ruling.as_deref().map(store::nomic::orders::decode_ruling);
+                    if let Some(effect) = match ruling {
+                        Some(r) => self.describe_ruling(conn, stored.proposal, &r).await?,
+                        None => None,
+                    } {
+                        write!(out, "\n  Its stated effect: {effect}")
+                            .expect("writing to a String");
+                    }
                 }
                 for o in opinions.iter().filter(|o| o.seq == j.seq) {
                     let who = self.player_name(conn, o.person_id).await?;
@@ -97,7 +105,14 @@ impl App {
                         .next_deadline()
                         .map(|d| format!(" until {}", self.when(d)))
                         .unwrap_or_default();
-                    format!("{}{next}", other.stage().describe())
+                    // Who holds it now, however often it has passed on (Nomic 214).
+                    let judge = match p.judge() {
+                        Some(j) => {
+                            format!(", with {} as its Judge", self.player_name(conn, j).await?)
+                        }
+                        None => String::new(),
+                    };
+                    format!("{}{next}{judge}", other.stage().describe())
                 }
             };
             write!(out, "\nStatus: {status}").expect("writing to a String");

@@ -39,12 +39,16 @@ impl PointOfOrder {
                     self.hand_over(game, due, Handover::Forfeited)
                 }
                 PointStatus::Judged {
-                    judge, judgement, ..
+                    judge,
+                    judgement,
+                    ruling,
+                    ..
                 } => {
                     let how = Invocation::Undisputed;
                     self.status = PointStatus::Invoked {
                         judge: *judge,
                         judgement: judgement.clone(),
+                        ruling: *ruling,
                         at: due,
                         how,
                     };
@@ -75,30 +79,39 @@ impl PointOfOrder {
         }
     }
 
-    /// True when `player` has been this Point's Judge and forfeited it.
-    fn forfeited_by(&self, player: PlayerId) -> bool {
-        self.judges
-            .iter()
-            .any(|j| j.judge == player && matches!(j.ended, Some((_, Handover::Forfeited))))
+    /// True when `player` was overruled on this Point on club day `day`.
+    fn overruled_on(&self, player: PlayerId, game: &Nomic, day: NaiveDate) -> bool {
+        self.judges.iter().any(|j| {
+            j.judge == player
+                && matches!(j.ended, Some((at, Handover::Overruled)) if game.day_of(at) == day)
+        })
     }
 
-    /// The Point passes to the player preceding the Judge, as of `at` (Nomic 214).
+    /// The Point passes to the player preceding the Judge, as of `at` (Nomic 214). A Judge who
+    /// forfeits it passes it on day after day ("The same applies for the new Judge"), round
+    /// the order of days as often as it takes, until someone judges. A day on which nobody may
+    /// take it (everyone else is on the side of the player whose turn it is) passes to the
+    /// next weekday, and the new Judge sits from its start.
     pub(super) fn hand_over(&mut self, game: &Nomic, at: DateTime<Utc>, why: Handover) -> Happened {
         let judge = self.judge().expect("a Point being handed over has a Judge");
         if let Some(current) = self.judges.last_mut() {
             current.ended = Some((at, why));
         }
-        // A player who has already forfeited this Point is not a new Judge for it, so the walk
-        // back passes over them; when nobody is left, every player who could judge declined.
-        let next = game
-            .turns
-            .judge_after_skipping(judge, sitting_day(game, at), |p| self.forfeited_by(p));
-        match next {
-            Some(new_judge) => {
-                let deadline = judge_deadline(game, at);
+        match next_judge(game, judge, at, |p, day| {
+            game.overruled_on(p, day) || self.overruled_on(p, game, day)
+        }) {
+            Some((new_judge, day)) => {
+                // From now, unless nobody could take it on the day it passed (a Judge taking it at
+                // the weekend sits from now, as nothing counts until Monday anyway).
+                let from = if day == sitting_day(game, at) {
+                    at
+                } else {
+                    calendar::start_of_day(day, game.tz)
+                };
+                let deadline = calendar::end_of_day(day, game.tz);
                 self.judges.push(Judgeship {
                     judge: new_judge,
-                    from: at,
+                    from,
                     ended: None,
                 });
                 self.status = PointStatus::AwaitingJudgement {
@@ -109,6 +122,7 @@ impl PointOfOrder {
                     judge,
                     why,
                     new_judge,
+                    later: (from > at).then_some(from),
                     deadline,
                 }
             }
@@ -118,4 +132,29 @@ impl PointOfOrder {
             }
         }
     }
+}
+
+/// How many days ahead the walk back looks for a day on which someone may judge: a fortnight
+/// holds every weekday twice, so a game in which nobody can ever judge is found out.
+const DAYS_AHEAD: u64 = 14;
+
+/// Who takes a Point from `judge` when it changes hands at `at`, and the club day they sit:
+/// the player preceding `judge` in the order of days who may judge that day, passing over those
+/// `overruled` that day, on the first weekday from the day it changes hands on which anyone may
+/// (Nomic 214, 201).
+fn next_judge(
+    game: &Nomic,
+    judge: PlayerId,
+    at: DateTime<Utc>,
+    overruled: impl Fn(PlayerId, NaiveDate) -> bool,
+) -> Option<(PlayerId, NaiveDate)> {
+    let first = sitting_day(game, at);
+    (0..DAYS_AHEAD)
+        .map(|n| first + Days::new(n))
+        .filter(|day| !is_weekend(day.weekday()))
+        .find_map(|day| {
+            game.turns
+                .judge_after_skipping(judge, day, |p| overruled(p, day))
+                .map(|p| (p, day))
+        })
 }

@@ -5,10 +5,12 @@ use std::collections::BTreeSet;
 
 use chrono::{DateTime, Utc};
 
+use crate::domain::kernel::calendar;
 use crate::domain::kernel::text::{bounded, TextError};
 use crate::domain::nomic::{Nomic, PlayerId};
 
 use super::point::{Handover, Happened, Invocation, PointOfOrder, PointStatus, STATEMENT_MAX};
+use super::ruling::Ruling;
 
 /// What a player other than the Judge said of a Judgement (Nomic 214).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +31,8 @@ pub enum JudgeError {
     NotTheJudge,
     #[error("The day has ended, so the Judge has forfeited this Point of Order to the player preceding them (Nomic 214).")]
     TooLate,
+    #[error("Your time as Judge of this Point of Order begins {}: nobody could take it on the day it passed to you (Nomic 214).", calendar::show(*.0, crate::domain::nomic::UK_TIME))]
+    NotYet(DateTime<Utc>),
     #[error("A player who has forfeited the game judges no more; the Point has passed to the player preceding them (Nomic 115, 214).")]
     LeftTheGame,
     #[error(transparent)]
@@ -94,21 +98,38 @@ impl PointOfOrder {
         if by != judge {
             return Err(JudgeError::NotTheJudge);
         }
-        if !game.turns.is_player(by) {
+        // A named Judge need not play (`orders.judge`); one who left the game judges no more.
+        if game.turns.has_forfeited(by) {
             return Err(JudgeError::LeftTheGame);
         }
         if at >= deadline {
             return Err(JudgeError::TooLate);
         }
+        if let Some(from) = self.judge_since().filter(|from| at < *from) {
+            return Err(JudgeError::NotYet(from));
+        }
         Ok(judge)
     }
 
-    /// The Judge pronounces (Nomic 214).
+    /// The Judge pronounces (Nomic 214), with no stated effect.
     pub fn judge_it(
         &mut self,
         game: &Nomic,
         by: PlayerId,
         judgement: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Happened, JudgeError> {
+        self.rule_on(game, by, judgement, Ruling::default(), at)
+    }
+
+    /// The Judge pronounces (Nomic 214), stating its effect as `ruling` (checked by
+    /// [`Ruling::check`] against what the Point concerns), carried out once it is invoked.
+    pub fn rule_on(
+        &mut self,
+        game: &Nomic,
+        by: PlayerId,
+        judgement: &str,
+        ruling: Ruling,
         at: DateTime<Utc>,
     ) -> Result<Happened, JudgeError> {
         let judge = self.may_judge(game, by, at)?;
@@ -117,6 +138,7 @@ impl PointOfOrder {
         self.status = PointStatus::Judged {
             judge,
             judgement,
+            ruling,
             at,
             dispute_until,
         };
@@ -139,13 +161,14 @@ impl PointOfOrder {
         if !game.turns.is_player(by) {
             return Err(DisputeError::NotAPlayer);
         }
-        let (judge, judgement, judged_at, dispute_until) = match &self.status {
+        let (judge, judgement, ruling, judged_at, dispute_until) = match &self.status {
             PointStatus::Judged {
                 judge,
                 judgement,
+                ruling,
                 at,
                 dispute_until,
-            } => (*judge, judgement.clone(), *at, *dispute_until),
+            } => (*judge, judgement.clone(), *ruling, *at, *dispute_until),
             PointStatus::Disputed { .. } => return Err(DisputeError::AlreadyDisputed),
             PointStatus::Invoked {
                 how: Invocation::Undisputed,
@@ -163,6 +186,7 @@ impl PointOfOrder {
         self.status = PointStatus::Disputed {
             judge,
             judgement,
+            ruling,
             judged_at,
             disputed_by: by,
             disputed_at: at,
@@ -179,11 +203,12 @@ impl PointOfOrder {
         by: PlayerId,
         at: DateTime<Utc>,
     ) -> Result<Happened, OpinionError> {
-        let (judge, judgement) = self.check_opinion(game, by, at)?;
+        let (judge, judgement, ruling) = self.check_opinion(game, by, at)?;
         let how = Invocation::Agreed { by };
         self.status = PointStatus::Invoked {
             judge,
             judgement,
+            ruling,
             at,
             how,
         };
@@ -197,7 +222,7 @@ impl PointOfOrder {
         by: PlayerId,
         at: DateTime<Utc>,
     ) -> Result<Happened, OpinionError> {
-        let (judge, _) = self.check_opinion(game, by, at)?;
+        let (judge, ..) = self.check_opinion(game, by, at)?;
         let PointStatus::Disputed { disagreeing, .. } = &mut self.status else {
             unreachable!("checked: the Point is disputed");
         };
@@ -214,7 +239,7 @@ impl PointOfOrder {
         game: &Nomic,
         by: PlayerId,
         at: DateTime<Utc>,
-    ) -> Result<(PlayerId, String), OpinionError> {
+    ) -> Result<(PlayerId, String, Ruling), OpinionError> {
         if game.is_weekend(at) {
             return Err(OpinionError::Weekend);
         }
@@ -224,6 +249,7 @@ impl PointOfOrder {
         let PointStatus::Disputed {
             judge,
             judgement,
+            ruling,
             disputed_by,
             opinions_until,
             disagreeing,
@@ -247,7 +273,7 @@ impl PointOfOrder {
         if disagreeing.contains(&by) {
             return Err(OpinionError::AlreadySaid);
         }
-        Ok((*judge, judgement.clone()))
+        Ok((*judge, judgement.clone(), *ruling))
     }
 
     /// True when the Point's last dispute has been settled by opinions (an agreement invoked

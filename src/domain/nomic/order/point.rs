@@ -7,6 +7,8 @@ use std::collections::BTreeSet;
 use chrono::{DateTime, Utc};
 
 use crate::domain::nomic::proposal::ProposalNumber;
+
+use super::ruling::Ruling;
 use crate::domain::nomic::PlayerId;
 
 /// The longest statement or Judgement, inside one Discord message with room for a heading.
@@ -56,6 +58,8 @@ pub enum PointStatus {
     Judged {
         judge: PlayerId,
         judgement: String,
+        /// Its stated effect, carried out when it is invoked.
+        ruling: Ruling,
         at: DateTime<Utc>,
         dispute_until: DateTime<Utc>,
     },
@@ -63,6 +67,7 @@ pub enum PointStatus {
     Disputed {
         judge: PlayerId,
         judgement: String,
+        ruling: Ruling,
         judged_at: DateTime<Utc>,
         disputed_by: PlayerId,
         disputed_at: DateTime<Utc>,
@@ -70,10 +75,11 @@ pub enum PointStatus {
         /// The disputer and everyone who has said they disagree.
         disagreeing: BTreeSet<PlayerId>,
     },
-    /// In effect (Nomic 214).
+    /// In effect (Nomic 214): gavel carries out its `ruling`.
     Invoked {
         judge: PlayerId,
         judgement: String,
+        ruling: Ruling,
         at: DateTime<Utc>,
         how: Invocation,
     },
@@ -135,11 +141,13 @@ pub enum Happened {
         at: DateTime<Utc>,
         how: Invocation,
     },
-    /// The Point passed from `judge` to `new_judge`, who must pronounce before `deadline`.
+    /// The Point passed from `judge` to `new_judge`, who must pronounce before `deadline`;
+    /// `later` is when they begin to sit, when nobody could take it on the day it passed.
     HandedOver {
         judge: PlayerId,
         why: Handover,
         new_judge: PlayerId,
+        later: Option<DateTime<Utc>>,
         deadline: DateTime<Utc>,
     },
     Unsettled {
@@ -179,12 +187,25 @@ impl PointOfOrder {
         )
     }
 
+    /// The stated effect of its Judgement, once invoked: what gavel carries out (Nomic 214).
+    pub fn invoked_ruling(&self) -> Option<Ruling> {
+        match self.status {
+            PointStatus::Invoked { ruling, .. } => Some(ruling),
+            _ => None,
+        }
+    }
+
     /// When its Judgement was invoked, if it has been.
     pub fn invoked_at(&self) -> Option<DateTime<Utc>> {
         match self.status {
             PointStatus::Invoked { at, .. } => Some(at),
             _ => None,
         }
+    }
+
+    /// When the current Judge began to sit on it.
+    pub fn judge_since(&self) -> Option<DateTime<Utc>> {
+        self.judges.last().map(|j| j.from)
     }
 
     /// The current Judge.

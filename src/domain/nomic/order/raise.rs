@@ -11,11 +11,24 @@ use super::handover::judge_deadline;
 use super::point::{Judgeship, PointOfOrder, PointStatus, STATEMENT_MAX};
 
 /// How the Judge of a new Point is named: the rotation of Nomic 214, or (a club's choice) the
-/// Chief Justice, with overruling and forfeit passing the Point along the rotation as usual.
+/// Chief Justice, whether or not they play, with the conflicts the rotation has (a Point they
+/// may not take goes to the rotation's Judge) and overruling and forfeit passing the Point
+/// along the rotation as usual.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JudgeChoice {
     Rotation,
     Named(PlayerId),
+}
+
+/// Whether a named Judge may take a Point on `day` under the conflicts the rotation has
+/// (Nomic 214): not after leaving the game (Nomic 115), not during their own turn or a
+/// team-mate's, not once overruled that day. A Judge who is not a player has no turn.
+fn may_sit(game: &Nomic, judge: PlayerId, day: chrono::NaiveDate) -> bool {
+    use chrono::Datelike;
+    let turn = game.turns.player_on(day.weekday());
+    !game.turns.has_forfeited(judge)
+        && !turn.is_some_and(|t| game.turns.same_side(t, judge))
+        && !game.overruled_on(judge, day)
 }
 
 /// "Point of Order" or "Points of Order", as `n` needs.
@@ -38,7 +51,7 @@ pub enum RaiseError {
     TooMany { max: usize },
     #[error("Voting on Proposal {0} has completed and it has not yet come into effect, so no Point of Order may be raised against it (Nomic 214).")]
     AwaitingEffect(ProposalNumber),
-    #[error("No player can be Judge today: everyone still playing is on the side of the player whose day it is (Nomic 214).")]
+    #[error("No player can be Judge today: everyone still playing is on the side of the player whose day it is, or was overruled today (Nomic 214).")]
     NoJudge,
     #[error(transparent)]
     Text(#[from] TextError),
@@ -90,11 +103,16 @@ impl PointOfOrder {
             return Err(RaiseError::AwaitingEffect(p.number));
         }
         let statement = bounded("statement", statement, STATEMENT_MAX)?;
+        let today = game.day_of(at);
         let judge = match choice {
-            JudgeChoice::Named(judge) => judge,
-            JudgeChoice::Rotation => game
+            // The named Judge takes it unless the rotation's conflicts bar them: they have left
+            // the game, it is their own turn or a team-mate's, or they were overruled today.
+            JudgeChoice::Named(judge) if may_sit(game, judge, today) => judge,
+            // A Judge overruled today takes no new Point: the player preceding them does, as
+            // for the Point they were overruled on (Nomic 214).
+            _ => game
                 .turns
-                .judge_on(game.day_of(at))
+                .judge_on_skipping(today, |p| game.overruled_on(p, today))
                 .ok_or(RaiseError::NoJudge)?,
         };
         Ok(PointOfOrder {

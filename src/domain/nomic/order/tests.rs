@@ -1,8 +1,6 @@
 //! Tests of Points of Order: the Judge of the day and their deadline, raising, Judgement,
 //! dispute and opinions, overruling and forfeit, and a proposal's effect after Judgement.
 
-use std::collections::BTreeSet;
-
 use super::*;
 use crate::domain::kernel::text::TextError;
 use crate::domain::nomic::proposal::{effect_of, Effect, RuleChange, Stage};
@@ -39,54 +37,6 @@ fn tuesday_point() -> PointOfOrder {
 }
 
 #[test]
-fn after_a_weekend_the_new_judge_is_chosen_for_the_monday_they_sit() {
-    // Nomic 214: "no player is to be Judge during his or her own turn"; a Judge taking a
-    // Point at the weekend sits on the Monday (Nomic 201), so Monday's player is passed over.
-    let turns = crate::domain::nomic::turns::Turns::new([
-        (CHRIS, chrono::Weekday::Mon),
-        (DAVE, chrono::Weekday::Tue),
-        (ALEX_W, chrono::Weekday::Fri),
-    ])
-    .unwrap();
-    let g = Nomic::new(turns, date(2026, 11, 23), London);
-    // Friday 27 Nov: Alex W's turn, so Dave (Tuesday) judges, and forfeits at midnight.
-    let mut p = PointOfOrder::raise(&g, CHRIS, "Q?", None, 0, at(27, 10, 0)).unwrap();
-    assert_eq!(p.judge(), Some(DAVE));
-    p.run_deadlines(&g, at(28, 0, 0));
-    // Chris precedes Dave, but Monday is Chris's turn: Alex W judges, until Monday ends.
-    assert_eq!(p.judge(), Some(ALEX_W));
-    assert_eq!(
-        p.next_deadline(),
-        Some(at(30, 23, 59) + TimeDelta::minutes(1))
-    );
-}
-
-#[test]
-fn a_judge_who_leaves_the_game_passes_the_point_on_at_once() {
-    // Nomic 115, 214: a player who forfeits the game judges no more.
-    let mut g = game();
-    let mut p = tuesday_point();
-    assert_eq!(p.judge(), Some(CHRIS));
-    g.turns.forfeit(CHRIS).unwrap();
-    assert_eq!(
-        p.clone().judge_it(&g, CHRIS, "Too late.", at(24, 10, 5)),
-        Err(JudgeError::LeftTheGame)
-    );
-    let happened = p.judge_left_game(&g, CHRIS, at(24, 10, 5));
-    assert!(matches!(
-        happened,
-        Some(Happened::HandedOver {
-            judge: CHRIS,
-            why: Handover::LeftTheGame,
-            new_judge: ALEX_W,
-            ..
-        })
-    ));
-    // Someone else leaving changes nothing.
-    assert_eq!(p.judge_left_game(&g, BEN, at(24, 10, 6)), None);
-}
-
-#[test]
 fn the_judge_is_yesterdays_player_with_until_the_end_of_the_day() {
     // Nomic 214.
     let p = tuesday_point();
@@ -110,31 +60,6 @@ fn a_second_point_the_same_day_goes_to_the_same_judge() {
 }
 
 #[test]
-fn a_point_every_judge_has_forfeited_is_unsettled_not_passed_round_forever() {
-    // Nomic 214: "and so on for each new Judge". A Judge who forfeited it once is not new.
-    let g = game();
-    let mut p = tuesday_point();
-    let happened = p.run_deadlines(&g, at(30, 12, 0) + TimeDelta::days(14));
-    assert!(matches!(
-        happened.last(),
-        Some(Happened::Unsettled {
-            why: Handover::Forfeited,
-            ..
-        })
-    ));
-    assert_eq!(p.status.stage(), PointStage::Unsettled);
-    let forfeiters: Vec<PlayerId> = p
-        .judges
-        .iter()
-        .filter(|j| matches!(j.ended, Some((_, Handover::Forfeited))))
-        .map(|j| j.judge)
-        .collect();
-    let distinct: BTreeSet<PlayerId> = forfeiters.iter().copied().collect();
-    assert!(forfeiters.len() >= 4, "{forfeiters:?}");
-    assert_eq!(distinct.len(), forfeiters.len(), "nobody forfeits it twice");
-}
-
-#[test]
 fn a_club_may_name_the_chief_justice_as_every_points_first_judge() {
     // orders.judge = "chief_justice": the named Judge takes the Point; overruling still
     // passes it along the order of Nomic 214.
@@ -153,6 +78,56 @@ fn a_club_may_name_the_chief_justice_as_every_points_first_judge() {
     assert_eq!(p.status.stage(), PointStage::AwaitingJudgement);
     p.judge_it(&g, ALEX_W, "It was.", at(24, 11, 0)).unwrap();
     assert_eq!(p.status.stage(), PointStage::Judged);
+}
+
+fn named(g: &Nomic, judge: PlayerId, when: DateTime<Utc>) -> PointOfOrder {
+    PointOfOrder::raise_to(g, JudgeChoice::Named(judge), BEN, "Q?", None, 0, when).unwrap()
+}
+
+#[test]
+fn a_chief_justice_who_does_not_play_judges_and_hands_a_point_on_to_the_rotation() {
+    // orders.judge = "chief_justice", the Chief Justice (99) having no allocated day: they
+    // judge; a Point they do not judge by the end of the day passes to the rotation's Judge of
+    // the next day, as forfeit passes it along the rotation (Nomic 214), not left unsettled.
+    const CJ: PlayerId = 99;
+    let g = game();
+    let mut p = named(&g, CJ, at(24, 10, 0));
+    assert_eq!(p.judge(), Some(CJ));
+    let mut judged = p.clone();
+    judged.judge_it(&g, CJ, "It was.", at(24, 11, 0)).unwrap();
+    assert_eq!(judged.status.stage(), PointStage::Judged);
+    let happened = p.run_deadlines(&g, at(25, 0, 0));
+    assert!(
+        matches!(
+            happened.as_slice(),
+            [Happened::HandedOver {
+                judge: CJ,
+                new_judge: DAVE,
+                ..
+            }]
+        ),
+        "{happened:?}"
+    );
+}
+
+#[test]
+fn a_chief_justice_who_plays_has_the_conflicts_of_the_rotation() {
+    // Nomic 214: "no player is to be Judge during his or her own turn or during the turn of a
+    // team-mate"; nor after leaving the game (Nomic 115). Dave plays on Tuesday.
+    let g = game();
+    // On his own Tuesday the rotation's Judge, Chris, takes the Point; on Wednesday Dave does.
+    assert_eq!(named(&g, DAVE, at(24, 10, 0)).judge(), Some(CHRIS));
+    assert_eq!(named(&g, DAVE, at(25, 10, 0)).judge(), Some(DAVE));
+    // On his team-mate Ben's Wednesday, Chris again.
+    let teams = Nomic {
+        turns: rule_201().with_teams([(DAVE, 1), (BEN, 1)]),
+        ..game()
+    };
+    assert_eq!(named(&teams, DAVE, at(25, 10, 0)).judge(), Some(CHRIS));
+    // Once he has forfeited the game, never.
+    let mut left = game();
+    left.turns.forfeit(DAVE).unwrap();
+    assert_eq!(named(&left, DAVE, at(25, 10, 0)).judge(), Some(CHRIS));
 }
 
 #[test]
@@ -255,59 +230,6 @@ fn only_the_judge_pronounces_and_only_on_a_weekday() {
     assert_eq!(
         p.judge_it(&g, CHRIS, "Again.", at(24, 12, 5)),
         Err(JudgeError::NotAwaiting)
-    );
-}
-
-#[test]
-fn a_judge_who_has_not_judged_by_the_end_of_the_day_forfeits_to_the_preceding_player() {
-    // Nomic 214: Chris forfeits at midnight to Alex W, who precedes him (it is Wednesday,
-    // Ben's day). Alex W forfeits in turn at the end of Wednesday: it is Thursday, Alex T's
-    // day, so the Point passes over Alex T to Ben.
-    let g = game();
-    let mut p = tuesday_point();
-    assert_eq!(
-        p.judge_it(&g, CHRIS, "Too late.", at(25, 0, 0)),
-        Err(JudgeError::TooLate)
-    );
-    let happened = p.run_deadlines(&g, at(26, 8, 0));
-    assert_eq!(
-        happened,
-        vec![
-            Happened::HandedOver {
-                judge: CHRIS,
-                why: Handover::Forfeited,
-                new_judge: ALEX_W,
-                deadline: at(26, 0, 0)
-            },
-            Happened::HandedOver {
-                judge: ALEX_W,
-                why: Handover::Forfeited,
-                new_judge: BEN,
-                deadline: at(27, 0, 0)
-            },
-        ]
-    );
-    assert_eq!(p.judges.len(), 3);
-    assert_eq!(p.judges[0].ended, Some((at(25, 0, 0), Handover::Forfeited)));
-}
-
-#[test]
-fn a_judge_who_takes_over_at_the_weekend_has_until_the_end_of_monday() {
-    // Reading of Nomic 214 with 201. Friday's Judge forfeits at midnight into Saturday.
-    let g = game();
-    let mut p = PointOfOrder::raise(&g, BEN, "x", None, 0, at(27, 10, 0)).unwrap();
-    let happened = p.run_deadlines(&g, at(28, 0, 0));
-    assert_eq!(
-        happened,
-        vec![Happened::HandedOver {
-            judge: ALEX_T,
-            why: Handover::Forfeited,
-            new_judge: BEN,
-            deadline: London
-                .with_ymd_and_hms(2026, 12, 1, 0, 0, 0)
-                .unwrap()
-                .with_timezone(&Utc)
-        }]
     );
 }
 
@@ -425,29 +347,11 @@ fn a_dispute_nobody_answers_overrules_the_judge() {
             judge: CHRIS,
             why: Handover::Overruled,
             new_judge: ALEX_W,
+            later: None,
             deadline: at(25, 0, 0)
         }]
     );
     assert!(p.is_active());
-}
-
-#[test]
-fn overruling_skips_todays_player_and_their_team_mates() {
-    // Nomic 214: with Dave and Alex W in one team, overruling Chris on Dave's day passes the
-    // Point to Alex T.
-    let mut g = game();
-    g.turns = rule_201().with_teams([(DAVE, 1), (ALEX_W, 1)]);
-    let mut p = PointOfOrder::raise(&g, BEN, "x", None, 0, at(24, 10, 0)).unwrap();
-    p.judge_it(&g, CHRIS, "Void.", at(24, 12, 0)).unwrap();
-    p.dispute(&g, BEN, at(24, 12, 30)).unwrap();
-    let happened = p.run_deadlines(&g, at(24, 14, 0));
-    assert!(matches!(
-        happened.as_slice(),
-        [Happened::HandedOver {
-            new_judge: ALEX_T,
-            ..
-        }]
-    ));
 }
 
 #[test]
@@ -568,3 +472,5 @@ fn a_judgement_needs_words() {
         Err(JudgeError::Text(TextError::Empty { .. }))
     ));
 }
+
+mod chain;

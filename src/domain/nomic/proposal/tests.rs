@@ -93,7 +93,7 @@ fn a_player_proposes_only_on_their_own_day() {
 
 #[test]
 fn a_proposal_after_seven_pm_is_refused() {
-    // Nomic 202: before 7pm club time. In summer 19:00 BST is 18:00 UTC.
+    // Nomic 202: before 7pm UK time. In summer 19:00 BST is 18:00 UTC.
     let g = game();
     assert!(g
         .propose(&book(), None, CHRIS, enact("x"), at(23, 18, 59))
@@ -107,7 +107,7 @@ fn a_proposal_after_seven_pm_is_refused() {
             cutoff: g.params.proposal_cutoff
         }
     );
-    assert!(e.to_string().contains("before 19:00 club time"));
+    assert!(e.to_string().contains("before 19:00 UK time"));
     let summer = Utc.with_ymd_and_hms(2026, 6, 1, 18, 30, 0).unwrap();
     assert!(matches!(
         g.propose(&book(), None, CHRIS, enact("x"), summer),

@@ -241,3 +241,53 @@ fn a_bad_date_in_either_format_is_refused() {
         Err(ImportError::Markdown { line: 3, .. })
     ));
 }
+
+#[test]
+fn a_json_key_written_twice_is_refused_rather_than_a_rule_dropped() {
+    // A JSON object keeps the last of two equal keys; the first rule would vanish unsaid.
+    let json = r#"{"rules": {
+        "1": {"label": "201", "text": ["Each player is allocated one day a week."]},
+        "1": {"label": "202", "text": ["Players may only propose on their day."]}
+    }}"#;
+    let e = Rulebook::from_nomic_json(json).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("The key “1” appears twice under `rules`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_import_needs_text_in_every_rule_and_a_nomic_one_its_limits() {
+    // Nomic 107 (a rule is its text), 109 (numbers from 301 are the proposals'), 116 (at least
+    // one mutable rule), 211 (at most 25).
+    let blank = r#"{"rules": {"1": {"label": "201", "text": ["   "]}, "2": {"label": "101[I]", "text": ["Obey."]}}}"#;
+    let book = Rulebook::from_nomic_json(blank).unwrap();
+    assert_eq!(
+        book.check_import(),
+        Err(ImportError::NoText(RuleId::Number(201)))
+    );
+    assert_eq!(nomic().check_import(), Ok(()));
+    assert_eq!(nomic().check_nomic_import(25, 301), Ok(()));
+    assert_eq!(
+        nomic().check_nomic_import(25, 215),
+        Err(ImportError::NumberTaken {
+            rule: 215,
+            next: 215
+        })
+    );
+    assert_eq!(
+        nomic().check_nomic_import(10, 301),
+        Err(ImportError::TooManyMutable { count: 15, max: 10 })
+    );
+    let mut none = nomic();
+    for n in 201..=215 {
+        none.remove(&RuleId::Number(n)).unwrap();
+    }
+    assert_eq!(
+        none.check_nomic_import(25, 301),
+        Err(ImportError::NoMutable)
+    );
+    assert!(check_size(IMPORT_MAX_BYTES).is_ok());
+    assert!(check_size(50_000_000).is_err());
+}

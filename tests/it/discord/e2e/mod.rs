@@ -6,13 +6,15 @@
 //!
 //! This file holds the harness the topic files share (`Bot` and the checks on replies and
 //! mentions); the tests are grouped by topic: `commands`, `posts`, `lifecycle`,
-//! `buttons_and_forms`, `court` and `nomic`.
+//! `buttons_and_forms`, `forgery`, `court`, `nomic` and `origins`.
 
 mod buttons_and_forms;
 mod commands;
 mod court;
+mod forgery;
 mod lifecycle;
 mod nomic;
+mod origins;
 mod posts;
 
 use std::sync::Arc;

@@ -24,6 +24,17 @@ pub enum Arg {
     Choice(String),
 }
 
+/// Where an interaction comes from, as Discord says in its payload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The club's server (`GUILD_ID`), where gavel registered its commands.
+    Club,
+    /// Another server gavel was added to.
+    Guild(u64),
+    /// A direct message with gavel: no guild, no member, the sender as `user`.
+    Direct,
+}
+
 /// A slash command invocation, typed by `caller`, to turn into an INTERACTION_CREATE.
 #[derive(Debug, Clone)]
 pub struct SlashCommand {
@@ -31,6 +42,7 @@ pub struct SlashCommand {
     path: Vec<String>,
     caller: User,
     args: Vec<(String, Arg)>,
+    origin: Origin,
 }
 
 impl SlashCommand {
@@ -40,7 +52,14 @@ impl SlashCommand {
             path: line.split_whitespace().map(str::to_owned).collect(),
             caller: caller.clone(),
             args: Vec::new(),
+            origin: Origin::Club,
         }
+    }
+
+    /// The same command sent from `origin` instead of the club's server.
+    pub fn from(mut self, origin: Origin) -> Self {
+        self.origin = origin;
+        self
     }
 
     pub fn arg(mut self, name: &str, arg: Arg) -> Self {
@@ -129,19 +148,17 @@ impl SlashCommand {
             resolved.insert("users".into(), Value::Object(users));
             resolved.insert("members".into(), Value::Object(members));
         }
-        interaction_json(
-            id,
-            &self.caller,
-            APPLICATION_COMMAND,
-            json!({
-                "id": command["id"],
-                "name": name,
-                "type": 1,
-                "guild_id": GUILD_ID.to_string(),
-                "options": options,
-                "resolved": resolved,
-            }),
-        )
+        let mut data = json!({
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "options": options,
+            "resolved": resolved,
+        });
+        if let Some(guild) = guild_of(self.origin) {
+            data["guild_id"] = json!(guild.to_string());
+        }
+        interaction_json(id, &self.caller, self.origin, APPLICATION_COMMAND, data)
     }
 }
 
@@ -150,35 +167,70 @@ const APPLICATION_COMMAND: u64 = 2;
 const MESSAGE_COMPONENT: u64 = 3;
 const MODAL_SUBMIT: u64 = 5;
 
-/// An INTERACTION_CREATE `d` of `kind` by `caller` in #discussion, with its `data`.
-fn interaction_json(id: u64, caller: &User, kind: u64, data: Value) -> Value {
-    json!({
+/// The server an interaction from `origin` names, if any.
+fn guild_of(origin: Origin) -> Option<u64> {
+    match origin {
+        Origin::Club => Some(GUILD_ID),
+        Origin::Guild(id) => Some(id),
+        Origin::Direct => None,
+    }
+}
+
+/// An INTERACTION_CREATE `d` of `kind` by `caller` in #discussion (or, from another server, in
+/// its channel of the same id; or in a direct message), with its `data`.
+pub(super) fn interaction_json(
+    id: u64,
+    caller: &User,
+    origin: Origin,
+    kind: u64,
+    data: Value,
+) -> Value {
+    let mut payload = json!({
         "id": id.to_string(),
         "application_id": APPLICATION_ID.to_string(),
         "type": kind,
         "token": format!("token-{id}"),
         "version": 1,
-        "guild_id": GUILD_ID.to_string(),
         "channel_id": CHANNEL_ID.to_string(),
-        "channel": {"id": CHANNEL_ID.to_string(), "type": 0, "name": "discussion", "guild_id": GUILD_ID.to_string(), "permissions": PERMISSIONS},
-        "member": caller.member_json(),
         "app_permissions": PERMISSIONS,
         "locale": "en-GB",
-        "guild_locale": "en-US",
         "entitlements": [],
-        "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
-        "context": 0,
         "attachment_size_limit": 10_485_760,
         "data": data,
-    })
+    });
+    match guild_of(origin) {
+        Some(guild) => {
+            payload["guild_id"] = json!(guild.to_string());
+            payload["guild_locale"] = json!("en-US");
+            payload["member"] = caller.member_json();
+            payload["channel"] = json!({"id": CHANNEL_ID.to_string(), "type": 0, "name": "discussion", "guild_id": guild.to_string(), "permissions": PERMISSIONS});
+            payload["authorizing_integration_owners"] = json!({"0": guild.to_string()});
+            payload["context"] = json!(0);
+        }
+        None => {
+            payload["user"] = caller.json();
+            payload["channel"] =
+                json!({"id": CHANNEL_ID.to_string(), "type": 1, "recipients": [caller.json()]});
+            payload["authorizing_integration_owners"] = json!({"1": caller.id.to_string()});
+            payload["context"] = json!(1);
+        }
+    }
+    payload
 }
 
 /// A button press on `message` (a Message as the fake answered its post): the
 /// MESSAGE_COMPONENT interaction Discord sends when `caller` clicks the button `custom_id`.
-pub(super) fn press_json(id: u64, caller: &User, message: &Value, custom_id: &str) -> Value {
+pub(super) fn press_json(
+    id: u64,
+    caller: &User,
+    origin: Origin,
+    message: &Value,
+    custom_id: &str,
+) -> Value {
     let mut payload = interaction_json(
         id,
         caller,
+        origin,
         MESSAGE_COMPONENT,
         json!({"custom_id": custom_id, "component_type": 2}),
     );
@@ -188,7 +240,13 @@ pub(super) fn press_json(id: u64, caller: &User, message: &Value, custom_id: &st
 
 /// A submitted form: the MODAL_SUBMIT interaction with one text input (type 4) per field, each
 /// in its action row, as Discord sends it.
-pub(super) fn form_json(id: u64, caller: &User, custom_id: &str, fields: &[(&str, &str)]) -> Value {
+pub(super) fn form_json(
+    id: u64,
+    caller: &User,
+    origin: Origin,
+    custom_id: &str,
+    fields: &[(&str, &str)],
+) -> Value {
     let rows: Vec<Value> = fields
         .iter()
         .map(|(name, value)| {
@@ -198,6 +256,7 @@ pub(super) fn form_json(id: u64, caller: &User, custom_id: &str, fields: &[(&str
     interaction_json(
         id,
         caller,
+        origin,
         MODAL_SUBMIT,
         json!({"custom_id": custom_id, "components": rows}),
     )
@@ -360,7 +419,7 @@ fn a_press_and_a_form_are_what_serenity_reads() {
             {"type": 2, "style": 3, "label": "Approve", "custom_id": "b/game approve?game=1"}
         ]}]}),
     );
-    let press = press_json(80, &bob, &message, "b/game approve?game=1");
+    let press = press_json(80, &bob, Origin::Club, &message, "b/game approve?game=1");
     let interaction: serenity::all::Interaction =
         serde_json::from_value(press.clone()).expect("serenity reads the press");
     let component = interaction
@@ -381,6 +440,7 @@ fn a_press_and_a_form_are_what_serenity_reads() {
     let form = form_json(
         81,
         &bob,
+        Origin::Club,
         "f/mod declare?case=1",
         &[("reasoning", "why\nand why")],
     );

@@ -28,7 +28,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use gateway::{dispatch_frame, serve_gateway};
 use interactions::{form_json, press_json};
-pub use interactions::{Arg, SlashCommand};
+pub use interactions::{Arg, Origin, SlashCommand};
 use rest::rest_handler;
 use state::{PostFailure, Shared};
 
@@ -175,45 +175,49 @@ impl FakeDiscord {
         format!("http://127.0.0.1:{}", self.rest_port)
     }
 
-    /// Makes the next `n` channel posts fail with HTTP 500.
+    /// Makes the next `n` channel posts fail with HTTP 500 (after any failures already set up).
     #[allow(dead_code)]
     pub fn fail_next_posts(&self, n: usize) {
-        *self.shared.failing_posts.lock().unwrap() = Some(PostFailure::server_error(n, None));
+        self.queue_post_failure(PostFailure::server_error(n, None));
     }
 
     /// Makes the next `n` channel posts whose content contains `text` fail with HTTP 500 (other
     /// posts, such as a scheduled announcement, go through).
     pub fn fail_next_posts_containing(&self, text: &str, n: usize) {
-        *self.shared.failing_posts.lock().unwrap() =
-            Some(PostFailure::server_error(n, Some(text.to_owned())));
+        self.queue_post_failure(PostFailure::server_error(n, Some(text.to_owned())));
     }
 
     /// Answers the next channel post whose content contains `text` with 429, as Discord does
     /// when a route's bucket is empty: `retry_after` (seconds, fractional) in the JSON body and
     /// the `Retry-After` header (whole seconds, rounded up).
     pub fn rate_limit_next_post_containing(&self, text: &str, retry_after: f64) {
-        *self.shared.failing_posts.lock().unwrap() = Some(PostFailure {
-            remaining: 1,
-            containing: Some(text.to_owned()),
-            status: StatusCode::TOO_MANY_REQUESTS,
-            body: json!({"message": "You are being rate limited.", "retry_after": retry_after, "global": false}),
-            headers: vec![
-                ("retry-after", (retry_after.ceil() as u64).to_string()),
-                ("x-ratelimit-scope", "user".to_owned()),
-            ],
-        });
+        self.queue_post_failure(PostFailure::rate_limited(
+            1,
+            Some(text.to_owned()),
+            retry_after,
+        ));
+    }
+
+    /// Answers the next `n` channel posts with 429 and this `retry_after` (after any failures
+    /// already set up).
+    pub fn rate_limit_next_posts(&self, n: usize, retry_after: f64) {
+        self.queue_post_failure(PostFailure::rate_limited(n, None, retry_after));
     }
 
     /// Answers the next `n` channel posts whose content contains `text` with 403 Missing
     /// Permissions (code 50013), as Discord does when the bot may not send in the channel.
     pub fn forbid_next_posts_containing(&self, text: &str, n: usize) {
-        *self.shared.failing_posts.lock().unwrap() = Some(PostFailure {
+        self.queue_post_failure(PostFailure {
             remaining: n,
             containing: Some(text.to_owned()),
             status: StatusCode::FORBIDDEN,
             body: json!({"message": "Missing Permissions", "code": 50013}),
             headers: Vec::new(),
         });
+    }
+
+    fn queue_post_failure(&self, failure: PostFailure) {
+        self.shared.failing_posts.lock().unwrap().push_back(failure);
     }
 
     /// Deletes a posted message, as a member with the permission might: Discord then answers an
@@ -394,6 +398,17 @@ impl FakeDiscord {
     /// delivers a click: a MESSAGE_COMPONENT interaction carrying the message. Returns the
     /// interaction id.
     pub fn press(&self, caller: &User, post: &Recorded, custom_id: &str) -> u64 {
+        self.press_from(Origin::Club, caller, post, custom_id)
+    }
+
+    /// Like `press`, from `origin` (another server, a direct message).
+    pub fn press_from(
+        &self,
+        origin: Origin,
+        caller: &User,
+        post: &Recorded,
+        custom_id: &str,
+    ) -> u64 {
         let id = self.shared.snowflake();
         let message = post
             .answer
@@ -401,7 +416,7 @@ impl FakeDiscord {
             .expect("the post was answered with a Message");
         self.dispatch(
             "INTERACTION_CREATE",
-            press_json(id, caller, message, custom_id),
+            press_json(id, caller, origin, message, custom_id),
         );
         id
     }
@@ -409,10 +424,21 @@ impl FakeDiscord {
     /// Submits the form (modal) `custom_id` with `fields` (text input custom_id, typed text), as
     /// Discord delivers it: a MODAL_SUBMIT interaction. Returns the interaction id.
     pub fn submit_form(&self, caller: &User, custom_id: &str, fields: &[(&str, &str)]) -> u64 {
+        self.submit_form_from(Origin::Club, caller, custom_id, fields)
+    }
+
+    /// Like `submit_form`, from `origin` (another server, a direct message).
+    pub fn submit_form_from(
+        &self,
+        origin: Origin,
+        caller: &User,
+        custom_id: &str,
+        fields: &[(&str, &str)],
+    ) -> u64 {
         let id = self.shared.snowflake();
         self.dispatch(
             "INTERACTION_CREATE",
-            form_json(id, caller, custom_id, fields),
+            form_json(id, caller, origin, custom_id, fields),
         );
         id
     }

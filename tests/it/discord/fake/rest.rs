@@ -76,16 +76,20 @@ pub(super) async fn rest_handler(
     response
 }
 
-/// The failure this post meets, if one is set up for it (and counts it).
+/// The failure this post meets, if one is set up for it (and counts it): the first failure
+/// still queued, once its posts are used up the next.
 fn failed_post(shared: &Shared, body: &Value) -> Option<PostFailure> {
     let mut failing = shared.failing_posts.lock().unwrap();
-    let failure = failing.as_mut()?;
+    while failing.front().is_some_and(|f| f.remaining == 0) {
+        failing.pop_front();
+    }
+    let failure = failing.front_mut()?;
     let content = body["content"].as_str().unwrap_or("");
     let applies = failure
         .containing
         .as_ref()
         .is_none_or(|t| content.contains(t.as_str()));
-    if failure.remaining == 0 || !applies {
+    if !applies {
         return None;
     }
     failure.remaining -= 1;

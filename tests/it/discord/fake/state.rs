@@ -1,7 +1,7 @@
 //! The fake's shared state: what it recorded, what the bot registered, the live gateway
 //! connection, and how the next channel posts are to fail.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -17,8 +17,8 @@ pub(super) struct Shared {
     pub(super) requests: Mutex<Vec<Recorded>>,
     /// Frames the bot sent on the gateway (IDENTIFY, heartbeats, RESUME...), as JSON.
     pub(super) gateway_frames: Mutex<Vec<Value>>,
-    /// How the next channel posts fail, if they do.
-    pub(super) failing_posts: Mutex<Option<PostFailure>>,
+    /// How the next channel posts fail, if they do: each failure in turn, for its posts.
+    pub(super) failing_posts: Mutex<VecDeque<PostFailure>>,
     /// How long the fake waits before answering a channel post.
     pub(super) post_delay: Mutex<Duration>,
     pub(super) next_id: AtomicU64,
@@ -47,7 +47,7 @@ impl Shared {
         Self {
             requests: Mutex::default(),
             gateway_frames: Mutex::default(),
-            failing_posts: Mutex::new(None),
+            failing_posts: Mutex::default(),
             post_delay: Mutex::new(Duration::ZERO),
             next_id: AtomicU64::new(1),
             sequence: AtomicU64::new(0),
@@ -81,6 +81,21 @@ pub(super) struct PostFailure {
 }
 
 impl PostFailure {
+    /// A 429 as Discord answers when a route's bucket is empty: `retry_after` (seconds,
+    /// fractional) in the JSON body and the `Retry-After` header (whole seconds, rounded up).
+    pub(super) fn rate_limited(n: usize, containing: Option<String>, retry_after: f64) -> Self {
+        Self {
+            remaining: n,
+            containing,
+            status: StatusCode::TOO_MANY_REQUESTS,
+            body: json!({"message": "You are being rate limited.", "retry_after": retry_after, "global": false}),
+            headers: vec![
+                ("retry-after", (retry_after.ceil() as u64).to_string()),
+                ("x-ratelimit-scope", "user".to_owned()),
+            ],
+        }
+    }
+
     pub(super) fn server_error(n: usize, containing: Option<String>) -> Self {
         Self {
             remaining: n,

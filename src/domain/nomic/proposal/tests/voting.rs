@@ -204,3 +204,27 @@ fn only_a_held_proposal_is_released() {
     let mut p = monday_proposal();
     assert_eq!(g.release(&mut p, &[]), Err(ReleaseError::NotHeld(p.number)));
 }
+
+#[test]
+fn a_held_proposals_points_wait_for_it_to_take_effect() {
+    // Nomic 214: "All other actions under dispute are delayed until all relevant Judgements
+    // are invoked." Adopted while a related Judgement is pending, its award is not paid at the
+    // close; adopted with none pending, it is.
+    let g = game();
+    let b = book();
+    let mut held = monday_proposal();
+    g.vote(&mut held, DAVE, Ballot::Yes, at(23, 13, 0)).unwrap();
+    let mut free = held.clone();
+    let done = g.complete(&mut held, &b, &[None], at(24, 0, 0)).unwrap();
+    assert_eq!(held.stage, Stage::Held);
+    assert!(
+        !done.points.is_empty(),
+        "the award is reckoned at the close"
+    );
+    assert!(
+        done.points_due_now().is_empty(),
+        "and paid when it takes effect"
+    );
+    let done = g.complete(&mut free, &b, &[], at(24, 0, 0)).unwrap();
+    assert_eq!(done.points_due_now(), done.points.as_slice());
+}

@@ -4,7 +4,7 @@ use crate::commands::{choice, command, person, reply, Section};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::APPOINTABLE;
 
-pub(in crate::commands) fn section() -> Section {
+pub(super) fn section() -> Section {
     Section {
         heading: "Members and offices",
         note: "",

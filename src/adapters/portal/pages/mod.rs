@@ -1,0 +1,40 @@
+//! The pages, a folder per group: each loads its data (the JSON under `/api/v1/`) and renders
+//! it (the HTML page) from the same struct.
+
+mod cases;
+mod court;
+mod games;
+mod home;
+mod members;
+mod nomic;
+mod rules;
+mod search;
+
+use axum::routing::get;
+use axum::Router;
+
+use super::Portal;
+
+/// The pages' routes, without the `/api/v1` prefix.
+pub fn routes() -> Router<Portal> {
+    Router::new()
+        .route("/", get(home::page))
+        .route("/announcements", get(home::announcements))
+        .route("/leaderboard", get(members::leaderboard))
+        .route("/members/:id", get(members::member))
+        .route("/games", get(games::list))
+        .route("/games/:n", get(games::one))
+        .route("/cases", get(cases::list))
+        .route("/cases/:n", get(cases::one))
+        .route("/court", get(court::docket))
+        .route("/court/appeals/:n", get(court::appeal))
+        .route("/rules", get(rules::list))
+        .route("/rules/:label", get(rules::one))
+        .route("/proposals", get(nomic::proposals))
+        .route("/proposals/:n", get(nomic::proposal))
+        .route("/points", get(nomic::points))
+        .route("/orders", get(nomic::orders))
+        .route("/orders/:n", get(nomic::order))
+        .route("/search", get(search::search))
+        .route("/feed.atom", get(search::feed))
+}

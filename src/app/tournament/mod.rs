@@ -1,0 +1,122 @@
+//! Tournaments as the ACWC 2019 rules run them: setting one up (the Chief Justice creates it and
+//! names its Director; members enter; the Director records the facts of each account and starts
+//! it) and playing it (the Swiss's rounds paired by the Monrad rule, games and matches recorded,
+//! the standings). The rules are `domain::tournament`'s; every change is announced.
+
+mod play;
+mod setup;
+
+use std::fmt;
+
+use sqlx::SqliteConnection;
+
+use crate::app::{Actor, App, UseCaseError};
+use crate::domain::kernel::authority::Unauthorised;
+use crate::domain::tournament::eligibility::Ineligible;
+use crate::domain::tournament::matches::MatchError;
+use crate::domain::tournament::parameters::Parameters;
+use crate::store::{self, tournament::tournaments::Tournament};
+
+/// Why a tournament command was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    #[error(transparent)]
+    Unauthorised(#[from] Unauthorised),
+    #[error("There is no tournament #{0}.")]
+    NoTournament(i64),
+    #[error("There is no match #{0}.")]
+    NoMatch(i64),
+    #[error(
+        "Only tournament #{tournament}'s Director, {director}, may {what} (ACWC Organization)."
+    )]
+    NotDirector {
+        tournament: i64,
+        director: String,
+        what: &'static str,
+    },
+    #[error("Tournament #{0} has no Director yet: the Chief Justice names one with /tournament director.")]
+    NoDirector(i64),
+    #[error("The Tournament Director will not participate: {0} (ACWC Organization).")]
+    DirectorPlays(String),
+    #[error("Entries to tournament #{0} are closed: it has started.")]
+    Started(i64),
+    #[error("Tournament #{0} has not started yet: its Director starts it with /tournament start.")]
+    NotStarted(i64),
+    #[error("The account {0} has already entered this tournament.")]
+    AccountTaken(String),
+    #[error("No account {account} has entered tournament #{tournament}.")]
+    NoAccount { tournament: i64, account: String },
+    #[error("{0} is ineligible: {1}")]
+    Ineligible(String, Ineligible),
+    #[error("A tournament needs at least two eligible entrants to start; it has {0}.")]
+    TooFew(usize),
+    #[error("Only the players of match #{0} or the Director record its games.")]
+    NotInMatch(i64),
+    #[error("{0}")]
+    Match(#[from] MatchError),
+    #[error("`{0}` is not a match score: write it as \"5.5-3.5\", the games each player won plus half the draws, at most 10 games in all.")]
+    BadScore(String),
+    #[error("`{0}` is not a date: write YYYY-MM-DD.")]
+    BadDate(String),
+    #[error("{0} does not play in match #{1}.")]
+    NotAPlayer(String, i64),
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for TournamentError {
+    fn is_internal(&self) -> bool {
+        matches!(self, TournamentError::Store(_))
+    }
+}
+
+/// A reply in words.
+#[derive(Debug, Clone)]
+pub struct TournamentReply(pub String);
+
+impl fmt::Display for TournamentReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl App {
+    async fn tournament(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+    ) -> Result<Tournament, TournamentError> {
+        store::tournament::tournaments::by_id(conn, id)
+            .await?
+            .ok_or(TournamentError::NoTournament(id))
+    }
+
+    /// Refuses anyone but the tournament's Director.
+    async fn require_director(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+        actor: &Actor,
+        what: &'static str,
+    ) -> Result<(), TournamentError> {
+        let Some(director) = t.director_id else {
+            return Err(TournamentError::NoDirector(t.id));
+        };
+        if director != actor.id {
+            return Err(TournamentError::NotDirector {
+                tournament: t.id,
+                director: store::people::by_id(conn, director).await?.name,
+                what,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A tournament's parameters as stored (the format's when unreadable).
+fn parameters(t: &Tournament) -> Parameters {
+    serde_json::from_str(&t.parameters)
+        .ok()
+        .or_else(|| Parameters::of_format(&t.format))
+        .unwrap_or_else(Parameters::swiss)
+}

@@ -1,0 +1,327 @@
+//! Setting a tournament up: `/tournament create` and `director` (the Chief Justice), `enter`
+//! (members, with their Lichess account), `facts` and `except` (the Director), and `start`.
+
+use chrono::NaiveDate;
+
+use super::{parameters, TournamentError, TournamentReply};
+use crate::app::{App, Call, PersonRef};
+use crate::domain::kernel::authority::Power;
+use crate::domain::tournament::eligibility::{self, AccountFacts};
+use crate::domain::tournament::parameters::Parameters;
+use crate::domain::tournament::{rating_shown, swiss};
+use crate::store::{self, tournament::entrants::EntrantRow};
+
+/// An entrant's status words, as stored.
+pub(super) const ENTERED: &str = "entered";
+pub(super) const PLAYING: &str = "playing";
+pub(super) const INELIGIBLE: &str = "ineligible";
+pub(super) const DISQUALIFIED: &str = "disqualified";
+
+fn day(text: &str) -> Result<NaiveDate, TournamentError> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| TournamentError::BadDate(text.to_owned()))
+}
+
+/// 00:00 UTC on a date: the ACWC's dates are in UTC.
+fn utc(day: NaiveDate) -> chrono::DateTime<chrono::Utc> {
+    day.and_hms_opt(0, 0, 0).expect("midnight").and_utc()
+}
+
+impl App {
+    /// `/tournament create`: a numbered tournament with its format's numbers.
+    pub async fn create_tournament(
+        &self,
+        call: &Call,
+        name: &str,
+        format: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "create a tournament",
+                "ACWC Organization",
+            )?;
+            let params = Parameters::of_format(format).unwrap_or_else(Parameters::swiss);
+            let json = serde_json::to_string(&params).expect("parameters serialise");
+            let id = store::tournament::tournaments::insert(conn, name.trim(), format, &json, self.now())
+                .await?;
+            let text = format!(
+                "Tournament #{id}, {}, is created ({format}: matches of {} games, at least {} Swiss rounds, {} to the Candidates). The Chief Justice names its Director with /tournament director.",
+                name.trim(),
+                params.games_per_match,
+                params.min_rounds,
+                params.qualifiers
+            );
+            self.announce(conn, &text).await?;
+            Ok(TournamentReply(text))
+        })
+        .await
+    }
+
+    /// `/tournament director`: the Chief Justice names the Director, who may not play.
+    pub async fn name_director(
+        &self,
+        call: &Call,
+        id: i64,
+        who: &PersonRef,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "name a Tournament Director",
+                "ACWC Organization",
+            )?;
+            let t = self.tournament(conn, id).await?;
+            let person = who.resolve(conn, self.now()).await?;
+            if !store::tournament::entrants::of_person(conn, id, person.id)
+                .await?
+                .is_empty()
+            {
+                return Err(TournamentError::DirectorPlays(format!(
+                    "{} has entered tournament #{id}",
+                    person.name
+                )));
+            }
+            store::tournament::tournaments::set_director(conn, t.id, person.id).await?;
+            let text = format!(
+                "{} is the Tournament Director of tournament #{id}; in a dispute the Director makes the final call (ACWC Organization).",
+                person.name
+            );
+            self.announce(conn, &text).await?;
+            Ok(TournamentReply(text))
+        })
+        .await
+    }
+
+    /// `/tournament enter`: a member enters with their account. A second account of the same
+    /// member disqualifies both (ACWC Player eligibility).
+    pub async fn enter_tournament(
+        &self,
+        call: &Call,
+        id: i64,
+        account: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let t = self.tournament(conn, id).await?;
+            if t.stage != "entries" {
+                return Err(TournamentError::Started(id));
+            }
+            if t.director_id == Some(actor.id) {
+                return Err(TournamentError::DirectorPlays(format!(
+                    "{} directs tournament #{id}",
+                    actor.name
+                )));
+            }
+            let account = account.trim();
+            if store::tournament::entrants::by_account(conn, id, account)
+                .await?
+                .is_some()
+            {
+                return Err(TournamentError::AccountTaken(account.to_owned()));
+            }
+            let earlier = store::tournament::entrants::of_person(conn, id, actor.id).await?;
+            let entrant =
+                store::tournament::entrants::insert(conn, id, actor.id, account, self.now()).await?;
+            if earlier.is_empty() {
+                let text = format!(
+                    "{} enters tournament #{id} with the account {account}.",
+                    actor.name
+                );
+                self.announce(conn, &text).await?;
+                return Ok(TournamentReply(text));
+            }
+            let reason = "entered with two accounts (ACWC Player eligibility)";
+            store::tournament::entrants::set_status(conn, entrant, DISQUALIFIED, Some(reason))
+                .await?;
+            let mut names = vec![account.to_owned()];
+            for e in &earlier {
+                store::tournament::entrants::set_status(conn, e.id, DISQUALIFIED, Some(reason))
+                    .await?;
+                names.push(e.account.clone());
+            }
+            let text = format!(
+                "{} tried to enter tournament #{id} with a second account: {} are all disqualified (ACWC Player eligibility).",
+                actor.name,
+                names.join(" and ")
+            );
+            self.announce(conn, &text).await?;
+            Ok(TournamentReply(text))
+        })
+        .await
+    }
+
+    /// `/tournament facts`: the Director records what Lichess shows of an account; gavel says
+    /// whether it may play, exactly as the rules are written.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn record_facts(
+        &self,
+        call: &Call,
+        id: i64,
+        account: &str,
+        created: &str,
+        rated_games: i64,
+        rating: i64,
+        peak: i64,
+        marked: Option<&str>,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let t = self.tournament(conn, id).await?;
+            self.require_director(conn, &t, actor, "record an account's facts")
+                .await?;
+            let e = self.entrant(conn, id, account).await?;
+            let created = utc(day(created)?);
+            let marked = marked.map(day).transpose()?.map(utc);
+            store::tournament::entrants::set_facts(
+                conn,
+                e.id,
+                created,
+                rated_games,
+                rating,
+                peak,
+                marked,
+            )
+            .await?;
+            let params = parameters(&t);
+            let verdict = match params.requirements() {
+                None => "No entry requirements apply.".to_owned(),
+                Some(req) => match eligibility::check(
+                    req,
+                    AccountFacts {
+                        created,
+                        rated_games: u32::try_from(rated_games).unwrap_or(0),
+                        mark: marked,
+                    },
+                ) {
+                    Ok(()) => "Eligible.".to_owned(),
+                    Err(why) => format!("Not eligible: {why}"),
+                },
+            };
+            let seed = eligibility::seed_x2(rating, peak);
+            Ok(TournamentReply(format!(
+                "{}: facts recorded. {verdict} Seeding rating {} (ACWC Format).",
+                e.account,
+                rating_shown(seed)
+            )))
+        })
+        .await
+    }
+
+    /// `/tournament except`: the Director admits an account the requirements would refuse.
+    pub async fn except_account(
+        &self,
+        call: &Call,
+        id: i64,
+        account: &str,
+        reason: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let t = self.tournament(conn, id).await?;
+            self.require_director(conn, &t, actor, "make an exception")
+                .await?;
+            let e = self.entrant(conn, id, account).await?;
+            store::tournament::entrants::set_exception(conn, e.id, reason.trim()).await?;
+            let text = format!(
+                "The Director admits {} to tournament #{id} by exception: {} (ACWC Player eligibility).",
+                e.account,
+                reason.trim()
+            );
+            self.announce(conn, &text).await?;
+            Ok(TournamentReply(text))
+        })
+        .await
+    }
+
+    /// `/tournament start`: entries close; those eligible (or admitted by exception) play;
+    /// the number of Swiss rounds is fixed and round 1 is paired.
+    pub async fn start_tournament(
+        &self,
+        call: &Call,
+        id: i64,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let t = self.tournament(conn, id).await?;
+            self.require_director(conn, &t, actor, "start it").await?;
+            if t.stage != "entries" {
+                return Err(TournamentError::Started(id));
+            }
+            let params = parameters(&t);
+            let mut lines = Vec::new();
+            let mut playing = 0;
+            for e in store::tournament::entrants::of_tournament(conn, id).await? {
+                if e.status != ENTERED {
+                    continue;
+                }
+                match entry_verdict(&params, &e) {
+                    Ok(()) => {
+                        store::tournament::entrants::set_status(conn, e.id, PLAYING, None).await?;
+                        playing += 1;
+                    }
+                    Err(why) => {
+                        store::tournament::entrants::set_status(
+                            conn,
+                            e.id,
+                            INELIGIBLE,
+                            Some(&why),
+                        )
+                        .await?;
+                        lines.push(format!("{} may not play: {why}", e.account));
+                    }
+                }
+            }
+            if playing < 2 {
+                return Err(TournamentError::TooFew(playing));
+            }
+            let rounds = swiss::rounds_for(playing, params.min_rounds, params.rounds_above);
+            store::tournament::tournaments::start(conn, id, i64::from(rounds), self.now()).await?;
+            let mut text = format!(
+                "Tournament #{id} starts: {playing} players, {rounds} Swiss rounds (ACWC Qualification)."
+            );
+            for l in &lines {
+                text.push('\n');
+                text.push_str(l);
+            }
+            self.announce(conn, &text).await?;
+            let round = self.pair_next_round(conn, id, 1).await?;
+            Ok(TournamentReply(format!("{text}\n{round}")))
+        })
+        .await
+    }
+
+    /// An entrant by account.
+    pub(super) async fn entrant(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        id: i64,
+        account: &str,
+    ) -> Result<EntrantRow, TournamentError> {
+        store::tournament::entrants::by_account(conn, id, account.trim())
+            .await?
+            .ok_or_else(|| TournamentError::NoAccount {
+                tournament: id,
+                account: account.trim().to_owned(),
+            })
+    }
+}
+
+/// Whether an entrant may play: the format's requirements on the facts the Director recorded,
+/// unless the Director made an exception.
+fn entry_verdict(params: &Parameters, e: &EntrantRow) -> Result<(), String> {
+    let Some(req) = params.requirements() else {
+        return Ok(());
+    };
+    if e.excepted.is_some() {
+        return Ok(());
+    }
+    let (Some(created), Some(games)) = (e.created, e.rated_games) else {
+        return Err("the Director has recorded no facts for the account".into());
+    };
+    eligibility::check(
+        req,
+        AccountFacts {
+            created,
+            rated_games: u32::try_from(games).unwrap_or(0),
+            mark: e.marked,
+        },
+    )
+    .map_err(|why| why.to_string())
+}

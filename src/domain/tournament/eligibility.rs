@@ -1,0 +1,121 @@
+//! Who may enter (ACWC Player eligibility) and the seeding rating (ACWC Format): an account
+//! created before the cut-off, enough rated games before the date, no engine or booster mark
+//! after the mark date (an older mark is the Director's to review), one account a player; the
+//! seeding rating is the average of the rating on the date and the peak of the year before.
+
+use chrono::{DateTime, Utc};
+
+/// The dates and numbers of the entry requirements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Requirements {
+    pub created_before: DateTime<Utc>,
+    pub games_before: DateTime<Utc>,
+    pub min_rated_games: u32,
+    /// A mark after this disqualifies; one before it is left to the Director.
+    pub marks_after: DateTime<Utc>,
+}
+
+/// What the Director knows of an account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AccountFacts {
+    pub created: DateTime<Utc>,
+    pub rated_games: u32,
+    pub mark: Option<DateTime<Utc>>,
+}
+
+/// Why an account may not enter, or is the Director's to decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Ineligible {
+    #[error("The account was created after the cut-off (ACWC Player eligibility).")]
+    CreatedTooLate,
+    #[error("The account has {played} rated games before the date; {needed} are needed (ACWC Player eligibility).")]
+    TooFewGames { played: u32, needed: u32 },
+    #[error("The account was marked as engine or booster after the date, which disqualifies it (ACWC Player eligibility).")]
+    Marked,
+    #[error("The account was marked before the date: the Director reviews it case by case, and may admit it with /tournament except (ACWC Player eligibility).")]
+    OldMark,
+}
+
+/// Checks an account against the requirements, exactly as written.
+pub fn check(req: Requirements, facts: AccountFacts) -> Result<(), Ineligible> {
+    if facts.created >= req.created_before {
+        return Err(Ineligible::CreatedTooLate);
+    }
+    if facts.rated_games < req.min_rated_games {
+        return Err(Ineligible::TooFewGames {
+            played: facts.rated_games,
+            needed: req.min_rated_games,
+        });
+    }
+    match facts.mark {
+        Some(at) if at > req.marks_after => Err(Ineligible::Marked),
+        Some(_) => Err(Ineligible::OldMark),
+        None => Ok(()),
+    }
+}
+
+/// The seeding rating, doubled so it stays whole: the rating on the date plus the year's peak.
+pub fn seed_x2(rating: i64, peak: i64) -> i64 {
+    rating + peak
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn on(y: i32, m: u32, d: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(y, m, d, 0, 0, 0).unwrap()
+    }
+
+    fn acwc() -> Requirements {
+        Requirements {
+            created_before: on(2019, 3, 1),
+            games_before: on(2019, 9, 1),
+            min_rated_games: 100,
+            marks_after: on(2017, 9, 1),
+        }
+    }
+
+    #[test]
+    fn eligibility_is_checked_exactly_as_written() {
+        let good = AccountFacts {
+            created: on(2018, 5, 1),
+            rated_games: 100,
+            mark: None,
+        };
+        assert_eq!(check(acwc(), good), Ok(()));
+        // "created prior to March 1, 2019, 00:00 UTC": the cut-off itself is too late.
+        let late = AccountFacts {
+            created: on(2019, 3, 1),
+            ..good
+        };
+        assert_eq!(check(acwc(), late), Err(Ineligible::CreatedTooLate));
+        let few = AccountFacts {
+            rated_games: 99,
+            ..good
+        };
+        assert_eq!(
+            check(acwc(), few),
+            Err(Ineligible::TooFewGames {
+                played: 99,
+                needed: 100
+            })
+        );
+        let marked = AccountFacts {
+            mark: Some(on(2018, 1, 1)),
+            ..good
+        };
+        assert_eq!(check(acwc(), marked), Err(Ineligible::Marked));
+        let old = AccountFacts {
+            mark: Some(on(2017, 1, 1)),
+            ..good
+        };
+        assert_eq!(check(acwc(), old), Err(Ineligible::OldMark));
+    }
+
+    #[test]
+    fn the_seeding_rating_averages_the_rating_on_the_date_and_the_peak() {
+        assert_eq!(seed_x2(2100, 2201), 4301); // 2150.5
+    }
+}

@@ -1,0 +1,129 @@
+//! A tournament's entrants: their accounts, the Director's facts and their status.
+
+use chrono::{DateTime, Utc};
+use sqlx::SqliteConnection;
+
+/// A stored entrant.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EntrantRow {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub person_id: i64,
+    pub account: String,
+    pub entered_at: DateTime<Utc>,
+    pub created: Option<DateTime<Utc>>,
+    pub rated_games: Option<i64>,
+    pub rating: Option<i64>,
+    pub peak: Option<i64>,
+    pub marked: Option<DateTime<Utc>>,
+    pub excepted: Option<String>,
+    pub status: String,
+    pub status_reason: Option<String>,
+}
+
+pub async fn insert(
+    conn: &mut SqliteConnection,
+    tournament: i64,
+    person: i64,
+    account: &str,
+    at: DateTime<Utc>,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO tournament_entrants (tournament_id, person_id, account, entered_at, status)
+         VALUES (?, ?, ?, ?, 'entered') RETURNING id",
+    )
+    .bind(tournament)
+    .bind(person)
+    .bind(account)
+    .bind(at)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn of_tournament(
+    conn: &mut SqliteConnection,
+    tournament: i64,
+) -> sqlx::Result<Vec<EntrantRow>> {
+    sqlx::query_as("SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY id")
+        .bind(tournament)
+        .fetch_all(conn)
+        .await
+}
+
+pub async fn by_account(
+    conn: &mut SqliteConnection,
+    tournament: i64,
+    account: &str,
+) -> sqlx::Result<Option<EntrantRow>> {
+    sqlx::query_as(
+        "SELECT * FROM tournament_entrants WHERE tournament_id = ? AND account = ? COLLATE NOCASE",
+    )
+    .bind(tournament)
+    .bind(account)
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn of_person(
+    conn: &mut SqliteConnection,
+    tournament: i64,
+    person: i64,
+) -> sqlx::Result<Vec<EntrantRow>> {
+    sqlx::query_as(
+        "SELECT * FROM tournament_entrants WHERE tournament_id = ? AND person_id = ? ORDER BY id",
+    )
+    .bind(tournament)
+    .bind(person)
+    .fetch_all(conn)
+    .await
+}
+
+/// Records the Director's facts about an account.
+#[allow(clippy::too_many_arguments)]
+pub async fn set_facts(
+    conn: &mut SqliteConnection,
+    id: i64,
+    created: DateTime<Utc>,
+    rated_games: i64,
+    rating: i64,
+    peak: i64,
+    marked: Option<DateTime<Utc>>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE tournament_entrants SET created = ?, rated_games = ?, rating = ?, peak = ?, marked = ?
+         WHERE id = ?",
+    )
+    .bind(created)
+    .bind(rated_games)
+    .bind(rating)
+    .bind(peak)
+    .bind(marked)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_status(
+    conn: &mut SqliteConnection,
+    id: i64,
+    status: &str,
+    reason: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tournament_entrants SET status = ?, status_reason = ? WHERE id = ?")
+        .bind(status)
+        .bind(reason)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_exception(conn: &mut SqliteConnection, id: i64, reason: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tournament_entrants SET excepted = ? WHERE id = ?")
+        .bind(reason)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,218 @@
+//! The randomised test of the record: random sequences of moderation, Court, Nomic and Points
+//! of Order commands by random actors, with clock moves and restarts, run through the console's
+//! use cases on a club database. After every step `gavel check` must hold (every invariant of
+//! the record, `App::check_record`), and after every refusal the record must be as it was.
+//!
+//! Sequences come from a small seeded generator, so a failure names the seed that reproduces it.
+//! CI runs `SEQUENCES` of them; `GAVEL_RANDOM_SEQUENCES=5000 cargo test --release --test it
+//! random` is the longer run the book's Tests chapter describes.
+
+use chrono::{Duration, Timelike};
+use gavel::adapters::console::{Console, Output};
+use gavel::config::Config;
+use serde_json::Value;
+
+/// How many sequences CI runs.
+const SEQUENCES: u64 = 200;
+/// Steps in one sequence, after the club is set up.
+const STEPS: usize = 40;
+
+/// A small, seeded generator (SplitMix64): the same seed gives the same sequence.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len() as u64) as usize]
+    }
+
+    fn number(&mut self, low: u64, high: u64) -> u64 {
+        low + self.below(high - low + 1)
+    }
+}
+
+const MODERATORS: &[&str] = &["mod1", "mod2"];
+const JUSTICES: &[&str] = &["j1", "j2", "j3"];
+const MEMBERS: &[&str] = &["alice", "bob", "carol", "dave", "mod1"];
+const ANYONE: &[&str] = &[
+    "cj", "mod1", "mod2", "j1", "j2", "j3", "alice", "bob", "carol", "dave", "zed",
+];
+
+/// The club every sequence starts from: offices, members, and a game of Nomic with a player
+/// for each weekday.
+const SETUP: &[&str] = &[
+    "@ 2026-11-30 09:00",
+    "cj: /office appoint member:@mod1 office:moderator",
+    "cj: /office appoint member:@mod2 office:moderator",
+    "cj: /office appoint member:@j1 office:justice",
+    "cj: /office appoint member:@j2 office:justice",
+    "cj: /office appoint member:@j3 office:justice",
+    "alice: /join",
+    "bob: /join",
+    "carol: /join",
+    "dave: /join",
+    "mod1: /join",
+    "cj: /procedure set name:procedure value:nomic",
+    "cj: /turns set member:@alice day:monday",
+    "cj: /turns set member:@bob day:tuesday",
+    "cj: /turns set member:@carol day:wednesday",
+    "cj: /turns set member:@dave day:thursday",
+    "cj: /turns set member:@mod1 day:friday",
+];
+
+/// One random step: a command line, a clock move, or `None` for a restart.
+fn step(rng: &mut Rng) -> Option<String> {
+    let case = rng.number(1, 8);
+    let appeal = rng.number(1, 5);
+    let proposal = rng.number(301, 306);
+    let point = rng.number(1, 4);
+    let n = rng.number(1, 99);
+    let moderator = rng.pick(MODERATORS);
+    let justice = rng.pick(JUSTICES);
+    let member = rng.pick(MEMBERS);
+    let anyone = rng.pick(ANYONE);
+    let later = if rng.below(3) == 0 { " later:true" } else { "" };
+    let friday = ["2026-12-11", "2026-12-18", "2027-01-08", "2026-12-10"][rng.below(4) as usize];
+    let line = match rng.below(30) {
+        0 | 1 => format!("{moderator}: /mod violation member:@{member} reason:\"registered a game never played\" incident:\"fake game {n}\"{later}"),
+        2 => format!("{moderator}: /mod ban member:@{member} until:{friday} reason:\"threw a rook at the board\" incident:\"rook {n}\"{later}"),
+        3 => format!("{moderator}: /mod deduct member:@{member} points:{n} reason:\"rude at the board\" incident:\"rude {n}\"{later}"),
+        4 => format!("{moderator}: /mod monitor member:@{member} reason:\"results look arranged\"{later}"),
+        5 => format!("{moderator}: /mod declare case:{case} reasoning:\"as the Terms require\""),
+        6 | 7 => format!("{anyone}: /court appeal case:{case} grounds:\"it was not fair to me\""),
+        8 => format!("{anyone}: /court grant appeal:{appeal}"),
+        9 => format!("cj: /court refuse appeal:{appeal} reason:\"no grounds are given\""),
+        10 => format!("cj: /court panel appeal:{appeal} first:@j1 second:@j2 third:@j3"),
+        11 => format!("cj: /court solo appeal:{appeal}"),
+        12 | 13 => {
+            let decision = rng.pick(&["uphold", "overturn", "remand"]);
+            let extra = match decision {
+                "remand" => " conditions:\"decide it again with the witnesses\"",
+                "overturn" if rng.below(2) == 0 => " step:1",
+                _ => "",
+            };
+            let judge = if rng.below(4) == 0 { "cj" } else { justice };
+            format!("{judge}: /court vote appeal:{appeal} decision:{decision} reasons:\"as the record shows\"{extra}")
+        }
+        14 => format!("{anyone}: /court en-banc appeal:{appeal} grounds:\"the panel erred in law\""),
+        15 => format!(
+            "cj: /court en-banc-decide appeal:{appeal} answer:{} reason:\"not worth the whole Court\"",
+            rng.pick(&["accept", "refuse"])
+        ),
+        16 => format!("{justice}: /court opinion appeal:{appeal} text:\"The majority reasons as follows.\""),
+        17 => format!(
+            "{moderator}: /mod redecide case:{case} outcome:{} reasoning:\"decided again as remanded\" step:1 until:{friday}",
+            rng.pick(&["confirm", "withdraw", "step", "until"])
+        ),
+        18 | 19 => format!("{member}: /propose kind:enact text:\"Rule number {n}.\""),
+        20 | 21 => format!("{member}: /vote proposal:{proposal} choice:{}", rng.pick(&["yes", "no"])),
+        22 => format!("{member}: /order raise text:\"Is proposal {proposal} proper?\" proposal:{proposal}"),
+        23 => format!("{member}: /order judgement point:{point} text:\"It is proper.\""),
+        24 => format!(
+            "{member}: /order {} point:{point}",
+            rng.pick(&["dispute", "agree", "disagree"])
+        ),
+        25 => format!(
+            "cj: /office {} member:@{justice} office:justice",
+            rng.pick(&["dismiss", "appoint"])
+        ),
+        26 => format!("{member}: /leave"),
+        27 => format!("@ +{}h", rng.number(1, 30)),
+        28 => format!("@ +{}d", rng.number(1, 8)),
+        _ => return None,
+    };
+    Some(line)
+}
+
+/// The record as `gavel export` shows it, less the audit log (which records refusals too).
+async fn record(console: &mut Console) -> Value {
+    let app = console.app().await.expect("app");
+    let mut export = gavel::app::export::export(app).await.expect("export");
+    if let Some(map) = export.as_object_mut() {
+        map.remove("audit");
+    }
+    export
+}
+
+/// The console's clock as an `@` line, for the console that replaces it at a restart.
+async fn clock_line(console: &mut Console, config: &Config) -> String {
+    let now = console.app().await.expect("app").now() + Duration::minutes(1);
+    let local = now.with_timezone(&config.club.timezone);
+    format!(
+        "@ {}",
+        local
+            .with_second(0)
+            .expect("second 0")
+            .format("%Y-%m-%d %H:%M")
+    )
+}
+
+/// Runs one sequence; panics naming the seed, the step and what broke.
+async fn sequence(seed: u64) {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let mut config = Config::default();
+    config.database.path = dir.path().join("club.db").to_string_lossy().into_owned();
+    let mut console = Console::rehearsal(config.clone());
+    for line in SETUP {
+        console.execute(line).await.expect("set-up runs");
+    }
+    let mut rng = Rng(seed);
+    let mut done = Vec::new();
+    for _ in 0..STEPS {
+        let Some(line) = step(&mut rng) else {
+            // A restart: the process ends and gavel starts again on the same database.
+            let at = clock_line(&mut console, &config).await;
+            drop(console);
+            console = Console::rehearsal(config.clone());
+            console.execute(&at).await.expect("restart");
+            done.push(format!("(restart) {at}"));
+            continue;
+        };
+        let before = record(&mut console).await;
+        let out = console.execute(&line).await.expect("line runs");
+        done.push(line.clone());
+        if matches!(&out[..], [Output::Refusal(_)]) {
+            let after = record(&mut console).await;
+            assert!(
+                before == after,
+                "seed {seed}: the refusal of `{line}` changed the record ({out:?}); steps:\n{}",
+                done.join("\n")
+            );
+        }
+        let app = console.app().await.expect("app");
+        let breaches = app.check_record().await.expect("check runs");
+        assert!(
+            breaches.is_empty(),
+            "seed {seed}: after `{line}`, gavel check finds {breaches:#?}; steps:\n{}",
+            done.join("\n")
+        );
+    }
+}
+
+/// Checks: random sequences of commands keep every invariant of the record, and a refused
+/// command changes nothing (Terms §II-§IV, Nomic 101-215; review finding 7).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn random_sequences_keep_every_invariant_and_refusals_change_nothing() {
+    let count = std::env::var("GAVEL_RANDOM_SEQUENCES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(SEQUENCES);
+    let first = std::env::var("GAVEL_RANDOM_SEED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    for seed in first..first + count {
+        sequence(seed).await;
+    }
+}
