@@ -10,6 +10,8 @@ use crate::store::{self, outbox::OutboxEntry};
 pub struct Status {
     pub backlog: i64,
     pub oldest: Option<OutboxEntry>,
+    /// Replies to members that Discord has not taken yet, kept while their token is valid.
+    pub replies: i64,
     pub now: DateTime<Utc>,
 }
 
@@ -17,15 +19,25 @@ pub struct Status {
 pub async fn status(app: &App) -> anyhow::Result<Status> {
     let mut conn = app.pool().acquire().await?;
     let (backlog, oldest) = store::outbox::backlog(&mut conn).await?;
+    let replies = store::replies::waiting(&mut conn).await?;
     Ok(Status {
         backlog,
         oldest,
+        replies,
         now: app.now(),
     })
 }
 
 impl std::fmt::Display for Status {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.replies > 0 {
+            writeln!(
+                f,
+                "Replies: {} part{} of answers to members wait for Discord (kept for 15 minutes).",
+                self.replies,
+                if self.replies == 1 { "" } else { "s" }
+            )?;
+        }
         let Some(oldest) = &self.oldest else {
             return write!(f, "Outbox: every post has been delivered.");
         };

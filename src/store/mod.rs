@@ -12,6 +12,7 @@ pub mod nomic;
 pub mod offices;
 pub mod outbox;
 pub mod people;
+pub mod replies;
 pub mod revision;
 pub mod tournament;
 

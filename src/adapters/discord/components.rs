@@ -5,10 +5,11 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::answer;
 use super::gate;
-use super::reply::{no_pings, person, see, split};
+use super::reply::{person, see};
 use super::Error;
-use crate::app::{App, PersonRef};
+use crate::app::App;
 use crate::commands::button::{self, Component, Form, Invocation};
 use crate::commands::{self, Args, CommandSpec, Value};
 
@@ -21,55 +22,84 @@ pub async fn on_event(
     let serenity::FullEvent::InteractionCreate { interaction } = event else {
         return Ok(());
     };
-    let ctx = framework.serenity_context;
-    let app = framework.user_data;
-    match interaction {
-        serenity::Interaction::Component(press) => {
-            let place = gate::Place::of(press.guild_id, app.config().discord.guild_id);
-            let path = command_path(&press.data.custom_id);
-            if let Err(text) =
-                gate::admit(place, path.as_deref(), press.user.id, &press.data.custom_id)
-            {
-                return send(ctx, Answering::Press(press), Err(text), false).await;
-            }
-            let caller = person(
-                &press.user,
-                press.member.as_ref().and_then(|m| m.nick.as_deref()),
-            );
-            answer(
-                ctx,
-                app,
-                Answering::Press(press),
-                caller,
-                &press.data.custom_id,
-                Vec::new(),
-            )
-            .await
+    let (ctx, app) = (framework.serenity_context, framework.user_data);
+    let (press, expects) = match interaction {
+        serenity::Interaction::Component(press) => (
+            Pressed {
+                id: press.id,
+                token: &press.token,
+                guild: press.guild_id,
+                user: &press.user,
+                member: press.member.as_ref(),
+                custom_id: &press.data.custom_id,
+                typed: Vec::new(),
+            },
+            Component::Button,
+        ),
+        serenity::Interaction::Modal(form) => (
+            Pressed {
+                id: form.id,
+                token: &form.token,
+                guild: form.guild_id,
+                user: &form.user,
+                member: form.member.as_ref(),
+                custom_id: &form.data.custom_id,
+                typed: typed_fields(&form.data.components),
+            },
+            Component::Form,
+        ),
+        _ => return Ok(()),
+    };
+    handle(ctx, app, press, expects).await;
+    Ok(())
+}
+
+/// What a press or a submission carries, read the same way for both.
+struct Pressed<'a> {
+    id: serenity::InteractionId,
+    token: &'a str,
+    guild: Option<serenity::GuildId>,
+    user: &'a serenity::User,
+    member: Option<&'a serenity::Member>,
+    custom_id: &'a str,
+    /// A form's typed inputs (none for a press).
+    typed: Vec<(String, String)>,
+}
+
+/// Answers a press or a submission: a form, a refusal for the caller alone, or the command's
+/// reply; what Discord does not take is kept and follows (`answer`).
+async fn handle(ctx: &serenity::Context, app: &App, press: Pressed<'_>, expects: Component) {
+    let asked = answer::Asked::new(app, press.id, press.token);
+    let refuse = async |text: String| answer::reply_to(ctx, app, &asked, Err(text), false).await;
+    // Held until the reply is sent, so shutdown waits for this interaction.
+    let lifecycle = super::Lifecycle::of(ctx).await;
+    let Some(_in_flight) = lifecycle.enter().await else {
+        refuse("gavel is restarting; nothing was done. Try again in a minute.".into()).await;
+        return;
+    };
+    let place = gate::Place::of(press.guild, app.config().discord.guild_id);
+    let path = command_path(press.custom_id);
+    if let Err(text) = gate::admit(place, path.as_deref(), press.user.id, press.custom_id) {
+        return refuse(text).await;
+    }
+    let caller = person(press.user, press.member.and_then(|m| m.nick.as_deref()));
+    see(app, vec![caller.clone()]).await;
+    match outcome(press.custom_id, expects, press.typed) {
+        Outcome::Run(spec, args) => {
+            let work = commands::invoke(spec, app, caller, args);
+            answer::run(ctx, app, &asked, work).await;
         }
-        serenity::Interaction::Modal(form) => {
-            let place = gate::Place::of(form.guild_id, app.config().discord.guild_id);
-            let path = command_path(&form.data.custom_id);
-            if let Err(text) =
-                gate::admit(place, path.as_deref(), form.user.id, &form.data.custom_id)
-            {
-                return send(ctx, Answering::Form(form), Err(text), false).await;
+        // A form opens only for someone it can serve: a refusal is shown before any typing.
+        Outcome::Form(form, spec, given) => {
+            match button::check_before_form(spec, app, caller, given).await {
+                Ok(()) => answer::open_form(ctx, app, &asked, form).await,
+                Err(text) => refuse(text).await,
             }
-            let caller = person(
-                &form.user,
-                form.member.as_ref().and_then(|m| m.nick.as_deref()),
-            );
-            let typed = typed_fields(&form.data.components);
-            answer(
-                ctx,
-                app,
-                Answering::Form(form),
-                caller,
-                &form.data.custom_id,
-                typed,
-            )
-            .await
         }
-        _ => Ok(()),
+        Outcome::Refuse(text) => {
+            tracing::info!(user = press.user.id.get(), custom_id = press.custom_id, refusal = %text, "refused a press or a form");
+            refuse(text).await;
+        }
     }
 }
 
@@ -184,182 +214,6 @@ fn modal(form: Form) -> serenity::CreateModal {
         })
         .collect();
     serenity::CreateModal::new(form.custom_id, form.title).components(rows)
-}
-
-/// The interaction being answered: a press or a submitted form (the same calls on each).
-#[derive(Clone, Copy)]
-enum Answering<'a> {
-    Press(&'a serenity::ComponentInteraction),
-    Form(&'a serenity::ModalInteraction),
-}
-
-impl Answering<'_> {
-    fn expects(self) -> Component {
-        match self {
-            Answering::Press(_) => Component::Button,
-            Answering::Form(_) => Component::Form,
-        }
-    }
-
-    async fn respond(
-        self,
-        http: &serenity::Context,
-        response: serenity::CreateInteractionResponse,
-    ) -> serenity::Result<()> {
-        match self {
-            Answering::Press(i) => i.create_response(http, response).await,
-            Answering::Form(i) => i.create_response(http, response).await,
-        }
-    }
-
-    async fn edit(
-        self,
-        http: &serenity::Context,
-        edit: serenity::EditInteractionResponse,
-    ) -> serenity::Result<()> {
-        match self {
-            Answering::Press(i) => i.edit_response(http, edit).await.map(drop),
-            Answering::Form(i) => i.edit_response(http, edit).await.map(drop),
-        }
-    }
-
-    async fn delete(self, http: &serenity::Context) -> serenity::Result<()> {
-        match self {
-            Answering::Press(i) => i.delete_response(http).await,
-            Answering::Form(i) => i.delete_response(http).await,
-        }
-    }
-
-    async fn follow(
-        self,
-        http: &serenity::Context,
-        followup: serenity::CreateInteractionResponseFollowup,
-    ) -> serenity::Result<()> {
-        match self {
-            Answering::Press(i) => i.create_followup(http, followup).await.map(drop),
-            Answering::Form(i) => i.create_followup(http, followup).await.map(drop),
-        }
-    }
-}
-
-/// Answers a press or a submission: a form, a refusal for the caller alone, or the command's
-/// reply. Unexpected failures are logged and the caller gets a short private apology.
-async fn answer(
-    ctx: &serenity::Context,
-    app: &App,
-    answering: Answering<'_>,
-    caller: PersonRef,
-    custom_id: &str,
-    typed: Vec<(String, String)>,
-) -> Result<(), Error> {
-    // Held until the reply is sent, so shutdown waits for this interaction.
-    let lifecycle = super::Lifecycle::of(ctx).await;
-    let Some(_in_flight) = lifecycle.enter().await else {
-        let text = "gavel is restarting; nothing was done. Try again in a minute.";
-        return send(ctx, answering, Err(text.into()), false).await;
-    };
-    see(app, vec![caller.clone()]).await;
-    let (spec, args) = match outcome(custom_id, answering.expects(), typed) {
-        Outcome::Run(spec, args) => (spec, args),
-        Outcome::Form(form, spec, given) => {
-            // A form opens only for someone it can serve: a refusal is shown before any typing.
-            if let Err(text) = button::check_before_form(spec, app, caller, given).await {
-                return send(ctx, answering, Err(text), false).await;
-            }
-            return Ok(answering
-                .respond(ctx, serenity::CreateInteractionResponse::Modal(form))
-                .await?);
-        }
-        Outcome::Refuse(text) => return send(ctx, answering, Err(text), false).await,
-    };
-    let work = commands::invoke(spec, app, caller, args);
-    let after = app.config().discord.defer_after();
-    tokio::pin!(work);
-    // Deferred ("thinking...") when the work outlasts `discord.defer_after_ms`, so Discord never
-    // gives up on the interaction.
-    let (reply, deferred) = if after.is_zero() {
-        defer(ctx, answering).await?;
-        (work.await, true)
-    } else {
-        tokio::select! {
-            biased;
-            reply = &mut work => (reply, false),
-            () = tokio::time::sleep(after) => {
-                defer(ctx, answering).await?;
-                (work.await, true)
-            }
-        }
-    };
-    if let Err(error) = send(ctx, answering, reply, deferred).await {
-        tracing::error!(command = spec.path, error = ?error, "cannot answer a press");
-        let sorry = "Something went wrong on our side; nothing was changed. Please try again.";
-        let _ = answering
-            .follow(
-                ctx,
-                serenity::CreateInteractionResponseFollowup::new()
-                    .content(sorry)
-                    .ephemeral(true),
-            )
-            .await;
-    }
-    Ok(())
-}
-
-async fn defer(ctx: &serenity::Context, answering: Answering<'_>) -> Result<(), Error> {
-    let thinking = serenity::CreateInteractionResponse::Defer(
-        serenity::CreateInteractionResponseMessage::new(),
-    );
-    Ok(answering.respond(ctx, thinking).await?)
-}
-
-/// Sends a reply: success for everyone, a refusal for the caller alone. After a deferral a
-/// refusal replaces the public "thinking..." with a private follow-up, so it stays private.
-async fn send(
-    ctx: &serenity::Context,
-    answering: Answering<'_>,
-    reply: commands::Reply,
-    deferred: bool,
-) -> Result<(), Error> {
-    let (text, ephemeral) = match reply {
-        Ok(text) => (text, false),
-        Err(text) => (text, true),
-    };
-    let text = crate::domain::kernel::moment::for_discord(&text);
-    let parts = split(&text);
-    let mut rest = parts.iter();
-    let first = rest.next().expect("split gives at least one part");
-    match (deferred, ephemeral) {
-        (false, _) => {
-            let message = serenity::CreateInteractionResponseMessage::new()
-                .content(first)
-                .ephemeral(ephemeral)
-                .allowed_mentions(no_pings());
-            answering
-                .respond(ctx, serenity::CreateInteractionResponse::Message(message))
-                .await?;
-        }
-        (true, false) => {
-            let edit = serenity::EditInteractionResponse::new()
-                .content(first)
-                .allowed_mentions(no_pings());
-            answering.edit(ctx, edit).await?;
-        }
-        (true, true) => {
-            answering.delete(ctx).await?;
-            answering.follow(ctx, followup(first, true)).await?;
-        }
-    }
-    for part in rest {
-        answering.follow(ctx, followup(part, ephemeral)).await?;
-    }
-    Ok(())
-}
-
-fn followup(text: &str, ephemeral: bool) -> serenity::CreateInteractionResponseFollowup {
-    serenity::CreateInteractionResponseFollowup::new()
-        .content(text)
-        .ephemeral(ephemeral)
-        .allowed_mentions(no_pings())
 }
 
 #[cfg(test)]

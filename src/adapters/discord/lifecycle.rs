@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use tokio::sync::{watch, OwnedRwLockReadGuard, RwLock};
+use tokio::sync::{watch, Notify, OwnedRwLockReadGuard, RwLock};
 use tokio::task::JoinHandle;
 
 /// How long shutdown waits for interactions in flight (Discord gives a reply 15 minutes at
@@ -20,6 +20,8 @@ pub struct Lifecycle {
     gate: Arc<RwLock<bool>>,
     stopping: watch::Sender<bool>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
+    /// Wakes the replier when a reply Discord did not take is kept.
+    replies: Arc<Notify>,
 }
 
 /// Held while an interaction is handled.
@@ -38,6 +40,7 @@ impl Default for Lifecycle {
             gate: Arc::default(),
             stopping: watch::channel(false).0,
             tasks: Mutex::default(),
+            replies: Arc::default(),
         }
     }
 }
@@ -57,6 +60,16 @@ impl Lifecycle {
             .get::<LifecycleKey>()
             .cloned()
             .expect("the client carries its lifecycle")
+    }
+
+    /// Wakes the replier: a reply was kept.
+    pub fn wake_replies(&self) {
+        self.replies.notify_one();
+    }
+
+    /// What the replier waits on between its passes.
+    pub fn replies_waker(&self) -> Arc<Notify> {
+        self.replies.clone()
     }
 
     /// Tells background tasks to stop after their current step.

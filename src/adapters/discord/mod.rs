@@ -2,11 +2,13 @@
 //! same commands, plus the outbox poster and the scheduler loop, started once when the gateway
 //! is ready.
 
+mod answer;
 mod components;
 mod gate;
 mod lifecycle;
 mod poster;
 mod reply;
+mod rest;
 pub mod slash;
 
 use std::future::Future;
@@ -153,9 +155,31 @@ fn termination() -> impl Future<Output = ()> {
     }
 }
 
-/// The poster and the scheduler: each only sleeps and calls its `run_due`-style step, so a
-/// restart loses nothing (the work is rows in the database).
+/// The replier (kept replies to interactions), the poster and the scheduler: each only sleeps
+/// and calls its `run_due`-style step, so a restart loses nothing (the work is rows in the
+/// database).
 fn spawn_background(app: App, http: Arc<serenity::Http>, lifecycle: &Lifecycle) {
+    let replier = answer::Replier::new(app.clone(), http.clone());
+    let replier_app = app.clone();
+    let wake = lifecycle.replies_waker();
+    let mut stopping = lifecycle.stopping();
+    lifecycle.keep(tokio::spawn(async move {
+        while !*stopping.borrow() {
+            let stop = stopping.clone();
+            let wait = match replier.deliver_due(|| *stop.borrow()).await {
+                Ok(next) => until(next, replier_app.now_exact()),
+                Err(e) => {
+                    tracing::error!(error = ?e, "delivering kept replies failed");
+                    TICK
+                }
+            };
+            tokio::select! {
+                () = wake.notified() => {}
+                () = tokio::time::sleep(wait) => {}
+                _ = stopping.changed() => {}
+            }
+        }
+    }));
     let poster = Poster::new(app.clone(), http);
     let poster_app = app.clone();
     let mut stopping = lifecycle.stopping();

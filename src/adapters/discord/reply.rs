@@ -3,10 +3,9 @@
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{Context, Error};
+use super::Error;
 use crate::app::App;
 use crate::app::PersonRef;
-use crate::commands::Reply;
 use crate::domain::kernel::text::DISCORD_MESSAGE_LIMIT;
 
 /// A Discord user, known by their id and named as the server shows them: their server
@@ -63,28 +62,9 @@ pub fn no_pings() -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
 }
 
-/// Sends a command's reply: success to the channel, a refusal only to the caller.
-pub async fn respond_text(ctx: Context<'_>, reply: Reply) -> Result<(), Error> {
-    let (text, ephemeral) = match reply {
-        Ok(text) => (text, false),
-        Err(text) => (text, true),
-    };
-    // Every reader sees the times in their own time zone.
-    let text = crate::domain::kernel::moment::for_discord(&text);
-    // The first part answers the interaction; the rest follow it (poise sends follow-ups).
-    for part in split(&text) {
-        ctx.send(
-            CreateReply::default()
-                .content(part)
-                .ephemeral(ephemeral)
-                .allowed_mentions(no_pings()),
-        )
-        .await?;
-    }
-    Ok(())
-}
-
-/// Unexpected errors: logged with their cause; the member sees a short message.
+/// Unexpected errors: logged with their cause; the member sees a short message. gavel's own
+/// commands answer every outcome themselves (`answer`), so a command error here is one gavel
+/// cannot place: it does not know whether the command took effect, and says so.
 pub async fn on_error(error: poise::FrameworkError<'_, App, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
@@ -92,7 +72,11 @@ pub async fn on_error(error: poise::FrameworkError<'_, App, Error>) {
             let _ = ctx
                 .send(
                     CreateReply::default()
-                        .content("Something went wrong on our side; nothing was changed. Please try again.")
+                        .content(
+                            "Something went wrong on our side, and gavel cannot tell whether your \
+                             command took effect: check (with /profile, /cases or /history) \
+                             before trying again.",
+                        )
                         .ephemeral(true),
                 )
                 .await;
@@ -105,11 +89,19 @@ pub async fn on_error(error: poise::FrameworkError<'_, App, Error>) {
             // A command removed or renamed since the member's client loaded the list: answer,
             // or Discord shows "The application did not respond".
             let path = command_path(interaction);
-            tracing::warn!(command = %path, "an interaction for a command gavel does not have");
-            let text = format!(
-                "gavel no longer has /{path}; its commands are being refreshed: try again in a \
-                 moment, or see /help."
-            );
+            let club = framework.user_data.config().discord.guild_id;
+            let place = super::gate::Place::of(interaction.guild_id, club);
+            let user = interaction.user.id;
+            let text = match super::gate::admit(place, None, user, &format!("/{path}")) {
+                Err(refusal) => refusal,
+                Ok(()) => {
+                    tracing::warn!(command = %path, "an interaction for a command gavel does not have");
+                    format!(
+                        "gavel no longer has /{path}; its commands are being refreshed: try \
+                         again in a moment, or see /help."
+                    )
+                }
+            };
             let reply = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(text)

@@ -3,9 +3,10 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::answer;
 use super::components;
 use super::gate;
-use super::reply::{self, person, respond_text};
+use super::reply::{self, person};
 use super::Error;
 use crate::app::App;
 use crate::commands::button;
@@ -128,70 +129,51 @@ fn routed(name: &'static str, path: &'static str) -> poise::Command<App, Error> 
     }
 }
 
-/// Every slash interaction lands here: find the declaration, read its options, run its use
-/// case, and reply (a refusal only to the caller).
+/// Every slash interaction lands here: check where it came from, find the declaration, read
+/// its options, run its use case, and answer (a refusal only to the caller). Nothing here fails
+/// the interaction: what Discord does not take is kept and follows (`answer`).
 fn run(
     ctx: poise::ApplicationContext<'_, App, Error>,
 ) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, App, Error>>> {
     Box::pin(async move {
+        let (app, discord) = (ctx.data(), ctx.serenity_context());
+        let asked = answer::Asked::new(app, ctx.interaction.id, &ctx.interaction.token);
+        let refuse =
+            async |text: String| answer::reply_to(discord, app, &asked, Err(text), false).await;
         // Held until the reply is sent, so shutdown waits for this interaction.
-        let lifecycle = super::Lifecycle::of(ctx.serenity_context()).await;
+        let lifecycle = super::Lifecycle::of(discord).await;
         let Some(_in_flight) = lifecycle.enter().await else {
-            let reply = Err("gavel is restarting; nothing was done. Try again in a minute.".into());
-            return respond_text(poise::Context::Application(ctx), reply)
-                .await
-                .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error));
+            refuse("gavel is restarting; nothing was done. Try again in a minute.".into()).await;
+            return Ok(());
         };
         let path = ctx.command().qualified_name.as_ref();
-        let place = gate::Place::of(
-            ctx.interaction.guild_id,
-            ctx.data().config().discord.guild_id,
-        );
+        let place = gate::Place::of(ctx.interaction.guild_id, app.config().discord.guild_id);
         let user = ctx.interaction.user.id;
         if let Err(refusal) = gate::admit(place, Some(path), user, &format!("/{path}")) {
-            return respond_text(poise::Context::Application(ctx), Err(refusal))
-                .await
-                .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error));
+            refuse(refusal).await;
+            return Ok(());
         }
-        reply::see(ctx.data(), people_in(&ctx)).await;
-        let reply = match commands::find(path) {
-            Some(spec) => match read_options(spec, ctx.args) {
-                Ok(Read::Form(modal, given)) => {
-                    // Long text left out: ask for it in a form, unless the command's check
-                    // refuses the caller already; the form's submission runs the command.
-                    let check =
-                        button::check_before_form(spec, ctx.data(), caller(&ctx), given).await;
-                    if let Err(refusal) = check {
-                        return respond_text(poise::Context::Application(ctx), Err(refusal))
-                            .await
-                            .map_err(|error| {
-                                poise::FrameworkError::new_command(ctx.into(), error)
-                            });
-                    }
-                    return ctx
-                        .interaction
-                        .create_response(
-                            ctx.serenity_context(),
-                            serenity::CreateInteractionResponse::Modal(modal),
-                        )
-                        .await
-                        .map_err(|error| {
-                            poise::FrameworkError::new_command(ctx.into(), error.into())
-                        });
-                }
-                Ok(Read::Args(args)) => {
-                    let work = commands::invoke(spec, ctx.data(), caller(&ctx), args);
-                    within_discords_limit(ctx, work)
-                        .await
-                        .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))?
-                }
-                Err(message) => Err(message),
-            },
-            None => Err(format!("There is no command /{path}; try /help.")),
+        reply::see(app, people_in(&ctx)).await;
+        let Some(spec) = commands::find(path) else {
+            refuse(format!("There is no command /{path}; try /help.")).await;
+            return Ok(());
         };
-        respond_text(poise::Context::Application(ctx), reply)
-            .await
-            .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
+        match read_options(spec, ctx.args) {
+            Ok(Read::Form(modal, given)) => {
+                // Long text left out: ask for it in a form, unless the command's check
+                // refuses the caller already; the form's submission runs the command.
+                match button::check_before_form(spec, app, caller(&ctx), given).await {
+                    Ok(()) => answer::open_form(discord, app, &asked, modal).await,
+                    Err(refusal) => refuse(refusal).await,
+                }
+            }
+            Ok(Read::Args(args)) => {
+                let work = commands::invoke(spec, app, caller(&ctx), args);
+                answer::run(discord, app, &asked, work).await;
+            }
+            Err(message) => refuse(message).await,
+        }
+        Ok(())
     })
 }
 
@@ -201,30 +183,6 @@ enum Read {
     Args(Args),
     /// The form, and the options given (for the command's check before it opens).
     Form(serenity::CreateModal, Vec<(String, Value)>),
-}
-
-/// Runs a command's work, deferring the reply (Discord's type 5, "thinking...") when the work
-/// is still going after `discord.defer_after_ms`, so Discord never gives up on the interaction;
-/// the reply then replaces the "thinking..." message. A refusal that comes after a deferral is
-/// shown there, publicly, since Discord fixes a deferred reply's visibility when it is deferred.
-async fn within_discords_limit(
-    ctx: poise::ApplicationContext<'_, App, Error>,
-    work: impl std::future::Future<Output = commands::Reply>,
-) -> Result<commands::Reply, Error> {
-    let after = ctx.data().config().discord.defer_after();
-    if after.is_zero() {
-        poise::Context::Application(ctx).defer().await?;
-        return Ok(work.await);
-    }
-    tokio::pin!(work);
-    tokio::select! {
-        biased;
-        reply = &mut work => Ok(reply),
-        () = tokio::time::sleep(after) => {
-            poise::Context::Application(ctx).defer().await?;
-            Ok(work.await)
-        }
-    }
 }
 
 /// The people an interaction names by Discord's own member data: its caller, and the users

@@ -60,7 +60,7 @@ fn replacement(r: &Replacement, ground: Option<Ground>) -> String {
         Replacement::BanEnds(d) => format!("the ban ends {}", calendar::show_date(*d)),
         Replacement::LesserStep(s) => format!("step {} of the ladder", s.number()),
         Replacement::Ruling(text) => format!("ruling: {}", text.as_str()),
-        Replacement::Points(n) => format!("{} instead", crate::domain::kernel::text::points(*n)),
+        Replacement::Points(n) => format!("{n} points instead"),
     };
     match ground {
         Some(Ground::NoProperReasoning) => {

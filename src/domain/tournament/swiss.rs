@@ -198,7 +198,7 @@ pub fn pair(
         taken[at] = true;
         steps.push(format!(
             "{} is the lowest-ranked player without a bye: a bye, counted as a won match.",
-            named(at).replacen(" (", " (rank ", 1)
+            format!("{} (rank {})", ranking[at].name, at + 1)
         ));
         bye = Some(ranking[at].id);
     }

@@ -31,10 +31,12 @@ async fn the_audit_log_refuses_updates_and_deletes() {
     assert_ne!(detail, "nothing happened");
 }
 
-/// Every row of every table but the audit log, as text.
+/// Every row of every table but the audit log, as text. The portal's search index (an FTS5
+/// table and its shadow tables, kept by triggers from the tables compared here) is left out.
 async fn snapshot(pool: &SqlitePool) -> Vec<(String, Vec<String>)> {
     let tables: Vec<String> = sqlx::query_scalar(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+         AND name NOT LIKE 'search_index%'
          AND name NOT IN ('audit_log', '_sqlx_migrations') ORDER BY name",
     )
     .fetch_all(pool)

@@ -443,3 +443,47 @@ async fn lists_are_paged_by_key() {
     let last_rank = board["rows"][49]["rank"].as_i64().unwrap();
     assert!(rest["rows"][0]["rank"].as_i64().unwrap() >= last_rank);
 }
+
+/// Checks: `gavel portal` serves the portal alone, with no Discord token, on a database it
+/// brings up to date first; it stops cleanly (exit 0) on SIGTERM.
+#[tokio::test]
+async fn gavel_portal_serves_alone_without_a_token() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        format!("[portal]\nlisten = \"127.0.0.1:{port}\"\n"),
+    )
+    .expect("config");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .arg("portal")
+        .current_dir(dir.path())
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("GAVEL_CONFIG")
+        .env("RUST_LOG", "error")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("gavel portal starts");
+    let client = reqwest::Client::new();
+    let mut answer = None;
+    for _ in 0..100 {
+        if let Ok(r) = client.get(format!("http://127.0.0.1:{port}/")).send().await {
+            answer = Some((r.status().as_u16(), r.text().await.unwrap_or_default()));
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let stopped = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(stopped.success());
+    let status = child.wait().expect("gavel portal ends");
+    let (code, body) = answer.expect("the portal answered");
+    assert_eq!(code, 200, "{body}");
+    assert!(body.contains("Friday Lunch Chess Club"), "{body}");
+    assert!(status.success(), "{status:?}");
+}

@@ -325,8 +325,9 @@ async fn deadlines_reach_discord_as_timestamps() {
 }
 
 /// Checks: a command still working when `discord.defer_after_ms` passes defers its reply
-/// (interaction callback type 5, Discord's "thinking...") and then answers with a follow-up, so
-/// Discord never times out on a slow command (here the wait is 0 ms, so every command defers).
+/// (interaction callback type 5, Discord's "thinking...") and then answers by editing that
+/// response (`PATCH .../messages/@original`), so Discord never times out on a slow command
+/// (here the wait is 0 ms, so every command defers).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_command_defers_its_reply_and_answers_when_done() {
     let bot = Bot::start_configured(FakeDiscord::start().await, |config| {
@@ -342,11 +343,16 @@ async fn a_slow_command_defers_its_reply_and_answers_when_done() {
     );
     let answer = bot
         .fake
-        .wait_for(Method::POST, "/webhooks/*/*", "the deferred answer", |r| {
-            r.body["content"]
-                .as_str()
-                .is_some_and(|c| c.starts_with("Welcome to the Leaderboard, dora"))
-        })
+        .wait_for(
+            Method::PATCH,
+            "/webhooks/*/*/messages/@original",
+            "the deferred answer",
+            |r| {
+                r.body["content"]
+                    .as_str()
+                    .is_some_and(|c| c.starts_with("Welcome to the Leaderboard, dora"))
+            },
+        )
         .await;
     assert_eq!(answer.status, 200);
     bot.assert_no_refused_requests();

@@ -6,16 +6,18 @@
 //!
 //! This file holds the harness the topic files share (`Bot` and the checks on replies and
 //! mentions); the tests are grouped by topic: `commands`, `posts`, `lifecycle`,
-//! `buttons_and_forms`, `forgery`, `court`, `nomic` and `origins`.
+//! `buttons_and_forms`, `forgery`, `hostile`, `court`, `nomic`, `origins` and `replies`.
 
 mod buttons_and_forms;
 mod commands;
 mod court;
 mod forgery;
+mod hostile;
 mod lifecycle;
 mod nomic;
 mod origins;
 mod posts;
+mod replies;
 
 use std::sync::Arc;
 

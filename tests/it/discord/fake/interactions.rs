@@ -56,6 +56,11 @@ impl SlashCommand {
         }
     }
 
+    /// Where it is sent from.
+    pub fn origin(&self) -> Origin {
+        self.origin
+    }
+
     /// The same command sent from `origin` instead of the club's server.
     pub fn from(mut self, origin: Origin) -> Self {
         self.origin = origin;
@@ -163,9 +168,9 @@ impl SlashCommand {
 }
 
 /// Interaction types (Discord's `type` of an interaction).
-const APPLICATION_COMMAND: u64 = 2;
-const MESSAGE_COMPONENT: u64 = 3;
-const MODAL_SUBMIT: u64 = 5;
+pub const APPLICATION_COMMAND: u64 = 2;
+pub const MESSAGE_COMPONENT: u64 = 3;
+pub const MODAL_SUBMIT: u64 = 5;
 
 /// The server an interaction from `origin` names, if any.
 fn guild_of(origin: Origin) -> Option<u64> {

@@ -27,8 +27,10 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
 use gateway::{dispatch_frame, serve_gateway};
-use interactions::{form_json, press_json};
-pub use interactions::{Arg, Origin, SlashCommand};
+use interactions::{form_json, interaction_json, press_json};
+pub use interactions::{
+    Arg, Origin, SlashCommand, APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT,
+};
 use rest::rest_handler;
 use state::{PostFailure, Shared};
 
@@ -94,7 +96,7 @@ impl User {
     }
 
     /// A member without its user (as in `data.resolved.members`).
-    fn partial_member_json(&self) -> Value {
+    pub fn partial_member_json(&self) -> Value {
         json!({
             "roles": [],
             "joined_at": "2024-09-06T12:00:00.000000+00:00",
@@ -218,6 +220,18 @@ impl FakeDiscord {
 
     fn queue_post_failure(&self, failure: PostFailure) {
         self.shared.failing_posts.lock().unwrap().push_back(failure);
+    }
+
+    /// Starts or ends an outage of Discord's REST: while it lasts, interaction responses,
+    /// follow-ups, edits and channel posts are answered 503 (the gateway still delivers).
+    pub fn outage(&self, down: bool) {
+        self.shared.outage.store(down, Ordering::SeqCst);
+    }
+
+    /// Makes interaction responses (callbacks) alone fail with 503, or work again; follow-ups
+    /// and edits keep working.
+    pub fn callbacks_down(&self, down: bool) {
+        self.shared.callbacks_down.store(down, Ordering::SeqCst);
     }
 
     /// Deletes a posted message, as a member with the permission might: Discord then answers an
@@ -441,6 +455,44 @@ impl FakeDiscord {
             form_json(id, caller, origin, custom_id, fields),
         );
         id
+    }
+
+    /// Sends an interaction of `kind` as a hostile client might build it: `data` as given, not
+    /// checked against the registered commands (`message` is the message a press was on).
+    /// Returns its id and whether serenity reads it: one it cannot read is dropped unanswered.
+    pub fn send_raw(
+        &self,
+        origin: Origin,
+        caller: &User,
+        kind: u64,
+        data: Value,
+        message: Option<&Value>,
+    ) -> (u64, bool) {
+        let id = self.shared.snowflake();
+        let mut payload = interaction_json(id, caller, origin, kind, data);
+        if let Some(message) = message {
+            payload["message"] = message.clone();
+        }
+        let seq = self.shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
+        let frame = serde_json::json!({"op": 0, "s": seq, "t": "INTERACTION_CREATE", "d": payload});
+        let reads = matches!(
+            serde_json::from_value::<serenity::all::GatewayEvent>(frame.clone()),
+            Ok(serenity::all::GatewayEvent::Dispatch(
+                _,
+                serenity::all::Event::InteractionCreate(_)
+            ))
+        );
+        let sender = self.shared.connection.lock().unwrap().clone();
+        sender
+            .expect("no gateway connection: wait_for_registration first")
+            .send(Message::Text(frame.to_string()))
+            .expect("gateway connection open");
+        (id, reads)
+    }
+
+    /// The command object the fake answered to the guild registration of `name`.
+    pub fn registered(&self, name: &str) -> Option<Value> {
+        self.shared.commands.lock().unwrap().get(name).cloned()
     }
 
     /// Sends an interaction for a command the bot has not registered (as a member's client

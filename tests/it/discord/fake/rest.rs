@@ -3,6 +3,7 @@
 //! callbacks, webhooks, channel messages), failing channel posts as a test asked.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -50,6 +51,11 @@ pub(super) async fn rest_handler(
     }
     let (status, answer, extra) = match is_post.then(|| failed_post(&shared, &body)).flatten() {
         Some(failure) => (failure.status, Some(failure.body), failure.headers),
+        None if is_down(&shared, &path) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Some(json!({"message": "503: Service Unavailable", "code": 0})),
+            Vec::new(),
+        ),
         None => {
             let (status, answer) = answer(&shared, &method, &path, &body);
             (status, answer, Vec::new())
@@ -74,6 +80,15 @@ pub(super) async fn rest_handler(
             .insert(name, value.parse().expect("header value"));
     }
     response
+}
+
+/// Whether Discord is down for this request: in an outage, every answer to a member and every
+/// post; with callbacks down, the interactions' first responses.
+fn is_down(shared: &Shared, path: &str) -> bool {
+    let callback = path_matches("/interactions/*/*/callback", path);
+    let answering = callback || path.starts_with("/webhooks/") || path.starts_with("/channels/");
+    (shared.outage.load(Ordering::SeqCst) && answering)
+        || (shared.callbacks_down.load(Ordering::SeqCst) && callback)
 }
 
 /// The failure this post meets, if one is set up for it (and counts it): the first failure

@@ -2,7 +2,7 @@
 //! connection, and how the next channel posts are to fail.
 
 use std::collections::{BTreeMap, HashSet, VecDeque};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -19,6 +19,11 @@ pub(super) struct Shared {
     pub(super) gateway_frames: Mutex<Vec<Value>>,
     /// How the next channel posts fail, if they do: each failure in turn, for its posts.
     pub(super) failing_posts: Mutex<VecDeque<PostFailure>>,
+    /// Discord's REST is down: interaction responses, follow-ups, edits and channel posts are
+    /// answered 503 (the gateway still delivers interactions).
+    pub(super) outage: AtomicBool,
+    /// Interaction responses (callbacks) alone are answered 503; follow-ups and edits work.
+    pub(super) callbacks_down: AtomicBool,
     /// How long the fake waits before answering a channel post.
     pub(super) post_delay: Mutex<Duration>,
     pub(super) next_id: AtomicU64,
@@ -48,6 +53,8 @@ impl Shared {
             requests: Mutex::default(),
             gateway_frames: Mutex::default(),
             failing_posts: Mutex::default(),
+            outage: AtomicBool::new(false),
+            callbacks_down: AtomicBool::new(false),
             post_delay: Mutex::new(Duration::ZERO),
             next_id: AtomicU64::new(1),
             sequence: AtomicU64::new(0),

@@ -226,7 +226,7 @@ mod tests {
         assert_eq!(found, ["Court", "courts"]);
         let long = format!("{} needle {}", "hay ".repeat(200), "hay ".repeat(200));
         let pieces = excerpt(&long, &words("needle"));
-        assert!(pieces.first().is_some_and(|p| p.text == "… "));
+        assert!(pieces.first().is_some_and(|p| p.text.starts_with("… ")));
         assert!(pieces.iter().any(|p| p.found && p.text == "needle"));
     }
 }

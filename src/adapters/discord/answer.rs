@@ -1,0 +1,405 @@
+//! Answering interactions truthfully when Discord fails. A command's reply says what happened:
+//! its use case's result, success or refusal. When Discord does not take that reply (an outage,
+//! a server error, a 429), it is not replaced by a guess: the answer is kept in the database,
+//! like a post in the outbox, and the replier delivers it as a follow-up (or an edit of the
+//! original response) once Discord answers, while the interaction's token is valid (15 minutes).
+//! "Nothing was changed" is said only when it is known: a refusal, or a use case that failed
+//! before its commit (both roll back).
+
+use std::time::{Duration as StdDuration, Instant};
+
+use chrono::{DateTime, Duration, Utc};
+use poise::serenity_prelude as serenity;
+use serenity::http::{LightMethod, Route};
+
+use super::reply::{no_pings, split};
+use super::rest::{Failure, Rest};
+use super::Lifecycle;
+use crate::app::App;
+use crate::commands::Reply;
+use crate::store::{self, replies::Part, replies::Step};
+
+/// How long Discord keeps an interaction's token valid: follow-ups and edits work until then.
+pub const TOKEN_LIFE: Duration = Duration::minutes(15);
+/// Discord wants an interaction's first response within 3 seconds; gavel retries a failed one
+/// only while it can still arrive in time.
+const CALLBACK_WINDOW: StdDuration = StdDuration::from_millis(2500);
+/// Discord's code for a second response to an interaction already answered.
+const ALREADY_ACKNOWLEDGED: i64 = 40060;
+/// Discord's code for a message that does not exist.
+const UNKNOWN_MESSAGE: i64 = 10008;
+/// Discord's "only you can see this" message flag.
+const EPHEMERAL: u64 = 64;
+/// The longest wait between attempts of a kept reply: a member waits at most this long after
+/// Discord is back.
+const MAX_REPLY_WAIT: Duration = Duration::seconds(30);
+
+/// The interaction being answered.
+#[derive(Debug, Clone)]
+pub struct Asked {
+    pub id: serenity::InteractionId,
+    pub token: String,
+    /// When it arrived by gavel's clock: its token lasts `TOKEN_LIFE` from then.
+    at: DateTime<Utc>,
+    /// When it arrived by the machine's clock, for Discord's 3 seconds.
+    arrived: Instant,
+}
+
+impl Asked {
+    pub fn new(app: &App, id: serenity::InteractionId, token: &str) -> Self {
+        Self {
+            id,
+            token: token.to_owned(),
+            at: app.now_exact(),
+            arrived: Instant::now(),
+        }
+    }
+}
+
+/// What one answer sends, in order: the interaction's response, then kept-able steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Action {
+    /// The first response: a message (type 4).
+    Respond {
+        content: String,
+        private: bool,
+    },
+    Then(Part),
+}
+
+impl Action {
+    /// The same action kept for later: a response not given becomes a follow-up.
+    fn kept(self) -> Part {
+        match self {
+            Action::Respond { content, private } => Part {
+                step: Step::Followup,
+                content,
+                private,
+            },
+            Action::Then(part) => part,
+        }
+    }
+}
+
+/// The actions that deliver `reply`: the first part answers the interaction (or, after a
+/// deferral, replaces the "thinking..."; a refusal after a deferral replaces it with a private
+/// follow-up, since Discord fixed the deferral's visibility), the rest follow it.
+fn plan(reply: Reply, deferred: bool) -> Vec<Action> {
+    let (text, private) = match reply {
+        Ok(text) => (text, false),
+        Err(text) => (text, true),
+    };
+    // Every reader sees the times in their own time zone.
+    let parts = split(&crate::domain::kernel::moment::for_discord(&text));
+    let then = |step, content: &String| {
+        Action::Then(Part {
+            step,
+            content: content.clone(),
+            private,
+        })
+    };
+    let mut actions = Vec::with_capacity(parts.len() + 1);
+    let (first, rest) = parts.split_first().expect("split gives at least one part");
+    match (deferred, private) {
+        (false, _) => actions.push(Action::Respond {
+            content: first.clone(),
+            private,
+        }),
+        (true, false) => actions.push(then(Step::Edit, first)),
+        (true, true) => {
+            actions.push(then(Step::Delete, &String::new()));
+            actions.push(then(Step::Followup, first));
+        }
+    }
+    actions.extend(rest.iter().map(|part| then(Step::Followup, part)));
+    actions
+}
+
+/// Runs a command's work and answers with its result. When the work outlasts
+/// `discord.defer_after_ms`, the interaction is deferred first ("thinking..."), so Discord never
+/// gives up on it; a deferral Discord does not take changes nothing: the work still finishes
+/// and its answer is delivered (or kept).
+pub async fn run(
+    ctx: &serenity::Context,
+    app: &App,
+    asked: &Asked,
+    work: impl std::future::Future<Output = Reply>,
+) {
+    let after = app.config().discord.defer_after();
+    tokio::pin!(work);
+    let (reply, deferred) = if after.is_zero() {
+        let deferred = defer(ctx, asked).await;
+        (work.await, deferred)
+    } else {
+        tokio::select! {
+            biased;
+            reply = &mut work => (reply, false),
+            () = tokio::time::sleep(after) => {
+                let deferred = defer(ctx, asked).await;
+                (work.await, deferred)
+            }
+        }
+    };
+    reply_to(ctx, app, asked, reply, deferred).await;
+}
+
+/// Acknowledges the interaction with "thinking..." (type 5); false when Discord did not take it.
+async fn defer(ctx: &serenity::Context, asked: &Asked) -> bool {
+    let thinking = serenity::CreateInteractionResponse::Defer(
+        serenity::CreateInteractionResponseMessage::new(),
+    );
+    match respond(&Rest::new(ctx.http.clone()), asked, &thinking).await {
+        Ok(()) => true,
+        Err(failure) => {
+            tracing::warn!(interaction = asked.id.get(), error = %failure, "cannot defer; the answer will follow");
+            false
+        }
+    }
+}
+
+/// Opens a form (a modal). Opening one changes nothing, so when Discord does not take it the
+/// member is told so, as a private follow-up.
+pub async fn open_form(
+    ctx: &serenity::Context,
+    app: &App,
+    asked: &Asked,
+    modal: serenity::CreateModal,
+) {
+    let form = serenity::CreateInteractionResponse::Modal(modal);
+    if let Err(failure) = respond(&Rest::new(ctx.http.clone()), asked, &form).await {
+        tracing::warn!(interaction = asked.id.get(), error = %failure, "Discord did not open a form");
+        let sorry = Part {
+            step: Step::Followup,
+            content: "Discord did not open the form; nothing was changed. Please try again.".into(),
+            private: true,
+        };
+        keep(ctx, app, asked, vec![sorry], &failure).await;
+    }
+}
+
+/// Answers with `reply` (after a deferral, if `deferred`). What Discord does not take is kept
+/// and delivered later by the replier; nothing is ever replaced by a guess.
+pub async fn reply_to(
+    ctx: &serenity::Context,
+    app: &App,
+    asked: &Asked,
+    reply: Reply,
+    deferred: bool,
+) {
+    let rest = Rest::new(ctx.http.clone());
+    let mut actions = plan(reply, deferred).into_iter();
+    while let Some(action) = actions.next() {
+        let sent = match &action {
+            Action::Respond { content, private } => {
+                let message = serenity::CreateInteractionResponseMessage::new()
+                    .content(content)
+                    .ephemeral(*private)
+                    .allowed_mentions(no_pings());
+                let response = serenity::CreateInteractionResponse::Message(message);
+                respond(&rest, asked, &response).await
+            }
+            Action::Then(part) => send(&rest, asked.id.get(), &asked.token, part).await,
+        };
+        if let Err(failure) = sent {
+            let kept: Vec<Part> = std::iter::once(action)
+                .chain(actions)
+                .map(Action::kept)
+                .collect();
+            keep(ctx, app, asked, kept, &failure).await;
+            return;
+        }
+    }
+}
+
+/// Keeps the parts Discord did not take, for the replier, and wakes it.
+async fn keep(
+    ctx: &serenity::Context,
+    app: &App,
+    asked: &Asked,
+    parts: Vec<Part>,
+    failure: &Failure,
+) {
+    tracing::warn!(
+        interaction = asked.id.get(), parts = parts.len(), error = %failure,
+        "Discord did not take a reply; it is kept and will follow"
+    );
+    let expires = asked.at + TOKEN_LIFE;
+    let kept = async {
+        let mut conn = app.pool().acquire().await?;
+        let id = asked.id.get();
+        store::replies::keep(
+            &mut conn,
+            id,
+            &asked.token,
+            &parts,
+            app.now_exact(),
+            expires,
+        )
+        .await
+    };
+    match kept.await {
+        Ok(()) => Lifecycle::of(ctx).await.wake_replies(),
+        Err(e) => tracing::error!(interaction = asked.id.get(), error = ?e, "cannot keep a reply"),
+    }
+}
+
+/// Sends the interaction's first response, retrying a failure while the response can still
+/// reach Discord within its 3 seconds. A second response to an interaction already
+/// acknowledged (code 40060: an earlier attempt did arrive) is a failure too: the answer then
+/// follows as a follow-up, which an acknowledged interaction accepts.
+async fn respond(
+    rest: &Rest,
+    asked: &Asked,
+    response: &serenity::CreateInteractionResponse,
+) -> Result<(), Failure> {
+    let mut wait = StdDuration::from_millis(250);
+    loop {
+        let route = Route::InteractionResponse {
+            interaction_id: asked.id,
+            token: &asked.token,
+        };
+        let failure = match rest.call(route, LightMethod::Post, Some(response)).await {
+            Ok(_) => return Ok(()),
+            Err(failure) => failure,
+        };
+        if failure.is_permanent() || failure.has_code(ALREADY_ACKNOWLEDGED) {
+            return Err(failure);
+        }
+        if let Failure::RateLimited {
+            retry_after: Some(s),
+            ..
+        } = &failure
+        {
+            wait = StdDuration::from_secs_f64(s.clamp(0.0, 3.0));
+        }
+        if asked.arrived.elapsed() + wait > CALLBACK_WINDOW {
+            return Err(failure);
+        }
+        tokio::time::sleep(wait).await;
+        wait *= 2;
+    }
+}
+
+/// Sends one kept-able step with the interaction's token.
+async fn send(rest: &Rest, interaction: u64, token: &str, part: &Part) -> Result<(), Failure> {
+    let application_id = rest
+        .http
+        .application_id()
+        .ok_or_else(|| Failure::Unavailable("the application id is not known yet".into()))?;
+    let original = Route::WebhookOriginalInteractionResponse {
+        application_id,
+        token,
+    };
+    let sent = match part.step {
+        Step::Followup => {
+            let message = serenity::CreateInteractionResponseFollowup::new()
+                .content(&part.content)
+                .allowed_mentions(no_pings());
+            let mut body = serde_json::to_value(message)
+                .map_err(|e| Failure::Refused(format!("interaction {interaction}: {e}")))?;
+            if part.private {
+                body["flags"] = EPHEMERAL.into();
+            }
+            let route = Route::WebhookFollowupMessages {
+                application_id,
+                token,
+            };
+            rest.call(route, LightMethod::Post, Some(&body)).await
+        }
+        Step::Edit => {
+            let edit = serenity::EditInteractionResponse::new()
+                .content(&part.content)
+                .allowed_mentions(no_pings());
+            rest.call(original, LightMethod::Patch, Some(&edit)).await
+        }
+        Step::Delete => match rest.call(original, LightMethod::Delete, None::<&()>).await {
+            // Already gone: what the deletion wanted.
+            Err(failure) if failure.has_code(UNKNOWN_MESSAGE) => Ok(serde_json::Value::Null),
+            sent => sent,
+        },
+    };
+    sent.map(drop)
+}
+
+/// How long a kept reply waits after a failure: a 429's `retry_after`, else 1 s doubling with
+/// its server errors, at most 30 s (a member is answered within 30 s of Discord's return).
+fn wait(failure: &Failure, server_errors: i64) -> Duration {
+    let wait = match failure {
+        Failure::RateLimited {
+            retry_after: Some(s),
+            ..
+        } if s.is_finite() && *s >= 0.0 => Duration::milliseconds((s * 1000.0).ceil() as i64),
+        _ => Duration::seconds(1) * (1i32 << server_errors.clamp(0, 5)),
+    };
+    wait.clamp(Duration::milliseconds(100), MAX_REPLY_WAIT)
+}
+
+/// Delivers kept replies, in order per interaction, until their token expires.
+pub struct Replier {
+    app: App,
+    rest: Rest,
+}
+
+impl Replier {
+    pub fn new(app: App, http: std::sync::Arc<serenity::Http>) -> Self {
+        Self {
+            app,
+            rest: Rest::new(http),
+        }
+    }
+
+    /// Gives up what has expired, then sends what is due; returns when the next kept part is
+    /// due, if any is waiting. `stop` is checked between parts.
+    pub async fn deliver_due(
+        &self,
+        stop: impl Fn() -> bool,
+    ) -> anyhow::Result<Option<DateTime<Utc>>> {
+        let app = &self.app;
+        let now = app.now_exact();
+        let pool = app.pool();
+        // Read first: with an in-memory database the pool holds one connection.
+        let expired = store::replies::expired(&mut *pool.acquire().await?, now).await?;
+        for interaction in expired {
+            let why = "the interaction's token expired before Discord took the reply";
+            let lost =
+                store::replies::give_up(&mut *pool.acquire().await?, interaction, why, now).await?;
+            tracing::error!(
+                interaction,
+                parts = lost,
+                "{why}: the member was not answered"
+            );
+        }
+        loop {
+            let due = store::replies::due(&mut *pool.acquire().await?, now, 50).await?;
+            if due.is_empty() {
+                break;
+            }
+            for kept in due {
+                if stop() {
+                    return Ok(None);
+                }
+                let sent = send(&self.rest, kept.interaction_id, &kept.token, &kept.part).await;
+                let mut conn = pool.acquire().await?;
+                match sent {
+                    Ok(()) => store::replies::mark_delivered(&mut conn, kept.id, now).await?,
+                    Err(failure) if failure.is_permanent() => {
+                        let why = failure.to_string();
+                        store::replies::give_up(&mut conn, kept.interaction_id, &why, now).await?;
+                        tracing::error!(interaction = kept.interaction_id, error = %why, "Discord refuses a kept reply: the member was not answered");
+                    }
+                    Err(failure) => {
+                        let retry_at = now + wait(&failure, kept.server_errors);
+                        let error = failure.to_string();
+                        let server = failure.is_server_error();
+                        store::replies::mark_failed(&mut conn, kept.id, &error, server, retry_at)
+                            .await?;
+                    }
+                }
+            }
+        }
+        Ok(store::replies::next_due(&mut *pool.acquire().await?).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests;
