@@ -137,6 +137,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             "reason": e.reason,
             "void": e.voided_at.is_some(),
         })).collect::<Vec<_>>(),
+        "tournaments": crate::app::tournament::record::export(&mut conn).await?,
         "audit": audit,
     }))
 }

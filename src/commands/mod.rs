@@ -185,6 +185,7 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
         rule: "",
         power: None,
         before_form: None,
+        private: false,
     }
 }
 
@@ -197,9 +198,16 @@ pub(crate) struct Draft {
     rule: &'static str,
     power: Option<Power>,
     before_form: Option<FormCheck>,
+    private: bool,
 }
 
 impl Draft {
+    /// Every answer goes to the caller alone (see `CommandSpec::private`).
+    pub fn private(mut self) -> Self {
+        self.private = true;
+        self
+    }
+
     /// The power the command needs (the use case checks it; see `CommandSpec::power`).
     pub fn needs(mut self, power: Power) -> Self {
         self.power = Some(power);
@@ -237,6 +245,7 @@ impl Draft {
             power: self.power,
             run,
             before_form: self.before_form,
+            private: self.private,
         }
     }
 }

@@ -45,6 +45,9 @@ pub struct CommandSpec {
     pub run: Handler,
     /// Checked before a form asking for this command's `in_modal` options opens, if declared.
     pub before_form: Option<FormCheck>,
+    /// Every answer goes to the caller alone (on Discord, ephemeral), not only refusals: for
+    /// what must never be posted, such as a private report.
+    pub private: bool,
 }
 
 /// One option of a command.

@@ -1,5 +1,6 @@
-//! Tournaments (ACWC 2019): /tournament create, director, enter, facts, except, start,
-//! pairings and standings; /match game and report.
+//! Tournaments (ACWC 2019): /tournament create, director, show, set, enter, facts, except,
+//! seed, start, pairings, standings, withdraw, disqualify, ruling, report and reports; /match
+//! game, report, forfeit and bid.
 
 use crate::commands::{
     choice, command, date, flag, integer, person, reply, text, OptionSpec, Section,
@@ -7,7 +8,21 @@ use crate::commands::{
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::kernel::text::Reason;
-use crate::domain::tournament::parameters::FORMATS;
+use crate::domain::tournament::parameters::{FORMATS, SETTABLE};
+
+/// The stages a standings table is asked for.
+const STAGES: &[&str] = &["swiss", "candidates", "final"];
+
+/// The numbers `/tournament set` changes, by name.
+const SETTABLE_NAMES: &[&str] = &{
+    let mut names = [""; SETTABLE.len()];
+    let mut i = 0;
+    while i < SETTABLE.len() {
+        names[i] = SETTABLE[i].0;
+        i += 1;
+    }
+    names
+};
 
 /// The longest account name or tournament name typed.
 const NAME_MAX: usize = 60;
@@ -33,7 +48,7 @@ pub(super) fn section() -> Section {
                 .option(text("name", "The tournament's name", NAME_MAX))
                 .option(choice(
                     "format",
-                    "acwc (the 2019 rules) or swiss (no entry requirements)",
+                    "acwc (the 2019 rules), swiss or roundrobin (no entry requirements)",
                     FORMATS,
                 ))
                 .needs(Power::ChiefJustice)
@@ -177,14 +192,182 @@ pub(super) fn section() -> Section {
                     )
                 })
             }),
-            command("tournament standings", "The Swiss's standings")
+            command(
+                "tournament standings",
+                "A stage's standings (the current stage's if left out)",
+            )
+            .option(tournament())
+            .option(choice("stage", "swiss, candidates or final", STAGES).optional())
+            .rule("ACWC Qualification, Candidates, Final")
+            .run(|app, _, a| {
+                Box::pin(async move {
+                    reply(
+                        app.tournament_standings(
+                            a.integer("tournament")?,
+                            a.opt_text("stage").as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "tournament show",
+                "A tournament's stage, Director and numbers",
+            )
+            .option(tournament())
+            .rule("ACWC Format")
+            .run(|app, _, a| {
+                Box::pin(async move { reply(app.show_tournament(a.integer("tournament")?).await) })
+            }),
+            command(
+                "tournament set",
+                "Change one of a tournament's numbers before it starts (Director)",
+            )
+            .option(tournament())
+            .option(choice("name", "Which number", SETTABLE_NAMES))
+            .option(integer("value", "Its new value", 0, 10_000))
+            .who("the Director")
+            .rule("ACWC Format")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.set_tournament_number(
+                            &call,
+                            a.integer("tournament")?,
+                            &a.text("name")?,
+                            a.integer("value")?,
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "tournament seed",
+                "Seed an entrant past the Swiss (Director)",
+            )
+            .option(tournament())
+            .option(account())
+            .option(choice(
+                "stage",
+                "candidates or final",
+                &["candidates", "final"],
+            ))
+            .who("the Director")
+            .rule("ACWC Format: last year's finalists proceed automatically")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.seed_entrant(
+                            &call,
+                            a.integer("tournament")?,
+                            &a.text("account")?,
+                            &a.text("stage")?,
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "tournament withdraw",
+                "Withdraw from a tournament (or, the Director, withdraw a player)",
+            )
+            .option(tournament())
+            .option(person("member", "Who withdraws (yourself if left out)").optional())
+            .who("the player, the Director")
+            .rule("ACWC Disqualification and withdrawals")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.withdraw_entrant(
+                            &call,
+                            a.integer("tournament")?,
+                            a.opt_person("member").as_ref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command("tournament disqualify", "Disqualify a player (Director)")
                 .option(tournament())
-                .rule("score, opponents' average seeding, own seeding")
-                .run(|app, _, a| {
+                .option(person("member", "Who is disqualified"))
+                .option(text("reason", "Why", Reason::MAX))
+                .option(flag(
+                    "engine",
+                    "For an engine mark: their finished Swiss games go to their opponents",
+                ))
+                .who("the Director")
+                .rule("ACWC Disqualification and withdrawals; Reporting cheats")
+                .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(app.tournament_standings(a.integer("tournament")?).await)
+                        reply(
+                            app.disqualify_entrant(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.person("member")?,
+                                &a.text("reason")?,
+                                a.flag("engine"),
+                            )
+                            .await,
+                        )
                     })
                 }),
+            command(
+                "tournament ruling",
+                "The Director's final call in a dispute",
+            )
+            .option(tournament())
+            .option(text("text", "The ruling", Reason::MAX))
+            .option(a_match().optional())
+            .who("the Director")
+            .rule("ACWC Organization: the TD makes the final call")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.tournament_ruling(
+                            &call,
+                            a.integer("tournament")?,
+                            &a.text("text")?,
+                            a.opt_integer("match"),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "tournament report",
+                "Report cheating privately to the Director; never posted",
+            )
+            .option(tournament())
+            .option(person("member", "Whom you report"))
+            .option(text("text", "What you saw", Reason::MAX))
+            .private()
+            .rule("ACWC Reporting cheats: accusations are made privately")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.report_cheating(
+                            &call,
+                            a.integer("tournament")?,
+                            &a.person("member")?,
+                            &a.text("text")?,
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "tournament reports",
+                "Read the private cheating reports (Director)",
+            )
+            .option(tournament())
+            .private()
+            .who("the Director")
+            .rule("ACWC Reporting cheats")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(app.cheating_reports(&call, a.integer("tournament")?).await)
+                })
+            }),
             command(
                 "match game",
                 "Record one game of a match (a player or the Director)",
@@ -202,6 +385,49 @@ pub(super) fn section() -> Section {
                             a.opt_person("winner").as_ref(),
                         )
                         .await,
+                    )
+                })
+            }),
+            command(
+                "match forfeit",
+                "Forfeit a match against a player (Director)",
+            )
+            .option(a_match())
+            .option(person("member", "Who forfeits"))
+            .option(text(
+                "reason",
+                "Why: a no-show, a failed reschedule, a refused rematch",
+                Reason::MAX,
+            ))
+            .who("the Director")
+            .rule("ACWC Match rules: two forfeits disqualify")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.forfeit_match(
+                            &call,
+                            a.integer("match")?,
+                            &a.person("member")?,
+                            &a.text("reason")?,
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "match bid",
+                "Bid a time for White in the Final's Armageddon game (sealed)",
+            )
+            .option(a_match())
+            .option(text("time", "Minutes and seconds for White, e.g. 2:30", 5))
+            .private()
+            .who("the finalists")
+            .rule("ACWC Final: the lower bid plays White")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.bid_for_white(&call, a.integer("match")?, &a.text("time")?)
+                            .await,
                     )
                 })
             }),

@@ -12,6 +12,8 @@ pub const DISCUSSION: &str = "discussion";
 pub const VOTING: &str = "voting";
 /// Changes of players' points (Nomic 209).
 pub const POINTS: &str = "points";
+/// A tournament's pairings, results and rulings (`[tournament] channel_id`, else #discussion).
+pub const TOURNAMENT: &str = "tournament";
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OutboxEntry {

@@ -17,4 +17,5 @@ mod portal;
 mod random;
 mod rules;
 mod rules_import;
+mod tournament;
 mod transcripts;

@@ -87,6 +87,7 @@ async fn handle(ctx: &serenity::Context, app: &App, press: Pressed<'_>, expects:
     match outcome(press.custom_id, expects, press.typed) {
         Outcome::Run(spec, args) => {
             let work = commands::invoke(spec, app, caller, args);
+            let asked = asked.privately(spec.private);
             answer::run(ctx, app, &asked, work).await;
         }
         // A form opens only for someone it can serve: a refusal is shown before any typing.

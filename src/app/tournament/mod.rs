@@ -3,8 +3,11 @@
 //! it) and playing it (the Swiss's rounds paired by the Monrad rule, games and matches recorded,
 //! the standings). The rules are `domain::tournament`'s; every change is announced.
 
+mod conduct;
 mod play;
+pub mod record;
 mod setup;
+mod stages;
 
 use std::fmt;
 
@@ -54,12 +57,30 @@ pub enum TournamentError {
     NotInMatch(i64),
     #[error("{0}")]
     Match(#[from] MatchError),
-    #[error("`{0}` is not a match score: write it as \"5.5-3.5\", the games each player won plus half the draws, at most 10 games in all.")]
-    BadScore(String),
+    #[error("`{0}` is not a match score: write it as \"5.5-3.5\", the games each player won plus half the draws, at most {1} games in all.")]
+    BadScore(String, u32),
+    #[error("The Armageddon game of match #{0} waits for both players' bids for White: /match bid match:{0} time:M:SS (ACWC Final).")]
+    NoBids(i64),
     #[error("`{0}` is not a date: write YYYY-MM-DD.")]
     BadDate(String),
     #[error("{0} does not play in match #{1}.")]
     NotAPlayer(String, i64),
+    #[error("{0} does not play in tournament #{1}.")]
+    NotPlaying(String, i64),
+    #[error("Tournament #{0} is over; its record stands.")]
+    Finished(i64),
+    #[error(
+        "{0} is already seeded into the Final: a Final has one seeded champion (ACWC Format)."
+    )]
+    FinalSeeded(String),
+    #[error("{0}; /tournament show lists the numbers.")]
+    BadNumber(String),
+    #[error("Match #{0} has no Armageddon game to bid for: bids come when a Final is level after its last extension (ACWC Final).")]
+    NoArmageddon(i64),
+    #[error("Both bids for match #{0} are in; they can no longer change (ACWC Final).")]
+    BidsIn(i64),
+    #[error("`{0}` is not a time for White: write minutes and seconds, e.g. 2:30, up to 10:00.")]
+    BadBid(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }
@@ -89,6 +110,19 @@ impl App {
         store::tournament::tournaments::by_id(conn, id)
             .await?
             .ok_or(TournamentError::NoTournament(id))
+    }
+
+    /// Tournament `id`, for its Director alone.
+    async fn directed(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+        actor: &Actor,
+        what: &'static str,
+    ) -> Result<Tournament, TournamentError> {
+        let t = self.tournament(conn, id).await?;
+        self.require_director(conn, &t, actor, what).await?;
+        Ok(t)
     }
 
     /// Refuses anyone but the tournament's Director.

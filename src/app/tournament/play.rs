@@ -8,24 +8,26 @@ use sqlx::SqliteConnection;
 use super::setup::PLAYING;
 use super::{parameters, TournamentError, TournamentReply};
 use crate::app::{App, Call, PersonRef};
+use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, MatchState, Score};
+use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::swiss::{self, Entrant, Played};
 use crate::domain::tournament::{points, Halves};
-use crate::store::{self, tournament::matches::MatchRow};
+use crate::store;
+use crate::store::tournament::{matches::MatchRow, tournaments::Tournament};
 
 const SWISS: &str = "swiss";
 
 /// The Swiss as the pairing needs it: entrants, rounds played, and who still plays.
-struct Field {
-    entrants: Vec<Entrant>,
-    rounds: Vec<Vec<Played>>,
-    playing: BTreeSet<i64>,
-    names: BTreeMap<i64, String>,
-    persons: BTreeMap<i64, i64>,
+pub(super) struct Field {
+    pub entrants: Vec<Entrant>,
+    pub rounds: Vec<Vec<Played>>,
+    pub playing: BTreeSet<i64>,
+    pub names: BTreeMap<i64, String>,
 }
 
 impl App {
-    async fn field(
+    pub(super) async fn field(
         &self,
         conn: &mut SqliteConnection,
         id: i64,
@@ -35,11 +37,18 @@ impl App {
         let mut entrants = Vec::new();
         let mut playing = BTreeSet::new();
         let mut names = BTreeMap::new();
-        let mut persons = BTreeMap::new();
+        let mut cheats = Vec::new();
         for e in &rows {
             let name = store::people::by_id(conn, e.person_id).await?.name;
             names.insert(e.id, format!("{name} ({})", e.account));
-            persons.insert(e.id, e.person_id);
+            if e.engine {
+                cheats.push(e.id);
+            }
+            // Those seeded past the Swiss do not play it (ACWC Qualification: "all entrants
+            // (except for arimakat and Ogul1)").
+            if e.seeded.is_some() {
+                continue;
+            }
             if e.status == PLAYING {
                 playing.insert(e.id);
             }
@@ -66,12 +75,17 @@ impl App {
                 second_points: b,
             });
         }
+        let mut rounds: Vec<Vec<Played>> = by_round.into_values().collect();
+        // An engine mark gives every finished game of theirs to the opponent, and the standings
+        // are derived again (ACWC Disqualification and withdrawals).
+        for cheat in cheats {
+            rounds = swiss::awarded_against(&rounds, cheat);
+        }
         Ok(Field {
             entrants,
-            rounds: by_round.into_values().collect(),
+            rounds,
             playing,
             names,
-            persons,
         })
     }
 
@@ -113,9 +127,7 @@ impl App {
                 field.names[&bye]
             ));
         }
-        let text = lines.join("\n");
-        self.announce(conn, &text).await?;
-        Ok(text)
+        self.tournament_post(conn, lines.join("\n")).await
     }
 
     /// `/tournament pairings`: a round's pairings; with `explain`, the ranking they came from
@@ -150,7 +162,8 @@ impl App {
         Ok(TournamentReply(lines.join("\n")))
     }
 
-    /// `/match game`: one game of a match, by one of its players or the Director.
+    /// `/match game`: one game of a match, by one of its players or the Director. In the
+    /// Final's Armageddon game a draw is Black's win.
     pub async fn record_game(
         &self,
         call: &Call,
@@ -158,36 +171,45 @@ impl App {
         winner: Option<&PersonRef>,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let m = store::tournament::matches::by_id(conn, number)
-                .await?
-                .ok_or(TournamentError::NoMatch(number))?;
-            let t = self.tournament(conn, m.tournament_id).await?;
-            let field = self.field(conn, t.id, i64::MAX).await?;
-            let first = field.persons[&m.first_id];
-            let second = m.second_id.map(|s| field.persons[&s]);
+            let (t, m) = self.open_match(conn, number).await?;
+            let persons = self.match_persons(conn, &m).await?;
             let director = t.director_id == Some(actor.id);
-            if !director && actor.id != first && Some(actor.id) != second {
+            if !director && actor.id != persons.0 && Some(actor.id) != persons.1 {
                 return Err(TournamentError::NotInMatch(number));
             }
             let game = match winner {
                 None => Game::Draw,
                 Some(w) => {
                     let who = w.resolve(conn, self.now()).await?;
-                    if who.id == first {
+                    if who.id == persons.0 {
                         Game::FirstWins
-                    } else if Some(who.id) == second {
+                    } else if Some(who.id) == persons.1 {
                         Game::SecondWins
                     } else {
                         return Err(TournamentError::NotAPlayer(who.name, number));
                     }
                 }
             };
-            let rules = parameters(&t).swiss_match();
             let score = Score {
                 first: m.first_halves as Halves,
                 second: m.second_halves as Halves,
             };
-            let score = matches::record(rules, score, game)?;
+            let stage = Stage::parse(&m.stage).unwrap_or(Stage::Swiss);
+            let params = parameters(&t);
+            let armageddon = stage == Stage::Final
+                && final_match::next(params.final_rules(), score) == Next::Armageddon;
+            let score = if armageddon {
+                if m.white_id.is_none() {
+                    return Err(TournamentError::NoBids(number));
+                }
+                score
+            } else {
+                match stage {
+                    Stage::Final => score.with(game),
+                    Stage::Candidates => matches::record(params.candidates_match(), score, game)?,
+                    _ => matches::record(params.swiss_match(), score, game)?,
+                }
+            };
             store::tournament::matches::add_game(
                 conn,
                 number,
@@ -200,7 +222,10 @@ impl App {
                 self.now(),
             )
             .await?;
-            self.settle(conn, &t, &m, score, &field.names).await
+            if armageddon {
+                return self.settle_armageddon(conn, &t, &m, game).await;
+            }
+            self.settle(conn, &t, &m, score).await
         })
         .await
     }
@@ -213,41 +238,97 @@ impl App {
         score: &str,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let m = store::tournament::matches::by_id(conn, number)
-                .await?
-                .ok_or(TournamentError::NoMatch(number))?;
-            let t = self.tournament(conn, m.tournament_id).await?;
+            let (t, m) = self.open_match(conn, number).await?;
             self.require_director(conn, &t, actor, "report a whole match")
                 .await?;
             let params = parameters(&t);
-            let parsed = parse_score(score, params.games_per_match)
-                .ok_or_else(|| TournamentError::BadScore(score.to_owned()))?;
-            if m.over {
-                return Err(TournamentError::Match(matches::MatchError::Over(
-                    "its result is recorded",
-                )));
-            }
-            let field = self.field(conn, t.id, i64::MAX).await?;
-            self.settle(conn, &t, &m, parsed, &field.names).await
+            let most = if m.stage == Stage::Final.as_str() {
+                params.armageddon_after
+            } else {
+                params.games_per_match
+            };
+            let parsed = parse_score(score, most)
+                .ok_or_else(|| TournamentError::BadScore(score.to_owned(), most))?;
+            self.settle(conn, &t, &m, parsed).await
         })
         .await
     }
 
-    /// Stores a match's new score; once it is over, announces it and, when it was the round's
-    /// last, pairs the next round or announces the qualifiers.
+    /// A match that is still being played, with its tournament.
+    pub(super) async fn open_match(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+    ) -> Result<(Tournament, MatchRow), TournamentError> {
+        let m = store::tournament::matches::by_id(conn, number)
+            .await?
+            .ok_or(TournamentError::NoMatch(number))?;
+        let t = self.tournament(conn, m.tournament_id).await?;
+        if m.over {
+            return Err(TournamentError::Match(matches::MatchError::Over(
+                "its result is recorded",
+            )));
+        }
+        Ok((t, m))
+    }
+
+    /// The people playing a match (the second is `None` for a bye).
+    pub(super) async fn match_persons(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &MatchRow,
+    ) -> Result<(i64, Option<i64>), TournamentError> {
+        let person = async |conn: &mut SqliteConnection, e: i64| -> Result<i64, TournamentError> {
+            Ok(store::tournament::entrants::by_id(conn, e)
+                .await?
+                .map_or(0, |e| e.person_id))
+        };
+        let first = person(conn, m.first_id).await?;
+        let second = match m.second_id {
+            Some(s) => Some(person(conn, s).await?),
+            None => None,
+        };
+        Ok((first, second))
+    }
+
+    /// Stores a match's new score; once it is over, announces it and moves the tournament on.
     async fn settle(
         &self,
         conn: &mut SqliteConnection,
-        t: &store::tournament::tournaments::Tournament,
+        t: &Tournament,
         m: &MatchRow,
         score: Score,
-        names: &BTreeMap<i64, String>,
     ) -> Result<TournamentReply, TournamentError> {
-        let rules = parameters(t).swiss_match();
-        let state = matches::state(rules, score);
-        let over = match state {
-            MatchState::Over { first, second } => Some((i64::from(first), i64::from(second))),
-            MatchState::InPlay => None,
+        let params = parameters(t);
+        let stage = Stage::parse(&m.stage).unwrap_or(Stage::Swiss);
+        let (over, next) = match stage {
+            Stage::Final => match final_match::next(params.final_rules(), score) {
+                Next::Won { first } => (Some(if first { (2, 0) } else { (0, 2) }), String::new()),
+                Next::Play { until, control } => (
+                    None,
+                    format!(" Next: play on to game {until} at {} (ACWC Final).", control.written()),
+                ),
+                Next::Armageddon => (
+                    None,
+                    format!(
+                        " Still level after {} games: an Armageddon game decides. Both players bid a time for White with /match bid match:{}; the lower bid plays White, Black has 3 minutes and draw odds (ACWC Final).",
+                        params.armageddon_after, m.id
+                    ),
+                ),
+            },
+            _ => {
+                let rules = if stage == Stage::Candidates {
+                    params.candidates_match()
+                } else {
+                    params.swiss_match()
+                };
+                match matches::state(rules, score) {
+                    MatchState::Over { first, second } => {
+                        (Some((i64::from(first), i64::from(second))), String::new())
+                    }
+                    MatchState::InPlay => (None, String::new()),
+                }
+            }
         };
         store::tournament::matches::set_score(
             conn,
@@ -257,6 +338,7 @@ impl App {
             over,
         )
         .await?;
+        let names = self.entrant_names(conn, t.id).await?;
         let second = m
             .second_id
             .map_or("(bye)".to_owned(), |s| names[&s].clone());
@@ -271,62 +353,138 @@ impl App {
         let Some((a, b)) = over else {
             let games = score.games();
             text.push_str(&format!(
-                " after {games} game{}.",
+                " after {games} game{}.{next}",
                 if games == 1 { "" } else { "s" }
             ));
+            if !next.is_empty() {
+                self.tournament_post(conn, text.clone()).await?;
+            }
             return Ok(TournamentReply(text));
         };
-        text.push_str(&format!(
-            ": the match is over, {} – {} in match points (ACWC Qualification).",
-            points(a as Halves),
-            points(b as Halves)
-        ));
-        self.announce(conn, &text).await?;
-        let round = store::tournament::matches::of_stage(conn, t.id, SWISS).await?;
-        if round.iter().any(|r| r.round == m.round && !r.over) {
-            return Ok(TournamentReply(text));
-        }
-        let rounds = t.rounds.unwrap_or(0);
-        if m.round < rounds {
-            let next = self.pair_next_round(conn, t.id, m.round + 1).await?;
+        text.push_str(&match stage {
+            Stage::Final => format!(
+                ": {} wins the Final (ACWC Final).",
+                if a > b { &names[&m.first_id] } else { &second }
+            ),
+            _ => format!(
+                ": the match is over, {} – {} in match points ({}).",
+                points(a as Halves),
+                points(b as Halves),
+                if stage == Stage::Candidates {
+                    "ACWC Candidates"
+                } else {
+                    "ACWC Qualification"
+                }
+            ),
+        });
+        self.tournament_post(conn, text.clone()).await?;
+        for said in self.advance(conn, t.id).await? {
             text.push('\n');
-            text.push_str(&next);
-        } else {
-            let field = self.field(conn, t.id, i64::MAX).await?;
-            let table = swiss::standings(&field.entrants, &field.rounds);
-            let qualified = swiss::qualifiers(&table, parameters(t).qualifiers);
-            let named: Vec<String> = qualified.iter().map(|q| names[q].clone()).collect();
-            store::tournament::tournaments::set_stage(conn, t.id, "candidates").await?;
-            let done = format!(
-                "The Swiss of tournament #{} is over. To the Candidates: {} (ACWC Qualification: most points, ties broken by the sum of opponents' seeding ratings).",
-                t.id,
-                named.join(", ")
-            );
-            self.announce(conn, &done).await?;
-            text.push('\n');
-            text.push_str(&done);
+            text.push_str(&said);
         }
         Ok(TournamentReply(text))
     }
 
-    /// `/tournament standings`: the Swiss's ranking.
-    pub async fn tournament_standings(&self, id: i64) -> Result<TournamentReply, TournamentError> {
-        let mut conn = self.pool().acquire().await?;
-        self.tournament(&mut conn, id).await?;
-        let field = self.field(&mut conn, id, i64::MAX).await?;
-        let table: Vec<_> = swiss::standings(&field.entrants, &field.rounds)
-            .into_iter()
-            .filter(|s| field.playing.contains(&s.id))
-            .collect();
-        let mut lines = vec![format!("Tournament #{id}, the Swiss's standings:")];
-        for (i, s) in table.iter().enumerate() {
-            lines.push(swiss::ranking_line(i + 1, s));
+    /// The Armageddon game's result: White as the bids decided, a draw Black's win.
+    async fn settle_armageddon(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+        m: &MatchRow,
+        game: Game,
+    ) -> Result<TournamentReply, TournamentError> {
+        let first_white = m.white_id == Some(m.first_id);
+        let first = final_match::armageddon_first_wins(game, first_white);
+        store::tournament::matches::set_score(
+            conn,
+            m.id,
+            m.first_halves,
+            m.second_halves,
+            Some(if first { (2, 0) } else { (0, 2) }),
+        )
+        .await?;
+        let names = self.entrant_names(conn, t.id).await?;
+        let winner = if first {
+            m.first_id
+        } else {
+            m.second_id.unwrap_or(m.first_id)
+        };
+        let how = if game == Game::Draw {
+            "a draw, which is Black's win"
+        } else {
+            "a win"
+        };
+        let mut text = format!(
+            "Match #{}: the Armageddon game ends in {how}: {} wins the Final (ACWC Final).",
+            m.id, names[&winner]
+        );
+        self.tournament_post(conn, text.clone()).await?;
+        for said in self.advance(conn, t.id).await? {
+            text.push('\n');
+            text.push_str(&said);
         }
-        if table.is_empty() {
-            lines.push(
-                "Nobody plays yet: the Director starts the tournament with /tournament start."
-                    .into(),
-            );
+        Ok(TournamentReply(text))
+    }
+
+    /// `/tournament standings`: the current stage's table (the Swiss's ranking, the
+    /// Candidates' table, the Final's score), or the stage asked for.
+    pub async fn tournament_standings(
+        &self,
+        id: i64,
+        stage: Option<&str>,
+    ) -> Result<TournamentReply, TournamentError> {
+        let mut conn = self.pool().acquire().await?;
+        let t = self.tournament(&mut conn, id).await?;
+        let current = Stage::parse(&t.stage).unwrap_or(Stage::Entries);
+        let stage = match stage.and_then(Stage::parse) {
+            Some(s) => s,
+            None if current == Stage::Finished || current == Stage::Final => Stage::Final,
+            None if current == Stage::Candidates => Stage::Candidates,
+            None => Stage::Swiss,
+        };
+        let mut lines = Vec::new();
+        match stage {
+            Stage::Candidates => {
+                let rr = self.round_robin(&mut conn, id).await?;
+                lines.push(format!("Tournament #{id}, the Candidates (match points, then game points, then seeding rating):"));
+                lines.extend(rr.lines());
+                if rr.players.is_empty() {
+                    lines.push("The Candidates have not begun.".into());
+                }
+            }
+            Stage::Final => {
+                let names = self.entrant_names(&mut conn, id).await?;
+                lines.push(format!("Tournament #{id}, the Final:"));
+                let finals =
+                    store::tournament::matches::of_stage(&mut conn, id, Stage::Final.as_str())
+                        .await?;
+                for m in &finals {
+                    lines.push(match_line(m, &names));
+                }
+                if finals.is_empty() {
+                    lines.push("The Final has not begun.".into());
+                }
+            }
+            _ => {
+                let field = self.field(&mut conn, id, i64::MAX).await?;
+                let table: Vec<_> = swiss::standings(&field.entrants, &field.rounds)
+                    .into_iter()
+                    .filter(|s| field.playing.contains(&s.id))
+                    .collect();
+                lines.push(format!("Tournament #{id}, the Swiss's standings:"));
+                for (i, s) in table.iter().enumerate() {
+                    lines.push(swiss::ranking_line(i + 1, s));
+                }
+                if table.is_empty() {
+                    lines.push(
+                        "Nobody plays yet: the Director starts the tournament with /tournament start."
+                            .into(),
+                    );
+                }
+            }
+        }
+        if current == Stage::Finished {
+            lines.push("The tournament is over.".into());
         }
         Ok(TournamentReply(lines.join("\n")))
     }
@@ -340,7 +498,12 @@ fn match_line(m: &MatchRow, names: &BTreeMap<i64, String>) -> String {
             m.id, names[&m.first_id]
         );
     };
-    let state = if m.over { "over" } else { "in play" };
+    let state = match m.decided.as_deref() {
+        Some("forfeit") => "forfeited",
+        Some("disregarded") => "disregarded",
+        _ if m.over => "over",
+        _ => "in play",
+    };
     format!(
         "Match #{}: {} {} – {} {} ({state})",
         m.id,

@@ -8,6 +8,7 @@ use crate::app::{App, Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 use crate::domain::tournament::eligibility::{self, AccountFacts};
 use crate::domain::tournament::parameters::Parameters;
+use crate::domain::tournament::stages::{Shape, Stage};
 use crate::domain::tournament::{rating_shown, swiss};
 use crate::store::{self, tournament::entrants::EntrantRow};
 
@@ -16,6 +17,7 @@ pub(super) const ENTERED: &str = "entered";
 pub(super) const PLAYING: &str = "playing";
 pub(super) const INELIGIBLE: &str = "ineligible";
 pub(super) const DISQUALIFIED: &str = "disqualified";
+pub(super) const WITHDRAWN: &str = "withdrawn";
 
 fn day(text: &str) -> Result<NaiveDate, TournamentError> {
     NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
@@ -45,13 +47,25 @@ impl App {
             let json = serde_json::to_string(&params).expect("parameters serialise");
             let id = store::tournament::tournaments::insert(conn, name.trim(), format, &json, self.now())
                 .await?;
+            let shape = match Parameters::shape(format) {
+                Shape::ThreeStages => format!(
+                    "matches of {} games, at least {} Swiss rounds, {} to the Candidates, a Final of {} games",
+                    params.games_per_match, params.min_rounds, params.qualifiers, params.final_games
+                ),
+                Shape::SwissOnly => format!(
+                    "a Swiss of at least {} rounds, matches of {} games",
+                    params.min_rounds, params.games_per_match
+                ),
+                Shape::RoundRobinOnly => format!(
+                    "a round robin, matches of {} games played out",
+                    params.games_per_match
+                ),
+            };
             let text = format!(
-                "Tournament #{id}, {}, is created ({format}: matches of {} games, at least {} Swiss rounds, {} to the Candidates). The Chief Justice names its Director with /tournament director.",
+                "Tournament #{id}, {}, is created ({format}: {shape}). The Chief Justice names its Director with /tournament director; /tournament show lists its numbers.",
                 name.trim(),
-                params.games_per_match,
-                params.min_rounds,
-                params.qualifiers
             );
+            // The news that a tournament exists is the club's; its play has its own channel.
             self.announce(conn, &text).await?;
             Ok(TournamentReply(text))
         })
@@ -87,7 +101,7 @@ impl App {
                 "{} is the Tournament Director of tournament #{id}; in a dispute the Director makes the final call (ACWC Organization).",
                 person.name
             );
-            self.announce(conn, &text).await?;
+            self.tournament_post(conn, text.clone()).await?;
             Ok(TournamentReply(text))
         })
         .await
@@ -127,7 +141,7 @@ impl App {
                     "{} enters tournament #{id} with the account {account}.",
                     actor.name
                 );
-                self.announce(conn, &text).await?;
+                self.tournament_post(conn, text.clone()).await?;
                 return Ok(TournamentReply(text));
             }
             let reason = "entered with two accounts (ACWC Player eligibility)";
@@ -144,7 +158,7 @@ impl App {
                 actor.name,
                 names.join(" and ")
             );
-            self.announce(conn, &text).await?;
+            self.tournament_post(conn, text.clone()).await?;
             Ok(TournamentReply(text))
         })
         .await
@@ -165,8 +179,8 @@ impl App {
         marked: Option<&str>,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let t = self.tournament(conn, id).await?;
-            self.require_director(conn, &t, actor, "record an account's facts")
+            let t = self
+                .directed(conn, id, actor, "record an account's facts")
                 .await?;
             let e = self.entrant(conn, id, account).await?;
             let created = utc(day(created)?);
@@ -215,9 +229,7 @@ impl App {
         reason: &str,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let t = self.tournament(conn, id).await?;
-            self.require_director(conn, &t, actor, "make an exception")
-                .await?;
+            self.directed(conn, id, actor, "make an exception").await?;
             let e = self.entrant(conn, id, account).await?;
             store::tournament::entrants::set_exception(conn, e.id, reason.trim()).await?;
             let text = format!(
@@ -225,7 +237,7 @@ impl App {
                 e.account,
                 reason.trim()
             );
-            self.announce(conn, &text).await?;
+            self.tournament_post(conn, text.clone()).await?;
             Ok(TournamentReply(text))
         })
         .await
@@ -239,8 +251,7 @@ impl App {
         id: i64,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let t = self.tournament(conn, id).await?;
-            self.require_director(conn, &t, actor, "start it").await?;
+            let t = self.directed(conn, id, actor, "start it").await?;
             if t.stage != "entries" {
                 return Err(TournamentError::Started(id));
             }
@@ -271,18 +282,41 @@ impl App {
             if playing < 2 {
                 return Err(TournamentError::TooFew(playing));
             }
-            let rounds = swiss::rounds_for(playing, params.min_rounds, params.rounds_above);
+            let seeded = store::tournament::entrants::of_tournament(conn, id)
+                .await?
+                .into_iter()
+                .filter(|e| e.status == PLAYING && e.seeded.is_some())
+                .count();
+            let shape = Parameters::shape(&t.format);
+            let swiss_players = playing - seeded;
+            let rounds = swiss::rounds_for(swiss_players, params.min_rounds, params.rounds_above);
             store::tournament::tournaments::start(conn, id, i64::from(rounds), self.now()).await?;
-            let mut text = format!(
-                "Tournament #{id} starts: {playing} players, {rounds} Swiss rounds (ACWC Qualification)."
-            );
+            let mut text = if shape.first() == Stage::Swiss {
+                format!(
+                    "Tournament #{id} starts: {swiss_players} players, {rounds} Swiss round{} (ACWC Qualification){}.",
+                    if rounds == 1 { "" } else { "s" },
+                    if seeded > 0 { format!("; {seeded} seeded past the Swiss (ACWC Format)") } else { String::new() }
+                )
+            } else {
+                format!("Tournament #{id} starts: {playing} players, a round robin.")
+            };
             for l in &lines {
                 text.push('\n');
                 text.push_str(l);
             }
-            self.announce(conn, &text).await?;
-            let round = self.pair_next_round(conn, id, 1).await?;
-            Ok(TournamentReply(format!("{text}\n{round}")))
+            self.tournament_post(conn, text.clone()).await?;
+            let first = if shape.first() == Stage::Swiss {
+                self.pair_next_round(conn, id, 1).await?
+            } else {
+                let all: Vec<i64> = store::tournament::entrants::of_tournament(conn, id)
+                    .await?
+                    .into_iter()
+                    .filter(|e| e.status == PLAYING)
+                    .map(|e| e.id)
+                    .collect();
+                self.start_round_robin(conn, id, &all).await?
+            };
+            Ok(TournamentReply(format!("{text}\n{first}")))
         })
         .await
     }

@@ -124,6 +124,35 @@ pub fn armageddon_white(
     }
 }
 
+/// Whether the first player wins the Armageddon game: a draw is Black's win ("if draw, black
+/// wins").
+pub fn armageddon_first_wins(game: super::matches::Game, first_is_white: bool) -> bool {
+    use super::matches::Game;
+    match game {
+        Game::FirstWins => true,
+        Game::SecondWins => false,
+        Game::Draw => !first_is_white,
+    }
+}
+
+/// A bid for White written "M:SS" (or whole seconds), in seconds; at most ten minutes.
+pub fn parse_bid(text: &str) -> Option<u32> {
+    let t = text.trim();
+    let seconds = match t.split_once(':') {
+        Some((m, s)) if s.len() == 2 => {
+            m.parse::<u32>().ok()? * 60 + s.parse::<u32>().ok().filter(|s| *s < 60)?
+        }
+        Some(_) => return None,
+        None => t.parse().ok()?,
+    };
+    (1..=600).contains(&seconds).then_some(seconds)
+}
+
+/// Seconds written "M:SS".
+pub fn clock(seconds: u32) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
 /// Black's time in the Armageddon game, in seconds (3 minutes, no increment).
 pub const ARMAGEDDON_BLACK_SECONDS: u32 = 180;
 
@@ -133,6 +162,27 @@ mod tests {
 
     fn score(first: Halves, second: Halves) -> Score {
         Score { first, second }
+    }
+
+    #[test]
+    fn in_armageddon_a_draw_is_blacks_win() {
+        // ACWC Final: "Black gets 3 minutes on the clock and draw odds (i.e. if draw, black
+        // wins)."
+        use crate::domain::tournament::matches::Game;
+        assert!(armageddon_first_wins(Game::Draw, false));
+        assert!(!armageddon_first_wins(Game::Draw, true));
+        assert!(armageddon_first_wins(Game::FirstWins, true));
+        assert!(!armageddon_first_wins(Game::SecondWins, false));
+    }
+
+    #[test]
+    fn bids_are_minutes_and_seconds() {
+        assert_eq!(parse_bid("2:30"), Some(150));
+        assert_eq!(parse_bid("90"), Some(90));
+        assert_eq!(parse_bid("2:75"), None);
+        assert_eq!(parse_bid("0:00"), None);
+        assert_eq!(parse_bid("soon"), None);
+        assert_eq!(clock(150), "2:30");
     }
 
     #[test]

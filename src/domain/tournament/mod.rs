@@ -10,6 +10,7 @@ pub mod final_match;
 pub mod matches;
 pub mod parameters;
 pub mod round_robin;
+pub mod stages;
 pub mod swiss;
 
 /// An entrant of a tournament (the app's id for them).

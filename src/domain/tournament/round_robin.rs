@@ -42,7 +42,9 @@ pub struct Finished {
 
 /// The Candidates' order: match points, then the sum of game points, highest first; players
 /// withdrawn or disqualified are left out with all their games (ACWC Disqualification:
-/// "all of their games will be disregarded").
+/// "all of their games will be disregarded"). The rules stop there; a tie on both counts keeps
+/// the order `players` are given in, which the app gives highest seeding rating first (gavel's
+/// reading, as the Swiss ends its ranking with the own seeding rating).
 pub fn ranking(
     players: &[EntrantId],
     matches: &[Finished],
@@ -69,9 +71,12 @@ pub fn ranking(
             }
         }
     }
-    let mut rows: Vec<(EntrantId, Halves, Halves)> =
-        table.into_iter().map(|(p, (m, g))| (p, m, g)).collect();
-    rows.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
+    let mut rows: Vec<(EntrantId, Halves, Halves)> = players
+        .iter()
+        .filter_map(|p| table.get(p).map(|(m, g)| (*p, *m, *g)))
+        .collect();
+    // A stable sort: equal rows keep the order given.
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)));
     rows
 }
 
@@ -121,5 +126,21 @@ mod tests {
         let table = ranking(&[1, 2, 3, 4], &matches, &[1]);
         let order: Vec<EntrantId> = table.iter().map(|r| r.0).collect();
         assert_eq!(order, [2, 3, 4]);
+    }
+
+    #[test]
+    fn a_tie_on_both_counts_keeps_the_seeding_order() {
+        // Two 5-5 matches: equal on match and game points; the order given (highest seed
+        // first) decides.
+        let m = |first, second| Finished {
+            first,
+            second,
+            first_games: 10,
+            second_games: 10,
+        };
+        let table = ranking(&[7, 3], &[m(3, 7)], &[]);
+        assert_eq!(table.iter().map(|r| r.0).collect::<Vec<_>>(), [7, 3]);
+        let table = ranking(&[3, 7], &[m(3, 7)], &[]);
+        assert_eq!(table.iter().map(|r| r.0).collect::<Vec<_>>(), [3, 7]);
     }
 }

@@ -19,6 +19,8 @@ pub struct EntrantRow {
     pub excepted: Option<String>,
     pub status: String,
     pub status_reason: Option<String>,
+    pub seeded: Option<String>,
+    pub engine: bool,
 }
 
 pub async fn insert(
@@ -126,4 +128,34 @@ pub async fn set_exception(conn: &mut SqliteConnection, id: i64, reason: &str) -
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// Seeds an entrant past the Swiss (`candidates` or `final`), or clears the seed.
+pub async fn set_seed(
+    conn: &mut SqliteConnection,
+    id: i64,
+    stage: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tournament_entrants SET seeded = ? WHERE id = ?")
+        .bind(stage)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Marks an entrant's disqualification as for an engine mark.
+pub async fn set_engine(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tournament_entrants SET engine = 1 WHERE id = ?")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<EntrantRow>> {
+    sqlx::query_as("SELECT * FROM tournament_entrants WHERE id = ?")
+        .bind(id)
+        .fetch_optional(conn)
+        .await
 }

@@ -18,6 +18,17 @@ pub struct MatchRow {
     pub first_points: Option<i64>,
     pub second_points: Option<i64>,
     pub created_at: DateTime<Utc>,
+    pub decided: Option<String>,
+    pub forfeited_id: Option<i64>,
+    pub white_id: Option<i64>,
+    pub white_seconds: Option<i64>,
+}
+
+impl MatchRow {
+    /// Whether `entrant` plays in this match.
+    pub fn has(&self, entrant: i64) -> bool {
+        self.first_id == entrant || self.second_id == Some(entrant)
+    }
 }
 
 pub async fn insert(
@@ -104,4 +115,96 @@ pub async fn add_game(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Ends a match other than by its games: a forfeit by `forfeited` (the other takes the match),
+/// or `disregarded` with no points.
+pub async fn decide(
+    conn: &mut SqliteConnection,
+    id: i64,
+    decided: &str,
+    forfeited: Option<i64>,
+    points: (i64, i64),
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE tournament_matches SET over = 1, decided = ?, forfeited_id = ?, first_points = ?, second_points = ?
+         WHERE id = ?",
+    )
+    .bind(decided)
+    .bind(forfeited)
+    .bind(points.0)
+    .bind(points.1)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The matches `entrant` forfeited in a tournament.
+pub async fn forfeits_of(conn: &mut SqliteConnection, entrant: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM tournament_matches WHERE forfeited_id = ? AND decided = 'forfeit'",
+    )
+    .bind(entrant)
+    .fetch_one(conn)
+    .await
+}
+
+/// Records a bid for White in the Final's Armageddon game (a player may change it until both
+/// have bid).
+pub async fn bid(
+    conn: &mut SqliteConnection,
+    id: i64,
+    entrant: i64,
+    seconds: i64,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO tournament_bids (match_id, entrant_id, seconds, at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (match_id, entrant_id) DO UPDATE SET seconds = excluded.seconds, at = excluded.at",
+    )
+    .bind(id)
+    .bind(entrant)
+    .bind(seconds)
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The bids for White in a match: (entrant, seconds).
+pub async fn bids(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+    sqlx::query_as(
+        "SELECT entrant_id, seconds FROM tournament_bids WHERE match_id = ? ORDER BY entrant_id",
+    )
+    .bind(id)
+    .fetch_all(conn)
+    .await
+}
+
+/// Fixes who plays White in the Armageddon game, and with how long.
+pub async fn set_white(
+    conn: &mut SqliteConnection,
+    id: i64,
+    white: i64,
+    seconds: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tournament_matches SET white_id = ?, white_seconds = ? WHERE id = ?")
+        .bind(white)
+        .bind(seconds)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Every match of a tournament, by stage, round and number.
+pub async fn of_tournament(
+    conn: &mut SqliteConnection,
+    tournament: i64,
+) -> sqlx::Result<Vec<MatchRow>> {
+    sqlx::query_as("SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY id")
+        .bind(tournament)
+        .fetch_all(conn)
+        .await
 }

@@ -1,5 +1,7 @@
-//! Tournaments' storage: the tournament, its entrants and their facts, its matches and games.
+//! Tournaments' storage: the tournament, its entrants and their facts, its matches, games and
+//! bids, the Director's rulings and the private cheating reports.
 
 pub mod entrants;
 pub mod matches;
+pub mod records;
 pub mod tournaments;

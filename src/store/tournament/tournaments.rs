@@ -81,3 +81,13 @@ pub async fn set_stage(conn: &mut SqliteConnection, id: i64, stage: &str) -> sql
         .await?;
     Ok(())
 }
+
+/// Replaces a tournament's numbers (before the start).
+pub async fn set_parameters(conn: &mut SqliteConnection, id: i64, json: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tournaments SET parameters = ? WHERE id = ?")
+        .bind(json)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -357,3 +357,46 @@ async fn a_slow_command_defers_its_reply_and_answers_when_done() {
     assert_eq!(answer.status, 200);
     bot.assert_no_refused_requests();
 }
+
+/// Checks (ACWC Reporting cheats: "Accusations of cheating must be made privately to the TD"):
+/// `/tournament report`, a command declared private, answers its caller with an ephemeral
+/// success (flags 64), and nothing about it is posted to any channel; the report is recorded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cheating_report_is_answered_privately_and_never_posted() {
+    let bot = Bot::start().await;
+    let cj = User::new(CJ_ID, "cj");
+    let dan = User::new(504, "dan");
+    let cat = User::new(505, "cat");
+    let created = bot
+        .run(
+            SlashCommand::new(&cj, "tournament create")
+                .arg("name", Arg::Text("Club Swiss".into()))
+                .choice("format", "swiss"),
+        )
+        .await;
+    assert!(
+        public_reply(&created).starts_with("Tournament #1"),
+        "{created}"
+    );
+    let reported = bot
+        .run(
+            SlashCommand::new(&dan, "tournament report")
+                .arg("tournament", Arg::Integer(1))
+                .user("member", &cat)
+                .arg("text", Arg::Text("moves matched an engine".into())),
+        )
+        .await;
+    let text = ephemeral_reply(&reported);
+    assert!(text.contains("never posted"), "{text}");
+    let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tournament_reports")
+        .fetch_one(bot.app.pool())
+        .await
+        .expect("reports");
+    assert_eq!(kept, 1);
+    let leaked: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE content LIKE '%engine%'")
+            .fetch_one(bot.app.pool())
+            .await
+            .expect("outbox");
+    assert_eq!(leaked, 0, "a report reached the outbox");
+}

@@ -1,0 +1,501 @@
+//! The Director's conduct of a tournament: withdrawals and disqualifications (with what each
+//! does to the stage being played), forfeits (two disqualify), rulings, private cheating
+//! reports, seeds past the Swiss, the numbers before the start, and the Final's Armageddon
+//! bids (ACWC Organization, Match rules, Reporting cheats, Disqualification and withdrawals).
+
+use sqlx::SqliteConnection;
+
+use super::setup::{DISQUALIFIED, ENTERED, PLAYING, WITHDRAWN};
+use super::{parameters, TournamentError, TournamentReply};
+use crate::app::{App, Call, PersonRef};
+use crate::domain::tournament::final_match::{self, Next};
+use crate::domain::tournament::matches::Score;
+use crate::domain::tournament::parameters::Parameters;
+use crate::domain::tournament::stages::Stage;
+use crate::domain::tournament::Halves;
+use crate::store::{self, tournament::entrants::EntrantRow, tournament::tournaments::Tournament};
+
+/// Forfeited matches that disqualify (ACWC Match rules: "forfeited in two different matches").
+const FORFEITS_DISQUALIFY: i64 = 2;
+
+impl App {
+    /// The entrant a person plays as in a tournament (their one account still in it).
+    async fn playing_entrant(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+        who: &PersonRef,
+    ) -> Result<EntrantRow, TournamentError> {
+        let person = who.resolve(conn, self.now()).await?;
+        store::tournament::entrants::of_person(conn, t.id, person.id)
+            .await?
+            .into_iter()
+            .find(|e| e.status == PLAYING || e.status == ENTERED)
+            .ok_or(TournamentError::NotPlaying(person.name, t.id))
+    }
+
+    /// `/tournament withdraw`: a player leaves, or the Director withdraws them.
+    pub async fn withdraw_entrant(
+        &self,
+        call: &Call,
+        id: i64,
+        who: Option<&PersonRef>,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let t = self.tournament(conn, id).await?;
+            let me = PersonRef::configured(&actor.name, None);
+            let who = match who {
+                Some(w) => w,
+                None => &me,
+            };
+            let e = self.playing_entrant(conn, &t, who).await?;
+            let e_person = store::people::by_id(conn, e.person_id).await?;
+            if e.person_id != actor.id {
+                self.require_director(conn, &t, actor, "withdraw another player")
+                    .await?;
+            }
+            let text = self
+                .remove_entrant(
+                    conn,
+                    &t,
+                    &e,
+                    WITHDRAWN,
+                    &format!("{} withdraws", e_person.name),
+                    false,
+                )
+                .await?;
+            Ok(TournamentReply(text))
+        })
+        .await
+    }
+
+    /// `/tournament disqualify`: the Director disqualifies a player, for an engine mark or not.
+    pub async fn disqualify_entrant(
+        &self,
+        call: &Call,
+        id: i64,
+        who: &PersonRef,
+        reason: &str,
+        engine: bool,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let t = self
+                .directed(conn, id, actor, "disqualify a player")
+                .await?;
+            let e = self.playing_entrant(conn, &t, who).await?;
+            let name = store::people::by_id(conn, e.person_id).await?.name;
+            let text = self
+                .remove_entrant(
+                    conn,
+                    &t,
+                    &e,
+                    DISQUALIFIED,
+                    &format!("{name} is disqualified: {}", reason.trim()),
+                    engine,
+                )
+                .await?;
+            Ok(TournamentReply(text))
+        })
+        .await
+    }
+
+    /// Takes a player out of a tournament and does what the stage being played says (ACWC
+    /// Disqualification and withdrawals), then moves the tournament on.
+    async fn remove_entrant(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+        e: &EntrantRow,
+        status: &str,
+        said: &str,
+        engine: bool,
+    ) -> Result<String, TournamentError> {
+        let stage = Stage::parse(&t.stage).unwrap_or(Stage::Entries);
+        if stage == Stage::Finished {
+            return Err(TournamentError::Finished(t.id));
+        }
+        store::tournament::entrants::set_status(conn, e.id, status, Some(said)).await?;
+        if engine {
+            store::tournament::entrants::set_engine(conn, e.id).await?;
+        }
+        let mut lines = vec![format!("Tournament #{}: {said}.", t.id)];
+        let open: Vec<_> = store::tournament::matches::of_tournament(conn, t.id)
+            .await?
+            .into_iter()
+            .filter(|m| !m.over && m.has(e.id))
+            .collect();
+        match stage {
+            Stage::Entries => {}
+            Stage::Swiss => {
+                lines.push(
+                    "They are left out of later pairings (ACWC Disqualification and withdrawals)."
+                        .into(),
+                );
+                for m in &open {
+                    let points = if m.first_id == e.id { (0, 2) } else { (2, 0) };
+                    store::tournament::matches::decide(conn, m.id, "forfeit", Some(e.id), points)
+                        .await?;
+                    lines.push(format!(
+                        "Match #{}, which they had not finished, goes to their opponent.",
+                        m.id
+                    ));
+                }
+                if engine {
+                    lines.push("For an engine mark, every finished game of theirs in the Qualification is given to their opponent, and the standings are derived again.".into());
+                }
+            }
+            Stage::Candidates => {
+                for m in &open {
+                    store::tournament::matches::decide(conn, m.id, "disregarded", None, (0, 0))
+                        .await?;
+                }
+                lines.push("All their games in the Candidates are disregarded (ACWC Disqualification and withdrawals).".into());
+            }
+            Stage::Final | Stage::Finished => {
+                for m in &open {
+                    store::tournament::matches::decide(conn, m.id, "disregarded", None, (0, 0))
+                        .await?;
+                }
+                if !open.is_empty() {
+                    lines.push("The runner-up steps in, as written (ACWC Disqualification and withdrawals, Finals).".into());
+                }
+            }
+        }
+        let mut text = self.tournament_post(conn, lines.join("\n")).await?;
+        let moved = if stage == Stage::Final && !open.is_empty() {
+            self.start_final(conn, t).await?
+        } else {
+            self.advance(conn, t.id).await?
+        };
+        for said in moved {
+            text.push('\n');
+            text.push_str(&said);
+        }
+        Ok(text)
+    }
+
+    /// `/match forfeit`: the Director forfeits a match against a player (a no-show, a failed
+    /// reschedule, a rematch refused, a player who left and did not come back). Two forfeited
+    /// matches disqualify (ACWC Match rules).
+    pub async fn forfeit_match(
+        &self,
+        call: &Call,
+        number: i64,
+        who: &PersonRef,
+        reason: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let (t, m) = self.open_match(conn, number).await?;
+            self.require_director(conn, &t, actor, "forfeit a match")
+                .await?;
+            self.forfeit_against(conn, &t, &m, who, reason).await
+        })
+        .await
+    }
+
+    /// Forfeits `m` against `who` and disqualifies them at their second forfeit.
+    pub(super) async fn forfeit_against(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+        m: &store::tournament::matches::MatchRow,
+        who: &PersonRef,
+        reason: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        let e = self.playing_entrant(conn, t, who).await?;
+        if !m.has(e.id) || m.second_id.is_none() {
+            let name = store::people::by_id(conn, e.person_id).await?.name;
+            return Err(TournamentError::NotAPlayer(name, m.id));
+        }
+        let name = store::people::by_id(conn, e.person_id).await?.name;
+        let points = if m.first_id == e.id { (0, 2) } else { (2, 0) };
+        store::tournament::matches::decide(conn, m.id, "forfeit", Some(e.id), points).await?;
+        let mut text = self
+            .tournament_post(
+                conn,
+                format!(
+                    "Match #{} is forfeited by {name}: {} (ACWC Match rules).",
+                    m.id,
+                    reason.trim()
+                ),
+            )
+            .await?;
+        if store::tournament::matches::forfeits_of(conn, e.id).await? >= FORFEITS_DISQUALIFY {
+            let said = format!(
+                "{name} is disqualified: forfeited in two different matches (ACWC Match rules)"
+            );
+            text.push('\n');
+            text.push_str(
+                &self
+                    .remove_entrant(conn, t, &e, DISQUALIFIED, &said, false)
+                    .await?,
+            );
+        } else {
+            for said in self.advance(conn, t.id).await? {
+                text.push('\n');
+                text.push_str(&said);
+            }
+        }
+        Ok(TournamentReply(text))
+    }
+
+    /// `/tournament ruling`: the Director's final call in a dispute, recorded and announced.
+    pub async fn tournament_ruling(
+        &self,
+        call: &Call,
+        id: i64,
+        text: &str,
+        a_match: Option<i64>,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            self.directed(conn, id, actor, "rule on a dispute").await?;
+            if let Some(n) = a_match {
+                let m = store::tournament::matches::by_id(conn, n).await?;
+                if m.is_none_or(|m| m.tournament_id != id) {
+                    return Err(TournamentError::NoMatch(n));
+                }
+            }
+            let n = store::tournament::records::insert_ruling(
+                conn,
+                id,
+                a_match,
+                actor.id,
+                text.trim(),
+                self.now(),
+            )
+            .await?;
+            let about = a_match.map_or(String::new(), |m| format!(" on match #{m}"));
+            let said = format!(
+                "Ruling {n} of tournament #{id}{about}, by the Director {}: {} This call is final (ACWC Organization).",
+                actor.name,
+                text.trim()
+            );
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// `/tournament report`: an accusation of cheating, made privately to the Director; it is
+    /// recorded and never posted (ACWC Reporting cheats).
+    pub async fn report_cheating(
+        &self,
+        call: &Call,
+        id: i64,
+        accused: &PersonRef,
+        text: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let t = self.tournament(conn, id).await?;
+            let accused = accused.resolve(conn, self.now()).await?;
+            let n = store::tournament::records::insert_report(
+                conn,
+                t.id,
+                actor.id,
+                accused.id,
+                text.trim(),
+                self.now(),
+            )
+            .await?;
+            Ok(TournamentReply(format!(
+                "Your report {n} about {} is recorded for tournament #{id}'s Director only; it is never posted. Thank you: accusations are made privately, never in public (ACWC Reporting cheats).",
+                accused.name
+            )))
+        })
+        .await
+    }
+
+    /// `/tournament reports`: the Director reads the private reports.
+    pub async fn cheating_reports(
+        &self,
+        call: &Call,
+        id: i64,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            self.directed(conn, id, actor, "read the cheating reports")
+                .await?;
+            let mut lines = vec![format!("Tournament #{id}'s private reports:")];
+            for r in store::tournament::records::reports(conn, id).await? {
+                let by = store::people::by_id(conn, r.reporter_id).await?.name;
+                let about = store::people::by_id(conn, r.accused_id).await?.name;
+                lines.push(format!(
+                    "Report {} by {by} about {about}, {}: {}",
+                    r.id,
+                    crate::domain::kernel::calendar::show(r.at, self.tz()),
+                    r.text
+                ));
+            }
+            if lines.len() == 1 {
+                lines.push("None.".into());
+            }
+            Ok(TournamentReply(lines.join("\n")))
+        })
+        .await
+    }
+
+    /// `/tournament seed`: the Director places last year's finalists past the Swiss.
+    pub async fn seed_entrant(
+        &self,
+        call: &Call,
+        id: i64,
+        account: &str,
+        stage: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let t = self.directed(conn, id, actor, "seed a player").await?;
+            if t.stage != Stage::Entries.as_str() {
+                return Err(TournamentError::Started(id));
+            }
+            let e = self.entrant(conn, id, account).await?;
+            let stage = Stage::parse(stage).unwrap_or(Stage::Candidates);
+            if stage == Stage::Final {
+                let taken = store::tournament::entrants::of_tournament(conn, id)
+                    .await?
+                    .into_iter()
+                    .find(|o| o.seeded.as_deref() == Some("final") && o.id != e.id);
+                if let Some(o) = taken {
+                    return Err(TournamentError::FinalSeeded(o.account));
+                }
+            }
+            store::tournament::entrants::set_seed(conn, e.id, Some(stage.as_str())).await?;
+            let said = format!(
+                "{} is seeded into {} of tournament #{id} and does not play the stages before it (ACWC Format).",
+                e.account,
+                stage.written()
+            );
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// `/tournament show`: the tournament's stage, Director and numbers.
+    pub async fn show_tournament(&self, id: i64) -> Result<TournamentReply, TournamentError> {
+        let mut conn = self.pool().acquire().await?;
+        let t = self.tournament(&mut conn, id).await?;
+        let director = match t.director_id {
+            Some(d) => store::people::by_id(&mut conn, d).await?.name,
+            None => "none yet".into(),
+        };
+        let stage = Stage::parse(&t.stage).map_or(t.stage.clone(), |s| s.written().to_owned());
+        let mut lines = vec![
+            format!("Tournament #{}, {} ({}).", t.id, t.name, t.format),
+            format!("Stage: {stage}. Director: {director}."),
+        ];
+        if let Some(r) = t.rounds {
+            lines.push(format!("Swiss rounds: {r}."));
+        }
+        lines.push(
+            "Its numbers (the Director changes them before the start with /tournament set):".into(),
+        );
+        lines.extend(parameters(&t).lines());
+        Ok(TournamentReply(lines.join("\n")))
+    }
+
+    /// `/tournament set`: the Director changes one of the numbers before the start.
+    pub async fn set_tournament_number(
+        &self,
+        call: &Call,
+        id: i64,
+        name: &str,
+        value: i64,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let t = self
+                .directed(conn, id, actor, "change the tournament's numbers")
+                .await?;
+            if t.stage != Stage::Entries.as_str() {
+                return Err(TournamentError::Started(id));
+            }
+            let mut params: Parameters = parameters(&t);
+            params
+                .set(name, u32::try_from(value).unwrap_or(0))
+                .map_err(TournamentError::BadNumber)?;
+            let json = serde_json::to_string(&params).expect("parameters serialise");
+            store::tournament::tournaments::set_parameters(conn, id, &json).await?;
+            let said = format!("Tournament #{id}: the Director sets {name} to {value}.");
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// `/match bid`: a finalist's sealed bid for White in the Armageddon game; once both have
+    /// bid, the lower bid plays White (the higher seed on equal bids) and both are announced.
+    pub async fn bid_for_white(
+        &self,
+        call: &Call,
+        number: i64,
+        time: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let (t, m) = self.open_match(conn, number).await?;
+            let score = Score {
+                first: m.first_halves as Halves,
+                second: m.second_halves as Halves,
+            };
+            if m.stage != Stage::Final.as_str()
+                || final_match::next(parameters(&t).final_rules(), score) != Next::Armageddon
+            {
+                return Err(TournamentError::NoArmageddon(number));
+            }
+            if m.white_id.is_some() {
+                return Err(TournamentError::BidsIn(number));
+            }
+            let me = PersonRef::configured(&actor.name, None);
+            let e = self.playing_entrant(conn, &t, &me).await?;
+            if !m.has(e.id) {
+                return Err(TournamentError::NotInMatch(number));
+            }
+            let seconds = final_match::parse_bid(time)
+                .ok_or_else(|| TournamentError::BadBid(time.to_owned()))?;
+            store::tournament::matches::bid(conn, number, e.id, i64::from(seconds), self.now())
+                .await?;
+            let bids = store::tournament::matches::bids(conn, number).await?;
+            let bid_of = |who: i64| bids.iter().find(|b| b.0 == who).map(|b| b.1 as u32);
+            let (Some(first), Some(second)) =
+                (bid_of(m.first_id), m.second_id.and_then(bid_of))
+            else {
+                return Ok(TournamentReply(format!(
+                    "Your bid of {} for White in match #{number} is sealed; both bids are shown once your opponent has bid.",
+                    final_match::clock(seconds)
+                )));
+            };
+            let seeds = self.seed_ratings(conn, &m).await?;
+            let (first_white, white_seconds) =
+                final_match::armageddon_white(first, second, seeds.0 >= seeds.1);
+            let white = if first_white { m.first_id } else { m.second_id.unwrap_or(m.first_id) };
+            store::tournament::matches::set_white(conn, number, white, i64::from(white_seconds))
+                .await?;
+            let names = self.entrant_names(conn, t.id).await?;
+            let said = format!(
+                "Match #{number}, Armageddon: the bids for White are {} {} and {} {}. {} plays White with {}; Black has {} and draw odds, no increment (ACWC Final). Record the game with /match game.",
+                names[&m.first_id],
+                final_match::clock(first),
+                m.second_id.map_or(String::new(), |s| names[&s].clone()),
+                final_match::clock(second),
+                names[&white],
+                final_match::clock(white_seconds),
+                final_match::clock(final_match::ARMAGEDDON_BLACK_SECONDS)
+            );
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// The doubled seeding ratings of a match's two players.
+    async fn seed_ratings(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &store::tournament::matches::MatchRow,
+    ) -> Result<(i64, i64), TournamentError> {
+        let seed =
+            async |conn: &mut SqliteConnection, e: Option<i64>| -> Result<i64, TournamentError> {
+                let Some(e) = e else { return Ok(0) };
+                Ok(store::tournament::entrants::by_id(conn, e)
+                    .await?
+                    .map_or(0, |e| e.rating.unwrap_or(0) + e.peak.unwrap_or(0)))
+            };
+        Ok((
+            seed(conn, Some(m.first_id)).await?,
+            seed(conn, m.second_id).await?,
+        ))
+    }
+}

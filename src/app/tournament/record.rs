@@ -1,0 +1,68 @@
+//! A tournament's whole record for `gavel export`: its numbers, Director, entrants with their
+//! facts and status, matches with their games and bids, rulings, and the private cheating
+//! reports (export is the club's backup; reports are never posted anywhere).
+
+use serde_json::{json, Value};
+use sqlx::SqliteConnection;
+
+use crate::store;
+
+/// Every tournament, in full.
+pub async fn export(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Value>> {
+    let mut out = Vec::new();
+    for t in store::tournament::tournaments::all(conn).await? {
+        let entrants = store::tournament::entrants::of_tournament(conn, t.id).await?;
+        let mut matches = Vec::new();
+        for m in store::tournament::matches::of_tournament(conn, t.id).await? {
+            matches.push(json!({
+                "id": m.id,
+                "stage": m.stage,
+                "round": m.round,
+                "first": m.first_id,
+                "second": m.second_id,
+                "first_halves": m.first_halves,
+                "second_halves": m.second_halves,
+                "over": m.over,
+                "first_points": m.first_points,
+                "second_points": m.second_points,
+                "decided": m.decided,
+                "forfeited_by": m.forfeited_id,
+                "white": m.white_id,
+                "white_seconds": m.white_seconds,
+                "bids": store::tournament::matches::bids(conn, m.id).await?,
+                "created_at": m.created_at.to_rfc3339(),
+            }));
+        }
+        let parameters: Value = serde_json::from_str(&t.parameters).unwrap_or(Value::Null);
+        out.push(json!({
+            "id": t.id,
+            "name": t.name,
+            "format": t.format,
+            "stage": t.stage,
+            "rounds": t.rounds,
+            "director_id": t.director_id,
+            "parameters": parameters,
+            "created_at": t.created_at.to_rfc3339(),
+            "started_at": t.started_at.map(|s| s.to_rfc3339()),
+            "entrants": entrants.iter().map(|e| json!({
+                "id": e.id,
+                "person_id": e.person_id,
+                "account": e.account,
+                "status": e.status,
+                "status_reason": e.status_reason,
+                "seeded": e.seeded,
+                "engine": e.engine,
+                "created": e.created.map(|d| d.to_rfc3339()),
+                "rated_games": e.rated_games,
+                "rating": e.rating,
+                "peak": e.peak,
+                "marked": e.marked.map(|d| d.to_rfc3339()),
+                "excepted": e.excepted,
+            })).collect::<Vec<_>>(),
+            "matches": matches,
+            "rulings": store::tournament::records::rulings(conn, t.id).await?,
+            "reports": store::tournament::records::reports(conn, t.id).await?,
+        }));
+    }
+    Ok(out)
+}

@@ -1,0 +1,343 @@
+//! From one stage to the next: when every match of a stage's round is over, gavel pairs the next
+//! Swiss round, or sends the qualifiers (and those seeded) to the Candidates and plays their round
+//! robin, or sets up the Final between the champion and the Challenger, or declares the winner
+//! (ACWC Format, Timeline).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sqlx::SqliteConnection;
+
+use super::setup::PLAYING;
+use super::{parameters, TournamentError};
+use crate::app::App;
+use crate::domain::tournament::parameters::Parameters;
+use crate::domain::tournament::round_robin::{self, Finished};
+use crate::domain::tournament::stages::{self, Stage};
+use crate::domain::tournament::{points, swiss, EntrantId, Halves};
+use crate::store::{self, tournament::tournaments::Tournament};
+
+/// The Candidates as the ranking needs them: players, finished matches and who is out.
+pub(super) struct RoundRobin {
+    pub players: Vec<EntrantId>,
+    pub finished: Vec<Finished>,
+    pub out: Vec<EntrantId>,
+    pub names: BTreeMap<EntrantId, String>,
+}
+
+impl RoundRobin {
+    /// The order: match points, then game points (ACWC Candidates), those out left out.
+    pub fn ranking(&self) -> Vec<(EntrantId, Halves, Halves)> {
+        round_robin::ranking(&self.players, &self.finished, &self.out)
+    }
+
+    /// The table, one line each.
+    pub fn lines(&self) -> Vec<String> {
+        self.ranking()
+            .iter()
+            .enumerate()
+            .map(|(i, (p, m, g))| {
+                format!(
+                    "{}. {} {} pts, {} game points",
+                    i + 1,
+                    self.names[p],
+                    points(*m),
+                    points(*g)
+                )
+            })
+            .collect()
+    }
+}
+
+impl App {
+    /// Every entrant's name as shown: "alice (AliceA)".
+    pub(super) async fn entrant_names(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+    ) -> Result<BTreeMap<EntrantId, String>, TournamentError> {
+        let mut names = BTreeMap::new();
+        for e in store::tournament::entrants::of_tournament(conn, id).await? {
+            let name = store::people::by_id(conn, e.person_id).await?.name;
+            names.insert(e.id, format!("{name} ({})", e.account));
+        }
+        Ok(names)
+    }
+
+    /// The Candidates' round robin as it stands.
+    pub(super) async fn round_robin(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+    ) -> Result<RoundRobin, TournamentError> {
+        let names = self.entrant_names(conn, id).await?;
+        let mut players = BTreeSet::new();
+        let mut finished = Vec::new();
+        let entrants = store::tournament::entrants::of_tournament(conn, id).await?;
+        for m in store::tournament::matches::of_stage(conn, id, Stage::Candidates.as_str()).await? {
+            players.insert(m.first_id);
+            let Some(second) = m.second_id else { continue };
+            players.insert(second);
+            if m.over && m.decided.is_none() {
+                finished.push(Finished {
+                    first: m.first_id,
+                    second,
+                    first_games: m.first_halves as Halves,
+                    second_games: m.second_halves as Halves,
+                });
+            }
+        }
+        let out = entrants
+            .iter()
+            .filter(|e| e.status != PLAYING)
+            .map(|e| e.id)
+            .collect();
+        // Highest seeding rating first: a tie on match and game points keeps this order.
+        let seed = |p: &EntrantId| {
+            entrants
+                .iter()
+                .find(|e| e.id == *p)
+                .map_or(0, |e| e.rating.unwrap_or(0) + e.peak.unwrap_or(0))
+        };
+        let mut players: Vec<EntrantId> = players.into_iter().collect();
+        players.sort_by_key(|p| std::cmp::Reverse(seed(p)));
+        Ok(RoundRobin {
+            players,
+            finished,
+            out,
+            names,
+        })
+    }
+
+    /// Moves the tournament on when its current stage's matches are all over: the next Swiss
+    /// round, the next stage, or the end. Returns what was announced.
+    pub(super) async fn advance(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+    ) -> Result<Vec<String>, TournamentError> {
+        let t = self.tournament(conn, id).await?;
+        let Some(stage) = Stage::parse(&t.stage).filter(|s| s.is_play()) else {
+            return Ok(Vec::new());
+        };
+        let played = store::tournament::matches::of_stage(conn, id, stage.as_str()).await?;
+        if played.iter().any(|m| !m.over) {
+            return Ok(Vec::new());
+        }
+        let last = played.iter().map(|m| m.round).max().unwrap_or(0);
+        if stage == Stage::Swiss && last < t.rounds.unwrap_or(0) {
+            return Ok(vec![self.pair_next_round(conn, id, last + 1).await?]);
+        }
+        let shape = Parameters::shape(&t.format);
+        let next = shape.after(stage);
+        let mut said = Vec::new();
+        match (stage, next) {
+            (Stage::Swiss, Stage::Candidates) => {
+                let field = self.field(conn, id, i64::MAX).await?;
+                let table = swiss::standings(&field.entrants, &field.rounds);
+                let table: Vec<_> = table
+                    .into_iter()
+                    .filter(|s| field.playing.contains(&s.id))
+                    .collect();
+                let qualified = swiss::qualifiers(&table, parameters(&t).qualifiers);
+                let seeded = self.seeded(conn, id, Stage::Candidates).await?;
+                let four = stages::candidates(&qualified, &seeded);
+                let named: Vec<&str> = four.iter().map(|p| field.names[p].as_str()).collect();
+                said.push(self.tournament_post(conn, format!(
+                    "The Swiss of tournament #{id} is over. To the Candidates: {} (ACWC Qualification: most points, ties broken by the sum of opponents' seeding ratings{}).",
+                    named.join(", "),
+                    if seeded.is_empty() { "" } else { "; the last seed joins as seeded, ACWC Format" }
+                )).await?);
+                said.push(self.start_round_robin(conn, id, &four).await?);
+            }
+            (Stage::Candidates, Stage::Final) => {
+                said.extend(self.start_final(conn, &t).await?);
+            }
+            (_, Stage::Finished) => {
+                said.push(self.finish(conn, &t, stage).await?);
+            }
+            _ => {}
+        }
+        Ok(said)
+    }
+
+    /// Announces `text` in the tournament's channel and returns it.
+    pub(super) async fn tournament_post(
+        &self,
+        conn: &mut SqliteConnection,
+        text: String,
+    ) -> Result<String, TournamentError> {
+        store::outbox::enqueue(conn, store::outbox::TOURNAMENT, &text, self.now()).await?;
+        Ok(text)
+    }
+
+    /// Those the Director seeded into `stage` who still play.
+    pub(super) async fn seeded(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+        stage: Stage,
+    ) -> Result<Vec<EntrantId>, TournamentError> {
+        Ok(store::tournament::entrants::of_tournament(conn, id)
+            .await?
+            .into_iter()
+            .filter(|e| e.status == PLAYING && e.seeded.as_deref() == Some(stage.as_str()))
+            .map(|e| e.id)
+            .collect())
+    }
+
+    /// The Candidates' round robin (or a `roundrobin` tournament's): every round's matches at
+    /// once, one round a week (ACWC Timeline), no match stopped early.
+    pub(super) async fn start_round_robin(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+        players: &[EntrantId],
+    ) -> Result<String, TournamentError> {
+        store::tournament::tournaments::set_stage(conn, id, Stage::Candidates.as_str()).await?;
+        let names = self.entrant_names(conn, id).await?;
+        let mut lines = vec![format!(
+            "Tournament #{id}, the Candidates: a round robin, one round a week, every match played out to its last game (ACWC Candidates)."
+        )];
+        for (r, round) in round_robin::schedule(players).iter().enumerate() {
+            for (a, b) in round {
+                let Some(b) = b else {
+                    lines.push(format!("Round {}: {} rests.", r + 1, names[a]));
+                    continue;
+                };
+                let m = store::tournament::matches::insert(
+                    conn,
+                    id,
+                    Stage::Candidates.as_str(),
+                    r as i64 + 1,
+                    *a,
+                    Some(*b),
+                    self.now(),
+                )
+                .await?;
+                lines.push(format!(
+                    "Round {}, match #{m}: {} – {}",
+                    r + 1,
+                    names[a],
+                    names[b]
+                ));
+            }
+        }
+        self.tournament_post(conn, lines.join("\n")).await
+    }
+
+    /// The Final between the champion and the Challenger (or the Candidates' top two), as the
+    /// Candidates ended and whoever has since left.
+    pub(super) async fn start_final(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+    ) -> Result<Vec<String>, TournamentError> {
+        let rr = self.round_robin(conn, t.id).await?;
+        let ranking: Vec<EntrantId> = rr.ranking().iter().map(|r| r.0).collect();
+        let champion = self
+            .seeded(conn, t.id, Stage::Final)
+            .await?
+            .first()
+            .copied();
+        let Some((first, second)) = stages::finalists(champion, &ranking) else {
+            let winner = champion.or(ranking.first().copied());
+            return Ok(vec![
+                self.declare_winner(conn, t, winner, "nobody is left to play the Final")
+                    .await?,
+            ]);
+        };
+        store::tournament::tournaments::set_stage(conn, t.id, Stage::Final.as_str()).await?;
+        let round = store::tournament::matches::of_stage(conn, t.id, Stage::Final.as_str())
+            .await?
+            .len() as i64
+            + 1;
+        let m = store::tournament::matches::insert(
+            conn,
+            t.id,
+            Stage::Final.as_str(),
+            round,
+            first,
+            Some(second),
+            self.now(),
+        )
+        .await?;
+        let rules = parameters(t).final_rules();
+        let table = rr.lines().join("\n");
+        Ok(vec![self.tournament_post(conn, format!(
+            "The Candidates of tournament #{} are over:\n{table}\nThe Final, match #{m}: {} – {}, {} games at 2+5; the leader must be {} points ahead, or two more games are played; after {} games any lead wins; after {} games, Armageddon (ACWC Final). The finalists split it over days as they see fit (ACWC Timeline).",
+            t.id,
+            rr.names[&first],
+            rr.names[&second],
+            rules.games,
+            points(rules.lead),
+            rules.lead_dropped_after,
+            rules.armageddon_after
+        )).await?])
+    }
+
+    /// The end of a tournament's last stage: its winner.
+    async fn finish(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+        stage: Stage,
+    ) -> Result<String, TournamentError> {
+        let (winner, how) = match stage {
+            Stage::Swiss => {
+                let field = self.field(conn, t.id, i64::MAX).await?;
+                let table: Vec<_> = swiss::standings(&field.entrants, &field.rounds)
+                    .into_iter()
+                    .filter(|s| field.playing.contains(&s.id))
+                    .collect();
+                (
+                    swiss::qualifiers(&table, 1).first().copied(),
+                    "the Swiss's most points, ties broken by the sum of opponents' seeding ratings",
+                )
+            }
+            Stage::Candidates => {
+                let rr = self.round_robin(conn, t.id).await?;
+                (
+                    rr.ranking().first().map(|r| r.0),
+                    "the round robin's most points, ties broken by game points (ACWC Candidates)",
+                )
+            }
+            _ => {
+                let finals =
+                    store::tournament::matches::of_stage(conn, t.id, Stage::Final.as_str()).await?;
+                let last = finals
+                    .iter()
+                    .rev()
+                    .find(|m| m.decided.as_deref() != Some("disregarded"));
+                let winner = last.and_then(|m| match (m.first_points, m.second_points) {
+                    (Some(a), Some(b)) if a > b => Some(m.first_id),
+                    (Some(a), Some(b)) if b > a => m.second_id,
+                    _ => None,
+                });
+                (winner, "the Final (ACWC Final)")
+            }
+        };
+        self.declare_winner(conn, t, winner, how).await
+    }
+
+    async fn declare_winner(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+        winner: Option<EntrantId>,
+        how: &str,
+    ) -> Result<String, TournamentError> {
+        store::tournament::tournaments::set_stage(conn, t.id, Stage::Finished.as_str()).await?;
+        let names = self.entrant_names(conn, t.id).await?;
+        let text = match winner {
+            Some(w) => format!(
+                "Tournament #{}, {}, is over: {} wins, by {how}.",
+                t.id, t.name, names[&w]
+            ),
+            None => format!(
+                "Tournament #{}, {}, is over with no winner: {how}.",
+                t.id, t.name
+            ),
+        };
+        self.tournament_post(conn, text).await
+    }
+}
