@@ -42,7 +42,10 @@ impl App {
         ] {
             *slot = store::offices::holders_of(conn, held).await?.len() as u32;
         }
-        eligibility::may_hold(office, &candidate, ties.as_ref(), numbers, TMC_MOST)?;
+        let most = store::committee::committees::most_seated_by(conn, Office::TmcMember.key())
+            .await?
+            .unwrap_or(TMC_MOST);
+        eligibility::may_hold(office, &candidate, ties.as_ref(), numbers, most)?;
         Ok(())
     }
 }
