@@ -1,5 +1,7 @@
 //! Configuration: `config.toml` read into typed structs, with defaults that mirror the chess club's Terms.
 
+mod committees;
+
 use std::path::{Path, PathBuf};
 
 use chrono::{NaiveTime, Weekday};
@@ -7,6 +9,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Deserializer};
 
 pub use crate::domain::nomic::parameters::Procedure;
+pub use committees::CommitteesConfig;
 
 /// Why a configuration was refused; every message names the key at fault.
 #[derive(Debug, thiserror::Error)]
@@ -45,6 +48,7 @@ pub struct Config {
     pub court: CourtConfig,
     pub portal: PortalConfig,
     pub tournament: TournamentConfig,
+    pub committees: CommitteesConfig,
 }
 
 /// The public portal (`gavel portal`, and `gavel run` when `listen` is set).
@@ -317,13 +321,14 @@ impl Config {
     /// The configured Discord channel of an outbox channel name; `None` keeps its entries until
     /// one is configured (or shows them in the console).
     pub fn channel_id(&self, name: &str) -> Option<u64> {
-        use crate::store::outbox::{DISCUSSION, POINTS, TOURNAMENT, VOTING};
+        use crate::store::outbox::{DISCUSSION, POINTS, TD_REPORTS, TOURNAMENT, VOTING};
         match name {
             DISCUSSION => self.discord.discussion_channel_id,
             TOURNAMENT => self
                 .tournament
                 .channel_id
                 .or(self.discord.discussion_channel_id),
+            TD_REPORTS => self.committees.td_channel_id,
             VOTING => self.rules.voting_channel_id,
             POINTS => self.rules.points_channel_id,
             _ => None,

@@ -139,5 +139,7 @@ async fn run_one(
         Job::VoteClose { proposal } => Ok(app.close_vote(conn, proposal, row.due_at).await?),
         Job::VoteReminder { proposal } => Ok(app.remind_voters(conn, proposal).await?),
         Job::AdoptionSwitch => Ok(app.adoption_switch(conn, row.due_at).await?),
+        Job::MotionClose { motion } => Ok(app.motion_due(conn, motion, row.due_at).await?),
+        Job::ApprovalDeadline { motion } => Ok(app.approval_due(conn, motion, row.due_at).await?),
     }
 }

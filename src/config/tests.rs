@@ -1,4 +1,4 @@
-//! The configuration's parsing: keys, defaults, and errors that name the key.
+//! Reading configurations: defaults, refusals that name the key, and the example file.
 
 use super::*;
 

@@ -41,6 +41,10 @@ pub enum Job {
     /// Announces rule 204's change of itself to a simple majority at the end of the second
     /// complete circuit of turns (Nomic 204).
     AdoptionSwitch,
+    /// Closes a committee's motion at its time (house rules A.6).
+    MotionClose { motion: i64 },
+    /// The end of the TD's time to approve or veto an adopted rule change (house rules A.7).
+    ApprovalDeadline { motion: i64 },
 }
 
 /// The stored kind of a weekly review (kept public for the scheduler's reports).
@@ -58,6 +62,8 @@ const REDECIDE_DEADLINE: &str = "redecide_deadline";
 const VOTE_CLOSE: &str = "vote_close";
 const VOTE_REMINDER: &str = "vote_reminder";
 const ADOPTION_SWITCH: &str = "adoption_switch";
+const MOTION_CLOSE: &str = "motion_close";
+const APPROVAL_DEADLINE: &str = "approval_deadline";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -89,6 +95,8 @@ impl Job {
             Job::VoteClose { .. } => VOTE_CLOSE,
             Job::VoteReminder { .. } => VOTE_REMINDER,
             Job::AdoptionSwitch => ADOPTION_SWITCH,
+            Job::MotionClose { .. } => MOTION_CLOSE,
+            Job::ApprovalDeadline { .. } => APPROVAL_DEADLINE,
         }
     }
 
@@ -114,6 +122,8 @@ impl Job {
             Job::VoteClose { proposal } => format!("vote-close:{proposal}"),
             Job::VoteReminder { proposal } => format!("vote-reminder:{proposal}"),
             Job::AdoptionSwitch => "adoption-switch".to_owned(),
+            Job::MotionClose { motion } => format!("motion-close:{motion}"),
+            Job::ApprovalDeadline { motion } => format!("approval-deadline:{motion}"),
         }
     }
 
@@ -137,6 +147,9 @@ impl Job {
                 json!({ "proposal": proposal })
             }
             Job::AdoptionSwitch => json!({}),
+            Job::MotionClose { motion } | Job::ApprovalDeadline { motion } => {
+                json!({ "motion": motion })
+            }
         }
     }
 
@@ -193,6 +206,12 @@ impl Job {
                 proposal: field("proposal")?,
             },
             ADOPTION_SWITCH => Job::AdoptionSwitch,
+            MOTION_CLOSE => Job::MotionClose {
+                motion: field("motion")?,
+            },
+            APPROVAL_DEADLINE => Job::ApprovalDeadline {
+                motion: field("motion")?,
+            },
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -243,6 +262,8 @@ mod tests {
             Job::VoteClose { proposal: 301 },
             Job::VoteReminder { proposal: 301 },
             Job::AdoptionSwitch,
+            Job::MotionClose { motion: 4 },
+            Job::ApprovalDeadline { motion: 4 },
         ]
     }
 
@@ -274,6 +295,8 @@ mod tests {
                 "vote-close:301",
                 "vote-reminder:301",
                 "adoption-switch",
+                "motion-close:4",
+                "approval-deadline:4",
             ]
         );
     }

@@ -14,6 +14,9 @@ pub const VOTING: &str = "voting";
 pub const POINTS: &str = "points";
 /// A tournament's pairings, results and rulings (`[tournament] channel_id`, else #discussion).
 pub const TOURNAMENT: &str = "tournament";
+/// Observers' reports to the TD (Diplomacy house rules A.9): a private channel, never the
+/// portal.
+pub const TD_REPORTS: &str = "td-reports";
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OutboxEntry {
