@@ -431,6 +431,102 @@ pub(super) fn section() -> Section {
                     )
                 })
             }),
+            command("match offer", "Offer a start time for a match, in UTC")
+                .option(a_match())
+                .option(text("at", "The start, YYYY-MM-DD HH:MM in UTC", 16))
+                .who("the match's players")
+                .rule("ACWC Match negotiations: 3 offers by Wednesday, 3 hours apart, 2 a date")
+                .run(|app, call, a| {
+                    Box::pin(async move {
+                        reply(
+                            app.offer_time(&call, a.integer("match")?, &a.text("at")?)
+                                .await,
+                        )
+                    })
+                }),
+            command("match accept", "Accept your opponent's offer of a time")
+                .option(a_match())
+                .option(integer("offer", "The offer's number in the match", 1, 1000))
+                .who("the match's players")
+                .rule("ACWC Match negotiations")
+                .run(|app, call, a| {
+                    Box::pin(async move {
+                        reply(
+                            app.accept_offer(&call, a.integer("match")?, a.integer("offer")?)
+                                .await,
+                        )
+                    })
+                }),
+            command(
+                "match assign",
+                "Set a match's time (the opponent of a player at fault, or the arbiter)",
+            )
+            .option(a_match())
+            .option(text("at", "The start, YYYY-MM-DD HH:MM in UTC", 16))
+            .who("the opponent of a player at fault, the arbiter")
+            .rule("ACWC Match negotiations")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.assign_time(&call, a.integer("match")?, &a.text("at")?)
+                            .await,
+                    )
+                })
+            }),
+            command(
+                "match fault",
+                "Say who is at fault when no time was agreed by the weekend (arbiter)",
+            )
+            .option(a_match())
+            .option(person("member", "The player at fault (nobody if left out)").optional())
+            .who("the arbiter")
+            .rule("ACWC Match negotiations")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.find_fault(&call, a.integer("match")?, a.opt_person("member").as_ref())
+                            .await,
+                    )
+                })
+            }),
+            command("match noshow", "Report that your opponent has not shown up")
+                .option(a_match())
+                .who("the match's players")
+                .rule("ACWC Match rules: a 10-minute grace, then again 10 minutes later")
+                .run(|app, call, a| {
+                    Box::pin(
+                        async move { reply(app.report_no_show(&call, a.integer("match")?).await) },
+                    )
+                }),
+            command("match claim", "Claim the win after two no-show reports")
+                .option(a_match())
+                .who("the appearing player")
+                .rule("ACWC Match rules")
+                .run(|app, call, a| {
+                    Box::pin(async move { reply(app.claim_win(&call, a.integer("match")?).await) })
+                }),
+            command("match reschedule", "Reschedule after two no-show reports")
+                .option(a_match())
+                .who("the appearing player")
+                .rule("ACWC Match rules: a failed reschedule forfeits to the appearing player")
+                .run(|app, call, a| {
+                    Box::pin(async move {
+                        reply(app.reschedule_match(&call, a.integer("match")?).await)
+                    })
+                }),
+            command("tournament arbiter", "Name the match arbiter (Director)")
+                .option(tournament())
+                .option(person("member", "The match arbiter"))
+                .who("the Director")
+                .rule("ACWC Match negotiations")
+                .run(|app, call, a| {
+                    Box::pin(async move {
+                        reply(
+                            app.name_arbiter(&call, a.integer("tournament")?, &a.person("member")?)
+                                .await,
+                        )
+                    })
+                }),
             command("match report", "Record a whole match's score (Director)")
                 .option(a_match())
                 .option(text("score", "The score, e.g. 5.5-3.5", 12))

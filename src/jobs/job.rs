@@ -45,6 +45,43 @@ pub enum Job {
     MotionClose { motion: i64 },
     /// The end of the TD's time to approve or veto an adopted rule change (house rules A.7).
     ApprovalDeadline { motion: i64 },
+    /// A tournament match's step in its week (ACWC Timeline, Match negotiations).
+    MatchWeek { a_match: i64, step: MatchStep },
+}
+
+/// The steps of a match's week, in UTC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchStep {
+    /// Wednesday 23:59:59: the offers are owed; who is at fault.
+    OffersDue,
+    /// Saturday 00:00: no agreement before the weekend goes to the arbiter.
+    Weekend,
+    /// A day before the end: the players are reminded.
+    Reminder,
+    /// Sunday 23:59:59: the match is due.
+    Due,
+}
+
+impl MatchStep {
+    pub const ALL: [MatchStep; 4] = [
+        MatchStep::OffersDue,
+        MatchStep::Weekend,
+        MatchStep::Reminder,
+        MatchStep::Due,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            MatchStep::OffersDue => "offers-due",
+            MatchStep::Weekend => "weekend",
+            MatchStep::Reminder => "reminder",
+            MatchStep::Due => "due",
+        }
+    }
+
+    fn parse(text: &str) -> Option<MatchStep> {
+        MatchStep::ALL.into_iter().find(|s| s.key() == text)
+    }
 }
 
 /// The stored kind of a weekly review (kept public for the scheduler's reports).
@@ -64,6 +101,7 @@ const VOTE_REMINDER: &str = "vote_reminder";
 const ADOPTION_SWITCH: &str = "adoption_switch";
 const MOTION_CLOSE: &str = "motion_close";
 const APPROVAL_DEADLINE: &str = "approval_deadline";
+const MATCH_WEEK: &str = "match_week";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -97,6 +135,7 @@ impl Job {
             Job::AdoptionSwitch => ADOPTION_SWITCH,
             Job::MotionClose { .. } => MOTION_CLOSE,
             Job::ApprovalDeadline { .. } => APPROVAL_DEADLINE,
+            Job::MatchWeek { .. } => MATCH_WEEK,
         }
     }
 
@@ -124,6 +163,7 @@ impl Job {
             Job::AdoptionSwitch => "adoption-switch".to_owned(),
             Job::MotionClose { motion } => format!("motion-close:{motion}"),
             Job::ApprovalDeadline { motion } => format!("approval-deadline:{motion}"),
+            Job::MatchWeek { a_match, step } => format!("match-{}:{a_match}", step.key()),
         }
     }
 
@@ -150,6 +190,7 @@ impl Job {
             Job::MotionClose { motion } | Job::ApprovalDeadline { motion } => {
                 json!({ "motion": motion })
             }
+            Job::MatchWeek { a_match, step } => json!({ "match": a_match, "step": step.key() }),
         }
     }
 
@@ -212,6 +253,15 @@ impl Job {
             APPROVAL_DEADLINE => Job::ApprovalDeadline {
                 motion: field("motion")?,
             },
+            MATCH_WEEK => Job::MatchWeek {
+                a_match: field("match")?,
+                step: value["step"]
+                    .as_str()
+                    .and_then(MatchStep::parse)
+                    .ok_or_else(|| {
+                        JobDecodeError::UnknownKind(format!("{kind} {}", value["step"]))
+                    })?,
+            },
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -264,6 +314,14 @@ mod tests {
             Job::AdoptionSwitch,
             Job::MotionClose { motion: 4 },
             Job::ApprovalDeadline { motion: 4 },
+            Job::MatchWeek {
+                a_match: 5,
+                step: MatchStep::OffersDue,
+            },
+            Job::MatchWeek {
+                a_match: 5,
+                step: MatchStep::Due,
+            },
         ]
     }
 
@@ -297,6 +355,8 @@ mod tests {
                 "adoption-switch",
                 "motion-close:4",
                 "approval-deadline:4",
+                "match-offers-due:5",
+                "match-due:5",
             ]
         );
     }

@@ -9,7 +9,7 @@ use sqlx::SqliteConnection;
 
 use crate::store;
 
-pub use job::{Job, JobDecodeError, WEEKLY_REVIEW};
+pub use job::{Job, JobDecodeError, MatchStep, WEEKLY_REVIEW};
 
 /// Schedules `job` for `due_at`. Scheduling it again moves it: a pending job takes the new
 /// time, and a job that ran or was cancelled is pending again (a case re-stepped back to a ban

@@ -188,21 +188,21 @@ impl App {
             let (t, m) = self.open_match(conn, number).await?;
             self.require_director(conn, &t, actor, "forfeit a match")
                 .await?;
-            self.forfeit_against(conn, &t, &m, who, reason).await
+            let e = self.playing_entrant(conn, &t, who).await?;
+            self.forfeit_against(conn, &t, &m, &e, reason).await
         })
         .await
     }
 
-    /// Forfeits `m` against `who` and disqualifies them at their second forfeit.
+    /// Forfeits `m` against entrant `e` and disqualifies them at their second forfeit.
     pub(super) async fn forfeit_against(
         &self,
         conn: &mut SqliteConnection,
         t: &Tournament,
         m: &store::tournament::matches::MatchRow,
-        who: &PersonRef,
+        e: &EntrantRow,
         reason: &str,
     ) -> Result<TournamentReply, TournamentError> {
-        let e = self.playing_entrant(conn, t, who).await?;
         if !m.has(e.id) || m.second_id.is_none() {
             let name = store::people::by_id(conn, e.person_id).await?.name;
             return Err(TournamentError::NotAPlayer(name, m.id));
@@ -227,7 +227,7 @@ impl App {
             text.push('\n');
             text.push_str(
                 &self
-                    .remove_entrant(conn, t, &e, DISQUALIFIED, &said, false)
+                    .remove_entrant(conn, t, e, DISQUALIFIED, &said, false)
                     .await?,
             );
         } else {

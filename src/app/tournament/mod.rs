@@ -8,6 +8,7 @@ mod play;
 pub mod record;
 mod setup;
 mod stages;
+mod week;
 
 use std::fmt;
 
@@ -81,6 +82,34 @@ pub enum TournamentError {
     BidsIn(i64),
     #[error("`{0}` is not a time for White: write minutes and seconds, e.g. 2:30, up to 10:00.")]
     BadBid(String),
+    #[error(
+        "You do not play in match #{0}: its players negotiate its time and report its no-shows."
+    )]
+    NotYourMatch(i64),
+    #[error("{0}")]
+    Offer(#[from] crate::domain::tournament::negotiation::OfferRefused),
+    #[error("Match #{0} has no week to negotiate: it is a bye or a Final, which the finalists schedule as they see fit (ACWC Timeline).")]
+    NoWeek(i64),
+    #[error("`{0}` is not a time: write YYYY-MM-DD HH:MM, in UTC (ACWC Match negotiations: times are communicated in UTC).")]
+    BadTime(String),
+    #[error("Match #{0} has no offer {1}; /tournament pairings shows the match and its offers.")]
+    NoOffer(i64, i64),
+    #[error("Offer {0} is your own: your opponent accepts it, or you make another.")]
+    OwnOffer(i64),
+    #[error("Only the opponent of a player at fault, or the arbiter, assigns the time of match #{0} (ACWC Match negotiations).")]
+    NotChooser(i64),
+    #[error("Only tournament #{0}'s match arbiter (the Director unless one is named) decides this (ACWC Match negotiations).")]
+    NotArbiter(i64),
+    #[error("The arbiter finds fault in match #{0} only when no time is agreed before the weekend ({1}) (ACWC Match negotiations).")]
+    NotForArbiter(i64, String),
+    #[error("Match #{0} has no agreed time yet, so nobody can be absent from it.")]
+    NoTime(i64),
+    #[error("Your opponent has a 10-minute grace period to come online: report them absent from {0} (ACWC Match rules).")]
+    Grace(String),
+    #[error("The second report of a no-show is due 10 minutes after the first: from {0} (ACWC Match rules).")]
+    SecondReport(String),
+    #[error("Match #{0} has no no-show reported twice by you: /match noshow after the grace period, and again 10 minutes later (ACWC Match rules).")]
+    NoNoShow(i64),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }

@@ -10,6 +10,7 @@ use super::{parameters, TournamentError, TournamentReply};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, MatchState, Score};
+use crate::domain::tournament::negotiation::{utc, Week};
 use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::swiss::{self, Entrant, Played};
 use crate::domain::tournament::{points, Halves};
@@ -98,8 +99,11 @@ impl App {
     ) -> Result<String, TournamentError> {
         let field = self.field(conn, id, round).await?;
         let pairing = swiss::pair(&field.entrants, &field.rounds, &field.playing);
+        let week = Week::of_publication(self.now());
         let mut lines = vec![format!(
-            "Tournament #{id}, round {round} (Monrad pairing, ACWC Pairing details; /tournament pairings tournament:{id} round:{round} explain:true shows each step):"
+            "Tournament #{id}, round {round} (Monrad pairing, ACWC Pairing details; /tournament pairings tournament:{id} round:{round} explain:true shows each step). Play by {}; each player offers 3 times in UTC with /match offer by {} (ACWC Timeline, Match negotiations):",
+            utc(week.end()),
+            utc(week.offers_due())
         )];
         for (a, b) in &pairing.pairs {
             let m = store::tournament::matches::insert(
@@ -112,6 +116,7 @@ impl App {
                 self.now(),
             )
             .await?;
+            self.schedule_week(conn, m, week).await?;
             lines.push(format!(
                 "Match #{m}: {} – {}",
                 field.names[a], field.names[b]
@@ -504,8 +509,12 @@ fn match_line(m: &MatchRow, names: &BTreeMap<i64, String>) -> String {
         _ if m.over => "over",
         _ => "in play",
     };
+    let when = match (m.over, m.starts_at) {
+        (false, Some(at)) => format!(", starts {}", utc(at)),
+        _ => String::new(),
+    };
     format!(
-        "Match #{}: {} {} – {} {} ({state})",
+        "Match #{}: {} {} – {} {} ({state}{when})",
         m.id,
         names[&m.first_id],
         points(m.first_halves as Halves),

@@ -10,6 +10,7 @@ use sqlx::SqliteConnection;
 use super::setup::PLAYING;
 use super::{parameters, TournamentError};
 use crate::app::App;
+use crate::domain::tournament::negotiation::{utc, Week};
 use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::round_robin::{self, Finished};
 use crate::domain::tournament::stages::{self, Stage};
@@ -195,8 +196,10 @@ impl App {
     ) -> Result<String, TournamentError> {
         store::tournament::tournaments::set_stage(conn, id, Stage::Candidates.as_str()).await?;
         let names = self.entrant_names(conn, id).await?;
+        let week = Week::of_publication(self.now());
         let mut lines = vec![format!(
-            "Tournament #{id}, the Candidates: a round robin, one round a week, every match played out to its last game (ACWC Candidates)."
+            "Tournament #{id}, the Candidates: a round robin, one round a week from {}, every match played out to its last game (ACWC Candidates, Timeline).",
+            utc(week.start)
         )];
         for (r, round) in round_robin::schedule(players).iter().enumerate() {
             for (a, b) in round {
@@ -214,11 +217,14 @@ impl App {
                     self.now(),
                 )
                 .await?;
+                let due = week.after(r as i64);
+                self.schedule_week(conn, m, due).await?;
                 lines.push(format!(
-                    "Round {}, match #{m}: {} – {}",
+                    "Round {}, match #{m}: {} – {}, by {}",
                     r + 1,
                     names[a],
-                    names[b]
+                    names[b],
+                    utc(due.end())
                 ));
             }
         }

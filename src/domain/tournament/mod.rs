@@ -8,6 +8,7 @@
 pub mod eligibility;
 pub mod final_match;
 pub mod matches;
+pub mod negotiation;
 pub mod parameters;
 pub mod round_robin;
 pub mod stages;

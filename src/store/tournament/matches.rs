@@ -22,6 +22,13 @@ pub struct MatchRow {
     pub forfeited_id: Option<i64>,
     pub white_id: Option<i64>,
     pub white_seconds: Option<i64>,
+    pub week_start: Option<DateTime<Utc>>,
+    pub starts_at: Option<DateTime<Utc>>,
+    pub time_by: Option<String>,
+    pub fault: Option<String>,
+    pub noshow_at: Option<DateTime<Utc>>,
+    pub noshow_by: Option<i64>,
+    pub reschedule_by: Option<i64>,
 }
 
 impl MatchRow {

@@ -3,5 +3,6 @@
 
 pub mod entrants;
 pub mod matches;
+pub mod negotiation;
 pub mod records;
 pub mod tournaments;

@@ -15,6 +15,8 @@ pub struct Tournament {
     pub rounds: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
+    /// The match arbiter the Director named; the Director when `None`.
+    pub arbiter_id: Option<i64>,
 }
 
 pub async fn insert(

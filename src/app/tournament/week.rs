@@ -1,0 +1,438 @@
+//! A match's week in UTC: the negotiation of its time (offers, acceptance, the fault at
+//! Wednesday's deadline, the arbiter after the weekend, the time assigned), no-shows with the
+//! claim or the reschedule, and the jobs that carry the week's deadlines out (ACWC Timeline,
+//! Match negotiations, Match rules).
+
+use chrono::{DateTime, Duration, Utc};
+use sqlx::SqliteConnection;
+
+use super::setup::PLAYING;
+use super::{TournamentError, TournamentReply};
+use crate::app::{Actor, App, Call, PersonRef};
+use crate::domain::tournament::negotiation::{self, utc, Fault, NoShow, Week};
+use crate::jobs::{self, Job, MatchStep};
+use crate::store::{self, tournament::matches::MatchRow, tournament::tournaments::Tournament};
+
+/// The player a caller is in a match, if they are one: the entrant and whether first.
+async fn side(
+    conn: &mut SqliteConnection,
+    m: &MatchRow,
+    actor: &Actor,
+) -> Result<Option<(i64, bool)>, TournamentError> {
+    for (entrant, first) in [(Some(m.first_id), true), (m.second_id, false)] {
+        let Some(e) = entrant else { continue };
+        let row = store::tournament::entrants::by_id(conn, e).await?;
+        if row.is_some_and(|r| r.person_id == actor.id && r.status == PLAYING) {
+            return Ok(Some((e, first)));
+        }
+    }
+    Ok(None)
+}
+
+impl App {
+    /// Gives a new match its week: the deadline and the jobs of each step.
+    pub(super) async fn schedule_week(
+        &self,
+        conn: &mut SqliteConnection,
+        a_match: i64,
+        week: Week,
+    ) -> Result<(), TournamentError> {
+        store::tournament::negotiation::set_week(conn, a_match, week.start).await?;
+        for step in MatchStep::ALL {
+            let due = match step {
+                MatchStep::OffersDue => week.offers_due(),
+                MatchStep::Weekend => week.weekend(),
+                MatchStep::Reminder => week.end() - Duration::days(1),
+                MatchStep::Due => week.end(),
+            };
+            if due > self.now() {
+                jobs::schedule(conn, &Job::MatchWeek { a_match, step }, due).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the caller is the match arbiter: the one the Director named, else the Director.
+    fn is_arbiter(t: &Tournament, actor: &Actor) -> bool {
+        t.arbiter_id.or(t.director_id) == Some(actor.id) || t.director_id == Some(actor.id)
+    }
+
+    /// A match being negotiated, with its tournament and week.
+    async fn negotiated(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+    ) -> Result<(Tournament, MatchRow, Week), TournamentError> {
+        let (t, m) = self.open_match(conn, number).await?;
+        let Some(start) = m.week_start else {
+            return Err(TournamentError::NoWeek(number));
+        };
+        Ok((t, m, Week { start }))
+    }
+
+    /// `/match offer`: a player offers a start time, in UTC.
+    pub async fn offer_time(
+        &self,
+        call: &Call,
+        number: i64,
+        at: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let (_, m, week) = self.negotiated(conn, number).await?;
+            let Some((me, _)) = side(conn, &m, actor).await? else {
+                return Err(TournamentError::NotYourMatch(number));
+            };
+            let at = negotiation::parse_utc(at).ok_or_else(|| TournamentError::BadTime(at.to_owned()))?;
+            let offers = store::tournament::negotiation::offers(conn, number).await?;
+            let mine: Vec<DateTime<Utc>> =
+                offers.iter().filter(|o| o.entrant_id == me).map(|o| o.at).collect();
+            negotiation::check_offer(&mine, at, self.now(), week.end(), m.starts_at.is_some())?;
+            store::tournament::negotiation::offer(conn, number, me, at, self.now()).await?;
+            let k = offers.len() + 1;
+            let made = mine.len() + 1;
+            let owed = if self.now() <= week.offers_due() && made < negotiation::OFFERS_OWED {
+                format!(
+                    " {} more owed by {} (ACWC Match negotiations).",
+                    negotiation::OFFERS_OWED - made,
+                    utc(week.offers_due())
+                )
+            } else {
+                String::new()
+            };
+            let said = format!(
+                "Match #{number}: {} offers {} (offer {k}); the opponent accepts with /match accept match:{number} offer:{k}.{owed}",
+                actor.name,
+                utc(at)
+            );
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// `/match accept`: the opponent of an offer accepts it; the time is agreed.
+    pub async fn accept_offer(
+        &self,
+        call: &Call,
+        number: i64,
+        k: i64,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let (_, m, _) = self.negotiated(conn, number).await?;
+            let Some((me, _)) = side(conn, &m, actor).await? else {
+                return Err(TournamentError::NotYourMatch(number));
+            };
+            if m.starts_at.is_some() {
+                return Err(negotiation::OfferRefused::Agreed.into());
+            }
+            let offers = store::tournament::negotiation::offers(conn, number).await?;
+            let offer = usize::try_from(k - 1)
+                .ok()
+                .and_then(|i| offers.get(i))
+                .ok_or(TournamentError::NoOffer(number, k))?;
+            if offer.entrant_id == me {
+                return Err(TournamentError::OwnOffer(k));
+            }
+            if offer.at <= self.now() {
+                return Err(negotiation::OfferRefused::Past.into());
+            }
+            store::tournament::negotiation::accept(conn, offer.id, self.now()).await?;
+            store::tournament::negotiation::set_time(conn, number, Some(offer.at), Some("agreed"))
+                .await?;
+            let said = format!(
+                "Match #{number}: {} accepts offer {k}; the match starts {} (ACWC Match negotiations).",
+                actor.name,
+                utc(offer.at)
+            );
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// `/match assign`: the time chosen by the opponent of a player at fault, or by the arbiter.
+    pub async fn assign_time(
+        &self,
+        call: &Call,
+        number: i64,
+        at: &str,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let (t, m, week) = self.negotiated(conn, number).await?;
+            let chooser = match m.fault.as_deref() {
+                Some("first") => m.second_id,
+                Some("second") => Some(m.first_id),
+                _ => None,
+            };
+            let mine = side(conn, &m, actor).await?.map(|s| s.0);
+            let may = Self::is_arbiter(&t, actor) || (chooser.is_some() && mine == chooser);
+            if !may {
+                return Err(TournamentError::NotChooser(number));
+            }
+            if m.starts_at.is_some() && m.time_by.as_deref() == Some("agreed") {
+                return Err(negotiation::OfferRefused::Agreed.into());
+            }
+            let at = negotiation::parse_utc(at).ok_or_else(|| TournamentError::BadTime(at.to_owned()))?;
+            negotiation::check_offer(&[], at, self.now(), week.end(), false)?;
+            store::tournament::negotiation::set_time(conn, number, Some(at), Some("assigned"))
+                .await?;
+            let said = format!(
+                "Match #{number}: {} assigns the time: the match starts {} (ACWC Match negotiations).",
+                actor.name,
+                utc(at)
+            );
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// `/match fault`: after a weekend reached with no agreement though both made their offers,
+    /// the arbiter says who is at fault (or nobody).
+    pub async fn find_fault(
+        &self,
+        call: &Call,
+        number: i64,
+        who: Option<&PersonRef>,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let (t, m, week) = self.negotiated(conn, number).await?;
+            if !Self::is_arbiter(&t, actor) {
+                return Err(TournamentError::NotArbiter(t.id));
+            }
+            if self.now() < week.weekend() || m.starts_at.is_some() {
+                return Err(TournamentError::NotForArbiter(number, utc(week.weekend())));
+            }
+            let names = self.entrant_names(conn, t.id).await?;
+            let (fault, said) = match who {
+                None => (
+                    "none",
+                    format!("Match #{number}: the arbiter finds no player at fault; the arbiter assigns the time with /match assign (ACWC Match negotiations)."),
+                ),
+                Some(w) => {
+                    let person = w.resolve(conn, self.now()).await?;
+                    let first = store::tournament::entrants::by_id(conn, m.first_id).await?;
+                    let is_first = first.is_some_and(|e| e.person_id == person.id);
+                    let opponent = if is_first { m.second_id } else { Some(m.first_id) };
+                    let opponent = opponent.map_or(String::new(), |o| names[&o].clone());
+                    (
+                        if is_first { "first" } else { "second" },
+                        format!("Match #{number}: the arbiter finds {} at fault; {opponent} decides the match time with /match assign (ACWC Match negotiations).", person.name),
+                    )
+                }
+            };
+            store::tournament::negotiation::set_fault(conn, number, fault).await?;
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// `/match noshow`: the appearing player reports the opponent absent, after the grace period
+    /// and again ten minutes later; then they claim the win or reschedule.
+    pub async fn report_no_show(
+        &self,
+        call: &Call,
+        number: i64,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let (_, m, _) = self.negotiated(conn, number).await?;
+            let Some((me, _)) = side(conn, &m, actor).await? else {
+                return Err(TournamentError::NotYourMatch(number));
+            };
+            let Some(start) = m.starts_at else {
+                return Err(TournamentError::NoTime(number));
+            };
+            let first = m.noshow_at.filter(|_| m.noshow_by == Some(me));
+            let said = match negotiation::no_show(start, first, self.now()) {
+                NoShow::Early(until) => return Err(TournamentError::Grace(utc(until))),
+                NoShow::Wait(until) => return Err(TournamentError::SecondReport(utc(until))),
+                NoShow::First => {
+                    store::tournament::negotiation::set_noshow(conn, number, me, self.now()).await?;
+                    format!("Match #{number}: {} reports that their opponent has not shown up, 10 minutes after the agreed time; the second report is due 10 minutes from now (ACWC Match rules).", actor.name)
+                }
+                NoShow::Second => format!("Match #{number}: {} reports again that their opponent has not shown up. They choose: /match claim match:{number} to claim the win, or /match reschedule match:{number}; if rescheduling fails, the match is theirs (ACWC Match rules).", actor.name),
+            };
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// Whether the caller has reported a no-show twice in `m`: their entrant.
+    async fn appeared(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &MatchRow,
+        actor: &Actor,
+    ) -> Result<i64, TournamentError> {
+        let me = side(conn, m, actor).await?.map(|s| s.0);
+        match (me, m.starts_at, m.noshow_at) {
+            (Some(me), Some(start), Some(first))
+                if m.noshow_by == Some(me)
+                    && negotiation::no_show(start, Some(first), self.now()) == NoShow::Second =>
+            {
+                Ok(me)
+            }
+            _ => Err(TournamentError::NoNoShow(m.id)),
+        }
+    }
+
+    /// `/match claim`: after two no-show reports, the appearing player claims the win.
+    pub async fn claim_win(
+        &self,
+        call: &Call,
+        number: i64,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let (t, m, _) = self.negotiated(conn, number).await?;
+            let me = self.appeared(conn, &m, actor).await?;
+            let absent = if m.first_id == me {
+                m.second_id
+            } else {
+                Some(m.first_id)
+            };
+            let absent = absent.ok_or(TournamentError::NoNoShow(number))?;
+            let e = store::tournament::entrants::by_id(conn, absent)
+                .await?
+                .ok_or(TournamentError::NoNoShow(number))?;
+            self.forfeit_against(
+                conn,
+                &t,
+                &m,
+                &e,
+                "did not show up (a no-show claimed by the opponent)",
+            )
+            .await
+        })
+        .await
+    }
+
+    /// `/match reschedule`: after two no-show reports, the appearing player reschedules; if
+    /// that fails, the match is forfeited in their favour at the week's end.
+    pub async fn reschedule_match(
+        &self,
+        call: &Call,
+        number: i64,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            let (_, m, week) = self.negotiated(conn, number).await?;
+            let me = self.appeared(conn, &m, actor).await?;
+            store::tournament::negotiation::set_reschedule(conn, number, me).await?;
+            let said = format!(
+                "Match #{number}: {} chooses to reschedule; the players agree a new time with /match offer and /match accept. If the match is not played by {}, it is forfeited in {}'s favour (ACWC Match rules).",
+                actor.name,
+                utc(week.end()),
+                actor.name
+            );
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// `/tournament arbiter`: the Director names the match arbiter.
+    pub async fn name_arbiter(
+        &self,
+        call: &Call,
+        id: i64,
+        who: &PersonRef,
+    ) -> Result<TournamentReply, TournamentError> {
+        self.execute(call, async |conn, actor| {
+            self.directed(conn, id, actor, "name the match arbiter").await?;
+            let person = who.resolve(conn, self.now()).await?;
+            store::tournament::negotiation::set_arbiter(conn, id, person.id).await?;
+            let said = format!(
+                "{} is the match arbiter of tournament #{id}: they assign times and find fault when players cannot agree (ACWC Match negotiations).",
+                person.name
+            );
+            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        })
+        .await
+    }
+
+    /// A step of a match's week, as the job runs it; nothing when the match is over.
+    pub(crate) async fn match_week(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+        step: MatchStep,
+    ) -> Result<String, TournamentError> {
+        let Some(m) = store::tournament::matches::by_id(conn, number).await? else {
+            return Ok(format!("match #{number} does not exist"));
+        };
+        if m.over {
+            return Ok(format!("match #{number} is over"));
+        }
+        let Some(start) = m.week_start else {
+            return Ok(format!("match #{number} has no week"));
+        };
+        let week = Week { start };
+        let t = self.tournament(conn, m.tournament_id).await?;
+        let names = self.entrant_names(conn, t.id).await?;
+        let first = names[&m.first_id].clone();
+        let second = m.second_id.map_or(String::new(), |s| names[&s].clone());
+        let said = match step {
+            MatchStep::OffersDue => {
+                let offers = store::tournament::negotiation::offers(conn, number).await?;
+                let by = |e: i64| {
+                    offers
+                        .iter()
+                        .filter(|o| o.entrant_id == e && o.made_at <= week.offers_due())
+                        .count()
+                };
+                // An offer accepted before the deadline settles it, even if a no-show later
+                // sent the players back to rescheduling.
+                let agreed =
+                    m.starts_at.is_some() || offers.iter().any(|o| o.accepted_at.is_some());
+                let fault = negotiation::fault_at_offers_due(
+                    by(m.first_id),
+                    m.second_id.map_or(0, by),
+                    agreed,
+                );
+                let (key, said) = match fault {
+                    Fault::Agreed => return Ok(format!("match #{number} has its time")),
+                    Fault::Neither => ("neither", format!("Match #{number}: both players made their 3 offers but no time is agreed. Without agreement before the weekend ({}), the arbiter decides who is at fault (ACWC Match negotiations).", utc(week.weekend()))),
+                    Fault::One { first: f } => {
+                        let (late, other) = if f { (&first, &second) } else { (&second, &first) };
+                        (if f { "first" } else { "second" }, format!("Match #{number}: {late} did not make 3 offers by the deadline, so must accept a time chosen by {other}, who sets it with /match assign (ACWC Match negotiations)."))
+                    }
+                    Fault::Both => ("both", format!("Match #{number}: neither {first} nor {second} made 3 offers by the deadline; the arbiter assigns a time with /match assign (ACWC Match negotiations).")),
+                };
+                store::tournament::negotiation::set_fault(conn, number, key).await?;
+                said
+            }
+            MatchStep::Weekend => {
+                if m.starts_at.is_some() || m.fault.as_deref() != Some("neither") {
+                    return Ok(format!("match #{number} needs no arbiter"));
+                }
+                format!("Match #{number}: no time is agreed before the weekend. The arbiter determines whether a player is at fault with /match fault (ACWC Match negotiations).")
+            }
+            MatchStep::Reminder => format!(
+                "Match #{number}, {first} – {second}: it must be complete by {} (ACWC Timeline).",
+                utc(week.end())
+            ),
+            MatchStep::Due => {
+                if let Some(winner) = m.reschedule_by {
+                    let absent = if m.first_id == winner {
+                        m.second_id
+                    } else {
+                        Some(m.first_id)
+                    };
+                    let absent = match absent {
+                        Some(a) => store::tournament::entrants::by_id(conn, a).await?,
+                        None => None,
+                    };
+                    if let Some(e) = absent.filter(|e| e.status == PLAYING) {
+                        let done = self
+                            .forfeit_against(
+                                conn,
+                                &t,
+                                &m,
+                                &e,
+                                "the rescheduled match was not played by the end of the week",
+                            )
+                            .await?;
+                        return Ok(done.0);
+                    }
+                }
+                format!("Match #{number}, {first} – {second}, was not completed by {}: the Director settles it (/match report, /match forfeit or /tournament ruling) (ACWC Timeline).", utc(week.end()))
+            }
+        };
+        self.tournament_post(conn, said).await
+    }
+}
