@@ -370,7 +370,7 @@ pub(super) fn section() -> Section {
             }),
             command(
                 "match game",
-                "Record one game of a match (a player or the Director)",
+                "Record one game (a player, for the opponent to confirm, or the Director)",
             )
             .option(a_match())
             .option(person("winner", "Who won the game (leave out for a draw)").optional())
@@ -527,10 +527,24 @@ pub(super) fn section() -> Section {
                         )
                     })
                 }),
-            command("match report", "Record a whole match's score (Director)")
+            command("match confirm", "Confirm the result your opponent recorded")
+                .option(a_match())
+                .who("the opponent, the Director")
+                .rule("ACWC Format: results confirmed by the opponent")
+                .run(|app, call, a| {
+                    Box::pin(async move { reply(app.confirm_result(&call, a.integer("match")?).await) })
+                }),
+            command("match dispute", "Dispute the result your opponent recorded; the Director rules")
+                .option(a_match())
+                .who("the opponent, the Director")
+                .rule("ACWC Organization: the TD makes the final call")
+                .run(|app, call, a| {
+                    Box::pin(async move { reply(app.dispute_result(&call, a.integer("match")?).await) })
+                }),
+            command("match report", "Record a whole match's score (a player, for the opponent to confirm, or the Director)")
                 .option(a_match())
                 .option(text("score", "The score, e.g. 5.5-3.5", 12))
-                .who("the Director")
+                .who("the match's players, the Director")
                 .rule("ACWC Format")
                 .run(|app, call, a| {
                     Box::pin(async move {

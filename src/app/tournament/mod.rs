@@ -6,6 +6,7 @@
 mod conduct;
 mod play;
 pub mod record;
+mod results;
 mod setup;
 mod stages;
 mod week;
@@ -86,6 +87,12 @@ pub enum TournamentError {
         "You do not play in match #{0}: its players negotiate its time and report its no-shows."
     )]
     NotYourMatch(i64),
+    #[error("Match #{0} has a result waiting for the opponent's confirmation: it is confirmed or disputed first.")]
+    Pending(i64),
+    #[error("Match #{0} has no result waiting for confirmation.")]
+    NothingPending(i64),
+    #[error("Only the opponent of the player who recorded match #{0}'s result, or the Director, confirms or disputes it.")]
+    NotOpponent(i64),
     #[error("{0}")]
     Offer(#[from] crate::domain::tournament::negotiation::OfferRefused),
     #[error("Match #{0} has no week to negotiate: it is a bye or a Final, which the finalists schedule as they see fit (ACWC Timeline).")]

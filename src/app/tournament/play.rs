@@ -7,7 +7,7 @@ use sqlx::SqliteConnection;
 
 use super::setup::PLAYING;
 use super::{parameters, TournamentError, TournamentReply};
-use crate::app::{App, Call, PersonRef};
+use crate::app::App;
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, MatchState, Score};
 use crate::domain::tournament::negotiation::{utc, Week};
@@ -167,98 +167,6 @@ impl App {
         Ok(TournamentReply(lines.join("\n")))
     }
 
-    /// `/match game`: one game of a match, by one of its players or the Director. In the
-    /// Final's Armageddon game a draw is Black's win.
-    pub async fn record_game(
-        &self,
-        call: &Call,
-        number: i64,
-        winner: Option<&PersonRef>,
-    ) -> Result<TournamentReply, TournamentError> {
-        self.execute(call, async |conn, actor| {
-            let (t, m) = self.open_match(conn, number).await?;
-            let persons = self.match_persons(conn, &m).await?;
-            let director = t.director_id == Some(actor.id);
-            if !director && actor.id != persons.0 && Some(actor.id) != persons.1 {
-                return Err(TournamentError::NotInMatch(number));
-            }
-            let game = match winner {
-                None => Game::Draw,
-                Some(w) => {
-                    let who = w.resolve(conn, self.now()).await?;
-                    if who.id == persons.0 {
-                        Game::FirstWins
-                    } else if Some(who.id) == persons.1 {
-                        Game::SecondWins
-                    } else {
-                        return Err(TournamentError::NotAPlayer(who.name, number));
-                    }
-                }
-            };
-            let score = Score {
-                first: m.first_halves as Halves,
-                second: m.second_halves as Halves,
-            };
-            let stage = Stage::parse(&m.stage).unwrap_or(Stage::Swiss);
-            let params = parameters(&t);
-            let armageddon = stage == Stage::Final
-                && final_match::next(params.final_rules(), score) == Next::Armageddon;
-            let score = if armageddon {
-                if m.white_id.is_none() {
-                    return Err(TournamentError::NoBids(number));
-                }
-                score
-            } else {
-                match stage {
-                    Stage::Final => score.with(game),
-                    Stage::Candidates => matches::record(params.candidates_match(), score, game)?,
-                    _ => matches::record(params.swiss_match(), score, game)?,
-                }
-            };
-            store::tournament::matches::add_game(
-                conn,
-                number,
-                match game {
-                    Game::FirstWins => "first",
-                    Game::SecondWins => "second",
-                    Game::Draw => "draw",
-                },
-                actor.id,
-                self.now(),
-            )
-            .await?;
-            if armageddon {
-                return self.settle_armageddon(conn, &t, &m, game).await;
-            }
-            self.settle(conn, &t, &m, score).await
-        })
-        .await
-    }
-
-    /// `/match report`: a whole match's score at once, by the Director.
-    pub async fn report_match(
-        &self,
-        call: &Call,
-        number: i64,
-        score: &str,
-    ) -> Result<TournamentReply, TournamentError> {
-        self.execute(call, async |conn, actor| {
-            let (t, m) = self.open_match(conn, number).await?;
-            self.require_director(conn, &t, actor, "report a whole match")
-                .await?;
-            let params = parameters(&t);
-            let most = if m.stage == Stage::Final.as_str() {
-                params.armageddon_after
-            } else {
-                params.games_per_match
-            };
-            let parsed = parse_score(score, most)
-                .ok_or_else(|| TournamentError::BadScore(score.to_owned(), most))?;
-            self.settle(conn, &t, &m, parsed).await
-        })
-        .await
-    }
-
     /// A match that is still being played, with its tournament.
     pub(super) async fn open_match(
         &self,
@@ -297,7 +205,7 @@ impl App {
     }
 
     /// Stores a match's new score; once it is over, announces it and moves the tournament on.
-    async fn settle(
+    pub(super) async fn settle(
         &self,
         conn: &mut SqliteConnection,
         t: &Tournament,
@@ -343,6 +251,10 @@ impl App {
             over,
         )
         .await?;
+        if m.pending_kind.is_some() {
+            // The Director's entry supersedes a player's result still waiting for confirmation.
+            store::tournament::matches::set_pending(conn, m.id, None, self.now()).await?;
+        }
         let names = self.entrant_names(conn, t.id).await?;
         let second = m
             .second_id
@@ -391,7 +303,7 @@ impl App {
     }
 
     /// The Armageddon game's result: White as the bids decided, a draw Black's win.
-    async fn settle_armageddon(
+    pub(super) async fn settle_armageddon(
         &self,
         conn: &mut SqliteConnection,
         t: &Tournament,
@@ -524,7 +436,7 @@ fn match_line(m: &MatchRow, names: &BTreeMap<i64, String>) -> String {
 }
 
 /// A match score written "5.5-3.5": halves of each, at most `games` games in all.
-fn parse_score(text: &str, games: u32) -> Option<Score> {
+pub(super) fn parse_score(text: &str, games: u32) -> Option<Score> {
     let (a, b) = text.trim().split_once(['-', '–'])?;
     let halves = |t: &str| -> Option<Halves> {
         let t = t.trim();

@@ -29,6 +29,10 @@ pub struct MatchRow {
     pub noshow_at: Option<DateTime<Utc>>,
     pub noshow_by: Option<i64>,
     pub reschedule_by: Option<i64>,
+    pub pending_kind: Option<String>,
+    pub pending_result: Option<String>,
+    pub pending_by: Option<i64>,
+    pub pending_at: Option<DateTime<Utc>>,
 }
 
 impl MatchRow {
@@ -214,4 +218,28 @@ pub async fn of_tournament(
         .bind(tournament)
         .fetch_all(conn)
         .await
+}
+
+/// Holds a player's result for the opponent's confirmation, or clears it (`None`).
+pub async fn set_pending(
+    conn: &mut SqliteConnection,
+    id: i64,
+    pending: Option<(&str, &str, i64)>,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    let (kind, result, by) = match pending {
+        Some((k, r, b)) => (Some(k), Some(r), Some(b)),
+        None => (None, None, None),
+    };
+    sqlx::query(
+        "UPDATE tournament_matches SET pending_kind = ?, pending_result = ?, pending_by = ?, pending_at = ? WHERE id = ?",
+    )
+    .bind(kind)
+    .bind(result)
+    .bind(by)
+    .bind(pending.map(|_| at))
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
 }

@@ -288,3 +288,80 @@ async fn a_slow_press_defers_and_its_refusal_stays_private() {
     assert!(deleted[0].at <= private.at);
     bot.assert_no_refused_requests();
 }
+
+/// Checks (ACWC Format: a result "confirmed by the opponent ... or entered by the TD"): a game
+/// a player records is posted with Confirm and Dispute buttons and counts for nothing yet; the
+/// recorder's own press is refused privately; the opponent's press of Confirm records it,
+/// visibly, and the match's score moves once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_result_counts_once_the_opponent_presses_confirm() {
+    let bot = Bot::start().await;
+    let cj = User::new(CJ_ID, "cj");
+    let td = User::new(710, "td");
+    let alice = User::new(711, "alice");
+    let bob = User::new(712, "bob");
+    bot.run(
+        SlashCommand::new(&cj, "tournament create")
+            .arg("name", Arg::Text("Club Swiss".into()))
+            .choice("format", "swiss"),
+    )
+    .await;
+    bot.run(
+        SlashCommand::new(&cj, "tournament director")
+            .arg("tournament", Arg::Integer(1))
+            .user("member", &td),
+    )
+    .await;
+    for (who, account) in [(&alice, "AliceA"), (&bob, "BobB")] {
+        bot.run(
+            SlashCommand::new(who, "tournament enter")
+                .arg("tournament", Arg::Integer(1))
+                .arg("account", Arg::Text(account.into())),
+        )
+        .await;
+    }
+    bot.run(SlashCommand::new(&td, "tournament start").arg("tournament", Arg::Integer(1)))
+        .await;
+    let recorded = bot
+        .run(
+            SlashCommand::new(&alice, "match game")
+                .arg("match", Arg::Integer(1))
+                .user("winner", &alice),
+        )
+        .await;
+    let text = public_reply(&recorded).to_owned();
+    assert!(text.contains("bob (BobB) confirms it"), "{text}");
+    let post = bot.wait_for_post(&text).await;
+    let confirm = "b/match confirm?match=1";
+    assert_eq!(
+        post.body["components"][0]["components"][0]["custom_id"], confirm,
+        "{}",
+        post.body
+    );
+    let halves = async || -> i64 {
+        sqlx::query_scalar("SELECT first_halves FROM tournament_matches WHERE id = 1")
+            .fetch_one(bot.app.pool())
+            .await
+            .expect("match")
+    };
+    assert_eq!(halves().await, 0, "an unconfirmed game counts for nothing");
+    let own = bot.fake.press(&alice, &post, confirm);
+    let own = bot.fake.wait_for_callback(own).await;
+    assert!(
+        ephemeral_reply(&own).starts_with("Only the opponent"),
+        "{own}"
+    );
+    let by_bob = bot.fake.press(&bob, &post, confirm);
+    let by_bob = bot.fake.wait_for_callback(by_bob).await;
+    assert_eq!(
+        public_reply(&by_bob),
+        "bob confirms. Match #1: alice (AliceA) 1 – 0 bob (BobB) after 1 game."
+    );
+    let again = bot.fake.press(&bob, &post, confirm);
+    let again = bot.fake.wait_for_callback(again).await;
+    assert_eq!(
+        ephemeral_reply(&again),
+        "Match #1 has no result waiting for confirmation."
+    );
+    assert_eq!(halves().await, 2, "the game counted once");
+}
