@@ -170,10 +170,7 @@ mod tests {
             ["A.1", "A.2", "B.1", "B.2", "C.1", "D.I.1", "D.I.2", "D.II.1"]
         );
         assert_eq!(rules.get("a.2").unwrap().text, "One TD and two ATDs.");
-        assert_eq!(
-            rules.get("B.1").unwrap().text,
-            "Four rounds 1909. is text."
-        );
+        assert_eq!(rules.get("B.1").unwrap().text, "Four rounds 1909. is text.");
         assert_eq!(rules.get("D.I.2").unwrap().text, "Disputes.\na) The TMC.");
         assert_eq!(
             rules.get("D.I.2").unwrap().heading,
