@@ -52,3 +52,40 @@ async fn a_motions_record_is_exported_whole_with_its_sitting_body_a6() {
         .iter()
         .any(|t| t["office"] == "atd" && t["name"] == "abe"));
 }
+
+#[tokio::test]
+async fn gavel_check_finds_a_result_that_is_not_its_tally_a6() {
+    let mut c = console();
+    setup(
+        &mut c,
+        &[
+            "@ 2026-11-27 12:30",
+            "cj: /office appoint member:@tina office:td",
+            "cj: /office appoint member:@t1 office:tmc",
+            "cj: /office appoint member:@t2 office:tmc",
+            "cj: /office appoint member:@t3 office:tmc",
+            "cj: /office appoint member:@t4 office:tmc",
+            "cj: /office appoint member:@t5 office:tmc",
+            "cj: /committee create name:TMC members:5-8 turnout:2/3 majority:simple tie_break:director",
+            "tina: /motion open committee:TMC text:\"Extend the deadline\"",
+            "t1: /motion vote motion:1 choice:yes",
+            "t2: /motion vote motion:1 choice:yes",
+            "@ +7d",
+        ],
+    )
+    .await;
+    let app = c.app().await.expect("app").clone();
+    assert_eq!(
+        app.check_record().await.expect("check"),
+        Vec::<String>::new()
+    );
+    sqlx::query("UPDATE motions SET status = 'adopted' WHERE id = 1")
+        .execute(app.pool())
+        .await
+        .expect("tampered");
+    let breaches = app.check_record().await.expect("check");
+    assert_eq!(
+        breaches,
+        ["Motion 1 is adopted but its votes decide not_binding (A.6, A.7)"]
+    );
+}
