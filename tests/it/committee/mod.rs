@@ -3,6 +3,7 @@
 //! disputes (D.I.2).
 
 mod disputes;
+mod house_rules;
 mod motions;
 mod offices;
 
