@@ -1,8 +1,8 @@
 //! Committees' invariants: each closed motion's count equals its stored votes and its result
 //! equals the tally of its rules (A.6, A.7), every vote came from someone sitting, open motions
 //! and pending approvals have their jobs and nothing else does, a veto has its override, a
-//! change in effect has its version, a referred dispute has its motion, and the offices keep
-//! their numbers (A.2, A.6).
+//! change in effect has its version, a referred dispute has its motion, the offices keep their
+//! numbers (A.2, A.6), and no Observer observes a game they or a team-mate play in or GM (A.10).
 
 use std::collections::BTreeSet;
 
@@ -142,6 +142,20 @@ pub(super) async fn check(
         if !atds.iter().any(|(a, ..)| *a == id) {
             breaches.push(format!(
                 "{name} acts as TD without being an Assistant TD (A.6)"
+            ));
+        }
+    }
+    for (observer, name, game) in store::offices::holders_of(conn, Office::Observer).await? {
+        let Some(game) = game else { continue };
+        let mut involved = store::committee::teams::players_of(conn, &game).await?;
+        involved.extend(store::offices::holders_for_game(conn, Office::GameMaster, &game).await?);
+        let mates = store::committee::teams::team_mates(conn, observer).await?;
+        if involved
+            .iter()
+            .any(|(id, _)| *id == observer || mates.iter().any(|(m, _)| m == id))
+        {
+            breaches.push(format!(
+                "{name} observes {game}, which they or a team-mate play in or GM (A.10)"
             ));
         }
     }
