@@ -109,11 +109,20 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     }
     let points_of_order = points_of_order(&mut conn, &names).await?;
     let appeals = crate::app::court::export_appeals(app, &mut conn, &name).await?;
-    let audit = store::audit::all(&mut conn).await?;
+    let mut audit = store::audit::all(&mut conn).await?;
+    // An Observer's report is for the TD alone (house rules A.9): the backup keeps that it was
+    // made, not what it said.
+    for entry in audit.iter_mut().filter(|e| e.command == "observer report") {
+        if let Ok(mut args) = serde_json::from_str::<Value>(&entry.arguments) {
+            args["text"] = json!("(private: sent to the TD)");
+            entry.arguments = args.to_string();
+        }
+    }
     let events = store::leaderboard::events::all_rows(&mut conn).await?;
     let (rules, proposals) = app.export_rules(&mut conn).await?;
     let nomic = app.export_nomic(&mut conn).await?;
     let change_log = app.export_change_log(&mut conn).await?;
+    let committees = app.export_committees(&mut conn).await?;
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
@@ -126,6 +135,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "change_log": change_log,
         "nomic": nomic,
         "points_of_order": points_of_order,
+        "committees": committees,
         "score_events": events.iter().map(|e| json!({
             "id": e.id,
             "at": e.at.to_rfc3339(),

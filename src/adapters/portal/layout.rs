@@ -19,6 +19,7 @@ const NAV: &[(&str, &str)] = &[
     ("/proposals", "Proposals"),
     ("/points", "Points"),
     ("/orders", "Points of Order"),
+    ("/motions", "Motions"),
     ("/search", "Search"),
 ];
 

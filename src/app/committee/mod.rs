@@ -7,6 +7,7 @@ pub mod committees;
 pub mod disputes;
 mod eligibility;
 mod error;
+mod export;
 pub mod house_rules;
 pub mod motion;
 pub mod teams;

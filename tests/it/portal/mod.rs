@@ -41,6 +41,9 @@ pub const PAGES: &[&str] = &[
     "/points",
     "/orders",
     "/orders/1",
+    "/motions",
+    "/motions/2",
+    "/houserules",
     "/search?q=game",
 ];
 

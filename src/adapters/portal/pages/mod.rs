@@ -2,6 +2,7 @@
 //! it (the HTML page) from the same struct.
 
 mod cases;
+mod committees;
 mod court;
 mod games;
 mod home;
@@ -35,6 +36,9 @@ pub fn routes() -> Router<Portal> {
         .route("/points", get(nomic::points))
         .route("/orders", get(nomic::orders))
         .route("/orders/:n", get(nomic::order))
+        .route("/motions", get(committees::list))
+        .route("/motions/:n", get(committees::one))
+        .route("/houserules", get(committees::house_rules))
         .route("/search", get(search::search))
         .route("/feed.atom", get(search::feed))
 }

@@ -76,7 +76,8 @@ impl App {
                 .await?
                 .ok_or(CommitteeError::NoSuchMotion(number))?;
             let choice = choice(choice_text)?;
-            let status = motion::break_tie(number, m.status(), choice)?;
+            let sitting = store::committee::motions::seats(conn, number).await?;
+            let status = motion::break_tie(number, m.status(), choice, sitting.sits(actor.id))?;
             store::committee::motions::break_tie(conn, number, status, actor.id, choice).await?;
             let committee = store::committee::committees::by_id(conn, m.committee_id).await?;
             let text = format!(

@@ -150,6 +150,8 @@ pub struct Stretch {
 #[derive(Debug, Serialize, sqlx::FromRow)]
 pub struct OfficeTerm {
     pub office: String,
+    /// The game a GM or Observer served (house rules A.9, A.12).
+    pub game: Option<String>,
     pub started_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
 }
@@ -265,7 +267,7 @@ pub async fn member(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option
         None => None,
     };
     let offices: Vec<OfficeTerm> = sqlx::query_as(
-        "SELECT office, started_at, ended_at FROM office_terms WHERE person_id = ? ORDER BY started_at, id",
+        "SELECT office, game, started_at, ended_at FROM office_terms WHERE person_id = ? ORDER BY started_at, id",
     )
     .bind(id)
     .fetch_all(&mut *conn)

@@ -148,7 +148,9 @@ pub fn member(m: &Member, tz: Tz) -> Markup {
                 ul {
                     @for o in &m.offices {
                         li {
-                            (office_name(&o.office)) ", from " (when(o.started_at, tz))
+                            (office_name(&o.office))
+                            @if let Some(game) = &o.game { " of " (game) }
+                            ", from " (when(o.started_at, tz))
                             @if let Some(end) = o.ended_at { " to " (when(end, tz)) } @else { " (holds it now)" }
                         }
                     }
