@@ -5,6 +5,7 @@
 
 use sqlx::SqliteConnection;
 
+use super::read;
 use super::setup::{DISQUALIFIED, ENTERED, PLAYING, WITHDRAWN};
 use super::{parameters, TournamentError, TournamentReply};
 use crate::app::{App, Call, PersonRef};
@@ -464,7 +465,7 @@ impl App {
             let white = if first_white { m.first_id } else { m.second_id.unwrap_or(m.first_id) };
             store::tournament::matches::set_white(conn, number, white, i64::from(white_seconds))
                 .await?;
-            let names = self.entrant_names(conn, t.id).await?;
+            let names = read::entrant_names(conn, t.id).await?;
             let said = format!(
                 "Match #{number}, Armageddon: the bids for White are {} {} and {} {}. {} plays White with {}; Black has {} and draw odds, no increment (ACWC Final). Record the game with /match game.",
                 names[&m.first_id],

@@ -5,6 +5,7 @@
 
 mod conduct;
 mod play;
+pub mod read;
 pub mod record;
 mod results;
 mod setup;

@@ -1,95 +1,25 @@
 //! Playing a tournament: the Swiss's rounds paired by the Monrad rule and published, games and
 //! whole matches recorded, a round's end pairing the next, and the standings.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use sqlx::SqliteConnection;
 
-use super::setup::PLAYING;
+use super::read;
 use super::{parameters, TournamentError, TournamentReply};
 use crate::app::App;
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, MatchState, Score};
 use crate::domain::tournament::negotiation::{utc, Week};
 use crate::domain::tournament::stages::Stage;
-use crate::domain::tournament::swiss::{self, Entrant, Played};
+use crate::domain::tournament::swiss;
 use crate::domain::tournament::{points, Halves};
 use crate::store;
 use crate::store::tournament::{matches::MatchRow, tournaments::Tournament};
 
 const SWISS: &str = "swiss";
 
-/// The Swiss as the pairing needs it: entrants, rounds played, and who still plays.
-pub(super) struct Field {
-    pub entrants: Vec<Entrant>,
-    pub rounds: Vec<Vec<Played>>,
-    pub playing: BTreeSet<i64>,
-    pub names: BTreeMap<i64, String>,
-}
-
 impl App {
-    pub(super) async fn field(
-        &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-        before_round: i64,
-    ) -> Result<Field, TournamentError> {
-        let rows = store::tournament::entrants::of_tournament(conn, id).await?;
-        let mut entrants = Vec::new();
-        let mut playing = BTreeSet::new();
-        let mut names = BTreeMap::new();
-        let mut cheats = Vec::new();
-        for e in &rows {
-            let name = store::people::by_id(conn, e.person_id).await?.name;
-            names.insert(e.id, format!("{name} ({})", e.account));
-            if e.engine {
-                cheats.push(e.id);
-            }
-            // Those seeded past the Swiss do not play it (ACWC Qualification: "all entrants
-            // (except for arimakat and Ogul1)").
-            if e.seeded.is_some() {
-                continue;
-            }
-            if e.status == PLAYING {
-                playing.insert(e.id);
-            }
-            entrants.push(Entrant {
-                id: e.id,
-                name: format!("{name} ({})", e.account),
-                seed_x2: e.rating.unwrap_or(0) + e.peak.unwrap_or(0),
-            });
-        }
-        let mut by_round: BTreeMap<i64, Vec<Played>> = BTreeMap::new();
-        for m in store::tournament::matches::of_stage(conn, id, SWISS).await? {
-            // Only finished matches count: a match in play is no result and no meeting yet.
-            if m.round >= before_round || !m.over {
-                continue;
-            }
-            let (a, b) = (
-                m.first_points.unwrap_or(0) as Halves,
-                m.second_points.unwrap_or(0) as Halves,
-            );
-            by_round.entry(m.round).or_default().push(Played {
-                first: m.first_id,
-                second: m.second_id,
-                first_points: a,
-                second_points: b,
-            });
-        }
-        let mut rounds: Vec<Vec<Played>> = by_round.into_values().collect();
-        // An engine mark gives every finished game of theirs to the opponent, and the standings
-        // are derived again (ACWC Disqualification and withdrawals).
-        for cheat in cheats {
-            rounds = swiss::awarded_against(&rounds, cheat);
-        }
-        Ok(Field {
-            entrants,
-            rounds,
-            playing,
-            names,
-        })
-    }
-
     /// Pairs `round` of the Swiss, stores its matches and announces them.
     pub(super) async fn pair_next_round(
         &self,
@@ -97,7 +27,7 @@ impl App {
         id: i64,
         round: i64,
     ) -> Result<String, TournamentError> {
-        let field = self.field(conn, id, round).await?;
+        let field = read::field(conn, id, round).await?;
         let pairing = swiss::pair(&field.entrants, &field.rounds, &field.playing);
         let week = Week::of_publication(self.now());
         let mut lines = vec![format!(
@@ -150,7 +80,7 @@ impl App {
             return Err(TournamentError::NotStarted(t.id));
         };
         let round = round.unwrap_or(last).clamp(1, last);
-        let field = self.field(&mut conn, id, round).await?;
+        let field = read::field(&mut conn, id, round).await?;
         let mut lines = vec![format!("Tournament #{id}, round {round}:")];
         for m in all.iter().filter(|m| m.round == round) {
             lines.push(match_line(m, &field.names));
@@ -255,7 +185,7 @@ impl App {
             // The Director's entry supersedes a player's result still waiting for confirmation.
             store::tournament::matches::set_pending(conn, m.id, None, self.now()).await?;
         }
-        let names = self.entrant_names(conn, t.id).await?;
+        let names = read::entrant_names(conn, t.id).await?;
         let second = m
             .second_id
             .map_or("(bye)".to_owned(), |s| names[&s].clone());
@@ -320,7 +250,7 @@ impl App {
             Some(if first { (2, 0) } else { (0, 2) }),
         )
         .await?;
-        let names = self.entrant_names(conn, t.id).await?;
+        let names = read::entrant_names(conn, t.id).await?;
         let winner = if first {
             m.first_id
         } else {
@@ -362,7 +292,7 @@ impl App {
         let mut lines = Vec::new();
         match stage {
             Stage::Candidates => {
-                let rr = self.round_robin(&mut conn, id).await?;
+                let rr = read::round_robin(&mut conn, id).await?;
                 lines.push(format!("Tournament #{id}, the Candidates (match points, then game points, then seeding rating):"));
                 lines.extend(rr.lines());
                 if rr.players.is_empty() {
@@ -370,7 +300,7 @@ impl App {
                 }
             }
             Stage::Final => {
-                let names = self.entrant_names(&mut conn, id).await?;
+                let names = read::entrant_names(&mut conn, id).await?;
                 lines.push(format!("Tournament #{id}, the Final:"));
                 let finals =
                     store::tournament::matches::of_stage(&mut conn, id, Stage::Final.as_str())
@@ -383,7 +313,7 @@ impl App {
                 }
             }
             _ => {
-                let field = self.field(&mut conn, id, i64::MAX).await?;
+                let field = read::field(&mut conn, id, i64::MAX).await?;
                 let table: Vec<_> = swiss::standings(&field.entrants, &field.rounds)
                     .into_iter()
                     .filter(|s| field.playing.contains(&s.id))

@@ -5,6 +5,7 @@
 
 use sqlx::SqliteConnection;
 
+use super::read;
 use super::{parameters, TournamentError, TournamentReply};
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::kernel::button::{Button, ButtonStyle};
@@ -100,7 +101,7 @@ impl App {
                 return Err(TournamentError::NoBids(number));
             }
             let (me, _) = side.expect("a player");
-            let names = self.entrant_names(conn, t.id).await?;
+            let names = read::entrant_names(conn, t.id).await?;
             let words = describe_game(game, &m, &names);
             self.hold(conn, &t, &m, me, GAME, game_key(game), &words)
                 .await
@@ -135,7 +136,7 @@ impl App {
                 return self.settle(conn, &t, &m, parsed).await;
             }
             let (me, _) = side.expect("a player");
-            let names = self.entrant_names(conn, t.id).await?;
+            let names = read::entrant_names(conn, t.id).await?;
             let second = m.second_id.map_or(String::new(), |s| names[&s].clone());
             let words = format!(
                 "the score {} {} – {} {}",
@@ -214,7 +215,7 @@ impl App {
         }
         store::tournament::matches::set_pending(conn, m.id, Some((kind, result, me)), self.now())
             .await?;
-        let names = self.entrant_names(conn, t.id).await?;
+        let names = read::entrant_names(conn, t.id).await?;
         let opponent = if m.first_id == me {
             m.second_id
         } else {

@@ -3,112 +3,20 @@
 //! robin, or sets up the Final between the champion and the Challenger, or declares the winner
 //! (ACWC Format, Timeline).
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use sqlx::SqliteConnection;
 
+use super::read;
 use super::setup::PLAYING;
 use super::{parameters, TournamentError};
 use crate::app::App;
 use crate::domain::tournament::negotiation::{utc, Week};
 use crate::domain::tournament::parameters::Parameters;
-use crate::domain::tournament::round_robin::{self, Finished};
+use crate::domain::tournament::round_robin;
 use crate::domain::tournament::stages::{self, Stage};
-use crate::domain::tournament::{points, swiss, EntrantId, Halves};
+use crate::domain::tournament::{points, swiss, EntrantId};
 use crate::store::{self, tournament::tournaments::Tournament};
 
-/// The Candidates as the ranking needs them: players, finished matches and who is out.
-pub(super) struct RoundRobin {
-    pub players: Vec<EntrantId>,
-    pub finished: Vec<Finished>,
-    pub out: Vec<EntrantId>,
-    pub names: BTreeMap<EntrantId, String>,
-}
-
-impl RoundRobin {
-    /// The order: match points, then game points (ACWC Candidates), those out left out.
-    pub fn ranking(&self) -> Vec<(EntrantId, Halves, Halves)> {
-        round_robin::ranking(&self.players, &self.finished, &self.out)
-    }
-
-    /// The table, one line each.
-    pub fn lines(&self) -> Vec<String> {
-        self.ranking()
-            .iter()
-            .enumerate()
-            .map(|(i, (p, m, g))| {
-                format!(
-                    "{}. {} {} pts, {} game points",
-                    i + 1,
-                    self.names[p],
-                    points(*m),
-                    points(*g)
-                )
-            })
-            .collect()
-    }
-}
-
 impl App {
-    /// Every entrant's name as shown: "alice (AliceA)".
-    pub(super) async fn entrant_names(
-        &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-    ) -> Result<BTreeMap<EntrantId, String>, TournamentError> {
-        let mut names = BTreeMap::new();
-        for e in store::tournament::entrants::of_tournament(conn, id).await? {
-            let name = store::people::by_id(conn, e.person_id).await?.name;
-            names.insert(e.id, format!("{name} ({})", e.account));
-        }
-        Ok(names)
-    }
-
-    /// The Candidates' round robin as it stands.
-    pub(super) async fn round_robin(
-        &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-    ) -> Result<RoundRobin, TournamentError> {
-        let names = self.entrant_names(conn, id).await?;
-        let mut players = BTreeSet::new();
-        let mut finished = Vec::new();
-        let entrants = store::tournament::entrants::of_tournament(conn, id).await?;
-        for m in store::tournament::matches::of_stage(conn, id, Stage::Candidates.as_str()).await? {
-            players.insert(m.first_id);
-            let Some(second) = m.second_id else { continue };
-            players.insert(second);
-            if m.over && m.decided.is_none() {
-                finished.push(Finished {
-                    first: m.first_id,
-                    second,
-                    first_games: m.first_halves as Halves,
-                    second_games: m.second_halves as Halves,
-                });
-            }
-        }
-        let out = entrants
-            .iter()
-            .filter(|e| e.status != PLAYING)
-            .map(|e| e.id)
-            .collect();
-        // Highest seeding rating first: a tie on match and game points keeps this order.
-        let seed = |p: &EntrantId| {
-            entrants
-                .iter()
-                .find(|e| e.id == *p)
-                .map_or(0, |e| e.rating.unwrap_or(0) + e.peak.unwrap_or(0))
-        };
-        let mut players: Vec<EntrantId> = players.into_iter().collect();
-        players.sort_by_key(|p| std::cmp::Reverse(seed(p)));
-        Ok(RoundRobin {
-            players,
-            finished,
-            out,
-            names,
-        })
-    }
-
     /// Moves the tournament on when its current stage's matches are all over: the next Swiss
     /// round, the next stage, or the end. Returns what was announced.
     pub(super) async fn advance(
@@ -133,7 +41,7 @@ impl App {
         let mut said = Vec::new();
         match (stage, next) {
             (Stage::Swiss, Stage::Candidates) => {
-                let field = self.field(conn, id, i64::MAX).await?;
+                let field = read::field(conn, id, i64::MAX).await?;
                 let table = swiss::standings(&field.entrants, &field.rounds);
                 let table: Vec<_> = table
                     .into_iter()
@@ -195,7 +103,7 @@ impl App {
         players: &[EntrantId],
     ) -> Result<String, TournamentError> {
         store::tournament::tournaments::set_stage(conn, id, Stage::Candidates.as_str()).await?;
-        let names = self.entrant_names(conn, id).await?;
+        let names = read::entrant_names(conn, id).await?;
         let week = Week::of_publication(self.now());
         let mut lines = vec![format!(
             "Tournament #{id}, the Candidates: a round robin, one round a week from {}, every match played out to its last game (ACWC Candidates, Timeline).",
@@ -238,7 +146,7 @@ impl App {
         conn: &mut SqliteConnection,
         t: &Tournament,
     ) -> Result<Vec<String>, TournamentError> {
-        let rr = self.round_robin(conn, t.id).await?;
+        let rr = read::round_robin(conn, t.id).await?;
         let ranking: Vec<EntrantId> = rr.ranking().iter().map(|r| r.0).collect();
         let champion = self
             .seeded(conn, t.id, Stage::Final)
@@ -290,7 +198,7 @@ impl App {
     ) -> Result<String, TournamentError> {
         let (winner, how) = match stage {
             Stage::Swiss => {
-                let field = self.field(conn, t.id, i64::MAX).await?;
+                let field = read::field(conn, t.id, i64::MAX).await?;
                 let table: Vec<_> = swiss::standings(&field.entrants, &field.rounds)
                     .into_iter()
                     .filter(|s| field.playing.contains(&s.id))
@@ -301,7 +209,7 @@ impl App {
                 )
             }
             Stage::Candidates => {
-                let rr = self.round_robin(conn, t.id).await?;
+                let rr = read::round_robin(conn, t.id).await?;
                 (
                     rr.ranking().first().map(|r| r.0),
                     "the round robin's most points, ties broken by game points (ACWC Candidates)",
@@ -333,7 +241,7 @@ impl App {
         how: &str,
     ) -> Result<String, TournamentError> {
         store::tournament::tournaments::set_stage(conn, t.id, Stage::Finished.as_str()).await?;
-        let names = self.entrant_names(conn, t.id).await?;
+        let names = read::entrant_names(conn, t.id).await?;
         let text = match winner {
             Some(w) => format!(
                 "Tournament #{}, {}, is over: {} wins, by {how}.",

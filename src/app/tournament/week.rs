@@ -6,6 +6,7 @@
 use chrono::{DateTime, Duration, Utc};
 use sqlx::SqliteConnection;
 
+use super::read;
 use super::setup::PLAYING;
 use super::{TournamentError, TournamentReply};
 use crate::app::{Actor, App, Call, PersonRef};
@@ -200,7 +201,7 @@ impl App {
             if self.now() < week.weekend() || m.starts_at.is_some() {
                 return Err(TournamentError::NotForArbiter(number, utc(week.weekend())));
             }
-            let names = self.entrant_names(conn, t.id).await?;
+            let names = read::entrant_names(conn, t.id).await?;
             let (fault, said) = match who {
                 None => (
                     "none",
@@ -363,7 +364,7 @@ impl App {
         };
         let week = Week { start };
         let t = self.tournament(conn, m.tournament_id).await?;
-        let names = self.entrant_names(conn, t.id).await?;
+        let names = read::entrant_names(conn, t.id).await?;
         let first = names[&m.first_id].clone();
         let second = m.second_id.map_or(String::new(), |s| names[&s].clone());
         let said = match step {
