@@ -20,6 +20,7 @@ const NAV: &[(&str, &str)] = &[
     ("/points", "Points"),
     ("/orders", "Points of Order"),
     ("/motions", "Motions"),
+    ("/tournaments", "Tournaments"),
     ("/search", "Search"),
 ];
 

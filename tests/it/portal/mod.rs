@@ -44,6 +44,9 @@ pub const PAGES: &[&str] = &[
     "/motions",
     "/motions/2",
     "/houserules",
+    "/tournaments",
+    "/tournaments/1",
+    "/tournaments/matches/1",
     "/search?q=game",
 ];
 

@@ -10,6 +10,7 @@ mod members;
 mod nomic;
 mod rules;
 mod search;
+mod tournaments;
 
 use axum::routing::get;
 use axum::Router;
@@ -39,6 +40,9 @@ pub fn routes() -> Router<Portal> {
         .route("/motions", get(committees::list))
         .route("/motions/:n", get(committees::one))
         .route("/houserules", get(committees::house_rules))
+        .route("/tournaments", get(tournaments::list))
+        .route("/tournaments/:n", get(tournaments::one))
+        .route("/tournaments/matches/:n", get(tournaments::a_match))
         .route("/search", get(search::search))
         .route("/feed.atom", get(search::feed))
 }
