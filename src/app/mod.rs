@@ -2,6 +2,7 @@
 //! announcements in one transaction, and returns an outcome for an adapter to render.
 
 pub mod check;
+pub mod choices;
 pub mod court;
 pub mod export;
 pub mod leaderboard;

@@ -248,6 +248,7 @@ fn required(name: &'static str, description: &'static str, kind: OptionKind) -> 
         kind,
         required: true,
         in_modal: false,
+        pick: None,
     }
 }
 
@@ -293,6 +294,12 @@ pub(crate) fn flag(name: &'static str, description: &'static str) -> OptionSpec 
 impl OptionSpec {
     pub(crate) fn optional(mut self) -> Self {
         self.required = false;
+        self
+    }
+
+    /// The same option, offering choices from `pick` while it is typed (Discord's autocomplete).
+    pub(crate) fn picks(mut self, pick: crate::app::choices::Pick) -> Self {
+        self.pick = Some(pick);
         self
     }
 

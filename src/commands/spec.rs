@@ -6,6 +6,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
+use crate::app::choices::Pick;
 use crate::app::PersonRef;
 use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
@@ -59,6 +60,9 @@ pub struct OptionSpec {
     /// it out; on Discord the option is therefore registered as optional. The console takes it
     /// as a normal option. Only for `Text` options (see `in_modal`).
     pub in_modal: bool,
+    /// What Discord offers while it is typed (autocomplete): the numbered things the caller
+    /// may act on with this command.
+    pub pick: Option<Pick>,
 }
 
 /// What an option holds, with the limits both adapters enforce.

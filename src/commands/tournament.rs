@@ -1,6 +1,7 @@
 //! Tournaments (ACWC 2019): /tournament create, director, enter, facts, except, start,
 //! pairings and standings; /match game and report.
 
+use crate::app::choices::Pick;
 use crate::commands::{
     choice, command, date, flag, integer, person, reply, text, OptionSpec, Section,
 };
@@ -13,7 +14,7 @@ use crate::domain::tournament::parameters::FORMATS;
 const NAME_MAX: usize = 60;
 
 fn tournament() -> OptionSpec {
-    integer("tournament", "The tournament's number", 1, NUMBER_MAX)
+    integer("tournament", "The tournament's number", 1, NUMBER_MAX).picks(Pick::Tournament)
 }
 
 fn account() -> OptionSpec {
@@ -21,7 +22,7 @@ fn account() -> OptionSpec {
 }
 
 fn a_match() -> OptionSpec {
-    integer("match", "The match's number", 1, NUMBER_MAX)
+    integer("match", "The match's number", 1, NUMBER_MAX).picks(Pick::Match)
 }
 
 pub(super) fn section() -> Section {

@@ -3,6 +3,7 @@
 //! Queries take `&mut SqliteConnection`, so a use case runs several of them in one transaction.
 
 pub mod audit;
+pub mod choices;
 pub mod court;
 pub mod jobs;
 pub mod keys;

@@ -3,6 +3,7 @@
 //! is ready.
 
 mod answer;
+mod autocomplete;
 mod components;
 mod gate;
 mod lifecycle;

@@ -81,10 +81,14 @@ fn option(o: &OptionSpec) -> serenity::CreateCommandOption {
         OptionKind::Person => T::User,
         OptionKind::Flag => T::Boolean,
     };
-    let built =
+    let mut built =
         // An option asked for in a form is optional here: left out, it gets its form.
         serenity::CreateCommandOption::new(kind, o.name, o.description)
             .required(o.required_on_discord());
+    if o.pick.is_some() {
+        // Choices offered while it is typed: the numbered things the caller may act on.
+        built = built.set_autocomplete(true);
+    }
     match &o.kind {
         OptionKind::Text { max } => built.max_length(u16::try_from(*max).unwrap_or(u16::MAX)),
         OptionKind::Date => built.max_length(DATE_MAX as u16),
@@ -125,6 +129,7 @@ fn routed(name: &'static str, path: &'static str) -> poise::Command<App, Error> 
         source_code_name: path.into(),
         description: commands::find(path).map(|c| c.description.into()),
         slash_action: Some(run),
+        parameters: super::autocomplete::parameters(path),
         ..Default::default()
     }
 }

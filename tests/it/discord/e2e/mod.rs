@@ -5,9 +5,10 @@
 //! separate tasks by serenity, so each test waits for one callback before sending the next.
 //!
 //! This file holds the harness the topic files share (`Bot` and the checks on replies and
-//! mentions); the tests are grouped by topic: `commands`, `posts`, `lifecycle`,
+//! mentions); the tests are grouped by topic: `autocomplete`, `commands`, `posts`, `lifecycle`,
 //! `buttons_and_forms`, `forgery`, `hostile`, `court`, `nomic`, `origins` and `replies`.
 
+mod autocomplete;
 mod buttons_and_forms;
 mod commands;
 mod court;
