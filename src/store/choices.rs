@@ -4,6 +4,8 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+use crate::domain::moderation::{CaseKind, CaseStatus};
+
 /// How many candidates one query reads at most before they are narrowed to 25.
 pub const CANDIDATES: i64 = 200;
 
@@ -100,38 +102,64 @@ pub async fn last_game(conn: &mut SqliteConnection) -> sqlx::Result<i64> {
 pub enum CaseFilter {
     /// Every case.
     All,
-    /// `actor`'s own cases not yet declared.
-    UndeclaredBy(i64),
+    /// `actor`'s own cases not yet declared, in a state to declare and not past their
+    /// deadline at the given time, the soonest due first.
+    UndeclaredBy(i64, DateTime<Utc>),
     /// Appealable cases about `target` that still stand.
     AppealableAbout(i64),
     /// Cases sent back by the Court.
     Remanded,
 }
 
-/// The newest cases a filter keeps, as their ids.
+/// A case as a choice shows it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CaseLine {
+    pub id: i64,
+    pub kind: CaseKind,
+    pub target: Option<String>,
+    pub points: Option<i64>,
+    pub ends_at: Option<DateTime<Utc>>,
+    pub deadline_at: DateTime<Utc>,
+    pub status: CaseStatus,
+}
+
+/// The cases a filter keeps (newest first, or soonest due for those to declare), with their
+/// number in `range` when one is given, in one query through the primary key or an index.
 pub async fn cases(
     conn: &mut SqliteConnection,
     filter: CaseFilter,
     range: Option<(i64, i64)>,
-) -> sqlx::Result<Vec<i64>> {
+) -> sqlx::Result<Vec<CaseLine>> {
     let (low, high) = range.unwrap_or((1, i64::MAX));
-    let (clause, person) = match filter {
-        CaseFilter::All => ("1 = 1", 0),
-        CaseFilter::UndeclaredBy(p) => ("actor_id = ? AND declaration_outbox_id IS NULL", p),
-        CaseFilter::AppealableAbout(p) => (
-            "target_id = ? AND appealable = 1 AND status IN ('in_force', 'expired', 'lifted')",
-            p,
+    let (clause, order) = match filter {
+        CaseFilter::All => ("1 = 1", "a.id DESC"),
+        CaseFilter::UndeclaredBy(..) => (
+            "a.actor_id = ?1 AND a.declaration_outbox_id IS NULL
+             AND a.status IN ('in_force', 'expired', 'lifted') AND a.deadline_at >= ?2",
+            "a.deadline_at, a.id",
         ),
-        CaseFilter::Remanded => ("status = 'remanded'", 0),
+        CaseFilter::AppealableAbout(_) => (
+            "a.target_id = ?1 AND a.appealable = 1 AND a.status IN ('in_force', 'expired', 'lifted')",
+            "a.id DESC",
+        ),
+        CaseFilter::Remanded => ("a.status = 'remanded'", "a.id DESC"),
     };
+    let (person, at) = match filter {
+        CaseFilter::UndeclaredBy(p, at) => (Some(p), Some(at)),
+        CaseFilter::AppealableAbout(p) => (Some(p), None),
+        CaseFilter::All | CaseFilter::Remanded => (None, None),
+    };
+    // Numbered parameters: each filter uses those it needs (SQLite counts up to ?5).
     let sql = format!(
-        "SELECT id FROM actions WHERE {clause} AND id BETWEEN ? AND ? ORDER BY id DESC LIMIT ?"
+        "SELECT a.id, a.kind, COALESCE(p.display_name, p.name) AS target, a.points, a.ends_at,
+                a.deadline_at, a.status
+         FROM actions a LEFT JOIN people p ON p.id = a.target_id
+         WHERE {clause} AND a.id BETWEEN ?3 AND ?4
+         ORDER BY {order} LIMIT ?5"
     );
-    let mut query = sqlx::query_scalar(&sql);
-    if clause.contains('?') {
-        query = query.bind(person);
-    }
-    query
+    sqlx::query_as(&sql)
+        .bind(person)
+        .bind(at)
         .bind(low)
         .bind(high)
         .bind(CANDIDATES)

@@ -110,7 +110,7 @@ impl App {
             Pick::Game => self.game_choices(conn, typed).await,
             Pick::Case => self.case_choices(conn, CaseFilter::All, typed).await,
             Pick::CaseToDeclare => match typist.id {
-                Some(me) => self.cases_to_declare(conn, me).await,
+                Some(me) => self.cases_to_declare(conn, me, typed).await,
                 None => Ok(Vec::new()),
             },
             Pick::CaseToAppeal => match typist.id {
