@@ -10,6 +10,7 @@ pub mod moderation;
 pub mod nomic;
 pub mod offices;
 mod person;
+pub mod registration;
 pub mod scheduler;
 pub mod status;
 pub mod tournament;

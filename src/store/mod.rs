@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod choices;
 pub mod court;
+pub mod discord;
 pub mod jobs;
 pub mod keys;
 pub mod leaderboard;
