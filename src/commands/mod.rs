@@ -29,7 +29,8 @@ pub struct Group {
     /// The heading of its table in the README.
     pub heading: &'static str,
     /// Every command in it is for Moderators (or more): Discord shows it by default only to
-    /// members whose role may manage messages, and gavel's own checks still decide. Read-only
+    /// administrators and to the roles the server lets see it (the Moderator role), and gavel's
+    /// own checks still decide. Read-only
     /// commands (cases, profiles) live outside such groups, so everyone sees them.
     pub moderators_only: bool,
 }
@@ -185,6 +186,7 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
         rule: "",
         power: None,
         before_form: None,
+        private_with: None,
     }
 }
 
@@ -197,6 +199,7 @@ pub(crate) struct Draft {
     rule: &'static str,
     power: Option<Power>,
     before_form: Option<FormCheck>,
+    private_with: Option<&'static str>,
 }
 
 impl Draft {
@@ -222,6 +225,12 @@ impl Draft {
         self
     }
 
+    /// The reply is for the caller alone when this flag is true (see `CommandSpec::private_with`).
+    pub fn private_with(mut self, flag: &'static str) -> Self {
+        self.private_with = Some(flag);
+        self
+    }
+
     pub fn option(mut self, option: OptionSpec) -> Self {
         self.options.push(option);
         self
@@ -237,6 +246,7 @@ impl Draft {
             power: self.power,
             run,
             before_form: self.before_form,
+            private_with: self.private_with,
         }
     }
 }

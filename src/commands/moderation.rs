@@ -103,6 +103,10 @@ pub(super) fn section() -> Section {
         ban = ban.option(option.clone());
         deduct = deduct.option(option);
     }
+    // What is to be declared later is not confirmed where it was typed (Terms §III Act 2.4).
+    violation = violation.private_with("later");
+    ban = ban.private_with("later");
+    deduct = deduct.private_with("later");
     let commands = vec![
         violation
             .needs(Power::Moderate)
@@ -154,6 +158,7 @@ pub(super) fn section() -> Section {
             Reason::MAX,
         ))
         .option(later())
+        .private_with("later")
         .needs(Power::Moderate)
         .who("Moderators")
         .rule("§II Act 10")

@@ -46,6 +46,16 @@ pub struct CommandSpec {
     pub run: Handler,
     /// Checked before a form asking for this command's `in_modal` options opens, if declared.
     pub before_form: Option<FormCheck>,
+    /// A flag that, when true, makes the reply for the caller alone (`later:true`: what is
+    /// to be declared later is not confirmed in whatever channel it was typed).
+    pub private_with: Option<&'static str>,
+}
+
+impl CommandSpec {
+    /// Whether the reply to this invocation is for the caller alone even when it succeeds.
+    pub fn replies_privately(&self, args: &Args) -> bool {
+        self.private_with.is_some_and(|flag| args.flag(flag))
+    }
 }
 
 /// One option of a command.

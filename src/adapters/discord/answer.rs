@@ -43,6 +43,8 @@ pub struct Asked {
     at: DateTime<Utc>,
     /// When it arrived by the machine's clock, for Discord's 3 seconds.
     arrived: Instant,
+    /// Its answer is for the caller alone even when it succeeds (`/mod ... later:true`).
+    private: bool,
 }
 
 impl Asked {
@@ -52,7 +54,14 @@ impl Asked {
             token: token.to_owned(),
             at: app.now_exact(),
             arrived: Instant::now(),
+            private: false,
         }
+    }
+
+    /// The same interaction, answered privately whatever its outcome.
+    pub fn privately(mut self, private: bool) -> Self {
+        self.private = private;
+        self
     }
 }
 
@@ -84,9 +93,9 @@ impl Action {
 /// The actions that deliver `reply`: the first part answers the interaction (or, after a
 /// deferral, replaces the "thinking..."; a refusal after a deferral replaces it with a private
 /// follow-up, since Discord fixed the deferral's visibility), the rest follow it.
-fn plan(reply: Reply, deferred: bool) -> Vec<Action> {
+fn plan(reply: Reply, deferred: bool, private_success: bool) -> Vec<Action> {
     let (text, private) = match reply {
-        Ok(text) => (text, false),
+        Ok(text) => (text, private_success),
         Err(text) => (text, true),
     };
     // Every reader sees the times in their own time zone.
@@ -146,7 +155,7 @@ pub async fn run(
 /// Acknowledges the interaction with "thinking..." (type 5); false when Discord did not take it.
 async fn defer(ctx: &serenity::Context, asked: &Asked) -> bool {
     let thinking = serenity::CreateInteractionResponse::Defer(
-        serenity::CreateInteractionResponseMessage::new(),
+        serenity::CreateInteractionResponseMessage::new().ephemeral(asked.private),
     );
     match respond(&Rest::new(ctx.http.clone()), asked, &thinking).await {
         Ok(()) => true,
@@ -187,7 +196,7 @@ pub async fn reply_to(
     deferred: bool,
 ) {
     let rest = Rest::new(ctx.http.clone());
-    let mut actions = plan(reply, deferred).into_iter();
+    let mut actions = plan(reply, deferred, asked.private).into_iter();
     while let Some(action) = actions.next() {
         let sent = match &action {
             Action::Respond { content, private } => {

@@ -50,10 +50,11 @@ pub fn registration() -> Vec<serenity::CreateCommand> {
                     |c, sub| c.add_option(subcommand(sub)),
                 );
                 if group.moderators_only {
-                    // Shown by default to roles that may manage messages; server admins can
-                    // change who sees it, and gavel's own checks decide in every case.
-                    command =
-                        command.default_member_permissions(serenity::Permissions::MANAGE_MESSAGES);
+                    // Shown by default to no one but the server's administrators: the server
+                    // shows it to the role gavel gives its Moderators (Server Settings,
+                    // Integrations, gavel), so who sees it follows gavel's offices, not a
+                    // Discord permission. gavel's own checks decide in every case.
+                    command = command.default_member_permissions(serenity::Permissions::empty());
                 }
                 command
             }
@@ -173,6 +174,7 @@ fn run(
                 }
             }
             Ok(Read::Args(args)) => {
+                let asked = asked.clone().privately(spec.replies_privately(&args));
                 let work = commands::invoke(spec, app, caller(&ctx), args);
                 answer::run(discord, app, &asked, work).await;
             }

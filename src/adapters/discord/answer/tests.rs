@@ -17,21 +17,29 @@ fn a_reply_is_planned_as_discord_takes_it() {
         content: content.into(),
         private,
     };
-    assert_eq!(plan(Ok("done".into()), false), [respond("done", false)]);
-    assert_eq!(plan(Err("no".into()), false), [respond("no", true)]);
     assert_eq!(
-        plan(Ok("done".into()), true),
+        plan(Ok("done".into()), false, false),
+        [respond("done", false)]
+    );
+    assert_eq!(plan(Err("no".into()), false, false), [respond("no", true)]);
+    assert_eq!(
+        plan(Ok("done".into()), true, false),
         [part(Step::Edit, "done", false)]
     );
     assert_eq!(
-        plan(Err("no".into()), true),
+        plan(Err("no".into()), true, false),
         [
             part(Step::Delete, "", true),
             part(Step::Followup, "no", true)
         ]
     );
+    // A confirmation meant for the caller alone (`later:true`) is as private as a refusal.
+    assert_eq!(
+        plan(Ok("recorded".into()), false, true),
+        [respond("recorded", true)]
+    );
     let long = ["x".repeat(1500), "y".repeat(1500)].join("\n");
-    let actions = plan(Ok(long), false);
+    let actions = plan(Ok(long), false, false);
     assert_eq!(actions.len(), 2);
     assert_eq!(actions[1], part(Step::Followup, &"y".repeat(1500), false));
     assert_eq!(

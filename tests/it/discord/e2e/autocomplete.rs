@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::{public_reply, Bot, CJ_ID};
+use super::{ephemeral_reply, public_reply, Bot, CJ_ID};
 use crate::discord::fake::{Arg, SlashCommand, User};
 
 /// Interaction callback type: choices for an autocomplete.
@@ -36,7 +36,8 @@ fn choices(callback: &Value) -> Vec<(String, Value)> {
 /// labelled with its number, what it is, and the day it must be declared by, with the value a
 /// number; a member without the office is offered nothing; typing "2" into `/case case:`
 /// offers case #2 to anyone; and `/court appeal case:` offers bob the case about him, not the
-/// one about carol. The autocomplete interaction arrives as type 4 with the option focused and
+/// one about carol. Each `later:true` deduction is confirmed privately, to its Moderator alone,
+/// not in the channel it was typed in. The autocomplete interaction arrives as type 4 with the option focused and
 /// its value a string, as Discord sends it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn autocomplete_offers_each_member_what_they_may_act_on() {
@@ -73,7 +74,8 @@ async fn autocomplete_offers_each_member_what_they_may_act_on() {
                     .arg("later", Arg::Bool(true)),
             )
             .await;
-        assert!(deducted["type"] == 4, "{deducted}");
+        // Recorded to declare later: confirmed to the Moderator alone (issue #28).
+        assert!(ephemeral_reply(&deducted).contains("declare"), "{deducted}");
     }
     let typing = |who: &User, line: &str, option: &str, typed: &str| {
         SlashCommand::new(who, line).typing(option, typed)

@@ -228,7 +228,8 @@ fn public_reply(callback: &Value) -> &str {
     callback["data"]["content"].as_str().expect("content")
 }
 
-/// The content of a callback that is an ephemeral message reply (a refusal).
+/// The content of a callback that is an ephemeral message reply (a refusal, or a reply for the
+/// caller alone).
 fn ephemeral_reply(callback: &Value) -> &str {
     assert_eq!(
         callback["type"].as_u64(),
