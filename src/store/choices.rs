@@ -64,20 +64,33 @@ pub async fn games_of_named(
     .await?;
     let mut games = Vec::new();
     for id in ids {
-        for column in ["white_id", "black_id"] {
-            // Each side through its own index (games_white_by_date, games_black_by_date).
-            let mut found: Vec<GameLine> = sqlx::query_as(&format!(
-                "{GAME} WHERE g.{column} = ? ORDER BY g.club_date DESC, g.id DESC LIMIT ?"
-            ))
-            .bind(id)
-            .bind(limit)
-            .fetch_all(&mut *conn)
-            .await?;
-            games.append(&mut found);
-        }
+        games.append(&mut games_of(conn, id, limit).await?);
     }
     games.sort_by_key(|g| std::cmp::Reverse(g.id));
     games.dedup_by_key(|g| g.id);
+    games.truncate(limit as usize);
+    Ok(games)
+}
+
+/// The newest games `person` played, newest first.
+pub async fn games_of(
+    conn: &mut SqliteConnection,
+    person: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<GameLine>> {
+    let mut games = Vec::new();
+    for column in ["white_id", "black_id"] {
+        // Each side through its own index (games_white_by_date, games_black_by_date).
+        let mut found: Vec<GameLine> = sqlx::query_as(&format!(
+            "{GAME} WHERE g.{column} = ? ORDER BY g.club_date DESC, g.id DESC LIMIT ?"
+        ))
+        .bind(person)
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?;
+        games.append(&mut found);
+    }
+    games.sort_by_key(|g| std::cmp::Reverse(g.id));
     games.truncate(limit as usize);
     Ok(games)
 }

@@ -38,6 +38,16 @@ impl App {
         Ok(games.iter().map(|g| self.game_label(g)).collect())
     }
 
+    /// The caller's own games, newest first.
+    pub(super) async fn own_game_choices(
+        &self,
+        conn: &mut SqliteConnection,
+        me: i64,
+    ) -> sqlx::Result<Vec<Choice>> {
+        let games = store::choices::games_of(conn, me, store::choices::CANDIDATES).await?;
+        Ok(games.iter().map(|g| self.game_label(g)).collect())
+    }
+
     /// "#123 alice v bob, white won, Fri 8 Jan".
     fn game_label(&self, g: &GameLine) -> Choice {
         let result = match g.result.as_str() {

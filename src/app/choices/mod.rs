@@ -23,6 +23,8 @@ pub use crate::domain::kernel::choices::{Choice as Offered, ChoiceValue};
 pub enum Pick {
     /// Games, newest first (or those of a member whose name is typed).
     Game,
+    /// The caller's own games, newest first (Terms §I Act 6: a player objects to their game).
+    OwnGame,
     /// Every case, newest first.
     Case,
     /// The caller's own cases not yet declared, within their 7 days (Terms §III Act 2.4).
@@ -108,6 +110,10 @@ impl App {
         use store::choices::CaseFilter;
         match pick {
             Pick::Game => self.game_choices(conn, typed).await,
+            Pick::OwnGame => match typist.id {
+                Some(me) => self.own_game_choices(conn, me).await,
+                None => Ok(Vec::new()),
+            },
             Pick::Case => self.case_choices(conn, CaseFilter::All, typed).await,
             Pick::CaseToDeclare => match typist.id {
                 Some(me) => self.cases_to_declare(conn, me, typed).await,

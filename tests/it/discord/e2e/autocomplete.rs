@@ -36,7 +36,7 @@ fn choices(callback: &Value) -> Vec<(String, Value)> {
 /// labelled with its number, what it is, and the day it must be declared by, with the value a
 /// number; a member without the office is offered nothing; typing "2" into `/case case:`
 /// offers case #2 to anyone; and `/court appeal case:` offers bob the case about him, not the
-/// one about carol. Each `later:true` deduction is confirmed privately, to its Moderator alone,
+/// one about carol; `/game object game:` offers an online game to its players alone. Each `later:true` deduction is confirmed privately, to its Moderator alone,
 /// not in the channel it was typed in. The autocomplete interaction arrives as type 4 with the option focused and
 /// its value a string, as Discord sends it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -110,5 +110,19 @@ async fn autocomplete_offers_each_member_what_they_may_act_on() {
     let labels: Vec<&str> = offered.iter().map(|(l, _)| l.as_str()).collect();
     assert_eq!(labels.len(), 1, "{labels:?}");
     assert!(labels[0].starts_with("#1 deduction of bob"), "{labels:?}");
+    // An online game between bob and carol: `/game object` offers it to its players alone.
+    let started = bot
+        .run(
+            SlashCommand::new(&bob, "game start")
+                .user("white", &bob)
+                .user("black", &carol),
+        )
+        .await;
+    assert!(public_reply(&started).contains("#1"), "{started}");
+    let offered = choices(&bot.run(typing(&carol, "game object", "game", "")).await);
+    assert_eq!(offered.len(), 1, "{offered:?}");
+    assert!(offered[0].0.starts_with("#1 bob v carol"), "{offered:?}");
+    let offered = choices(&bot.run(typing(&mod1, "game object", "game", "")).await);
+    assert!(offered.is_empty(), "not mod1's game: {offered:?}");
     bot.assert_no_refused_requests();
 }
