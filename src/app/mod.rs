@@ -2,6 +2,7 @@
 //! announcements in one transaction, and returns an outcome for an adapter to render.
 
 pub mod check;
+pub mod choices;
 pub mod committee;
 pub mod court;
 pub mod export;
@@ -10,6 +11,7 @@ pub mod moderation;
 pub mod nomic;
 pub mod offices;
 mod person;
+pub mod registration;
 pub mod scheduler;
 pub mod status;
 pub mod tournament;

@@ -2,6 +2,7 @@
 //! en-banc-decide, opinion, assign, respond, docket, case; and /mod redecide after a remand.
 
 use super::{choice, command, date, flag, integer, person, reply, text, Args, Section};
+use crate::app::choices::Pick;
 use crate::app::court::{Against, RedecideInput, VoteInput};
 use crate::domain::court::DiscretionaryPower;
 use crate::domain::kernel::authority::Power;
@@ -9,7 +10,7 @@ use crate::domain::kernel::limits::{NUMBER_MAX, POINTS_MAX, STEP_MAX};
 use crate::domain::kernel::text::Reason;
 
 fn appeal() -> super::OptionSpec {
-    integer("appeal", "The appeal's number", 1, NUMBER_MAX)
+    integer("appeal", "The appeal's number", 1, NUMBER_MAX).picks(Pick::AppealActive)
 }
 
 const JUSTICES: &str = "Justices, Chief Justice";
@@ -43,7 +44,7 @@ pub(super) fn section() -> Section {
         commands: vec![
             command("court appeal", "Appeal a moderator action, a weekly deduction or another matter (Terms §III Act 3)")
                 .option(text("grounds", "Why the decision was wrong", Reason::MAX))
-                .option(integer("case", "The case appealed", 1, NUMBER_MAX).optional())
+                .option(integer("case", "The case appealed", 1, NUMBER_MAX).optional().picks(Pick::CaseToAppeal))
                 .option(date("deduction", "The day of a weekly absence or inactivity deduction (§II Act 6.3)").optional())
                 .option(text("matter", "Another matter concerning the Leaderboard", Reason::MAX).optional())
                 .option(person("party", "Someone the matter concerns").optional())
@@ -59,13 +60,13 @@ pub(super) fn section() -> Section {
                     reply(app.file_appeal(&call, &against, &a.text("grounds")?).await)
                 })),
             command("court grant", "Grant a hearing: the Chief Justice, or two Justices (Terms §III Act 3.6)")
-                .option(appeal())
+                .option(appeal().picks(Pick::AppealToGrant))
                 .needs(Power::Justice)
                 .who(JUSTICES)
                 .rule("§III Act 3.6")
                 .run(|app, call, a| Box::pin(async move { reply(app.grant_appeal(&call, a.integer("appeal")?).await) })),
             command("court refuse", "Refuse to hear an appeal (Terms §III Act 3.6)")
-                .option(appeal())
+                .option(appeal().picks(Pick::AppealToGrant))
                 .option(text("reason", "Why", Reason::MAX))
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
@@ -108,7 +109,7 @@ pub(super) fn section() -> Section {
                 .rule("an en banc bench with a seat no longer held; a panel or solo bench is re-seated with /court panel or /court solo, §III Acts 3.3, 3.7, 3.9")
                 .run(|app, call, a| Box::pin(async move { reply(app.reseat_whole_court(&call, a.integer("appeal")?).await) })),
             command("court vote", "Vote on an appeal you sit on, once (Terms §III Acts 3.3, 3.8)")
-                .option(appeal())
+                .option(appeal().picks(Pick::AppealToVote))
                 .option(choice("decision", "uphold, overturn or remand", &["uphold", "overturn", "remand"]))
                 .option(text("reasons", "Your reasons", Reason::MAX).in_modal())
                 .option(date("ban_until", "Overturn: the ban's new end, a Friday (§II Act 9.4)").optional())
@@ -127,7 +128,7 @@ pub(super) fn section() -> Section {
                     reply(app.cast_vote(&call, a.integer("appeal")?, &vote_input(&a)?).await)
                 })),
             command("court close", "Refuse further appeals on a ban for a stated time (Terms §II Act 9.5)")
-                .option(appeal())
+                .option(appeal().picks(Pick::Appeal))
                 .option(date("until", "Closed until this day (YYYY-MM-DD)"))
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
@@ -136,7 +137,7 @@ pub(super) fn section() -> Section {
                     reply(app.close_to_further_appeals(&call, a.integer("appeal")?, &a.text("until")?).await)
                 })),
             command("court en-banc", "Ask for a judgement to be heard by the whole Court (Terms §III Act 3.9)")
-                .option(appeal())
+                .option(appeal().picks(Pick::Appeal))
                 .option(text("grounds", "Why the whole Court should hear it", Reason::MAX))
                 .who("the parties")
                 .rule("once; the whole Court's judgement is final, §III Act 3.9")
@@ -190,12 +191,12 @@ pub(super) fn section() -> Section {
                 .rule("§III Act 3")
                 .run(|app, call, _| Box::pin(async move { reply(app.docket(&call).await) })),
             command("court case", "The whole history of one appeal")
-                .option(appeal())
+                .option(appeal().picks(Pick::Appeal))
                 .who("everyone")
                 .rule("§III Act 3")
                 .run(|app, call, a| Box::pin(async move { reply(app.appeal_history(&call, a.integer("appeal")?).await) })),
             command("mod redecide", "Re-decide a remanded case and declare it (Terms §III Acts 2.4, 3.8)")
-                .option(integer("case", "The remanded case", 1, NUMBER_MAX))
+                .option(integer("case", "The remanded case", 1, NUMBER_MAX).picks(Pick::CaseRemanded))
                 .option(choice("outcome", "confirm, withdraw, a lesser step, a new ban end, or fewer points", &["confirm", "withdraw", "step", "until", "points"]))
                 .option(text("reasoning", "The reasoning, for #discussion", Reason::MAX))
                 .option(integer("step", "The lesser step (with outcome:step)", 1, STEP_MAX).optional())

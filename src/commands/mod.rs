@@ -30,7 +30,8 @@ pub struct Group {
     /// The heading of its table in the README.
     pub heading: &'static str,
     /// Every command in it is for Moderators (or more): Discord shows it by default only to
-    /// members whose role may manage messages, and gavel's own checks still decide. Read-only
+    /// administrators and to the roles the server lets see it (the Moderator role), and gavel's
+    /// own checks still decide. Read-only
     /// commands (cases, profiles) live outside such groups, so everyone sees them.
     pub moderators_only: bool,
 }
@@ -219,6 +220,7 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
         power: None,
         before_form: None,
         private: false,
+        private_with: None,
     }
 }
 
@@ -232,6 +234,7 @@ pub(crate) struct Draft {
     power: Option<Power>,
     before_form: Option<FormCheck>,
     private: bool,
+    private_with: Option<&'static str>,
 }
 
 impl Draft {
@@ -263,6 +266,12 @@ impl Draft {
         self
     }
 
+    /// The reply is for the caller alone when this flag is true (see `CommandSpec::private_with`).
+    pub fn private_with(mut self, flag: &'static str) -> Self {
+        self.private_with = Some(flag);
+        self
+    }
+
     pub fn option(mut self, option: OptionSpec) -> Self {
         self.options.push(option);
         self
@@ -279,6 +288,7 @@ impl Draft {
             run,
             before_form: self.before_form,
             private: self.private,
+            private_with: self.private_with,
         }
     }
 }
@@ -290,6 +300,7 @@ fn required(name: &'static str, description: &'static str, kind: OptionKind) -> 
         kind,
         required: true,
         in_modal: false,
+        pick: None,
     }
 }
 
@@ -335,6 +346,12 @@ pub(crate) fn flag(name: &'static str, description: &'static str) -> OptionSpec 
 impl OptionSpec {
     pub(crate) fn optional(mut self) -> Self {
         self.required = false;
+        self
+    }
+
+    /// The same option, offering choices from `pick` while it is typed (Discord's autocomplete).
+    pub(crate) fn picks(mut self, pick: crate::app::choices::Pick) -> Self {
+        self.pick = Some(pick);
         self
     }
 

@@ -2,6 +2,7 @@
 //! declare, cases and case.
 
 use super::{choice, command, date, flag, integer, person, reply, text, Args, OptionSpec, Section};
+use crate::app::choices::Pick;
 use crate::app::moderation::{ActionInput, ActionKind};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{INCIDENT_MAX, NUMBER_MAX, POINTS_MAX, STEP_MAX};
@@ -10,7 +11,9 @@ use crate::domain::kernel::text::Reason;
 /// The options that name an offence and date an action, shared by every penalty.
 fn offence_and_timing() -> [OptionSpec; 4] {
     [
-        integer("game", "The game the offence concerns", 1, NUMBER_MAX).optional(),
+        integer("game", "The game the offence concerns", 1, NUMBER_MAX)
+            .optional()
+            .picks(Pick::Game),
         text(
             "incident",
             "The incident, when there is no game",
@@ -100,6 +103,10 @@ pub(super) fn section() -> Section {
         ban = ban.option(option.clone());
         deduct = deduct.option(option);
     }
+    // What is to be declared later is not confirmed where it was typed (Terms §III Act 2.4).
+    violation = violation.private_with("later");
+    ban = ban.private_with("later");
+    deduct = deduct.private_with("later");
     let commands = vec![
         violation
             .needs(Power::Moderate)
@@ -151,6 +158,7 @@ pub(super) fn section() -> Section {
             Reason::MAX,
         ))
         .option(later())
+        .private_with("later")
         .needs(Power::Moderate)
         .who("Moderators")
         .rule("§II Act 10")
@@ -264,7 +272,7 @@ pub(super) fn section() -> Section {
             "mod declare",
             "Declare a recorded action publicly within 7 days (Terms §III Act 2.4)",
         )
-        .option(integer("case", "The case number", 1, NUMBER_MAX))
+        .option(integer("case", "The case number", 1, NUMBER_MAX).picks(Pick::CaseToDeclare))
         // A reasoning is often a paragraph: on Discord, left out, it is asked for in a form.
         .option(text("reasoning", "The reasoning, for #discussion", Reason::MAX).in_modal())
         .needs(Power::Moderate)
@@ -292,7 +300,7 @@ pub(super) fn section() -> Section {
                 Box::pin(async move { reply(app.cases(a.opt_person("member").as_ref()).await) })
             }),
         command("case", "Show one case with its declaration")
-            .option(integer("case", "The case number", 1, NUMBER_MAX))
+            .option(integer("case", "The case number", 1, NUMBER_MAX).picks(Pick::Case))
             .rule("with the link to its declaration")
             .run(|app, _, a| Box::pin(async move { reply(app.case(a.integer("case")?).await) })),
     ];

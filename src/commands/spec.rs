@@ -6,6 +6,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
+use crate::app::choices::Pick;
 use crate::app::PersonRef;
 use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
@@ -48,6 +49,16 @@ pub struct CommandSpec {
     /// Every answer goes to the caller alone (on Discord, ephemeral), not only refusals: for
     /// what must never be posted, such as a private report.
     pub private: bool,
+    /// A flag that, when true, makes the reply for the caller alone (`later:true`: what is
+    /// to be declared later is not confirmed in whatever channel it was typed).
+    pub private_with: Option<&'static str>,
+}
+
+impl CommandSpec {
+    /// Whether the reply to this invocation is for the caller alone even when it succeeds.
+    pub fn replies_privately(&self, args: &Args) -> bool {
+        self.private || self.private_with.is_some_and(|flag| args.flag(flag))
+    }
 }
 
 /// One option of a command.
@@ -62,6 +73,9 @@ pub struct OptionSpec {
     /// it out; on Discord the option is therefore registered as optional. The console takes it
     /// as a normal option. Only for `Text` options (see `in_modal`).
     pub in_modal: bool,
+    /// What Discord offers while it is typed (autocomplete): the numbered things the caller
+    /// may act on with this command.
+    pub pick: Option<Pick>,
 }
 
 /// What an option holds, with the limits both adapters enforce.

@@ -2,6 +2,7 @@
 //! seed, start, pairings, standings, withdraw, disqualify, ruling, report and reports; /match
 //! game, report, forfeit and bid.
 
+use crate::app::choices::Pick;
 use crate::commands::{
     choice, command, date, flag, integer, person, reply, text, OptionSpec, Section,
 };
@@ -28,7 +29,7 @@ const SETTABLE_NAMES: &[&str] = &{
 const NAME_MAX: usize = 60;
 
 fn tournament() -> OptionSpec {
-    integer("tournament", "The tournament's number", 1, NUMBER_MAX)
+    integer("tournament", "The tournament's number", 1, NUMBER_MAX).picks(Pick::Tournament)
 }
 
 fn account() -> OptionSpec {
@@ -36,7 +37,7 @@ fn account() -> OptionSpec {
 }
 
 fn a_match() -> OptionSpec {
-    integer("match", "The match's number", 1, NUMBER_MAX)
+    integer("match", "The match's number", 1, NUMBER_MAX).picks(Pick::Match)
 }
 
 pub(super) fn section() -> Section {

@@ -3,8 +3,10 @@
 //! Queries take `&mut SqliteConnection`, so a use case runs several of them in one transaction.
 
 pub mod audit;
+pub mod choices;
 pub mod committee;
 pub mod court;
+pub mod discord;
 pub mod jobs;
 pub mod keys;
 pub mod leaderboard;

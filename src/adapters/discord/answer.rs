@@ -43,7 +43,7 @@ pub struct Asked {
     at: DateTime<Utc>,
     /// When it arrived by the machine's clock, for Discord's 3 seconds.
     arrived: Instant,
-    /// Whether every answer is private (the command's declaration says so), not only refusals.
+    /// Its answer is for the caller alone even when it succeeds (`/mod ... later:true`).
     private: bool,
 }
 
@@ -58,7 +58,7 @@ impl Asked {
         }
     }
 
-    /// Answers only the caller, whatever the outcome (a command declared `private`).
+    /// The same interaction, answered privately whatever its outcome.
     pub fn privately(mut self, private: bool) -> Self {
         self.private = private;
         self
@@ -93,9 +93,9 @@ impl Action {
 /// The actions that deliver `reply`: the first part answers the interaction (or, after a
 /// deferral, replaces the "thinking..."; a refusal after a deferral replaces it with a private
 /// follow-up, since Discord fixed the deferral's visibility), the rest follow it.
-fn plan(reply: Reply, deferred: bool, always_private: bool) -> Vec<Action> {
+fn plan(reply: Reply, deferred: bool, private_success: bool) -> Vec<Action> {
     let (text, private) = match reply {
-        Ok(text) => (text, always_private),
+        Ok(text) => (text, private_success),
         Err(text) => (text, true),
     };
     // Every reader sees the times in their own time zone.
@@ -116,7 +116,7 @@ fn plan(reply: Reply, deferred: bool, always_private: bool) -> Vec<Action> {
         }),
         (true, false) => actions.push(then(Step::Edit, first)),
         // A private command's deferral was private already: its answer replaces it.
-        (true, true) if always_private => actions.push(then(Step::Edit, first)),
+        (true, true) if private_success => actions.push(then(Step::Edit, first)),
         (true, true) => {
             actions.push(then(Step::Delete, &String::new()));
             actions.push(then(Step::Followup, first));

@@ -86,8 +86,8 @@ async fn handle(ctx: &serenity::Context, app: &App, press: Pressed<'_>, expects:
     see(app, vec![caller.clone()]).await;
     match outcome(press.custom_id, expects, press.typed) {
         Outcome::Run(spec, args) => {
+            let asked = asked.clone().privately(spec.replies_privately(&args));
             let work = commands::invoke(spec, app, caller, args);
-            let asked = asked.privately(spec.private);
             answer::run(ctx, app, &asked, work).await;
         }
         // A form opens only for someone it can serve: a refusal is shown before any typing.

@@ -3,6 +3,7 @@
 //! is ready.
 
 mod answer;
+mod autocomplete;
 mod components;
 mod gate;
 mod lifecycle;
@@ -88,17 +89,7 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
                 let _ = framework; // routing is built from the table; so is registration
-                                   // Registered in the club's server alone: never globally, where every server
-                                   // gavel is in (and direct messages) would offer them.
-                serenity::GuildId::new(guild)
-                    .set_commands(&ctx.http, slash::registration())
-                    .await?;
-                // Commands once registered globally would show beside the guild's (stale, and
-                // answered only with an apology): remove them.
-                if let Err(e) = serenity::Command::set_global_commands(&ctx.http, Vec::new()).await
-                {
-                    tracing::error!(error = ?e, "cannot remove stale global commands");
-                }
+                register_if_changed(&app, &ctx.http, guild).await?;
                 spawn_background(app.clone(), ctx.http.clone(), &background);
                 Ok(app)
             })
@@ -109,6 +100,30 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
         .type_map_insert::<lifecycle::LifecycleKey>(lifecycle.clone())
         .await?;
     Ok(Bot { client, lifecycle })
+}
+
+/// Registers the command table in the club's server, unless the same set was registered
+/// before (its hash is kept): a restart with the same commands makes no registration call.
+async fn register_if_changed(app: &App, http: &serenity::Http, guild: u64) -> Result<(), Error> {
+    let commands = slash::registration();
+    let hash = crate::app::registration::command_set_hash(&serde_json::to_string(&commands)?);
+    if !app.registration_needed(guild, &hash).await? {
+        tracing::info!("commands unchanged since they were registered; not registering them again");
+        return Ok(());
+    }
+    // Registered in the club's server alone: never globally, where every server gavel is in
+    // (and direct messages) would offer them.
+    serenity::GuildId::new(guild)
+        .set_commands(http, commands)
+        .await?;
+    // Commands once registered globally would show beside the guild's (stale, and answered
+    // only with an apology): remove them.
+    if let Err(e) = serenity::Command::set_global_commands(http, Vec::new()).await {
+        tracing::error!(error = ?e, "cannot remove stale global commands");
+    }
+    app.record_registration(guild, &hash).await?;
+    tracing::info!(hash, "commands registered");
+    Ok(())
 }
 
 /// The club's server (`discord.guild_id`). gavel will not start without it: its commands would

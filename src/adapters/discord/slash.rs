@@ -50,10 +50,11 @@ pub fn registration() -> Vec<serenity::CreateCommand> {
                     |c, sub| c.add_option(subcommand(sub)),
                 );
                 if group.moderators_only {
-                    // Shown by default to roles that may manage messages; server admins can
-                    // change who sees it, and gavel's own checks decide in every case.
-                    command =
-                        command.default_member_permissions(serenity::Permissions::MANAGE_MESSAGES);
+                    // Shown by default to no one but the server's administrators: the server
+                    // shows it to the role gavel gives its Moderators (Server Settings,
+                    // Integrations, gavel), so who sees it follows gavel's offices, not a
+                    // Discord permission. gavel's own checks decide in every case.
+                    command = command.default_member_permissions(serenity::Permissions::empty());
                 }
                 command
             }
@@ -81,10 +82,14 @@ fn option(o: &OptionSpec) -> serenity::CreateCommandOption {
         OptionKind::Person => T::User,
         OptionKind::Flag => T::Boolean,
     };
-    let built =
+    let mut built =
         // An option asked for in a form is optional here: left out, it gets its form.
         serenity::CreateCommandOption::new(kind, o.name, o.description)
             .required(o.required_on_discord());
+    if o.pick.is_some() {
+        // Choices offered while it is typed: the numbered things the caller may act on.
+        built = built.set_autocomplete(true);
+    }
     match &o.kind {
         OptionKind::Text { max } => built.max_length(u16::try_from(*max).unwrap_or(u16::MAX)),
         OptionKind::Date => built.max_length(DATE_MAX as u16),
@@ -125,6 +130,7 @@ fn routed(name: &'static str, path: &'static str) -> poise::Command<App, Error> 
         source_code_name: path.into(),
         description: commands::find(path).map(|c| c.description.into()),
         slash_action: Some(run),
+        parameters: super::autocomplete::parameters(path),
         ..Default::default()
     }
 }
@@ -168,8 +174,8 @@ fn run(
                 }
             }
             Ok(Read::Args(args)) => {
+                let asked = asked.clone().privately(spec.replies_privately(&args));
                 let work = commands::invoke(spec, app, caller(&ctx), args);
-                let asked = asked.privately(spec.private);
                 answer::run(discord, app, &asked, work).await;
             }
             Err(message) => refuse(message).await,

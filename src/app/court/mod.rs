@@ -231,7 +231,7 @@ impl App {
     }
 
     /// "case #3", "the weekly absence deduction of Mon 21 Dec 2026", "the matter “...”".
-    fn subject_words(&self, row: &AppealRow) -> String {
+    pub(crate) fn subject_words(&self, row: &AppealRow) -> String {
         match (&row.filing.subject, row.case_id) {
             (Subject::Matter(m), _) => format!("the matter “{}”", m.description.as_str()),
             (Subject::Action(_), Some(case)) => format!("case #{case}"),

@@ -1,6 +1,7 @@
 //! Games on the Leaderboard: /game register, start, approve, void, adjudicate, object, exempt and
 //! rematch.
 
+use crate::app::choices::Pick;
 use crate::app::leaderboard::games::GameInput;
 use crate::commands::{choice, command, flag, integer, person, reply, text, CommandSpec};
 use crate::domain::kernel::authority::Power;
@@ -11,7 +12,7 @@ use crate::domain::kernel::text::Reason;
 const RESULTS: &[&str] = &["white", "black", "draw"];
 
 pub(super) fn commands() -> Vec<CommandSpec> {
-    let game = |description| integer("game", description, 1, NUMBER_MAX);
+    let game = |description| integer("game", description, 1, NUMBER_MAX).picks(Pick::Game);
     vec![
         command(
             "game register",
@@ -120,7 +121,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             "game object",
             "Object to how your game was ended; a rematch is due (Terms §I Act 6)",
         )
-        .option(game("The game's number"))
+        .option(game("The game's number").picks(Pick::OwnGame))
         .who("a player")
         .rule("a rematch is due, §I Act 6")
         .run(|app, call, a| {

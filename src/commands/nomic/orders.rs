@@ -1,5 +1,6 @@
 //! Points of Order (Nomic 214): /order raise, judgement, dispute, agree, disagree, list and show.
 
+use crate::app::choices::Pick;
 use crate::app::nomic::orders::RulingInput;
 use crate::commands::{
     choice, command, integer, person, reply, text, CommandSpec, OptionSpec, Section,
@@ -8,7 +9,7 @@ use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::nomic::order::{Opinion, AWARD_MAX, STATEMENT_MAX};
 
 fn point() -> OptionSpec {
-    integer("point", "The Point of Order's number", 1, NUMBER_MAX)
+    integer("point", "The Point of Order's number", 1, NUMBER_MAX).picks(Pick::Point)
 }
 
 /// `/order dispute|agree|disagree`: one declaration each, differing in the opinion given.
@@ -54,7 +55,8 @@ pub(in crate::commands) fn section() -> Section {
                 .option(text("text", "The question or objection", STATEMENT_MAX))
                 .option(
                     integer("proposal", "The proposal it concerns, if any", 1, NUMBER_MAX)
-                        .optional(),
+                        .optional()
+                        .picks(Pick::Proposal),
                 )
                 .who("players")
                 .rule("Nomic 214: at most 3 active each; void at the weekend (201)")
@@ -67,7 +69,7 @@ pub(in crate::commands) fn section() -> Section {
                     })
                 }),
             command("order judgement", "Give Judgement on a Point of Order (its Judge)")
-                .option(point())
+                .option(point().picks(Pick::PointToJudge))
                 .option(text("text", "The Judgement", STATEMENT_MAX).in_modal())
                 .option(
                     choice(

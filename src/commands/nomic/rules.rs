@@ -1,6 +1,7 @@
 //! Rule changes: /turns (the players' allocated days and teams), /rule (the rulebook) and
 //! /procedure (its parameters), /propose, /vote, /points and /forfeit.
 
+use crate::app::choices::Pick;
 use crate::app::nomic::ProposalInput;
 use crate::commands::{choice, command, integer, person, reply, text, Section};
 use crate::domain::kernel::authority::Power;
@@ -92,12 +93,10 @@ pub(in crate::commands) fn section() -> Section {
                 "Record the winner a Judgement decided on a tie for the win (Chief Justice only)",
             )
             .option(person("member", "The winner the Judgement named"))
-            .option(integer(
-                "point",
-                "The Point of Order that decided it",
-                1,
-                NUMBER_MAX,
-            ))
+            .option(
+                integer("point", "The Point of Order that decided it", 1, NUMBER_MAX)
+                    .picks(Pick::Point),
+            )
             .needs(Power::ChiefJustice)
             .who("Chief Justice")
             .rule("only while a tie awaits a Judge, Nomic 210, 214, 215")
@@ -135,7 +134,8 @@ pub(in crate::commands) fn section() -> Section {
                     "The rule or Act it changes, such as 201 or §II 5",
                     LABEL_MAX,
                 )
-                .optional(),
+                .optional()
+                .picks(Pick::Rule),
             )
             .option(
                 text(
@@ -171,7 +171,10 @@ pub(in crate::commands) fn section() -> Section {
                 "vote",
                 "Vote on a proposal: once, never changed (Nomic 105, 113, 208)",
             )
-            .option(integer("proposal", "The proposal's number", 1, NUMBER_MAX))
+            .option(
+                integer("proposal", "The proposal's number", 1, NUMBER_MAX)
+                    .picks(Pick::ProposalToVote),
+            )
             .option(choice("choice", "Your vote", &["yes", "no"]))
             .who("players; Members on drafts, advisory")
             .rule("one vote each, none at the weekend, Nomic 105, 113, 201, 208")
@@ -193,7 +196,7 @@ pub(in crate::commands) fn section() -> Section {
                 "proposal show",
                 "A proposal, suggestion or draft: its text, votes and result",
             )
-            .option(integer("proposal", "Its number", 1, NUMBER_MAX))
+            .option(integer("proposal", "Its number", 1, NUMBER_MAX).picks(Pick::Proposal))
             .rule("Nomic 109, 113; Terms §IV")
             .run(|app, call, a| {
                 Box::pin(
@@ -204,7 +207,7 @@ pub(in crate::commands) fn section() -> Section {
                 "proposal decide",
                 "Adopt or reject a drafted change to the Terms (Chief Justice only)",
             )
-            .option(integer("proposal", "The draft's number", 1, NUMBER_MAX))
+            .option(integer("proposal", "The draft's number", 1, NUMBER_MAX).picks(Pick::Proposal))
             .option(choice("decision", "Adopt or reject", &["adopt", "reject"]))
             .option(text("reason", "Why, for #discussion", SUMMARY_MAX).optional())
             .needs(Power::ChiefJustice)
@@ -235,7 +238,7 @@ pub(in crate::commands) fn section() -> Section {
                 "rule show",
                 "Show a rule or Act: its text, mutability, version and notes",
             )
-            .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX))
+            .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX).picks(Pick::Rule))
             .rule("Nomic 101-118, 201-215; the Terms")
             .run(|app, call, a| {
                 Box::pin(async move { reply(app.rule_show(&call, &a.text("rule")?).await) })
@@ -247,7 +250,7 @@ pub(in crate::commands) fn section() -> Section {
                 "rule history",
                 "Every version of a rule: who changed it, how, by which proposal",
             )
-            .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX))
+            .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX).picks(Pick::Rule))
             .rule("Nomic 108-110; Terms §IV Act 2")
             .run(|app, call, a| {
                 Box::pin(async move { reply(app.rule_history(&call, &a.text("rule")?).await) })

@@ -4,6 +4,7 @@
 pub mod authority;
 pub mod button;
 pub mod calendar;
+pub mod choices;
 pub mod ids;
 pub mod limits;
 pub mod moment;

@@ -43,6 +43,11 @@ fn a_reply_is_planned_as_discord_takes_it() {
         plan(Ok("kept".into()), true, true),
         [part(Step::Edit, "kept", true)]
     );
+    // A confirmation meant for the caller alone (`later:true`) is as private as a refusal.
+    assert_eq!(
+        plan(Ok("recorded".into()), false, true),
+        [respond("recorded", true)]
+    );
     let long = ["x".repeat(1500), "y".repeat(1500)].join("\n");
     let actions = plan(Ok(long), false, false);
     assert_eq!(actions.len(), 2);

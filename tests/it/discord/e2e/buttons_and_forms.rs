@@ -148,8 +148,9 @@ async fn a_command_missing_its_long_text_asks_for_it_in_a_form_and_runs_on_submi
                 .arg("later", Arg::Bool(true)),
         )
         .await;
+    // Recorded to declare later: confirmed to its Moderator alone.
     assert!(
-        public_reply(&recorded).starts_with("Case #1 recorded"),
+        ephemeral_reply(&recorded).starts_with("Case #1 recorded"),
         "{recorded}"
     );
 

@@ -308,7 +308,8 @@ async fn deadlines_reach_discord_as_timestamps() {
                 .arg("later", Arg::Bool(true)),
         )
         .await;
-    let reply = public_reply(&recorded);
+    // Recorded to declare later: confirmed privately, with its deadline.
+    let reply = ephemeral_reply(&recorded);
     let at = reply
         .find("<t:")
         .unwrap_or_else(|| panic!("no timestamp in {reply:?}"));

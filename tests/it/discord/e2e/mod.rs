@@ -5,9 +5,10 @@
 //! separate tasks by serenity, so each test waits for one callback before sending the next.
 //!
 //! This file holds the harness the topic files share (`Bot` and the checks on replies and
-//! mentions); the tests are grouped by topic: `commands`, `posts`, `lifecycle`,
-//! `buttons_and_forms`, `forgery`, `hostile`, `court`, `nomic`, `origins` and `replies`.
+//! mentions); the tests are grouped by topic: `autocomplete`, `commands`, `posts`, `lifecycle`,
+//! `buttons_and_forms`, `forgery`, `hostile`, `court`, `nomic`, `origins`, `replies` and `restart`.
 
+mod autocomplete;
 mod buttons_and_forms;
 mod commands;
 mod court;
@@ -18,6 +19,7 @@ mod nomic;
 mod origins;
 mod posts;
 mod replies;
+mod restart;
 
 use std::sync::Arc;
 
@@ -77,6 +79,39 @@ impl Bot {
         clock: Arc<dyn gavel::clock::Clock>,
         adjust: impl FnOnce(&mut gavel::config::Config),
     ) -> Self {
+        let bot = Self::launch(fake, clock, adjust).await;
+        bot.fake.wait_for_registration().await;
+        bot
+    }
+
+    /// Starts the bot again on a database an earlier bot used: Discord (the fake) knows the
+    /// commands already, and gavel, finding them unchanged, registers nothing. Returns once
+    /// the gateway is READY (poise holds interactions until its setup has finished).
+    async fn restart(
+        fake: FakeDiscord,
+        clock: Arc<dyn gavel::clock::Clock>,
+        adjust: impl FnOnce(&mut gavel::config::Config),
+    ) -> Self {
+        fake.already_registered(&crate::discord::registration::registration_json());
+        let bot = Self::launch(fake, clock, adjust).await;
+        let deadline = std::time::Instant::now() + TIMEOUT;
+        while bot.fake.last_sequence() < 1 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the gateway never became READY"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        bot
+    }
+
+    /// Starts the bot against `fake` without waiting for anything (a restart may register
+    /// nothing).
+    async fn launch(
+        fake: FakeDiscord,
+        clock: Arc<dyn gavel::clock::Clock>,
+        adjust: impl FnOnce(&mut gavel::config::Config),
+    ) -> Self {
         let mut config = gavel::config::Config::default();
         config.database.path = gavel::store::IN_MEMORY.into();
         config.discord.proxy_url = Some(fake.proxy_url());
@@ -93,7 +128,6 @@ impl Bot {
         let client = tokio::spawn(bot.run_until(async move {
             let _ = stopped.await;
         }));
-        fake.wait_for_registration().await;
         Self {
             fake,
             app,
@@ -194,7 +228,8 @@ fn public_reply(callback: &Value) -> &str {
     callback["data"]["content"].as_str().expect("content")
 }
 
-/// The content of a callback that is an ephemeral message reply (a refusal).
+/// The content of a callback that is an ephemeral message reply (a refusal, or a reply for the
+/// caller alone).
 fn ephemeral_reply(callback: &Value) -> &str {
     assert_eq!(
         callback["type"].as_u64(),

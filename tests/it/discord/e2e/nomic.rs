@@ -293,7 +293,7 @@ async fn a_proposal_is_voted_on_with_its_buttons_once_each_and_its_post_shows_th
         "a refused press edited the post"
     );
     drop(bot);
-    let bot = Bot::start_clocked(FakeDiscord::start().await, clock, configure(database)).await;
+    let bot = Bot::restart(FakeDiscord::start().await, clock, configure(database)).await;
     let voted = bot.fake.press(&cat, &post, no);
     let voted = bot.fake.wait_for_callback(voted).await;
     assert!(

@@ -43,6 +43,8 @@ pub struct SlashCommand {
     caller: User,
     args: Vec<(String, Arg)>,
     origin: Origin,
+    /// The option being typed, and what has been typed so far: an autocomplete interaction.
+    typing: Option<(String, String)>,
 }
 
 impl SlashCommand {
@@ -53,6 +55,7 @@ impl SlashCommand {
             caller: caller.clone(),
             args: Vec::new(),
             origin: Origin::Club,
+            typing: None,
         }
     }
 
@@ -74,6 +77,14 @@ impl SlashCommand {
 
     pub fn user(self, name: &str, user: &User) -> Self {
         self.arg(name, Arg::User(user.clone()))
+    }
+
+    /// The same command while `typed` is being typed into the option `name`: Discord then sends
+    /// an autocomplete interaction (type 4) with that option focused, its value a string
+    /// whatever its type, and the other options given so far.
+    pub fn typing(mut self, name: &str, typed: &str) -> Self {
+        self.typing = Some((name.to_owned(), typed.to_owned()));
+        self
     }
 
     pub fn choice(self, name: &str, choice: &str) -> Self {
@@ -136,9 +147,22 @@ impl SlashCommand {
             };
             options.push(json!({"name": arg_name, "type": kind, "value": value}));
         }
+        if let Some((name, typed)) = &self.typing {
+            let option = declared
+                .iter()
+                .find(|o| o["name"] == name.as_str())
+                .unwrap_or_else(|| panic!("/{} has no option {name}", self.path.join(" ")));
+            assert_eq!(
+                option["autocomplete"], true,
+                "Discord sends no autocomplete for an option not registered with it: {option}"
+            );
+            let kind = option["type"].as_u64().expect("option type");
+            options.push(json!({"name": name, "type": kind, "value": typed, "focused": true}));
+        }
         for option in declared {
             let required = option["required"].as_bool().unwrap_or(false);
-            if required && !self.args.iter().any(|(n, _)| option["name"] == n.as_str()) {
+            let given = self.args.iter().any(|(n, _)| option["name"] == n.as_str());
+            if required && !given && self.typing.is_none() {
                 panic!("/{} needs option {}", self.path.join(" "), option["name"]);
             }
         }
@@ -163,13 +187,18 @@ impl SlashCommand {
         if let Some(guild) = guild_of(self.origin) {
             data["guild_id"] = json!(guild.to_string());
         }
-        interaction_json(id, &self.caller, self.origin, APPLICATION_COMMAND, data)
+        let kind = match self.typing {
+            Some(_) => APPLICATION_COMMAND_AUTOCOMPLETE,
+            None => APPLICATION_COMMAND,
+        };
+        interaction_json(id, &self.caller, self.origin, kind, data)
     }
 }
 
 /// Interaction types (Discord's `type` of an interaction).
 pub const APPLICATION_COMMAND: u64 = 2;
 pub const MESSAGE_COMPONENT: u64 = 3;
+pub const APPLICATION_COMMAND_AUTOCOMPLETE: u64 = 4;
 pub const MODAL_SUBMIT: u64 = 5;
 
 /// The server an interaction from `origin` names, if any.

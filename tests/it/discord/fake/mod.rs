@@ -31,7 +31,7 @@ use interactions::{form_json, interaction_json, press_json};
 pub use interactions::{
     Arg, Origin, SlashCommand, APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT,
 };
-use rest::rest_handler;
+use rest::{register, rest_handler};
 use state::{PostFailure, Shared};
 
 /// The application (and bot user) id the fake's READY announces.
@@ -488,6 +488,20 @@ impl FakeDiscord {
             .send(Message::Text(frame.to_string()))
             .expect("gateway connection open");
         (id, reads)
+    }
+
+    /// Knows `commands` as registered in the club's server already, as Discord does after an
+    /// earlier run registered them (a member's client then offers them).
+    pub fn already_registered(&self, commands: &Value) {
+        register(&self.shared, commands, Some(&GUILD_ID.to_string()));
+    }
+
+    /// Whether the bot has asked to register commands (in the server or globally).
+    pub fn registrations(&self) -> Vec<Recorded> {
+        self.requests()
+            .into_iter()
+            .filter(|r| r.method == Method::PUT && is_registration(&r.path))
+            .collect()
     }
 
     /// The command object the fake answered to the guild registration of `name`.

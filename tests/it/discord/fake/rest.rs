@@ -209,7 +209,7 @@ fn application_json() -> Value {
 }
 
 /// Answers a command registration with full command objects (serenity parses the answer).
-fn register(shared: &Shared, body: &Value, guild: Option<&str>) -> Value {
+pub(super) fn register(shared: &Shared, body: &Value, guild: Option<&str>) -> Value {
     let mut answered = Vec::new();
     let mut by_name = BTreeMap::new();
     for command in body.as_array().into_iter().flatten() {
