@@ -12,4 +12,5 @@ pub mod kernel;
 pub mod leaderboard;
 pub mod moderation;
 pub mod nomic;
+pub mod partychess;
 pub mod tournament;
