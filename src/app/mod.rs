@@ -8,6 +8,7 @@ pub mod leaderboard;
 pub mod moderation;
 pub mod nomic;
 pub mod offices;
+pub mod partychess;
 mod person;
 pub mod scheduler;
 pub mod status;

@@ -139,5 +139,6 @@ async fn run_one(
         Job::VoteClose { proposal } => Ok(app.close_vote(conn, proposal, row.due_at).await?),
         Job::VoteReminder { proposal } => Ok(app.remind_voters(conn, proposal).await?),
         Job::AdoptionSwitch => Ok(app.adoption_switch(conn, row.due_at).await?),
+        Job::PartyChessTurn { game, turn } => app.party_turn_expired(conn, game, turn).await,
     }
 }

@@ -9,6 +9,7 @@ mod leaderboard;
 mod members;
 mod moderation;
 mod nomic;
+mod partychess;
 pub mod spec;
 mod tournament;
 
@@ -111,6 +112,12 @@ pub const GROUPS: &[Group] = &[
         moderators_only: false,
     },
     Group {
+        name: "partychess",
+        description: "Party Chess: the board, the pieces the rules define, plays and turns",
+        heading: "Party Chess",
+        moderators_only: false,
+    },
+    Group {
         name: "match",
         description: "A tournament match: its games and its result",
         heading: "Tournaments",
@@ -134,6 +141,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         nomic::rules::section(),
         nomic::orders::section(),
         tournament::section(),
+        partychess::section(),
     ]
 });
 

@@ -41,6 +41,9 @@ pub enum Job {
     /// Announces rule 204's change of itself to a simple majority at the end of the second
     /// complete circuit of turns (Nomic 204).
     AdoptionSwitch,
+    /// A Party Chess turn's time limit runs out: the Swinger makes the default play (Rule
+    /// 1230.2 §4). `turn` is the turn's number; a later turn means it was played.
+    PartyChessTurn { game: i64, turn: i64 },
 }
 
 /// The stored kind of a weekly review (kept public for the scheduler's reports).
@@ -58,6 +61,7 @@ const REDECIDE_DEADLINE: &str = "redecide_deadline";
 const VOTE_CLOSE: &str = "vote_close";
 const VOTE_REMINDER: &str = "vote_reminder";
 const ADOPTION_SWITCH: &str = "adoption_switch";
+const PARTYCHESS_TURN: &str = "partychess_turn";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -89,6 +93,7 @@ impl Job {
             Job::VoteClose { .. } => VOTE_CLOSE,
             Job::VoteReminder { .. } => VOTE_REMINDER,
             Job::AdoptionSwitch => ADOPTION_SWITCH,
+            Job::PartyChessTurn { .. } => PARTYCHESS_TURN,
         }
     }
 
@@ -114,6 +119,7 @@ impl Job {
             Job::VoteClose { proposal } => format!("vote-close:{proposal}"),
             Job::VoteReminder { proposal } => format!("vote-reminder:{proposal}"),
             Job::AdoptionSwitch => "adoption-switch".to_owned(),
+            Job::PartyChessTurn { game, .. } => format!("partychess-turn:{game}"),
         }
     }
 
@@ -137,6 +143,7 @@ impl Job {
                 json!({ "proposal": proposal })
             }
             Job::AdoptionSwitch => json!({}),
+            Job::PartyChessTurn { game, turn } => json!({ "game": game, "turn": turn }),
         }
     }
 
@@ -193,6 +200,10 @@ impl Job {
                 proposal: field("proposal")?,
             },
             ADOPTION_SWITCH => Job::AdoptionSwitch,
+            PARTYCHESS_TURN => Job::PartyChessTurn {
+                game: field("game")?,
+                turn: field("turn")?,
+            },
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -243,6 +254,7 @@ mod tests {
             Job::VoteClose { proposal: 301 },
             Job::VoteReminder { proposal: 301 },
             Job::AdoptionSwitch,
+            Job::PartyChessTurn { game: 1, turn: 4 },
         ]
     }
 
@@ -274,6 +286,7 @@ mod tests {
                 "vote-close:301",
                 "vote-reminder:301",
                 "adoption-switch",
+                "partychess-turn:1",
             ]
         );
     }

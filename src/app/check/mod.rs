@@ -10,6 +10,7 @@
 mod court;
 mod moderation;
 mod nomic;
+mod partychess;
 
 use std::collections::HashMap;
 
@@ -61,6 +62,7 @@ impl App {
         moderation::check(self, &mut tx, &pending, &mut breaches).await?;
         court::check(self, &mut tx, &pending, &mut breaches).await?;
         nomic::check(&mut tx, &pending, &mut breaches).await?;
+        partychess::check(&mut tx, &pending, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)
     }

@@ -50,6 +50,9 @@ pub fn reaches(pos: &Position, p: &Piece, target: Square) -> bool {
             return false;
         }
     }
+    if m.kind == Kind::Tornado && !m.echo {
+        return super::tornado::reaches(pos, &m, target);
+    }
     let mut ts = Vec::new();
     reach::targets(pos, &m, &mut ts);
     ts.iter().any(|x| x.at == target)

@@ -5,9 +5,10 @@ use super::board::Square;
 use super::check;
 use super::kind::Kind;
 use super::legal::judge;
-use super::play::{pawn_promotes_on, Play};
-use super::position::{Position, Seat};
+use super::play::{apply, pawn_promotes_on, Play};
+use super::position::{probe, Position, Seat};
 use super::reach::{self, Mover};
+use super::squares::SquareSet;
 use super::tornado;
 
 /// Every legal play of `seat` on `pos`, with `defined` the types in force.
@@ -15,6 +16,20 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
     let mut out = Vec::new();
     let mut scratch = pos.clone();
     let king = pos.king_of(seat);
+    // Each opposing piece's answer to "does it attack the King?", with the squares the answer
+    // depends on: a move elsewhere leaves it as it was. A CopyCat looks at every piece.
+    let watch: Vec<(u32, bool, Option<SquareSet>)> = match king {
+        Some(k) => pos
+            .on_board()
+            .filter(|p| p.owner != seat)
+            .map(|p| {
+                let (hit, seen) = probe(|| check::reaches(pos, p, k));
+                let everything = p.kind == Kind::CopyCat;
+                (p.id, hit, (!everything).then_some(seen))
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     let pieces: Vec<_> = pos.of(seat).cloned().collect();
     for p in pieces.iter().filter(|p| defined.contains(&p.kind)) {
         let Some(m) = Mover::of(pos, p) else { continue };
@@ -43,8 +58,18 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
                 && !(m.kind == Kind::Qball && to.is_corner());
             if simple {
                 scratch.set_square(p.id, Some(to));
-                let k = if p.kind == Kind::King { Some(to) } else { king };
-                let safe = k.is_none_or(|k| !check::attacked(&scratch, seat, k));
+                let safe = if p.kind == Kind::King {
+                    !check::attacked(&scratch, seat, to)
+                } else if let Some(k) = king {
+                    watch.iter().all(|(id, hit, seen)| match seen {
+                        Some(seen) if !seen.contains(m.from) && !seen.contains(to) => !hit,
+                        _ => scratch
+                            .piece(*id)
+                            .is_none_or(|x| !check::reaches(&scratch, x, k)),
+                    })
+                } else {
+                    true
+                };
                 scratch.set_square(p.id, Some(m.from));
                 if safe {
                     out.push(Play::Move {
@@ -90,7 +115,35 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
                 path,
                 promote: None,
             };
-            if judge(pos, seat, &play, defined).is_ok() {
+            if matches!(p.kind, Kind::Pawn | Kind::Demon | Kind::King) {
+                // Promotions and the King's own square: the whole judgement.
+                if judge(pos, seat, &play, defined).is_ok() {
+                    out.push(play);
+                }
+                continue;
+            }
+            let mut after = pos.clone();
+            apply(&mut after, seat, &play);
+            let Play::Capture { path, .. } = &play else {
+                continue;
+            };
+            let changed =
+                |seen: &SquareSet| seen.contains(m.from) || path.iter().any(|s| seen.contains(*s));
+            let safe = king.is_none_or(|k| {
+                watch.iter().all(|(id, hit, seen)| {
+                    let Some(x) = after
+                        .piece(*id)
+                        .filter(|x| x.at.is_some() && x.owner != seat)
+                    else {
+                        return true;
+                    };
+                    match seen {
+                        Some(seen) if !changed(seen) => !hit,
+                        _ => !check::reaches(&after, x, k),
+                    }
+                })
+            });
+            if safe {
                 out.push(play);
             }
         }

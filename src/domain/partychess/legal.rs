@@ -37,6 +37,8 @@ pub enum PlayError {
     },
     #[error("A piece may not capture a friendly piece (Rule 1230.1 §4).")]
     Friendly,
+    #[error("{0} is occupied: a piece is placed on an unoccupied square (Rule 1230.2 §6.C).")]
+    PlaceOccupied(Square),
     #[error("You have no {0} off-board to place.")]
     NoneOffBoard(Kind),
     #[error("A Pawn is placed only on the columns a, b, s, t or the rows 1, 2, 19, 20 (Rule 1230.8 §5).")]
@@ -132,7 +134,7 @@ pub fn judge(
                 return Err(PlayError::NoneOffBoard(*kind));
             }
             if pos.at(*at).is_some() {
-                return Err(PlayError::Occupied(*at));
+                return Err(PlayError::PlaceOccupied(*at));
             }
             if *kind == Kind::Pawn && !(at.col <= 1 || at.col >= 18 || at.row <= 1 || at.row >= 18)
             {

@@ -5,6 +5,7 @@
 pub mod board;
 pub mod check;
 pub mod defs;
+pub mod diagram;
 pub mod generate;
 pub mod kind;
 pub mod legal;

@@ -2,12 +2,39 @@
 //! off-board, Rule 1230.1 §2.C), a HarfyBlob's Hn, and each Swinger's last Move or Capture (which
 //! an Echo copies, Rule 1230.10).
 
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::board::{Square, SIZE};
 use super::kind::Kind;
+use super::squares::SquareSet;
+
+thread_local! {
+    /// Whether `Position::at` records the squares it is asked about (see `probe`).
+    static PROBING: Cell<bool> = const { Cell::new(false) };
+    static PROBED: RefCell<SquareSet> = RefCell::new(SquareSet::default());
+}
+
+/// Runs `f`, returning with its result every square whose occupant it looked at: a question
+/// about the position whose answer cannot change while those squares do not.
+pub fn probe<T>(f: impl FnOnce() -> T) -> (T, SquareSet) {
+    let was = PROBING.with(|p| p.replace(true));
+    let before = PROBED.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let out = f();
+    let seen = PROBED.with(|s| std::mem::replace(&mut *s.borrow_mut(), before));
+    PROBING.with(|p| p.set(was));
+    if was {
+        // An enclosing probe saw these squares too.
+        PROBED.with(|s| {
+            for sq in seen.iter() {
+                s.borrow_mut().insert(sq);
+            }
+        });
+    }
+    (out, seen)
+}
 
 /// A Swinger's seat in the game (the app maps it to the office and its holder).
 pub type Seat = u32;
@@ -124,6 +151,9 @@ impl Position {
 
     /// The piece on a square.
     pub fn at(&self, sq: Square) -> Option<&Piece> {
+        if PROBING.with(Cell::get) {
+            PROBED.with(|s| s.borrow_mut().insert(sq));
+        }
         self.grid[sq.index()].map(|i| &self.pieces[usize::from(i)])
     }
 
