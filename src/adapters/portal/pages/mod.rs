@@ -7,6 +7,7 @@ mod games;
 mod home;
 mod members;
 mod nomic;
+mod partychess;
 mod rules;
 mod search;
 
@@ -35,6 +36,7 @@ pub fn routes() -> Router<Portal> {
         .route("/points", get(nomic::points))
         .route("/orders", get(nomic::orders))
         .route("/orders/:n", get(nomic::order))
+        .route("/partychess", get(partychess::page))
         .route("/search", get(search::search))
         .route("/feed.atom", get(search::feed))
 }
