@@ -53,6 +53,18 @@ pub fn reaches(pos: &Position, p: &Piece, target: Square) -> bool {
     if m.kind == Kind::Tornado && !m.echo {
         return super::tornado::reaches(pos, &m, target);
     }
+    if m.kind == Kind::CopyCat && !m.echo {
+        if reach::copycat_takes(pos, &m, target).is_some() {
+            return true;
+        }
+        // The Cantor's gift, which the CopyCat takes itself.
+        if reach::beside_cantor(pos, m.from) {
+            let mut ts = Vec::new();
+            reach::targets(pos, &m, &mut ts);
+            return ts.iter().any(|x| x.at == target);
+        }
+        return false;
+    }
     let mut ts = Vec::new();
     reach::targets(pos, &m, &mut ts);
     ts.iter().any(|x| x.at == target)

@@ -24,8 +24,7 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
             .filter(|p| p.owner != seat)
             .map(|p| {
                 let (hit, seen) = probe(|| check::reaches(pos, p, k));
-                let everything = p.kind == Kind::CopyCat;
-                (p.id, hit, (!everything).then_some(seen))
+                (p.id, hit, Some(seen))
             })
             .collect(),
         None => Vec::new(),
@@ -165,7 +164,7 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
             }
         }
     }
-    if !check::in_check(pos, seat) {
+    if !watch.iter().any(|(_, hit, _)| *hit) {
         out.push(Play::Pass);
     }
     out.push(Play::Surrender);

@@ -246,42 +246,45 @@ fn targets_with(pos: &Position, m: &Mover, gift: bool, out: &mut Vec<Target>) {
 /// Rule 1230.9 §3: a CopyCat captures a piece only as that piece captures (a CopyCat only by
 /// the CopyCat's own move).
 fn copycat(pos: &Position, m: &Mover, out: &mut Vec<Target>) {
-    for p in pos.on_board() {
-        if p.id == m.id {
-            continue;
-        }
-        let Some(at) = p.at else { continue };
-        let (kind, hn, echo) = if p.kind == Kind::Echo {
-            match pos.last.get(&p.owner) {
-                Some(c) => (c.kind, c.hn, true),
-                None => continue,
-            }
-        } else {
-            (p.kind, p.hn, false)
-        };
-        let found = if kind == Kind::CopyCat {
-            let mut hit = false;
-            for r in Kind::CopyCat.notation() {
-                r.each(pos, m.from, &mut |s| hit |= s == at);
-            }
-            hit.then_some(Target { at, lands: true })
-        } else {
-            // A Tornado captures by its first segment; its chain needs captures a CopyCat
-            // cannot make, so the imagined Tornado takes only the first.
-            let imagined = Mover {
-                kind,
-                hn,
-                echo: echo || kind == Kind::Tornado,
-                ..*m
-            };
-            let mut ts = Vec::new();
-            targets_with(pos, &imagined, false, &mut ts);
-            ts.into_iter().find(|t| t.at == at)
-        };
-        if let Some(t) = found {
+    let squares: Vec<Square> = pos
+        .on_board()
+        .filter(|p| p.id != m.id)
+        .filter_map(|p| p.at)
+        .collect();
+    for at in squares {
+        if let Some(t) = copycat_takes(pos, m, at) {
             out.push(t);
         }
     }
+}
+
+/// Whether a CopyCat could take the piece on `at`, as that piece captures.
+pub fn copycat_takes(pos: &Position, m: &Mover, at: Square) -> Option<Target> {
+    let p = pos.at(at)?;
+    let (kind, hn, echo) = if p.kind == Kind::Echo {
+        let c = pos.last.get(&p.owner)?;
+        (c.kind, c.hn, true)
+    } else {
+        (p.kind, p.hn, false)
+    };
+    if kind == Kind::CopyCat {
+        let mut hit = false;
+        for r in Kind::CopyCat.notation() {
+            r.each(pos, m.from, &mut |s| hit |= s == at);
+        }
+        return hit.then_some(Target { at, lands: true });
+    }
+    // A Tornado captures by its first segment; its chain needs captures a CopyCat cannot
+    // make, so the imagined Tornado takes only the first.
+    let imagined = Mover {
+        kind,
+        hn,
+        echo: echo || kind == Kind::Tornado,
+        ..*m
+    };
+    let mut ts = Vec::new();
+    targets_with(pos, &imagined, false, &mut ts);
+    ts.into_iter().find(|t| t.at == at)
 }
 
 /// Whether the mover defends at least one friendly piece (Rule 1230.2 §5).
