@@ -458,3 +458,75 @@ fn every_legal_play_includes_pass_and_surrender_and_no_self_check() {
         assert!(judge(&pos, 0, p, &d).is_ok(), "{p}");
     }
 }
+
+#[test]
+fn every_legal_play_on_a_crowded_board_is_exactly_what_judging_each_play_finds() {
+    use crate::domain::partychess::board::Square;
+    use crate::domain::partychess::position::Position;
+    use crate::domain::partychess::random::Draw;
+    const OTHERS: [Kind; 15] = [
+        Rook, Bishop, Camel, Qball, Tornado, Archer, CopyCat, HarfyBlob, Kamikaze, BouncyBall,
+        Demon, Cantor, Echo, Jester, Pawn,
+    ];
+    let d = all_defined();
+    let mut squares: Vec<Square> = Square::all().collect();
+    Draw::new(1230).shuffle(&mut squares);
+    let mut next = squares.into_iter().step_by(2);
+    let mut pos = Position::new();
+    for seat in 0..5u32 {
+        pos.put(King, seat, next.next().unwrap());
+        for i in 0..5 {
+            pos.put(
+                OTHERS[(seat as usize * 5 + i) % OTHERS.len()],
+                seat,
+                next.next().unwrap(),
+            );
+        }
+    }
+    for seat in 0..5u32 {
+        let fast = legal_plays(&pos, seat, &d);
+        let mut slow = Vec::new();
+        for p in pos.of(seat).filter(|p| p.at.is_some()) {
+            let from = p.at.unwrap();
+            for to in Square::all() {
+                let mv = Play::Move {
+                    from,
+                    to,
+                    promote: None,
+                };
+                if judge(&pos, seat, &mv, &d).is_ok() {
+                    slow.push(mv);
+                }
+                if p.kind != Tornado {
+                    let cap = Play::Capture {
+                        from,
+                        path: vec![to],
+                        promote: None,
+                    };
+                    if judge(&pos, seat, &cap, &d).is_ok() {
+                        slow.push(cap);
+                    }
+                }
+            }
+        }
+        let plain = |p: &&Play| match p {
+            Play::Capture { path, .. } => path.len() == 1,
+            Play::Move { promote, .. } => promote.is_none(),
+            _ => false,
+        };
+        let tornado_chain = |p: &&Play| matches!(p, Play::Capture { from, .. } if pos.at(*from).is_some_and(|x| x.kind == Tornado));
+        let mut a: Vec<String> = fast
+            .iter()
+            .filter(plain)
+            .filter(|p| !tornado_chain(p))
+            .map(ToString::to_string)
+            .collect();
+        let mut b: Vec<String> = slow.iter().map(ToString::to_string).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "seat {seat}");
+        for p in &fast {
+            assert!(judge(&pos, seat, p, &d).is_ok(), "{p}");
+        }
+    }
+}
