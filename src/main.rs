@@ -231,6 +231,22 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("json"));
             let app = open(config).await?;
+            if !json && gavel::domain::partychess::suite::is_party_chess(&text) {
+                // The Party Chess Rule Suite is a suite of its own beside the rulebook.
+                return match app
+                    .import_party_chess(&file.display().to_string(), &text)
+                    .await
+                {
+                    Ok(done) => {
+                        println!("{done}");
+                        Ok(ExitCode::SUCCESS)
+                    }
+                    Err(e) => {
+                        eprintln!("gavel: {e}");
+                        Ok(ExitCode::FAILURE)
+                    }
+                };
+            }
             match app
                 .import_rules(&file.display().to_string(), &text, json, force)
                 .await

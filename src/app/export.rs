@@ -123,6 +123,10 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     let nomic = app.export_nomic(&mut conn).await?;
     let change_log = app.export_change_log(&mut conn).await?;
     let committees = app.export_committees(&mut conn).await?;
+    let partychess = json!({
+        "rules": app.party_rules_record(&mut conn).await?,
+        "game": app.party_record(&mut conn).await?,
+    });
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
@@ -136,6 +140,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "nomic": nomic,
         "points_of_order": points_of_order,
         "committees": committees,
+        "partychess": partychess,
         "score_events": events.iter().map(|e| json!({
             "id": e.id,
             "at": e.at.to_rfc3339(),

@@ -10,6 +10,7 @@ pub mod leaderboard;
 pub mod moderation;
 pub mod nomic;
 pub mod offices;
+pub mod partychess;
 mod person;
 pub mod registration;
 pub mod scheduler;

@@ -142,5 +142,6 @@ async fn run_one(
         Job::MotionClose { motion } => Ok(app.motion_due(conn, motion, row.due_at).await?),
         Job::ApprovalDeadline { motion } => Ok(app.approval_due(conn, motion, row.due_at).await?),
         Job::MatchWeek { a_match, step } => Ok(app.match_week(conn, a_match, step).await?),
+        Job::PartyChessTurn { game, turn } => app.party_turn_expired(conn, game, turn).await,
     }
 }

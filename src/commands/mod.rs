@@ -10,6 +10,7 @@ mod leaderboard;
 pub(crate) mod members;
 mod moderation;
 mod nomic;
+mod partychess;
 pub mod spec;
 mod tournament;
 
@@ -113,6 +114,12 @@ pub const GROUPS: &[Group] = &[
         moderators_only: false,
     },
     Group {
+        name: "partychess",
+        description: "Party Chess: the board, the pieces the rules define, plays and turns",
+        heading: "Party Chess",
+        moderators_only: false,
+    },
+    Group {
         name: "match",
         description: "A tournament match: its games and its result",
         heading: "Tournaments",
@@ -168,6 +175,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         tournament::section(),
         committee::section(),
         committee::disputes_section(),
+        partychess::section(),
     ]
 });
 

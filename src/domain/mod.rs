@@ -14,4 +14,5 @@ pub mod kernel;
 pub mod leaderboard;
 pub mod moderation;
 pub mod nomic;
+pub mod partychess;
 pub mod tournament;

@@ -47,6 +47,9 @@ pub enum Job {
     ApprovalDeadline { motion: i64 },
     /// A tournament match's step in its week (ACWC Timeline, Match negotiations).
     MatchWeek { a_match: i64, step: MatchStep },
+    /// A Party Chess turn's time limit runs out: the Swinger makes the default play (Rule
+    /// 1230.2 §4). `turn` is the turn's number; a later turn means it was played.
+    PartyChessTurn { game: i64, turn: i64 },
 }
 
 /// The steps of a match's week, in UTC.
@@ -102,6 +105,7 @@ const ADOPTION_SWITCH: &str = "adoption_switch";
 const MOTION_CLOSE: &str = "motion_close";
 const APPROVAL_DEADLINE: &str = "approval_deadline";
 const MATCH_WEEK: &str = "match_week";
+const PARTYCHESS_TURN: &str = "partychess_turn";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -136,6 +140,7 @@ impl Job {
             Job::MotionClose { .. } => MOTION_CLOSE,
             Job::ApprovalDeadline { .. } => APPROVAL_DEADLINE,
             Job::MatchWeek { .. } => MATCH_WEEK,
+            Job::PartyChessTurn { .. } => PARTYCHESS_TURN,
         }
     }
 
@@ -164,6 +169,7 @@ impl Job {
             Job::MotionClose { motion } => format!("motion-close:{motion}"),
             Job::ApprovalDeadline { motion } => format!("approval-deadline:{motion}"),
             Job::MatchWeek { a_match, step } => format!("match-{}:{a_match}", step.key()),
+            Job::PartyChessTurn { game, .. } => format!("partychess-turn:{game}"),
         }
     }
 
@@ -191,6 +197,7 @@ impl Job {
                 json!({ "motion": motion })
             }
             Job::MatchWeek { a_match, step } => json!({ "match": a_match, "step": step.key() }),
+            Job::PartyChessTurn { game, turn } => json!({ "game": game, "turn": turn }),
         }
     }
 
@@ -262,6 +269,10 @@ impl Job {
                         JobDecodeError::UnknownKind(format!("{kind} {}", value["step"]))
                     })?,
             },
+            PARTYCHESS_TURN => Job::PartyChessTurn {
+                game: field("game")?,
+                turn: field("turn")?,
+            },
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -322,6 +333,7 @@ mod tests {
                 a_match: 5,
                 step: MatchStep::Due,
             },
+            Job::PartyChessTurn { game: 1, turn: 4 },
         ]
     }
 
@@ -357,6 +369,7 @@ mod tests {
                 "approval-deadline:4",
                 "match-offers-due:5",
                 "match-due:5",
+                "partychess-turn:1",
             ]
         );
     }

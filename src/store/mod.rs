@@ -14,6 +14,7 @@ pub mod moderation;
 pub mod nomic;
 pub mod offices;
 pub mod outbox;
+pub mod partychess;
 pub mod people;
 pub mod replies;
 pub mod revision;

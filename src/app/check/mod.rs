@@ -12,6 +12,7 @@ mod committee;
 mod court;
 mod moderation;
 mod nomic;
+mod partychess;
 
 use std::collections::HashMap;
 
@@ -64,6 +65,7 @@ impl App {
         court::check(self, &mut tx, &pending, &mut breaches).await?;
         nomic::check(&mut tx, &pending, &mut breaches).await?;
         committee::check(&mut tx, &pending, &mut breaches).await?;
+        partychess::check(&mut tx, &pending, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)
     }

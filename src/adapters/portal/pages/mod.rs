@@ -8,6 +8,7 @@ mod games;
 mod home;
 mod members;
 mod nomic;
+mod partychess;
 mod rules;
 mod search;
 mod tournaments;
@@ -43,6 +44,7 @@ pub fn routes() -> Router<Portal> {
         .route("/tournaments", get(tournaments::list))
         .route("/tournaments/:n", get(tournaments::one))
         .route("/tournaments/matches/:n", get(tournaments::a_match))
+        .route("/partychess", get(partychess::page))
         .route("/search", get(search::search))
         .route("/feed.atom", get(search::feed))
 }

@@ -1,0 +1,215 @@
+//! Party Chess (Rules 1230.1-1230.21) with gavel doing the Chess-Umpire's duties in the
+//! umpire's name: the Rule Suite and which of its rules define pieces, the game's set-up, the
+//! plays and their legality, Check and the play list, turns that time out, the Weights, and the
+//! board. The rules are `domain::partychess`'s; every play is announced.
+
+mod rules;
+mod setup;
+mod turn;
+mod views;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use sqlx::SqliteConnection;
+
+use crate::app::{App, UseCaseError};
+use crate::domain::kernel::authority::Unauthorised;
+use crate::domain::partychess::defs;
+use crate::domain::partychess::kind::Kind;
+use crate::domain::partychess::legal::PlayError;
+use crate::domain::partychess::position::{Position, Seat};
+use crate::domain::partychess::stock::ChoiceError;
+use crate::domain::partychess::turns::{ExtendError, Turns};
+use crate::store::{self, partychess::games::GameRow, partychess::games::SwingerRow};
+
+pub use rules::SuiteImported;
+pub use turn::Typed;
+pub use views::GameRecord;
+
+/// Why a Party Chess command was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PartyChessError {
+    #[error(transparent)]
+    Unauthorised(#[from] Unauthorised),
+    #[error("No game of Party Chess has been set up: the Chief Justice names a Chess-Umpire with /partychess umpire.")]
+    NoGame,
+    #[error("The Party Chess Rule Suite has not been imported: `gavel rules import party-chess-rules.txt` loads it.")]
+    NoSuite,
+    #[error("The game of Party Chess is suspended: there is no Chess-Umpire (Rule 1230.2 §1.A).")]
+    Suspended,
+    #[error("Only the Chess-Umpire, {0}, may {1} (Rule 1230.2 §1).")]
+    NotUmpire(String, &'static str),
+    #[error("The Chess-Umpire may not also be a Swinger here: the umpire judges every play.")]
+    UmpirePlays,
+    #[error("You are already a Swinger, in seat {0}.")]
+    AlreadySwinger(i64),
+    #[error("You hold no Office of Swinger in this game: /partychess join takes one.")]
+    NotSwinger,
+    #[error("The game has started: {0}")]
+    Started(&'static str),
+    #[error("The game has not started yet: the Chess-Umpire starts it with /partychess start.")]
+    NotStarted,
+    #[error("A game needs at least two Swingers; it has {0}.")]
+    TooFew(usize),
+    #[error("{0} has not chosen eir five pieces yet (/partychess choose, Rule 1230.2 §2.B).")]
+    NotChosen(String),
+    #[error("{0} is not a Swinger of this game.")]
+    NoSuchSwinger(String),
+    #[error("It is {0}'s turn, not yours (Rule 1230.2 §3.B).")]
+    NotYourTurn(String),
+    #[error("“{0}” is the character of no piece defined by a PartyChessPieceDef rule now (Rule 1230.1 §3.A); /partychess pieces lists them.")]
+    UnknownPiece(String),
+    #[error(
+        "“{0}” is not a list of squares: write them as e7 or, for a Tornado's segments, e7,g9,g12."
+    )]
+    BadPath(String),
+    #[error("{0}")]
+    Square(#[from] crate::domain::partychess::board::SquareError),
+    #[error("{0}")]
+    Play(#[from] PlayError),
+    #[error("{0}")]
+    Choice(#[from] ChoiceError),
+    #[error("{0}")]
+    Extend(#[from] ExtendError),
+    #[error("The rule suite could not be read: {0}")]
+    Suite(String),
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for PartyChessError {
+    fn is_internal(&self) -> bool {
+        matches!(self, PartyChessError::Store(_))
+    }
+}
+
+/// A reply in words.
+#[derive(Debug, Clone)]
+pub struct PartyChessReply(pub String);
+
+impl fmt::Display for PartyChessReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The game as loaded: its row, the position, the play list and the Swingers by seat.
+pub(crate) struct Game {
+    pub row: GameRow,
+    pub pos: Position,
+    pub turns: Turns,
+    pub swingers: Vec<SwingerRow>,
+    /// The names of the Swingers' holders by seat ("seat 3 (Warm)" for a vacant office).
+    pub names: BTreeMap<Seat, String>,
+}
+
+impl Game {
+    pub fn seats(&self) -> Vec<Seat> {
+        self.swingers.iter().map(|s| s.seat as Seat).collect()
+    }
+
+    pub fn name(&self, seat: Seat) -> String {
+        self.names
+            .get(&seat)
+            .cloned()
+            .unwrap_or_else(|| format!("Swinger {seat}"))
+    }
+
+    pub fn playing(&self) -> bool {
+        self.row.stage == "playing"
+    }
+
+    pub fn seat_of(&self, person: i64) -> Option<Seat> {
+        self.swingers
+            .iter()
+            .find(|s| s.person_id == Some(person))
+            .map(|s| s.seat as Seat)
+    }
+}
+
+impl App {
+    /// The current game.
+    pub(crate) async fn party_game(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> Result<Game, PartyChessError> {
+        let row = store::partychess::games::current(conn)
+            .await?
+            .ok_or(PartyChessError::NoGame)?;
+        let pos: Position = serde_json::from_str(&row.position).unwrap_or_default();
+        let turns: Turns = serde_json::from_str(&row.turns).unwrap_or_default();
+        let swingers = store::partychess::games::swingers(conn, row.id).await?;
+        let mut names = BTreeMap::new();
+        for s in &swingers {
+            let name = match s.person_id {
+                Some(id) => format!(
+                    "{} (Swinger {})",
+                    store::people::by_id(conn, id).await?.name,
+                    s.seat
+                ),
+                None => format!("Swinger {} (Warm)", s.seat),
+            };
+            names.insert(s.seat as Seat, name);
+        }
+        Ok(Game {
+            row,
+            pos,
+            turns,
+            swingers,
+            names,
+        })
+    }
+
+    /// Saves the position and the play list.
+    pub(crate) async fn save_party_game(
+        &self,
+        conn: &mut SqliteConnection,
+        g: &Game,
+    ) -> sqlx::Result<()> {
+        let pos = serde_json::to_string(&g.pos).expect("a position serialises");
+        let turns = serde_json::to_string(&g.turns).expect("turns serialise");
+        store::partychess::games::save_state(conn, g.row.id, &pos, &turns).await
+    }
+
+    /// The piece types defined by PartyChessPieceDef rules now (Rule 1230.1 §3.A).
+    pub(crate) async fn defined_pieces(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> Result<Vec<Kind>, PartyChessError> {
+        let rules: Vec<_> = store::partychess::rules::in_force(conn)
+            .await?
+            .iter()
+            .map(|r| r.to_rule())
+            .collect();
+        if rules.is_empty() {
+            return Err(PartyChessError::NoSuite);
+        }
+        Ok(defs::defined(&defs::judge(&rules)))
+    }
+
+    /// The umpire's name, refusing while there is none (Rule 1230.2 §1.A).
+    pub(crate) async fn umpire_name(
+        &self,
+        conn: &mut SqliteConnection,
+        g: &Game,
+    ) -> Result<String, PartyChessError> {
+        let id = g.row.umpire_id.ok_or(PartyChessError::Suspended)?;
+        Ok(store::people::by_id(conn, id).await?.name)
+    }
+
+    /// Refuses anyone but the Chess-Umpire.
+    pub(crate) async fn require_umpire(
+        &self,
+        conn: &mut SqliteConnection,
+        g: &Game,
+        actor: i64,
+        what: &'static str,
+    ) -> Result<String, PartyChessError> {
+        let name = self.umpire_name(conn, g).await?;
+        if g.row.umpire_id != Some(actor) {
+            return Err(PartyChessError::NotUmpire(name, what));
+        }
+        Ok(name)
+    }
+}

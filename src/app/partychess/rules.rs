@@ -1,0 +1,188 @@
+//! The Party Chess Rule Suite: `gavel rules import` of its text, each rule kept with every
+//! version it has had; `/partychess pieces`, the five criteria judged for each rule; and a
+//! change of the suite reaching the game: pieces of a type no longer defined go off-board
+//! (Rule 1230.1 §3.E) and instance limits are enforced (§3.G).
+
+use std::fmt;
+
+use sqlx::SqliteConnection;
+
+use super::{PartyChessError, PartyChessReply};
+use crate::app::{system_actor, App, Call};
+use crate::domain::partychess::defs;
+use crate::domain::partychess::stock::{self, StockChange};
+use crate::domain::partychess::suite;
+use crate::store;
+
+/// The reply to an import of the suite.
+#[derive(Debug, Clone)]
+pub struct SuiteImported {
+    pub rules: usize,
+    pub changed: Vec<String>,
+    pub defined: usize,
+    pub game: Vec<String>,
+}
+
+impl fmt::Display for SuiteImported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Imported the Party Chess Rule Suite: {} rules, {} of them PartyChessPieceDef rules (/partychess pieces shows why).",
+            self.rules, self.defined
+        )?;
+        if !self.changed.is_empty() {
+            write!(f, " Changed: {}.", self.changed.join(", "))?;
+        }
+        for line in &self.game {
+            write!(f, "\n{line}")?;
+        }
+        Ok(())
+    }
+}
+
+impl App {
+    /// `gavel rules import` of the Party Chess suite: new and amended rules are recorded as new
+    /// versions, rules left out are repealed, and the game follows.
+    pub async fn import_party_chess(
+        &self,
+        origin: &str,
+        text: &str,
+    ) -> Result<SuiteImported, PartyChessError> {
+        let call = Call::new(
+            system_actor(),
+            "rules import",
+            serde_json::json!({ "file": origin, "suite": "party chess" }),
+        );
+        self.execute(&call, async |conn, _| {
+            self.record_suite(conn, origin, text).await
+        })
+        .await
+    }
+
+    /// Records the suite's rules: new and amended ones as new versions, ones left out repealed;
+    /// then the game follows.
+    pub(super) async fn record_suite(
+        &self,
+        conn: &mut SqliteConnection,
+        origin: &str,
+        text: &str,
+    ) -> Result<SuiteImported, PartyChessError> {
+        let rules = suite::parse(text).map_err(|e| PartyChessError::Suite(e.to_string()))?;
+        let now = self.now();
+        let old = store::partychess::rules::in_force(conn).await?;
+        let mut changed = Vec::new();
+        for r in &rules {
+            match old.iter().find(|o| o.number as u32 == r.number) {
+                Some(o)
+                    if o.revision as u32 == r.revision
+                        && o.text == r.text
+                        && o.title == r.title =>
+                {
+                    continue
+                }
+                Some(o) => {
+                    store::partychess::rules::supersede(conn, o.id, now).await?;
+                    changed.push(format!("{} amended", r.label()));
+                }
+                None if !old.is_empty() => changed.push(format!("{} enacted", r.label())),
+                None => {}
+            }
+            store::partychess::rules::insert(conn, r, origin, now).await?;
+        }
+        for o in &old {
+            if !rules.iter().any(|r| i64::from(r.number) == o.number) {
+                store::partychess::rules::supersede(conn, o.id, now).await?;
+                changed.push(format!("Rule 1230.{} repealed", o.number));
+            }
+        }
+        let defined = defs::defined(&defs::judge(&rules));
+        let game = self.suite_reaches_game(conn).await?;
+        Ok(SuiteImported {
+            rules: rules.len(),
+            changed,
+            defined: defined.len(),
+            game,
+        })
+    }
+
+    /// After the suite changed: pieces no longer defined go off-board (§3.E), excess over an
+    /// instance limit is destroyed (§3.G); recorded in the game's history and announced.
+    async fn suite_reaches_game(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> Result<Vec<String>, PartyChessError> {
+        let Ok(mut g) = self.party_game(conn).await else {
+            return Ok(Vec::new());
+        };
+        let defined = self.defined_pieces(conn).await?;
+        let mut changes = stock::undefined_off_board(&mut g.pos, &defined);
+        changes.extend(stock::enforce_limits(
+            &mut g.pos,
+            g.row.seed as u64 ^ g.row.turn_number as u64,
+        ));
+        let lines: Vec<String> = changes.iter().map(|c| describe_change(&g, c)).collect();
+        if lines.is_empty() {
+            return Ok(lines);
+        }
+        self.save_party_game(conn, &g).await?;
+        for l in &lines {
+            store::partychess::games::add_play(conn, g.row.id, None, None, "umpire", l, self.now())
+                .await?;
+        }
+        self.announce(
+            conn,
+            &format!("Party Chess: the Rule Suite changed.\n{}", lines.join("\n")),
+        )
+        .await?;
+        Ok(lines)
+    }
+
+    /// `/partychess pieces`: each rule of the suite, and whether it is a PartyChessPieceDef rule
+    /// and why (Rule 1230.1 §3.A).
+    pub async fn party_pieces(&self) -> Result<PartyChessReply, PartyChessError> {
+        let mut conn = self.pool().acquire().await?;
+        let rules: Vec<_> = store::partychess::rules::in_force(&mut conn)
+            .await?
+            .iter()
+            .map(|r| r.to_rule())
+            .collect();
+        if rules.is_empty() {
+            return Err(PartyChessError::NoSuite);
+        }
+        let mut lines = vec![
+            "The Party Chess Rule Suite, judged by Rule 1230.1 §3.A's five criteria:".to_owned(),
+        ];
+        for (r, v) in rules.iter().zip(defs::judge(&rules)) {
+            let head = match v.defines {
+                Some(k) => format!(
+                    "{} {}: {} `{}`, value {}, costs A${}; moves {}.",
+                    r.label(),
+                    r.title,
+                    k,
+                    k.letter(),
+                    k.value(),
+                    stock::cost(k),
+                    k.moves_described()
+                ),
+                None => format!("{} {}: {}", r.label(), r.title, v.reason),
+            };
+            lines.push(head);
+        }
+        Ok(PartyChessReply(lines.join("\n")))
+    }
+}
+
+/// A change to the stock in words.
+pub(super) fn describe_change(g: &super::Game, c: &StockChange) -> String {
+    match c {
+        StockChange::OffBoard { kind, owner, .. } => format!(
+            "{}'s {kind} goes off-board, still eirs: no PartyChessPieceDef rule defines it now (Rule 1230.1 §3.E).",
+            g.name(*owner)
+        ),
+        StockChange::Destroyed { kind, owner, was_on_board, .. } => format!(
+            "{}'s {kind} ({}) is destroyed: it is over the instance limit (Rule 1230.1 §3.G).",
+            g.name(*owner),
+            if *was_on_board { "on the board" } else { "off-board" }
+        ),
+    }
+}

@@ -1,0 +1,315 @@
+//! Plays and turns: `/partychess move|capture|place|pass|surrender` judged and made on the
+//! Swinger's turn (Rule 1230.2 §6, §7); after each, instance limits, Check found and announced
+//! with the checked moving up the play list (§3.C/D) and the Weights (Rule 1230.3); each turn
+//! announced with its deadline, Warm Offices and skipped Swingers settled (§4.B), the typed job
+//! making the default play at expiry (§4), and the umpire's extension (§4.A).
+
+use sqlx::SqliteConnection;
+
+use super::{Game, PartyChessError, PartyChessReply};
+use crate::app::{App, Call};
+use crate::domain::partychess::board::Square;
+use crate::domain::partychess::check;
+use crate::domain::partychess::generate::default_play;
+use crate::domain::partychess::kind::Kind;
+use crate::domain::partychess::legal::judge;
+use crate::domain::partychess::play::{apply, Play};
+use crate::domain::partychess::position::Seat;
+use crate::domain::partychess::stock;
+use crate::domain::partychess::turns::{self, Auto, TURN_DAYS};
+use crate::domain::partychess::weights::{halves, weights};
+use crate::jobs::{self, Job};
+use crate::store;
+
+/// A play as typed, read once the pieces in force are known.
+pub enum Typed<'a> {
+    Move {
+        from: &'a str,
+        to: &'a str,
+        promote: Option<&'a str>,
+    },
+    Capture {
+        from: &'a str,
+        to: &'a str,
+        promote: Option<&'a str>,
+    },
+    Place {
+        piece: &'a str,
+        at: &'a str,
+    },
+    Pass,
+    Surrender,
+}
+
+fn kind(text: &str, defined: &[Kind]) -> Result<Kind, PartyChessError> {
+    let t = text.trim();
+    let mut chars = t.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Kind::by_letter(c, defined),
+        _ => defined
+            .iter()
+            .copied()
+            .find(|k| k.name().eq_ignore_ascii_case(t)),
+    }
+    .ok_or_else(|| PartyChessError::UnknownPiece(t.to_owned()))
+}
+
+impl Typed<'_> {
+    fn read(&self, defined: &[Kind]) -> Result<Play, PartyChessError> {
+        let promote = |p: Option<&str>| p.map(|p| kind(p, defined)).transpose();
+        Ok(match self {
+            Typed::Move {
+                from,
+                to,
+                promote: p,
+            } => Play::Move {
+                from: Square::parse(from)?,
+                to: Square::parse(to)?,
+                promote: promote(*p)?,
+            },
+            Typed::Capture {
+                from,
+                to,
+                promote: p,
+            } => {
+                let path = to
+                    .split([',', ' '])
+                    .filter(|s| !s.is_empty())
+                    .map(Square::parse)
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| PartyChessError::BadPath((*to).to_owned()))?;
+                if path.is_empty() {
+                    return Err(PartyChessError::BadPath((*to).to_owned()));
+                }
+                Play::Capture {
+                    from: Square::parse(from)?,
+                    path,
+                    promote: promote(*p)?,
+                }
+            }
+            Typed::Place { piece, at } => Play::Place {
+                kind: kind(piece, defined)?,
+                at: Square::parse(at)?,
+            },
+            Typed::Pass => Play::Pass,
+            Typed::Surrender => Play::Surrender,
+        })
+    }
+}
+
+impl App {
+    /// A play by the Swinger whose turn it is, judged by the rules; an illegal play is refused
+    /// with the rule that forbids it.
+    pub async fn party_play(
+        &self,
+        call: &Call,
+        typed: Typed<'_>,
+    ) -> Result<PartyChessReply, PartyChessError> {
+        self.execute(call, async |conn, actor| {
+            let mut g = self.party_game(conn).await?;
+            if !g.playing() {
+                return Err(PartyChessError::NotStarted);
+            }
+            self.umpire_name(conn, &g).await?;
+            let seat = g.seat_of(actor.id).ok_or(PartyChessError::NotSwinger)?;
+            let top = g.turns.top().unwrap_or(seat);
+            if top != seat {
+                return Err(PartyChessError::NotYourTurn(g.name(top)));
+            }
+            let defined = self.defined_pieces(conn).await?;
+            let play = typed.read(&defined)?;
+            let judged = judge(&g.pos, seat, &play, &defined)?;
+            g.pos = judged.after;
+            let text = self
+                .after_play(conn, g, seat, &play, "announced", judged.effects.lines)
+                .await?;
+            Ok(PartyChessReply(text))
+        })
+        .await
+    }
+
+    /// What follows every play: its record, instance limits, Check, the play list, the Weights,
+    /// the announcement, and the next turn.
+    async fn after_play(
+        &self,
+        conn: &mut SqliteConnection,
+        mut g: Game,
+        seat: Seat,
+        play: &Play,
+        how: &str,
+        effects: Vec<String>,
+    ) -> Result<String, PartyChessError> {
+        let now = self.now();
+        let who = g.name(seat);
+        let manner = match how {
+            "default" => " by default, the turn's time having run out (Rule 1230.2 §4)",
+            _ => "",
+        };
+        let mut lines = vec![format!("Party Chess: {who} plays {play}{manner}.")];
+        lines.extend(effects);
+        let number = store::partychess::games::plays(conn, g.row.id).await?.len() as u64;
+        let changes = stock::enforce_limits(&mut g.pos, (g.row.seed as u64).wrapping_add(number));
+        lines.extend(changes.iter().map(|c| super::rules::describe_change(&g, c)));
+        let json = serde_json::to_string(play).expect("a play serialises");
+        store::partychess::games::add_play(
+            conn,
+            g.row.id,
+            Some(i64::from(seat)),
+            Some(&json),
+            how,
+            &lines.join(" "),
+            now,
+        )
+        .await?;
+        let seats = g.seats();
+        let checked = check::checked(&g.pos, &seats);
+        g.turns.end_turn();
+        g.turns.move_up(&checked);
+        for s in &checked {
+            lines.push(format!("Check: {}'s King is attacked (Rule 1230.2 §7); eir name moves up the play list (§3.C/D).", g.name(*s)));
+        }
+        let ws: Vec<String> = weights(&g.pos, &seats)
+            .iter()
+            .map(|w| format!("{} {}", g.name(w.seat), halves(w.total_x2())))
+            .collect();
+        lines.push(format!("Weights (Rule 1230.3): {}.", ws.join(", ")));
+        let text = lines.join("\n");
+        self.announce(conn, &text).await?;
+        let next = self.begin_turn(conn, g).await?;
+        Ok(format!("{text}\n{next}"))
+    }
+
+    /// Begins the next turn: settles Warm Offices and skipped Swingers, announces whose turn it
+    /// is with its deadline, and schedules the default play.
+    pub(super) async fn begin_turn(
+        &self,
+        conn: &mut SqliteConnection,
+        mut g: Game,
+    ) -> Result<String, PartyChessError> {
+        let now = self.now();
+        if g.row.umpire_id.is_none() {
+            self.save_party_game(conn, &g).await?;
+            return Ok(
+                "The game is suspended: there is no Chess-Umpire (Rule 1230.2 §1.A).".into(),
+            );
+        }
+        let pos = g.pos.clone();
+        let autos = g
+            .turns
+            .settle(&|s| pos.of(s).any(|p| p.at.is_some()), &|s| {
+                check::in_check(&pos, s)
+            });
+        let mut lines = Vec::new();
+        for a in autos {
+            let (seat, play, how, why) = match a {
+                Auto::Skipped(s) => (s, None, "skipped", "is skipped: 7 or more Swingers have pieces on the board and e has none (Rule 1230.2 §4.B(iii))"),
+                Auto::WarmPass(s) => (s, Some(Play::Pass), "warm", "passes: the Office is Warm and not checked (Rule 1230.2 §4.B(i))"),
+                Auto::WarmSurrender(s) => (s, Some(Play::Surrender), "warm", "surrenders: the Office has been Warm for two whole Rounds (Rule 1230.2 §4.B(i))"),
+            };
+            if let Some(p) = &play {
+                apply(&mut g.pos, seat, p);
+            }
+            let line = format!("{} {why}.", g.name(seat));
+            let json = play.map(|p| serde_json::to_string(&p).expect("serialises"));
+            store::partychess::games::add_play(
+                conn,
+                g.row.id,
+                Some(i64::from(seat)),
+                json.as_deref(),
+                how,
+                &line,
+                now,
+            )
+            .await?;
+            lines.push(line);
+        }
+        let number = g.row.turn_number + 1;
+        let deadline = turns::deadline(now, TURN_DAYS, self.tz());
+        store::partychess::games::begin_turn(conn, g.row.id, number, Some(now), Some(deadline))
+            .await?;
+        jobs::schedule(
+            conn,
+            &Job::PartyChessTurn {
+                game: g.row.id,
+                turn: number,
+            },
+            deadline,
+        )
+        .await?;
+        self.save_party_game(conn, &g).await?;
+        let top = g.turns.top().map(|s| g.name(s)).unwrap_or_default();
+        let list: Vec<String> = g.turns.list.iter().map(|s| g.name(*s)).collect();
+        let mut text = format!(
+            "Turn {number} (Round {}): it is {top}'s turn, until {}; then e passes if that is legal, or else surrenders (Rule 1230.2 §4). The play list: {}.",
+            g.turns.round_count + 1,
+            crate::domain::kernel::calendar::show_club(deadline, self.tz()),
+            list.join(", ")
+        );
+        if let Some(s) = g.turns.top().filter(|s| check::in_check(&g.pos, *s)) {
+            text.push_str(&format!(" {} is in Check.", g.name(s)));
+        }
+        lines.push(text);
+        let text = lines.join("\n");
+        self.announce(conn, &text).await?;
+        Ok(text)
+    }
+
+    /// The turn's time ran out (the `PartyChessTurn` job): the Swinger makes the default play,
+    /// a Pass if legal, otherwise a Surrender (Rule 1230.2 §4). Nothing if the turn was played,
+    /// the game is over or suspended.
+    pub(crate) async fn party_turn_expired(
+        &self,
+        conn: &mut SqliteConnection,
+        game: i64,
+        turn: i64,
+    ) -> anyhow::Result<String> {
+        let g = match self.party_game(conn).await {
+            Ok(g) if g.row.id == game => g,
+            _ => return Ok("the game is no longer the current one".into()),
+        };
+        if !g.playing() || g.row.turn_number != turn {
+            return Ok("the turn was already played".into());
+        }
+        if g.row.umpire_id.is_none() {
+            return Ok("the game is suspended: there is no Chess-Umpire".into());
+        }
+        let Some(seat) = g.turns.top() else {
+            return Ok("nobody is on the play list".into());
+        };
+        let play = default_play(&g.pos, seat);
+        let mut g = g;
+        let effects = apply(&mut g.pos, seat, &play).lines;
+        self.after_play(conn, g, seat, &play, "default", effects)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))
+    }
+
+    /// `/partychess extend`: the Chess-Umpire extends the turn to up to seven days after the
+    /// announcement of the game's state (Rule 1230.2 §4.A).
+    pub async fn extend_party_turn(
+        &self,
+        call: &Call,
+        days: i64,
+    ) -> Result<PartyChessReply, PartyChessError> {
+        self.execute(call, async |conn, actor| {
+            let g = self.party_game(conn).await?;
+            self.require_umpire(conn, &g, actor.id, "extend a turn").await?;
+            if !g.playing() {
+                return Err(PartyChessError::NotStarted);
+            }
+            turns::check_extension(days)?;
+            let announced = g.row.announced_at.unwrap_or(self.now());
+            let deadline = turns::deadline(announced, days, self.tz());
+            store::partychess::games::set_deadline(conn, g.row.id, deadline).await?;
+            jobs::schedule(conn, &Job::PartyChessTurn { game: g.row.id, turn: g.row.turn_number }, deadline).await?;
+            let top = g.turns.top().map(|s| g.name(s)).unwrap_or_default();
+            let text = format!(
+                "The Chess-Umpire extends {top}'s turn to {days} days after the announcement: until {} (Rule 1230.2 §4.A).",
+                crate::domain::kernel::calendar::show_club(deadline, self.tz())
+            );
+            self.announce(conn, &text).await?;
+            Ok(PartyChessReply(text))
+        })
+        .await
+    }
+}

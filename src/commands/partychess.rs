@@ -1,0 +1,234 @@
+//! Party Chess (Rules 1230.1-1230.21): /partychess umpire, join, choose, start, leave, the five
+//! plays (move, capture, place, pass, surrender), extend, and the views (pieces, board,
+//! weights).
+
+use crate::app::partychess::Typed;
+use crate::commands::{command, flag, integer, person, reply, text, OptionSpec, Section};
+use crate::domain::kernel::authority::Power;
+use crate::domain::partychess::turns::{EXTEND_MAX_DAYS, TURN_DAYS};
+
+fn square(name: &'static str, description: &'static str) -> OptionSpec {
+    text(name, description, 3)
+}
+
+fn promote() -> OptionSpec {
+    text(
+        "promote",
+        "The piece it is promoted to, by its character",
+        12,
+    )
+    .optional()
+}
+
+pub(super) fn section() -> Section {
+    Section {
+        heading: "Party Chess",
+        note: "Rules 1230.1-1230.21; gavel does the Chess-Umpire's duties; posts go to #discussion",
+        commands: vec![
+            command(
+                "partychess umpire",
+                "Name the Chess-Umpire, or none (Chief Justice)",
+            )
+            .option(
+                person(
+                    "member",
+                    "The Chess-Umpire (leave out: no umpire, the game is suspended)",
+                )
+                .optional(),
+            )
+            .needs(Power::ChiefJustice)
+            .who("Chief Justice")
+            .rule("Rule 1230.2 §1")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.name_umpire(&call, a.opt_person("member").as_ref())
+                            .await,
+                    )
+                })
+            }),
+            command(
+                "partychess join",
+                "Take an Office of Swinger in Party Chess",
+            )
+            .rule("Rule 1230.2 §2.C, §3.F")
+            .run(|app, call, _| Box::pin(async move { reply(app.join_party_chess(&call).await) })),
+            command(
+                "partychess choose",
+                "Choose your five starting pieces, worth at most 30",
+            )
+            .option(text("pieces", "Five characters, such as \"R C B p p\"", 60))
+            .who("a Swinger")
+            .rule("Rule 1230.2 §2.B")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.choose_pieces(&call, &a.text("pieces")?).await) })
+            }),
+            command(
+                "partychess start",
+                "Start the game and draw the play list (Chess-Umpire)",
+            )
+            .option(
+                person(
+                    "nap",
+                    "The NAP Swinger, first on the list (the first Swinger if left out)",
+                )
+                .optional(),
+            )
+            .option(
+                integer(
+                    "seed",
+                    "The published seed of the draw (from the clock if left out)",
+                    0,
+                    i64::from(u32::MAX),
+                )
+                .optional(),
+            )
+            .who("the Chess-Umpire")
+            .rule("Rule 1230.2 §2, §3.A")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.start_party_chess(
+                            &call,
+                            a.opt_person("nap").as_ref(),
+                            a.opt_integer("seed"),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "partychess leave",
+                "Leave your Office of Swinger, which stays Warm",
+            )
+            .who("a Swinger")
+            .rule("Rule 1230.2 §4.B")
+            .run(|app, call, _| Box::pin(async move { reply(app.leave_party_chess(&call).await) })),
+            command(
+                "partychess move",
+                "Move one of your pieces to an empty square",
+            )
+            .option(square("from", "The piece's square, such as e5"))
+            .option(square("to", "The empty square it moves to"))
+            .option(promote())
+            .who("the Swinger whose turn it is")
+            .rule("Rule 1230.2 §6.A, §7; the piece's rule")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    let (from, to, pr) = (a.text("from")?, a.text("to")?, a.opt_text("promote"));
+                    reply(
+                        app.party_play(
+                            &call,
+                            Typed::Move {
+                                from: &from,
+                                to: &to,
+                                promote: pr.as_deref(),
+                            },
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command("partychess capture", "Capture with one of your pieces")
+                .option(square("from", "The capturing piece's square"))
+                .option(text(
+                    "to",
+                    "The captured piece's square (a Tornado: each segment's, e7,g9)",
+                    60,
+                ))
+                .option(promote())
+                .who("the Swinger whose turn it is")
+                .rule("Rule 1230.1 §4, 1230.2 §6.B; the piece's rule")
+                .run(|app, call, a| {
+                    Box::pin(async move {
+                        let (from, to, pr) =
+                            (a.text("from")?, a.text("to")?, a.opt_text("promote"));
+                        reply(
+                            app.party_play(
+                                &call,
+                                Typed::Capture {
+                                    from: &from,
+                                    to: &to,
+                                    promote: pr.as_deref(),
+                                },
+                            )
+                            .await,
+                        )
+                    })
+                }),
+            command(
+                "partychess place",
+                "Place one of your off-board pieces on an empty square",
+            )
+            .option(text("piece", "The piece's character, such as R", 12))
+            .option(square("at", "The empty square"))
+            .who("the Swinger whose turn it is")
+            .rule("Rule 1230.2 §6.C; Rule 1230.8 §5")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    let (piece, at) = (a.text("piece")?, a.text("at")?);
+                    reply(
+                        app.party_play(
+                            &call,
+                            Typed::Place {
+                                piece: &piece,
+                                at: &at,
+                            },
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command("partychess pass", "Pass: make no change")
+                .who("the Swinger whose turn it is")
+                .rule("Rule 1230.2 §6.D, §7")
+                .run(|app, call, _| {
+                    Box::pin(async move { reply(app.party_play(&call, Typed::Pass).await) })
+                }),
+            command(
+                "partychess surrender",
+                "Surrender: all your pieces go off-board",
+            )
+            .who("the Swinger whose turn it is")
+            .rule("Rule 1230.2 §6.E")
+            .run(|app, call, _| {
+                Box::pin(async move { reply(app.party_play(&call, Typed::Surrender).await) })
+            }),
+            command(
+                "partychess extend",
+                "Extend the turn, up to 7 days after its announcement (Chess-Umpire)",
+            )
+            .option(integer(
+                "days",
+                "Days after the announcement of the game's state",
+                TURN_DAYS + 1,
+                EXTEND_MAX_DAYS,
+            ))
+            .who("the Chess-Umpire")
+            .rule("Rule 1230.2 §4.A")
+            .run(|app, call, a| {
+                Box::pin(
+                    async move { reply(app.extend_party_turn(&call, a.integer("days")?).await) },
+                )
+            }),
+            command("partychess pieces", "Which rules define pieces, and why")
+                .rule("Rule 1230.1 §3.A")
+                .run(|app, _, _| Box::pin(async move { reply(app.party_pieces().await) })),
+            command("partychess board", "The Party Board and the pieces off it")
+                .rule("Rule 1230.1 §1")
+                .run(|app, _, _| Box::pin(async move { reply(app.party_board().await) })),
+            command(
+                "partychess weights",
+                "The Swingers' Weights, with the working if asked",
+            )
+            .option(flag(
+                "explain",
+                "Show each piece's value, Mobility, attack and defence",
+            ))
+            .rule("Rule 1230.3")
+            .run(|app, _, a| {
+                Box::pin(async move { reply(app.party_weights(a.flag("explain")).await) })
+            }),
+        ],
+    }
+}

@@ -1,0 +1,6 @@
+//! The pieces' rules, tested with their own sentences; the game's rules with worked positions.
+
+mod exotic;
+mod game;
+mod pieces;
+mod support;

@@ -1,0 +1,124 @@
+//! The Tornado's move sequence (Rule 1230.19 §4): a first segment of up to 2 squares; after each
+//! capture, a new segment of up to M squares (the captured piece's value, or a HarfyBlob's Hn)
+//! in any direction but the last segment's; a segment without a capture ends it. The pieces it
+//! has taken on the way are off the board for the rest of the sequence.
+
+use super::board::{Dir, Square, ALL};
+use super::kind::Kind;
+use super::mover::{Mover, Target};
+use super::position::{Piece, Position};
+
+/// Every capture sequence the Tornado may play: the squares each segment ends on, each but
+/// perhaps the last holding an opposing piece it captures.
+pub fn chains(pos: &Position, m: &Mover) -> Vec<Vec<Square>> {
+    let mut out = Vec::new();
+    let mut walk = Walk::new(pos, m);
+    walk.segment(m.from, None, 2, &mut |p, _| {
+        out.push(p.to_vec());
+        false
+    });
+    out
+}
+
+/// The pieces a Tornado's sequence reaches, opposing ones along the way and any piece at the end
+/// (a friend there is defended, Rule 1230.2 §5).
+pub fn targets(pos: &Position, m: &Mover, out: &mut Vec<Target>) {
+    let mut walk = Walk::new(pos, m);
+    walk.segment(m.from, None, 2, &mut |_, last| {
+        if let Some(t) = last {
+            if !out.iter().any(|o| o.at == t) {
+                out.push(Target { at: t, lands: true });
+            }
+        }
+        false
+    });
+}
+
+/// Whether the Tornado's sequence reaches the piece on `target`, stopping at the first way.
+pub fn reaches(pos: &Position, m: &Mover, target: Square) -> bool {
+    let mut walk = Walk::new(pos, m);
+    walk.segment(m.from, None, 2, &mut |_, last| last == Some(target))
+}
+
+/// A sequence being walked: the squares so far and the pieces taken.
+struct Walk<'a> {
+    pos: &'a Position,
+    m: &'a Mover,
+    path: Vec<Square>,
+    taken: Vec<Square>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(pos: &'a Position, m: &'a Mover) -> Self {
+        Walk {
+            pos,
+            m,
+            path: Vec::new(),
+            taken: Vec::new(),
+        }
+    }
+
+    /// The piece on a square as the sequence has left the board: the Tornado's first square
+    /// is empty, and the pieces it took are gone.
+    fn at(&self, s: Square) -> Option<&'a Piece> {
+        if s == self.m.from || self.taken.contains(&s) {
+            None
+        } else {
+            self.pos.at(s)
+        }
+    }
+
+    /// One segment from `at`: `emit(path, Some(square))` for each piece reached (friendly ones
+    /// end there), `emit(path, None)` for each empty square that ends the sequence after a
+    /// capture. `emit` returns true to stop the whole walk, which then returns true.
+    fn segment(
+        &mut self,
+        at: Square,
+        previous: Option<Dir>,
+        reach: u8,
+        emit: &mut dyn FnMut(&[Square], Option<Square>) -> bool,
+    ) -> bool {
+        for d in ALL {
+            if Some(d) == previous {
+                continue;
+            }
+            for n in 1..=i16::from(reach) {
+                let Some(s) = at.step(d, n) else { break };
+                match self.at(s) {
+                    None => {
+                        // Only after a capture is a plain segment part of a Capture play.
+                        if !self.path.is_empty() {
+                            self.path.push(s);
+                            let stop = emit(&self.path, None);
+                            self.path.pop();
+                            if stop {
+                                return true;
+                            }
+                        }
+                    }
+                    Some(p) => {
+                        self.path.push(s);
+                        let mut stop = emit(&self.path, Some(s));
+                        if !stop && p.owner != self.m.owner {
+                            let next = match p.kind {
+                                Kind::HarfyBlob => p.hn,
+                                k => k.value() as u8,
+                            };
+                            if next > 0 {
+                                self.taken.push(s);
+                                stop = self.segment(s, Some(d), next.min(19), emit);
+                                self.taken.pop();
+                            }
+                        }
+                        self.path.pop();
+                        if stop {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        false
+    }
+}

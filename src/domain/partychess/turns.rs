@@ -1,0 +1,178 @@
+//! The Swinger Play List and turns (Rule 1230.2 §3, §4): the NAP Swinger first and the rest in
+//! a seeded random order; the top plays and goes to the bottom; checked Swingers move up keeping
+//! their order; Warm Offices pass by themselves and surrender after two whole Rounds; with 7 or
+//! more Swingers on the board the others are skipped; Rounds are counted.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+use super::position::Seat;
+use super::random::Draw;
+use crate::domain::kernel::calendar::local_days_after;
+
+/// A turn's time limit from the announcement of the game's state, in days (Rule 1230.2 §4).
+pub const TURN_DAYS: i64 = 3;
+/// The longest the Chess-Umpire may extend it to, in days after the announcement (§4.A).
+pub const EXTEND_MAX_DAYS: i64 = 7;
+/// Swingers with pieces on the board from which the others are skipped (§4.B(iii)).
+pub const SKIP_FROM: usize = 7;
+/// Whole Rounds a Warm Office lasts before it is considered to have Surrendered (§4.B(i)).
+pub const WARM_ROUNDS: u32 = 2;
+
+/// The play list, the Round being played and the RoundCount.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turns {
+    /// Top first: the top Swinger is the one to play (§3.B).
+    pub list: Vec<Seat>,
+    /// Turns each Swinger has had in the Round under way.
+    pub this_round: BTreeMap<Seat, u32>,
+    pub round_count: u32,
+    /// For each Warm Office, the RoundCount when it became Warm and whether that Round had begun.
+    pub warm_since: BTreeMap<Seat, (u32, bool)>,
+}
+
+/// What happened at the top of the list without a play being asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Auto {
+    /// Skipped: no pieces on the board while 7 or more Swingers have some (§4.B(iii)).
+    Skipped(Seat),
+    /// A Warm Office, not checked, passes (§4.B(i)).
+    WarmPass(Seat),
+    /// A Warm Office for two whole Rounds is considered to have Surrendered (§4.B(i)).
+    WarmSurrender(Seat),
+}
+
+impl Turns {
+    /// The list at the start (§3.A): the NAP Swinger on top, the others in an order drawn from
+    /// the published seed.
+    pub fn start(nap: Seat, others: &[Seat], seed: u64) -> Turns {
+        let mut rest: Vec<Seat> = others.iter().copied().filter(|s| *s != nap).collect();
+        Draw::new(seed).shuffle(&mut rest);
+        let mut list = vec![nap];
+        list.extend(rest);
+        Turns {
+            list,
+            ..Turns::default()
+        }
+    }
+
+    /// The Swinger whose turn it is.
+    pub fn top(&self) -> Option<Seat> {
+        self.list.first().copied()
+    }
+
+    /// The turn is over: the top goes to the bottom (§3.B) and the Round is counted (§4.C: a
+    /// Round is over when each Swinger has played at least once; a skipped turn counts as had).
+    pub fn end_turn(&mut self) {
+        if self.list.is_empty() {
+            return;
+        }
+        let top = self.list.remove(0);
+        self.list.push(top);
+        *self.this_round.entry(top).or_insert(0) += 1;
+        if self
+            .list
+            .iter()
+            .all(|s| self.this_round.get(s).copied().unwrap_or(0) >= 1)
+        {
+            self.round_count += 1;
+            self.this_round.clear();
+        }
+    }
+
+    /// Checked Swingers move above all the others, keeping their order (§3.C, §3.D).
+    pub fn move_up(&mut self, checked: &[Seat]) {
+        let (mut up, down): (Vec<Seat>, Vec<Seat>) =
+            self.list.iter().partition(|s| checked.contains(s));
+        up.extend(down);
+        self.list = up;
+    }
+
+    /// An Office becomes Warm, or stops being so.
+    pub fn set_warm(&mut self, seat: Seat, warm: bool) {
+        if warm {
+            let begun = !self.this_round.is_empty();
+            self.warm_since
+                .entry(seat)
+                .or_insert((self.round_count, begun));
+        } else {
+            self.warm_since.remove(&seat);
+        }
+    }
+
+    /// Whole Rounds an Office has been Warm.
+    pub fn warm_rounds(&self, seat: Seat) -> Option<u32> {
+        let (since, begun) = *self.warm_since.get(&seat)?;
+        Some(self.round_count.saturating_sub(since + u32::from(begun)))
+    }
+
+    /// Settles the top of the list: skips, Warm passes and Warm surrenders, until a Swinger must
+    /// play, or each Swinger has been settled once (all Warm: the top waits).
+    pub fn settle(
+        &mut self,
+        on_board: &dyn Fn(Seat) -> bool,
+        checked: &dyn Fn(Seat) -> bool,
+    ) -> Vec<Auto> {
+        let mut out = Vec::new();
+        for _ in 0..self.list.len() {
+            let Some(top) = self.top() else { break };
+            let with_pieces = self.list.iter().filter(|s| on_board(**s)).count();
+            let auto = if with_pieces >= SKIP_FROM && !on_board(top) {
+                Auto::Skipped(top)
+            } else if self.warm_since.contains_key(&top) && !checked(top) {
+                if self.warm_rounds(top).unwrap_or(0) >= WARM_ROUNDS && on_board(top) {
+                    Auto::WarmSurrender(top)
+                } else {
+                    Auto::WarmPass(top)
+                }
+            } else {
+                break;
+            };
+            out.push(auto);
+            self.end_turn();
+        }
+        out
+    }
+
+    /// A Swinger joins at the bottom (§3.F).
+    pub fn join(&mut self, seat: Seat) {
+        if !self.list.contains(&seat) {
+            self.list.push(seat);
+        }
+    }
+
+    /// A Swinger's Office is destroyed (§3.E).
+    pub fn leave(&mut self, seat: Seat) {
+        self.list.retain(|s| *s != seat);
+        self.this_round.remove(&seat);
+        self.warm_since.remove(&seat);
+    }
+}
+
+/// When a turn's time runs out: three club days after the announcement, or the extension.
+pub fn deadline(announced: DateTime<Utc>, days: i64, tz: Tz) -> DateTime<Utc> {
+    local_days_after(announced, days, tz)
+}
+
+/// Why an extension was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExtendError {
+    #[error("A turn may be extended to at most {EXTEND_MAX_DAYS} days after the announcement of the game's state (Rule 1230.2 §4.A); {0} is more.")]
+    TooLong(i64),
+    #[error("An extension lengthens the turn: {0} days is not more than the {TURN_DAYS} it has.")]
+    TooShort(i64),
+}
+
+/// Checks an extension to `days` after the announcement (Rule 1230.2 §4.A).
+pub fn check_extension(days: i64) -> Result<(), ExtendError> {
+    if days > EXTEND_MAX_DAYS {
+        return Err(ExtendError::TooLong(days));
+    }
+    if days <= TURN_DAYS {
+        return Err(ExtendError::TooShort(days));
+    }
+    Ok(())
+}

@@ -1,0 +1,276 @@
+//! The Party Chess game as stored: its row (umpire, stage, seed, position and play list as
+//! JSON, the turn and its deadline), its Swingers, its plays and its ledger.
+
+use chrono::{DateTime, Utc};
+use sqlx::SqliteConnection;
+
+/// The stored game.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GameRow {
+    pub id: i64,
+    pub umpire_id: Option<i64>,
+    pub stage: String,
+    pub seed: i64,
+    pub position: String,
+    pub turns: String,
+    pub turn_number: i64,
+    pub announced_at: Option<DateTime<Utc>>,
+    pub deadline: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub started_at: Option<DateTime<Utc>>,
+}
+
+/// A stored Swinger.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SwingerRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub seat: i64,
+    pub person_id: Option<i64>,
+    pub warm: bool,
+    pub chosen: Option<String>,
+    pub joined_at: DateTime<Utc>,
+}
+
+/// A stored play or umpire's entry.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PlayRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub number: i64,
+    pub seat: Option<i64>,
+    pub play: Option<String>,
+    pub how: String,
+    pub summary: String,
+    pub at: DateTime<Utc>,
+}
+
+/// A stored ledger line.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LedgerRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub seat: i64,
+    pub kind: String,
+    pub cost: i64,
+    pub reason: String,
+    pub at: DateTime<Utc>,
+}
+
+/// The game, if one was set up (the latest).
+pub async fn current(conn: &mut SqliteConnection) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as("SELECT * FROM partychess_games ORDER BY id DESC LIMIT 1")
+        .fetch_optional(conn)
+        .await
+}
+
+pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as("SELECT * FROM partychess_games WHERE id = ?")
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+pub async fn insert(
+    conn: &mut SqliteConnection,
+    seed: i64,
+    position: &str,
+    turns: &str,
+    at: DateTime<Utc>,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO partychess_games (stage, seed, position, turns, created_at)
+         VALUES ('gathering', ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(seed)
+    .bind(position)
+    .bind(turns)
+    .bind(at)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn set_umpire(
+    conn: &mut SqliteConnection,
+    id: i64,
+    umpire: Option<i64>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE partychess_games SET umpire_id = ? WHERE id = ?")
+        .bind(umpire)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Saves the position and the play list.
+pub async fn save_state(
+    conn: &mut SqliteConnection,
+    id: i64,
+    position: &str,
+    turns: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE partychess_games SET position = ?, turns = ? WHERE id = ?")
+        .bind(position)
+        .bind(turns)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn start(conn: &mut SqliteConnection, id: i64, at: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE partychess_games SET stage = 'playing', started_at = ? WHERE id = ?")
+        .bind(at)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A new turn begins: its number, when its state was announced, and its deadline.
+pub async fn begin_turn(
+    conn: &mut SqliteConnection,
+    id: i64,
+    number: i64,
+    announced: Option<DateTime<Utc>>,
+    deadline: Option<DateTime<Utc>>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE partychess_games SET turn_number = ?, announced_at = ?, deadline = ? WHERE id = ?",
+    )
+    .bind(number)
+    .bind(announced)
+    .bind(deadline)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_deadline(
+    conn: &mut SqliteConnection,
+    id: i64,
+    deadline: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE partychess_games SET deadline = ? WHERE id = ?")
+        .bind(deadline)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn swingers(conn: &mut SqliteConnection, game: i64) -> sqlx::Result<Vec<SwingerRow>> {
+    sqlx::query_as("SELECT * FROM partychess_swingers WHERE game_id = ? ORDER BY seat")
+        .bind(game)
+        .fetch_all(conn)
+        .await
+}
+
+pub async fn add_swinger(
+    conn: &mut SqliteConnection,
+    game: i64,
+    seat: i64,
+    person: i64,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO partychess_swingers (game_id, seat, person_id, joined_at) VALUES (?, ?, ?, ?)",
+    )
+    .bind(game)
+    .bind(seat)
+    .bind(person)
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_chosen(
+    conn: &mut SqliteConnection,
+    game: i64,
+    seat: i64,
+    chosen: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE partychess_swingers SET chosen = ? WHERE game_id = ? AND seat = ?")
+        .bind(chosen)
+        .bind(game)
+        .bind(seat)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The holder leaves: the Office stays, Warm.
+pub async fn vacate(conn: &mut SqliteConnection, game: i64, seat: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE partychess_swingers SET warm = 1, person_id = NULL WHERE game_id = ? AND seat = ?",
+    )
+    .bind(game)
+    .bind(seat)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn plays(conn: &mut SqliteConnection, game: i64) -> sqlx::Result<Vec<PlayRow>> {
+    sqlx::query_as("SELECT * FROM partychess_plays WHERE game_id = ? ORDER BY number")
+        .bind(game)
+        .fetch_all(conn)
+        .await
+}
+
+#[allow(clippy::too_many_arguments)]
+pub async fn add_play(
+    conn: &mut SqliteConnection,
+    game: i64,
+    seat: Option<i64>,
+    play: Option<&str>,
+    how: &str,
+    summary: &str,
+    at: DateTime<Utc>,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO partychess_plays (game_id, number, seat, play, how, summary, at)
+         VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM partychess_plays WHERE game_id = ?), ?, ?, ?, ?, ?)
+         RETURNING number",
+    )
+    .bind(game)
+    .bind(game)
+    .bind(seat)
+    .bind(play)
+    .bind(how)
+    .bind(summary)
+    .bind(at)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn ledger(conn: &mut SqliteConnection, game: i64) -> sqlx::Result<Vec<LedgerRow>> {
+    sqlx::query_as("SELECT * FROM partychess_ledger WHERE game_id = ? ORDER BY id")
+        .bind(game)
+        .fetch_all(conn)
+        .await
+}
+
+pub async fn add_ledger(
+    conn: &mut SqliteConnection,
+    game: i64,
+    seat: i64,
+    kind: &str,
+    cost: i64,
+    reason: &str,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO partychess_ledger (game_id, seat, kind, cost, reason, at) VALUES (?, ?, ?, ?, ?, ?)")
+        .bind(game)
+        .bind(seat)
+        .bind(kind)
+        .bind(cost)
+        .bind(reason)
+        .bind(at)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
