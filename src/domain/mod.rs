@@ -8,6 +8,7 @@
 //! - [`nomic`]: the rulebook, rule changes and Points of Order (Nomic 101-215, Terms §IV).
 
 pub mod court;
+pub mod diplomacy;
 pub mod kernel;
 pub mod leaderboard;
 pub mod moderation;
