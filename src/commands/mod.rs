@@ -185,6 +185,7 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
         rule: "",
         power: None,
         before_form: None,
+        private: false,
     }
 }
 
@@ -197,6 +198,7 @@ pub(crate) struct Draft {
     rule: &'static str,
     power: Option<Power>,
     before_form: Option<FormCheck>,
+    private: bool,
 }
 
 impl Draft {
@@ -222,6 +224,12 @@ impl Draft {
         self
     }
 
+    /// The reply goes to the caller alone, even on success.
+    pub fn private(mut self) -> Self {
+        self.private = true;
+        self
+    }
+
     pub fn option(mut self, option: OptionSpec) -> Self {
         self.options.push(option);
         self
@@ -237,6 +245,7 @@ impl Draft {
             power: self.power,
             run,
             before_form: self.before_form,
+            private: self.private,
         }
     }
 }

@@ -45,6 +45,8 @@ pub struct CommandSpec {
     pub run: Handler,
     /// Checked before a form asking for this command's `in_modal` options opens, if declared.
     pub before_form: Option<FormCheck>,
+    /// The reply goes to the caller alone, even on success (orders, secret votes, press).
+    pub private: bool,
 }
 
 /// One option of a command.

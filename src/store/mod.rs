@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod court;
+pub mod diplomacy;
 pub mod jobs;
 pub mod keys;
 pub mod leaderboard;

@@ -43,6 +43,9 @@ pub struct Asked {
     at: DateTime<Utc>,
     /// When it arrived by the machine's clock, for Discord's 3 seconds.
     arrived: Instant,
+    /// The command answers only the caller, even when it succeeds (a private command: orders,
+    /// secret votes, anonymous press).
+    private: bool,
 }
 
 impl Asked {
@@ -52,7 +55,14 @@ impl Asked {
             token: token.to_owned(),
             at: app.now_exact(),
             arrived: Instant::now(),
+            private: false,
         }
+    }
+
+    /// The same interaction, answered only to the caller when `private`.
+    pub fn private(mut self, private: bool) -> Self {
+        self.private = private;
+        self
     }
 }
 
@@ -84,9 +94,10 @@ impl Action {
 /// The actions that deliver `reply`: the first part answers the interaction (or, after a
 /// deferral, replaces the "thinking..."; a refusal after a deferral replaces it with a private
 /// follow-up, since Discord fixed the deferral's visibility), the rest follow it.
-fn plan(reply: Reply, deferred: bool) -> Vec<Action> {
+/// A success is answered only to the caller when `private_ok` (a private command).
+fn plan_for(reply: Reply, deferred: bool, private_ok: bool) -> Vec<Action> {
     let (text, private) = match reply {
-        Ok(text) => (text, false),
+        Ok(text) => (text, private_ok),
         Err(text) => (text, true),
     };
     // Every reader sees the times in their own time zone.
@@ -105,8 +116,9 @@ fn plan(reply: Reply, deferred: bool) -> Vec<Action> {
             content: first.clone(),
             private,
         }),
-        (true, false) => actions.push(then(Step::Edit, first)),
-        (true, true) => {
+        // A private command's deferral is private already: its answer edits it.
+        (true, _) if !private || private_ok => actions.push(then(Step::Edit, first)),
+        (true, _) => {
             actions.push(then(Step::Delete, &String::new()));
             actions.push(then(Step::Followup, first));
         }
@@ -146,7 +158,7 @@ pub async fn run(
 /// Acknowledges the interaction with "thinking..." (type 5); false when Discord did not take it.
 async fn defer(ctx: &serenity::Context, asked: &Asked) -> bool {
     let thinking = serenity::CreateInteractionResponse::Defer(
-        serenity::CreateInteractionResponseMessage::new(),
+        serenity::CreateInteractionResponseMessage::new().ephemeral(asked.private),
     );
     match respond(&Rest::new(ctx.http.clone()), asked, &thinking).await {
         Ok(()) => true,
@@ -187,7 +199,7 @@ pub async fn reply_to(
     deferred: bool,
 ) {
     let rest = Rest::new(ctx.http.clone());
-    let mut actions = plan(reply, deferred).into_iter();
+    let mut actions = plan_for(reply, deferred, asked.private).into_iter();
     while let Some(action) = actions.next() {
         let sent = match &action {
             Action::Respond { content, private } => {

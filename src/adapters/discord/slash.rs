@@ -169,6 +169,7 @@ fn run(
             }
             Ok(Read::Args(args)) => {
                 let work = commands::invoke(spec, app, caller(&ctx), args);
+                let asked = asked.clone().private(spec.private);
                 answer::run(discord, app, &asked, work).await;
             }
             Err(message) => refuse(message).await,

@@ -17,21 +17,37 @@ fn a_reply_is_planned_as_discord_takes_it() {
         content: content.into(),
         private,
     };
-    assert_eq!(plan(Ok("done".into()), false), [respond("done", false)]);
-    assert_eq!(plan(Err("no".into()), false), [respond("no", true)]);
     assert_eq!(
-        plan(Ok("done".into()), true),
+        plan_for(Ok("done".into()), false, false),
+        [respond("done", false)]
+    );
+    assert_eq!(
+        plan_for(Err("no".into()), false, false),
+        [respond("no", true)]
+    );
+    assert_eq!(
+        plan_for(Ok("done".into()), true, false),
         [part(Step::Edit, "done", false)]
     );
     assert_eq!(
-        plan(Err("no".into()), true),
+        plan_for(Err("no".into()), true, false),
         [
             part(Step::Delete, "", true),
             part(Step::Followup, "no", true)
         ]
     );
+    // A private command answers only the caller, success or refusal; its deferral was private,
+    // so its answer edits it.
+    assert_eq!(
+        plan_for(Ok("receipt".into()), false, true),
+        [respond("receipt", true)]
+    );
+    assert_eq!(
+        plan_for(Err("no".into()), true, true),
+        [part(Step::Edit, "no", true)]
+    );
     let long = ["x".repeat(1500), "y".repeat(1500)].join("\n");
-    let actions = plan(Ok(long), false);
+    let actions = plan_for(Ok(long), false, false);
     assert_eq!(actions.len(), 2);
     assert_eq!(actions[1], part(Step::Followup, &"y".repeat(1500), false));
     assert_eq!(
