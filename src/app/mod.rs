@@ -2,6 +2,7 @@
 //! announcements in one transaction, and returns an outcome for an adapter to render.
 
 pub mod check;
+pub mod committee;
 pub mod court;
 pub mod export;
 pub mod leaderboard;

@@ -1,4 +1,6 @@
-//! Appointing and dismissing Moderators, Justices and Staff (Terms §III Act 2, 3.2, 4, 6).
+//! Appointing and dismissing office holders: Moderators, Justices and Staff (Terms §III Act 2,
+//! 3.2, 4, 6), and the Diplomacy house rules' offices, whose eligibility `app::committee`
+//! checks (A.2, A.4, A.6, A.8, A.10).
 
 use crate::app::PersonRef;
 use std::fmt;
@@ -19,8 +21,14 @@ pub enum OfficeError {
     AlreadyHolds { name: String, office: Office },
     #[error("{name} does not hold the office of {office}.")]
     DoesNotHold { name: String, office: Office },
-    #[error("`{0}` is not an office; choose moderator, justice or staff.")]
+    #[error("`{0}` is not an office; choose moderator, justice, staff, td, atd, acting_td, tmc, chief_gm, gm or observer.")]
     UnknownOffice(String),
+    #[error("{0} is held for one game: give game:NAME (house rules A.9, A.12).")]
+    NeedsGame(Office),
+    #[error("{0} is not held for a game; leave game out.")]
+    NoGameFor(Office),
+    #[error(transparent)]
+    Ineligible(#[from] crate::domain::committee::eligibility::Ineligible),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }
@@ -42,20 +50,22 @@ pub fn parse_office(text: &str) -> Result<Office, OfficeError> {
 pub struct OfficeChanged {
     pub name: String,
     pub office: Office,
+    pub game: Option<String>,
     pub appointed: bool,
 }
 
 impl fmt::Display for OfficeChanged {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = self.office.with_article();
+        let of = self
+            .game
+            .as_deref()
+            .map(|g| format!(" of {g}"))
+            .unwrap_or_default();
         if self.appointed {
-            write!(f, "{} is now {}.", self.name, self.office.with_article())
+            write!(f, "{} is now {what}{of}.", self.name)
         } else {
-            write!(
-                f,
-                "{} is no longer {}.",
-                self.name,
-                self.office.with_article()
-            )
+            write!(f, "{} is no longer {what}{of}.", self.name)
         }
     }
 }
@@ -63,6 +73,20 @@ impl fmt::Display for OfficeChanged {
 /// The reply to `/office list`.
 #[derive(Debug, Clone)]
 pub struct OfficeList(pub Vec<(Office, Vec<String>)>);
+
+/// Where a tournament office's rule is, for announcements.
+fn rule_of(office: Office) -> &'static str {
+    match office {
+        Office::TournamentDirector | Office::AssistantDirector | Office::TmcMember => {
+            "house rules A.2"
+        }
+        Office::ActingDirector => "house rules A.6",
+        Office::ChiefGm => "house rules A.11",
+        Office::GameMaster => "house rules A.12",
+        Office::Observer => "house rules A.9",
+        _ => "Terms §III Act 2",
+    }
+}
 
 impl fmt::Display for OfficeList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -89,8 +113,9 @@ impl App {
         call: &Call,
         target: &PersonRef,
         office: &str,
+        game: Option<&str>,
     ) -> Result<OfficeChanged, OfficeError> {
-        self.change_office(call, target, office, true).await
+        self.change_office(call, target, office, game, true).await
     }
 
     /// `/office dismiss`: the Chief Justice ends someone's term of office.
@@ -99,8 +124,9 @@ impl App {
         call: &Call,
         target: &PersonRef,
         office: &str,
+        game: Option<&str>,
     ) -> Result<OfficeChanged, OfficeError> {
-        self.change_office(call, target, office, false).await
+        self.change_office(call, target, office, game, false).await
     }
 
     async fn change_office(
@@ -108,44 +134,68 @@ impl App {
         call: &Call,
         target: &PersonRef,
         office: &str,
+        game: Option<&str>,
         appoint: bool,
     ) -> Result<OfficeChanged, OfficeError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            Power::ChiefJustice.require(
-                &actor.offices,
-                "appoint or dismiss office holders",
-                "Terms §III Act 2 and Act 4",
-            )?;
-            let office = parse_office(office)?;
+            let office = parse_office(office);
+            // The TD appoints the Chief-GM, the GMs and the Observers too (A.9, A.11).
+            let td_may = office.as_ref().is_ok_and(|o| {
+                matches!(*o, Office::ChiefGm | Office::GameMaster | Office::Observer)
+            }) && actor.offices.is_director();
+            if !td_may {
+                Power::ChiefJustice.require(
+                    &actor.offices,
+                    "appoint or dismiss office holders",
+                    "Terms §III Act 2 and Act 4",
+                )?;
+            }
+            let office = office?;
             if !office.appointable() {
                 return Err(OfficeError::ChiefJusticeByConfig);
             }
+            let game = game.map(str::trim).filter(|g| !g.is_empty());
+            match (office.per_game(), game) {
+                (true, None) => return Err(OfficeError::NeedsGame(office)),
+                (false, Some(_)) => return Err(OfficeError::NoGameFor(office)),
+                _ => {}
+            }
             let person = target.resolve(conn, now).await?;
-            let holds = store::offices::offices_of(conn, person.id)
-                .await?
-                .holds(office);
-            let name = person.name;
+            let holds = store::offices::holds_for(conn, person.id, office, game).await?;
+            let name = person.name.clone();
+            let of = game.map(|g| format!(" of {g}")).unwrap_or_default();
             match (appoint, holds) {
                 (true, true) => return Err(OfficeError::AlreadyHolds { name, office }),
                 (false, false) => return Err(OfficeError::DoesNotHold { name, office }),
                 (true, false) => {
-                    store::offices::appoint(conn, person.id, office, Some(actor.id), now).await?;
+                    if office.is_tournament_office() {
+                        self.check_eligible(conn, &person, office, game).await?;
+                    }
+                    store::offices::appoint_for(conn, person.id, office, game, Some(actor.id), now)
+                        .await?;
                     let text = format!(
-                        "{} appointed {name} as {office} (Terms §III Act 2).",
-                        actor.name
+                        "{} appointed {name} as {office}{of} ({}).",
+                        actor.name,
+                        rule_of(office)
                     );
                     self.announce(conn, &text).await?;
                 }
                 (false, true) => {
-                    store::offices::dismiss(conn, person.id, office, now).await?;
-                    let text = format!("{} dismissed {name} as {office}.", actor.name);
+                    store::offices::dismiss_for(conn, person.id, office, game, now).await?;
+                    if office == Office::AssistantDirector {
+                        // An Assistant TD no longer holds the TD post either (A.6).
+                        store::offices::dismiss(conn, person.id, Office::ActingDirector, now)
+                            .await?;
+                    }
+                    let text = format!("{} dismissed {name} as {office}{of}.", actor.name);
                     self.announce(conn, &text).await?;
                 }
             }
             Ok(OfficeChanged {
                 name,
                 office,
+                game: game.map(str::to_owned),
                 appointed: appoint,
             })
         })
@@ -156,8 +206,9 @@ impl App {
     pub async fn office_list(&self) -> Result<OfficeList, OfficeError> {
         let mut conn = self.pool().acquire().await?;
         let holders = store::offices::holders(&mut conn).await?;
-        let list = Office::ALL
+        let mut list: Vec<(Office, Vec<String>)> = Office::ALL
             .into_iter()
+            .filter(|o| !o.per_game())
             .map(|office| {
                 let names = holders
                     .iter()
@@ -167,6 +218,16 @@ impl App {
                 (office, names)
             })
             .collect();
+        for office in [Office::GameMaster, Office::Observer] {
+            let names = store::offices::holders_of(&mut conn, office)
+                .await?
+                .into_iter()
+                .map(|(_, name, game)| format!("{name} ({})", game.unwrap_or_default()))
+                .collect();
+            list.push((office, names));
+        }
+        // A club without a tournament is not shown its empty offices.
+        list.retain(|(office, names)| !office.is_tournament_office() || !names.is_empty());
         Ok(OfficeList(list))
     }
 }

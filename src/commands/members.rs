@@ -1,8 +1,11 @@
 //! Members and offices: /join, /profile and /office.
 
-use crate::commands::{choice, command, person, reply, Section};
+use crate::commands::{choice, command, person, reply, text, Section};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::APPOINTABLE;
+
+/// The longest game name typed ("R1 Board 3").
+pub(crate) const GAME_MAX: usize = 60;
 
 pub(super) fn section() -> Section {
     Section {
@@ -32,35 +35,47 @@ pub(super) fn section() -> Section {
             }),
             command(
                 "office appoint",
-                "Appoint a Moderator, Justice or Staff member (Chief Justice only)",
+                "Appoint an office holder: the Terms' offices, or a tournament's (Chief Justice)",
             )
             .option(person("member", "Who to appoint"))
             .option(choice("office", "Which office", APPOINTABLE))
+            .option(text("game", "The game, for a GM or an Observer", GAME_MAX).optional())
             .needs(Power::ChiefJustice)
-            .who("Chief Justice")
-            .rule("Terms §III Act 2, 3.2, 4, 6")
+            .who("Chief Justice; the TD for a Chief-GM, GM or Observer")
+            .rule("Terms §III Act 2, 3.2, 4, 6; house rules A.2, A.4, A.6, A.8-A.12")
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.appoint(&call, &a.person("member")?, &a.text("office")?)
-                            .await,
+                        app.appoint(
+                            &call,
+                            &a.person("member")?,
+                            &a.text("office")?,
+                            a.opt_text("game").as_deref(),
+                        )
+                        .await,
                     )
                 })
             }),
             command(
                 "office dismiss",
-                "Dismiss a Moderator, Justice or Staff member (Chief Justice only)",
+                "End someone's term of office (Chief Justice)",
             )
             .option(person("member", "Who to dismiss"))
             .option(choice("office", "From which office", APPOINTABLE))
+            .option(text("game", "The game, for a GM or an Observer", GAME_MAX).optional())
             .needs(Power::ChiefJustice)
-            .who("Chief Justice")
-            .rule("Terms §III Act 2, 4")
+            .who("Chief Justice; the TD for a Chief-GM, GM or Observer")
+            .rule("Terms §III Act 2, 4; house rules A.2")
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.dismiss(&call, &a.person("member")?, &a.text("office")?)
-                            .await,
+                        app.dismiss(
+                            &call,
+                            &a.person("member")?,
+                            &a.text("office")?,
+                            a.opt_text("game").as_deref(),
+                        )
+                        .await,
                     )
                 })
             }),

@@ -5,8 +5,10 @@
 //! - [`leaderboard`]: games, scores, sessions, weekly deductions, leaving (Terms §0-§II);
 //! - [`moderation`]: a case's lifecycle, the fraud ladder, restrictions (Terms §II, §III Act 2);
 //! - [`court`]: the Court of Appeals (Terms §III Act 3);
+//! - [`committee`]: committees, their motions and the Diplomacy offices (house rules A, D.I.2);
 //! - [`nomic`]: the rulebook, rule changes and Points of Order (Nomic 101-215, Terms §IV).
 
+pub mod committee;
 pub mod court;
 pub mod diplomacy;
 pub mod kernel;

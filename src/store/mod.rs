@@ -3,6 +3,7 @@
 //! Queries take `&mut SqliteConnection`, so a use case runs several of them in one transaction.
 
 pub mod audit;
+pub mod committee;
 pub mod court;
 pub mod diplomacy;
 pub mod jobs;

@@ -4,6 +4,7 @@
 mod book;
 mod check;
 mod cli;
+mod committee;
 mod court;
 pub mod discord;
 mod jobs;

@@ -17,6 +17,9 @@ pub enum Power {
     Ban,
     /// A member of the Court: a Justice or the Chief Justice (Terms §III Act 3).
     Justice,
+    /// The Tournament Director's powers, which the Assistant TD acting as TD holds for the time
+    /// (Diplomacy house rules A.3, A.6).
+    Director,
 }
 
 impl Power {
@@ -27,6 +30,7 @@ impl Power {
             Power::Moderate => offices.has_moderator_powers(),
             Power::Ban => offices.has_moderator_powers() || offices.holds(Office::Staff),
             Power::Justice => offices.is_justice(),
+            Power::Director => offices.is_director(),
         }
     }
 
@@ -37,6 +41,7 @@ impl Power {
             Power::Moderate => "a Moderator, a Justice or the Chief Justice",
             Power::Ban => "a Moderator, a Justice, the Chief Justice or Staff",
             Power::Justice => "a Justice or the Chief Justice",
+            Power::Director => "the Tournament Director or the Assistant TD acting as TD",
         }
     }
 

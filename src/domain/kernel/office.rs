@@ -10,17 +10,49 @@ pub enum Office {
     Moderator,
     /// School staff who may ban without Court review (§III Act 6).
     Staff,
+    /// The Tournament Director of the Diplomacy house rules (A.2, A.3).
+    TournamentDirector,
+    /// An Assistant Tournament Director, at most two (A.2).
+    AssistantDirector,
+    /// The Assistant TD in the TD post for now (A.6): one at a time, and only an Assistant TD.
+    ActingDirector,
+    /// A member of the Tournament Management Committee, 5 to 8 (A.2).
+    TmcMember,
+    /// The Chief-GM (A.11).
+    ChiefGm,
+    /// The GM of one game (A.12); held per game.
+    GameMaster,
+    /// A Tournament Observer of one game (A.9, A.10); held per game.
+    Observer,
 }
 
 /// The offices typed in commands, in the order members are offered them.
-pub const APPOINTABLE: &[&str] = &["moderator", "justice", "staff"];
+pub const APPOINTABLE: &[&str] = &[
+    "moderator",
+    "justice",
+    "staff",
+    "td",
+    "atd",
+    "acting_td",
+    "tmc",
+    "chief_gm",
+    "gm",
+    "observer",
+];
 
 impl Office {
-    pub const ALL: [Office; 4] = [
+    pub const ALL: [Office; 11] = [
         Office::ChiefJustice,
         Office::Justice,
         Office::Moderator,
         Office::Staff,
+        Office::TournamentDirector,
+        Office::AssistantDirector,
+        Office::ActingDirector,
+        Office::TmcMember,
+        Office::ChiefGm,
+        Office::GameMaster,
+        Office::Observer,
     ];
 
     /// The name stored in the database and typed in commands.
@@ -30,7 +62,27 @@ impl Office {
             Office::Justice => "justice",
             Office::Moderator => "moderator",
             Office::Staff => "staff",
+            Office::TournamentDirector => "td",
+            Office::AssistantDirector => "atd",
+            Office::ActingDirector => "acting_td",
+            Office::TmcMember => "tmc",
+            Office::ChiefGm => "chief_gm",
+            Office::GameMaster => "gm",
+            Office::Observer => "observer",
         }
+    }
+
+    /// Offices held for one game at a time (A.9, A.12): appointed with `game:`.
+    pub fn per_game(self) -> bool {
+        matches!(self, Office::GameMaster | Office::Observer)
+    }
+
+    /// The Diplomacy house rules' offices (section A), as against the Terms'.
+    pub fn is_tournament_office(self) -> bool {
+        !matches!(
+            self,
+            Office::ChiefJustice | Office::Justice | Office::Moderator | Office::Staff
+        )
     }
 
     pub fn from_key(key: &str) -> Option<Office> {
@@ -41,6 +93,7 @@ impl Office {
     pub fn with_article(self) -> String {
         match self {
             Office::Staff => "a member of Staff".into(),
+            Office::AssistantDirector | Office::ActingDirector => format!("an {self}"),
             other => format!("a {other}"),
         }
     }
@@ -58,6 +111,13 @@ impl fmt::Display for Office {
             Office::Justice => "Justice",
             Office::Moderator => "Moderator",
             Office::Staff => "Staff",
+            Office::TournamentDirector => "Tournament Director",
+            Office::AssistantDirector => "Assistant TD",
+            Office::ActingDirector => "Acting TD",
+            Office::TmcMember => "TMC member",
+            Office::ChiefGm => "Chief-GM",
+            Office::GameMaster => "GM",
+            Office::Observer => "Tournament Observer",
         })
     }
 }
@@ -89,6 +149,11 @@ impl Offices {
     /// A member of the Court: a Justice or the Chief Justice.
     pub fn is_justice(&self) -> bool {
         self.holds(Office::Justice) || self.holds(Office::ChiefJustice)
+    }
+
+    /// The TD's powers: the Tournament Director, or the Assistant TD acting as TD (A.6).
+    pub fn is_director(&self) -> bool {
+        self.holds(Office::TournamentDirector) || self.holds(Office::ActingDirector)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = Office> + '_ {

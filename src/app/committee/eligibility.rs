@@ -1,0 +1,66 @@
+//! Gathers what the eligibility rules need about a candidate for a Diplomacy office and asks
+//! the domain (house rules A.2, A.4, A.6, A.8, A.10).
+
+use sqlx::SqliteConnection;
+
+use crate::app::offices::OfficeError;
+use crate::app::App;
+use crate::domain::committee::eligibility::{self, Candidate, GameTies, Numbers};
+use crate::domain::kernel::office::Office;
+use crate::store;
+use crate::store::people::Person;
+
+/// The most TMC members when no committee says otherwise (A.2: "between 5 and 8").
+pub const TMC_MOST: u32 = 8;
+
+impl App {
+    /// Refuses an appointment the house rules forbid, naming the rule.
+    pub(crate) async fn check_eligible(
+        &self,
+        conn: &mut SqliteConnection,
+        person: &Person,
+        office: Office,
+        game: Option<&str>,
+    ) -> Result<(), OfficeError> {
+        let candidate = Candidate {
+            name: person.name.clone(),
+            offices: store::offices::offices_of(conn, person.id).await?,
+            teams: store::committee::teams::teams_of(conn, person.id).await?,
+            plays: store::committee::teams::plays_anywhere(conn, person.id).await?,
+        };
+        let ties = match game {
+            Some(game) => Some(game_ties(conn, person.id, game).await?),
+            None => None,
+        };
+        let mut numbers = Numbers::default();
+        for (held, slot) in [
+            (Office::TournamentDirector, &mut numbers.directors),
+            (Office::AssistantDirector, &mut numbers.assistants),
+            (Office::ActingDirector, &mut numbers.acting),
+            (Office::TmcMember, &mut numbers.tmc),
+            (Office::ChiefGm, &mut numbers.chief_gms),
+        ] {
+            *slot = store::offices::holders_of(conn, held).await?.len() as u32;
+        }
+        eligibility::may_hold(office, &candidate, ties.as_ref(), numbers, TMC_MOST)?;
+        Ok(())
+    }
+}
+
+/// How a game touches someone: they play in it, GM it, or a team-mate does (A.10).
+async fn game_ties(conn: &mut SqliteConnection, person: i64, game: &str) -> sqlx::Result<GameTies> {
+    let players = store::committee::teams::players_of(conn, game).await?;
+    let gms = store::offices::holders_for_game(conn, Office::GameMaster, game).await?;
+    let mates = store::committee::teams::team_mates(conn, person).await?;
+    let team_mate = players
+        .iter()
+        .chain(gms.iter())
+        .find(|(id, _)| mates.iter().any(|(m, _)| m == id))
+        .map(|(_, name)| name.clone());
+    Ok(GameTies {
+        game: game.to_owned(),
+        plays: players.iter().any(|(id, _)| *id == person),
+        gms: gms.iter().any(|(id, _)| *id == person),
+        team_mate,
+    })
+}

@@ -1,0 +1,6 @@
+//! Committees: the Diplomacy offices' eligibility (house rules A.2, A.4, A.6, A.8, A.10), the
+//! teams and game seats it reads, committees and their motions (A.6), changes to the house
+//! rules (A.7), disputes (D.I.2) and Observers' reports (A.9).
+
+mod eligibility;
+pub mod teams;

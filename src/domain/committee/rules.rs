@@ -1,0 +1,286 @@
+//! A committee's own rules: its size range, the turnout that makes a decision binding, the
+//! majority it needs, who breaks a tie and who counts as sitting (house rules A.2, A.6, A.7).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A fraction such as 2/3, written as it is typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fraction {
+    pub num: u32,
+    pub den: u32,
+}
+
+impl Fraction {
+    pub const TWO_THIRDS: Fraction = Fraction { num: 2, den: 3 };
+    pub const THREE_QUARTERS: Fraction = Fraction { num: 3, den: 4 };
+
+    /// Whether `part` of `whole` is at least this fraction (exact, in whole numbers).
+    pub fn met_by(self, part: u32, whole: u32) -> bool {
+        u64::from(part) * u64::from(self.den) >= u64::from(self.num) * u64::from(whole)
+    }
+}
+
+impl fmt::Display for Fraction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+/// A rule typed badly, with what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error("`{0}` is not a fraction; write it like 2/3, with 0 < a ≤ b.")]
+    Fraction(String),
+    #[error("`{0}` is not a size range; write it like 5-8, with 1 ≤ the least ≤ the most ≤ 50.")]
+    Size(String),
+    #[error("`{0}` is not a majority; choose simple, two_thirds or three_quarters.")]
+    Majority(String),
+    #[error("`{0}` is not a tie-break; choose director or rejects.")]
+    TieBreak(String),
+    #[error("`{0}` is not a sitting rule; choose members or members_and_assistants.")]
+    Sitting(String),
+}
+
+impl FromStr for Fraction {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || RulesError::Fraction(s.to_owned());
+        let (a, b) = s.trim().split_once('/').ok_or_else(bad)?;
+        let num: u32 = a.trim().parse().map_err(|_| bad())?;
+        let den: u32 = b.trim().parse().map_err(|_| bad())?;
+        if num == 0 || den == 0 || num > den || den > 100 {
+            return Err(bad());
+        }
+        Ok(Fraction { num, den })
+    }
+}
+
+/// The most members a committee may be given.
+pub const SIZE_MAX: u32 = 50;
+
+/// How many members a committee has: `5-8` (A.2: "between 5 and 8 people").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeRange {
+    pub least: u32,
+    pub most: u32,
+}
+
+impl FromStr for SizeRange {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || RulesError::Size(s.to_owned());
+        let (a, b) = match s.trim().split_once('-') {
+            Some((a, b)) => (a, b),
+            None => (s, s),
+        };
+        let least: u32 = a.trim().parse().map_err(|_| bad())?;
+        let most: u32 = b.trim().parse().map_err(|_| bad())?;
+        if least == 0 || least > most || most > SIZE_MAX {
+            return Err(bad());
+        }
+        Ok(SizeRange { least, most })
+    }
+}
+
+impl fmt::Display for SizeRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.least == self.most {
+            write!(f, "{}", self.least)
+        } else {
+            write!(f, "{} to {}", self.least, self.most)
+        }
+    }
+}
+
+/// The majority a motion needs, of the votes cast for or against (abstentions are not counted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Majority {
+    /// More Yes than No (A.6: "the majority decision will decide the issue").
+    Simple,
+    /// At least this fraction of the Yes and No votes are Yes (A.7's 2/3 for an override).
+    AtLeast(Fraction),
+}
+
+/// The words commands offer for a majority.
+pub const MAJORITIES: &[&str] = &["simple", "two_thirds", "three_quarters"];
+
+impl Majority {
+    pub fn key(self) -> String {
+        match self {
+            Majority::Simple => "simple".into(),
+            Majority::AtLeast(Fraction::TWO_THIRDS) => "two_thirds".into(),
+            Majority::AtLeast(Fraction::THREE_QUARTERS) => "three_quarters".into(),
+            Majority::AtLeast(f) => f.to_string(),
+        }
+    }
+}
+
+impl FromStr for Majority {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "simple" => Ok(Majority::Simple),
+            "two_thirds" => Ok(Majority::AtLeast(Fraction::TWO_THIRDS)),
+            "three_quarters" => Ok(Majority::AtLeast(Fraction::THREE_QUARTERS)),
+            other => other
+                .parse()
+                .map(Majority::AtLeast)
+                .map_err(|_| RulesError::Majority(s.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for Majority {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Majority::Simple => f.write_str("a simple majority"),
+            Majority::AtLeast(fr) => write!(f, "a {fr} majority"),
+        }
+    }
+}
+
+/// Who breaks a tie.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieBreak {
+    /// The Tournament Director, or the Assistant TD acting as TD, casts only the tie-break (A.6,
+    /// A.3.iii).
+    Director,
+    /// A tie rejects the motion: nothing changes without a majority.
+    Rejects,
+}
+
+/// The words commands offer for a tie-break.
+pub const TIE_BREAKS: &[&str] = &["director", "rejects"];
+
+impl TieBreak {
+    pub fn key(self) -> &'static str {
+        match self {
+            TieBreak::Director => "director",
+            TieBreak::Rejects => "rejects",
+        }
+    }
+}
+
+impl FromStr for TieBreak {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TIE_BREAKS
+            .iter()
+            .zip([TieBreak::Director, TieBreak::Rejects])
+            .find(|(k, _)| **k == s.trim())
+            .map(|(_, t)| t)
+            .ok_or_else(|| RulesError::TieBreak(s.to_owned()))
+    }
+}
+
+/// Who counts as sitting, for turnout and for who may vote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sitting {
+    /// The committee's members.
+    Members,
+    /// The members and the Assistant TDs, except an Assistant TD acting as TD (A.6).
+    MembersAndAssistants,
+}
+
+/// The words commands offer for a sitting rule.
+pub const SITTINGS: &[&str] = &["members", "members_and_assistants"];
+
+impl Sitting {
+    pub fn key(self) -> &'static str {
+        match self {
+            Sitting::Members => "members",
+            Sitting::MembersAndAssistants => "members_and_assistants",
+        }
+    }
+}
+
+impl FromStr for Sitting {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SITTINGS
+            .iter()
+            .zip([Sitting::Members, Sitting::MembersAndAssistants])
+            .find(|(k, _)| **k == s.trim())
+            .map(|(_, t)| t)
+            .ok_or_else(|| RulesError::Sitting(s.to_owned()))
+    }
+}
+
+/// What a vote needs to bind and to pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VoteRules {
+    /// The part of the sitting body that must vote for the decision to bind.
+    pub turnout: Fraction,
+    pub majority: Majority,
+    pub tie_break: TieBreak,
+    /// Whether an abstention counts toward turnout (it never counts toward the majority).
+    pub abstentions_count: bool,
+}
+
+impl VoteRules {
+    /// The override of a TD's veto: a 2/3 majority with at least 3/4 of the sitting body voting
+    /// (A.7). A tie cannot reach 2/3, so no one breaks it.
+    pub fn override_of(ordinary: VoteRules) -> VoteRules {
+        VoteRules {
+            turnout: Fraction::THREE_QUARTERS,
+            majority: Majority::AtLeast(Fraction::TWO_THIRDS),
+            tie_break: TieBreak::Rejects,
+            abstentions_count: ordinary.abstentions_count,
+        }
+    }
+}
+
+/// A committee's rules, as `/committee create` sets them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommitteeRules {
+    pub size: SizeRange,
+    pub vote: VoteRules,
+    pub sitting: Sitting,
+    /// Whether its members, not only the TD, may open motions.
+    pub members_open: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_thirds_of_seven_is_five_not_four_a6() {
+        assert!(!Fraction::TWO_THIRDS.met_by(4, 7));
+        assert!(Fraction::TWO_THIRDS.met_by(5, 7));
+        assert!(Fraction::TWO_THIRDS.met_by(4, 6));
+    }
+
+    #[test]
+    fn three_quarters_of_seven_is_six_a7() {
+        assert!(!Fraction::THREE_QUARTERS.met_by(5, 7));
+        assert!(Fraction::THREE_QUARTERS.met_by(6, 7));
+    }
+
+    #[test]
+    fn fractions_and_sizes_are_typed_as_people_write_them() {
+        assert_eq!("2/3".parse(), Ok(Fraction::TWO_THIRDS));
+        assert!("3/2".parse::<Fraction>().is_err());
+        assert!("0/3".parse::<Fraction>().is_err());
+        assert!("two".parse::<Fraction>().is_err());
+        assert_eq!("5-8".parse(), Ok(SizeRange { least: 5, most: 8 }));
+        assert_eq!("3".parse(), Ok(SizeRange { least: 3, most: 3 }));
+        assert!("8-5".parse::<SizeRange>().is_err());
+        assert!("0-5".parse::<SizeRange>().is_err());
+    }
+
+    #[test]
+    fn the_words_for_majorities_ties_and_sitting_round_trip() {
+        for word in MAJORITIES {
+            assert_eq!(word.parse::<Majority>().expect(word).key(), *word);
+        }
+        for word in TIE_BREAKS {
+            assert_eq!(word.parse::<TieBreak>().expect(word).key(), *word);
+        }
+        for word in SITTINGS {
+            assert_eq!(word.parse::<Sitting>().expect(word).key(), *word);
+        }
+        assert!("most".parse::<Majority>().is_err());
+    }
+}

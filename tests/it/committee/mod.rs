@@ -1,0 +1,63 @@
+//! Committees through the app: the Diplomacy offices' eligibility with teams and game seats
+//! (house rules A.4, A.8, A.10), motions and their tallies (A.6), rule changes (A.7) and
+//! disputes (D.I.2).
+
+mod offices;
+
+use gavel::adapters::console::{Console, Output};
+use gavel::app::{App, Call, PersonRef};
+use gavel::config::Config;
+
+pub(crate) fn console() -> Console {
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    Console::new(config)
+}
+
+pub(crate) async fn run(console: &mut Console, line: &str) -> Vec<Output> {
+    console.execute(line).await.expect("line runs")
+}
+
+/// Runs lines that must all succeed.
+pub(crate) async fn setup(console: &mut Console, lines: &[&str]) {
+    for line in lines {
+        let out = run(console, line).await;
+        assert!(
+            !out.iter().any(|o| matches!(o, Output::Refusal(_))),
+            "{line}: {out:?}"
+        );
+    }
+}
+
+/// The refusal a line must meet.
+pub(crate) async fn refused(console: &mut Console, line: &str) -> String {
+    let out = run(console, line).await;
+    match &out[..] {
+        [Output::Refusal(text)] => text.clone(),
+        other => panic!("{line} was not refused: {other:?}"),
+    }
+}
+
+pub(crate) fn call(command: &'static str) -> Call {
+    Call::new(PersonRef::console("cj"), command, serde_json::json!({}))
+}
+
+/// Puts people on a team and seats players in games, as the tournament's commands will.
+pub(crate) async fn teams(app: &App, team: &str, members: &[&str]) {
+    app.create_team(&call("team create"), team)
+        .await
+        .expect("team");
+    for m in members {
+        app.join_team(&call("team join"), team, &PersonRef::console(m), "player")
+            .await
+            .expect("joins");
+    }
+}
+
+pub(crate) async fn seat(app: &App, game: &str, players: &[&str]) {
+    for p in players {
+        app.seat_player(&call("seat"), game, &PersonRef::console(p))
+            .await
+            .expect("seated");
+    }
+}

@@ -1,0 +1,140 @@
+//! The Diplomacy offices through `/office`, with teams and game seats: refusals cite A.4, A.8
+//! and A.10, and the TD and TMC members cannot then join a team or play.
+
+use super::{console, refused, run, seat, setup, teams};
+use gavel::adapters::console::Output;
+use gavel::app::PersonRef;
+
+#[tokio::test]
+async fn an_observer_is_refused_for_a_team_mates_game_a10() {
+    let mut c = console();
+    setup(&mut c, &["@ 2026-11-27 12:30"]).await;
+    let app = c.app().await.expect("app").clone();
+    teams(&app, "Hanseatic", &["ann", "bob"]).await;
+    seat(&app, "R1 Board 3", &["bob"]).await;
+    let refusal = refused(
+        &mut c,
+        "cj: /office appoint member:@ann office:observer game:\"R1 Board 3\"",
+    )
+    .await;
+    assert_eq!(
+        refusal,
+        "ann may not observe R1 Board 3: their team-mate bob plays in it or is its GM (house rules A.10)."
+    );
+    // A.10: players may observe other games.
+    setup(
+        &mut c,
+        &["cj: /office appoint member:@ann office:observer game:\"R1 Board 4\""],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn an_observer_is_refused_for_a_game_a_team_mate_gms_a10() {
+    let mut c = console();
+    setup(&mut c, &["@ 2026-11-27 12:30"]).await;
+    let app = c.app().await.expect("app").clone();
+    teams(&app, "Hanseatic", &["ann", "gil"]).await;
+    setup(
+        &mut c,
+        &["cj: /office appoint member:@gil office:gm game:\"R1 Board 3\""],
+    )
+    .await;
+    let refusal = refused(
+        &mut c,
+        "cj: /office appoint member:@ann office:observer game:\"R1 Board 3\"",
+    )
+    .await;
+    assert!(refusal.contains("team-mate gil"), "{refusal}");
+}
+
+#[tokio::test]
+async fn the_td_and_tmc_members_may_not_play_nor_be_on_a_team_a4_a8() {
+    let mut c = console();
+    setup(&mut c, &["@ 2026-11-27 12:30"]).await;
+    let app = c.app().await.expect("app").clone();
+    teams(&app, "Hanseatic", &["pat"]).await;
+    seat(&app, "R1 Board 1", &["sam"]).await;
+    let refusal = refused(&mut c, "cj: /office appoint member:@pat office:td").await;
+    assert!(
+        refusal.contains("team Hanseatic") && refusal.ends_with("(house rules A.4)."),
+        "{refusal}"
+    );
+    let refusal = refused(&mut c, "cj: /office appoint member:@sam office:tmc").await;
+    assert!(refusal.ends_with("(house rules A.8)."), "{refusal}");
+    // And the other way: an office holder is refused a team or a seat.
+    setup(
+        &mut c,
+        &[
+            "cj: /office appoint member:@tina office:td",
+            "cj: /office appoint member:@tess office:tmc",
+        ],
+    )
+    .await;
+    let call = super::call("team join");
+    let err = app
+        .join_team(&call, "Hanseatic", &PersonRef::console("tina"), "player")
+        .await
+        .expect_err("the TD is refused a team");
+    assert!(err.to_string().ends_with("(house rules A.4)."), "{err}");
+    let err = app
+        .seat_player(&call, "R1 Board 1", &PersonRef::console("tess"))
+        .await
+        .expect_err("a TMC member is refused a seat");
+    assert!(err.to_string().ends_with("(house rules A.8)."), "{err}");
+}
+
+#[tokio::test]
+async fn the_offices_numbers_are_kept_a2_a6() {
+    let mut c = console();
+    setup(
+        &mut c,
+        &[
+            "@ 2026-11-27 12:30",
+            "cj: /office appoint member:@tina office:td",
+            "cj: /office appoint member:@ada office:atd",
+            "cj: /office appoint member:@abe office:atd",
+        ],
+    )
+    .await;
+    for (line, rule) in [
+        ("cj: /office appoint member:@tod office:td", "A.2"),
+        ("cj: /office appoint member:@amy office:atd", "A.2"),
+        ("cj: /office appoint member:@tom office:acting_td", "A.6"),
+    ] {
+        let refusal = refused(&mut c, line).await;
+        assert!(refusal.contains(rule), "{line}: {refusal}");
+    }
+    for i in 1..=8 {
+        setup(
+            &mut c,
+            &[&format!("cj: /office appoint member:@t{i} office:tmc")],
+        )
+        .await;
+    }
+    let refusal = refused(&mut c, "cj: /office appoint member:@t9 office:tmc").await;
+    assert!(refusal.contains("8 members"), "{refusal}");
+}
+
+#[tokio::test]
+async fn the_td_appoints_gms_and_observers_but_not_the_tmc_a9_a11() {
+    let mut c = console();
+    setup(
+        &mut c,
+        &[
+            "@ 2026-11-27 12:30",
+            "cj: /office appoint member:@tina office:td",
+            "tina: /office appoint member:@gus office:gm game:\"R1 Board 1\"",
+            "tina: /office appoint member:@oli office:observer game:\"R1 Board 2\"",
+            "tina: /office appoint member:@cg office:chief_gm",
+        ],
+    )
+    .await;
+    let refusal = refused(&mut c, "tina: /office appoint member:@t1 office:tmc").await;
+    assert!(refusal.starts_with("Only the Chief Justice"), "{refusal}");
+    let out = run(&mut c, "cj: /office list").await;
+    assert!(
+        matches!(&out[..], [Output::Reply(list)] if list.contains("\nGM: gus (R1 Board 1)\n")),
+        "{out:?}"
+    );
+}
