@@ -114,6 +114,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     let (rules, proposals) = app.export_rules(&mut conn).await?;
     let nomic = app.export_nomic(&mut conn).await?;
     let change_log = app.export_change_log(&mut conn).await?;
+    let diplomacy = app.export_diplomacy(&mut conn).await?;
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
@@ -126,6 +127,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "change_log": change_log,
         "nomic": nomic,
         "points_of_order": points_of_order,
+        "diplomacy": diplomacy,
         "score_events": events.iter().map(|e| json!({
             "id": e.id,
             "at": e.at.to_rfc3339(),

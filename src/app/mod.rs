@@ -4,6 +4,7 @@
 pub mod check;
 pub mod committee;
 pub mod court;
+pub mod diplomacy;
 pub mod export;
 pub mod leaderboard;
 pub mod moderation;

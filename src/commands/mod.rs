@@ -4,6 +4,7 @@
 
 pub mod button;
 mod court;
+mod diplomacy;
 mod docs;
 mod leaderboard;
 mod members;
@@ -111,6 +112,24 @@ pub const GROUPS: &[Group] = &[
         moderators_only: false,
     },
     Group {
+        name: "team",
+        description: "Diplomacy teams: sign-up, captain, players and reserves (house rules B.2)",
+        heading: "Diplomacy",
+        moderators_only: false,
+    },
+    Group {
+        name: "diplomacy",
+        description: "The Diplomacy tournament: rounds, deals, orders, votes, standings",
+        heading: "Diplomacy",
+        moderators_only: false,
+    },
+    Group {
+        name: "board",
+        description: "A Diplomacy board: its deadlines, orders and centre counts (the GM)",
+        heading: "Diplomacy",
+        moderators_only: false,
+    },
+    Group {
         name: "match",
         description: "A tournament match: its games and its result",
         heading: "Tournaments",
@@ -134,6 +153,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         nomic::rules::section(),
         nomic::orders::section(),
         tournament::section(),
+        diplomacy::section(),
     ]
 });
 

@@ -41,6 +41,12 @@ pub enum Job {
     /// Announces rule 204's change of itself to a simple majority at the end of the second
     /// complete circuit of turns (Nomic 204).
     AdoptionSwitch,
+    /// A Diplomacy board's deadline for a turn (its `Turn::code`): NMRs are recorded and the
+    /// votes due with it decided (house rules D.VII.6, D.IX.2).
+    DiplomacyDeadline { board: i64, turn: i64 },
+    /// The end of an NMR's 48 (or 96) hours: B.8's replacement procedure begins unless the
+    /// player has come back (house rules D.VII.6a).
+    DiplomacyNmrClock { nmr: i64 },
 }
 
 /// The stored kind of a weekly review (kept public for the scheduler's reports).
@@ -58,6 +64,8 @@ const REDECIDE_DEADLINE: &str = "redecide_deadline";
 const VOTE_CLOSE: &str = "vote_close";
 const VOTE_REMINDER: &str = "vote_reminder";
 const ADOPTION_SWITCH: &str = "adoption_switch";
+const DIPLOMACY_DEADLINE: &str = "diplomacy_deadline";
+const DIPLOMACY_NMR_CLOCK: &str = "diplomacy_nmr_clock";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -89,6 +97,8 @@ impl Job {
             Job::VoteClose { .. } => VOTE_CLOSE,
             Job::VoteReminder { .. } => VOTE_REMINDER,
             Job::AdoptionSwitch => ADOPTION_SWITCH,
+            Job::DiplomacyDeadline { .. } => DIPLOMACY_DEADLINE,
+            Job::DiplomacyNmrClock { .. } => DIPLOMACY_NMR_CLOCK,
         }
     }
 
@@ -114,6 +124,8 @@ impl Job {
             Job::VoteClose { proposal } => format!("vote-close:{proposal}"),
             Job::VoteReminder { proposal } => format!("vote-reminder:{proposal}"),
             Job::AdoptionSwitch => "adoption-switch".to_owned(),
+            Job::DiplomacyDeadline { board, turn } => format!("diplomacy-deadline:{board}:{turn}"),
+            Job::DiplomacyNmrClock { nmr } => format!("diplomacy-nmr-clock:{nmr}"),
         }
     }
 
@@ -137,6 +149,8 @@ impl Job {
                 json!({ "proposal": proposal })
             }
             Job::AdoptionSwitch => json!({}),
+            Job::DiplomacyDeadline { board, turn } => json!({ "board": board, "turn": turn }),
+            Job::DiplomacyNmrClock { nmr } => json!({ "nmr": nmr }),
         }
     }
 
@@ -193,6 +207,11 @@ impl Job {
                 proposal: field("proposal")?,
             },
             ADOPTION_SWITCH => Job::AdoptionSwitch,
+            DIPLOMACY_DEADLINE => Job::DiplomacyDeadline {
+                board: field("board")?,
+                turn: field("turn")?,
+            },
+            DIPLOMACY_NMR_CLOCK => Job::DiplomacyNmrClock { nmr: field("nmr")? },
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -243,6 +262,8 @@ mod tests {
             Job::VoteClose { proposal: 301 },
             Job::VoteReminder { proposal: 301 },
             Job::AdoptionSwitch,
+            Job::DiplomacyDeadline { board: 3, turn: 7 },
+            Job::DiplomacyNmrClock { nmr: 5 },
         ]
     }
 
@@ -274,6 +295,8 @@ mod tests {
                 "vote-close:301",
                 "vote-reminder:301",
                 "adoption-switch",
+                "diplomacy-deadline:3:7",
+                "diplomacy-nmr-clock:5",
             ]
         );
     }

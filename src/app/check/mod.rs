@@ -8,6 +8,7 @@
 //! oracle, not a command a member runs.
 
 mod court;
+mod diplomacy;
 mod moderation;
 mod nomic;
 
@@ -61,6 +62,7 @@ impl App {
         moderation::check(self, &mut tx, &pending, &mut breaches).await?;
         court::check(self, &mut tx, &pending, &mut breaches).await?;
         nomic::check(&mut tx, &pending, &mut breaches).await?;
+        diplomacy::check(&mut tx, &pending, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)
     }

@@ -165,7 +165,7 @@ pub fn deal(players: &[Player], team_round: bool, seed: u64) -> Result<Deal, Dea
     if players.is_empty() {
         return Err(DealError::Empty);
     }
-    if players.len() % 7 != 0 {
+    if !players.len().is_multiple_of(7) {
         return Err(DealError::NotSevens(players.len()));
     }
     let boards = players.len() / 7;
@@ -254,6 +254,11 @@ fn pick_swap(seats: &[usize], fixed: bool, draw: &mut Draw) -> (usize, usize) {
     }
 }
 
+/// Pairs among `n`.
+fn pairs(n: usize) -> usize {
+    n * n.saturating_sub(1) / 2
+}
+
 fn explain(
     players: &[Player],
     team_round: bool,
@@ -278,10 +283,11 @@ fn explain(
             let why = match rule {
                 Rule::A if team_round && biggest > 7 => format!("a team fields {biggest} players for 7 powers"),
                 Rule::B if biggest > boards => format!("a team fields {biggest} players for {boards} boards"),
-                Rule::E if 21 * boards > teams * teams.saturating_sub(1) / 2 => format!(
-                    "{boards} boards of 7 need at least {} meetings of teams, but {teams} teams make only {} pairs",
-                    21 * boards,
-                    teams * teams.saturating_sub(1) / 2
+                Rule::E if boards * pairs(teams.min(7)) > pairs(teams) => format!(
+                    "{boards} boards, each holding {} teams so that B.6(b) holds as far as it can, make at least {} meetings of teams, but {teams} teams make only {} pair(s)",
+                    teams.min(7),
+                    boards * pairs(teams.min(7)),
+                    pairs(teams)
                 ),
                 _ => format!(
                     "no deal found in three seeded attempts of up to {tries} swaps kept it without breaking a rule listed before it; this deal breaks it least"

@@ -27,6 +27,15 @@ pub use centres::Centres;
 pub use power::Power;
 pub use season::Season;
 
+/// The longest set of orders typed.
+pub const ORDERS_MAX: usize = 1500;
+
+/// The longest piece of press typed.
+pub const PRESS_MAX: usize = 1500;
+
+/// The longest team or board name typed.
+pub const NAME_MAX: usize = 60;
+
 /// Points as an exact fraction: a shared bonus of (32 + 16 + 8) / 3 is 56/3, not 18.666...
 pub type Points = num_rational::Ratio<i64>;
 

@@ -129,6 +129,36 @@ impl Turn {
         Some(Turn { season, phase })
     }
 
+    /// The turn as one number, for a job's payload: seasons × 3 + the phase.
+    pub fn code(self) -> i64 {
+        i64::from(self.season.index()) * 3
+            + match self.phase {
+                Phase::Movement => 0,
+                Phase::Retreat => 1,
+                Phase::Adjustment => 2,
+            }
+    }
+
+    /// The turn from its [`Turn::code`].
+    pub fn from_code(code: i64) -> Option<Turn> {
+        let index = u32::try_from(code / 3).ok()?;
+        let year = FIRST_YEAR.checked_add(u16::try_from(index / 2).ok()?)?;
+        let half = if index % 2 == 0 {
+            Half::Spring
+        } else {
+            Half::Fall
+        };
+        let phase = match code % 3 {
+            0 => Phase::Movement,
+            1 => Phase::Retreat,
+            _ => Phase::Adjustment,
+        };
+        Some(Turn {
+            season: Season { year, half },
+            phase,
+        })
+    }
+
     /// The turn after this one: movement, retreats, (in Fall) adjustments.
     pub fn next(self) -> Turn {
         let (season, phase) = match (self.season.half, self.phase) {
@@ -172,6 +202,15 @@ mod tests {
         assert_eq!(w.phase, Phase::Adjustment);
         assert_eq!(w.to_string(), "W1906A");
         assert_eq!(Turn::parse("F1901").unwrap().phase, Phase::Movement);
+    }
+
+    #[test]
+    fn a_turn_survives_its_code() {
+        let mut t = Turn::FIRST;
+        for _ in 0..40 {
+            assert_eq!(Turn::from_code(t.code()), Some(t));
+            t = t.next();
+        }
     }
 
     #[test]

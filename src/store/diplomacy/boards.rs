@@ -169,7 +169,7 @@ pub async fn seat(
     Ok(())
 }
 
-const POSITIONS: &str = "SELECT p.id, p.board_id, p.power, p.person_id, pe.name AS person_name,
+const POSITIONS: &str = "SELECT p.id, p.board_id, p.power, p.person_id, COALESCE(pe.display_name, pe.name) AS person_name,
         p.team_id, p.guaranteed_used, p.extension_days
     FROM dip_positions p JOIN people pe ON pe.id = p.person_id";
 

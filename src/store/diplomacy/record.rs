@@ -224,7 +224,7 @@ pub async fn unavailable_on(
     board: i64,
 ) -> sqlx::Result<Vec<(String, i64)>> {
     sqlx::query_as(
-        "SELECT pe.name, u.start_minute FROM dip_unavailable u
+        "SELECT COALESCE(pe.display_name, pe.name), u.start_minute FROM dip_unavailable u
          JOIN dip_positions p ON p.person_id = u.person_id
          JOIN people pe ON pe.id = u.person_id
          WHERE p.board_id = ? ORDER BY p.id",

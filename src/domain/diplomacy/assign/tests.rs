@@ -59,7 +59,7 @@ fn when_b6e_cannot_hold_the_deal_says_it_relaxed_it_and_why_b6() {
     assert_eq!(e.times, 21 * 6);
     assert_eq!(
         e.why,
-        "7 boards of 7 need at least 147 meetings of teams, but 7 teams make only 21 pairs"
+        "7 boards, each holding 7 teams so that B.6(b) holds as far as it can, make at least 147 meetings of teams, but 7 teams make only 21 pair(s)"
     );
     assert_eq!(
         e.rule.cite(),
