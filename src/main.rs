@@ -92,6 +92,10 @@ enum RulesCmd {
         /// announced)
         #[arg(long)]
         force: bool,
+        /// The file is a tournament's house rules in plain text (sections A to D with numbered
+        /// items), which committees change by vote; it sits beside the rulebook in force
+        #[arg(long)]
+        house: bool,
     },
 }
 
@@ -195,7 +199,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Rules {
-            command: RulesCmd::Import { file, force },
+            command: RulesCmd::Import { file, force, house },
         } => {
             let size = std::fs::metadata(&file)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?
@@ -207,6 +211,22 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            if house {
+                let app = open(config).await?;
+                return match app
+                    .import_house_rules(&file.display().to_string(), &text)
+                    .await
+                {
+                    Ok(done) => {
+                        println!("{done}");
+                        Ok(ExitCode::SUCCESS)
+                    }
+                    Err(e) => {
+                        eprintln!("gavel: {e}");
+                        Ok(ExitCode::FAILURE)
+                    }
+                };
+            }
             let json = file
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("json"));

@@ -114,6 +114,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     let (rules, proposals) = app.export_rules(&mut conn).await?;
     let nomic = app.export_nomic(&mut conn).await?;
     let change_log = app.export_change_log(&mut conn).await?;
+    let committees = app.export_committees(&mut conn).await?;
     let diplomacy = app.export_diplomacy(&mut conn).await?;
     Ok(json!({
         "club": app.config().club.name,
@@ -127,6 +128,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "change_log": change_log,
         "nomic": nomic,
         "points_of_order": points_of_order,
+        "committees": committees,
         "diplomacy": diplomacy,
         "score_events": events.iter().map(|e| json!({
             "id": e.id,

@@ -139,6 +139,8 @@ async fn run_one(
         Job::VoteClose { proposal } => Ok(app.close_vote(conn, proposal, row.due_at).await?),
         Job::VoteReminder { proposal } => Ok(app.remind_voters(conn, proposal).await?),
         Job::AdoptionSwitch => Ok(app.adoption_switch(conn, row.due_at).await?),
+        Job::MotionClose { motion } => Ok(app.motion_due(conn, motion, row.due_at).await?),
+        Job::ApprovalDeadline { motion } => Ok(app.approval_due(conn, motion, row.due_at).await?),
         Job::DiplomacyDeadline { board, turn } => app.diplomacy_deadline(conn, board, turn).await,
         Job::DiplomacyNmrClock { nmr } => app.nmr_clock(conn, nmr).await,
     }

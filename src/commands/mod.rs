@@ -3,11 +3,12 @@
 //! registration and dispatch, the console's parser, `/help` and the README's command tables.
 
 pub mod button;
+mod committee;
 mod court;
 mod diplomacy;
 mod docs;
 mod leaderboard;
-mod members;
+pub(crate) mod members;
 mod moderation;
 mod nomic;
 pub mod spec;
@@ -135,6 +136,36 @@ pub const GROUPS: &[Group] = &[
         heading: "Tournaments",
         moderators_only: false,
     },
+    Group {
+        name: "committee",
+        description: "Committees that vote by their own rules (Diplomacy house rules A.2, A.6)",
+        heading: "Committees",
+        moderators_only: false,
+    },
+    Group {
+        name: "houserule",
+        description: "The Diplomacy house rules as a rulebook the TMC changes (A.7)",
+        heading: "Committees",
+        moderators_only: false,
+    },
+    Group {
+        name: "motion",
+        description: "Committee motions: votes, tie-breaks, the TD's approval or veto (A.6, A.7)",
+        heading: "Committees",
+        moderators_only: false,
+    },
+    Group {
+        name: "dispute",
+        description: "Disputes about a game, for the TD and the TMC (house rules D.I.2)",
+        heading: "Disputes and Observers",
+        moderators_only: false,
+    },
+    Group {
+        name: "observer",
+        description: "Tournament Observers' private reports to the TD (house rules A.9)",
+        heading: "Disputes and Observers",
+        moderators_only: false,
+    },
 ];
 
 /// A feature's commands under one README heading.
@@ -153,6 +184,8 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         nomic::rules::section(),
         nomic::orders::section(),
         tournament::section(),
+        committee::section(),
+        committee::disputes_section(),
         diplomacy::section(),
     ]
 });

@@ -41,6 +41,10 @@ pub enum Job {
     /// Announces rule 204's change of itself to a simple majority at the end of the second
     /// complete circuit of turns (Nomic 204).
     AdoptionSwitch,
+    /// Closes a committee's motion at its time (house rules A.6).
+    MotionClose { motion: i64 },
+    /// The end of the TD's time to approve or veto an adopted rule change (house rules A.7).
+    ApprovalDeadline { motion: i64 },
     /// A Diplomacy board's deadline for a turn (its `Turn::code`): NMRs are recorded and the
     /// votes due with it decided (house rules D.VII.6, D.IX.2).
     DiplomacyDeadline { board: i64, turn: i64 },
@@ -64,6 +68,8 @@ const REDECIDE_DEADLINE: &str = "redecide_deadline";
 const VOTE_CLOSE: &str = "vote_close";
 const VOTE_REMINDER: &str = "vote_reminder";
 const ADOPTION_SWITCH: &str = "adoption_switch";
+const MOTION_CLOSE: &str = "motion_close";
+const APPROVAL_DEADLINE: &str = "approval_deadline";
 const DIPLOMACY_DEADLINE: &str = "diplomacy_deadline";
 const DIPLOMACY_NMR_CLOCK: &str = "diplomacy_nmr_clock";
 
@@ -97,6 +103,8 @@ impl Job {
             Job::VoteClose { .. } => VOTE_CLOSE,
             Job::VoteReminder { .. } => VOTE_REMINDER,
             Job::AdoptionSwitch => ADOPTION_SWITCH,
+            Job::MotionClose { .. } => MOTION_CLOSE,
+            Job::ApprovalDeadline { .. } => APPROVAL_DEADLINE,
             Job::DiplomacyDeadline { .. } => DIPLOMACY_DEADLINE,
             Job::DiplomacyNmrClock { .. } => DIPLOMACY_NMR_CLOCK,
         }
@@ -124,6 +132,8 @@ impl Job {
             Job::VoteClose { proposal } => format!("vote-close:{proposal}"),
             Job::VoteReminder { proposal } => format!("vote-reminder:{proposal}"),
             Job::AdoptionSwitch => "adoption-switch".to_owned(),
+            Job::MotionClose { motion } => format!("motion-close:{motion}"),
+            Job::ApprovalDeadline { motion } => format!("approval-deadline:{motion}"),
             Job::DiplomacyDeadline { board, turn } => format!("diplomacy-deadline:{board}:{turn}"),
             Job::DiplomacyNmrClock { nmr } => format!("diplomacy-nmr-clock:{nmr}"),
         }
@@ -149,6 +159,9 @@ impl Job {
                 json!({ "proposal": proposal })
             }
             Job::AdoptionSwitch => json!({}),
+            Job::MotionClose { motion } | Job::ApprovalDeadline { motion } => {
+                json!({ "motion": motion })
+            }
             Job::DiplomacyDeadline { board, turn } => json!({ "board": board, "turn": turn }),
             Job::DiplomacyNmrClock { nmr } => json!({ "nmr": nmr }),
         }
@@ -207,6 +220,12 @@ impl Job {
                 proposal: field("proposal")?,
             },
             ADOPTION_SWITCH => Job::AdoptionSwitch,
+            MOTION_CLOSE => Job::MotionClose {
+                motion: field("motion")?,
+            },
+            APPROVAL_DEADLINE => Job::ApprovalDeadline {
+                motion: field("motion")?,
+            },
             DIPLOMACY_DEADLINE => Job::DiplomacyDeadline {
                 board: field("board")?,
                 turn: field("turn")?,
@@ -262,6 +281,8 @@ mod tests {
             Job::VoteClose { proposal: 301 },
             Job::VoteReminder { proposal: 301 },
             Job::AdoptionSwitch,
+            Job::MotionClose { motion: 4 },
+            Job::ApprovalDeadline { motion: 4 },
             Job::DiplomacyDeadline { board: 3, turn: 7 },
             Job::DiplomacyNmrClock { nmr: 5 },
         ]
@@ -295,6 +316,8 @@ mod tests {
                 "vote-close:301",
                 "vote-reminder:301",
                 "adoption-switch",
+                "motion-close:4",
+                "approval-deadline:4",
                 "diplomacy-deadline:3:7",
                 "diplomacy-nmr-clock:5",
             ]

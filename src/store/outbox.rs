@@ -12,6 +12,9 @@ pub const DISCUSSION: &str = "discussion";
 pub const VOTING: &str = "voting";
 /// Changes of players' points (Nomic 209).
 pub const POINTS: &str = "points";
+/// Observers' reports to the TD (Diplomacy house rules A.9): a private channel, never the
+/// portal.
+pub const TD_REPORTS: &str = "td-reports";
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OutboxEntry {

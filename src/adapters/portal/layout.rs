@@ -19,6 +19,8 @@ const NAV: &[(&str, &str)] = &[
     ("/proposals", "Proposals"),
     ("/points", "Points"),
     ("/orders", "Points of Order"),
+    ("/motions", "Motions"),
+    ("/diplomacy", "Diplomacy"),
     ("/search", "Search"),
 ];
 

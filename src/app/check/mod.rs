@@ -2,11 +2,13 @@
 //! named. The scores must equal a full fold of the history (`store::leaderboard::standings`),
 //! and each capability adds its own: the ladder's steps and bans (moderation), benches that can
 //! decide and requests to leave that wait only for a granted hearing (the Court), held proposals
-//! and points (Nomic), and the deadline jobs of live objects (all of them).
+//! and points (Nomic), motions whose results equal their tallies (committees), and the deadline
+//! jobs of live objects (all of them).
 //!
 //! It reads everything, once, in one snapshot: it is the operator's proof and the tests'
 //! oracle, not a command a member runs.
 
+mod committee;
 mod court;
 mod diplomacy;
 mod moderation;
@@ -62,6 +64,7 @@ impl App {
         moderation::check(self, &mut tx, &pending, &mut breaches).await?;
         court::check(self, &mut tx, &pending, &mut breaches).await?;
         nomic::check(&mut tx, &pending, &mut breaches).await?;
+        committee::check(&mut tx, &pending, &mut breaches).await?;
         diplomacy::check(&mut tx, &pending, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)

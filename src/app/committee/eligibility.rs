@@ -42,7 +42,10 @@ impl App {
         ] {
             *slot = store::offices::holders_of(conn, held).await?.len() as u32;
         }
-        eligibility::may_hold(office, &candidate, ties.as_ref(), numbers, TMC_MOST)?;
+        let most = store::committee::committees::most_seated_by(conn, Office::TmcMember.key())
+            .await?
+            .unwrap_or(TMC_MOST);
+        eligibility::may_hold(office, &candidate, ties.as_ref(), numbers, most)?;
         Ok(())
     }
 }
@@ -57,10 +60,16 @@ async fn game_ties(conn: &mut SqliteConnection, person: i64, game: &str) -> sqlx
         .chain(gms.iter())
         .find(|(id, _)| mates.iter().any(|(m, _)| m == id))
         .map(|(_, name)| name.clone());
+    let observing_mate = store::offices::holders_for_game(conn, Office::Observer, game)
+        .await?
+        .into_iter()
+        .find(|(id, _)| mates.iter().any(|(m, _)| m == id))
+        .map(|(_, name)| name);
     Ok(GameTies {
         game: game.to_owned(),
         plays: players.iter().any(|(id, _)| *id == person),
         gms: gms.iter().any(|(id, _)| *id == person),
         team_mate,
+        observing_mate,
     })
 }

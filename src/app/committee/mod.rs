@@ -2,5 +2,14 @@
 //! teams and game seats it reads, committees and their motions (A.6), changes to the house
 //! rules (A.7), disputes (D.I.2) and Observers' reports (A.9).
 
+mod approval;
+pub mod committees;
+pub mod disputes;
 mod eligibility;
+mod error;
+mod export;
+pub mod house_rules;
+pub mod motion;
 pub mod teams;
+
+pub use error::CommitteeError;

@@ -7,7 +7,7 @@ mod deadlines;
 mod export;
 mod orders;
 mod press;
-mod results;
+pub mod results;
 mod rounds;
 mod sealed;
 mod standings;
@@ -30,7 +30,8 @@ use crate::domain::kernel::authority::{Power as Authority, Unauthorised};
 use crate::domain::kernel::office::Office;
 use crate::store::{self, diplomacy::boards::Board, diplomacy::boards::Position};
 
-pub use standings::StandingLine;
+pub use results::{board_scored, Scored};
+pub use standings::{Advancement, StandingLine};
 
 /// Why a Diplomacy command was refused.
 #[derive(Debug, thiserror::Error)]

@@ -14,7 +14,7 @@ use crate::domain::diplomacy::Power;
 use crate::store;
 
 /// A board's record, read for scoring.
-pub(crate) struct Scored {
+pub struct Scored {
     pub score: BoardScore,
     /// Centres at the end of each year, as the count-backs read them (C.5).
     pub years: BTreeMap<u16, Centres>,
@@ -79,51 +79,7 @@ impl App {
         conn: &mut SqliteConnection,
         board: i64,
     ) -> sqlx::Result<Scored> {
-        let b = store::diplomacy::boards::by_id(conn, board)
-            .await?
-            .ok_or(sqlx::Error::RowNotFound)?;
-        let last_year = store::diplomacy::rounds::get(conn, b.round)
-            .await?
-            .map_or(1909, |r| r.last_year) as u16;
-        let mut by_season: BTreeMap<Season, Vec<(Power, u32)>> = BTreeMap::new();
-        for c in store::diplomacy::record::counts(conn, board).await? {
-            if let Some(s) = Season::parse(&c.season) {
-                by_season
-                    .entry(s)
-                    .or_default()
-                    .push((power_of(&c.power), c.centres as u32));
-            }
-        }
-        let latest = by_season
-            .values()
-            .last()
-            .and_then(|v| Centres::new(v.clone()).ok())
-            .unwrap_or_default();
-        // The counts at the end of each year: the Fall's, or the Spring's when no Fall yet.
-        let mut recorded: BTreeMap<u16, Centres> = BTreeMap::new();
-        for (s, v) in &by_season {
-            if let Ok(c) = Centres::new(v.clone()) {
-                recorded.insert(s.year, c);
-            }
-        }
-        let powers: Vec<Power> = b
-            .ending_powers
-            .as_deref()
-            .unwrap_or("")
-            .chars()
-            .filter_map(|c| Power::parse(&c.to_string()))
-            .collect();
-        let ending = match b.ending.as_deref() {
-            Some("draw") => Ending::Draw { members: powers },
-            Some("conceded") => Ending::Conceded {
-                to: powers.first().copied().unwrap_or(Power::Austria),
-            },
-            _ => Ending::Played,
-        };
-        Ok(Scored {
-            score: score(&latest, &ending),
-            years: year_ends(&recorded, last_year, &ending),
-        })
+        board_scored(conn, board).await
     }
 
     /// The published score of a board, line by line.
@@ -147,4 +103,54 @@ impl App {
         }
         Ok(lines.join("\n"))
     }
+}
+
+/// A board's score as it stands (or ended), with its counts by year: for the app, the export
+/// and the portal.
+pub async fn board_scored(conn: &mut SqliteConnection, board: i64) -> sqlx::Result<Scored> {
+    let b = store::diplomacy::boards::by_id(conn, board)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let last_year = store::diplomacy::rounds::get(conn, b.round)
+        .await?
+        .map_or(1909, |r| r.last_year) as u16;
+    let mut by_season: BTreeMap<Season, Vec<(Power, u32)>> = BTreeMap::new();
+    for c in store::diplomacy::record::counts(conn, board).await? {
+        if let Some(s) = Season::parse(&c.season) {
+            by_season
+                .entry(s)
+                .or_default()
+                .push((power_of(&c.power), c.centres as u32));
+        }
+    }
+    let latest = by_season
+        .values()
+        .last()
+        .and_then(|v| Centres::new(v.clone()).ok())
+        .unwrap_or_default();
+    // The counts at the end of each year: the Fall's, or the Spring's when no Fall yet.
+    let mut recorded: BTreeMap<u16, Centres> = BTreeMap::new();
+    for (s, v) in &by_season {
+        if let Ok(c) = Centres::new(v.clone()) {
+            recorded.insert(s.year, c);
+        }
+    }
+    let powers: Vec<Power> = b
+        .ending_powers
+        .as_deref()
+        .unwrap_or("")
+        .chars()
+        .filter_map(|c| Power::parse(&c.to_string()))
+        .collect();
+    let ending = match b.ending.as_deref() {
+        Some("draw") => Ending::Draw { members: powers },
+        Some("conceded") => Ending::Conceded {
+            to: powers.first().copied().unwrap_or(Power::Austria),
+        },
+        _ => Ending::Played,
+    };
+    Ok(Scored {
+        score: score(&latest, &ending),
+        years: year_ends(&recorded, last_year, &ending),
+    })
 }

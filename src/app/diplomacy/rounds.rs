@@ -85,7 +85,7 @@ impl App {
                 .map(|p| (p.id, (p.name.clone(), p.team)))
                 .collect();
             let mut lines = vec![format!(
-                "Round {round} is dealt to {} boards with the seed {seed}; anyone can repeat the draw (B.6).",
+                "Round {round} is dealt to {} board(s) with the seed {seed}; anyone can repeat the draw (B.6).",
                 d.boards.len()
             )];
             for (k, seats) in d.boards.iter().enumerate() {

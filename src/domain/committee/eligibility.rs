@@ -27,6 +27,8 @@ pub struct GameTies {
     pub gms: bool,
     /// A team-mate of the candidate who plays in it or is its GM.
     pub team_mate: Option<String>,
+    /// An Observer of it who is the candidate's team-mate.
+    pub observing_mate: Option<String>,
 }
 
 /// How many hold each office now (the candidate excluded).
@@ -70,6 +72,12 @@ pub enum Ineligible {
         name: String,
         game: String,
         mate: String,
+    },
+    #[error("{name} may not be the GM of {game}: its Observer {observer} is their team-mate (house rules A.10).")]
+    GmObservedByTeamMate {
+        name: String,
+        game: String,
+        observer: String,
     },
     #[error("There is already a Tournament Director; dismiss them first (house rules A.2).")]
     DirectorTaken,
@@ -131,6 +139,17 @@ pub fn may_hold(
             }
         }
         Office::ChiefGm if numbers.chief_gms > 0 => return Err(Ineligible::ChiefGmTaken),
+        Office::GameMaster => {
+            if let Some((ties, observer)) =
+                game.and_then(|t| t.observing_mate.as_ref().map(|o| (t, o)))
+            {
+                return Err(Ineligible::GmObservedByTeamMate {
+                    name: name(),
+                    game: ties.game.clone(),
+                    observer: observer.clone(),
+                });
+            }
+        }
         Office::Observer => {
             for (held, office) in [
                 (Office::AssistantDirector, "an Assistant TD"),

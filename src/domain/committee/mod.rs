@@ -7,6 +7,7 @@
 pub mod approval;
 pub mod dispute;
 pub mod eligibility;
+pub mod house_rules;
 pub mod motion;
 pub mod rules;
 pub mod sitting;

@@ -111,6 +111,8 @@ pub enum MotionError {
     NotSitting(i64),
     #[error("Motion {0} is not tied; the TD casts only a tie-breaking vote (house rules A.6).")]
     NotTied(i64),
+    #[error("You sit on the body voting on motion {0}; the tie-breaking vote is the TD's, not a second vote (house rules A.6).")]
+    SitsAndBreaks(i64),
     #[error(transparent)]
     TieBreak(#[from] tally::TieBreakError),
 }
@@ -131,10 +133,18 @@ pub fn closes_early(counts: Counts, sitting: u32) -> bool {
     counts.cast() >= sitting
 }
 
-/// The TD's tie-break on a tied motion (A.6).
-pub fn break_tie(number: i64, status: Status, choice: Choice) -> Result<Status, MotionError> {
+/// The TD's tie-break on a tied motion (A.6), by someone who did not sit on it.
+pub fn break_tie(
+    number: i64,
+    status: Status,
+    choice: Choice,
+    sits: bool,
+) -> Result<Status, MotionError> {
     if status != Status::Tied {
         return Err(MotionError::NotTied(number));
+    }
+    if sits {
+        return Err(MotionError::SitsAndBreaks(number));
     }
     Ok(Status::after(tally::break_tie(choice)?))
 }
@@ -174,10 +184,21 @@ mod tests {
 
     #[test]
     fn the_td_breaks_only_a_tie_a6() {
-        assert_eq!(break_tie(4, Status::Tied, Choice::No), Ok(Status::Rejected));
         assert_eq!(
-            break_tie(4, Status::Adopted, Choice::Yes),
+            break_tie(4, Status::Tied, Choice::No, false),
+            Ok(Status::Rejected)
+        );
+        assert_eq!(
+            break_tie(4, Status::Adopted, Choice::Yes, false),
             Err(MotionError::NotTied(4))
+        );
+    }
+
+    #[test]
+    fn an_assistant_td_who_sat_does_not_also_break_the_tie_a6() {
+        assert_eq!(
+            break_tie(4, Status::Tied, Choice::Yes, true),
+            Err(MotionError::SitsAndBreaks(4))
         );
     }
 

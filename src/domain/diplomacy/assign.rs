@@ -282,7 +282,7 @@ fn explain(
         .map(|(rule, &times)| {
             let why = match rule {
                 Rule::A if team_round && biggest > 7 => format!("a team fields {biggest} players for 7 powers"),
-                Rule::B if biggest > boards => format!("a team fields {biggest} players for {boards} boards"),
+                Rule::B if biggest > boards => format!("a team fields {biggest} players for {boards} board(s)"),
                 Rule::E if boards * pairs(teams.min(7)) > pairs(teams) => format!(
                     "{boards} boards, each holding {} teams so that B.6(b) holds as far as it can, make at least {} meetings of teams, but {teams} teams make only {} pair(s)",
                     teams.min(7),

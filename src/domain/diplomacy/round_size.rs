@@ -28,7 +28,7 @@ pub fn round_two(teams: u32) -> RoundTwo {
             boards,
             semi_final: true,
             working: format!(
-                "{head}; fewer than 42 teams, so round 2 becomes the semi-final and no longer counts for the team competition; half of {teams} boards rounded down = {boards} boards (B.4)"
+                "{head}; fewer than 42 teams, so round 2 becomes the semi-final and no longer counts for the team competition; half of {teams} boards rounded down = {boards} board(s) (B.4)"
             ),
         };
     }

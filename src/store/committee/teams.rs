@@ -6,7 +6,8 @@
 //! - A game is named by text ("R1 Board 3"); `game_seats` says who plays in it. GMs and
 //!   Observers of a game are offices (`office_terms.game`), not seats.
 //! - Reads: `teams_of` (a person's current teams), `team_mates` (everyone sharing a team),
-//!   `plays_anywhere`, `players_of`. Writes: `create`, `join`, `leave`, `seat`, `unseat`.
+//!   `members_of`, `plays_anywhere`, `players_of`. Writes: `create`, `join`, `leave`, `seat`,
+//!   `unseat`.
 
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
@@ -70,6 +71,16 @@ pub async fn leave(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// Who belongs to a team now (ids).
+pub async fn members_of(conn: &mut SqliteConnection, team: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "SELECT person_id FROM team_members WHERE team_id = ? AND left_at IS NULL ORDER BY id",
+    )
+    .bind(team)
+    .fetch_all(conn)
+    .await
 }
 
 /// The names of the teams someone belongs to now.

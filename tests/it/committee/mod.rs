@@ -2,6 +2,9 @@
 //! (house rules A.4, A.8, A.10), motions and their tallies (A.6), rule changes (A.7) and
 //! disputes (D.I.2).
 
+mod disputes;
+mod house_rules;
+mod motions;
 mod offices;
 
 use gavel::adapters::console::{Console, Output};

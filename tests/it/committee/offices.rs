@@ -138,3 +138,71 @@ async fn the_td_appoints_gms_and_observers_but_not_the_tmc_a9_a11() {
         "{out:?}"
     );
 }
+
+#[tokio::test]
+async fn a_player_is_not_seated_in_a_game_a_team_mate_observes_a10() {
+    let mut c = console();
+    setup(
+        &mut c,
+        &[
+            "@ 2026-11-27 12:30",
+            "cj: /office appoint member:@ann office:observer game:\"R1 Board 3\"",
+        ],
+    )
+    .await;
+    let app = c.app().await.expect("app").clone();
+    teams(&app, "Hanseatic", &["ann", "bob"]).await;
+    let err = app
+        .seat_player(
+            &super::call("seat"),
+            "R1 Board 3",
+            &PersonRef::console("bob"),
+        )
+        .await
+        .expect_err("bob's team-mate observes the game");
+    assert_eq!(
+        err.to_string(),
+        "bob may not play in R1 Board 3: its Observer ann is their team-mate or themself (house rules A.10)."
+    );
+    seat(&app, "R1 Board 4", &["bob"]).await;
+}
+
+#[tokio::test]
+async fn gavel_check_finds_an_observer_whose_team_mate_came_to_play_a10() {
+    let mut c = console();
+    setup(
+        &mut c,
+        &[
+            "@ 2026-11-27 12:30",
+            "cj: /office appoint member:@ann office:observer game:\"R1 Board 3\"",
+        ],
+    )
+    .await;
+    let app = c.app().await.expect("app").clone();
+    seat(&app, "R1 Board 3", &["bob"]).await;
+    assert!(app.check_record().await.expect("check").is_empty());
+    // Refused through the app (bob plays in the game ann observes)...
+    teams(&app, "Hanseatic", &["ann"]).await;
+    let err = app
+        .join_team(
+            &super::call("team join"),
+            "Hanseatic",
+            &PersonRef::console("bob"),
+            "player",
+        )
+        .await
+        .expect_err("the team would have a player of the game ann observes");
+    assert!(err.to_string().ends_with("(house rules A.10)."), "{err}");
+    // ...so written behind its back, the record breaks A.10 and gavel check says so.
+    sqlx::query(
+        "INSERT INTO team_members (team_id, person_id, role, joined_at)
+         SELECT 1, id, 'player', '2026-11-27T12:31:00Z' FROM people WHERE name = 'bob'",
+    )
+    .execute(app.pool())
+    .await
+    .expect("written");
+    assert_eq!(
+        app.check_record().await.expect("check"),
+        ["ann observes R1 Board 3, which they or a team-mate play in or GM (A.10)"]
+    );
+}

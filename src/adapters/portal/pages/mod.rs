@@ -2,7 +2,9 @@
 //! it (the HTML page) from the same struct.
 
 mod cases;
+mod committees;
 mod court;
+mod diplomacy;
 mod games;
 mod home;
 mod members;
@@ -35,6 +37,11 @@ pub fn routes() -> Router<Portal> {
         .route("/points", get(nomic::points))
         .route("/orders", get(nomic::orders))
         .route("/orders/:n", get(nomic::order))
+        .route("/motions", get(committees::list))
+        .route("/motions/:n", get(committees::one))
+        .route("/houserules", get(committees::house_rules))
+        .route("/diplomacy", get(diplomacy::overview))
+        .route("/diplomacy/boards/:n", get(diplomacy::board))
         .route("/search", get(search::search))
         .route("/feed.atom", get(search::feed))
 }

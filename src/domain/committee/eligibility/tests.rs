@@ -120,6 +120,25 @@ fn an_observer_is_refused_for_a_game_they_play_or_gm_and_welcome_elsewhere_a10()
 }
 
 #[test]
+fn a_gm_is_refused_for_a_game_a_team_mate_observes_a10() {
+    let ties = GameTies {
+        game: "Board 3".into(),
+        observing_mate: Some("Obe".into()),
+        ..GameTies::default()
+    };
+    assert!(matches!(
+        may_hold(
+            Office::GameMaster,
+            &on_team(),
+            Some(&ties),
+            Numbers::default(),
+            8
+        ),
+        Err(Ineligible::GmObservedByTeamMate { .. })
+    ));
+}
+
+#[test]
 fn there_is_one_td_and_at_most_two_assistants_a2() {
     let taken = Numbers {
         directors: 1,

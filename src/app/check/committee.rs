@@ -1,0 +1,171 @@
+//! Committees' invariants: each closed motion's count equals its stored votes and its result
+//! equals the tally of its rules (A.6, A.7), every vote came from someone sitting, open motions
+//! and pending approvals have their jobs and nothing else does, a veto has its override, a
+//! change in effect has its version, a referred dispute has its motion, the offices keep their
+//! numbers (A.2, A.6), and no Observer observes a game they or a team-mate play in or GM (A.10).
+
+use std::collections::BTreeSet;
+
+use sqlx::SqliteConnection;
+
+use super::{Breaches, Pending};
+use crate::domain::committee::approval::{self, Approval};
+use crate::domain::committee::motion::{Kind, Status};
+use crate::domain::committee::tally::{self, Counts};
+use crate::domain::kernel::office::Office;
+use crate::jobs::Job;
+use crate::store;
+
+pub(super) async fn check(
+    conn: &mut SqliteConnection,
+    pending: &Pending,
+    breaches: &mut Breaches,
+) -> sqlx::Result<()> {
+    let motions = store::committee::motions::all(conn).await?;
+    let versions = store::committee::house_rules::all(conn).await?;
+    let mut open = BTreeSet::new();
+    let mut awaiting = BTreeSet::new();
+    for m in &motions {
+        let n = m.id;
+        let sitting = store::committee::motions::seats(conn, n).await?;
+        let votes = store::committee::motions::votes(conn, n).await?;
+        if sitting.size() as i64 != m.sitting_size {
+            breaches.push(format!(
+                "Motion {n}'s sitting body is {} but {} was recorded (A.6)",
+                sitting.size(),
+                m.sitting_size
+            ));
+        }
+        for (id, name, _) in &votes {
+            if !sitting.sits(*id) {
+                breaches.push(format!(
+                    "Motion {n} has a vote by {name}, who does not sit (A.6)"
+                ));
+            }
+        }
+        let counts = Counts::of(votes.iter().map(|v| v.2));
+        match m.status() {
+            Status::Open => {
+                open.insert(n);
+                if pending.due(&Job::MotionClose { motion: n }).is_none() {
+                    breaches.push(format!(
+                        "Motion {n} is open, and no pending job closes it (A.6)"
+                    ));
+                }
+            }
+            status => {
+                if m.counts() != Some(counts) {
+                    breaches.push(format!(
+                        "Motion {n}'s recorded count differs from its votes ({counts})"
+                    ));
+                }
+                let decided = Status::after(tally::decide(counts, sitting.size(), &m.rules()));
+                let broken = match m.tie_choice.as_deref() {
+                    Some("yes") => Status::Adopted,
+                    Some("no") => Status::Rejected,
+                    _ => Status::Tied,
+                };
+                let expected = if decided == Status::Tied {
+                    broken
+                } else {
+                    decided
+                };
+                if status != expected {
+                    breaches.push(format!(
+                        "Motion {n} is {} but its votes decide {} (A.6, A.7)",
+                        status.key(),
+                        expected.key()
+                    ));
+                }
+            }
+        }
+        match m.approval() {
+            Some(Approval::Pending) => {
+                awaiting.insert(n);
+                if pending.due(&Job::ApprovalDeadline { motion: n }).is_none() {
+                    breaches.push(format!(
+                        "Motion {n} waits for the TD, and no pending job ends the TD's time (A.7)"
+                    ));
+                }
+            }
+            Some(a @ (Approval::Vetoed | Approval::Overridden | Approval::VetoStands)) => {
+                let overridden = motions
+                    .iter()
+                    .find(|o| o.parent_id == Some(n) && o.kind() == Kind::Override);
+                if overridden.is_none() {
+                    breaches.push(format!(
+                        "Motion {n} was vetoed ({}), but no override was opened (A.7)",
+                        a.key()
+                    ));
+                }
+            }
+            _ => {}
+        }
+        if m.approval().is_some_and(approval::takes_effect)
+            && !versions.iter().any(|v| v.motion_id == Some(n))
+        {
+            breaches.push(format!(
+                "Motion {n}'s change took effect, but house rule {} has no version from it (A.7)",
+                m.item.as_deref().unwrap_or("?")
+            ));
+        }
+    }
+    for job in pending.jobs() {
+        let dead = match job {
+            Job::MotionClose { motion } => !open.contains(&motion),
+            Job::ApprovalDeadline { motion } => !awaiting.contains(&motion),
+            _ => false,
+        };
+        if dead {
+            breaches.push(format!("{job:?} is pending for what has moved on"));
+        }
+    }
+    for d in store::committee::disputes::all(conn).await? {
+        if d.status == "referred" && d.motion_id.is_none() {
+            breaches.push(format!(
+                "Dispute {} was referred, but has no motion (D.I.2)",
+                d.id
+            ));
+        }
+    }
+    let count = async |conn: &mut SqliteConnection, office| -> sqlx::Result<usize> {
+        Ok(store::offices::holders_of(conn, office).await?.len())
+    };
+    if count(conn, Office::TournamentDirector).await? > 1 {
+        breaches.push("There is more than one Tournament Director (A.2)".into());
+    }
+    if count(conn, Office::AssistantDirector).await? > 2 {
+        breaches.push("There are more than two Assistant TDs (A.2)".into());
+    }
+    let atds = store::offices::holders_of(conn, Office::AssistantDirector).await?;
+    for (id, name, _) in store::offices::holders_of(conn, Office::ActingDirector).await? {
+        if !atds.iter().any(|(a, ..)| *a == id) {
+            breaches.push(format!(
+                "{name} acts as TD without being an Assistant TD (A.6)"
+            ));
+        }
+    }
+    for (observer, name, game) in store::offices::holders_of(conn, Office::Observer).await? {
+        let Some(game) = game else { continue };
+        let mut involved = store::committee::teams::players_of(conn, &game).await?;
+        involved.extend(store::offices::holders_for_game(conn, Office::GameMaster, &game).await?);
+        let mates = store::committee::teams::team_mates(conn, observer).await?;
+        if involved
+            .iter()
+            .any(|(id, _)| *id == observer || mates.iter().any(|(m, _)| m == id))
+        {
+            breaches.push(format!(
+                "{name} observes {game}, which they or a team-mate play in or GM (A.10)"
+            ));
+        }
+    }
+    if let Some(most) =
+        store::committee::committees::most_seated_by(conn, Office::TmcMember.key()).await?
+    {
+        let tmc = count(conn, Office::TmcMember).await?;
+        if tmc > most as usize {
+            breaches.push(format!("The TMC has {tmc} members, more than {most} (A.2)"));
+        }
+    }
+    Ok(())
+}

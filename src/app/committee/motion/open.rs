@@ -1,0 +1,188 @@
+//! `/motion open`: the TD, or a member where the committee allows it, opens a numbered motion;
+//! its sitting body is fixed as it opens (A.6) and it posts with Yes/No/Abstain buttons.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use sqlx::SqliteConnection;
+
+use crate::app::{Actor, App, Call};
+use crate::domain::committee::motion::Kind;
+use crate::domain::committee::rules::VoteRules;
+use crate::domain::kernel::calendar;
+use crate::domain::kernel::office::Office;
+use crate::jobs::{self, Job};
+use crate::store;
+use crate::store::committee::committees::CommitteeRow;
+use crate::store::committee::motions::NewMotion;
+
+use super::super::CommitteeError;
+use super::show::{opening_text, MotionShown};
+use super::{sitting_body, vote_buttons};
+
+/// What `/motion open` is given, as typed.
+#[derive(Debug, Clone, Default)]
+pub struct OpenMotion {
+    pub committee: String,
+    pub text: String,
+    pub kind: Option<String>,
+    pub item: Option<String>,
+    pub new_text: Option<String>,
+    pub closes: Option<String>,
+}
+
+/// A motion about to open, as the use cases that open one (a member, a veto, a referral) give it.
+pub(crate) struct Opening<'a> {
+    pub committee: &'a CommitteeRow,
+    pub kind: Kind,
+    pub text: &'a str,
+    pub item: Option<&'a str>,
+    pub new_text: Option<&'a str>,
+    pub parent: Option<i64>,
+    pub by: &'a Actor,
+    pub closes_at: DateTime<Utc>,
+    pub rules: VoteRules,
+}
+
+impl App {
+    /// `/motion open`.
+    pub async fn open_motion(
+        &self,
+        call: &Call,
+        m: &OpenMotion,
+    ) -> Result<MotionShown, CommitteeError> {
+        self.execute(call, async |conn, actor| {
+            let committee = store::committee::committees::by_name(conn, &m.committee).await?;
+            let is_member = match &committee {
+                Some(c) if c.members_open => {
+                    let seats = Office::from_key(&c.seats).expect("stored by the domain");
+                    store::offices::holds_for(conn, actor.id, seats, None).await?
+                }
+                _ => false,
+            };
+            if !actor.offices.is_director() && !is_member {
+                return Err(CommitteeError::MayNotOpen);
+            }
+            let committee =
+                committee.ok_or_else(|| CommitteeError::NoSuchCommittee(m.committee.clone()))?;
+            let text = m.text.trim();
+            if text.is_empty() {
+                return Err(CommitteeError::NoText);
+            }
+            let kind = match m.kind.as_deref().unwrap_or("plain") {
+                "plain" => Kind::Plain,
+                "rule-change" => Kind::RuleChange,
+                other => return Err(CommitteeError::Kind(other.to_owned())),
+            };
+            let (item, new_text) = match kind {
+                Kind::RuleChange => {
+                    let (Some(item), Some(new_text)) = (&m.item, &m.new_text) else {
+                        return Err(CommitteeError::RuleChangeNeedsItem);
+                    };
+                    let item = self.house_item_label(conn, item).await?;
+                    (Some(item), Some(new_text.trim().to_owned()))
+                }
+                _ => (None, None),
+            };
+            self.check_size(conn, &committee).await?;
+            let closes_at = self.closing_time(m.closes.as_deref())?;
+            let number = self
+                .start_motion(
+                    conn,
+                    &Opening {
+                        committee: &committee,
+                        kind,
+                        text,
+                        item: item.as_deref(),
+                        new_text: new_text.as_deref(),
+                        parent: None,
+                        by: actor,
+                        closes_at,
+                        rules: committee.rules().vote,
+                    },
+                )
+                .await?;
+            self.motion_shown(conn, number).await
+        })
+        .await
+    }
+
+    /// Refuses a vote by a committee outside its size range (A.2 for the TMC).
+    pub(crate) async fn check_size(
+        &self,
+        conn: &mut SqliteConnection,
+        committee: &CommitteeRow,
+    ) -> Result<(), CommitteeError> {
+        let seats = Office::from_key(&committee.seats).expect("stored by the domain");
+        let members = store::offices::holders_of(conn, seats).await?.len() as u32;
+        let size = committee.rules().size;
+        if members < size.least || members > size.most {
+            return Err(CommitteeError::Size {
+                committee: committee.name.clone(),
+                members,
+                size: size.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// When a motion closes: the time given (club time), or `motion_days` from now.
+    fn closing_time(&self, closes: Option<&str>) -> Result<DateTime<Utc>, CommitteeError> {
+        let now = self.now();
+        let Some(text) = closes.map(str::trim).filter(|t| !t.is_empty()) else {
+            return Ok(calendar::local_days_after(
+                now,
+                self.config().committees.motion_days,
+                self.tz(),
+            ));
+        };
+        let local = NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M")
+            .map_err(|_| CommitteeError::BadTime(text.to_owned()))?;
+        let at = calendar::local_to_utc(local, self.tz());
+        if at <= now {
+            return Err(CommitteeError::PastTime(text.to_owned()));
+        }
+        Ok(at)
+    }
+
+    /// Opens a motion: fixes its sitting body (A.6), posts it with its buttons and schedules
+    /// its close. Returns its number.
+    pub(crate) async fn start_motion(
+        &self,
+        conn: &mut SqliteConnection,
+        o: &Opening<'_>,
+    ) -> sqlx::Result<i64> {
+        let now = self.now();
+        let sitting = sitting_body(conn, o.committee).await?;
+        let number = store::committee::motions::open(
+            conn,
+            &NewMotion {
+                committee: o.committee.id,
+                kind: o.kind,
+                text: o.text,
+                item: o.item,
+                new_text: o.new_text,
+                parent: o.parent,
+                by: o.by.id,
+                closes_at: o.closes_at,
+                rules: o.rules,
+                sitting: &sitting,
+            },
+            now,
+        )
+        .await?;
+        let row = store::committee::motions::by_number(conn, number)
+            .await?
+            .expect("just opened");
+        let text = opening_text(&row, &o.committee.name, &o.by.name, &sitting, self.tz());
+        let post = store::outbox::enqueue_with_buttons(
+            conn,
+            store::outbox::DISCUSSION,
+            &text,
+            &vote_buttons(number),
+            now,
+        )
+        .await?;
+        store::committee::motions::set_post(conn, number, post).await?;
+        jobs::schedule(conn, &Job::MotionClose { motion: number }, o.closes_at).await?;
+        Ok(number)
+    }
+}

@@ -1,0 +1,96 @@
+//! `/motion vote` (the sitting body, changeable until the close) and `/motion break` (the TD's
+//! tie-breaking vote, A.6).
+
+use std::fmt;
+
+use crate::app::{App, Call};
+use crate::domain::committee::motion;
+use crate::domain::committee::tally::Choice;
+use crate::domain::kernel::authority::Power;
+use crate::store;
+
+use super::super::CommitteeError;
+use super::show::title;
+
+/// The reply to a vote or a tie-break.
+#[derive(Debug, Clone)]
+pub struct Voted(pub String);
+
+impl fmt::Display for Voted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn choice(text: &str) -> Result<Choice, CommitteeError> {
+    text.parse().map_err(|_| {
+        CommitteeError::Motion(motion::MotionError::TieBreak(
+            crate::domain::committee::tally::TieBreakError::MustChoose,
+        ))
+    })
+}
+
+impl App {
+    /// `/motion vote`: a sitting member votes; everyone sitting having voted closes it.
+    pub async fn vote_motion(
+        &self,
+        call: &Call,
+        number: i64,
+        choice_text: &str,
+    ) -> Result<Voted, CommitteeError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let m = store::committee::motions::by_number(conn, number)
+                .await?
+                .ok_or(CommitteeError::NoSuchMotion(number))?;
+            let sitting = store::committee::motions::seats(conn, number).await?;
+            motion::may_vote(number, m.status(), sitting.sits(actor.id))?;
+            let choice = choice(choice_text)?;
+            store::committee::motions::vote(conn, number, actor.id, choice, now).await?;
+            let votes = store::committee::motions::votes(conn, number).await?;
+            let counts = crate::domain::committee::tally::Counts::of(votes.iter().map(|v| v.2));
+            let mut reply = format!("Your vote on motion {number} is recorded: {choice}.");
+            if motion::closes_early(counts, sitting.size()) {
+                self.close_motion(conn, number, now).await?;
+                reply.push_str(" Everyone sitting has voted, so it is closed.");
+            }
+            Ok(Voted(reply))
+        })
+        .await
+    }
+
+    /// `/motion break`: the TD casts the tie-breaking vote on a tied motion (A.6).
+    pub async fn break_motion_tie(
+        &self,
+        call: &Call,
+        number: i64,
+        choice_text: &str,
+    ) -> Result<Voted, CommitteeError> {
+        self.execute(call, async |conn, actor| {
+            Power::Director.require(
+                &actor.offices,
+                "cast a tie-breaking vote",
+                "house rules A.3.iii, A.6",
+            )?;
+            let m = store::committee::motions::by_number(conn, number)
+                .await?
+                .ok_or(CommitteeError::NoSuchMotion(number))?;
+            let choice = choice(choice_text)?;
+            let sitting = store::committee::motions::seats(conn, number).await?;
+            let status = motion::break_tie(number, m.status(), choice, sitting.sits(actor.id))?;
+            store::committee::motions::break_tie(conn, number, status, actor.id, choice).await?;
+            let committee = store::committee::committees::by_id(conn, m.committee_id).await?;
+            let text = format!(
+                "{} broke the tie on {} with {choice} (house rules A.6): it is {status}.",
+                actor.name,
+                title(&m, &committee.name)
+            );
+            self.announce(conn, &text).await?;
+            self.after_result(conn, number, status).await?;
+            Ok(Voted(format!(
+                "Your tie-breaking vote on motion {number} is recorded: {choice}; it is {status}."
+            )))
+        })
+        .await
+    }
+}

@@ -1,0 +1,128 @@
+//! Committees (the Diplomacy house rules A.2-A.12, D.I.2, made general): /committee, /motion,
+//! /houserule, /dispute and /observer.
+
+mod disputes;
+mod motions;
+
+use crate::commands::{choice, command, reply, text, Section};
+use crate::domain::committee::rules::{MAJORITIES, SITTINGS, TIE_BREAKS};
+use crate::domain::kernel::authority::Power;
+
+pub(super) use disputes::section as disputes_section;
+
+/// The longest committee name.
+const NAME_MAX: usize = 60;
+/// The offices a committee may be seated by.
+const SEATS: &[&str] = &["tmc", "justice", "moderator", "staff"];
+/// Whether abstentions count toward turnout.
+const ABSTENTIONS: &[&str] = &["count", "ignore"];
+
+pub(super) fn section() -> Section {
+    let mut commands = vec![
+        command(
+            "committee create",
+            "Create a committee with its own voting rules (Chief Justice)",
+        )
+        .option(text("name", "The committee's name, e.g. TMC", NAME_MAX))
+        .option(text("members", "How many members, e.g. 5-8", 20))
+        .option(text(
+            "turnout",
+            "The part of the sitting body that must vote to bind, e.g. 2/3",
+            20,
+        ))
+        .option(choice(
+            "majority",
+            "The majority of Yes and No it needs",
+            MAJORITIES,
+        ))
+        .option(choice(
+            "tie_break",
+            "Who breaks a tie: the TD, or a tie rejects",
+            TIE_BREAKS,
+        ))
+        .option(
+            choice(
+                "seats",
+                "The office whose holders are its members (tmc if left out)",
+                SEATS,
+            )
+            .optional(),
+        )
+        .option(
+            choice(
+                "sitting",
+                "Who sits: its members, or with the Assistant TDs (A.6)",
+                SITTINGS,
+            )
+            .optional(),
+        )
+        .option(
+            choice(
+                "abstentions",
+                "Whether an abstention counts toward turnout (it does if left out)",
+                ABSTENTIONS,
+            )
+            .optional(),
+        )
+        .option(crate::commands::flag(
+            "members_open",
+            "Members, not only the TD, may open motions",
+        ))
+        .needs(Power::ChiefJustice)
+        .who("Chief Justice")
+        .rule("house rules A.2, A.6")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                let new = crate::app::committee::committees::NewCommittee {
+                    name: a.text("name")?,
+                    members: a.text("members")?,
+                    seats: a.opt_text("seats"),
+                    turnout: a.text("turnout")?,
+                    majority: a.text("majority")?,
+                    tie_break: a.text("tie_break")?,
+                    sitting: a.opt_text("sitting"),
+                    abstentions_count: a.opt_text("abstentions").map(|t| t == "count"),
+                    members_open: a.flag("members_open"),
+                };
+                reply(app.create_committee(&call, &new).await)
+            })
+        }),
+        command("committee list", "The committees and their rules")
+            .rule("house rules A.2, A.6")
+            .run(|app, _, _| Box::pin(async move { reply(app.committee_list().await) })),
+        command(
+            "houserule import",
+            "Load the World Masters house rules as a rulebook (Chief Justice)",
+        )
+        .needs(Power::ChiefJustice)
+        .who("Chief Justice")
+        .rule("house rules A.7; any other set: gavel rules import --house")
+        .run(|app, call, _| {
+            Box::pin(async move { reply(app.import_builtin_house_rules(&call).await) })
+        }),
+        command(
+            "houserule show",
+            "An item of the house rules as it reads now",
+        )
+        .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
+        .rule("house rules A.7")
+        .run(|app, _, a| {
+            Box::pin(async move { reply(app.show_house_rule(&a.text("item")?).await) })
+        }),
+        command(
+            "houserule history",
+            "Every version of an item of the house rules",
+        )
+        .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
+        .rule("house rules A.7")
+        .run(|app, _, a| {
+            Box::pin(async move { reply(app.house_rule_history(&a.text("item")?).await) })
+        }),
+    ];
+    commands.extend(motions::commands());
+    Section {
+        heading: "Committees",
+        note: "the Diplomacy house rules' TMC, made general; posts go to #discussion",
+        commands,
+    }
+}

@@ -1,0 +1,91 @@
+//! Motions through the app and the export (house rules A.6, A.7): the record of a motion is
+//! whole and public, votes after the close and votes without a seat are refused and change
+//! nothing.
+
+use super::{console, refused, setup};
+
+#[tokio::test]
+async fn a_motions_record_is_exported_whole_with_its_sitting_body_a6() {
+    let mut c = console();
+    setup(
+        &mut c,
+        &[
+            "@ 2026-11-27 12:30",
+            "cj: /office appoint member:@tina office:td",
+            "cj: /office appoint member:@ada office:atd",
+            "cj: /office appoint member:@abe office:atd",
+            "cj: /office appoint member:@t1 office:tmc",
+            "cj: /office appoint member:@t2 office:tmc",
+            "cj: /office appoint member:@t3 office:tmc",
+            "cj: /office appoint member:@t4 office:tmc",
+            "cj: /office appoint member:@t5 office:tmc",
+            "cj: /committee create name:TMC members:5-8 turnout:2/3 majority:simple tie_break:director",
+            "tina: /motion open committee:TMC text:\"Extend the deadline\"",
+            "t1: /motion vote motion:1 choice:yes",
+            "t2: /motion vote motion:1 choice:yes",
+            "t3: /motion vote motion:1 choice:no",
+            "ada: /motion vote motion:1 choice:yes",
+            "@ +7d",
+        ],
+    )
+    .await;
+    let refusal = refused(&mut c, "t4: /motion vote motion:1 choice:yes").await;
+    assert!(refusal.contains("record is final"), "{refusal}");
+    let refusal = refused(&mut c, "tina: /motion vote motion:1 choice:yes").await;
+    assert!(refusal.contains("closed"), "{refusal}");
+    let app = c.app().await.expect("app").clone();
+    let export = gavel::app::export::export(&app).await.expect("export");
+    let motion = &export["committees"]["motions"][0];
+    assert_eq!(motion["status"], "not_binding");
+    assert_eq!(motion["sitting_size"], 7);
+    assert_eq!(motion["counts"]["yes"], 3);
+    assert_eq!(motion["votes"].as_array().map(Vec::len), Some(4));
+    let sitting = motion["sitting"].as_array().expect("sitting");
+    assert!(sitting
+        .iter()
+        .any(|s| s["name"] == "tina" && s["sits"] == false && s["why"] == "td"));
+    assert_eq!(export["committees"]["committees"][0]["turnout"], "2/3");
+    let terms = export["committees"]["office_terms"]
+        .as_array()
+        .expect("terms");
+    assert!(terms
+        .iter()
+        .any(|t| t["office"] == "atd" && t["name"] == "abe"));
+}
+
+#[tokio::test]
+async fn gavel_check_finds_a_result_that_is_not_its_tally_a6() {
+    let mut c = console();
+    setup(
+        &mut c,
+        &[
+            "@ 2026-11-27 12:30",
+            "cj: /office appoint member:@tina office:td",
+            "cj: /office appoint member:@t1 office:tmc",
+            "cj: /office appoint member:@t2 office:tmc",
+            "cj: /office appoint member:@t3 office:tmc",
+            "cj: /office appoint member:@t4 office:tmc",
+            "cj: /office appoint member:@t5 office:tmc",
+            "cj: /committee create name:TMC members:5-8 turnout:2/3 majority:simple tie_break:director",
+            "tina: /motion open committee:TMC text:\"Extend the deadline\"",
+            "t1: /motion vote motion:1 choice:yes",
+            "t2: /motion vote motion:1 choice:yes",
+            "@ +7d",
+        ],
+    )
+    .await;
+    let app = c.app().await.expect("app").clone();
+    assert_eq!(
+        app.check_record().await.expect("check"),
+        Vec::<String>::new()
+    );
+    sqlx::query("UPDATE motions SET status = 'adopted' WHERE id = 1")
+        .execute(app.pool())
+        .await
+        .expect("tampered");
+    let breaches = app.check_record().await.expect("check");
+    assert_eq!(
+        breaches,
+        ["Motion 1 is adopted but its votes decide not_binding (A.6, A.7)"]
+    );
+}
