@@ -370,6 +370,32 @@ pub(super) fn section() -> Section {
                     )
                 })
             }),
+            command(
+                "board replace",
+                "Hand a position to a permanent replacement (the GM or the TD)",
+            )
+            .option(board())
+            .option(choice(
+                "power",
+                "The position's power",
+                &["A", "E", "F", "G", "I", "R", "T"],
+            ))
+            .option(person("member", "The replacement"))
+            .who("the board's GM, the TD")
+            .rule("B.7-B.10, D.VII.6b")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.replace_dip_player(
+                            &call,
+                            &a.text("board")?,
+                            &a.text("power")?,
+                            &a.person("member")?,
+                        )
+                        .await,
+                    )
+                })
+            }),
             command("press", "Send press to a board: white, gray or dark gray")
                 .option(board())
                 .option(text("text", "The press", PRESS_MAX))

@@ -7,6 +7,7 @@ mod deadlines;
 mod export;
 mod orders;
 mod press;
+mod replace;
 pub mod results;
 mod rounds;
 mod sealed;

@@ -200,3 +200,33 @@ pub async fn set_extensions(
         .await?;
     Ok(())
 }
+
+/// Hands a position to another player.
+pub async fn replace_holder(
+    conn: &mut SqliteConnection,
+    position: i64,
+    person: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE dip_positions SET person_id = ? WHERE id = ?")
+        .bind(person)
+        .bind(position)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// How many positions `person` holds on the boards of `round`.
+pub async fn held_in_round(
+    conn: &mut SqliteConnection,
+    person: i64,
+    round: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM dip_positions p JOIN dip_boards b ON b.id = p.board_id
+         WHERE p.person_id = ? AND b.round = ?",
+    )
+    .bind(person)
+    .bind(round)
+    .fetch_one(conn)
+    .await
+}
