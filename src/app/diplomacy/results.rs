@@ -63,7 +63,7 @@ impl App {
             let mut text = format!("{} {s}: {c} (total {}).", b.name, c.total());
             let ends = c.solo().is_some() || (s.year == last_year && s.half == Half::Fall);
             if ends {
-                store::diplomacy::boards::finish(conn, b.id, "played", "").await?;
+                store::diplomacy::boards::finish(conn, b.id, "played", "", self.now()).await?;
                 text.push('\n');
                 text.push_str(&self.board_score_text(conn, b.id).await?);
             }

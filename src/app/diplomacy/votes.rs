@@ -182,18 +182,35 @@ impl App {
                 outcome.word()
             ));
             if outcome == Outcome::Passed {
+                let ends = proposal.ends_game();
                 match proposal {
                     Proposal::Draw { members } => {
-                        store::diplomacy::boards::finish(conn, b.id, "draw", &letters(&members))
-                            .await?;
+                        store::diplomacy::boards::finish(
+                            conn,
+                            b.id,
+                            "draw",
+                            &letters(&members),
+                            self.now(),
+                        )
+                        .await?;
                         lines.push(self.board_score_text(conn, b.id).await?);
                     }
                     Proposal::Concede { to } => {
-                        store::diplomacy::boards::finish(conn, b.id, "conceded", &letters(&[to]))
-                            .await?;
+                        store::diplomacy::boards::finish(
+                            conn,
+                            b.id,
+                            "conceded",
+                            &letters(&[to]),
+                            self.now(),
+                        )
+                        .await?;
                         lines.push(self.board_score_text(conn, b.id).await?);
                     }
                     Proposal::Rule { .. } => {}
+                }
+                if ends {
+                    // The game is over: the proposals still open lapsed with it.
+                    break;
                 }
             }
         }

@@ -133,11 +133,13 @@ pub async fn set_rules(
     Ok(())
 }
 
+/// Ends a board; the proposals still open on it lapse (D.IX.2).
 pub async fn finish(
     conn: &mut SqliteConnection,
     id: i64,
     ending: &str,
     powers: &str,
+    at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE dip_boards SET status = 'finished', ending = ?, ending_powers = ? WHERE id = ?",
@@ -145,8 +147,9 @@ pub async fn finish(
     .bind(ending)
     .bind(powers)
     .bind(id)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    super::votes::lapse_open(conn, id, at).await?;
     Ok(())
 }
 

@@ -109,3 +109,19 @@ pub async fn ballots(
         .fetch_all(conn)
         .await
 }
+
+/// Closes the proposals still open on a board that has ended: they lapse, failed (D.IX.2).
+pub async fn lapse_open(
+    conn: &mut SqliteConnection,
+    board: i64,
+    at: DateTime<Utc>,
+) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE dip_proposals SET status = 'failed', decided_at = ? WHERE board_id = ? AND status = 'open'",
+    )
+    .bind(at)
+    .bind(board)
+    .execute(conn)
+    .await?
+    .rows_affected())
+}
