@@ -127,6 +127,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "rules": app.party_rules_record(&mut conn).await?,
         "game": app.party_record(&mut conn).await?,
     });
+    let diplomacy = app.export_diplomacy(&mut conn).await?;
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
@@ -141,6 +142,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "points_of_order": points_of_order,
         "committees": committees,
         "partychess": partychess,
+        "diplomacy": diplomacy,
         "score_events": events.iter().map(|e| json!({
             "id": e.id,
             "at": e.at.to_rfc3339(),

@@ -5,6 +5,7 @@ pub mod check;
 pub mod choices;
 pub mod committee;
 pub mod court;
+pub mod diplomacy;
 pub mod export;
 pub mod leaderboard;
 pub mod moderation;

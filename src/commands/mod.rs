@@ -5,6 +5,7 @@
 pub mod button;
 mod committee;
 mod court;
+mod diplomacy;
 mod docs;
 mod leaderboard;
 pub(crate) mod members;
@@ -120,6 +121,24 @@ pub const GROUPS: &[Group] = &[
         moderators_only: false,
     },
     Group {
+        name: "team",
+        description: "Diplomacy teams: sign-up, captain, players and reserves (house rules B.2)",
+        heading: "Diplomacy",
+        moderators_only: false,
+    },
+    Group {
+        name: "diplomacy",
+        description: "The Diplomacy tournament: rounds, deals, orders, votes, standings",
+        heading: "Diplomacy",
+        moderators_only: false,
+    },
+    Group {
+        name: "board",
+        description: "A Diplomacy board: its deadlines, orders and centre counts (the GM)",
+        heading: "Diplomacy",
+        moderators_only: false,
+    },
+    Group {
         name: "match",
         description: "A tournament match: its games and its result",
         heading: "Tournaments",
@@ -176,6 +195,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         committee::section(),
         committee::disputes_section(),
         partychess::section(),
+        diplomacy::section(),
     ]
 });
 

@@ -10,6 +10,7 @@
 
 pub mod committee;
 pub mod court;
+pub mod diplomacy;
 pub mod kernel;
 pub mod leaderboard;
 pub mod moderation;

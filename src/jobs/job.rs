@@ -50,6 +50,12 @@ pub enum Job {
     /// A Party Chess turn's time limit runs out: the Swinger makes the default play (Rule
     /// 1230.2 §4). `turn` is the turn's number; a later turn means it was played.
     PartyChessTurn { game: i64, turn: i64 },
+    /// A Diplomacy board's deadline for a turn (its `Turn::code`): NMRs are recorded and the
+    /// votes due with it decided (house rules D.VII.6, D.IX.2).
+    DiplomacyDeadline { board: i64, turn: i64 },
+    /// The end of an NMR's 48 (or 96) hours: B.8's replacement procedure begins unless the
+    /// player has come back (house rules D.VII.6a).
+    DiplomacyNmrClock { nmr: i64 },
 }
 
 /// The steps of a match's week, in UTC.
@@ -106,6 +112,8 @@ const MOTION_CLOSE: &str = "motion_close";
 const APPROVAL_DEADLINE: &str = "approval_deadline";
 const MATCH_WEEK: &str = "match_week";
 const PARTYCHESS_TURN: &str = "partychess_turn";
+const DIPLOMACY_DEADLINE: &str = "diplomacy_deadline";
+const DIPLOMACY_NMR_CLOCK: &str = "diplomacy_nmr_clock";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -141,6 +149,8 @@ impl Job {
             Job::ApprovalDeadline { .. } => APPROVAL_DEADLINE,
             Job::MatchWeek { .. } => MATCH_WEEK,
             Job::PartyChessTurn { .. } => PARTYCHESS_TURN,
+            Job::DiplomacyDeadline { .. } => DIPLOMACY_DEADLINE,
+            Job::DiplomacyNmrClock { .. } => DIPLOMACY_NMR_CLOCK,
         }
     }
 
@@ -170,6 +180,8 @@ impl Job {
             Job::ApprovalDeadline { motion } => format!("approval-deadline:{motion}"),
             Job::MatchWeek { a_match, step } => format!("match-{}:{a_match}", step.key()),
             Job::PartyChessTurn { game, .. } => format!("partychess-turn:{game}"),
+            Job::DiplomacyDeadline { board, turn } => format!("diplomacy-deadline:{board}:{turn}"),
+            Job::DiplomacyNmrClock { nmr } => format!("diplomacy-nmr-clock:{nmr}"),
         }
     }
 
@@ -198,6 +210,8 @@ impl Job {
             }
             Job::MatchWeek { a_match, step } => json!({ "match": a_match, "step": step.key() }),
             Job::PartyChessTurn { game, turn } => json!({ "game": game, "turn": turn }),
+            Job::DiplomacyDeadline { board, turn } => json!({ "board": board, "turn": turn }),
+            Job::DiplomacyNmrClock { nmr } => json!({ "nmr": nmr }),
         }
     }
 
@@ -273,6 +287,11 @@ impl Job {
                 game: field("game")?,
                 turn: field("turn")?,
             },
+            DIPLOMACY_DEADLINE => Job::DiplomacyDeadline {
+                board: field("board")?,
+                turn: field("turn")?,
+            },
+            DIPLOMACY_NMR_CLOCK => Job::DiplomacyNmrClock { nmr: field("nmr")? },
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -334,6 +353,8 @@ mod tests {
                 step: MatchStep::Due,
             },
             Job::PartyChessTurn { game: 1, turn: 4 },
+            Job::DiplomacyDeadline { board: 3, turn: 7 },
+            Job::DiplomacyNmrClock { nmr: 5 },
         ]
     }
 
@@ -370,6 +391,8 @@ mod tests {
                 "match-offers-due:5",
                 "match-due:5",
                 "partychess-turn:1",
+                "diplomacy-deadline:3:7",
+                "diplomacy-nmr-clock:5",
             ]
         );
     }

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod choices;
 pub mod committee;
 pub mod court;
+pub mod diplomacy;
 pub mod discord;
 pub mod jobs;
 pub mod keys;

@@ -6,6 +6,7 @@ mod check;
 mod cli;
 mod committee;
 mod court;
+mod diplomacy;
 pub mod discord;
 mod jobs;
 mod layers;

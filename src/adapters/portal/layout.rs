@@ -21,6 +21,7 @@ const NAV: &[(&str, &str)] = &[
     ("/orders", "Points of Order"),
     ("/motions", "Motions"),
     ("/tournaments", "Tournaments"),
+    ("/diplomacy", "Diplomacy"),
     ("/search", "Search"),
 ];
 

@@ -10,6 +10,7 @@
 
 mod committee;
 mod court;
+mod diplomacy;
 mod moderation;
 mod nomic;
 mod partychess;
@@ -66,6 +67,7 @@ impl App {
         nomic::check(&mut tx, &pending, &mut breaches).await?;
         committee::check(&mut tx, &pending, &mut breaches).await?;
         partychess::check(&mut tx, &pending, &mut breaches).await?;
+        diplomacy::check(&mut tx, &pending, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)
     }

@@ -4,6 +4,7 @@
 mod cases;
 mod committees;
 mod court;
+mod diplomacy;
 mod games;
 mod home;
 mod members;
@@ -45,6 +46,8 @@ pub fn routes() -> Router<Portal> {
         .route("/tournaments/:n", get(tournaments::one))
         .route("/tournaments/matches/:n", get(tournaments::a_match))
         .route("/partychess", get(partychess::page))
+        .route("/diplomacy", get(diplomacy::overview))
+        .route("/diplomacy/boards/:n", get(diplomacy::board))
         .route("/search", get(search::search))
         .route("/feed.atom", get(search::feed))
 }

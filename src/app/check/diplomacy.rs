@@ -1,0 +1,78 @@
+//! The Diplomacy tournament's invariants: every season's counts add up to at most 34 centres
+//! (C.1), every board seats seven different players, one a power (B.5, B.6), a board still
+//! playing with a deadline has its deadline job pending (D.VII.6), a finished board ended as
+//! C.5 allows, and no proposal stays open on a finished board (D.IX).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sqlx::SqliteConnection;
+
+use super::{Breaches, Pending};
+use crate::domain::diplomacy::season::Turn;
+use crate::jobs::Job;
+use crate::store;
+
+pub(super) async fn check(
+    conn: &mut SqliteConnection,
+    pending: &Pending,
+    breaches: &mut Breaches,
+) -> sqlx::Result<()> {
+    let mut totals: BTreeMap<(i64, String), i64> = BTreeMap::new();
+    for c in store::diplomacy::record::all_counts(conn).await? {
+        *totals.entry((c.board_id, c.season)).or_default() += c.centres;
+    }
+    for ((board, season), total) in totals {
+        if total > 34 {
+            breaches.push(format!(
+                "Board {board}'s counts for {season} add up to {total}, more than the 34 centres (C.1)"
+            ));
+        }
+    }
+    let boards = store::diplomacy::boards::all(conn).await?;
+    let finished: BTreeSet<i64> = boards
+        .iter()
+        .filter(|b| b.status == "finished")
+        .map(|b| b.id)
+        .collect();
+    for b in &boards {
+        let positions = store::diplomacy::boards::positions(conn, b.id).await?;
+        let people: BTreeSet<i64> = positions.iter().map(|p| p.person_id).collect();
+        if positions.len() != 7 || people.len() != 7 {
+            breaches.push(format!(
+                "{} seats {} positions held by {} people, not seven players one a power (B.5)",
+                b.name,
+                positions.len(),
+                people.len()
+            ));
+        }
+        if b.status == "playing" {
+            if let (Some(_), Some(turn)) = (b.deadline, Turn::parse(&b.turn)) {
+                let job = Job::DiplomacyDeadline {
+                    board: b.id,
+                    turn: turn.code(),
+                };
+                let done = store::jobs::all(conn)
+                    .await?
+                    .iter()
+                    .any(|j| j.idempotency_key == job.key() && j.done_at.is_some());
+                if pending.due(&job).is_none() && !done {
+                    breaches.push(format!(
+                        "{} has a deadline for {}, and no job for it (D.VII.6)",
+                        b.name, b.turn
+                    ));
+                }
+            }
+        } else if b.ending.is_none() {
+            breaches.push(format!("{} is finished without an ending (C.5)", b.name));
+        }
+    }
+    for p in store::diplomacy::votes::all(conn).await? {
+        if p.status == "open" && finished.contains(&p.board_id) {
+            breaches.push(format!(
+                "Proposal #{} is still open on a finished board (D.IX.2)",
+                p.id
+            ));
+        }
+    }
+    Ok(())
+}

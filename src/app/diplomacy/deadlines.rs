@@ -1,0 +1,339 @@
+//! The game's clock (D.VII): the GM publishes a turn with its deadline, checked against the
+//! minimums, the 24 hours between adjudications and every player's unavailable period; a
+//! player asks for an extension; and at the deadline (a typed job) gavel records the NMRs,
+//! starts their clocks and decides the votes due with the turn.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use sqlx::SqliteConnection;
+
+use super::{
+    board, gmt, my_position, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply,
+};
+use crate::app::{App, Call};
+use crate::domain::diplomacy::deadline::{check, Setting, Unavailable};
+use crate::domain::diplomacy::extension::{decide, Decision, Ledger, Request};
+use crate::domain::diplomacy::nmr::{consequence, missing, Consequence};
+use crate::domain::diplomacy::season::{Phase, Turn};
+use crate::domain::diplomacy::Power;
+use crate::jobs::{self, Job};
+use crate::store;
+
+fn parse_time(text: &str) -> Result<DateTime<Utc>, DiplomacyError> {
+    let t = text.trim().trim_end_matches("GMT").trim();
+    NaiveDateTime::parse_from_str(t, "%Y-%m-%d %H:%M")
+        .map(|n| n.and_utc())
+        .map_err(|_| DiplomacyError::BadTime(text.to_owned()))
+}
+
+impl App {
+    /// `/board deadline board turn at [consent]` (the GM).
+    pub async fn set_dip_deadline(
+        &self,
+        call: &Call,
+        name: &str,
+        turn: &str,
+        at: &str,
+        consent: bool,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            let b = board(conn, name).await?;
+            require_gm(conn, actor, &b, "publish a turn and its deadline").await?;
+            if b.status == "finished" {
+                return Err(DiplomacyError::Finished(b.name, "no more turns".into()));
+            }
+            if b.results_held {
+                return Err(DiplomacyError::Refused(format!(
+                    "{}'s results wait: a 1901 NMR stands until the position is replaced (D.VII.6b).",
+                    b.name
+                )));
+            }
+            let turn = Turn::parse(turn).ok_or_else(|| DiplomacyError::BadTurn(turn.to_owned()))?;
+            let deadline = parse_time(at)?;
+            let periods: Vec<(String, Unavailable)> = store::diplomacy::record::unavailable_on(conn, b.id)
+                .await?
+                .into_iter()
+                .map(|(n, m)| (n, Unavailable { start: m }))
+                .collect();
+            check(&Setting {
+                phase: turn.phase,
+                published: self.now(),
+                deadline,
+                consent,
+                unavailable: &periods,
+                last_adjudication: b.published_at.filter(|_| b.deadline.is_some()),
+            })?;
+            let old = Turn::parse(&b.turn);
+            if b.late_orders && b.deadline.is_some() {
+                // D.VII.3's alternative: orders counted until now, when adjudication starts.
+                if let Some(old) = old {
+                    self.record_nmrs(conn, b.id, old).await?;
+                }
+            }
+            store::diplomacy::boards::set_deadline(conn, b.id, &turn.to_string(), deadline, self.now()).await?;
+            jobs::schedule(conn, &Job::DiplomacyDeadline { board: b.id, turn: turn.code() }, deadline).await?;
+            let text = format!(
+                "{}: {turn} is published; orders are due by {} (D.VII.4).",
+                b.name,
+                gmt(deadline, self.tz())
+            );
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyReply(text))
+        })
+        .await
+    }
+
+    /// `/diplomacy extend board days [holiday] [power]`: a player's guaranteed extension, or
+    /// (the GM, naming the power) a discretionary or holiday one (D.VII.5).
+    pub async fn extend_dip(
+        &self,
+        call: &Call,
+        name: &str,
+        days: i64,
+        holiday: bool,
+        power: Option<&str>,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            let b = board(conn, name).await?;
+            let deadline = b.deadline.ok_or_else(|| DiplomacyError::NoDeadline(b.name.clone()))?;
+            let (position, by_gm) = match power {
+                Some(p) => {
+                    require_gm(conn, actor, &b, "grant a further or holiday extension").await?;
+                    let p = parse_power(p)?;
+                    let pos = store::diplomacy::boards::positions(conn, b.id)
+                        .await?
+                        .into_iter()
+                        .find(|x| power_of(&x.power) == p)
+                        .ok_or_else(|| DiplomacyError::Refused(format!("No one holds {p} on {}.", b.name)))?;
+                    (pos, true)
+                }
+                None if holiday => {
+                    return Err(DiplomacyError::Refused(
+                        "A holiday extension is taken through the GM (D.VII.5).".into(),
+                    ))
+                }
+                None => (my_position(conn, actor, &b).await?, false),
+            };
+            let ledger = Ledger {
+                guaranteed_used: position.guaranteed_used,
+                days: position.extension_days as u32,
+            };
+            let decision = decide(
+                ledger,
+                Request {
+                    now: self.now(),
+                    deadline,
+                    days: days.clamp(0, 99) as u32,
+                    holiday,
+                    gm_grants: by_gm,
+                },
+            )?;
+            let power = power_of(&position.power);
+            match decision {
+                Decision::NextTurn { hours_before } => {
+                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, "next_turn", self.now()).await?;
+                    Ok(DiplomacyReply(format!(
+                        "Asked {hours_before} hour(s) before the deadline: an extension must be asked at least 12 hours ahead, so it is rejected for {} and kept for the next turn if you ask again then (D.VII.5).",
+                        b.turn
+                    )))
+                }
+                Decision::Granted { kind, deadline, ledger } => {
+                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, kind.name(), self.now()).await?;
+                    store::diplomacy::boards::set_extensions(conn, position.id, ledger.guaranteed_used, i64::from(ledger.days)).await?;
+                    store::diplomacy::boards::move_deadline(conn, b.id, deadline).await?;
+                    let turn = Turn::parse(&b.turn).map_or(0, Turn::code);
+                    jobs::schedule(conn, &Job::DiplomacyDeadline { board: b.id, turn }, deadline).await?;
+                    let text = format!(
+                        "{}: a {} extension of {days} day(s) for {power}; {} is now due by {} (D.VII.5).",
+                        b.name,
+                        kind.name(),
+                        b.turn,
+                        gmt(deadline, self.tz())
+                    );
+                    self.announce(conn, &text).await?;
+                    Ok(DiplomacyReply(text))
+                }
+            }
+        })
+        .await
+    }
+
+    /// `/diplomacy unavailable from` ("Fri 22:00", GMT): the caller's weekly 64 hours (D.VII.2).
+    pub async fn declare_unavailable(
+        &self,
+        call: &Call,
+        from: &str,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            let u = Unavailable::parse(from).ok_or_else(|| {
+                DiplomacyError::Refused(format!("`{from}` is not a weekday and time: write \"Fri 22:00\" (GMT)."))
+            })?;
+            store::diplomacy::record::set_unavailable(conn, actor.id, u.start, self.now()).await?;
+            Ok(DiplomacyReply(format!(
+                "Your unavailable period is {} each week; no GM publishes or sets a deadline in it (D.VII.2).",
+                u.written()
+            )))
+        })
+        .await
+    }
+
+    /// Records an NMR for each remaining power without orders for `turn` (movement turns).
+    async fn record_nmrs(
+        &self,
+        conn: &mut SqliteConnection,
+        board: i64,
+        turn: Turn,
+    ) -> sqlx::Result<Vec<(Power, Consequence)>> {
+        if turn.phase != Phase::Movement {
+            return Ok(Vec::new());
+        }
+        let positions = store::diplomacy::boards::positions(conn, board).await?;
+        let remaining = self.remaining(conn, board).await?;
+        let sent: Vec<Power> = store::diplomacy::record::orders(conn, board, &turn.to_string())
+            .await?
+            .iter()
+            .map(|o| power_of(&o.power))
+            .collect();
+        let mut out = Vec::new();
+        for p in missing(&remaining, &sent) {
+            if !positions.iter().any(|x| power_of(&x.power) == p) {
+                continue;
+            }
+            let c = consequence(turn, self.now());
+            let (now, due) = match c {
+                Consequence::ReplaceNow => (true, None),
+                Consequence::Clock { due, .. } => (false, Some(due)),
+            };
+            store::diplomacy::record::add_nmr(
+                conn,
+                board,
+                p.letter(),
+                &turn.to_string(),
+                self.now(),
+                now,
+                due,
+            )
+            .await?;
+            out.push((p, c));
+        }
+        Ok(out)
+    }
+
+    /// The powers still in the game: those with centres in the last counts (all before any).
+    pub(super) async fn remaining(
+        &self,
+        conn: &mut SqliteConnection,
+        board: i64,
+    ) -> sqlx::Result<Vec<Power>> {
+        let counts = store::diplomacy::record::counts(conn, board).await?;
+        let Some(last) = counts
+            .iter()
+            .filter_map(|c| crate::domain::diplomacy::Season::parse(&c.season))
+            .max()
+        else {
+            return Ok(Power::ALL.to_vec());
+        };
+        let last = last.to_string();
+        Ok(Power::ALL
+            .into_iter()
+            .filter(|p| {
+                counts
+                    .iter()
+                    .any(|c| c.season == last && power_of(&c.power) == *p && c.centres > 0)
+            })
+            .collect())
+    }
+
+    /// The job at a board's deadline (D.VII.6, D.IX.2).
+    pub(crate) async fn diplomacy_deadline(
+        &self,
+        conn: &mut SqliteConnection,
+        board: i64,
+        turn: i64,
+    ) -> anyhow::Result<String> {
+        let Some(b) = store::diplomacy::boards::by_id(conn, board).await? else {
+            return Ok("no such board".into());
+        };
+        let Some(turn) = Turn::from_code(turn) else {
+            return Ok("not a turn".into());
+        };
+        if b.status != "playing" || b.turn != turn.to_string() {
+            return Ok("the board has moved on".into());
+        }
+        if b.deadline.is_some_and(|d| d > self.now()) {
+            return Ok("the deadline was extended".into());
+        }
+        let mut lines = Vec::new();
+        let nmrs = if b.late_orders {
+            Vec::new()
+        } else {
+            self.record_nmrs(conn, b.id, turn).await?
+        };
+        let stored = store::diplomacy::record::nmrs(conn).await?;
+        for (p, c) in &nmrs {
+            match c {
+                Consequence::ReplaceNow => {
+                    store::diplomacy::boards::set_held(conn, b.id, true).await?;
+                    lines.push(format!(
+                        "{}: {p} sent no orders for {turn}: no NMR is allowed in 1901, so the player is replaced at once and the results wait (D.VII.6b, B.8).",
+                        b.name
+                    ));
+                }
+                Consequence::Clock { hours, due } => {
+                    if let Some(n) = stored.iter().rev().find(|n| {
+                        n.board_id == b.id && n.turn == turn.to_string() && power_of(&n.power) == *p
+                    }) {
+                        jobs::schedule_once(conn, &Job::DiplomacyNmrClock { nmr: n.id }, *due)
+                            .await?;
+                    }
+                    lines.push(format!(
+                        "{}: {p} has an NMR for {turn}; its units hold (D.VII.6c). The player has {hours} hours, until {}, to contact the GM before the replacement procedure begins (D.VII.6a, B.8).",
+                        b.name,
+                        gmt(*due, self.tz())
+                    ));
+                }
+            }
+        }
+        let nmr_powers: Vec<Power> = nmrs.iter().map(|(p, _)| *p).collect();
+        lines.extend(self.decide_votes(conn, &b, turn, &nmr_powers).await?);
+        if lines.is_empty() {
+            return Ok("every power sent orders".into());
+        }
+        let text = lines.join("\n");
+        self.announce(conn, &text).await?;
+        Ok(text)
+    }
+
+    /// The job at the end of an NMR's 48 or 96 hours (D.VII.6a, B.8).
+    pub(crate) async fn nmr_clock(
+        &self,
+        conn: &mut SqliteConnection,
+        nmr: i64,
+    ) -> anyhow::Result<String> {
+        let all = store::diplomacy::record::nmrs(conn).await?;
+        let Some(n) = all.iter().find(|x| x.id == nmr) else {
+            return Ok("no such NMR".into());
+        };
+        let Some(b) = store::diplomacy::boards::by_id(conn, n.board_id).await? else {
+            return Ok("no such board".into());
+        };
+        if b.status != "playing" {
+            return Ok("the board is finished".into());
+        }
+        // The player came back: orders sent after the NMR.
+        let back = store::diplomacy::record::orders(conn, b.id, &b.turn)
+            .await?
+            .iter()
+            .any(|o| o.power == n.power && o.sent_at > n.recorded_at);
+        if back {
+            return Ok("the player has sent orders since".into());
+        }
+        let text = format!(
+            "{}: {}'s player has not contacted the GM since the NMR for {}: the replacement procedure begins (D.VII.6a, B.8); the team's captain chooses first (B.8(a)).",
+            b.name,
+            power_of(&n.power),
+            n.turn
+        );
+        self.announce(conn, &text).await?;
+        Ok(text)
+    }
+}

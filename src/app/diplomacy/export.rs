@@ -1,0 +1,59 @@
+//! The Diplomacy tournament in `gavel export`: rounds with their published deals and
+//! advancements, boards, positions, every season's counts, each board's score with its
+//! working, the orders of turns already adjudicated, NMRs, extensions, proposals with their
+//! result only (no ballot, no count: D.IX.2), and press with the author of white press only
+//! (D.X.2).
+
+use serde_json::{json, Value};
+use sqlx::SqliteConnection;
+
+use crate::app::App;
+use crate::store;
+
+impl App {
+    /// The `diplomacy` section of the export.
+    pub(crate) async fn export_diplomacy(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> anyhow::Result<Value> {
+        let rounds = store::diplomacy::rounds::all(conn).await?;
+        let mut boards = Vec::new();
+        for b in store::diplomacy::boards::all(conn).await? {
+            let scored = self.board_scored(conn, b.id).await?;
+            let positions = store::diplomacy::boards::positions(conn, b.id).await?;
+            boards.push(json!({
+                "board": b,
+                "positions": positions,
+                "score": {
+                    "basis": scored.score.basis,
+                    "lines": scored.score.lines.iter().map(|l| json!({
+                        "power": l.power.name(),
+                        "score": crate::domain::diplomacy::exact(l.score),
+                        "working": l.working,
+                    })).collect::<Vec<_>>(),
+                },
+            }));
+        }
+        let proposals: Vec<Value> = store::diplomacy::votes::all(conn)
+            .await?
+            .into_iter()
+            .map(|p| {
+                json!({
+                    "id": p.id, "board_id": p.board_id, "kind": p.kind, "powers": p.powers,
+                    "text": p.body, "turn": p.turn, "result": p.status, "opened_at": p.opened_at,
+                    "decided_at": p.decided_at,
+                })
+            })
+            .collect();
+        Ok(json!({
+            "rounds": rounds,
+            "boards": boards,
+            "centres": store::diplomacy::record::all_counts(conn).await?,
+            "orders": store::diplomacy::record::published_orders(conn).await?,
+            "nmrs": store::diplomacy::record::nmrs(conn).await?,
+            "extensions": store::diplomacy::record::extensions(conn).await?,
+            "proposals": proposals,
+            "press": store::diplomacy::press::all(conn).await?,
+        }))
+    }
+}

@@ -1,0 +1,178 @@
+//! The World Masters Diplomacy tournament (house rules B, C, D): teams, rounds and the deal of
+//! boards, deadlines and orders on record, NMRs, secret votes, press, centre counts, scores and
+//! advancement. The rules are `domain::diplomacy`'s; the TD (committees' `Power::Director`) and
+//! each board's GM (an office held for that game) are checked here, for every adapter.
+
+mod deadlines;
+mod export;
+mod orders;
+mod press;
+mod replace;
+pub mod results;
+mod rounds;
+mod sealed;
+mod standings;
+mod teams;
+mod votes;
+
+use std::fmt;
+
+use sqlx::SqliteConnection;
+
+use crate::app::{Actor, UseCaseError};
+use crate::domain::committee::eligibility::Ineligible;
+use crate::domain::diplomacy::centres::CentresError;
+use crate::domain::diplomacy::deadline::{DeadlineError, LateError};
+use crate::domain::diplomacy::extension::ExtensionError;
+use crate::domain::diplomacy::press::PressError;
+use crate::domain::diplomacy::vote::ProposalError;
+use crate::domain::diplomacy::Power;
+use crate::domain::kernel::authority::{Power as Authority, Unauthorised};
+use crate::domain::kernel::office::Office;
+use crate::store::{self, diplomacy::boards::Board, diplomacy::boards::Position};
+
+pub use results::{board_scored, Scored};
+pub use standings::{Advancement, StandingLine};
+
+/// Why a Diplomacy command was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum DiplomacyError {
+    #[error(transparent)]
+    Unauthorised(#[from] Unauthorised),
+    #[error(transparent)]
+    Ineligible(#[from] Ineligible),
+    #[error("Only the GM of {0} may {1} (house rules A.12, D.I.1).")]
+    NotGm(String, &'static str),
+    #[error("You do not hold a power on {0}.")]
+    NotPlaying(String),
+    #[error("There is no board called {0}.")]
+    NoBoard(String),
+    #[error("There is no round {0}: the TD opens it with /diplomacy round open.")]
+    NoRound(i64),
+    #[error("Round {0} is open already.")]
+    RoundExists(i64),
+    #[error("Round {0} plays to Fall {1} (B.3); `{2}` is not that.")]
+    WrongEnd(i64, i64, String),
+    #[error("Round {0} is {1}: {2}")]
+    Stage(i64, String, &'static str),
+    #[error("There is no team called {0}.")]
+    NoTeam(String),
+    #[error("There is already a team called {0}.")]
+    TeamExists(String),
+    #[error("Only {0}'s captain or the TD may add its members (B.2).")]
+    NotCaptain(String),
+    #[error("{0} already belongs to {1}.")]
+    AlreadyMember(String, String),
+    #[error("{0} already has a player on {1} (B.5: one player a power).")]
+    PowerTaken(String, Power),
+    #[error("`{0}` is not a power: write A, E, F, G, I, R or T.")]
+    BadPower(String),
+    #[error("`{0}` is not a season: write S1901 or F1908.")]
+    BadSeason(String),
+    #[error("`{0}` is not a turn: write S1901M, F1901R or W1901A.")]
+    BadTurn(String),
+    #[error("`{0}` is not a time: write YYYY-MM-DD HH:MM (GMT).")]
+    BadTime(String),
+    #[error("{0} is finished: {1}")]
+    Finished(String, String),
+    #[error("{0}")]
+    Centres(#[from] CentresError),
+    #[error("{0}")]
+    Deadline(#[from] DeadlineError),
+    #[error("{0}")]
+    Late(#[from] LateError),
+    #[error("{0}")]
+    Extension(#[from] ExtensionError),
+    #[error("{0}")]
+    Proposal(#[from] ProposalError),
+    #[error("{0}")]
+    Press(#[from] PressError),
+    #[error("{0} has no deadline yet: its GM sets one with /board deadline.")]
+    NoDeadline(String),
+    #[error("There is no open proposal #{0} on a board you play.")]
+    NoProposal(i64),
+    #[error("{0}")]
+    Refused(String),
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for DiplomacyError {
+    fn is_internal(&self) -> bool {
+        matches!(self, DiplomacyError::Store(_))
+    }
+}
+
+/// A reply in words.
+#[derive(Debug, Clone)]
+pub struct DiplomacyReply(pub String);
+
+impl fmt::Display for DiplomacyReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A power from its stored letter.
+pub(crate) fn power_of(letter: &str) -> Power {
+    Power::parse(letter).unwrap_or(Power::Austria)
+}
+
+/// Reads a power typed by a member.
+pub(crate) fn parse_power(text: &str) -> Result<Power, DiplomacyError> {
+    Power::parse(text).ok_or_else(|| DiplomacyError::BadPower(text.to_owned()))
+}
+
+/// The board called `name`.
+pub(crate) async fn board(
+    conn: &mut SqliteConnection,
+    name: &str,
+) -> Result<Board, DiplomacyError> {
+    store::diplomacy::boards::by_name(conn, name)
+        .await?
+        .ok_or_else(|| DiplomacyError::NoBoard(name.trim().to_owned()))
+}
+
+/// Refuses anyone but the board's GM (or the TD, who oversees every game).
+pub(crate) async fn require_gm(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    board: &Board,
+    act: &'static str,
+) -> Result<(), DiplomacyError> {
+    let gm =
+        store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&board.name)).await?;
+    if gm || Authority::Director.held_by(&actor.offices) {
+        Ok(())
+    } else {
+        Err(DiplomacyError::NotGm(board.name.clone(), act))
+    }
+}
+
+/// The caller's position on the board.
+pub(crate) async fn my_position(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    board: &Board,
+) -> Result<Position, DiplomacyError> {
+    store::diplomacy::boards::positions(conn, board.id)
+        .await?
+        .into_iter()
+        .find(|p| p.person_id == actor.id)
+        .ok_or_else(|| DiplomacyError::NotPlaying(board.name.clone()))
+}
+
+/// "Fri 20 Nov 2026 18:00 GMT (⟨local⟩)": GMT is definitive (D.VII.4b); Discord shows each
+/// reader their own time beside it.
+pub(crate) fn gmt(at: chrono::DateTime<chrono::Utc>, tz: chrono_tz::Tz) -> String {
+    use crate::domain::kernel::moment::{moment, Style};
+    let club = at
+        .with_timezone(&tz)
+        .format("%a %-d %b %Y %H:%M %Z")
+        .to_string();
+    format!(
+        "{} GMT ({})",
+        at.format("%a %-d %b %Y %H:%M"),
+        moment(at, Style::DateTime, &club)
+    )
+}

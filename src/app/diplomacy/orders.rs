@@ -1,0 +1,136 @@
+//! `/diplomacy orders` (a player, privately): every version kept with a timestamped receipt and
+//! a "Final" mark, the proof D.VII.7's confirmation mailbox gave; refused after the deadline, or
+//! after adjudication starts under D.VII.3's alternative. `/board orders` (the GM, privately):
+//! the last set of each power, or under D.III.3's alternative the merged set, unit by unit.
+
+use std::collections::BTreeMap;
+
+use serde_json::json;
+
+use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyReply};
+use crate::app::{App, Call};
+use crate::domain::diplomacy::deadline::in_time;
+use crate::store;
+
+/// The unit an order line is for: its first two words ("A Par", "F StP/nc"), in capitals.
+fn unit_of(line: &str) -> String {
+    line.split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_uppercase()
+}
+
+impl App {
+    /// `/diplomacy orders board text [final]`.
+    pub async fn submit_dip_orders(
+        &self,
+        call: &Call,
+        name: &str,
+        text: &str,
+        is_final: bool,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        // The orders' text stays out of the audit log until the GM publishes them.
+        let public = json!({ "board": name, "final": is_final });
+        self.execute_sealed(call, public, None, async |conn, actor| {
+            let b = board(conn, name).await?;
+            if b.status == "finished" {
+                return Err(DiplomacyError::Finished(b.name, "no more orders".into()));
+            }
+            let position = my_position(conn, actor, &b).await?;
+            let deadline = b.deadline.ok_or_else(|| DiplomacyError::NoDeadline(b.name.clone()))?;
+            in_time(self.now(), deadline, b.late_orders, false)?;
+            let power = power_of(&position.power);
+            let version = store::diplomacy::record::add_orders(
+                conn,
+                b.id,
+                power.letter(),
+                &b.turn,
+                text.trim(),
+                is_final,
+                self.now(),
+            )
+            .await?;
+            let mark = if is_final { "Final" } else { "preliminary (D.II.1)" };
+            Ok(DiplomacyReply(format!(
+                "Receipt: {power}'s orders for {} on {}, version {version}, {mark}, received {}. Every version is kept; the last before the deadline is used (D.III.3, D.VII.7).",
+                b.turn,
+                b.name,
+                gmt(self.now(), self.tz())
+            )))
+        })
+        .await
+    }
+
+    /// `/board orders board` (the GM): this turn's orders as the GM adjudicates them.
+    pub async fn show_dip_orders(
+        &self,
+        call: &Call,
+        name: &str,
+        merged: bool,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute_sealed(
+            call,
+            json!({ "board": name, "merged": merged }),
+            None,
+            async |conn, actor| {
+                let b = board(conn, name).await?;
+                require_gm(conn, actor, &b, "read the orders").await?;
+                let all = store::diplomacy::record::orders(conn, b.id, &b.turn).await?;
+                let mut by_power: BTreeMap<String, Vec<_>> = BTreeMap::new();
+                for o in all {
+                    by_power.entry(o.power.clone()).or_default().push(o);
+                }
+                let mut lines = vec![format!(
+                    "{} {}: orders as adjudicated{}",
+                    b.name,
+                    b.turn,
+                    if merged {
+                        ", merged unit by unit (D.III.3, alternative rule)"
+                    } else {
+                        ", the last set of each power (D.III.3)"
+                    }
+                )];
+                for (letter, versions) in by_power {
+                    let last = versions.last().expect("grouped");
+                    let body = if merged {
+                        let mut units: BTreeMap<String, String> = BTreeMap::new();
+                        for v in &versions {
+                            for line in v
+                                .body
+                                .split([';', '\n'])
+                                .map(str::trim)
+                                .filter(|l| !l.is_empty())
+                            {
+                                units.insert(unit_of(line), line.to_owned());
+                            }
+                        }
+                        units.into_values().collect::<Vec<_>>().join("; ")
+                    } else {
+                        last.body.clone()
+                    };
+                    lines.push(format!(
+                        "{} (version {}{}, {}): {body}",
+                        power_of(&letter),
+                        last.version,
+                        if last.is_final { ", Final" } else { "" },
+                        gmt(last.sent_at, self.tz())
+                    ));
+                }
+                Ok(DiplomacyReply(lines.join("\n")))
+            },
+        )
+        .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_order_line_is_keyed_by_its_unit_d_iii_3() {
+        assert_eq!(unit_of("A Par - Bur"), "A PAR");
+        assert_eq!(unit_of("  f lon h"), "F LON");
+    }
+}

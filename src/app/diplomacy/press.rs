@@ -1,0 +1,59 @@
+//! `/press` (a player of the board): press relayed under the board's press rule (D.X.1). White
+//! press names its author; gray and dark-gray press keep no author anywhere, not in the press
+//! record, the audit log or the export (D.X.2); only a count of each player's press a turn is
+//! kept, linked to no message, to refuse a flood.
+
+use serde_json::json;
+
+use super::{board, my_position, DiplomacyError, DiplomacyReply};
+use crate::app::{App, Call};
+use crate::domain::diplomacy::press::{accept, heading, PressKind, PressRule};
+use crate::store;
+
+/// The most press one player sends a board in a turn.
+pub const PRESS_PER_TURN: i64 = 20;
+
+/// The name the audit log gives the author of anonymous press.
+const A_PLAYER: &str = "a player";
+
+impl App {
+    /// `/press board text kind [as]`.
+    pub async fn send_press(
+        &self,
+        call: &Call,
+        name: &str,
+        text: &str,
+        kind: &str,
+        attributed: Option<&str>,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        let k = PressKind::parse(kind).unwrap_or(PressKind::Gray);
+        let shown_as = k.anonymous().then_some(A_PLAYER);
+        // The text is published anyway; the author of non-white press is not recorded.
+        let public = json!({ "board": name, "kind": k.name() });
+        self.execute_sealed(call, public, shown_as, async |conn, actor| {
+            let b = board(conn, name).await?;
+            my_position(conn, actor, &b).await?;
+            let rule = PressRule::parse(&b.press_rule).unwrap_or_default();
+            accept(rule, k, attributed)?;
+            let sent = store::diplomacy::press::count_one(conn, b.id, actor.id, &b.turn).await?;
+            if sent > PRESS_PER_TURN {
+                return Err(DiplomacyError::Refused(format!(
+                    "You have sent {PRESS_PER_TURN} pieces of press to {} this turn; that is the most a turn.",
+                    b.name
+                )));
+            }
+            let author = (!k.anonymous()).then_some(actor.id);
+            let attributed = attributed.map(str::trim).filter(|_| k == PressKind::DarkGray);
+            store::diplomacy::press::insert(conn, b.id, k.name(), text.trim(), author, attributed, &b.turn, self.now()).await?;
+            let head = heading(rule, k, &actor.name, attributed);
+            self.announce(conn, &format!("{} press, {head}:\n{}", b.name, text.trim())).await?;
+            Ok(DiplomacyReply(format!(
+                "Your {} press is published on {}{}.",
+                k.name(),
+                b.name,
+                if k.anonymous() { "; its author is never revealed (D.X.2)" } else { "" }
+            )))
+        })
+        .await
+    }
+}

@@ -1,0 +1,156 @@
+//! `/board centres` (the GM): a season's counts, kept for the count-backs; the last year's
+//! Fall, or a solo, ends the game, and its score is published with its working (C.1-C.5).
+
+use std::collections::BTreeMap;
+
+use sqlx::SqliteConnection;
+
+use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
+use crate::app::{App, Call};
+use crate::domain::diplomacy::centres::Centres;
+use crate::domain::diplomacy::score::{score, year_ends, BoardScore, Ending};
+use crate::domain::diplomacy::season::{Half, Season};
+use crate::domain::diplomacy::Power;
+use crate::store;
+
+/// A board's record, read for scoring.
+pub struct Scored {
+    pub score: BoardScore,
+    /// Centres at the end of each year, as the count-backs read them (C.5).
+    pub years: BTreeMap<u16, Centres>,
+}
+
+impl App {
+    /// `/board centres board season counts`.
+    pub async fn record_dip_centres(
+        &self,
+        call: &Call,
+        name: &str,
+        season: &str,
+        counts: &str,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            let b = board(conn, name).await?;
+            require_gm(conn, actor, &b, "record the supply-centre counts").await?;
+            if b.status == "finished" {
+                return Err(DiplomacyError::Finished(
+                    b.name,
+                    "its counts are final".into(),
+                ));
+            }
+            let s = Season::parse(season)
+                .ok_or_else(|| DiplomacyError::BadSeason(season.to_owned()))?;
+            let c = Centres::parse(counts)?;
+            let round = store::diplomacy::rounds::get(conn, b.round).await?;
+            let last_year = round.map_or(1909, |r| r.last_year) as u16;
+            if s.year > last_year {
+                return Err(DiplomacyError::Refused(format!(
+                    "{} plays to Fall {last_year} (B.3).",
+                    b.name
+                )));
+            }
+            for p in Power::ALL {
+                store::diplomacy::record::put_count(
+                    conn,
+                    b.id,
+                    &s.to_string(),
+                    p.letter(),
+                    c.of(p),
+                    self.now(),
+                )
+                .await?;
+            }
+            let mut text = format!("{} {s}: {c} (total {}).", b.name, c.total());
+            let ends = c.solo().is_some() || (s.year == last_year && s.half == Half::Fall);
+            if ends {
+                store::diplomacy::boards::finish(conn, b.id, "played", "", self.now()).await?;
+                text.push('\n');
+                text.push_str(&self.board_score_text(conn, b.id).await?);
+            }
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyReply(text))
+        })
+        .await
+    }
+
+    /// A board's score as it stands (or ended), with its counts by year.
+    pub(crate) async fn board_scored(
+        &self,
+        conn: &mut SqliteConnection,
+        board: i64,
+    ) -> sqlx::Result<Scored> {
+        board_scored(conn, board).await
+    }
+
+    /// The published score of a board, line by line.
+    pub(crate) async fn board_score_text(
+        &self,
+        conn: &mut SqliteConnection,
+        board: i64,
+    ) -> sqlx::Result<String> {
+        let b = store::diplomacy::boards::by_id(conn, board)
+            .await?
+            .ok_or(sqlx::Error::RowNotFound)?;
+        let s = self.board_scored(conn, board).await?;
+        let positions = store::diplomacy::boards::positions(conn, board).await?;
+        let mut lines = vec![format!("{} is scored: {}.", b.name, s.score.basis)];
+        for l in &s.score.lines {
+            let who = positions
+                .iter()
+                .find(|p| power_of(&p.power) == l.power)
+                .map_or(String::new(), |p| format!(" ({})", p.person_name));
+            lines.push(format!("{}{who}", l.working));
+        }
+        Ok(lines.join("\n"))
+    }
+}
+
+/// A board's score as it stands (or ended), with its counts by year: for the app, the export
+/// and the portal.
+pub async fn board_scored(conn: &mut SqliteConnection, board: i64) -> sqlx::Result<Scored> {
+    let b = store::diplomacy::boards::by_id(conn, board)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let last_year = store::diplomacy::rounds::get(conn, b.round)
+        .await?
+        .map_or(1909, |r| r.last_year) as u16;
+    let mut by_season: BTreeMap<Season, Vec<(Power, u32)>> = BTreeMap::new();
+    for c in store::diplomacy::record::counts(conn, board).await? {
+        if let Some(s) = Season::parse(&c.season) {
+            by_season
+                .entry(s)
+                .or_default()
+                .push((power_of(&c.power), c.centres as u32));
+        }
+    }
+    let latest = by_season
+        .values()
+        .last()
+        .and_then(|v| Centres::new(v.clone()).ok())
+        .unwrap_or_default();
+    // The counts at the end of each year: the Fall's, or the Spring's when no Fall yet.
+    let mut recorded: BTreeMap<u16, Centres> = BTreeMap::new();
+    for (s, v) in &by_season {
+        if let Ok(c) = Centres::new(v.clone()) {
+            recorded.insert(s.year, c);
+        }
+    }
+    let powers: Vec<Power> = b
+        .ending_powers
+        .as_deref()
+        .unwrap_or("")
+        .chars()
+        .filter_map(|c| Power::parse(&c.to_string()))
+        .collect();
+    let ending = match b.ending.as_deref() {
+        Some("draw") => Ending::Draw { members: powers },
+        Some("conceded") => Ending::Conceded {
+            to: powers.first().copied().unwrap_or(Power::Austria),
+        },
+        _ => Ending::Played,
+    };
+    Ok(Scored {
+        score: score(&latest, &ending),
+        years: year_ends(&recorded, last_year, &ending),
+    })
+}

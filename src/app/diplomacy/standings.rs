@@ -1,0 +1,342 @@
+//! `/diplomacy standings` (anyone) and `/diplomacy advance` (the TD): a round's players ranked
+//! by C.6-C.9 and C.11 with every tie-break in order, each placing naming what decided it, the
+//! d100's seed published; the advancement is stored as published.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use sqlx::SqliteConnection;
+
+use super::{power_of, DiplomacyError, DiplomacyReply};
+use crate::app::{App, Call};
+use crate::domain::diplomacy::advance::Placing;
+use crate::domain::diplomacy::round_size::round_two;
+use crate::domain::diplomacy::titles::{self, PlayerResult, TeamResult};
+use crate::domain::diplomacy::{exact, shown, whole, Points};
+use crate::domain::kernel::authority::Power as Authority;
+use crate::store;
+
+/// One placing of a round, as published and stored.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StandingLine {
+    pub place: usize,
+    pub person_id: i64,
+    pub name: String,
+    pub team_id: Option<i64>,
+    pub team: Option<String>,
+    pub board: String,
+    pub power: String,
+    /// The score the rule ranks by, exactly ("80/3") and shown ("26.67").
+    pub exact: String,
+    pub shown: String,
+    pub decided_by: String,
+    pub rolls: Vec<u32>,
+}
+
+/// A round's advancement as published.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Advancement {
+    pub round: i64,
+    pub seed: i64,
+    pub placings: Vec<StandingLine>,
+    /// (person, name, team) of those who advance.
+    pub advanced: Vec<(i64, String, Option<i64>)>,
+}
+
+fn parse_exact(text: &str) -> Points {
+    match text.split_once('/') {
+        Some((n, d)) => Points::new(n.parse().unwrap_or(0), d.parse().unwrap_or(1).max(1)),
+        None => whole(text.parse().unwrap_or(0)),
+    }
+}
+
+struct Row {
+    result: PlayerResult<i64>,
+    team: Option<i64>,
+    board: String,
+    board_id: i64,
+}
+
+impl App {
+    /// The round's results by player.
+    async fn round_rows(&self, conn: &mut SqliteConnection, round: i64) -> sqlx::Result<Vec<Row>> {
+        let mut rows = Vec::new();
+        for b in store::diplomacy::boards::of_round(conn, round).await? {
+            let s = self.board_scored(conn, b.id).await?;
+            for p in store::diplomacy::boards::positions(conn, b.id).await? {
+                let power = power_of(&p.power);
+                rows.push(Row {
+                    result: PlayerResult {
+                        id: p.person_id,
+                        name: p.person_name.clone(),
+                        power,
+                        score: s.score.of(power),
+                        bonus: s.score.bonus_of(power),
+                        year_ends: s.years.iter().map(|(y, c)| (*y, c.of(power))).collect(),
+                        team_place: None,
+                    },
+                    team: p.team_id,
+                    board: b.name.clone(),
+                    board_id: b.id,
+                });
+            }
+        }
+        Ok(rows)
+    }
+
+    /// The round's ranking (C.6-C.9, C.11).
+    async fn rank_round(
+        &self,
+        conn: &mut SqliteConnection,
+        round: i64,
+        seed: i64,
+    ) -> sqlx::Result<Vec<StandingLine>> {
+        let mut rows = self.round_rows(conn, round).await?;
+        let teams: BTreeMap<i64, String> = store::diplomacy::rounds::team_names(conn)
+            .await?
+            .into_iter()
+            .collect();
+        let mut credits: BTreeMap<i64, Points> = BTreeMap::new();
+        let placings: Vec<Placing<i64>> = match round {
+            1 => {
+                // C.6(b) ranks a team's best player by C.7 before credits exist.
+                let plain: Vec<PlayerResult<i64>> = rows.iter().map(|r| r.result.clone()).collect();
+                let first = titles::round_one(&plain, &BTreeMap::new(), seed as u64);
+                let mut by_team: BTreeMap<i64, TeamResult<i64>> = BTreeMap::new();
+                for r in &rows {
+                    let Some(t) = r.team else { continue };
+                    let place = first
+                        .iter()
+                        .find(|p| p.id == r.result.id)
+                        .map_or(usize::MAX >> 1, |p| p.place);
+                    let e = by_team.entry(t).or_insert_with(|| TeamResult {
+                        id: t,
+                        name: teams.get(&t).cloned().unwrap_or_default(),
+                        scores: Vec::new(),
+                        best_player: place,
+                    });
+                    e.scores.push(r.result.score);
+                    e.best_player = e.best_player.min(place);
+                }
+                let team_rank = titles::teams_round_one(&by_team.into_values().collect::<Vec<_>>());
+                for r in rows.iter_mut() {
+                    if let Some(t) = r.team {
+                        credits.insert(r.result.id, titles::credits(&team_rank, &t));
+                        r.result.team_place = team_rank.iter().find(|p| p.id == t).map(|p| p.place);
+                    }
+                }
+                let results: Vec<PlayerResult<i64>> =
+                    rows.iter().map(|r| r.result.clone()).collect();
+                titles::round_one(&results, &credits, seed as u64)
+            }
+            2 => {
+                let prior = self.advancement(conn, 1).await?;
+                let r1: BTreeMap<i64, (Points, usize)> = prior
+                    .map(|a| {
+                        a.placings
+                            .iter()
+                            .map(|l| (l.person_id, (parse_exact(&l.exact), l.place)))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let results: Vec<PlayerResult<i64>> =
+                    rows.iter().map(|r| r.result.clone()).collect();
+                titles::round_two(&results, &r1)
+            }
+            3 => {
+                let prior = self.advancement(conn, 2).await?;
+                let r2: BTreeMap<i64, usize> = prior
+                    .map(|a| a.placings.iter().map(|l| (l.person_id, l.place)).collect())
+                    .unwrap_or_default();
+                let mut boards: BTreeMap<i64, Vec<PlayerResult<i64>>> = BTreeMap::new();
+                for r in &rows {
+                    boards.entry(r.board_id).or_default().push(r.result.clone());
+                }
+                let per_board = titles::semi_final(&boards.into_values().collect::<Vec<_>>(), &r2);
+                // Board winners first, then the rest, each board in its own order.
+                let mut all: Vec<Placing<i64>> = per_board
+                    .iter()
+                    .filter_map(|b| b.first().cloned())
+                    .collect();
+                all.extend(per_board.iter().flat_map(|b| b.iter().skip(1).cloned()));
+                all.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, p)| p.place = i + 1);
+                all
+            }
+            _ => {
+                let prior = self.advancement(conn, 3).await?;
+                let r3: BTreeMap<i64, usize> = prior
+                    .map(|a| a.placings.iter().map(|l| (l.person_id, l.place)).collect())
+                    .unwrap_or_default();
+                let results: Vec<PlayerResult<i64>> =
+                    rows.iter().map(|r| r.result.clone()).collect();
+                titles::individual(&results, 1915, &r3)
+            }
+        };
+        Ok(placings
+            .into_iter()
+            .map(|p| {
+                let row = rows
+                    .iter()
+                    .find(|r| r.result.id == p.id)
+                    .expect("ranked from rows");
+                let key = p.keys.first().copied().unwrap_or(whole(0));
+                StandingLine {
+                    place: p.place,
+                    person_id: p.id,
+                    name: p.name.clone(),
+                    team_id: row.team,
+                    team: row.team.and_then(|t| teams.get(&t).cloned()),
+                    board: row.board.clone(),
+                    power: row.result.power.to_string(),
+                    exact: exact(key),
+                    shown: shown(key),
+                    decided_by: p.decided_by.clone(),
+                    rolls: p.rolls.clone(),
+                }
+            })
+            .collect())
+    }
+
+    async fn advancement(
+        &self,
+        conn: &mut SqliteConnection,
+        round: i64,
+    ) -> sqlx::Result<Option<Advancement>> {
+        Ok(store::diplomacy::rounds::get(conn, round)
+            .await?
+            .and_then(|r| r.advancement)
+            .and_then(|a| serde_json::from_str(&a).ok()))
+    }
+
+    /// `/diplomacy standings round`.
+    pub async fn dip_standings(
+        &self,
+        call: &Call,
+        round: i64,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, _| {
+            let r = store::diplomacy::rounds::get(conn, round)
+                .await?
+                .ok_or(DiplomacyError::NoRound(round))?;
+            if let Some(a) = self.advancement(conn, round).await? {
+                return Ok(DiplomacyReply(written(
+                    round,
+                    &a.placings,
+                    a.seed,
+                    a.advanced.len(),
+                )));
+            }
+            let seed = r.opened_at.timestamp();
+            let lines = self.rank_round(conn, round, seed).await?;
+            Ok(DiplomacyReply(written(round, &lines, seed, 0)))
+        })
+        .await
+    }
+
+    /// `/diplomacy advance round [places] [seed]` (the TD).
+    pub async fn dip_advance(
+        &self,
+        call: &Call,
+        round: i64,
+        places: Option<i64>,
+        seed: Option<i64>,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            Authority::Director.require(
+                &actor.offices,
+                "advance a round",
+                "house rules C.6-C.11",
+            )?;
+            let r = store::diplomacy::rounds::get(conn, round)
+                .await?
+                .ok_or(DiplomacyError::NoRound(round))?;
+            if r.stage != "assigned" {
+                return Err(DiplomacyError::Stage(
+                    round,
+                    r.stage,
+                    "only a dealt round that is not yet advanced advances.",
+                ));
+            }
+            let boards = store::diplomacy::boards::of_round(conn, round).await?;
+            let playing: Vec<String> = boards
+                .iter()
+                .filter(|b| b.status != "finished")
+                .map(|b| b.name.clone())
+                .collect();
+            if !playing.is_empty() {
+                return Err(DiplomacyError::Refused(format!(
+                    "These boards are still playing: {}.",
+                    playing.join(", ")
+                )));
+            }
+            let seed = seed.unwrap_or_else(|| self.now().timestamp());
+            let lines = self.rank_round(conn, round, seed).await?;
+            let count = match (places, round) {
+                (Some(n), _) => n.max(0) as usize,
+                (None, 1) => round_two(boards.len() as u32).boards as usize * 7,
+                (None, 2) => 49,
+                (None, 3) => boards.len(),
+                (None, _) => 1,
+            };
+            let advanced: Vec<(i64, String, Option<i64>)> = lines
+                .iter()
+                .take(count)
+                .map(|l| (l.person_id, l.name.clone(), l.team_id))
+                .collect();
+            let a = Advancement {
+                round,
+                seed,
+                placings: lines.clone(),
+                advanced,
+            };
+            let json = serde_json::to_string(&a).expect("advancement serialises");
+            store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
+            let mut text = written(round, &lines, seed, a.advanced.len());
+            if round == 1 && places.is_none() {
+                text.push_str(&format!(
+                    "\n{} advance: {}.",
+                    a.advanced.len(),
+                    round_two(boards.len() as u32).working
+                ));
+            }
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyReply(text))
+        })
+        .await
+    }
+}
+
+/// The standings in words: each placing with what decided it.
+fn written(round: i64, lines: &[StandingLine], seed: i64, advanced: usize) -> String {
+    let mut out = vec![format!("Round {round} standings (d100 seed {seed}):")];
+    for l in lines {
+        let team = l
+            .team
+            .as_deref()
+            .map_or(String::new(), |t| format!(", {t}"));
+        let rolls = if l.rolls.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (rolled {})",
+                l.rolls
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        let mark = if l.place <= advanced {
+            " - advances"
+        } else {
+            ""
+        };
+        out.push(format!(
+            "{}. {} ({}{team}, {}) {} [{}], decided by {}{rolls}{mark}",
+            l.place, l.name, l.power, l.board, l.shown, l.exact, l.decided_by
+        ));
+    }
+    out.join("\n")
+}

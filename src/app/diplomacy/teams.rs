@@ -1,0 +1,92 @@
+//! `/team create` (anyone signing a team up, who names its captain) and `/team add` (the
+//! captain or the TD): teams of at least seven players, a non-playing captain, reserves, and in
+//! round 1 the power each player's sign-up gives (B.2, B.5). The TD and TMC may not be
+//! affiliated (A.4, A.8).
+
+use super::{parse_power, DiplomacyError, DiplomacyReply};
+use crate::app::{App, Call, PersonRef};
+use crate::domain::committee::eligibility::may_play;
+use crate::domain::kernel::authority::Power as Authority;
+use crate::store;
+
+impl App {
+    /// `/team create name captain`.
+    pub async fn create_dip_team(
+        &self,
+        call: &Call,
+        name: &str,
+        captain: &PersonRef,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        let name = name.trim().to_owned();
+        self.execute(call, async |conn, _actor| {
+            if store::committee::teams::find(conn, &name).await?.is_some() {
+                return Err(DiplomacyError::TeamExists(name.clone()));
+            }
+            let captain = captain.resolve(conn, self.now()).await?;
+            let offices = store::offices::offices_of(conn, captain.id).await?;
+            may_play(&captain.name, &offices)?;
+            let team = store::committee::teams::create(conn, &name, self.now()).await?;
+            store::committee::teams::join(conn, team, captain.id, "captain", self.now()).await?;
+            let text = format!(
+                "The team {name} is signed up, captained by {}. It needs at least seven players (B.2); its captain adds them with /team add.",
+                captain.name
+            );
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyReply(text))
+        })
+        .await
+    }
+
+    /// `/team add team member [power] [role]`.
+    pub async fn add_dip_member(
+        &self,
+        call: &Call,
+        team: &str,
+        member: &PersonRef,
+        power: Option<&str>,
+        role: Option<&str>,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        let team = team.trim().to_owned();
+        self.execute(call, async |conn, actor| {
+            let id = store::committee::teams::find(conn, &team)
+                .await?
+                .ok_or_else(|| DiplomacyError::NoTeam(team.clone()))?;
+            let captain = store::diplomacy::rounds::is_captain(conn, id, actor.id).await?;
+            if !captain && !Authority::Director.held_by(&actor.offices) {
+                return Err(DiplomacyError::NotCaptain(team.clone()));
+            }
+            let role = role.unwrap_or("player");
+            if !["player", "reserve", "gm"].contains(&role) {
+                return Err(DiplomacyError::Refused(format!(
+                    "`{role}` is not a role to add: choose player, reserve or gm (A.1)."
+                )));
+            }
+            let person = member.resolve(conn, self.now()).await?;
+            let offices = store::offices::offices_of(conn, person.id).await?;
+            may_play(&person.name, &offices)?;
+            if !store::committee::teams::teams_of(conn, person.id)
+                .await?
+                .is_empty()
+            {
+                let of = store::committee::teams::teams_of(conn, person.id).await?;
+                return Err(DiplomacyError::AlreadyMember(person.name, of.join(", ")));
+            }
+            let power = power.map(parse_power).transpose()?;
+            if let Some(p) = power {
+                if store::diplomacy::rounds::signed_power_taken(conn, id, p.letter()).await? {
+                    return Err(DiplomacyError::PowerTaken(team.clone(), p));
+                }
+            }
+            store::committee::teams::join(conn, id, person.id, role, self.now()).await?;
+            if let Some(p) = power {
+                store::diplomacy::rounds::sign_up(conn, id, person.id, p.letter()).await?;
+            }
+            let with = power.map_or(String::new(), |p| format!(", to play {p} in round 1 (B.5)"));
+            Ok(DiplomacyReply(format!(
+                "{} joins {team} as {role}{with}.",
+                person.name
+            )))
+        })
+        .await
+    }
+}

@@ -1,0 +1,427 @@
+//! The Diplomacy tournament (World Masters house rules): /team create and add; /diplomacy open,
+//! assign, orders, extend, unavailable, propose, vote, standings and advance; /board deadline,
+//! orders and centres (the GM); /press. Discord's tree has two levels, so the issue's
+//! "/diplomacy round open" is /diplomacy open.
+
+use crate::commands::{choice, command, flag, integer, person, reply, text, OptionSpec, Section};
+use crate::domain::diplomacy::{NAME_MAX, ORDERS_MAX, PRESS_MAX};
+use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::limits::NUMBER_MAX;
+
+fn round() -> OptionSpec {
+    integer(
+        "round",
+        "The round: 1 and 2 are team rounds, 3 the semi-final, 4 the final",
+        1,
+        4,
+    )
+}
+
+fn board() -> OptionSpec {
+    text(
+        "board",
+        "The board's name, such as \"R1 Board 3\"",
+        NAME_MAX,
+    )
+}
+
+pub(super) fn section() -> Section {
+    Section {
+        heading: "Diplomacy",
+        note: "the World Masters house rules, sections B, C and D; posts go to #discussion",
+        commands: vec![
+            command("team create", "Sign a team up and name its captain")
+                .option(text("name", "The team's name", NAME_MAX))
+                .option(person("captain", "The captain, who may also play"))
+                .who("anyone but the TD and TMC")
+                .rule("B.2; A.4, A.8")
+                .run(|app, call, a| {
+                    Box::pin(async move {
+                        reply(
+                            app.create_dip_team(&call, &a.text("name")?, &a.person("captain")?)
+                                .await,
+                        )
+                    })
+                }),
+            command(
+                "team add",
+                "Add a player, reserve or GM to a team (its captain or the TD)",
+            )
+            .option(text("team", "The team", NAME_MAX))
+            .option(person("member", "Who joins"))
+            .option(
+                choice(
+                    "power",
+                    "Round 1's power from the sign-up (B.5)",
+                    &["A", "E", "F", "G", "I", "R", "T"],
+                )
+                .optional(),
+            )
+            .option(
+                choice(
+                    "role",
+                    "player (the default), reserve or gm",
+                    &["player", "reserve", "gm"],
+                )
+                .optional(),
+            )
+            .who("the team's captain or the TD")
+            .rule("B.2, B.5; A.1")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.add_dip_member(
+                            &call,
+                            &a.text("team")?,
+                            &a.person("member")?,
+                            a.opt_text("power").as_deref(),
+                            a.opt_text("role").as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "diplomacy open",
+                "Open a round, to the year B.3 gives it (the TD)",
+            )
+            .option(round())
+            .option(text("end", "The last season, such as F1909", 20))
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("B.1, B.3, B.4")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.open_dip_round(&call, a.integer("round")?, &a.text("end")?)
+                            .await,
+                    )
+                })
+            }),
+            command(
+                "diplomacy assign",
+                "Deal a round's players to boards and powers (the TD)",
+            )
+            .option(round())
+            .option(
+                integer(
+                    "seed",
+                    "The draw's seed, published so anyone can repeat it",
+                    0,
+                    NUMBER_MAX,
+                )
+                .optional(),
+            )
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("B.5, B.6 a-e wherever possible")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.assign_dip_round(&call, a.integer("round")?, a.opt_integer("seed"))
+                            .await,
+                    )
+                })
+            }),
+            command(
+                "diplomacy orders",
+                "Send your orders privately, with a timestamped receipt",
+            )
+            .option(board())
+            .option(text(
+                "text",
+                "Your orders, one per unit, separated by ; or new lines",
+                ORDERS_MAX,
+            ))
+            .option(flag("final", "Mark this set Final (D.II.1)"))
+            .private()
+            .who("the board's players")
+            .rule("D.II, D.III.3, D.VII.1, D.VII.3, D.VII.7")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.submit_dip_orders(
+                            &call,
+                            &a.text("board")?,
+                            &a.text("text")?,
+                            a.flag("final"),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "diplomacy extend",
+                "Ask for an extension; the GM grants more by naming the power",
+            )
+            .option(board())
+            .option(integer("days", "Days of extension", 1, 7))
+            .option(flag(
+                "holiday",
+                "A holiday the TD decreed: not charged (the GM)",
+            ))
+            .option(
+                choice(
+                    "power",
+                    "The power a further extension is for (the GM)",
+                    &["A", "E", "F", "G", "I", "R", "T"],
+                )
+                .optional(),
+            )
+            .who("the board's players; the GM for further and holiday extensions")
+            .rule("D.VII.5")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.extend_dip(
+                            &call,
+                            &a.text("board")?,
+                            a.integer("days")?,
+                            a.flag("holiday"),
+                            a.opt_text("power").as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "diplomacy unavailable",
+                "Declare your weekly 64 unavailable hours (GMT)",
+            )
+            .option(text(
+                "from",
+                "When they start, such as \"Fri 22:00\" (GMT)",
+                20,
+            ))
+            .who("players")
+            .rule("D.VII.2")
+            .run(|app, call, a| {
+                Box::pin(
+                    async move { reply(app.declare_unavailable(&call, &a.text("from")?).await) },
+                )
+            }),
+            command(
+                "diplomacy propose",
+                "Propose a draw, a concession or a house-rule change",
+            )
+            .option(board())
+            .option(choice(
+                "kind",
+                "draw, concede or rule",
+                &["draw", "concede", "rule"],
+            ))
+            .option(
+                text(
+                    "powers",
+                    "The draw's powers, or the one conceded to: \"A F\"",
+                    20,
+                )
+                .optional(),
+            )
+            .option(text("text", "The house-rule change", 300).optional())
+            .who("the board's players")
+            .rule("D.IX.1-5, C.5")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.propose_dip(
+                            &call,
+                            &a.text("board")?,
+                            &a.text("kind")?,
+                            a.opt_text("powers").as_deref(),
+                            a.opt_text("text").as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command("diplomacy vote", "Vote on a proposal, in secret")
+                .option(integer("proposal", "The proposal's number", 1, NUMBER_MAX))
+                .option(choice(
+                    "vote",
+                    "yes or no; anything else is unclear, a No",
+                    &["yes", "no"],
+                ))
+                .private()
+                .who("the board's remaining players; the GM on a house-rule change")
+                .rule("D.IX.1, D.IX.2, D.IX.5")
+                .run(|app, call, a| {
+                    Box::pin(async move {
+                        reply(
+                            app.vote_dip(&call, a.integer("proposal")?, &a.text("vote")?)
+                                .await,
+                        )
+                    })
+                }),
+            command(
+                "diplomacy standings",
+                "A round's standings, each placing with its tie-break",
+            )
+            .option(round())
+            .rule("C.6-C.9, C.11")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_standings(&call, a.integer("round")?).await) })
+            }),
+            command(
+                "diplomacy advance",
+                "Advance a round's players by C.6-C.11 (the TD)",
+            )
+            .option(round())
+            .option(
+                integer(
+                    "places",
+                    "How many advance (B.4's boards × 7 after round 1)",
+                    1,
+                    NUMBER_MAX,
+                )
+                .optional(),
+            )
+            .option(integer("seed", "The d100's seed, published", 0, NUMBER_MAX).optional())
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("B.4, C.6-C.11")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.dip_advance(
+                            &call,
+                            a.integer("round")?,
+                            a.opt_integer("places"),
+                            a.opt_integer("seed"),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "board deadline",
+                "Publish a turn and its deadline in GMT (the GM)",
+            )
+            .option(board())
+            .option(text(
+                "turn",
+                "The turn, such as S1901M, F1901R or W1901A",
+                8,
+            ))
+            .option(text("at", "The deadline, YYYY-MM-DD HH:MM GMT", 20))
+            .option(flag(
+                "consent",
+                "The surviving players consent to a shorter turn",
+            ))
+            .who("the board's GM")
+            .rule("D.VII.2, D.VII.4")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.set_dip_deadline(
+                            &call,
+                            &a.text("board")?,
+                            &a.text("turn")?,
+                            &a.text("at")?,
+                            a.flag("consent"),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "board orders",
+                "This turn's orders as you adjudicate them (the GM)",
+            )
+            .option(board())
+            .option(flag(
+                "merged",
+                "Merge the versions unit by unit (D.III.3's alternative)",
+            ))
+            .private()
+            .who("the board's GM")
+            .rule("D.III.3")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.show_dip_orders(&call, &a.text("board")?, a.flag("merged"))
+                            .await,
+                    )
+                })
+            }),
+            command(
+                "board centres",
+                "Record a season's supply-centre counts (the GM)",
+            )
+            .option(board())
+            .option(text("season", "The season, such as F1908", 12))
+            .option(text(
+                "counts",
+                "Each power's centres: \"A=5 E=4 F=6 G=7 I=4 R=4 T=4\"",
+                60,
+            ))
+            .who("the board's GM")
+            .rule("C.1-C.5")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.record_dip_centres(
+                            &call,
+                            &a.text("board")?,
+                            &a.text("season")?,
+                            &a.text("counts")?,
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "board replace",
+                "Hand a position to a permanent replacement (the GM or the TD)",
+            )
+            .option(board())
+            .option(choice(
+                "power",
+                "The position's power",
+                &["A", "E", "F", "G", "I", "R", "T"],
+            ))
+            .option(person("member", "The replacement"))
+            .who("the board's GM, the TD")
+            .rule("B.7-B.10, D.VII.6b")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.replace_dip_player(
+                            &call,
+                            &a.text("board")?,
+                            &a.text("power")?,
+                            &a.person("member")?,
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command("press", "Send press to a board: white, gray or dark gray")
+                .option(board())
+                .option(text("text", "The press", PRESS_MAX))
+                .option(choice(
+                    "kind",
+                    "white (signed), gray (anonymous) or darkgray (signed as someone)",
+                    &["white", "gray", "darkgray"],
+                ))
+                .option(text("as", "Who dark-gray press is signed as", NAME_MAX).optional())
+                .private()
+                .who("the board's players")
+                .rule("D.X.1, D.X.2")
+                .run(|app, call, a| {
+                    Box::pin(async move {
+                        reply(
+                            app.send_press(
+                                &call,
+                                &a.text("board")?,
+                                &a.text("text")?,
+                                &a.text("kind")?,
+                                a.opt_text("as").as_deref(),
+                            )
+                            .await,
+                        )
+                    })
+                }),
+        ],
+    }
+}

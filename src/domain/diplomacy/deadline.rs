@@ -1,0 +1,272 @@
+//! Deadlines (D.VII.2-4): at least 3 days for a movement turn and 1 day for a retreat or
+//! adjustment turn unless the surviving players consent; at least 24 hours between
+//! adjudications; no publication and no deadline inside a player's declared 64-hour
+//! unavailable period; orders after the deadline refused, or accepted until adjudication
+//! starts where the GM chose D.VII.3's alternative. All times are GMT (D.VII.4b).
+
+use chrono::{DateTime, Datelike, Duration, Timelike, Utc, Weekday};
+
+use super::season::Phase;
+
+/// The shortest turn of each kind without the survivors' consent (D.VII.4a).
+pub fn minimum(phase: Phase) -> Duration {
+    match phase {
+        Phase::Movement => Duration::days(3),
+        Phase::Retreat | Phase::Adjustment => Duration::days(1),
+    }
+}
+
+/// The least time between two adjudications (D.VII.2).
+pub const BETWEEN_ADJUDICATIONS: Duration = Duration::hours(24);
+
+/// The length of a declared unavailable period (D.VII.2).
+pub const UNAVAILABLE_HOURS: i64 = 64;
+
+const WEEK_MINUTES: i64 = 7 * 24 * 60;
+
+/// A player's weekly unavailable period: 64 hours from a weekday and time, GMT (D.VII.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unavailable {
+    /// Minutes from Monday 00:00 GMT to the start.
+    pub start: i64,
+}
+
+impl Unavailable {
+    pub fn new(day: Weekday, hour: u32, minute: u32) -> Unavailable {
+        Unavailable {
+            start: i64::from(day.num_days_from_monday()) * 1440
+                + i64::from(hour) * 60
+                + i64::from(minute),
+        }
+    }
+
+    /// Reads "Fri 22:00" (GMT).
+    pub fn parse(text: &str) -> Option<Unavailable> {
+        let (day, time) = text.trim().split_once(' ')?;
+        let day: Weekday = day.parse().ok()?;
+        let (h, m) = time.trim().trim_end_matches("GMT").trim().split_once(':')?;
+        let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+        (h < 24 && m < 60).then(|| Unavailable::new(day, h, m))
+    }
+
+    /// True when `at` falls inside the period.
+    pub fn contains(&self, at: DateTime<Utc>) -> bool {
+        let m = i64::from(at.weekday().num_days_from_monday()) * 1440
+            + i64::from(at.hour()) * 60
+            + i64::from(at.minute());
+        (m - self.start).rem_euclid(WEEK_MINUTES) < UNAVAILABLE_HOURS * 60
+    }
+
+    /// "Fri 22:00 to Mon 14:00 GMT".
+    pub fn written(&self) -> String {
+        fn at(m: i64) -> String {
+            let m = m.rem_euclid(WEEK_MINUTES);
+            let day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][(m / 1440) as usize];
+            format!("{day} {:02}:{:02}", (m % 1440) / 60, m % 60)
+        }
+        format!(
+            "{} to {} GMT",
+            at(self.start),
+            at(self.start + UNAVAILABLE_HOURS * 60)
+        )
+    }
+}
+
+/// Why a deadline was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DeadlineError {
+    #[error("A {phase} turn needs at least {days} day(s) unless the surviving players consent (D.VII.4).")]
+    TooShort { phase: &'static str, days: i64 },
+    #[error("The deadline falls inside {who}'s unavailable period, {window} (D.VII.2).")]
+    DeadlineUnavailable { who: String, window: String },
+    #[error("Publishing now falls inside {who}'s unavailable period, {window} (D.VII.2).")]
+    PublishUnavailable { who: String, window: String },
+    #[error("Adjudications must be at least 24 hours apart (D.VII.2).")]
+    TooSoon,
+    #[error("The deadline must be after the time it is set.")]
+    Past,
+}
+
+/// What a GM's new deadline is checked against.
+#[derive(Debug, Clone)]
+pub struct Setting<'a> {
+    pub phase: Phase,
+    /// When the turn is published (now).
+    pub published: DateTime<Utc>,
+    pub deadline: DateTime<Utc>,
+    /// The surviving players have consented to a faster turn.
+    pub consent: bool,
+    /// Each player's declared period, by name.
+    pub unavailable: &'a [(String, Unavailable)],
+    /// The previous adjudication, if any.
+    pub last_adjudication: Option<DateTime<Utc>>,
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Movement => "movement",
+        Phase::Retreat => "retreat",
+        Phase::Adjustment => "adjustment",
+    }
+}
+
+/// Checks a deadline the GM sets (D.VII.2, D.VII.4).
+pub fn check(s: &Setting<'_>) -> Result<(), DeadlineError> {
+    if s.deadline <= s.published {
+        return Err(DeadlineError::Past);
+    }
+    if !s.consent && s.deadline - s.published < minimum(s.phase) {
+        return Err(DeadlineError::TooShort {
+            phase: phase_name(s.phase),
+            days: minimum(s.phase).num_days(),
+        });
+    }
+    if let Some(last) = s.last_adjudication {
+        if s.published - last < BETWEEN_ADJUDICATIONS {
+            return Err(DeadlineError::TooSoon);
+        }
+    }
+    for (who, u) in s.unavailable {
+        if u.contains(s.published) {
+            return Err(DeadlineError::PublishUnavailable {
+                who: who.clone(),
+                window: u.written(),
+            });
+        }
+        if u.contains(s.deadline) {
+            return Err(DeadlineError::DeadlineUnavailable {
+                who: who.clone(),
+                window: u.written(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Why orders were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LateError {
+    #[error("The deadline has passed: orders are not accepted after it (D.VII.3).")]
+    AfterDeadline,
+    #[error(
+        "Adjudication has started: orders are not accepted after it (D.VII.3, alternative rule)."
+    )]
+    AfterAdjudication,
+}
+
+/// Whether orders sent at `now` are in time (D.VII.3): before the deadline, or, under the
+/// alternative rule the GM stated at the outset, before adjudication starts.
+pub fn in_time(
+    now: DateTime<Utc>,
+    deadline: DateTime<Utc>,
+    until_adjudication: bool,
+    adjudication_started: bool,
+) -> Result<(), LateError> {
+    if now < deadline {
+        Ok(())
+    } else if !until_adjudication {
+        Err(LateError::AfterDeadline)
+    } else if adjudication_started {
+        Err(LateError::AfterAdjudication)
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn at(d: u32, h: u32) -> DateTime<Utc> {
+        // November 2026: the 2nd is a Monday.
+        Utc.with_ymd_and_hms(2026, 11, d, h, 0, 0).unwrap()
+    }
+
+    fn setting(
+        phase: Phase,
+        published: DateTime<Utc>,
+        deadline: DateTime<Utc>,
+    ) -> Setting<'static> {
+        Setting {
+            phase,
+            published,
+            deadline,
+            consent: false,
+            unavailable: &[],
+            last_adjudication: None,
+        }
+    }
+
+    #[test]
+    fn a_movement_turn_needs_three_days_and_a_retreat_one_unless_the_survivors_consent_d_vii_4() {
+        let s = setting(Phase::Movement, at(2, 12), at(4, 12));
+        assert_eq!(
+            check(&s).unwrap_err().to_string(),
+            "A movement turn needs at least 3 day(s) unless the surviving players consent (D.VII.4)."
+        );
+        assert!(check(&Setting { consent: true, ..s }).is_ok());
+        assert!(check(&setting(Phase::Retreat, at(2, 12), at(3, 12))).is_ok());
+        assert!(check(&setting(Phase::Adjustment, at(2, 12), at(3, 11))).is_err());
+    }
+
+    #[test]
+    fn a_deadline_inside_a_declared_unavailable_period_is_refused_and_names_it_d_vii_2() {
+        let weekend = Unavailable::parse("Fri 22:00").unwrap();
+        assert_eq!(weekend.written(), "Fri 22:00 to Mon 14:00 GMT");
+        let periods = vec![("alice".to_string(), weekend)];
+        let s = Setting {
+            unavailable: &periods,
+            ..setting(Phase::Movement, at(3, 12), at(8, 12))
+        };
+        assert_eq!(
+            check(&s).unwrap_err().to_string(),
+            "The deadline falls inside alice's unavailable period, Fri 22:00 to Mon 14:00 GMT (D.VII.2)."
+        );
+        let s = Setting {
+            deadline: at(9, 15),
+            ..s
+        };
+        assert!(check(&s).is_ok(), "Monday 15:00 is after the period");
+        let s = Setting {
+            published: at(7, 10),
+            deadline: at(12, 12),
+            ..s
+        };
+        assert!(matches!(
+            check(&s),
+            Err(DeadlineError::PublishUnavailable { .. })
+        ));
+    }
+
+    #[test]
+    fn a_period_that_wraps_the_week_is_still_64_hours_d_vii_2() {
+        let u = Unavailable::new(Weekday::Sun, 12, 0);
+        assert!(u.contains(at(8, 13)), "Sunday afternoon");
+        assert!(u.contains(at(11, 3)), "Wednesday 03:00 is 63 hours later");
+        assert!(!u.contains(at(11, 4)), "Wednesday 04:00 is 64 hours later");
+    }
+
+    #[test]
+    fn adjudications_are_at_least_24_hours_apart_d_vii_2() {
+        let s = Setting {
+            last_adjudication: Some(at(2, 0)),
+            ..setting(Phase::Retreat, at(2, 12), at(3, 12))
+        };
+        assert_eq!(check(&s), Err(DeadlineError::TooSoon));
+    }
+
+    #[test]
+    fn orders_after_the_deadline_are_refused_unless_the_gm_chose_the_alternative_d_vii_3() {
+        assert!(in_time(at(2, 11), at(2, 12), false, false).is_ok());
+        assert_eq!(
+            in_time(at(2, 12), at(2, 12), false, false),
+            Err(LateError::AfterDeadline)
+        );
+        assert!(in_time(at(2, 13), at(2, 12), true, false).is_ok());
+        assert_eq!(
+            in_time(at(2, 13), at(2, 12), true, true),
+            Err(LateError::AfterAdjudication)
+        );
+    }
+}

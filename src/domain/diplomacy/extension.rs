@@ -1,0 +1,222 @@
+//! Extensions (D.VII.5): each player has one guaranteed extension; more are at the GM's
+//! discretion, never over 7 days for a position in a game; every request must come at least
+//! 12 hours before the deadline, or it counts for the next turn; the holidays the TD decrees
+//! are free.
+
+use chrono::{DateTime, Duration, Utc};
+
+/// The most extension days a position may have in one game (D.VII.5).
+pub const MAX_DAYS: u32 = 7;
+
+/// How early a request must come (D.VII.5).
+pub const NOTICE: Duration = Duration::hours(12);
+
+/// A position's extensions so far in its game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Ledger {
+    pub guaranteed_used: bool,
+    /// Days charged so far (holiday extensions are not charged).
+    pub days: u32,
+}
+
+/// The kind of extension granted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Guaranteed,
+    Discretionary,
+    Holiday,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Guaranteed => "guaranteed",
+            Kind::Discretionary => "discretionary",
+            Kind::Holiday => "holiday",
+        }
+    }
+}
+
+/// A request for an extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    pub now: DateTime<Utc>,
+    pub deadline: DateTime<Utc>,
+    pub days: u32,
+    /// The request is for a holiday the TD has decreed.
+    pub holiday: bool,
+    /// The GM grants a further, discretionary extension.
+    pub gm_grants: bool,
+}
+
+/// What became of a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Granted: the deadline moves, the ledger is updated.
+    Granted {
+        kind: Kind,
+        deadline: DateTime<Utc>,
+        ledger: Ledger,
+    },
+    /// Asked less than 12 hours ahead: rejected for this turn, kept for the next (D.VII.5).
+    NextTurn { hours_before: i64 },
+}
+
+/// Why a request was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExtensionError {
+    #[error("An extension is of 1 to 7 days (D.VII.5).")]
+    Days,
+    #[error("This position has had {used} day(s) of extension in this game; {asked} more would pass the 7 days allowed (D.VII.5).")]
+    OverSeven { used: u32, asked: u32 },
+    #[error(
+        "Your guaranteed extension is used; a further one is at the GM's discretion (D.VII.5)."
+    )]
+    AtGmDiscretion,
+}
+
+/// Decides a request (D.VII.5).
+pub fn decide(ledger: Ledger, r: Request) -> Result<Decision, ExtensionError> {
+    if r.days == 0 || r.days > MAX_DAYS {
+        return Err(ExtensionError::Days);
+    }
+    let ahead = r.deadline - r.now;
+    if ahead < NOTICE {
+        return Ok(Decision::NextTurn {
+            hours_before: ahead.num_hours(),
+        });
+    }
+    let kind = if r.holiday {
+        Kind::Holiday
+    } else if !ledger.guaranteed_used {
+        Kind::Guaranteed
+    } else if r.gm_grants {
+        Kind::Discretionary
+    } else {
+        return Err(ExtensionError::AtGmDiscretion);
+    };
+    let mut next = ledger;
+    if kind != Kind::Holiday {
+        if ledger.days + r.days > MAX_DAYS {
+            return Err(ExtensionError::OverSeven {
+                used: ledger.days,
+                asked: r.days,
+            });
+        }
+        next.days += r.days;
+    }
+    if kind == Kind::Guaranteed {
+        next.guaranteed_used = true;
+    }
+    Ok(Decision::Granted {
+        kind,
+        deadline: r.deadline + Duration::days(i64::from(r.days)),
+        ledger: next,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn request(hours_before: i64, days: u32) -> Request {
+        let deadline = Utc.with_ymd_and_hms(2026, 11, 20, 18, 0, 0).unwrap();
+        Request {
+            now: deadline - Duration::hours(hours_before),
+            deadline,
+            days,
+            holiday: false,
+            gm_grants: false,
+        }
+    }
+
+    #[test]
+    fn the_first_extension_is_guaranteed_d_vii_5() {
+        let d = decide(Ledger::default(), request(48, 2)).unwrap();
+        let Decision::Granted {
+            kind,
+            ledger,
+            deadline,
+        } = d
+        else {
+            panic!("{d:?}")
+        };
+        assert_eq!(kind, Kind::Guaranteed);
+        assert_eq!(
+            ledger,
+            Ledger {
+                guaranteed_used: true,
+                days: 2
+            }
+        );
+        assert_eq!(deadline, request(0, 2).deadline + Duration::days(2));
+    }
+
+    #[test]
+    fn an_extension_asked_11_hours_before_the_deadline_counts_for_the_next_turn_d_vii_5() {
+        assert_eq!(
+            decide(Ledger::default(), request(11, 2)),
+            Ok(Decision::NextTurn { hours_before: 11 })
+        );
+        assert!(matches!(
+            decide(Ledger::default(), request(12, 2)),
+            Ok(Decision::Granted { .. })
+        ));
+    }
+
+    #[test]
+    fn a_second_extension_is_at_the_gms_discretion_d_vii_5() {
+        let used = Ledger {
+            guaranteed_used: true,
+            days: 2,
+        };
+        assert_eq!(
+            decide(used, request(48, 2)),
+            Err(ExtensionError::AtGmDiscretion)
+        );
+        let r = Request {
+            gm_grants: true,
+            ..request(48, 2)
+        };
+        assert!(matches!(
+            decide(used, r),
+            Ok(Decision::Granted {
+                kind: Kind::Discretionary,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn no_position_gets_more_than_7_days_in_a_game_d_vii_5() {
+        let used = Ledger {
+            guaranteed_used: true,
+            days: 6,
+        };
+        let r = Request {
+            gm_grants: true,
+            ..request(48, 2)
+        };
+        assert_eq!(
+            decide(used, r).unwrap_err().to_string(),
+            "This position has had 6 day(s) of extension in this game; 2 more would pass the 7 days allowed (D.VII.5)."
+        );
+    }
+
+    #[test]
+    fn a_holiday_extension_the_td_decreed_is_not_charged_d_vii_5() {
+        let used = Ledger {
+            guaranteed_used: true,
+            days: 7,
+        };
+        let r = Request {
+            holiday: true,
+            ..request(48, 3)
+        };
+        let Ok(Decision::Granted { kind, ledger, .. }) = decide(used, r) else {
+            panic!()
+        };
+        assert_eq!((kind, ledger), (Kind::Holiday, used));
+    }
+}

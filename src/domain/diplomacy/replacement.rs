@@ -1,0 +1,177 @@
+//! Replacements (B.7-B.10): a temporary replacement declares its period, the player's word wins
+//! a disagreement and an overrun makes it permanent; no player is replaced for more than four
+//! seasons in a round; in team rounds the captain chooses, within 48 hours (96 over a weekend)
+//! after the first round, and then the reserve pool in ranking order; a team that provides none
+//! loses the position's points; no one is permanent in more than three games a round, nor
+//! permanent and temporary in more than three at once. The TD's veto (B.10) is the app's.
+
+use chrono::{DateTime, Utc};
+
+use super::nmr;
+use super::season::Season;
+
+/// The most seasons one player may be replaced for in a round (B.7).
+pub const MAX_SEASONS_REPLACED: u32 = 4;
+
+/// The most games a player may hold permanently in a round, or at once in all (B.9).
+pub const MAX_GAMES: u32 = 3;
+
+/// Why a replacement was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplacementError {
+    #[error("{who} has been replaced for {used} season(s) this round; {asked} more would pass the four allowed (B.7).")]
+    OverFourSeasons { who: String, used: u32, asked: u32 },
+    #[error("{who} is already permanent in three games this round (B.9).")]
+    ThreePermanent { who: String },
+    #[error(
+        "{who} already plays three games as a permanent player or temporary replacement (B.9)."
+    )]
+    ThreeAtOnce { who: String },
+}
+
+/// The period of a temporary replacement when the player and the replacement disagree: the
+/// player's word is final (B.7).
+pub fn settled_period(
+    player_says: Option<Season>,
+    replacement_says: Option<Season>,
+) -> Option<Season> {
+    player_says.or(replacement_says)
+}
+
+/// A temporary replacement still in place after its declared last season becomes permanent
+/// (B.7).
+pub fn becomes_permanent(declared_last: Season, now: Season) -> bool {
+    now > declared_last
+}
+
+/// Checks the four-season limit (B.7).
+pub fn check_seasons(who: &str, used: u32, asked: u32) -> Result<(), ReplacementError> {
+    if used + asked > MAX_SEASONS_REPLACED {
+        return Err(ReplacementError::OverFourSeasons {
+            who: who.to_string(),
+            used,
+            asked,
+        });
+    }
+    Ok(())
+}
+
+/// Checks a player's load before they take a position (B.9): `permanent_this_round` games
+/// held permanently in the round, `held_now` games held now, permanent or temporary.
+pub fn check_load(
+    who: &str,
+    permanent_this_round: u32,
+    held_now: u32,
+    permanent: bool,
+) -> Result<(), ReplacementError> {
+    if permanent && permanent_this_round >= MAX_GAMES {
+        return Err(ReplacementError::ThreePermanent {
+            who: who.to_string(),
+        });
+    }
+    if held_now >= MAX_GAMES {
+        return Err(ReplacementError::ThreeAtOnce {
+            who: who.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// Who chooses the replacement after an NMR notified at `notified` (B.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chooser {
+    /// Round 1: the captain is the default replacement and the game is not delayed (B.8c).
+    CaptainByDefault,
+    /// The captain, until `until` (B.8a, B.8d).
+    Captain { until: DateTime<Utc> },
+    /// The captain's window has passed: the reserve pool, highest ranked first (B.8d).
+    ReservePool,
+}
+
+/// Who chooses now (B.8).
+pub fn chooser(round: u8, notified: DateTime<Utc>, now: DateTime<Utc>) -> Chooser {
+    if round == 1 {
+        return Chooser::CaptainByDefault;
+    }
+    let (_, until) = nmr::window(notified);
+    if now < until {
+        Chooser::Captain { until }
+    } else {
+        Chooser::ReservePool
+    }
+}
+
+/// From the reserves who replied in time, the highest ranked (B.8d): `pool` is in ranking
+/// order, best first.
+pub fn from_pool<P: PartialEq + Copy>(pool: &[P], replied: &[P]) -> Option<P> {
+    pool.iter().copied().find(|p| replied.contains(p))
+}
+
+/// The points a team keeps for a position: none when it provided no replacement; a reserve
+/// from the pool scores only as an individual (B.8e).
+pub fn team_keeps(team_provided: bool) -> bool {
+    team_provided
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn the_players_word_on_the_period_is_final_b7() {
+        let p = Some(Season::fall(1904));
+        let r = Some(Season::fall(1905));
+        assert_eq!(settled_period(p, r), p);
+        assert_eq!(settled_period(None, r), r);
+    }
+
+    #[test]
+    fn a_replacement_past_its_declared_period_becomes_permanent_b7() {
+        assert!(!becomes_permanent(Season::fall(1904), Season::fall(1904)));
+        assert!(becomes_permanent(Season::fall(1904), Season::spring(1905)));
+    }
+
+    #[test]
+    fn no_player_is_replaced_for_more_than_four_seasons_a_round_b7() {
+        assert!(check_seasons("alice", 2, 2).is_ok());
+        assert_eq!(
+            check_seasons("alice", 3, 2).unwrap_err().to_string(),
+            "alice has been replaced for 3 season(s) this round; 2 more would pass the four allowed (B.7)."
+        );
+    }
+
+    #[test]
+    fn no_one_is_permanent_in_more_than_three_games_a_round_b9() {
+        assert!(check_load("bob", 2, 2, true).is_ok());
+        assert!(matches!(
+            check_load("bob", 3, 3, true),
+            Err(ReplacementError::ThreePermanent { .. })
+        ));
+        assert!(matches!(
+            check_load("bob", 1, 3, false),
+            Err(ReplacementError::ThreeAtOnce { .. })
+        ));
+    }
+
+    #[test]
+    fn the_captain_chooses_for_48_hours_then_the_reserve_pool_b8d() {
+        let mon = Utc.with_ymd_and_hms(2026, 11, 2, 12, 0, 0).unwrap();
+        let wed = Utc.with_ymd_and_hms(2026, 11, 4, 12, 0, 0).unwrap();
+        assert_eq!(chooser(1, mon, wed), Chooser::CaptainByDefault);
+        assert_eq!(chooser(2, mon, mon), Chooser::Captain { until: wed });
+        assert_eq!(chooser(2, mon, wed), Chooser::ReservePool);
+    }
+
+    #[test]
+    fn the_highest_ranked_reserve_who_replied_is_taken_first_b8d() {
+        assert_eq!(from_pool(&[7, 3, 9], &[9, 3]), Some(3));
+        assert_eq!(from_pool(&[7, 3], &[]), None);
+    }
+
+    #[test]
+    fn a_team_that_provides_no_replacement_loses_the_points_b8e() {
+        assert!(!team_keeps(false));
+        assert!(team_keeps(true));
+    }
+}

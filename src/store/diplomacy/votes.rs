@@ -1,0 +1,127 @@
+//! Proposals and their secret ballots as stored. Ballots are read only to decide a proposal
+//! (D.IX.2): no function here counts them or answers them for showing.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::SqliteConnection;
+
+/// A stored proposal.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct Proposal {
+    pub id: i64,
+    pub board_id: i64,
+    pub kind: String,
+    pub powers: String,
+    pub body: String,
+    pub turn: String,
+    pub status: String,
+    pub opened_at: DateTime<Utc>,
+    pub decided_at: Option<DateTime<Utc>>,
+}
+
+pub async fn insert(
+    conn: &mut SqliteConnection,
+    board: i64,
+    kind: &str,
+    powers: &str,
+    body: &str,
+    turn: &str,
+    at: DateTime<Utc>,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO dip_proposals (board_id, kind, powers, body, turn, status, opened_at)
+         VALUES (?, ?, ?, ?, ?, 'open', ?) RETURNING id",
+    )
+    .bind(board)
+    .bind(kind)
+    .bind(powers)
+    .bind(body)
+    .bind(turn)
+    .bind(at)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn get(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<Proposal>> {
+    sqlx::query_as("SELECT * FROM dip_proposals WHERE id = ?")
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+pub async fn open_on(conn: &mut SqliteConnection, board: i64) -> sqlx::Result<Vec<Proposal>> {
+    sqlx::query_as("SELECT * FROM dip_proposals WHERE board_id = ? AND status = 'open' ORDER BY id")
+        .bind(board)
+        .fetch_all(conn)
+        .await
+}
+
+pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Proposal>> {
+    sqlx::query_as("SELECT * FROM dip_proposals ORDER BY id")
+        .fetch_all(conn)
+        .await
+}
+
+pub async fn decide(
+    conn: &mut SqliteConnection,
+    id: i64,
+    status: &str,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE dip_proposals SET status = ?, decided_at = ? WHERE id = ?")
+        .bind(status)
+        .bind(at)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Casts or revises a ballot (D.IX.2: revised votes replace earlier ones).
+pub async fn cast(
+    conn: &mut SqliteConnection,
+    proposal: i64,
+    voter: &str,
+    ballot: &str,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO dip_ballots (proposal_id, voter, ballot, cast_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (proposal_id, voter) DO UPDATE SET ballot = excluded.ballot,
+             cast_at = excluded.cast_at",
+    )
+    .bind(proposal)
+    .bind(voter)
+    .bind(ballot)
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The ballots of a proposal, for deciding it only.
+pub async fn ballots(
+    conn: &mut SqliteConnection,
+    proposal: i64,
+) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as("SELECT voter, ballot FROM dip_ballots WHERE proposal_id = ?")
+        .bind(proposal)
+        .fetch_all(conn)
+        .await
+}
+
+/// Closes the proposals still open on a board that has ended: they lapse, failed (D.IX.2).
+pub async fn lapse_open(
+    conn: &mut SqliteConnection,
+    board: i64,
+    at: DateTime<Utc>,
+) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE dip_proposals SET status = 'failed', decided_at = ? WHERE board_id = ? AND status = 'open'",
+    )
+    .bind(at)
+    .bind(board)
+    .execute(conn)
+    .await?
+    .rows_affected())
+}

@@ -1,0 +1,142 @@
+//! The Diplomacy round of `tests/transcripts/diplomacy_round.gavel`, replayed through the
+//! console and checked for what must stay secret: no vote's tally or ballot in any output or
+//! in the export (D.IX.2), no author of gray or dark-gray press (D.X.2), no order text in the
+//! audit log; and the GM's commands refused to a player who is not the board's GM (A.12).
+
+use gavel::adapters::console::{Console, Output};
+use gavel::config::Config;
+use serde_json::Value;
+
+async fn played() -> (Console, Vec<(String, Vec<Output>)>) {
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    let mut console = Console::new(config);
+    let script = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/transcripts/diplomacy_round.gavel"
+    ))
+    .expect("the transcript");
+    let mut outputs = Vec::new();
+    for line in script.lines() {
+        let command = line.starts_with('@')
+            || line
+                .split_once(": /")
+                .is_some_and(|(who, _)| !who.contains(' '));
+        if command && !line.starts_with('#') {
+            let out = console.execute(line).await.expect("line runs");
+            outputs.push((line.to_owned(), out));
+        }
+    }
+    (console, outputs)
+}
+
+fn text(o: &Output) -> &str {
+    match o {
+        Output::Reply(t) | Output::Refusal(t) | Output::Post { text: t, .. } => t,
+    }
+}
+
+/// Checks: the draw defeated by one abstention and the concession passed are announced by
+/// their result alone; no output, and nothing in the export, counts or shows a ballot; the
+/// audit log names no voter and no ballot.
+#[tokio::test]
+async fn a_secret_draw_vote_defeated_by_one_abstention_leaks_no_tally_anywhere_d_ix_2() {
+    let (mut console, outputs) = played().await;
+    let all: Vec<&str> = outputs
+        .iter()
+        .flat_map(|(_, o)| o.iter().map(text))
+        .collect();
+    assert!(all.iter().any(|t| t.contains("proposal #1 (draw) failed")));
+    assert!(all
+        .iter()
+        .any(|t| t.contains("proposal #2 (concede) passed")));
+    for t in &all {
+        let lower = t.to_lowercase();
+        for leak in [
+            "votes for",
+            "votes against",
+            "in favour:",
+            "abstained",
+            "6 yes",
+            "1 no",
+            "unanimous:",
+        ] {
+            assert!(!lower.contains(leak), "{t}");
+        }
+    }
+    let app = console.app().await.expect("app").clone();
+    let export = gavel::app::export::export(&app).await.expect("export");
+    let whole = export.to_string();
+    assert!(!whole.contains("\"ballot\""), "no ballot is exported");
+    for p in export["diplomacy"]["proposals"]
+        .as_array()
+        .expect("proposals")
+    {
+        let keys: Vec<&String> = p.as_object().expect("object").keys().collect();
+        assert!(
+            keys.iter()
+                .all(|k| !k.contains("vote") && !k.contains("ballot")),
+            "{keys:?}"
+        );
+    }
+    for entry in export["audit"].as_array().expect("audit") {
+        if entry["command"] == "diplomacy vote" {
+            assert_eq!(entry["actor_name"], "a voter");
+            assert_eq!(
+                entry["arguments"]
+                    .as_str()
+                    .map(|a| a.contains("yes") || a.contains("no\"")),
+                Some(false),
+                "{entry}"
+            );
+        }
+    }
+}
+
+/// Checks: gray and dark-gray press keep no author in the press record or the audit log;
+/// white press keeps its author; orders' text stays out of the audit log.
+#[tokio::test]
+async fn gray_press_never_reveals_its_author_and_orders_stay_out_of_the_audit_log_d_x_2() {
+    let (mut console, _) = played().await;
+    let app = console.app().await.expect("app").clone();
+    let export = gavel::app::export::export(&app).await.expect("export");
+    let press = export["diplomacy"]["press"].as_array().expect("press");
+    assert_eq!(press.len(), 3);
+    for p in press {
+        let white = p["kind"] == "white";
+        assert_eq!(p["author_id"].is_null(), !white, "{p}");
+    }
+    for entry in export["audit"].as_array().expect("audit") {
+        let args: Value =
+            serde_json::from_str(entry["arguments"].as_str().unwrap_or("{}")).unwrap_or_default();
+        if entry["command"] == "press" && args["kind"] != "white" {
+            assert_eq!(entry["actor_name"], "a player", "{entry}");
+            for who in ["bob", "dave"] {
+                assert!(!entry.to_string().contains(who), "{entry}");
+            }
+        }
+        if entry["command"] == "diplomacy orders" {
+            assert!(args.get("text").is_none(), "{entry}");
+        }
+    }
+}
+
+/// Checks: the GM's commands, typed by a player of the board, are refused by A.12.
+#[tokio::test]
+async fn the_gms_commands_are_refused_to_a_player_who_is_not_the_gm_a12() {
+    let (mut console, _) = played().await;
+    for line in [
+        "bob: /board centres board:\"R1 Board 1\" season:F1902 counts:\"A=5\"",
+        "bob: /board deadline board:\"R1 Board 1\" turn:S1903M at:\"2027-01-10 18:00\"",
+        "bob: /board orders board:\"R1 Board 1\"",
+        "bob: /diplomacy extend board:\"R1 Board 1\" days:2 power:F",
+        "bob: /team add team:Bears member:@zoe",
+        "bob: /board replace board:\"R1 Board 1\" power:T member:@zoe",
+    ] {
+        let out = console.execute(line).await.expect("line runs");
+        assert!(
+            matches!(&out[..], [Output::Refusal(t)] if t.starts_with("Only ")),
+            "{line}: {out:?}"
+        );
+    }
+}
