@@ -295,6 +295,9 @@ pub struct TournamentConfig {
     /// The tournament channel (pairings, results, rulings); #discussion when left out.
     #[serde(deserialize_with = "de_snowflake_opt")]
     pub channel_id: Option<u64>,
+    /// Lichess's address (`https://lichess.org`): `/tournament fetch` reads an account's facts
+    /// from its public API. Left out, the Director records them by hand.
+    pub lichess_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]

@@ -140,6 +140,22 @@ pub(super) fn section() -> Section {
                 })
             }),
             command(
+                "tournament fetch",
+                "Read an account's facts from Lichess and record them (Director)",
+            )
+            .option(tournament())
+            .option(account())
+            .who("the Director")
+            .rule("ACWC Player eligibility; the seeding rating, ACWC Format")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.fetch_facts(&call, a.integer("tournament")?, &a.text("account")?)
+                            .await,
+                    )
+                })
+            }),
+            command(
                 "tournament except",
                 "Admit an account by the Director's discretion",
             )

@@ -52,3 +52,116 @@ async fn the_export_holds_the_tournament_whole_and_the_report_is_posted_nowhere(
         Vec::<String>::new()
     );
 }
+
+/// A fake Lichess: the three answers `/tournament fetch` asks for, for the account `AliceA`
+/// only, and the User-Agent each request carried.
+async fn fake_lichess() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    use axum::extract::{Path, State};
+    use axum::http::{HeaderMap, StatusCode};
+    use axum::routing::get;
+    type Seen = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
+    let seen: Seen = Default::default();
+    let agent = |seen: &Seen, headers: &HeaderMap| {
+        let ua = headers
+            .get("user-agent")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        seen.lock().expect("seen").push(ua);
+    };
+    let app = axum::Router::new()
+        .route(
+            "/api/user/:name",
+            get(move |State(seen): State<Seen>, headers: HeaderMap, Path(name): Path<String>| async move {
+                agent(&seen, &headers);
+                if name != "AliceA" {
+                    return Err(StatusCode::NOT_FOUND);
+                }
+                Ok(r#"{"id":"alicea","createdAt":1514764800000}"#)
+            }),
+        )
+        .route(
+            "/api/user/:name/rating-history",
+            get(|| async {
+                r#"[{"name":"Antichess","points":[[2018,5,1,2200],[2019,2,1,2100],[2019,8,5,2500]]}]"#
+            }),
+        )
+        .route(
+            "/api/games/user/:name",
+            get(|| async { "{\"id\":\"g\"}\n".repeat(100) }),
+        )
+        .with_state(seen.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("port");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{addr}"), seen)
+}
+
+/// Checks (ACWC Player eligibility; Format: the seeding rating averages the rating on 1
+/// September 2019 and the peak of the year before): with `[tournament] lichess_url` set,
+/// `/tournament fetch` reads the account's creation, its 100 rated games before the date, its
+/// rating on the date (2100) and the year's peak (2200) from a local fake Lichess, records them
+/// and gives the verdict and seeding rating 2150; an account Lichess does not know is refused
+/// with the way to record facts by hand; only the Director may fetch; every request names gavel.
+#[tokio::test]
+async fn facts_are_fetched_from_lichess_politely_and_recorded() {
+    let (url, seen) = fake_lichess().await;
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    config.tournament.lichess_url = Some(url);
+    let mut console = Console::new(config);
+    for line in [
+        "@ 2026-11-30 09:00",
+        "cj: /tournament create name:\"Antichess\" format:acwc",
+        "cj: /tournament director tournament:1 member:@td",
+        "alice: /tournament enter tournament:1 account:AliceA",
+        "bob: /tournament enter tournament:1 account:Nobody",
+    ] {
+        console.execute(line).await.expect("line runs");
+    }
+    let said = |out: Vec<gavel::adapters::console::Output>| {
+        out.iter()
+            .flat_map(|o| o.render())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let by_alice = said(
+        console
+            .execute("alice: /tournament fetch tournament:1 account:AliceA")
+            .await
+            .expect("runs"),
+    );
+    assert!(
+        by_alice.starts_with("! Only tournament #1's Director"),
+        "{by_alice}"
+    );
+    assert!(
+        seen.lock().expect("seen").is_empty(),
+        "Lichess was asked for a refused caller"
+    );
+    let fetched = said(
+        console
+            .execute("td: /tournament fetch tournament:1 account:AliceA")
+            .await
+            .expect("runs"),
+    );
+    assert_eq!(
+        fetched,
+        "< From Lichess: AliceA: facts recorded. Eligible. Seeding rating 2150 (ACWC Format)."
+    );
+    let unknown = said(
+        console
+            .execute("td: /tournament fetch tournament:1 account:Nobody")
+            .await
+            .expect("runs"),
+    );
+    assert!(unknown.contains("Lichess has no such account"), "{unknown}");
+    assert!(unknown.contains("/tournament facts"), "{unknown}");
+    let agents = seen.lock().expect("seen").clone();
+    assert!(
+        !agents.is_empty() && agents.iter().all(|a| a.starts_with("gavel/")),
+        "{agents:?}"
+    );
+}

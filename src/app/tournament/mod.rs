@@ -4,6 +4,7 @@
 //! the standings). The rules are `domain::tournament`'s; every change is announced.
 
 mod conduct;
+mod lichess;
 mod play;
 pub mod read;
 pub mod record;
@@ -94,6 +95,12 @@ pub enum TournamentError {
     NothingPending(i64),
     #[error("Only the opponent of the player who recorded match #{0}'s result, or the Director, confirms or disputes it.")]
     NotOpponent(i64),
+    #[error("Lichess could not give the facts: {0}. The Director may record them with /tournament facts.")]
+    Lichess(String),
+    #[error("gavel is not set to ask Lichess ([tournament] lichess_url); the Director records the facts with /tournament facts.")]
+    NoLichess,
+    #[error("Tournament #{0} has no entry requirements, so no facts to fetch.")]
+    NoRequirements(i64),
     #[error("{0}")]
     Offer(#[from] crate::domain::tournament::negotiation::OfferRefused),
     #[error("Match #{0} has no week to negotiate: it is a bye or a Final, which the finalists schedule as they see fit (ACWC Timeline).")]

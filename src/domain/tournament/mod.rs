@@ -7,6 +7,7 @@
 
 pub mod eligibility;
 pub mod final_match;
+pub mod lichess;
 pub mod matches;
 pub mod negotiation;
 pub mod parameters;
