@@ -22,6 +22,8 @@ pub struct Lifecycle {
     tasks: Mutex<Vec<JoinHandle<()>>>,
     /// Wakes the replier when a reply Discord did not take is kept.
     replies: Arc<Notify>,
+    /// Set once Discord has answered (READY): until then start-up says it is still trying.
+    connected: std::sync::atomic::AtomicBool,
 }
 
 /// Held while an interaction is handled.
@@ -41,6 +43,7 @@ impl Default for Lifecycle {
             stopping: watch::channel(false).0,
             tasks: Mutex::default(),
             replies: Arc::default(),
+            connected: std::sync::atomic::AtomicBool::new(false),
         }
     }
 }
@@ -63,6 +66,17 @@ impl Lifecycle {
     }
 
     /// Wakes the replier: a reply was kept.
+    /// Discord has answered: the gateway is ready.
+    pub fn mark_connected(&self) {
+        self.connected
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Whether Discord has answered since start-up.
+    pub fn is_connected(&self) -> bool {
+        self.connected.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
     pub fn wake_replies(&self) {
         self.replies.notify_one();
     }

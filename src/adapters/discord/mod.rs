@@ -31,6 +31,10 @@ pub type Context<'a> = poise::Context<'a, App, Error>;
 /// How often the poster and the scheduler look for work unwoken (the poster is woken by each
 /// commit, and by its own retries coming due; another process writing the database is not).
 const TICK: Duration = Duration::from_secs(2);
+/// How often start-up says it still cannot reach Discord.
+const CONNECT_REPORT: Duration = Duration::from_secs(5);
+/// How long a stop waits for the gateway to close before ending without it.
+const STOP_GRACE: Duration = Duration::from_secs(5);
 
 /// The serenity client, with what it needs to shut down cleanly.
 pub struct Bot {
@@ -47,18 +51,43 @@ impl Bot {
             lifecycle,
         } = self;
         let shards = client.shard_manager.clone();
+        tracing::info!("connecting to Discord");
         let mut running = tokio::spawn(async move { client.start().await });
+        let watch = lifecycle.clone();
+        let watchdog = tokio::spawn(async move {
+            // One plain line while Discord does not answer, instead of silence.
+            loop {
+                tokio::time::sleep(CONNECT_REPORT).await;
+                if watch.is_connected() {
+                    break;
+                }
+                tracing::warn!(
+                    "cannot reach Discord, retrying in {} s (a stop request still ends gavel at once)",
+                    CONNECT_REPORT.as_secs()
+                );
+            }
+        });
         tokio::select! {
             ended = &mut running => {
+                watchdog.abort();
                 ended??;
                 return Ok(()); // the gateway ended on its own
             }
             () = stop => {}
         }
+        watchdog.abort();
         tracing::info!("shutting down: finishing interactions in flight and the post being sent");
         lifecycle.shut_down().await;
         shards.shutdown_all().await;
-        running.await??;
+        // A gateway that never connected may keep retrying inside serenity: a stop request
+        // ends gavel within seconds all the same.
+        match tokio::time::timeout(STOP_GRACE, &mut running).await {
+            Ok(ended) => ended??,
+            Err(_) => {
+                running.abort();
+                tracing::warn!("Discord did not close in time; stopped without it");
+            }
+        }
         tracing::info!("stopped");
         Ok(())
     }
@@ -88,6 +117,7 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
+                background.mark_connected();
                 let _ = framework; // routing is built from the table; so is registration
                 register_if_changed(&app, &ctx.http, guild).await?;
                 spawn_background(app.clone(), ctx.http.clone(), &background);

@@ -148,3 +148,62 @@ async fn gavel_run_exits_zero_on_sigterm() {
     assert_eq!(status.code(), Some(0), "{status:?}");
     assert_eq!(fake.gateway_closes(), 1, "the gateway was not closed");
 }
+
+/// Checks: `gavel run` while Discord cannot be reached (its proxy address refuses every
+/// connection) says so in one plain line ("cannot reach Discord, retrying in 5 s") instead of
+/// silence, and a SIGTERM still ends it within seconds, with status 0, though serenity is still
+/// retrying the gateway.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gavel_run_stops_on_sigterm_while_discord_is_unreachable() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = closed.local_addr().expect("address").port();
+    drop(closed); // nothing listens there now
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("config.toml"),
+        format!(
+            "[database]\npath = \"gavel.db\"\n[discord]\nguild_id = {GUILD_ID}\n\
+             discussion_channel_id = {CHANNEL_ID}\nproxy_url = \"http://127.0.0.1:{port}\"\n\
+             [chief_justice]\nname = \"cj\"\ndiscord_id = {CJ_ID}\n"
+        ),
+    )
+    .expect("config");
+    let log = dir.path().join("log.txt");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
+        .arg("run")
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", "fake-token")
+        .env_remove("GAVEL_CONFIG")
+        .env("RUST_LOG", "gavel=warn")
+        .stderr(std::fs::File::create(&log).expect("log"))
+        .spawn()
+        .expect("gavel runs");
+    let said = || std::fs::read_to_string(&log).unwrap_or_default();
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while !said().contains("cannot reach Discord, retrying in") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no word that Discord cannot be reached: {}",
+            said()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("gavel did not stop within 20 s of SIGTERM: {}", said());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(status.code(), Some(0), "{status:?}: {}", said());
+}
