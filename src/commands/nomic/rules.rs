@@ -8,17 +8,9 @@ use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::nomic::revision::SUMMARY_MAX;
 
-/// Every weekday, so that a Saturday or Sunday is refused by its rule (Nomic 201) rather than
-/// by the option's list.
-const DAYS: &[&str] = &[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
+/// The days a player may be allocated: Monday to Friday, as Nomic 201 allows (the choices offer
+/// only these; the use case refuses a weekend day too, for any other way in).
+const DAYS: &[&str] = &["monday", "tuesday", "wednesday", "thursday", "friday"];
 
 /// The longest rule label or search typed.
 const LABEL_MAX: usize = 40;
@@ -61,7 +53,11 @@ pub(in crate::commands) fn section() -> Section {
                 .run(|app, call, _| Box::pin(async move { reply(app.turns(&call).await) })),
             command("turns set", "Allocate a player's day (Chief Justice only)")
                 .option(person("member", "The player"))
-                .option(choice("day", "Their allocated day, Monday to Friday", DAYS))
+                .option(choice(
+                    "day",
+                    "Their day, Monday to Friday (Nomic 201: none at the weekend)",
+                    DAYS,
+                ))
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
                 .rule("one player a weekday, none at the weekend, Nomic 201")
