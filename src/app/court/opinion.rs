@@ -64,6 +64,9 @@ impl App {
         row: &crate::store::court::appeals::AppealRow,
     ) -> Result<(usize, crate::domain::court::Judgement), CourtError> {
         use crate::domain::court::{Opinion, OpinionRefusal};
+        if row.opinions.is_empty() {
+            return Err(OpinionRefusal::NotDecided.into());
+        }
         let index = row
             .opinions
             .iter()

@@ -65,6 +65,8 @@ pub enum OpinionRefusal {
     NotTheAuthor,
     #[error("The Court's opinion on this judgement is already published (Terms §III Act 3.10).")]
     AlreadyPublished,
+    #[error("The Court has not decided this appeal yet, so no opinion is owed: the opinion follows the judgement (Terms §III Act 3.10).")]
+    NotDecided,
     #[error("No Justice of the majority still holds office, so the Chief Justice writes the Court's opinion or assigns it to a sitting Justice (Terms §III Act 3.10).")]
     MajorityGone,
     #[error("The Court's opinion is written by a sitting Justice (Terms §III Acts 3.2, 3.10).")]

@@ -36,8 +36,11 @@ impl Justice {
 /// Why a Justice was left off a suggested panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LeftOut {
-    /// Free, but others sat less recently (or are more senior).
+    /// Free, but others sat less recently.
     Rotation,
+    /// Free, with the same turn in the rotation as those chosen (nobody has sat yet, say), but
+    /// others are more senior.
+    Seniority,
     /// A conflict, and enough free Justices to sit without them (§III Act 3.5).
     Conflict(Conflict),
     /// The Chief Justice does not sit with a conflict while a panel can be formed without them
@@ -49,6 +52,9 @@ impl LeftOut {
     pub fn describe(self) -> String {
         match self {
             LeftOut::Rotation => "free, but others sat less recently".into(),
+            LeftOut::Seniority => {
+                "free, but others are more senior (none has sat more recently)".into()
+            }
             LeftOut::Conflict(c) => format!("a conflict: {} (Terms §III Act 3.5)", c.describe()),
             LeftOut::ChiefJusticeConflict(c) => format!(
                 "the Chief Justice does not sit with a conflict while a panel can be formed without them: {} (Terms §III Acts 3.5.1, 3.5.2)",
@@ -92,9 +98,14 @@ pub fn suggest_panel(court: &[Justice], conflicts: &Conflicts) -> Suggestion {
         left_out: Vec::new(),
         conflicts_set_aside: Vec::new(),
     };
+    let mut last_chosen_sat: Option<Option<DateTime<Utc>>> = None;
     for j in free {
         if suggestion.panel.len() < PANEL_SIZE {
             suggestion.panel.push(j.id);
+            last_chosen_sat = Some(j.last_sat);
+        } else if last_chosen_sat == Some(j.last_sat) {
+            // Chosen over them on seniority alone: say so, not that others sat less recently.
+            suggestion.left_out.push((j.id, LeftOut::Seniority));
         } else {
             suggestion.left_out.push((j.id, LeftOut::Rotation));
         }
@@ -365,6 +376,17 @@ pub(super) mod tests {
 
     fn conflicts(list: &[(i64, Conflict)]) -> Conflicts {
         Conflicts::new(list.iter().copied())
+    }
+
+    #[test]
+    fn when_nobody_has_sat_those_left_out_are_left_out_for_seniority_and_told_so() {
+        // Terms §III Act 3.7: a new Court, nobody has sat; the report must not say that
+        // others sat less recently.
+        let fresh: Vec<Justice> = (1..=4).map(|i| justice(i, i as u32, None)).collect();
+        let s = suggest_panel(&fresh, &Conflicts::default());
+        assert_eq!(s.panel, vec![1, 2, 3]);
+        assert_eq!(s.left_out, vec![(4, LeftOut::Seniority)]);
+        assert!(s.left_out[0].1.describe().contains("more senior"));
     }
 
     #[test]

@@ -47,9 +47,12 @@ pub const NAMES: &[(&str, &str)] = &[
     ),
     (
         "award_minimum",
-        "the least most a proposer earns (Nomic 203)",
+        "the floor of a proposer's full award, the 10 in max{10, R-290} (Nomic 203)",
     ),
-    ("award_offset", "subtracted from R (Nomic 203)"),
+    (
+        "award_offset",
+        "the 290 subtracted from R in max{10, R-290} (Nomic 203)",
+    ),
     (
         "defeat_penalty",
         "points a defeated proposal costs (Nomic 207)",
