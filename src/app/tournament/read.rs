@@ -173,3 +173,19 @@ pub async fn round_robin(
         names,
     })
 }
+
+/// The player a person is in a match, if they play in it still: the entrant and whether first.
+pub async fn side(
+    conn: &mut SqliteConnection,
+    m: &store::tournament::matches::MatchRow,
+    person: i64,
+) -> Result<Option<(i64, bool)>, TournamentError> {
+    for (entrant, first) in [(Some(m.first_id), true), (m.second_id, false)] {
+        let Some(e) = entrant else { continue };
+        let row = store::tournament::entrants::by_id(conn, e).await?;
+        if row.is_some_and(|r| r.person_id == person && r.status == PLAYING) {
+            return Ok(Some((e, first)));
+        }
+    }
+    Ok(None)
+}

@@ -47,23 +47,6 @@ fn confirm_buttons(number: i64) -> [Button; 2] {
 }
 
 impl App {
-    /// The caller's side in `m`: `Some(true)` first, `Some(false)` second, `None` neither.
-    async fn side_of(
-        &self,
-        conn: &mut SqliteConnection,
-        m: &MatchRow,
-        actor: &Actor,
-    ) -> Result<Option<(i64, bool)>, TournamentError> {
-        let persons = self.match_persons(conn, m).await?;
-        Ok(if persons.0 == actor.id {
-            Some((m.first_id, true))
-        } else if persons.1 == Some(actor.id) && m.second_id.is_some() {
-            m.second_id.map(|s| (s, false))
-        } else {
-            None
-        })
-    }
-
     /// `/match game`: one game, by a player (for the opponent to confirm) or the Director.
     pub async fn record_game(
         &self,
@@ -74,7 +57,7 @@ impl App {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             let director = t.director_id == Some(actor.id);
-            let side = self.side_of(conn, &m, actor).await?;
+            let side = read::side(conn, &m, actor.id).await?;
             if !director && side.is_none() {
                 return Err(TournamentError::NotInMatch(number));
             }
@@ -120,7 +103,7 @@ impl App {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             let director = t.director_id == Some(actor.id);
-            let side = self.side_of(conn, &m, actor).await?;
+            let side = read::side(conn, &m, actor.id).await?;
             if !director && side.is_none() {
                 return Err(TournamentError::NotInMatch(number));
             }
@@ -249,7 +232,7 @@ impl App {
         let Some(by) = m.pending_by else {
             return Err(TournamentError::NothingPending(number));
         };
-        let side = self.side_of(conn, &m, actor).await?.map(|s| s.0);
+        let side = read::side(conn, &m, actor.id).await?.map(|s| s.0);
         let opponent = side.is_some() && side != Some(by);
         if !opponent && t.director_id != Some(actor.id) {
             return Err(TournamentError::NotOpponent(number));

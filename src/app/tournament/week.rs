@@ -14,22 +14,6 @@ use crate::domain::tournament::negotiation::{self, utc, Fault, NoShow, Week};
 use crate::jobs::{self, Job, MatchStep};
 use crate::store::{self, tournament::matches::MatchRow, tournament::tournaments::Tournament};
 
-/// The player a caller is in a match, if they are one: the entrant and whether first.
-async fn side(
-    conn: &mut SqliteConnection,
-    m: &MatchRow,
-    actor: &Actor,
-) -> Result<Option<(i64, bool)>, TournamentError> {
-    for (entrant, first) in [(Some(m.first_id), true), (m.second_id, false)] {
-        let Some(e) = entrant else { continue };
-        let row = store::tournament::entrants::by_id(conn, e).await?;
-        if row.is_some_and(|r| r.person_id == actor.id && r.status == PLAYING) {
-            return Ok(Some((e, first)));
-        }
-    }
-    Ok(None)
-}
-
 impl App {
     /// Gives a new match its week: the deadline and the jobs of each step.
     pub(super) async fn schedule_week(
@@ -80,7 +64,7 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (_, m, week) = self.negotiated(conn, number).await?;
-            let Some((me, _)) = side(conn, &m, actor).await? else {
+            let Some((me, _)) = read::side(conn, &m, actor.id).await? else {
                 return Err(TournamentError::NotYourMatch(number));
             };
             let at = negotiation::parse_utc(at).ok_or_else(|| TournamentError::BadTime(at.to_owned()))?;
@@ -119,7 +103,7 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (_, m, _) = self.negotiated(conn, number).await?;
-            let Some((me, _)) = side(conn, &m, actor).await? else {
+            let Some((me, _)) = read::side(conn, &m, actor.id).await? else {
                 return Err(TournamentError::NotYourMatch(number));
             };
             if m.starts_at.is_some() {
@@ -163,7 +147,7 @@ impl App {
                 Some("second") => Some(m.first_id),
                 _ => None,
             };
-            let mine = side(conn, &m, actor).await?.map(|s| s.0);
+            let mine = read::side(conn, &m, actor.id).await?.map(|s| s.0);
             let may = Self::is_arbiter(&t, actor) || (chooser.is_some() && mine == chooser);
             if !may {
                 return Err(TournamentError::NotChooser(number));
@@ -234,7 +218,7 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (_, m, _) = self.negotiated(conn, number).await?;
-            let Some((me, _)) = side(conn, &m, actor).await? else {
+            let Some((me, _)) = read::side(conn, &m, actor.id).await? else {
                 return Err(TournamentError::NotYourMatch(number));
             };
             let Some(start) = m.starts_at else {
@@ -262,7 +246,7 @@ impl App {
         m: &MatchRow,
         actor: &Actor,
     ) -> Result<i64, TournamentError> {
-        let me = side(conn, m, actor).await?.map(|s| s.0);
+        let me = read::side(conn, m, actor.id).await?.map(|s| s.0);
         match (me, m.starts_at, m.noshow_at) {
             (Some(me), Some(start), Some(first))
                 if m.noshow_by == Some(me)
