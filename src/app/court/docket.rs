@@ -79,7 +79,18 @@ impl App {
         conn: &mut SqliteConnection,
     ) -> sqlx::Result<String> {
         let rows = store::court::appeals::active(conn).await?;
-        let heard = rows.iter().filter(|r| r.lifecycle.is_hearing()).count();
+        // An appeal awaiting a grant is before the Court but not yet heard (Terms §III Act 3.6):
+        // counted apart, so "being heard" never includes one.
+        let waiting = rows
+            .iter()
+            .filter(|r| {
+                matches!(
+                    r.lifecycle,
+                    crate::domain::court::Appeal::AwaitingGrant { .. }
+                )
+            })
+            .count();
+        let heard = rows.iter().filter(|r| r.lifecycle.is_hearing()).count() - waiting;
         let opinions = rows
             .iter()
             .filter(|r| {
@@ -90,7 +101,7 @@ impl App {
             .count();
         let next = rows.iter().filter_map(|r| r.next_deadline).min();
         Ok(format!(
-            "State of the bench: {} on the docket, {heard} being heard, {opinions} owing an opinion{}.",
+            "State of the bench: {} on the docket, {waiting} awaiting a grant, {heard} being heard, {opinions} owing an opinion{}.",
             match rows.len() {
                 1 => "1 appeal".to_owned(),
                 n => format!("{n} appeals"),
