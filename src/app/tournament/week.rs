@@ -55,6 +55,21 @@ impl App {
         Ok((t, m, Week { start }))
     }
 
+    /// A match being negotiated, its week and the caller's entrant in it; refused to anyone
+    /// who does not play in it.
+    async fn negotiating_player(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+        actor: &Actor,
+    ) -> Result<(MatchRow, Week, i64), TournamentError> {
+        let (_, m, week) = self.negotiated(conn, number).await?;
+        let Some((me, _)) = read::side(conn, &m, actor.id).await? else {
+            return Err(TournamentError::NotYourMatch(number));
+        };
+        Ok((m, week, me))
+    }
+
     /// `/match offer`: a player offers a start time, in UTC.
     pub async fn offer_time(
         &self,
@@ -63,10 +78,7 @@ impl App {
         at: &str,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let (_, m, week) = self.negotiated(conn, number).await?;
-            let Some((me, _)) = read::side(conn, &m, actor.id).await? else {
-                return Err(TournamentError::NotYourMatch(number));
-            };
+            let (m, week, me) = self.negotiating_player(conn, number, actor).await?;
             let at = negotiation::parse_utc(at).ok_or_else(|| TournamentError::BadTime(at.to_owned()))?;
             let offers = store::tournament::negotiation::offers(conn, number).await?;
             let mine: Vec<DateTime<Utc>> =
@@ -102,10 +114,7 @@ impl App {
         k: i64,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let (_, m, _) = self.negotiated(conn, number).await?;
-            let Some((me, _)) = read::side(conn, &m, actor.id).await? else {
-                return Err(TournamentError::NotYourMatch(number));
-            };
+            let (m, _, me) = self.negotiating_player(conn, number, actor).await?;
             if m.starts_at.is_some() {
                 return Err(negotiation::OfferRefused::Agreed.into());
             }
@@ -217,10 +226,7 @@ impl App {
         number: i64,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let (_, m, _) = self.negotiated(conn, number).await?;
-            let Some((me, _)) = read::side(conn, &m, actor.id).await? else {
-                return Err(TournamentError::NotYourMatch(number));
-            };
+            let (m, _, me) = self.negotiating_player(conn, number, actor).await?;
             let Some(start) = m.starts_at else {
                 return Err(TournamentError::NoTime(number));
             };
