@@ -129,6 +129,14 @@ pub struct DiscordConfig {
     /// Where announcements are posted.
     #[serde(deserialize_with = "de_snowflake_opt")]
     pub discussion_channel_id: Option<u64>,
+    /// The Moderators' private channel: members' reports of messages are posted there, with
+    /// the buttons Take action and Dismiss. Unset, reports wait in the outbox.
+    #[serde(deserialize_with = "de_snowflake_opt")]
+    pub mod_channel_id: Option<u64>,
+    /// The mod log: every moderator action, declaration, void, office change, Court decision
+    /// and report outcome, as it happens, with the private details Moderators need.
+    #[serde(deserialize_with = "de_snowflake_opt")]
+    pub modlog_channel_id: Option<u64>,
     /// Send every REST call through this HTTP proxy (twilight-http-proxy, or a fake Discord).
     pub proxy_url: Option<String>,
     /// A command still working after this many milliseconds defers its reply (Discord shows
@@ -324,7 +332,9 @@ impl Config {
     /// The configured Discord channel of an outbox channel name; `None` keeps its entries until
     /// one is configured (or shows them in the console).
     pub fn channel_id(&self, name: &str) -> Option<u64> {
-        use crate::store::outbox::{DISCUSSION, POINTS, TD_REPORTS, TOURNAMENT, VOTING};
+        use crate::store::outbox::{
+            DISCUSSION, MODERATORS, MOD_LOG, POINTS, TD_REPORTS, TOURNAMENT, VOTING,
+        };
         match name {
             DISCUSSION => self.discord.discussion_channel_id,
             TOURNAMENT => self
@@ -332,6 +342,8 @@ impl Config {
                 .channel_id
                 .or(self.discord.discussion_channel_id),
             TD_REPORTS => self.committees.td_channel_id,
+            MODERATORS => self.discord.mod_channel_id,
+            MOD_LOG => self.discord.modlog_channel_id,
             VOTING => self.rules.voting_channel_id,
             POINTS => self.rules.points_channel_id,
             _ => None,

@@ -155,6 +155,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             "void": e.voided_at.is_some(),
         })).collect::<Vec<_>>(),
         "tournaments": crate::app::tournament::record::export(&mut conn).await?,
+        "reports": crate::app::moderation::reports::export(&mut conn).await?,
         "audit": audit,
     }))
 }

@@ -179,7 +179,7 @@ impl App {
                         actor.name,
                         rule_of(office)
                     );
-                    self.announce(conn, &text).await?;
+                    self.announce_logged(conn, &text).await?;
                 }
                 (false, true) => {
                     store::offices::dismiss_for(conn, person.id, office, game, now).await?;
@@ -189,7 +189,7 @@ impl App {
                             .await?;
                     }
                     let text = format!("{} dismissed {name} as {office}{of}.", actor.name);
-                    self.announce(conn, &text).await?;
+                    self.announce_logged(conn, &text).await?;
                 }
             }
             Ok(OfficeChanged {

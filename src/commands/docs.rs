@@ -24,6 +24,17 @@ pub fn help() -> String {
             lines.push(format!("{}  ({})", usage(command), command.who));
         }
     }
+    lines.push(String::new());
+    lines.push("On Discord, right-click a member or a message, Apps:".to_owned());
+    for menu in super::menus::MENUS {
+        lines.push(format!(
+            "{} (on a {}): /{}  ({})",
+            menu.name,
+            target_word(menu.target),
+            menu.runs,
+            menu.who
+        ));
+    }
     lines.join("\n")
 }
 
@@ -45,7 +56,26 @@ pub fn markdown_tables(headings: &[&str]) -> String {
                 command.rule
             ));
         }
+        if section.heading == "Context menus" {
+            out.push_str("\n| menu entry | on | runs | who |\n|---|---|---|---|\n");
+            for menu in super::menus::MENUS {
+                out.push_str(&format!(
+                    "| {} | a {} | `/{}` | {} |\n",
+                    menu.name,
+                    target_word(menu.target),
+                    menu.runs,
+                    menu.who
+                ));
+            }
+        }
         out.push('\n');
     }
     out.trim_end().to_owned() + "\n"
+}
+
+fn target_word(target: super::menus::Target) -> &'static str {
+    match target {
+        super::menus::Target::Member => "member",
+        super::menus::Target::Message => "message",
+    }
 }

@@ -9,9 +9,11 @@ mod diplomacy;
 mod docs;
 mod leaderboard;
 pub(crate) mod members;
+pub mod menus;
 mod moderation;
 mod nomic;
 mod partychess;
+mod reports;
 pub mod spec;
 mod tournament;
 
@@ -70,6 +72,12 @@ pub const GROUPS: &[Group] = &[
         description: "Moderators' actions, each a numbered case declared in #discussion",
         heading: "Moderation",
         moderators_only: true,
+    },
+    Group {
+        name: "report",
+        description: "Reports of messages to the Moderators, private, and their answers",
+        heading: "Reports",
+        moderators_only: false,
     },
     Group {
         name: "rule",
@@ -188,6 +196,8 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         members::section(),
         leaderboard::sessions::section(),
         moderation::section(),
+        reports::section(),
+        menus::section(),
         court::section(),
         nomic::rules::section(),
         nomic::orders::section(),

@@ -17,6 +17,15 @@ pub const TOURNAMENT: &str = "tournament";
 /// Observers' reports to the TD (Diplomacy house rules A.9): a private channel, never the
 /// portal.
 pub const TD_REPORTS: &str = "td-reports";
+/// Members' reports of messages, for the Moderators (`discord.mod_channel_id`): private, never
+/// the portal.
+pub const MODERATORS: &str = "moderators";
+/// The mod log (`discord.modlog_channel_id`): every moderator action, declaration, void, office
+/// change, Court decision and report outcome, with the private details Moderators need; never
+/// the portal.
+pub const MOD_LOG: &str = "modlog";
+/// The channels that are never public: the portal leaves them out.
+pub const PRIVATE: &[&str] = &[TD_REPORTS, MODERATORS, MOD_LOG];
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OutboxEntry {

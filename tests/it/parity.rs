@@ -28,6 +28,9 @@ fn blessing() -> bool {
 fn discord_leaves() -> BTreeMap<String, Vec<Value>> {
     let mut leaves = BTreeMap::new();
     for command in registration_json().as_array().expect("a list") {
+        if matches!(command["type"].as_u64(), Some(2 | 3)) {
+            continue; // a context menu: `context_menus_are_registered_from_the_table`
+        }
         let name = command["name"].as_str().expect("name").to_owned();
         let options: Vec<Value> = command["options"].as_array().cloned().unwrap_or_default();
         let subs: Vec<&Value> = options.iter().filter(|o| o["type"] == 1).collect();
@@ -302,5 +305,39 @@ fn moderators_commands_are_hidden_by_default_and_read_only_ones_are_not() {
     assert_eq!(permission("mod"), NO_PERMISSION);
     for everyone in ["cases", "case", "profile", "leaderboard", "history", "join"] {
         assert!(permission(everyone).is_null(), "/{everyone} is hidden");
+    }
+}
+
+/// Checks: each context-menu entry of the table is registered once, as a user (2) or message
+/// (3) command of its name, with no description or options (Discord allows none), and hidden
+/// by default exactly when it needs a power.
+#[test]
+fn context_menus_are_registered_from_the_table() {
+    let registered: Vec<Value> = registration_json()
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter(|c| matches!(c["type"].as_u64(), Some(2 | 3)))
+        .cloned()
+        .collect();
+    assert_eq!(registered.len(), commands::menus::MENUS.len());
+    for menu in commands::menus::MENUS {
+        let command = registered
+            .iter()
+            .find(|c| c["name"] == menu.name)
+            .unwrap_or_else(|| panic!("{} is not registered", menu.name));
+        let kind = match menu.target {
+            commands::menus::Target::Member => 2,
+            commands::menus::Target::Message => 3,
+        };
+        assert_eq!(command["type"], kind, "{}", menu.name);
+        assert!(command
+            .get("options")
+            .is_none_or(|o| o.as_array().is_none_or(Vec::is_empty)));
+        assert_eq!(
+            command["default_member_permissions"] == "0",
+            menu.power.is_some(),
+            "{command}"
+        );
     }
 }

@@ -11,6 +11,7 @@ use super::reply::{person, see};
 use super::Error;
 use crate::app::App;
 use crate::commands::button::{self, Component, Form, Invocation};
+use crate::commands::menus;
 use crate::commands::{self, Args, CommandSpec, Value};
 
 /// Sees every gateway event after poise: answers button presses and form submissions (poise
@@ -150,10 +151,15 @@ fn outcome(custom_id: &str, expected: Component, typed: Vec<(String, String)>) -
         Ok(spec) => spec,
         Err(text) => return refuse(text),
     };
+    let (invocation, people) = match expected {
+        Component::Form => menus::people_by_id(spec, invocation),
+        Component::Button => (invocation, Vec::new()),
+    };
     let mut values = match button::preset_values(spec, &invocation) {
         Ok(values) => values,
         Err(text) => return refuse(text),
     };
+    values.extend(people);
     for (name, text) in typed {
         // Only a text option is typed into a form; any other input is not one gavel asked for.
         let Some(option) = spec
@@ -193,7 +199,7 @@ pub fn form_if_wanting(
 }
 
 /// The Discord modal for a form: one paragraph text input per option it asks for.
-fn modal(form: Form) -> serenity::CreateModal {
+pub(super) fn modal(form: Form) -> serenity::CreateModal {
     let rows = form
         .fields
         .into_iter()

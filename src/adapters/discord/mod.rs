@@ -7,6 +7,7 @@ mod autocomplete;
 mod components;
 mod gate;
 mod lifecycle;
+mod menus;
 mod poster;
 mod reply;
 mod rest;
@@ -108,7 +109,10 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
     let background = lifecycle.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: slash::framework_commands(),
+            commands: slash::framework_commands()
+                .into_iter()
+                .chain(menus::framework_commands())
+                .collect(),
             on_error: |error| Box::pin(reply::on_error(error)),
             // Button presses and form submissions (poise routes only slash commands).
             event_handler: |framework, event| Box::pin(components::on_event(framework, event)),

@@ -59,6 +59,7 @@ pub fn registration() -> Vec<serenity::CreateCommand> {
                 command
             }
         })
+        .chain(super::menus::registration())
         .collect()
 }
 

@@ -28,7 +28,7 @@ pub async fn announcements(
                           WHERE e.edits = o.id AND e.sent_at IS NOT NULL
                           ORDER BY e.id DESC LIMIT 1), o.content)
          FROM outbox o
-         WHERE o.sent_at IS NOT NULL AND o.edits IS NULL AND o.id < ? AND o.channel <> 'td-reports'
+         WHERE o.sent_at IS NOT NULL AND o.edits IS NULL AND o.id < ? AND o.channel NOT IN ('td-reports', 'moderators', 'modlog')
          ORDER BY o.id DESC LIMIT ?",
     )
     .bind(before.unwrap_or(i64::MAX))

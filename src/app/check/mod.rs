@@ -14,6 +14,7 @@ mod diplomacy;
 mod moderation;
 mod nomic;
 mod partychess;
+mod reports;
 
 use std::collections::HashMap;
 
@@ -68,6 +69,7 @@ impl App {
         committee::check(&mut tx, &pending, &mut breaches).await?;
         partychess::check(&mut tx, &pending, &mut breaches).await?;
         diplomacy::check(&mut tx, &pending, &mut breaches).await?;
+        reports::check(&mut tx, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)
     }

@@ -219,6 +219,8 @@ impl App {
     ) -> sqlx::Result<()> {
         store::court::appeals::add_step(conn, appeal, self.now(), text).await?;
         store::outbox::enqueue_with_buttons(conn, DISCUSSION, text, buttons, self.now()).await?;
+        // The Court's record is copied to the mod log as it happens.
+        self.log_for_moderators(conn, text).await?;
         Ok(())
     }
 

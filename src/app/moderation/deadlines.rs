@@ -41,7 +41,7 @@ impl App {
                 "not declared within 7 days (Terms §III Act 2.4)",
             )
             .await?;
-            self.announce(
+            self.announce_logged(
                 conn,
                 &format!(
                     "Case #{} ({}) by {actor} was not declared within 7 days (Terms §III Act 2.4).",
@@ -61,7 +61,7 @@ impl App {
         let target = store::people::name_of(conn, action.target_id)
             .await?
             .unwrap_or_else(|| "nobody".into());
-        self.announce(
+        self.announce_logged(
             conn,
             &format!(
                 "Case #{} ({} against {target} by {actor}) is void: it was not declared within 7 days (Terms §III Act 2.4.2). Its effects are reversed.",
@@ -70,7 +70,7 @@ impl App {
         )
         .await?;
         for line in self.restep_after_void(conn, &action).await? {
-            self.announce(conn, &line).await?;
+            self.announce_logged(conn, &line).await?;
         }
         Ok("void: not declared".into())
     }
@@ -96,7 +96,7 @@ impl App {
         } else {
             ""
         };
-        self.announce(
+        self.announce_logged(
             conn,
             &format!(
                 "Reminder for {actor}: case #{} must be declared with /mod declare by {}{void} (Terms §III Act 2.4).",
@@ -165,7 +165,7 @@ impl App {
             None if member => "they may play again".into(),
             None => "they may rejoin with /join".into(),
         };
-        self.announce(
+        self.announce_logged(
             conn,
             &format!("{target}'s ban (case #{}) has ended; {next}.", action.id),
         )

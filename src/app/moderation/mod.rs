@@ -5,10 +5,12 @@
 //! errors, inputs and replies and the steps they share.
 
 mod approve;
+mod card;
 mod cases;
 mod deadlines;
 mod declare;
 pub mod in_force;
+pub mod reports;
 mod restrictions;
 mod reversal;
 mod take;
@@ -335,8 +337,7 @@ impl App {
                 action.id
             )
         };
-        let outbox =
-            store::outbox::enqueue(conn, store::outbox::DISCUSSION, &text, self.now()).await?;
+        let outbox = self.announce_logged(conn, &text).await?;
         store::moderation::actions::set_declaration(conn, action.id, reasoning, outbox).await?;
         let case = CaseId(action.id);
         jobs::cancel(conn, &Job::DeclarationDeadline { action: case }, self.now()).await?;

@@ -65,7 +65,7 @@ impl App {
                 "{} {what}, case #{} lifted by {}: {reason}",
                 person.name, open.id, actor.name
             );
-            self.announce(conn, &text).await?;
+            self.announce_logged(conn, &text).await?;
             Ok(ModerationReply(text))
         })
         .await

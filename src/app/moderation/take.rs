@@ -33,7 +33,7 @@ impl App {
         .await
     }
 
-    async fn take_action_in(
+    pub(super) async fn take_action_in(
         &self,
         conn: &mut SqliteConnection,
         actor: &Actor,
@@ -229,6 +229,16 @@ impl App {
         // Technical modifications must be announced publicly (Terms §III Act 5.1): never later.
         if input.declare_later && *kind != ActionKind::Technical {
             self.schedule_declaration_jobs(conn, &action).await?;
+            // Moderators see it at once in the mod log; the public declaration comes later.
+            self.log_for_moderators(
+                conn,
+                &format!(
+                    "Case #{id} recorded by {}, to be declared by {}: {summary}.{effect}",
+                    actor.name,
+                    calendar::show(deadline, tz)
+                ),
+            )
+            .await?;
             return Ok(ModerationReply(format!(
                 "Case #{id} recorded: {summary}.{effect} Declare it publicly with /mod declare case:{id} reasoning:\"...\" by {} (Terms §III Act 2.4){}.",
                 calendar::show(deadline, tz),

@@ -2,6 +2,7 @@
 //! of status the Terms allow (Terms §II Acts 5, 9-11; §III Act 2.4).
 
 pub mod ladder;
+pub mod reports;
 pub mod restrictions;
 
 use std::fmt;

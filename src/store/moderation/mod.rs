@@ -1,3 +1,4 @@
 //! Moderation's storage: the numbered cases.
 
 pub mod actions;
+pub mod reports;

@@ -19,7 +19,7 @@ impl App {
             Self::check_overseer(actor, Some(&game), &[])?;
             let reason = Reason::parse(reason)?;
             let text = self.void_game_in(conn, &game, reason.as_str()).await?;
-            self.announce(
+            self.announce_logged(
                 conn,
                 &format!("{} voided game #{number}: {reason}. {text}", actor.name),
             )

@@ -223,6 +223,10 @@ pub(super) fn register(shared: &Shared, body: &Value, guild: Option<&str>) -> Va
         if full.get("default_member_permissions").is_none() {
             full["default_member_permissions"] = Value::Null;
         }
+        // A context-menu command (user 2, message 3) has no description: Discord answers "".
+        if full.get("description").is_none() {
+            full["description"] = json!("");
+        }
         if let Some(guild) = guild {
             full["guild_id"] = json!(guild);
         }
