@@ -45,6 +45,8 @@ pub struct Asked {
     arrived: Instant,
     /// Its answer is for the caller alone even when it succeeds (`/mod ... later:true`).
     private: bool,
+    /// The command it runs, whose card a success shows (none for a refusal before one is known).
+    path: Option<&'static str>,
 }
 
 impl Asked {
@@ -55,7 +57,14 @@ impl Asked {
             at: app.now_exact(),
             arrived: Instant::now(),
             private: false,
+            path: None,
         }
+    }
+
+    /// The same interaction, running `/path`: its success is shown with the command's card.
+    pub fn running(mut self, path: &'static str) -> Self {
+        self.path = Some(path);
+        self
     }
 
     /// The same interaction, answered privately whatever its outcome.
@@ -136,22 +145,33 @@ pub async fn run(
     asked: &Asked,
     work: impl std::future::Future<Output = Reply>,
 ) {
+    run_with_rows(ctx, app, asked, async { (work.await, Vec::new()) }).await;
+}
+
+/// Like `run`, for work whose success carries buttons under its first message (a page's
+/// Previous and Next).
+pub async fn run_with_rows(
+    ctx: &serenity::Context,
+    app: &App,
+    asked: &Asked,
+    work: impl std::future::Future<Output = (Reply, Vec<serenity::CreateActionRow>)>,
+) {
     let after = app.config().discord.defer_after();
     tokio::pin!(work);
-    let (reply, deferred) = if after.is_zero() {
+    let ((reply, rows), deferred) = if after.is_zero() {
         let deferred = defer(ctx, asked).await;
         (work.await, deferred)
     } else {
         tokio::select! {
             biased;
-            reply = &mut work => (reply, false),
+            done = &mut work => (done, false),
             () = tokio::time::sleep(after) => {
                 let deferred = defer(ctx, asked).await;
                 (work.await, deferred)
             }
         }
     };
-    reply_to(ctx, app, asked, reply, deferred).await;
+    reply_with(ctx, app, asked, reply, deferred, rows).await;
 }
 
 /// Acknowledges the interaction with "thinking..." (type 5); false when Discord did not take it.
@@ -197,19 +217,47 @@ pub async fn reply_to(
     reply: Reply,
     deferred: bool,
 ) {
+    reply_with(ctx, app, asked, reply, deferred, Vec::new()).await;
+}
+
+/// Like `reply_to`, with buttons under a success's first message. A success is shown with its
+/// command's card too (the same words stay as the content); a kept part, delivered later,
+/// is the plain content alone.
+pub async fn reply_with(
+    ctx: &serenity::Context,
+    app: &App,
+    asked: &Asked,
+    reply: Reply,
+    deferred: bool,
+    rows: Vec<serenity::CreateActionRow>,
+) {
     let rest = Rest::new(ctx.http.clone());
+    let mut dress = match (&reply, asked.path) {
+        (Ok(text), Some(path)) => Some(Dress {
+            embed: super::embed::for_reply(path, &crate::domain::kernel::moment::for_discord(text)),
+            rows,
+        }),
+        _ => None,
+    };
     let mut actions = plan(reply, deferred, asked.private).into_iter();
     while let Some(action) = actions.next() {
+        // Only the first message of a success wears the card and the buttons.
+        let dressed = dress.take();
         let sent = match &action {
             Action::Respond { content, private } => {
-                let message = serenity::CreateInteractionResponseMessage::new()
+                let mut message = serenity::CreateInteractionResponseMessage::new()
                     .content(content)
                     .ephemeral(*private)
                     .allowed_mentions(no_pings());
+                if let Some(dress) = dressed {
+                    message = message.embed(dress.embed).components(dress.rows);
+                }
                 let response = serenity::CreateInteractionResponse::Message(message);
                 respond(&rest, asked, &response).await
             }
-            Action::Then(part) => send(&rest, asked.id.get(), &asked.token, part).await,
+            Action::Then(part) => {
+                send(&rest, asked.id.get(), &asked.token, part, dressed.as_ref()).await
+            }
         };
         if let Err(failure) = sent {
             let kept: Vec<Part> = std::iter::once(action)
@@ -291,8 +339,21 @@ async fn respond(
     }
 }
 
-/// Sends one kept-able step with the interaction's token.
-async fn send(rest: &Rest, interaction: u64, token: &str, part: &Part) -> Result<(), Failure> {
+/// What a success's first message shows beside its words: the command's card and its buttons.
+struct Dress {
+    embed: serenity::CreateEmbed,
+    rows: Vec<serenity::CreateActionRow>,
+}
+
+/// Sends one kept-able step with the interaction's token (dressed when it is a success's first
+/// message, sent now).
+async fn send(
+    rest: &Rest,
+    interaction: u64,
+    token: &str,
+    part: &Part,
+    dress: Option<&Dress>,
+) -> Result<(), Failure> {
     let application_id = rest
         .http
         .application_id()
@@ -303,9 +364,14 @@ async fn send(rest: &Rest, interaction: u64, token: &str, part: &Part) -> Result
     };
     let sent = match part.step {
         Step::Followup => {
-            let message = serenity::CreateInteractionResponseFollowup::new()
+            let mut message = serenity::CreateInteractionResponseFollowup::new()
                 .content(&part.content)
                 .allowed_mentions(no_pings());
+            if let Some(dress) = dress {
+                message = message
+                    .embed(dress.embed.clone())
+                    .components(dress.rows.clone());
+            }
             let mut body = serde_json::to_value(message)
                 .map_err(|e| Failure::Refused(format!("interaction {interaction}: {e}")))?;
             if part.private {
@@ -318,9 +384,14 @@ async fn send(rest: &Rest, interaction: u64, token: &str, part: &Part) -> Result
             rest.call(route, LightMethod::Post, Some(&body)).await
         }
         Step::Edit => {
-            let edit = serenity::EditInteractionResponse::new()
+            let mut edit = serenity::EditInteractionResponse::new()
                 .content(&part.content)
                 .allowed_mentions(no_pings());
+            if let Some(dress) = dress {
+                edit = edit
+                    .embed(dress.embed.clone())
+                    .components(dress.rows.clone());
+            }
             rest.call(original, LightMethod::Patch, Some(&edit)).await
         }
         Step::Delete => match rest.call(original, LightMethod::Delete, None::<&()>).await {
@@ -389,7 +460,14 @@ impl Replier {
                 if stop() {
                     return Ok(None);
                 }
-                let sent = send(&self.rest, kept.interaction_id, &kept.token, &kept.part).await;
+                let sent = send(
+                    &self.rest,
+                    kept.interaction_id,
+                    &kept.token,
+                    &kept.part,
+                    None,
+                )
+                .await;
                 let mut conn = pool.acquire().await?;
                 match sent {
                     Ok(()) => store::replies::mark_delivered(&mut conn, kept.id, now).await?,

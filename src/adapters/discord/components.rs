@@ -87,7 +87,10 @@ async fn handle(ctx: &serenity::Context, app: &App, press: Pressed<'_>, expects:
     see(app, vec![caller.clone()]).await;
     match outcome(press.custom_id, expects, press.typed) {
         Outcome::Run(spec, args) => {
-            let asked = asked.clone().privately(spec.replies_privately(&args));
+            let asked = asked
+                .clone()
+                .privately(spec.replies_privately(&args))
+                .running(spec.path);
             let work = commands::invoke(spec, app, caller, args);
             answer::run(ctx, app, &asked, work).await;
         }

@@ -5,6 +5,7 @@
 mod answer;
 mod autocomplete;
 mod components;
+mod embed;
 mod gate;
 mod lifecycle;
 mod menus;

@@ -180,6 +180,10 @@ impl Poster {
                 // whose answer was lost is not posted twice.
                 .nonce(serenity::Nonce::String(format!("gavel-{entry}-{n}")))
                 .enforce_nonce(true);
+            // The card, with the whole post's words arranged, goes with the first message.
+            if n == 0 {
+                message = message.embed(super::embed::for_post(&outbox.channel, &content));
+            }
             if n == last && !buttons.is_empty() {
                 message = message.components(action_rows(buttons)?);
             }
@@ -192,10 +196,11 @@ impl Poster {
         Ok(first.expect("split gives at least one part"))
     }
 
-    /// Edits the message of the entry `target` to read `content` (a running tally). The edited
-    /// entry was delivered before this one (the channel goes in order); one that has no message
-    /// (delivered by the console) has nothing to edit. An edit replaces the first message of a
-    /// post, so its text is kept to one message.
+    /// Edits the message of the entry `target` to read `content` (a running tally), its card
+    /// replaced with the new words'. The edited entry was delivered before this one (the
+    /// channel goes in order); one that has no message (delivered by the console) has nothing
+    /// to edit. An edit replaces the first message of a post, so its text is kept to one
+    /// message.
     async fn edit(
         &self,
         channel: u64,
@@ -220,6 +225,7 @@ impl Poster {
         let text = split(&content).swap_remove(0);
         let edit = serenity::EditMessage::new()
             .content(text)
+            .embed(super::embed::for_post(&edited.channel, &content))
             .allowed_mentions(no_pings());
         let route = Route::ChannelMessage {
             channel_id: serenity::ChannelId::new(channel),

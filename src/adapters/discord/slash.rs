@@ -175,7 +175,10 @@ fn run(
                 }
             }
             Ok(Read::Args(args)) => {
-                let asked = asked.clone().privately(spec.replies_privately(&args));
+                let asked = asked
+                    .clone()
+                    .privately(spec.replies_privately(&args))
+                    .running(spec.path);
                 let work = commands::invoke(spec, app, caller(&ctx), args);
                 answer::run(discord, app, &asked, work).await;
             }

@@ -1,5 +1,5 @@
 //! The kernel every capability uses: typed ids, moments, the club calendar, text typed by
-//! people, limits, offices and the authority they carry, and buttons as values.
+//! people, limits, offices and the authority they carry, buttons as values, and how posts look.
 
 pub mod authority;
 pub mod button;
@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod choices;
 pub mod ids;
 pub mod limits;
+pub mod look;
 pub mod moment;
 pub mod office;
 pub mod reminder;

@@ -6,12 +6,13 @@
 //!
 //! This file holds the harness the topic files share (`Bot` and the checks on replies and
 //! mentions); the tests are grouped by topic: `autocomplete`, `commands`, `posts`, `lifecycle`,
-//! `buttons_and_forms`, `forgery`, `hostile`, `court`, `nomic`, `origins`, `replies` and `restart`.
+//! `buttons_and_forms`, `embeds`, `forgery`, `hostile`, `court`, `nomic`, `origins`, `replies` and `restart`.
 
 mod autocomplete;
 mod buttons_and_forms;
 mod commands;
 mod court;
+mod embeds;
 mod forgery;
 mod hostile;
 mod lifecycle;
