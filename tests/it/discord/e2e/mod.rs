@@ -15,6 +15,7 @@ mod court;
 mod forgery;
 mod hostile;
 mod lifecycle;
+mod menus;
 mod nomic;
 mod origins;
 mod posts;
