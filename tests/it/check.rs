@@ -101,7 +101,10 @@ async fn gavel_check_names_a_report_acted_on_in_someone_elses_case() {
         console.execute(line).await.expect("line runs");
     }
     let app = console.app().await.expect("app").clone();
-    assert_eq!(app.check_record().await.expect("check"), Vec::<String>::new());
+    assert_eq!(
+        app.check_record().await.expect("check"),
+        Vec::<String>::new()
+    );
     sqlx::query("UPDATE reports SET case_id = 1 WHERE id = 1")
         .execute(app.pool())
         .await
