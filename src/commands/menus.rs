@@ -359,6 +359,39 @@ mod tests {
         );
     }
 
+    /// Checks: a menu's form carries a person by Discord id alone, read back as the person
+    /// gavel's record knows by that id; a person written any other way (a forged
+    /// `502:Mallory @everyone`, an id with a leading zero) is left for the ordinary checks,
+    /// which refuse it, and an id is never taken for an option that is not a person.
+    #[test]
+    fn a_form_reads_back_a_person_by_discord_id_alone() {
+        let monitor = find("mod monitor").expect("declared");
+        let mut invocation = Invocation::new("mod monitor");
+        invocation.presets.push(("member".into(), "502".into()));
+        let (rest, people) = people_by_id(monitor, invocation);
+        assert!(rest.presets.is_empty());
+        assert_eq!(
+            people,
+            [(
+                "member".to_owned(),
+                Value::Person(PersonRef::configured("502", Some(502)))
+            )]
+        );
+        for forged in ["502:Mallory @everyone", "0502", "bob"] {
+            let mut invocation = Invocation::new("mod monitor");
+            invocation.presets.push(("member".into(), forged.into()));
+            let (rest, people) = people_by_id(monitor, invocation);
+            assert!(people.is_empty(), "{forged}");
+            assert!(super::super::button::preset_values(monitor, &rest).is_err());
+        }
+        let declare = find("mod declare").expect("declared");
+        let mut invocation = Invocation::new("mod declare");
+        invocation.presets.push(("case".into(), "3".into()));
+        let (rest, people) = people_by_id(declare, invocation);
+        assert!(people.is_empty());
+        assert_eq!(rest.presets.len(), 1);
+    }
+
     #[test]
     fn a_point_of_order_is_raised_on_a_message_in_the_voting_channel_alone_nomic_214() {
         let raise = menu("Raise a Point of Order", Target::Message).expect("declared");

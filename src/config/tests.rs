@@ -94,3 +94,12 @@ fn tournament_posts_go_to_their_channel_or_else_to_discussion() {
         .unwrap();
     assert_eq!(c.channel_id(TOURNAMENT), Some(3300));
 }
+
+#[test]
+fn reports_go_to_the_moderators_channel_and_the_mod_log_to_its_own() {
+    use crate::store::outbox::{MODERATORS, MOD_LOG};
+    let c = parse("[discord]\nmod_channel_id = \"3100\"\nmodlog_channel_id = 3200\n").unwrap();
+    assert_eq!(c.channel_id(MODERATORS), Some(3100));
+    assert_eq!(c.channel_id(MOD_LOG), Some(3200));
+    assert_eq!(parse("").unwrap().channel_id(MOD_LOG), None);
+}

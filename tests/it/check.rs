@@ -81,3 +81,37 @@ async fn gavel_check_names_each_broken_invariant() {
         );
     }
 }
+
+/// Checks: a report acted on names a case against the reported message's author, taken by the
+/// Moderator who answered it; `gavel check` names a report whose case is another member's.
+#[tokio::test]
+async fn gavel_check_names_a_report_acted_on_in_someone_elses_case() {
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    let mut console = Console::new(config);
+    for line in [
+        "@ 2026-11-30 12:00",
+        "cj: /office appoint member:@mod1 office:moderator",
+        "alice: /join",
+        "bob: /join",
+        "mod1: /mod award member:@alice points:5 reason:\"helped at the session\"",
+        "alice: /report file member:@bob what:\"insults another member\"",
+        "mod1: /report act report:1 action:\"deduct 10\" reason:\"insulting another member\"",
+    ] {
+        console.execute(line).await.expect("line runs");
+    }
+    let app = console.app().await.expect("app").clone();
+    assert_eq!(
+        app.check_record().await.expect("check"),
+        Vec::<String>::new()
+    );
+    sqlx::query("UPDATE reports SET case_id = 1 WHERE id = 1")
+        .execute(app.pool())
+        .await
+        .expect("sql runs");
+    let breaches = app.check_record().await.expect("check");
+    assert_eq!(
+        breaches,
+        ["report #1 was acted on in case #1, which is not against the message's author"]
+    );
+}

@@ -12,6 +12,7 @@ mod jobs;
 mod layers;
 mod leaderboard;
 mod moderation;
+mod modlog;
 mod nomic_config;
 mod parity;
 mod permissions;

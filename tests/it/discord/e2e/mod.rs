@@ -6,7 +6,8 @@
 //!
 //! This file holds the harness the topic files share (`Bot` and the checks on replies and
 //! mentions); the tests are grouped by topic: `autocomplete`, `commands`, `posts`, `lifecycle`,
-//! `buttons_and_forms`, `embeds`, `forgery`, `hostile`, `court`, `nomic`, `origins`, `replies` and `restart`.
+//! `buttons_and_forms`, `embeds`, `forgery`, `hostile`, `court`, `menus`, `nomic`, `origins`,
+//! `replies` and `restart`.
 
 mod autocomplete;
 mod buttons_and_forms;
@@ -16,6 +17,7 @@ mod embeds;
 mod forgery;
 mod hostile;
 mod lifecycle;
+mod menus;
 mod nomic;
 mod origins;
 mod posts;

@@ -13,6 +13,7 @@
 
 mod gateway;
 mod interactions;
+mod menus;
 mod rest;
 mod state;
 
@@ -31,6 +32,7 @@ use interactions::{form_json, interaction_json, press_json};
 pub use interactions::{
     Arg, Origin, SlashCommand, APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT,
 };
+pub use menus::PostedMessage;
 use rest::{register, rest_handler};
 use state::{PostFailure, Shared};
 
