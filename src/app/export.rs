@@ -155,6 +155,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             "void": e.voided_at.is_some(),
         })).collect::<Vec<_>>(),
         "tournaments": crate::app::tournament::record::export(&mut conn).await?,
+        "notifications": crate::app::notify::export::export(&mut conn, &names).await?,
         "audit": audit,
     }))
 }

@@ -11,6 +11,7 @@ mod leaderboard;
 pub(crate) mod members;
 mod moderation;
 mod nomic;
+mod notify;
 mod partychess;
 pub mod spec;
 mod tournament;
@@ -186,6 +187,7 @@ pub struct Section {
 static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
     vec![
         members::section(),
+        notify::section(),
         leaderboard::sessions::section(),
         moderation::section(),
         court::section(),

@@ -12,6 +12,7 @@ mod autocomplete;
 mod buttons_and_forms;
 mod commands;
 mod court;
+mod direct;
 mod forgery;
 mod hostile;
 mod lifecycle;
@@ -20,6 +21,7 @@ mod origins;
 mod posts;
 mod replies;
 mod restart;
+mod roles;
 
 use std::sync::Arc;
 
