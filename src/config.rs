@@ -1,6 +1,7 @@
 //! Configuration: `config.toml` read into typed structs, with defaults that mirror the chess club's Terms.
 
 mod committees;
+mod roles;
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +11,7 @@ use serde::{Deserialize, Deserializer};
 
 pub use crate::domain::nomic::parameters::Procedure;
 pub use committees::CommitteesConfig;
+pub use roles::{RolesConfig, BANNED};
 
 /// Why a configuration was refused; every message names the key at fault.
 #[derive(Debug, thiserror::Error)]
@@ -142,6 +144,8 @@ pub struct DiscordConfig {
     /// A command still working after this many milliseconds defers its reply (Discord shows
     /// "thinking...") and edits it when done, so no command outlives Discord's 3-second limit.
     pub defer_after_ms: Option<u64>,
+    /// `[discord.roles]`: the roles that follow offices, and the banned role.
+    pub roles: RolesConfig,
 }
 
 impl DiscordConfig {

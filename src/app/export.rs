@@ -156,6 +156,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         })).collect::<Vec<_>>(),
         "tournaments": crate::app::tournament::record::export(&mut conn).await?,
         "reports": crate::app::moderation::reports::export(&mut conn).await?,
+        "notifications": crate::app::notify::export::export(&mut conn, &names).await?,
         "audit": audit,
     }))
 }

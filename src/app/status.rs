@@ -12,6 +12,8 @@ pub struct Status {
     pub oldest: Option<OutboxEntry>,
     /// Replies to members that Discord has not taken yet, kept while their token is valid.
     pub replies: i64,
+    /// Members whose roles Discord refused to change (`[discord.roles]`).
+    pub roles: Vec<store::roles::Failed>,
     pub now: DateTime<Utc>,
 }
 
@@ -20,10 +22,12 @@ pub async fn status(app: &App) -> anyhow::Result<Status> {
     let mut conn = app.pool().acquire().await?;
     let (backlog, oldest) = store::outbox::backlog(&mut conn).await?;
     let replies = store::replies::waiting(&mut conn).await?;
+    let roles = store::roles::failures(&mut conn).await?;
     Ok(Status {
         backlog,
         oldest,
         replies,
+        roles,
         now: app.now(),
     })
 }
@@ -36,6 +40,16 @@ impl std::fmt::Display for Status {
                 "Replies: {} part{} of answers to members wait for Discord (kept for 15 minutes).",
                 self.replies,
                 if self.replies == 1 { "" } else { "s" }
+            )?;
+        }
+        for failed in &self.roles {
+            writeln!(
+                f,
+                "Roles: {}'s roles could not be changed ({} attempt{}): {}. gavel needs the Manage Roles permission, and its own role above every role in [discord.roles]; the office change stands.",
+                failed.name,
+                failed.attempts,
+                if failed.attempts == 1 { "" } else { "s" },
+                failed.last_error
             )?;
         }
         let Some(oldest) = &self.oldest else {

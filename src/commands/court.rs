@@ -43,7 +43,7 @@ pub(super) fn section() -> Section {
         note: "Appeals against moderator actions and other matters concerning the Leaderboard (Terms §III Act 3); every step is announced in #discussion.",
         commands: vec![
             command("court appeal", "Appeal a moderator action, a weekly deduction or another matter (Terms §III Act 3)")
-                .option(text("grounds", "Why the decision was wrong", Reason::MAX))
+                .option(text("grounds", "Why the decision was wrong", Reason::MAX).in_modal())
                 .option(integer("case", "The case appealed", 1, NUMBER_MAX).optional().picks(Pick::CaseToAppeal))
                 .option(date("deduction", "The day of a weekly absence or inactivity deduction (§II Act 6.3)").optional())
                 .option(text("matter", "Another matter concerning the Leaderboard", Reason::MAX).optional())

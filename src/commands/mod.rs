@@ -12,6 +12,7 @@ pub(crate) mod members;
 pub mod menus;
 mod moderation;
 mod nomic;
+mod notify;
 mod partychess;
 mod reports;
 pub mod spec;
@@ -194,6 +195,7 @@ pub struct Section {
 static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
     vec![
         members::section(),
+        notify::section(),
         leaderboard::sessions::section(),
         moderation::section(),
         reports::section(),

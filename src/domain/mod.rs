@@ -7,6 +7,8 @@
 //! - [`court`]: the Court of Appeals (Terms §III Act 3);
 //! - [`committee`]: committees, their motions and the Diplomacy offices (house rules A, D.I.2);
 //! - [`nomic`]: the rulebook, rule changes and Points of Order (Nomic 101-215, Terms §IV).
+//! - [`notify`]: the kinds of direct message a member may choose to receive.
+//! - [`roles`]: the Discord roles that follow offices and bans.
 
 pub mod committee;
 pub mod court;
@@ -15,5 +17,7 @@ pub mod kernel;
 pub mod leaderboard;
 pub mod moderation;
 pub mod nomic;
+pub mod notify;
 pub mod partychess;
+pub mod roles;
 pub mod tournament;

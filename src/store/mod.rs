@@ -13,12 +13,14 @@ pub mod keys;
 pub mod leaderboard;
 pub mod moderation;
 pub mod nomic;
+pub mod notify;
 pub mod offices;
 pub mod outbox;
 pub mod partychess;
 pub mod people;
 pub mod replies;
 pub mod revision;
+pub mod roles;
 pub mod tournament;
 
 use std::str::FromStr;

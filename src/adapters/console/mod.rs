@@ -185,7 +185,7 @@ impl Console {
         for e in &entries {
             let buttons = store::outbox::buttons(&mut conn, e.id).await?;
             shown.push(Output::Post {
-                channel: e.channel.clone(),
+                channel: channel_label(&mut conn, &e.channel).await?,
                 text: post_text(e, &buttons),
             });
         }
@@ -210,6 +210,22 @@ impl Console {
         }
         Ok(shown)
     }
+}
+
+/// The name a channel is shown by: a direct message to bob is `dm-bob`.
+async fn channel_label(conn: &mut sqlx::SqliteConnection, channel: &str) -> sqlx::Result<String> {
+    let Some(person) = store::notify::person_of(channel) else {
+        return Ok(channel.to_owned());
+    };
+    let name = store::people::by_id(conn, person).await?.name;
+    let plain = name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    Ok(if plain {
+        format!("dm-{name}")
+    } else {
+        format!("dm-{person}")
+    })
 }
 
 /// A post as the console shows it: its text in club time, then its buttons, a row to a line,

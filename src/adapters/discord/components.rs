@@ -24,9 +24,13 @@ pub async fn on_event(
         return Ok(());
     };
     let (ctx, app) = (framework.serenity_context, framework.user_data);
+    let ours = |m: &serenity::Message, channel: serenity::ChannelId| {
+        m.author.id == framework.bot_id() && m.channel_id == channel
+    };
     let (press, expects) = match interaction {
         serenity::Interaction::Component(press) => (
             Pressed {
+                on_own_message: ours(&press.message, press.channel_id),
                 id: press.id,
                 token: &press.token,
                 guild: press.guild_id,
@@ -39,6 +43,10 @@ pub async fn on_event(
         ),
         serenity::Interaction::Modal(form) => (
             Pressed {
+                on_own_message: form
+                    .message
+                    .as_deref()
+                    .is_some_and(|m| ours(m, form.channel_id)),
                 id: form.id,
                 token: &form.token,
                 guild: form.guild_id,
@@ -57,6 +65,9 @@ pub async fn on_event(
 
 /// What a press or a submission carries, read the same way for both.
 struct Pressed<'a> {
+    /// Whether the press is on a message gavel itself sent, in the channel it was sent to (a
+    /// form: opened from such a message).
+    on_own_message: bool,
     id: serenity::InteractionId,
     token: &'a str,
     guild: Option<serenity::GuildId>,
@@ -80,10 +91,28 @@ async fn handle(ctx: &serenity::Context, app: &App, press: Pressed<'_>, expects:
     };
     let place = gate::Place::of(press.guild, app.config().discord.guild_id);
     let path = command_path(press.custom_id);
-    if let Err(text) = gate::admit(place, path.as_deref(), press.user.id, press.custom_id) {
+    let admitted = if press.on_own_message {
+        gate::admit_on_own_message(place, path.as_deref(), press.user.id, press.custom_id)
+    } else {
+        gate::admit(place, path.as_deref(), press.user.id, press.custom_id)
+    };
+    if let Err(text) = admitted {
         return refuse(text).await;
     }
     let caller = person(press.user, press.member.and_then(|m| m.nick.as_deref()));
+    if place == gate::Place::Direct {
+        let case = Invocation::from_custom_id(press.custom_id)
+            .ok()
+            .and_then(|(_, i)| i.preset("case").and_then(|c| c.parse().ok()));
+        if let Err(text) = app.check_notice_press(&caller, case).await {
+            tracing::warn!(
+                user = press.user.id.get(),
+                custom_id = press.custom_id,
+                "refused a press on a case notice by someone it is not about"
+            );
+            return refuse(text).await;
+        }
+    }
     see(app, vec![caller.clone()]).await;
     match outcome(press.custom_id, expects, press.typed) {
         Outcome::Run(spec, args) => {

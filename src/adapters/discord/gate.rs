@@ -67,6 +67,25 @@ pub fn admit(
     }
 }
 
+/// Commands a button on gavel's own direct message may run there: the Appeal button of a case
+/// notice, which `notice` checks is pressed by the member the case is about.
+const FROM_OWN_DIRECT_MESSAGES: &[&str] = &["court appeal"];
+
+/// Admits a press (or the form it opened) on a message gavel itself sent in a direct message
+/// with the presser, when its command is one such messages carry; anything else is judged as
+/// any other interaction (`admit`).
+pub fn admit_on_own_message(
+    place: Place,
+    path: Option<&str>,
+    user: serenity::UserId,
+    what: &str,
+) -> Result<(), String> {
+    match place {
+        Place::Direct if path.is_some_and(|p| FROM_OWN_DIRECT_MESSAGES.contains(&p)) => Ok(()),
+        _ => admit(place, path, user, what),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,6 +110,14 @@ mod tests {
             assert!(admit(direct, path, user, "x").is_err(), "{path:?}");
         }
         assert!(IN_DIRECT_MESSAGES.is_empty());
+        // A press on gavel's own direct message may appeal; nothing else is admitted there, and
+        // the same command from another server stays refused.
+        assert_eq!(
+            admit_on_own_message(direct, Some("court appeal"), user, "x"),
+            Ok(())
+        );
+        assert!(admit_on_own_message(direct, Some("mod ban"), user, "x").is_err());
+        assert!(admit_on_own_message(there, Some("court appeal"), user, "x").is_err());
         let unset = Place::of(Some(serenity::GuildId::new(2000)), None);
         assert_eq!(unset, Place::Elsewhere(2000));
     }

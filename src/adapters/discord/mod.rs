@@ -5,6 +5,7 @@
 mod answer;
 mod autocomplete;
 mod components;
+mod direct;
 mod embed;
 mod gate;
 mod lifecycle;
@@ -12,6 +13,7 @@ mod menus;
 mod poster;
 mod reply;
 mod rest;
+mod roles;
 pub mod slash;
 
 use std::future::Future;
@@ -125,6 +127,11 @@ pub async fn build_client(app: App, token: &str) -> anyhow::Result<Bot> {
                 background.mark_connected();
                 let _ = framework; // routing is built from the table; so is registration
                 register_if_changed(&app, &ctx.http, guild).await?;
+                // Roles that follow offices: everyone concerned is checked once at start.
+                let queued = app.queue_role_reconciliation().await?;
+                if queued > 0 {
+                    tracing::info!(members = queued, "checking the roles that follow offices");
+                }
                 spawn_background(app.clone(), ctx.http.clone(), &background);
                 Ok(app)
             })
@@ -230,6 +237,7 @@ fn spawn_background(app: App, http: Arc<serenity::Http>, lifecycle: &Lifecycle) 
             }
         }
     }));
+    let keeper = roles::RoleKeeper::new(app.clone(), http.clone());
     let poster = Poster::new(app.clone(), http);
     let poster_app = app.clone();
     let mut stopping = lifecycle.stopping();
@@ -237,13 +245,18 @@ fn spawn_background(app: App, http: Arc<serenity::Http>, lifecycle: &Lifecycle) 
         let wake = poster_app.outbox_waker();
         while !*stopping.borrow() {
             let stop = stopping.clone();
-            let wait = match poster.deliver_due(|| *stop.borrow()).await {
+            let mut wait = match poster.deliver_due(|| *stop.borrow()).await {
                 Ok(pass) => until(pass.next_retry, poster_app.now_exact()),
                 Err(e) => {
                     tracing::error!(error = ?e, "outbox delivery failed");
                     TICK
                 }
             };
+            // The roles that follow offices go with the posts: both are woken by a commit.
+            match keeper.sync_due(|| *stop.borrow()).await {
+                Ok(next) => wait = wait.min(until(next, poster_app.now_exact())),
+                Err(e) => tracing::error!(error = ?e, "changing roles failed"),
+            }
             tokio::select! {
                 () = wake.notified() => {}
                 () = tokio::time::sleep(wait) => {}

@@ -17,6 +17,8 @@ use crate::store;
 
 /// Discord's error code for a message that does not exist (deleted).
 const UNKNOWN_MESSAGE: i64 = 10008;
+/// Discord's error code for a direct message the user does not accept.
+const CANNOT_MESSAGE_USER: i64 = 50007;
 /// How many entries of a channel are read at a time.
 const BATCH: i64 = 20;
 
@@ -36,8 +38,11 @@ pub struct Pass {
 
 /// Sends posts to Discord (through `Rest`, which reads every failure in full).
 pub struct Poster {
-    app: App,
-    rest: Rest,
+    pub(super) app: App,
+    pub(super) rest: Rest,
+    /// The direct-message channel opened for each person, kept while gavel runs (Discord gives
+    /// the same channel every time, so opening it once per run is enough).
+    pub(super) dm_channels: tokio::sync::Mutex<std::collections::HashMap<i64, u64>>,
 }
 
 impl Poster {
@@ -45,6 +50,7 @@ impl Poster {
         Self {
             app,
             rest: Rest::new(http),
+            dm_channels: Default::default(),
         }
     }
 
@@ -74,7 +80,11 @@ impl Poster {
         let channels = store::outbox::pending_channels(&mut *app.pool().acquire().await?).await?;
         let mut pass = Pass::default();
         for name in channels {
-            let Some(channel) = channel_id(app.config(), &name) else {
+            let channel = match store::notify::person_of(&name) {
+                Some(person) => self.dm_channel(&name, person).await?,
+                None => channel_id(app.config(), &name),
+            };
+            let Some(channel) = channel else {
                 continue;
             };
             let held = self
@@ -120,6 +130,14 @@ impl Poster {
                         let id = first.map(|m| store::snowflake_to_db(m.get()));
                         app.delivered(entry.id, id).await?;
                         pass.delivered += 1;
+                    }
+                    Err(failure)
+                        if failure.has_code(CANNOT_MESSAGE_USER)
+                            && store::notify::person_of(name).is_some() =>
+                    {
+                        self.refused_direct(name, entry.id, &failure).await?;
+                        // This and the channel's later messages are given up: read it again.
+                        break;
                     }
                     Err(failure) => {
                         let wait = failure.wait(entry.server_errors);

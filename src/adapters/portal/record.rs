@@ -16,7 +16,8 @@ pub struct Announcement {
     pub text: String,
 }
 
-/// Delivered posts, newest first, before post `before` (paging by key).
+/// Delivered posts, newest first, before post `before` (paging by key); never the TD's private
+/// reports nor a direct message to a member.
 pub async fn announcements(
     conn: &mut SqliteConnection,
     before: Option<i64>,
@@ -29,6 +30,7 @@ pub async fn announcements(
                           ORDER BY e.id DESC LIMIT 1), o.content)
          FROM outbox o
          WHERE o.sent_at IS NOT NULL AND o.edits IS NULL AND o.id < ? AND o.channel NOT IN ('td-reports', 'moderators', 'modlog')
+           AND o.channel NOT LIKE 'dm:%'
          ORDER BY o.id DESC LIMIT ?",
     )
     .bind(before.unwrap_or(i64::MAX))

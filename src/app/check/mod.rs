@@ -13,6 +13,7 @@ mod court;
 mod diplomacy;
 mod moderation;
 mod nomic;
+mod notify;
 mod partychess;
 mod reports;
 
@@ -66,6 +67,7 @@ impl App {
         moderation::check(self, &mut tx, &pending, &mut breaches).await?;
         court::check(self, &mut tx, &pending, &mut breaches).await?;
         nomic::check(&mut tx, &pending, &mut breaches).await?;
+        notify::check(&mut tx, &mut breaches).await?;
         committee::check(&mut tx, &pending, &mut breaches).await?;
         partychess::check(&mut tx, &pending, &mut breaches).await?;
         diplomacy::check(&mut tx, &pending, &mut breaches).await?;

@@ -49,6 +49,7 @@ impl App {
                 row.lifecycle = row.lifecycle.reseat_panel(&by, panel, &court, now)?;
                 let new: Vec<i64> = ids.iter().copied().filter(|j| !old.contains(j)).collect();
                 store::court::appeals::seat(conn, n, &new, now).await?;
+                self.notice_seated(conn, n, &new).await?;
                 let why = if solo {
                     "the Justice who heard it alone is no longer the Chief Justice"
                 } else {
@@ -78,6 +79,7 @@ impl App {
             let set_aside = panel.conflicts_set_aside().to_vec();
             row.lifecycle = row.lifecycle.seat_panel(&by, panel)?;
             store::court::appeals::seat(conn, n, &ids, now).await?;
+            self.notice_seated(conn, n, &ids).await?;
             let mut text = format!(
                 "Appeal #{n} is heard by a panel of {} (Terms §III Acts 3.3, 3.7); two concurring votes decide it.",
                 self.names(conn, &ids).await?
@@ -160,6 +162,7 @@ impl App {
             let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
             let new: Vec<i64> = seats.iter().copied().filter(|j| !old.contains(j)).collect();
             store::court::appeals::seat(conn, n, &new, now).await?;
+            self.notice_seated(conn, n, &new).await?;
             let gone: Vec<i64> = old.iter().copied().filter(|j| !seats.contains(j)).collect();
             let text = format!(
                 "Appeal #{n} is re-seated: {} {}, so the whole Court as it now stands hears it ({}); the votes already cast by those who sit again stand, and a majority of the whole Court decides (Terms §III Acts 3.5.3, 3.9).",

@@ -69,17 +69,17 @@ impl App {
             _ if gone => "no Justice of the majority still holds office, so the Chief Justice, or a sitting Justice they assign with /court assign,".into(),
             _ => "a Justice in the majority".into(),
         };
-        self.record(
-            conn,
+        let text = format!(
+            "Reminder: {} on appeal #{} is due by {}; {who} publishes it with /court opinion (Terms §III Act 3.10).",
+            whose(en_banc),
             row.id,
-            &format!(
-                "Reminder: {} on appeal #{} is due by {}; {who} publishes it with /court opinion (Terms §III Act 3.10).",
-                whose(en_banc),
-                row.id,
-                calendar::show(due, self.tz())
-            ),
-        )
-        .await?;
+            calendar::show(due, self.tz())
+        );
+        self.record(conn, row.id, &text).await?;
+        if let Some(a) = author.filter(|a| court.iter().any(|c| c.id == *a)) {
+            self.send_notice(conn, a, crate::domain::notify::Notice::Opinion, &text, &[])
+                .await?;
+        }
         Ok("reminded".into())
     }
 

@@ -223,12 +223,16 @@ impl App {
                     .iter()
                     .map(|c| c.as_str().trim_end_matches('.'))
                     .collect();
-                lines.push(format!(
+                let line = format!(
                     "Case #{case} goes back to {moderator} (appeal #{n}) to re-decide under these conditions: {}. {moderator} re-decides with /mod redecide case:{case} and declares it by {}, {}.",
                     conditions.join("; "),
                     calendar::show(due, tz),
                     overdue_words(action.kind)
-                ));
+                );
+                let notice = crate::domain::notify::Notice::Redecision;
+                self.send_notice(conn, action.actor_id, notice, &line, &[])
+                    .await?;
+                lines.push(line);
             }
         }
         Ok(lines)

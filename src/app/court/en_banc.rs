@@ -60,6 +60,7 @@ impl App {
                 en_banc_reaches(&row.filing, self.unreached_now(conn, &row).await?)?;
                 let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
                 store::court::appeals::seat(conn, n, &seats, now).await?;
+                self.notice_seated(conn, n, &seats).await?;
                 buttons.extend(vote_buttons(n));
                 format!(
                     "Appeal #{n} is heard en banc: the Chief Justice accepts, and every Justice sits ({}); conflicts do not apply, a majority of the whole Court decides, and its judgement is final (Terms §III Acts 3.5.3, 3.9, 3.9.2).",

@@ -138,6 +138,11 @@ impl App {
                 None => {}
             }
             self.record_with(conn, id, &text, &[grant_button(id)]).await?;
+            // The other parties (the Moderator whose case it is) may be told privately.
+            for party in filing.parties().into_iter().filter(|p| *p != actor.id) {
+                let notice = crate::domain::notify::Notice::Case;
+                self.send_notice(conn, party, notice, &text, &[]).await?;
+            }
             self.persist(conn, &mut row).await?;
             Ok(CourtReply(format!(
                 "{text} Once it is granted, and while it is heard, a request to leave by a party waits for it (Terms §II Act 8.1)."

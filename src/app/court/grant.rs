@@ -70,6 +70,7 @@ impl App {
                 row.lifecycle = row.lifecycle.seat_whole_court(&court)?;
                 let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
                 crate::store::court::appeals::seat(conn, n, &seats, now).await?;
+                self.notice_seated(conn, n, &seats).await?;
                 let seated = format!(
                     "Appeal #{n} is heard by the whole Court en banc: {}. Conflicts do not apply; a majority of the whole Court decides, and its judgement is final (Terms §III Acts 3.5.3, 3.9, 5).",
                     self.names(conn, &seats).await?

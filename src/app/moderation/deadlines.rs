@@ -96,15 +96,15 @@ impl App {
         } else {
             ""
         };
-        self.announce_logged(
-            conn,
-            &format!(
-                "Reminder for {actor}: case #{} must be declared with /mod declare by {}{void} (Terms §III Act 2.4).",
-                action.id,
-                calendar::show(action.deadline_at, self.tz())
-            ),
-        )
-        .await?;
+        let text = format!(
+            "Reminder for {actor}: case #{} must be declared with /mod declare by {}{void} (Terms §III Act 2.4).",
+            action.id,
+            calendar::show(action.deadline_at, self.tz())
+        );
+        self.announce_logged(conn, &text).await?;
+        let notice = crate::domain::notify::Notice::Declaration;
+        self.send_notice(conn, action.actor_id, notice, &text, &[])
+            .await?;
         Ok("reminded".into())
     }
 

@@ -339,6 +339,8 @@ impl App {
         };
         let outbox = self.announce_logged(conn, &text).await?;
         store::moderation::actions::set_declaration(conn, action.id, reasoning, outbox).await?;
+        // The member the case is about is told privately, with the way to appeal.
+        self.notice_case(conn, action, &what, reasoning).await?;
         let case = CaseId(action.id);
         jobs::cancel(conn, &Job::DeclarationDeadline { action: case }, self.now()).await?;
         jobs::cancel(conn, &Job::DeclarationReminder { action: case }, self.now()).await?;

@@ -248,9 +248,21 @@ impl App {
         if let Some(s) = g.turns.top().filter(|s| check::in_check(&g.pos, *s)) {
             text.push_str(&format!(" {} is in Check.", g.name(s)));
         }
+        let turn_line = text.clone();
         lines.push(text);
         let text = lines.join("\n");
         self.announce(conn, &text).await?;
+        let holder = g.turns.top().and_then(|top| {
+            g.swingers
+                .iter()
+                .find(|s| s.seat as Seat == top)
+                .and_then(|s| s.person_id)
+        });
+        if let Some(person) = holder {
+            let notice = crate::domain::notify::Notice::Turn;
+            self.send_notice(conn, person, notice, &turn_line, &[])
+                .await?;
+        }
         Ok(text)
     }
 

@@ -424,6 +424,16 @@ impl App {
                 format!("Match #{number}, {first} – {second}, was not completed by {}: the Director settles it (/match report, /match forfeit or /tournament ruling) (ACWC Timeline).", utc(week.end()))
             }
         };
+        if step == MatchStep::Reminder {
+            // Each player may have asked to be told of their match privately too.
+            for entrant in [Some(m.first_id), m.second_id].into_iter().flatten() {
+                if let Some(e) = store::tournament::entrants::by_id(conn, entrant).await? {
+                    let notice = crate::domain::notify::Notice::Turn;
+                    self.send_notice(conn, e.person_id, notice, &said, &[])
+                        .await?;
+                }
+            }
+        }
         self.tournament_post(conn, said).await
     }
 }

@@ -138,6 +138,11 @@ impl App {
         let users: Vec<u64> = judge.into_iter().collect();
         store::outbox::enqueue_pinging(conn, store::outbox::VOTING, text, &users, self.now())
             .await?;
+        // The Judge pinged may also have asked to be told privately (Nomic 214).
+        if let Some(person) = self.person_with_discord_id(conn, judge).await? {
+            let notice = crate::domain::notify::Notice::Judgement;
+            self.send_notice(conn, person, notice, text, &[]).await?;
+        }
         Ok(())
     }
 

@@ -13,6 +13,7 @@ mod autocomplete;
 mod buttons_and_forms;
 mod commands;
 mod court;
+mod direct;
 mod embeds;
 mod forgery;
 mod hostile;
@@ -23,6 +24,7 @@ mod origins;
 mod posts;
 mod replies;
 mod restart;
+mod roles;
 
 use std::sync::Arc;
 

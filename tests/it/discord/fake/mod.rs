@@ -12,6 +12,7 @@
 //! `interactions` the payloads a member's client sends.
 
 mod gateway;
+mod guild;
 mod interactions;
 mod menus;
 mod rest;
@@ -28,6 +29,7 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
 use gateway::{dispatch_frame, serve_gateway};
+pub use guild::dm_channel_of;
 use interactions::{form_json, interaction_json, press_json};
 pub use interactions::{
     Arg, Origin, SlashCommand, APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT,

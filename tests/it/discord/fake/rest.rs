@@ -119,6 +119,9 @@ fn answer(
 ) -> (StatusCode, Option<Value>) {
     let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
     let ok = |v: Value| (StatusCode::OK, Some(v));
+    if let Some(answered) = super::guild::answer(shared, method, &segments, body) {
+        return answered;
+    }
     match (method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": shared.ws_url})),
         ("GET", ["gateway", "bot"]) => ok(json!({

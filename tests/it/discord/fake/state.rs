@@ -45,6 +45,8 @@ pub(super) struct Shared {
     /// The heartbeat interval HELLO announces, in milliseconds.
     pub(super) heartbeat_interval: u64,
     pub(super) ws_url: String,
+    /// The server's members and direct messages (`guild`).
+    pub(super) guild: super::guild::Guild,
 }
 
 impl Shared {
@@ -67,6 +69,7 @@ impl Shared {
             closes: AtomicU64::new(0),
             heartbeat_interval,
             ws_url,
+            guild: Default::default(),
         }
     }
 

@@ -1,0 +1,32 @@
+//! Direct messages: /notify, a member's choice of the notices gavel sends them privately.
+
+use crate::commands::{choice, command, reply, Section};
+use crate::domain::notify::Notice;
+
+pub(super) fn section() -> Section {
+    Section {
+        heading: "Direct messages",
+        note: "opt-in, except a case about you; delivered through the outbox",
+        commands: vec![command(
+            "notify",
+            "Show or choose the direct messages gavel sends you",
+        )
+        .option(choice("kind", "Which kind of notice", &Notice::KEYS).optional())
+        .option(choice("set", "Send it or not", &["on", "off"]).optional())
+        .private()
+        .who("anyone")
+        .rule("a case about you is on by default; the rest are yours to turn on")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                reply(
+                    app.notify(
+                        &call,
+                        a.opt_text("kind").as_deref(),
+                        a.opt_text("set").as_deref(),
+                    )
+                    .await,
+                )
+            })
+        })],
+    }
+}
