@@ -118,6 +118,8 @@ pub struct Message {
     pub channel: u64,
     pub id: u64,
     pub author: PersonRef,
+    /// The author is a bot (gavel itself, say): no member to act on or report.
+    pub by_a_bot: bool,
     pub content: String,
 }
 
@@ -158,6 +160,12 @@ pub fn open(
         return Err(format!(
             "{} works on a message in the voting channel, where Points of Order are raised (Nomic 214); nothing was done. /{} raises one anywhere.",
             menu.name, menu.runs
+        ));
+    }
+    if menu.person.is_some() && message.is_some_and(|m| m.by_a_bot) {
+        return Err(format!(
+            "{} works on a member's message; this one was written by a bot, so nothing was done.",
+            menu.name
         ));
     }
     if menu.asks.is_empty() {
@@ -301,6 +309,7 @@ mod tests {
             channel,
             id: 3,
             author: bob(),
+            by_a_bot: false,
             content: "you are all\nidiots".into(),
         }
     }
@@ -390,6 +399,15 @@ mod tests {
         let (rest, people) = people_by_id(declare, invocation);
         assert!(people.is_empty());
         assert_eq!(rest.presets.len(), 1);
+    }
+
+    #[test]
+    fn a_bots_message_is_not_reported() {
+        let report = menu("Report to Moderators", Target::Message).expect("declared");
+        let mut by_gavel = message(9);
+        by_gavel.by_a_bot = true;
+        let refused = open(report, &bob(), Some(&by_gavel), None).unwrap_err();
+        assert!(refused.contains("written by a bot"), "{refused}");
     }
 
     #[test]

@@ -79,6 +79,7 @@ fn on_message(
             channel: message.channel_id.get(),
             id: message.id.get(),
             author: author.clone(),
+            by_a_bot: message.author.bot,
             content: message.content.clone(),
         };
         clicked(ctx, Target::Message, author, Some(resolved)).await;

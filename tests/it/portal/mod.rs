@@ -320,6 +320,43 @@ async fn only_what_gavel_announced_is_shown() {
     assert!(!page.contains("777"), "no Discord id");
 }
 
+/// Checks: a report of a message and the mod log never reach the portal, even once Discord has
+/// taken their posts: the announcements and the search show the public declaration alone.
+#[tokio::test]
+async fn reports_and_the_mod_log_stay_off_the_portal() {
+    let mut club = Club::new(false, |c| {
+        c.discord.mod_channel_id = Some(3100);
+        c.discord.modlog_channel_id = Some(3200);
+    })
+    .await;
+    club.run(&[
+        "@ 2026-11-27 12:25",
+        "cj: /office appoint member:@mod1 office:moderator",
+        "alice: /join",
+        "bob: /join",
+        "alice: /report file member:@bob what:\"insults another member\"",
+        "mod1: /report act report:1 action:\"deduct 5\" reason:\"insulting another member\"",
+    ])
+    .await;
+    let app = club.console.app().await.unwrap().clone();
+    let mut conn = app.pool().acquire().await.unwrap();
+    let posts = gavel::store::outbox::since(&mut conn, 0).await.unwrap();
+    drop(conn);
+    assert!(posts.iter().any(|p| p.channel == "moderators"));
+    assert!(posts.iter().any(|p| p.channel == "modlog"));
+    for p in posts {
+        app.delivered(p.id, Some(1000 + p.id)).await.unwrap();
+    }
+    let home: serde_json::Value = club.json("/api/v1").await;
+    let shown = home["announcements"].to_string();
+    assert!(shown.contains("Declaration, case #1"), "{shown}");
+    assert!(!shown.contains("Report #"), "{shown}");
+    let (_, page) = club.page("/announcements").await;
+    assert!(!page.contains("insults another member"), "{page}");
+    let found = club.json("/api/v1/search?q=insults").await;
+    assert_eq!(found["results"], serde_json::json!([]), "{found}");
+}
+
 /// Checks: after a command changes the record, the next request shows it; the ETag follows the
 /// record's revision, so a request holding the current one gets 304 and an old one the page.
 #[tokio::test]

@@ -342,3 +342,69 @@ async fn a_point_of_order_is_raised_from_a_message_in_the_voting_channel_alone()
         )]
     );
 }
+
+/// Checks (Nomic 214): the Point of Order form opened on a message in the voting channel, once
+/// submitted with the quote and link it came with, raises the Point as `/order raise` does: its
+/// Judge named, and the message quoted in the Point's post.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_point_of_order_raised_from_a_message_names_its_judge_and_quotes_the_message() {
+    // Tuesday 24 November 2026, 10:00 in London: Monday's player is the Judge.
+    let at = chrono::DateTime::parse_from_rfc3339("2026-11-24T10:00:00Z")
+        .expect("time")
+        .to_utc();
+    let bot = Bot::start_clocked(
+        FakeDiscord::start().await,
+        std::sync::Arc::new(gavel::clock::FakeClock::new(at)),
+        |c| c.rules.voting_channel_id = Some(VOTING_CHANNEL),
+    )
+    .await;
+    let cj = User::new(CJ_ID, "cj");
+    let (ann, ben, cat) = (
+        User::new(801, "ann"),
+        User::new(802, "ben"),
+        User::new(803, "cat"),
+    );
+    for (who, day) in [(&ann, "monday"), (&ben, "tuesday"), (&cat, "wednesday")] {
+        let set = bot
+            .run(
+                SlashCommand::new(&cj, "turns set")
+                    .user("member", who)
+                    .choice("day", day),
+            )
+            .await;
+        assert!(public_reply(&set).contains("allocated day"), "{set}");
+    }
+    let message = PostedMessage {
+        id: 888,
+        channel: VOTING_CHANNEL,
+        author: cat.clone(),
+        content: "I vote yes on Sunday".into(),
+    };
+    let asked = bot
+        .fake
+        .wait_for_callback(
+            bot.fake
+                .click_message(&ben, "Raise a Point of Order", &message),
+        )
+        .await;
+    let (custom_id, inputs) = form(&asked);
+    let quoted = inputs[0].1.clone().expect("filled in");
+    let text = format!("{quoted}Was this Sunday vote void?");
+    let raised = bot
+        .fake
+        .wait_for_callback(bot.fake.submit_form(&ben, &custom_id, &[("text", &text)]))
+        .await;
+    assert!(
+        public_reply(&raised).starts_with("Point of Order #1 is raised; ann is its Judge"),
+        "{raised}"
+    );
+    let post = posted(&bot, VOTING_CHANNEL, "Point of Order #1, raised by ben").await;
+    let content = post.body["content"].as_str().expect("content");
+    assert!(content.contains("> I vote yes on Sunday"), "{content}");
+    assert!(
+        content.contains(&format!(
+            "https://discord.com/channels/2000/{VOTING_CHANNEL}/888"
+        )),
+        "{content}"
+    );
+}
