@@ -208,14 +208,6 @@ pub async fn link_discord_id(conn: &mut SqliteConnection, name: &str, id: u64) -
     Ok(())
 }
 
-/// The person a Discord user is, if the record knows them.
-pub async fn id_by_discord(conn: &mut SqliteConnection, user: u64) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar("SELECT id FROM people WHERE discord_id = ?")
-        .bind(snowflake_to_db(user))
-        .fetch_optional(conn)
-        .await
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

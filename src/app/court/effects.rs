@@ -89,6 +89,13 @@ impl App {
             (Subject::Action(_), None, None) => {}
         }
         row.effects.extend(lines.iter().cloned());
+        // The parties may be told the outcome privately (a case or an appeal about them).
+        if !lines.is_empty() {
+            let text = format!("Appeal #{n} is decided:\n{}", lines.join("\n"));
+            let notice = crate::domain::notify::Notice::Case;
+            self.send_notice_each(conn, &row.filing.parties(), notice, &text)
+                .await?;
+        }
         Ok(lines)
     }
 

@@ -68,17 +68,3 @@ impl App {
             .await
     }
 }
-
-impl App {
-    /// The person a Discord user is in the record, if any.
-    pub(crate) async fn person_with_discord_id(
-        &self,
-        conn: &mut SqliteConnection,
-        user: Option<u64>,
-    ) -> sqlx::Result<Option<i64>> {
-        let Some(user) = user else {
-            return Ok(None);
-        };
-        store::people::id_by_discord(conn, user).await
-    }
-}

@@ -25,13 +25,11 @@ impl App {
             };
             self.keep_point(conn, stored.number, &stored.point).await?;
             let text = self.tell(conn, stored.number, &happened).await?;
-            let ping = match happened {
-                Happened::HandedOver { new_judge, .. } => {
-                    self.judge_mention(conn, new_judge).await?.1
-                }
+            let judge = match happened {
+                Happened::HandedOver { new_judge, .. } => Some(new_judge),
                 _ => None,
             };
-            self.post_voting_pinging(conn, &text, ping).await?;
+            self.post_voting_pinging(conn, &text, judge).await?;
         }
         Ok(())
     }

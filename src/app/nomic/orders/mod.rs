@@ -128,18 +128,21 @@ impl App {
     }
 
     /// Posts `text` in the voting channel, where Points of Order live (Nomic 214), pinging
-    /// `judge` if given.
+    /// `judge` (a person) if given; the Judge may also have asked to be told privately.
     async fn post_voting_pinging(
         &self,
         conn: &mut SqliteConnection,
         text: &str,
-        judge: Option<u64>,
+        judge: Option<i64>,
     ) -> sqlx::Result<()> {
-        let users: Vec<u64> = judge.into_iter().collect();
+        let ping = match judge {
+            Some(person) => self.judge_mention(conn, person).await?.1,
+            None => None,
+        };
+        let users: Vec<u64> = ping.into_iter().collect();
         store::outbox::enqueue_pinging(conn, store::outbox::VOTING, text, &users, self.now())
             .await?;
-        // The Judge pinged may also have asked to be told privately (Nomic 214).
-        if let Some(person) = self.person_with_discord_id(conn, judge).await? {
+        if let Some(person) = judge {
             let notice = crate::domain::notify::Notice::Judgement;
             self.send_notice(conn, person, notice, text, &[]).await?;
         }
@@ -227,13 +230,11 @@ impl App {
         for h in happened {
             let text = self.tell(conn, stored.number, h).await?;
             // A new Judge is named with a mention, the one ping a Point's posts carry.
-            let ping = match *h {
-                Happened::HandedOver { new_judge, .. } => {
-                    self.judge_mention(conn, new_judge).await?.1
-                }
+            let judge = match *h {
+                Happened::HandedOver { new_judge, .. } => Some(new_judge),
                 _ => None,
             };
-            self.post_voting_pinging(conn, &text, ping).await?;
+            self.post_voting_pinging(conn, &text, judge).await?;
             said.push(text);
         }
         let invoked = happened

@@ -43,7 +43,7 @@ impl App {
             self.schedule_point(conn, number, &point).await?;
             let judge_id = point.judge().expect("a new Point has a Judge");
             let judge = self.player_name(conn, judge_id).await?;
-            let (mention, ping) = self.judge_mention(conn, judge_id).await?;
+            let (mention, _) = self.judge_mention(conn, judge_id).await?;
             let deadline = point.next_deadline().expect("a new Point awaits Judgement");
             let about_text = proposal
                 .map(|n| format!(" on Proposal {n}"))
@@ -54,7 +54,7 @@ impl App {
                 point.statement,
                 self.when(deadline)
             );
-            self.post_voting_pinging(conn, &post, ping).await?;
+            self.post_voting_pinging(conn, &post, Some(judge_id)).await?;
             Ok(OrderReply(format!(
                 "Point of Order #{number} is raised; {judge} is its Judge and has until {} to give Judgement (Nomic 214).",
                 self.when(deadline)

@@ -115,7 +115,8 @@ async fn the_member_a_case_is_about_is_told_privately_and_appeals_from_the_messa
 /// with 403, code 50007: gavel records the refusal once, marks the message undeliverable (it
 /// leaves the queue, so #discussion is not held back) and does not try it again; a second case
 /// against her sends nothing at all. `/notify` tells her, privately, why nothing arrives, and
-/// forgets the refusal, so the next notice is tried.
+/// forgets the refusal, so the next notice is tried. The export records the refusal and the
+/// message given up, and `gavel check` finds every invariant kept.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_member_who_does_not_accept_direct_messages_is_recorded_once_and_not_retried() {
     let bot = Bot::start().await;
@@ -173,6 +174,16 @@ async fn a_member_who_does_not_accept_direct_messages_is_recorded_once_and_not_r
         .await
         .expect("queued");
     assert_eq!(queued, 1, "the second notice was never queued");
+
+    // The export carries the refusal in force and the message given up, not its text.
+    let exported = gavel::app::export::export(&bot.app).await.expect("export");
+    let notifications = &exported["notifications"];
+    assert_eq!(
+        notifications["refused"][0]["member"], "carol",
+        "{notifications}"
+    );
+    assert_eq!(notifications["undeliverable"], 1, "{notifications}");
+    assert!(bot.app.check_record().await.expect("check").is_empty());
 
     let told = bot.run(SlashCommand::new(&carol, "notify")).await;
     let text = ephemeral_reply(&told);
