@@ -11,6 +11,7 @@ mod leaderboard;
 pub(crate) mod members;
 mod moderation;
 mod nomic;
+pub mod paging;
 mod partychess;
 pub mod spec;
 mod tournament;
@@ -252,6 +253,17 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
     }
 }
 
+/// The option of every paged command: which page to show.
+fn page_option() -> OptionSpec {
+    integer(
+        paging::PAGE,
+        "Which page (the first if left out)",
+        1,
+        crate::domain::kernel::limits::NUMBER_MAX,
+    )
+    .optional()
+}
+
 /// A declaration still being written; `run` completes it.
 pub(crate) struct Draft {
     path: &'static str,
@@ -305,6 +317,33 @@ impl Draft {
         self
     }
 
+    /// Completes a listing shown a page at a time: `run` answers one page (the `page`
+    /// option, added here, else the first) and how many there are.
+    pub fn paged(self, run: paging::PagedHandler) -> CommandSpec {
+        self.paged_with(run, None)
+    }
+
+    /// Like `paged`, for a listing whose person option `caller` means the caller when left out.
+    pub fn paged_for_caller(self, run: paging::PagedHandler, caller: &'static str) -> CommandSpec {
+        self.paged_with(run, Some(caller))
+    }
+
+    fn paged_with(
+        mut self,
+        run: paging::PagedHandler,
+        caller_default: Option<&'static str>,
+    ) -> CommandSpec {
+        if !self.options.iter().any(|o| o.name == paging::PAGE) {
+            self.options.push(page_option());
+        }
+        let mut spec = self.run(paging::run_paged);
+        spec.pages = Some(paging::Pages {
+            run,
+            caller_default,
+        });
+        spec
+    }
+
     pub fn run(self, run: Handler) -> CommandSpec {
         CommandSpec {
             path: self.path,
@@ -317,6 +356,7 @@ impl Draft {
             before_form: self.before_form,
             private: self.private,
             private_with: self.private_with,
+            pages: None,
         }
     }
 }

@@ -84,6 +84,14 @@ async fn handle(ctx: &serenity::Context, app: &App, press: Pressed<'_>, expects:
     }
     let caller = person(press.user, press.member.and_then(|m| m.nick.as_deref()));
     see(app, vec![caller.clone()]).await;
+    // Pages turn on a press only; a form never carries a page.
+    let page = matches!(
+        Invocation::from_custom_id(press.custom_id),
+        Ok((Component::Page, _))
+    );
+    if page && expects == Component::Button {
+        return super::pages::turn(ctx, app, &asked, caller, press.custom_id).await;
+    }
     match outcome(press.custom_id, expects, press.typed) {
         Outcome::Run(spec, args) => {
             let asked = asked

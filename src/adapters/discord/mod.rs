@@ -8,6 +8,7 @@ mod components;
 mod embed;
 mod gate;
 mod lifecycle;
+mod pages;
 mod poster;
 mod reply;
 mod rest;

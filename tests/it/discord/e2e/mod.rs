@@ -6,7 +6,8 @@
 //!
 //! This file holds the harness the topic files share (`Bot` and the checks on replies and
 //! mentions); the tests are grouped by topic: `autocomplete`, `commands`, `posts`, `lifecycle`,
-//! `buttons_and_forms`, `embeds`, `forgery`, `hostile`, `court`, `nomic`, `origins`, `replies` and `restart`.
+//! `buttons_and_forms`, `embeds`, `forgery`, `hostile`, `court`, `nomic`, `origins`, `pages`,
+//! `replies` and `restart`.
 
 mod autocomplete;
 mod buttons_and_forms;
@@ -18,6 +19,7 @@ mod hostile;
 mod lifecycle;
 mod nomic;
 mod origins;
+mod pages;
 mod posts;
 mod replies;
 mod restart;

@@ -13,6 +13,7 @@
 
 mod gateway;
 mod interactions;
+mod pages;
 mod rest;
 mod state;
 
