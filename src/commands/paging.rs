@@ -147,3 +147,71 @@ pub fn page_of_lines(
     out.extend(page_line.as_deref());
     Ok(Paged::new(out.join("\n"), &window))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::kernel::pages::Listing;
+
+    fn spec(path: &str) -> &'static CommandSpec {
+        super::super::find(path).expect("declared")
+    }
+
+    #[test]
+    fn a_history_asked_without_a_member_carries_the_asker_so_any_presser_sees_the_same() {
+        let history = spec("history");
+        let args = Args::build(history, []).expect("no options");
+        let base = page_invocation(history, &args, 501, false);
+        let id = page_button_id(&base, 2).expect("fits");
+        assert_eq!(id, "p/history?member=501&page=2");
+        let (read, args) = read_press(&id, 777).expect("anyone may turn a public list");
+        assert_eq!(read.path, "history");
+        assert_eq!(
+            args.opt_person("member").and_then(|p| p.discord_id),
+            Some(501)
+        );
+        assert_eq!(args.opt_integer(PAGE), Some(2));
+    }
+
+    #[test]
+    fn only_the_asker_turns_the_pages_of_a_private_list() {
+        let help = spec("help");
+        let args = Args::build(help, []).expect("no options");
+        let id = page_button_id(&page_invocation(help, &args, 501, true), 2).expect("fits");
+        assert!(read_press(&id, 501).is_ok());
+        let refusal = read_press(&id, 502).map(|_| ()).unwrap_err();
+        assert!(
+            refusal.starts_with("Only the member who asked"),
+            "{refusal}"
+        );
+    }
+
+    #[test]
+    fn a_page_button_runs_only_a_listing_with_values_its_options_take() {
+        for (forged, why) in [
+            (
+                "p/mod ban?member=501&page=2",
+                "not one of gavel's page buttons",
+            ),
+            ("b/help?page=2", "not one of gavel's page buttons"),
+            ("p/help?page=two", "is not a whole number"),
+            ("p/help?page=0", "takes a whole number from 1"),
+            ("p/cases?member=bob&page=1", "is not a member"),
+            ("p/help?page=1&colour=red", "has no option `colour`"),
+        ] {
+            let refusal = read_press(forged, 501).map(|_| ()).unwrap_err();
+            assert!(refusal.contains(why), "{forged}: {refusal}");
+        }
+    }
+
+    #[test]
+    fn a_page_of_lines_keeps_its_heading_and_says_where_the_reader_is() {
+        let text = "Heading:\na\nb\nc";
+        let listing = Listing::new("/x", "The list", 2);
+        let page = page_of_lines(text, &listing, Some(2)).expect("page 2");
+        assert_eq!(page.text, "Heading:\nc\nPage 2 of 2.");
+        assert_eq!((page.page, page.pages), (2, 2));
+        let one = page_of_lines("Nothing yet.", &listing, None).expect("one page");
+        assert_eq!(one.text, "Nothing yet.");
+    }
+}
