@@ -1,12 +1,14 @@
 //! The Court of Appeals: /court appeal, grant, refuse, panel, suggest, solo, vote, en-banc,
 //! en-banc-decide, opinion, assign, respond, docket, case; and /mod redecide after a remand.
 
+use super::paging::page_of_lines;
 use super::{choice, command, date, flag, integer, person, reply, text, Args, Section};
 use crate::app::choices::Pick;
 use crate::app::court::{Against, RedecideInput, VoteInput};
 use crate::domain::court::DiscretionaryPower;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{NUMBER_MAX, POINTS_MAX, STEP_MAX};
+use crate::domain::kernel::pages::Listing;
 use crate::domain::kernel::text::Reason;
 
 fn appeal() -> super::OptionSpec {
@@ -188,8 +190,12 @@ pub(super) fn section() -> Section {
                 })),
             command("court docket", "Open appeals, their stage and next deadline")
                 .who("everyone")
-                .rule("§III Act 3")
-                .run(|app, call, _| Box::pin(async move { reply(app.docket(&call).await) })),
+                .rule("§III Act 3; 10 a page")
+                .paged(|app, call, a| Box::pin(async move {
+                    let docket = reply(app.docket(&call).await)?;
+                    let listing = Listing::new("/court docket", "The docket", 10);
+                    page_of_lines(&docket, &listing, a.opt_integer("page"))
+                })),
             command("court case", "The whole history of one appeal")
                 .option(appeal().picks(Pick::Appeal))
                 .who("everyone")

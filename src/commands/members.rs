@@ -1,6 +1,11 @@
 //! Members and offices: /join, /profile and /office.
 
+use crate::commands::paging::page_of_lines;
 use crate::commands::{choice, command, person, reply, text, Section};
+use crate::domain::kernel::pages::Listing;
+
+/// Lines on one page of `/help`.
+const HELP_PAGE: usize = 25;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::APPOINTABLE;
 
@@ -82,8 +87,13 @@ pub(super) fn section() -> Section {
             command("office list", "List who holds each office")
                 .run(|app, _, _| Box::pin(async move { reply(app.office_list().await) })),
             command("help", "Every command gavel offers, with its options")
-                .rule("this list")
-                .run(|_, _, _| Box::pin(async { Ok(crate::commands::help()) })),
+                .rule("this list; 25 lines a page")
+                .paged(|_, _, a| {
+                    Box::pin(async move {
+                        let listing = Listing::new("/help", "The list of commands", HELP_PAGE);
+                        page_of_lines(&crate::commands::help(), &listing, a.opt_integer("page"))
+                    })
+                }),
         ],
     }
 }

@@ -13,6 +13,7 @@ pub mod menus;
 mod moderation;
 mod nomic;
 mod notify;
+pub mod paging;
 mod partychess;
 mod reports;
 pub mod spec;
@@ -264,6 +265,17 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
     }
 }
 
+/// The option of every paged command: which page to show.
+fn page_option() -> OptionSpec {
+    integer(
+        paging::PAGE,
+        "Which page (the first if left out)",
+        1,
+        crate::domain::kernel::limits::NUMBER_MAX,
+    )
+    .optional()
+}
+
 /// A declaration still being written; `run` completes it.
 pub(crate) struct Draft {
     path: &'static str,
@@ -317,6 +329,33 @@ impl Draft {
         self
     }
 
+    /// Completes a listing shown a page at a time: `run` answers one page (the `page`
+    /// option, added here, else the first) and how many there are.
+    pub fn paged(self, run: paging::PagedHandler) -> CommandSpec {
+        self.paged_with(run, None)
+    }
+
+    /// Like `paged`, for a listing whose person option `caller` means the caller when left out.
+    pub fn paged_for_caller(self, run: paging::PagedHandler, caller: &'static str) -> CommandSpec {
+        self.paged_with(run, Some(caller))
+    }
+
+    fn paged_with(
+        mut self,
+        run: paging::PagedHandler,
+        caller_default: Option<&'static str>,
+    ) -> CommandSpec {
+        if !self.options.iter().any(|o| o.name == paging::PAGE) {
+            self.options.push(page_option());
+        }
+        let mut spec = self.run(paging::run_paged);
+        spec.pages = Some(paging::Pages {
+            run,
+            caller_default,
+        });
+        spec
+    }
+
     pub fn run(self, run: Handler) -> CommandSpec {
         CommandSpec {
             path: self.path,
@@ -329,6 +368,7 @@ impl Draft {
             before_form: self.before_form,
             private: self.private,
             private_with: self.private_with,
+            pages: None,
         }
     }
 }

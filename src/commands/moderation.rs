@@ -1,6 +1,7 @@
 //! Moderation: /mod violation, ban, unban, monitor, unmonitor, deduct, award, clock, technical,
 //! declare, cases and case.
 
+use super::paging::Paged;
 use super::{choice, command, date, flag, integer, person, reply, text, Args, OptionSpec, Section};
 use crate::app::choices::Pick;
 use crate::app::moderation::{ActionInput, ActionKind};
@@ -295,9 +296,16 @@ pub(super) fn section() -> Section {
         }),
         command("cases", "List moderation cases and their status")
             .option(member("Only the cases about this member").optional())
-            .rule("status: in force, expired, lifted, void, overturned, remanded")
-            .run(|app, _, a| {
-                Box::pin(async move { reply(app.cases(a.opt_person("member").as_ref()).await) })
+            .rule("status: in force, expired, lifted, void, overturned, remanded; 10 a page")
+            .paged(|app, _, a| {
+                Box::pin(async move {
+                    let member = a.opt_person("member");
+                    let (text, window) = app
+                        .cases(member.as_ref(), a.opt_integer("page"))
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    Ok(Paged::new(text.0, &window))
+                })
             }),
         command("case", "Show one case with its declaration")
             .option(integer("case", "The case number", 1, NUMBER_MAX).picks(Pick::Case))

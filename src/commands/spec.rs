@@ -27,6 +27,36 @@ pub type Handler = fn(App, Call, Args) -> BoxFuture<Reply>;
 /// for): a refusal then comes at once, privately, instead of after the text was typed.
 pub type FormCheck = fn(App, Call, Args) -> BoxFuture<Result<(), String>>;
 
+/// One page of a listing, its words as every adapter shows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paged {
+    pub text: String,
+    pub page: usize,
+    pub pages: usize,
+}
+
+impl Paged {
+    pub fn new(text: impl Into<String>, window: &crate::domain::kernel::pages::Window) -> Self {
+        Self {
+            text: text.into(),
+            page: window.page,
+            pages: window.pages,
+        }
+    }
+}
+
+/// The use case of a paged command: one page (the `page` option, else the first).
+pub type PagedHandler = fn(App, Call, Args) -> BoxFuture<Result<Paged, String>>;
+
+/// How a command's listing is paged.
+#[derive(Clone, Copy)]
+pub struct Pages {
+    pub run: PagedHandler,
+    /// The person option that means the caller when left out (`/history`'s member): a page
+    /// button carries the caller there, so whoever presses sees the same list.
+    pub caller_default: Option<&'static str>,
+}
+
 /// One command, as members see it on Discord and in the console.
 pub struct CommandSpec {
     /// Words after the slash, e.g. `"mod violation"`: a top-level command or a group and a
@@ -52,6 +82,8 @@ pub struct CommandSpec {
     /// A flag that, when true, makes the reply for the caller alone (`later:true`: what is
     /// to be declared later is not confirmed in whatever channel it was typed).
     pub private_with: Option<&'static str>,
+    /// A listing shown a page at a time (its `run` then answers the page's words).
+    pub pages: Option<Pages>,
 }
 
 impl CommandSpec {
@@ -406,6 +438,11 @@ impl Args {
             });
         }
         Ok(Args { values })
+    }
+
+    /// The value given for `name`, if any.
+    pub fn value(&self, name: &str) -> Option<&Value> {
+        self.get(name)
     }
 
     fn get(&self, name: &str) -> Option<&Value> {

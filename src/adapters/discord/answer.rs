@@ -302,6 +302,15 @@ async fn keep(
     }
 }
 
+/// Sends an interaction's first response as `respond` does (a page turned in place).
+pub(super) async fn respond_now(
+    ctx: &serenity::Context,
+    asked: &Asked,
+    response: &serenity::CreateInteractionResponse,
+) -> Result<(), Failure> {
+    respond(&Rest::new(ctx.http.clone()), asked, response).await
+}
+
 /// Sends the interaction's first response, retrying a failure while the response can still
 /// reach Discord within its 3 seconds. A second response to an interaction already
 /// acknowledged (code 40060: an earlier attempt did arrive) is a failure too: the answer then

@@ -114,6 +114,14 @@ async fn handle(ctx: &serenity::Context, app: &App, press: Pressed<'_>, expects:
         }
     }
     see(app, vec![caller.clone()]).await;
+    // Pages turn on a press only; a form never carries a page.
+    let page = matches!(
+        Invocation::from_custom_id(press.custom_id),
+        Ok((Component::Page, _))
+    );
+    if page && expects == Component::Button {
+        return super::pages::turn(ctx, app, &asked, caller, press.custom_id).await;
+    }
     match outcome(press.custom_id, expects, press.typed) {
         Outcome::Run(spec, args) => {
             let asked = asked
@@ -185,7 +193,8 @@ fn outcome(custom_id: &str, expected: Component, typed: Vec<(String, String)>) -
     };
     let (invocation, people) = match expected {
         Component::Form => menus::people_by_id(spec, invocation),
-        Component::Button => (invocation, Vec::new()),
+        // A page press is turned by `pages` before it comes here; it carries no people.
+        Component::Button | Component::Page => (invocation, Vec::new()),
     };
     let mut values = match button::preset_values(spec, &invocation) {
         Ok(values) => values,

@@ -10,6 +10,7 @@ mod embed;
 mod gate;
 mod lifecycle;
 mod menus;
+mod pages;
 mod poster;
 mod reply;
 mod rest;

@@ -174,6 +174,13 @@ fn run(
                     Err(refusal) => refuse(refusal).await,
                 }
             }
+            Ok(Read::Args(args)) if spec.pages.is_some() => {
+                let asked = asked
+                    .clone()
+                    .privately(spec.replies_privately(&args))
+                    .running(spec.path);
+                super::pages::run(discord, app, &asked, spec, caller(&ctx), args).await;
+            }
             Ok(Read::Args(args)) => {
                 let asked = asked
                     .clone()

@@ -9,6 +9,7 @@ use std::fmt;
 use sqlx::SqliteConnection;
 
 use crate::domain::kernel::calendar;
+use crate::domain::kernel::pages::{Listing, Window};
 use crate::domain::leaderboard::score::{GameResult, Movement};
 use crate::store;
 
@@ -49,11 +50,17 @@ pub struct GameRecord {
     pub recent: Vec<String>,
 }
 
-/// The lines of `/history`.
+/// Score changes on one page of `/history`.
+pub const HISTORY_PAGE: usize = 20;
+
+/// The lines of one page of `/history`.
 #[derive(Debug, Clone)]
 pub struct History {
     pub name: String,
     pub lines: Vec<String>,
+    pub window: Window,
+    /// "Page 2 of 7: ..." under a history of several pages.
+    pub page_line: Option<String>,
 }
 
 impl fmt::Display for History {
@@ -63,6 +70,9 @@ impl fmt::Display for History {
         }
         write!(f, "Score history of {}:", self.name)?;
         for line in &self.lines {
+            write!(f, "\n{line}")?;
+        }
+        if let Some(line) = &self.page_line {
             write!(f, "\n{line}")?;
         }
         Ok(())
@@ -151,11 +161,13 @@ impl App {
         Ok(record)
     }
 
-    /// `/history [member]`: every event that moved the score, with its reason.
+    /// `/history [member] [page]`: every event that moved the score, with its reason, oldest
+    /// first, a page at a time (read with a limit and an offset).
     pub async fn history(
         &self,
         caller: &PersonRef,
         target: Option<&PersonRef>,
+        page: Option<i64>,
     ) -> Result<History, MembershipError> {
         let mut conn = self.pool().acquire().await?;
         let who = target.unwrap_or(caller);
@@ -163,9 +175,23 @@ impl App {
             .find(&mut conn)
             .await?
             .ok_or_else(|| MembershipError::Unknown(who.name.clone()))?;
+        let usage = match target {
+            Some(_) => format!("/history member:@{}", person.name),
+            None => "/history".to_owned(),
+        };
+        let what = format!("The score history of {}", person.name);
+        let listing = Listing::new(usage, what, HISTORY_PAGE);
+        let total =
+            store::leaderboard::standings::movement_count_of_person(&mut conn, person.id).await?;
+        let window = listing.window(page, total as usize)?;
         let mut lines = Vec::new();
-        for (event, m) in
-            store::leaderboard::standings::movements_of_person(&mut conn, person.id).await?
+        for (event, m) in store::leaderboard::standings::movements_of_person_page(
+            &mut conn,
+            person.id,
+            window.offset,
+            window.limit,
+        )
+        .await?
         {
             let date = calendar::show_date(calendar::local_date(event.at, self.tz()));
             let why = match event.game_id {
@@ -199,6 +225,8 @@ impl App {
         Ok(History {
             name: person.name,
             lines,
+            page_line: listing.page_line(&window),
+            window,
         })
     }
 }

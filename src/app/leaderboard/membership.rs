@@ -17,6 +17,8 @@ pub enum MembershipError {
     Unknown(String),
     #[error("The Leaderboard has {pages} page(s) of 10 members; there is no page {page}. Try /leaderboard page:{pages}.")]
     NoSuchPage { page: i64, pages: usize },
+    #[error(transparent)]
+    Page(#[from] crate::domain::kernel::pages::PageError),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }

@@ -4,34 +4,53 @@ use crate::app::PersonRef;
 use sqlx::SqliteConnection;
 
 use crate::domain::kernel::calendar;
+use crate::domain::kernel::pages::{Listing, Window};
 use crate::store::{self, moderation::actions::Action};
 
 use super::{describe_action, ModerationError, ModerationReply};
 use crate::app::App;
 
+/// Cases on one page of `/cases`.
+pub const CASES_PAGE: usize = 10;
+
+/// The listing of a member nobody has met: one empty page.
+static CASES: std::sync::LazyLock<Listing> =
+    std::sync::LazyLock::new(|| Listing::new("/cases", "The list of cases", CASES_PAGE));
+
 impl App {
-    /// `/cases [member]`.
+    /// `/cases [member] [page]`: the cases by number, a page at a time (read with a limit and
+    /// an offset), with the page shown.
     pub async fn cases(
         &self,
         member: Option<&PersonRef>,
-    ) -> Result<ModerationReply, ModerationError> {
+        page: Option<i64>,
+    ) -> Result<(ModerationReply, Window), ModerationError> {
         let mut conn = self.pool().acquire().await?;
-        let target = match member {
+        let (target, usage) = match member {
             Some(m) => match m.find(&mut conn).await? {
-                Some(p) => Some(p.id),
-                None => return Ok(ModerationReply(format!("No cases concern {}.", m.name))),
+                Some(p) => (Some(p.id), format!("/cases member:@{}", p.name)),
+                None => {
+                    let none = ModerationReply(format!("No cases concern {}.", m.name));
+                    return Ok((none, CASES.window(None, 0)?));
+                }
             },
-            None => None,
+            None => (None, "/cases".to_owned()),
         };
-        let actions = store::moderation::actions::list(&mut conn, target).await?;
-        if actions.is_empty() {
-            return Ok(ModerationReply("No cases.".into()));
+        let listing = Listing::new(usage, "The list of cases", CASES_PAGE);
+        let total = store::moderation::actions::count(&mut conn, target).await?;
+        let window = listing.window(page, total as usize)?;
+        if total == 0 {
+            return Ok((ModerationReply("No cases.".into()), window));
         }
+        let actions =
+            store::moderation::actions::page(&mut conn, target, window.offset, window.limit)
+                .await?;
         let mut lines = vec!["Cases:".to_owned()];
         for a in actions {
             lines.push(self.case_line(&mut conn, &a).await?);
         }
-        Ok(ModerationReply(lines.join("\n")))
+        lines.extend(listing.page_line(&window));
+        Ok((ModerationReply(lines.join("\n")), window))
     }
 
     async fn case_line(&self, conn: &mut SqliteConnection, a: &Action) -> sqlx::Result<String> {

@@ -38,6 +38,8 @@ use super::{App, UseCaseError};
 pub enum ModerationError {
     #[error(transparent)]
     Unauthorised(#[from] Unauthorised),
+    #[error(transparent)]
+    Page(#[from] crate::domain::kernel::pages::PageError),
     #[error("A Moderator may not act against themselves (Terms §III Act 2.2: decisions must be free of unreasonable bias).")]
     AgainstSelf,
     #[error("Moderators shall not act in games they took part in (Terms §III Act 3.5).")]

@@ -7,6 +7,7 @@ use std::fmt;
 use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
+use crate::domain::kernel::pages::{Listing, Window};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{configured_by, ProposalKind, ProposalStatus};
 use crate::domain::nomic::revision::{Draft, DraftStatus, TermsEdit};
@@ -30,7 +31,7 @@ impl fmt::Display for Decided {
 
 /// The reply to `/proposal list`: the newest proposals, one line each.
 #[derive(Debug, Clone)]
-pub struct ProposalList(pub Vec<String>);
+pub struct ProposalList(pub Vec<String>, pub Window);
 
 impl fmt::Display for ProposalList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -41,7 +42,7 @@ impl fmt::Display for ProposalList {
     }
 }
 
-/// How many proposals `/proposal list` shows.
+/// How many proposals a page of `/proposal list` shows.
 const LIST_MAX: i64 = 20;
 
 /// The reply to `/proposal show`.
@@ -182,28 +183,41 @@ impl App {
         .await
     }
 
-    /// `/proposal list`: the newest proposals, newest first.
-    pub async fn list_proposals(&self, call: &Call) -> Result<ProposalList, RulesError> {
+    /// `/proposal list [page]`: the proposals, newest first, a page at a time (read with a
+    /// limit and an offset).
+    pub async fn list_proposals(
+        &self,
+        call: &Call,
+        page: Option<i64>,
+    ) -> Result<ProposalList, RulesError> {
         self.execute(call, async |conn, _actor| {
-            let rows = store::nomic::proposals::recent(conn, LIST_MAX).await?;
-            Ok(ProposalList(
-                rows.iter()
-                    .map(|r| {
-                        let rule = match r.rule.as_deref() {
-                            Some(l) if l.starts_with('§') => format!(" {l}"),
-                            Some(l) => format!(" Rule {l}"),
-                            None => String::new(),
-                        };
-                        format!(
-                            "{} {}{rule} by {}: {}",
-                            r.number,
-                            r.kind.key(),
-                            r.proposer,
-                            r.status.describe()
-                        )
-                    })
-                    .collect(),
-            ))
+            let listing =
+                Listing::new("/proposal list", "The list of proposals", LIST_MAX as usize);
+            let total = store::nomic::proposals::count(conn).await?;
+            let window = listing.window(page, total as usize)?;
+            let rows =
+                store::nomic::proposals::recent_page(conn, window.offset, window.limit).await?;
+            let mut lines: Vec<String> = rows
+                .iter()
+                .map(|r| {
+                    let rule = match r.rule.as_deref() {
+                        Some(l) if l.starts_with('§') => format!(" {l}"),
+                        Some(l) => format!(" Rule {l}"),
+                        None => String::new(),
+                    };
+                    format!(
+                        "{} {}{rule} by {}: {}",
+                        r.number,
+                        r.kind.key(),
+                        r.proposer,
+                        r.status.describe()
+                    )
+                })
+                .collect();
+            if !lines.is_empty() {
+                lines.extend(listing.page_line(&window));
+            }
+            Ok(ProposalList(lines, window))
         })
         .await
     }

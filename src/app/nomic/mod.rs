@@ -43,6 +43,8 @@ pub enum RulesError {
     #[error(transparent)]
     Unauthorised(#[from] Unauthorised),
     #[error(transparent)]
+    Page(#[from] crate::domain::kernel::pages::PageError),
+    #[error(transparent)]
     Allocation(#[from] AllocationError),
     #[error(transparent)]
     Forfeit(#[from] ForfeitError),

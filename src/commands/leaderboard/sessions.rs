@@ -1,6 +1,7 @@
 //! Sessions, presence, the Leaderboard and membership: /session, /leaderboard, /history,
 //! /member and /leave (games are declared beside them, in `games`).
 
+use crate::commands::paging::Paged;
 use crate::commands::{command, integer, leaderboard::games, person, reply, Section};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
@@ -40,23 +41,41 @@ pub(in crate::commands) fn section() -> Section {
         command("leaderboard", "The Leaderboard, ranked by score")
             .option(integer("page", "Page number (10 members a page)", 1, NUMBER_MAX).optional())
             .rule("10 a page")
-            .run(|app, _, a| {
-                Box::pin(async move { reply(app.leaderboard(a.opt_integer("page")).await) })
+            .paged(|app, _, a| {
+                Box::pin(async move {
+                    let page = app
+                        .leaderboard(a.opt_integer("page"))
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    Ok(Paged {
+                        text: page.to_string(),
+                        page: page.page,
+                        pages: page.pages,
+                    })
+                })
             }),
         command(
             "history",
             "Every change to a member's score, with its reason",
         )
         .option(person("member", "Whose history (yours if left out)").optional())
-        .rule("every event that moved the score, with its reason")
-        .run(|app, call, a| {
-            Box::pin(async move {
-                reply(
-                    app.history(&call.caller, a.opt_person("member").as_ref())
-                        .await,
-                )
-            })
-        }),
+        .rule("every event that moved the score, with its reason; 20 a page")
+        .paged_for_caller(
+            |app, call, a| {
+                Box::pin(async move {
+                    let history = app
+                        .history(
+                            &call.caller,
+                            a.opt_person("member").as_ref(),
+                            a.opt_integer("page"),
+                        )
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    Ok(Paged::new(history.to_string(), &history.window))
+                })
+            },
+            "member",
+        ),
         command(
             "member eligible-removals",
             "Members the Chief Justice may remove for absence (Terms §II Act 7)",

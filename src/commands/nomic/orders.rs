@@ -2,10 +2,12 @@
 
 use crate::app::choices::Pick;
 use crate::app::nomic::orders::RulingInput;
+use crate::commands::paging::page_of_lines;
 use crate::commands::{
     choice, command, integer, person, reply, text, CommandSpec, OptionSpec, Section,
 };
 use crate::domain::kernel::limits::NUMBER_MAX;
+use crate::domain::kernel::pages::Listing;
 use crate::domain::nomic::order::{Opinion, AWARD_MAX, STATEMENT_MAX};
 
 fn point() -> OptionSpec {
@@ -132,8 +134,14 @@ pub(in crate::commands) fn section() -> Section {
                 Opinion::Disagree,
             ),
             command("order list", "The active Points of Order, their Judges and deadlines")
-                .rule("Nomic 214")
-                .run(|app, call, _| Box::pin(async move { reply(app.list_points(&call).await) })),
+                .rule("Nomic 214; 10 a page")
+                .paged(|app, call, a| {
+                    Box::pin(async move {
+                        let points = reply(app.list_points(&call).await)?;
+                        let listing = Listing::new("/order list", "The list of Points", 10);
+                        page_of_lines(&points, &listing, a.opt_integer("page"))
+                    })
+                }),
             command("order show", "One Point of Order's whole thread")
                 .option(point())
                 .rule("Nomic 214")

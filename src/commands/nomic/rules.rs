@@ -3,7 +3,12 @@
 
 use crate::app::choices::Pick;
 use crate::app::nomic::ProposalInput;
+use crate::commands::paging::{page_of_lines, Paged};
 use crate::commands::{choice, command, integer, person, reply, text, Section};
+use crate::domain::kernel::pages::Listing;
+
+/// Rules on one page of `/rule list`.
+const RULES_PAGE: usize = 15;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::nomic::revision::SUMMARY_MAX;
@@ -186,8 +191,16 @@ pub(in crate::commands) fn section() -> Section {
                 "proposal list",
                 "The newest proposals, suggestions and drafts",
             )
-            .rule("Nomic 109; Terms §IV")
-            .run(|app, call, _| Box::pin(async move { reply(app.list_proposals(&call).await) })),
+            .rule("Nomic 109; Terms §IV; 20 a page")
+            .paged(|app, call, a| {
+                Box::pin(async move {
+                    let list = app
+                        .list_proposals(&call, a.opt_integer("page"))
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    Ok(Paged::new(list.to_string(), &list.1))
+                })
+            }),
             command(
                 "proposal show",
                 "A proposal, suggestion or draft: its text, votes and result",
@@ -240,8 +253,14 @@ pub(in crate::commands) fn section() -> Section {
                 Box::pin(async move { reply(app.rule_show(&call, &a.text("rule")?).await) })
             }),
             command("rule list", "List the rules in force")
-                .rule("Nomic 211 (mutable rules); the Terms")
-                .run(|app, call, _| Box::pin(async move { reply(app.rule_list(&call).await) })),
+                .rule("Nomic 211 (mutable rules); the Terms; 15 a page")
+                .paged(|app, call, a| {
+                    Box::pin(async move {
+                        let list = reply(app.rule_list(&call).await)?;
+                        let listing = Listing::new("/rule list", "The rulebook", RULES_PAGE);
+                        page_of_lines(&list, &listing, a.opt_integer("page"))
+                    })
+                }),
             command(
                 "rule history",
                 "Every version of a rule: who changed it, how, by which proposal",

@@ -37,6 +37,8 @@ pub struct Invocation {
 pub enum Component {
     Button,
     Form,
+    /// A page button under a long list: it shows another page of the same listing.
+    Page,
 }
 
 impl Component {
@@ -44,6 +46,7 @@ impl Component {
         match self {
             Component::Button => "b/",
             Component::Form => "f/",
+            Component::Page => "p/",
         }
     }
 }
@@ -143,7 +146,7 @@ impl Invocation {
     /// Reads a `custom_id` gavel wrote: which component it is, and what it runs.
     pub fn from_custom_id(id: &str) -> Result<(Component, Self), ButtonError> {
         let not_ours = || ButtonError::NotOurs(id.to_owned());
-        let (component, rest) = [Component::Button, Component::Form]
+        let (component, rest) = [Component::Button, Component::Form, Component::Page]
             .into_iter()
             .find_map(|c| id.strip_prefix(c.prefix()).map(|rest| (c, rest)))
             .ok_or_else(not_ours)?;
@@ -216,7 +219,9 @@ impl Button {
                 style,
                 runs,
             }),
-            (Component::Form, _) => Err(ButtonError::NotOurs(custom_id.to_owned())),
+            (Component::Form | Component::Page, _) => {
+                Err(ButtonError::NotOurs(custom_id.to_owned()))
+            }
         }
     }
 

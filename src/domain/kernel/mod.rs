@@ -1,5 +1,6 @@
 //! The kernel every capability uses: typed ids, moments, the club calendar, text typed by
-//! people, limits, offices and the authority they carry, buttons as values, and how posts look.
+//! people, limits, offices and the authority they carry, buttons as values, how posts look,
+//! and long lists in pages.
 
 pub mod authority;
 pub mod button;
@@ -10,5 +11,6 @@ pub mod limits;
 pub mod look;
 pub mod moment;
 pub mod office;
+pub mod pages;
 pub mod reminder;
 pub mod text;

@@ -19,7 +19,8 @@ pub(crate) use fold::{appended, changed};
 pub use history::{live_events, read_history, EventRow, Position};
 pub use reads::{
     game_tally, latest_counted_games, member_count, members_above, members_by_score,
-    members_with_scores, movement_in_game, movements_of, movements_of_person, score_of,
+    members_with_scores, movement_count_of_person, movement_in_game, movements_of,
+    movements_of_person, movements_of_person_page, score_of,
 };
 pub use scores::all_scores;
 pub use steps::{decode_state, encode_state};

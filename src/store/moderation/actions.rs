@@ -125,6 +125,31 @@ pub async fn list(conn: &mut SqliteConnection, target: Option<i64>) -> sqlx::Res
     .await
 }
 
+/// How many cases there are, or concern `target` (what `/cases` pages through).
+pub async fn count(conn: &mut SqliteConnection, target: Option<i64>) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM actions WHERE (?1 IS NULL OR target_id = ?1)")
+        .bind(target)
+        .fetch_one(conn)
+        .await
+}
+
+/// One page of `list`: `limit` cases after the first `offset`, by number.
+pub async fn page(
+    conn: &mut SqliteConnection,
+    target: Option<i64>,
+    offset: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<Action>> {
+    sqlx::query_as::<_, Action>(
+        "SELECT * FROM actions WHERE (?1 IS NULL OR target_id = ?1) ORDER BY id LIMIT ?2 OFFSET ?3",
+    )
+    .bind(target)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(conn)
+    .await
+}
+
 /// Fraud violations that stand against a person (they set the step of the ladder).
 pub async fn violations_in_force(conn: &mut SqliteConnection, target: i64) -> sqlx::Result<usize> {
     let n: i64 = sqlx::query_scalar(

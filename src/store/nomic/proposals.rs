@@ -123,6 +123,19 @@ pub async fn recent(conn: &mut SqliteConnection, limit: i64) -> sqlx::Result<Vec
         .await
 }
 
+/// One page of the proposals, newest first: `limit` after the first `offset`.
+pub async fn recent_page(
+    conn: &mut SqliteConnection,
+    offset: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<ProposalRow>> {
+    sqlx::query_as(&format!("{SELECT} ORDER BY p.number DESC LIMIT ? OFFSET ?"))
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(conn)
+        .await
+}
+
 /// Every proposal, by number (for the export).
 pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<ProposalRow>> {
     sqlx::query_as(&format!("{SELECT} ORDER BY p.number"))

@@ -115,6 +115,51 @@ pub async fn movements_of_person(
     Ok(out)
 }
 
+/// How many score events moved a person's score (what `/history` pages through).
+pub async fn movement_count_of_person(
+    conn: &mut SqliteConnection,
+    person_id: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*)
+         FROM score_events e JOIN score_steps s ON s.event_id = e.id
+         WHERE e.person_id = ?1
+            OR e.game_id IN (SELECT id FROM games WHERE white_id = ?1 UNION SELECT id FROM games WHERE black_id = ?1)",
+    )
+    .bind(person_id)
+    .fetch_one(conn)
+    .await
+}
+
+/// One page of `movements_of_person`: `limit` events after the first `offset`, oldest first.
+pub async fn movements_of_person_page(
+    conn: &mut SqliteConnection,
+    person_id: i64,
+    offset: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<(EventRow, Movement)>> {
+    let rows = sqlx::query(
+        "SELECT e.*, s.event_id, s.a_id, s.a_before, s.a_after, s.b_id, s.b_before, s.b_after
+         FROM score_events e JOIN score_steps s ON s.event_id = e.id
+         WHERE e.person_id = ?1
+            OR e.game_id IN (SELECT id FROM games WHERE white_id = ?1 UNION SELECT id FROM games WHERE black_id = ?1)
+         ORDER BY e.at, e.id LIMIT ?2 OFFSET ?3",
+    )
+    .bind(person_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = Vec::new();
+    for row in &rows {
+        let step = Step::from_row(row)?;
+        if let Some(m) = step.movements().find(|m| m.person == person_id) {
+            out.push((sqlx::FromRow::from_row(row)?, m));
+        }
+    }
+    Ok(out)
+}
+
 /// A person's counted games: wins, draws and losses.
 pub async fn game_tally(
     conn: &mut SqliteConnection,

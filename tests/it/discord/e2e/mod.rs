@@ -7,7 +7,7 @@
 //! This file holds the harness the topic files share (`Bot` and the checks on replies and
 //! mentions); the tests are grouped by topic: `autocomplete`, `commands`, `posts`, `lifecycle`,
 //! `buttons_and_forms`, `embeds`, `forgery`, `hostile`, `court`, `menus`, `nomic`, `origins`,
-//! `replies` and `restart`.
+//! `pages`, `replies` and `restart`.
 
 mod autocomplete;
 mod buttons_and_forms;
@@ -21,6 +21,7 @@ mod lifecycle;
 mod menus;
 mod nomic;
 mod origins;
+mod pages;
 mod posts;
 mod replies;
 mod restart;

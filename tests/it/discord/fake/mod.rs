@@ -15,6 +15,7 @@ mod gateway;
 mod guild;
 mod interactions;
 mod menus;
+mod pages;
 mod rest;
 mod state;
 
