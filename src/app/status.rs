@@ -12,6 +12,8 @@ pub struct Status {
     pub oldest: Option<OutboxEntry>,
     /// Replies to members that Discord has not taken yet, kept while their token is valid.
     pub replies: i64,
+    /// Parameters an adopted amendment left waiting: the change is not in effect until set.
+    pub waiting: Vec<store::nomic::bound::Waiting>,
     pub now: DateTime<Utc>,
 }
 
@@ -20,16 +22,25 @@ pub async fn status(app: &App) -> anyhow::Result<Status> {
     let mut conn = app.pool().acquire().await?;
     let (backlog, oldest) = store::outbox::backlog(&mut conn).await?;
     let replies = store::replies::waiting(&mut conn).await?;
+    let waiting = store::nomic::bound::all(&mut conn).await?;
     Ok(Status {
         backlog,
         oldest,
         replies,
+        waiting,
         now: app.now(),
     })
 }
 
 impl std::fmt::Display for Status {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for w in &self.waiting {
+            writeln!(
+                f,
+                "Not in effect: {} as amended by {} waits for {} to be set (/procedure set name:{}).",
+                w.rule, w.proposal, w.name, w.name
+            )?;
+        }
         if self.replies > 0 {
             writeln!(
                 f,

@@ -104,7 +104,7 @@ async fn the_export_holds_the_game_its_days_teams_forfeits_points_winner_and_par
             "cj: /turns team member:@chris team:1",
             "chris: /propose kind:enact text:\"Players may pass.\"",
             "chris: /vote proposal:301 choice:yes",
-            "erin: /forfeit",
+            "erin: /forfeit confirm:true",
             "@ 2026-11-24 09:00",
         ],
     )

@@ -13,6 +13,7 @@ mod court;
 mod diplomacy;
 mod moderation;
 mod nomic;
+mod parameters;
 mod partychess;
 
 use std::collections::HashMap;
@@ -65,6 +66,7 @@ impl App {
         moderation::check(self, &mut tx, &pending, &mut breaches).await?;
         court::check(self, &mut tx, &pending, &mut breaches).await?;
         nomic::check(&mut tx, &pending, &mut breaches).await?;
+        parameters::check(&mut tx, &mut breaches).await?;
         committee::check(&mut tx, &pending, &mut breaches).await?;
         partychess::check(&mut tx, &pending, &mut breaches).await?;
         diplomacy::check(&mut tx, &pending, &mut breaches).await?;
