@@ -19,8 +19,16 @@ pub struct SettingsShown(pub Settings, pub Vec<(&'static str, String)>);
 
 impl fmt::Display for SettingsShown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A club sees the parameters of the procedure it runs: a Terms club no Nomic numbers,
+        // a Nomic club no advisory votes on drafts.
+        let terms = self.0.procedure == Procedure::ChiefJustice;
         let lines: Vec<String> = NAMES
             .iter()
+            .filter(|(name, _)| match *name {
+                "procedure" => true,
+                "advisory_votes" => terms,
+                _ => !terms,
+            })
             .map(|(name, what)| {
                 format!("{name} = {} ({what})", self.0.get(name).unwrap_or_default())
             })
