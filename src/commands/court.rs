@@ -187,12 +187,10 @@ pub(super) fn section() -> Section {
                     reply(app.respond_to_petition(&call, a.integer("appeal")?, &a.text("text")?).await)
                 })),
             command("court docket", "Open appeals, their stage and next deadline")
-                .who("everyone")
                 .rule("§III Act 3")
                 .run(|app, call, _| Box::pin(async move { reply(app.docket(&call).await) })),
             command("court case", "The whole history of one appeal")
                 .option(appeal().picks(Pick::Appeal))
-                .who("everyone")
                 .rule("§III Act 3")
                 .run(|app, call, a| Box::pin(async move { reply(app.appeal_history(&call, a.integer("appeal")?).await) })),
             command("mod redecide", "Re-decide a remanded case and declare it (Terms §III Acts 2.4, 3.8)")
