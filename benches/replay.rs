@@ -47,7 +47,7 @@ fn history() -> Vec<Event> {
         events.push(Event {
             id: person,
             person: Some(person),
-            change: Change::Joined,
+            change: Change::Joined { initial: None },
         });
     }
     for n in 0..GAMES {

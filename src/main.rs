@@ -79,6 +79,21 @@ enum Cmd {
         #[command(subcommand)]
         command: RulesCmd,
     },
+    /// The Leaderboard's scores
+    Scores {
+        #[command(subcommand)]
+        command: ScoresCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum ScoresCmd {
+    /// Seed an existing club's members with the scores of its earlier records: one line each,
+    /// name,score or name,discord_id,score; recorded in the audit log, no case to appeal
+    Import {
+        /// The scores
+        file: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -197,6 +212,23 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 started.elapsed().as_secs_f64()
             );
             Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Scores {
+            command: ScoresCmd::Import { file },
+        } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let app = open(config).await?;
+            match app.import_scores(&file.display().to_string(), &text).await {
+                Ok(done) => {
+                    println!("{done}");
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("gavel: The scores were not imported: {e}");
+                    Ok(ExitCode::FAILURE)
+                }
+            }
         }
         Cmd::Rules {
             command: RulesCmd::Import { file, force, house },

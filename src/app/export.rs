@@ -128,9 +128,11 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "game": app.party_record(&mut conn).await?,
     });
     let diplomacy = app.export_diplomacy(&mut conn).await?;
+    let rule_parameters = app.export_rule_parameters(&mut conn).await?;
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
+        "timezone": app.tz().name(),
         "members": members,
         "games": games,
         "actions": actions,
@@ -139,6 +141,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         "rules": rules,
         "change_log": change_log,
         "nomic": nomic,
+        "rule_parameters": rule_parameters,
         "points_of_order": points_of_order,
         "committees": committees,
         "partychess": partychess,

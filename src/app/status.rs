@@ -14,6 +14,8 @@ pub struct Status {
     pub replies: i64,
     /// Members whose roles Discord refused to change (`[discord.roles]`).
     pub roles: Vec<store::roles::Failed>,
+    /// Parameters an adopted amendment left waiting: the change is not in effect until set.
+    pub waiting: Vec<store::nomic::bound::Waiting>,
     pub now: DateTime<Utc>,
 }
 
@@ -23,17 +25,26 @@ pub async fn status(app: &App) -> anyhow::Result<Status> {
     let (backlog, oldest) = store::outbox::backlog(&mut conn).await?;
     let replies = store::replies::waiting(&mut conn).await?;
     let roles = store::roles::failures(&mut conn).await?;
+    let waiting = store::nomic::bound::all(&mut conn).await?;
     Ok(Status {
         backlog,
         oldest,
         replies,
         roles,
+        waiting,
         now: app.now(),
     })
 }
 
 impl std::fmt::Display for Status {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for w in &self.waiting {
+            writeln!(
+                f,
+                "Not in effect: {} as amended by {} waits for {} to be set (/procedure set name:{}).",
+                w.rule, w.proposal, w.name, w.name
+            )?;
+        }
         if self.replies > 0 {
             writeln!(
                 f,

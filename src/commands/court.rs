@@ -189,7 +189,6 @@ pub(super) fn section() -> Section {
                     reply(app.respond_to_petition(&call, a.integer("appeal")?, &a.text("text")?).await)
                 })),
             command("court docket", "Open appeals, their stage and next deadline")
-                .who("everyone")
                 .rule("§III Act 3; 10 a page")
                 .paged(|app, call, a| Box::pin(async move {
                     let docket = reply(app.docket(&call).await)?;
@@ -198,7 +197,6 @@ pub(super) fn section() -> Section {
                 })),
             command("court case", "The whole history of one appeal")
                 .option(appeal().picks(Pick::Appeal))
-                .who("everyone")
                 .rule("§III Act 3")
                 .run(|app, call, a| Box::pin(async move { reply(app.appeal_history(&call, a.integer("appeal")?).await) })),
             command("mod redecide", "Re-decide a remanded case and declare it (Terms §III Acts 2.4, 3.8)")

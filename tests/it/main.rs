@@ -20,5 +20,6 @@ mod portal;
 mod random;
 mod rules;
 mod rules_import;
+mod scores_import;
 mod tournament;
 mod transcripts;

@@ -104,7 +104,7 @@ async fn the_export_holds_the_game_its_days_teams_forfeits_points_winner_and_par
             "cj: /turns team member:@chris team:1",
             "chris: /propose kind:enact text:\"Players may pass.\"",
             "chris: /vote proposal:301 choice:yes",
-            "erin: /forfeit",
+            "erin: /forfeit confirm:true",
             "@ 2026-11-24 09:00",
         ],
     )
@@ -227,4 +227,48 @@ fn a_bad_procedure_parameter_in_the_config_is_refused_by_key() {
         text.contains("rules.parameters") && text.contains("winning_points"),
         "{text}"
     );
+}
+
+#[tokio::test]
+async fn gavel_status_and_the_export_name_an_amendment_waiting_for_its_parameter() {
+    // Terms §IV Act 2 with §II Act 1: a new text with two numbers does not say which is the
+    // initial score, so the change waits, not in effect, until the Chief Justice sets it.
+    let mut console = console();
+    run(
+        &mut console,
+        &[
+            "@ 2026-11-23 12:00",
+            "cj: /office appoint member:@mod1 office:moderator",
+            "mod1: /propose kind:amend rule:\"§II 1\" text:\"An initial score of 1000, or 900 after a removal\" summary:\"Two scores\"",
+            "cj: /proposal decide proposal:1 decision:adopt",
+        ],
+    )
+    .await;
+    let app = console.app().await.expect("app").clone();
+    let status = gavel::app::status::status(&app)
+        .await
+        .expect("status")
+        .to_string();
+    assert!(
+        status.contains("Not in effect: §II 1 as amended by 1 waits for scores.initial to be set"),
+        "{status}"
+    );
+    let doc = gavel::app::export::export(&app).await.expect("export");
+    assert_eq!(
+        doc["rule_parameters"]["waiting"][0]["parameter"],
+        "scores.initial"
+    );
+    assert!(app.check_record().await.expect("check").is_empty());
+    run(
+        &mut console,
+        &["cj: /procedure set name:scores.initial value:1000"],
+    )
+    .await;
+    let status = gavel::app::status::status(&app)
+        .await
+        .expect("status")
+        .to_string();
+    assert!(!status.contains("Not in effect"), "{status}");
+    let doc = gavel::app::export::export(&app).await.expect("export");
+    assert_eq!(doc["rule_parameters"]["terms"]["scores.initial"], "1000");
 }

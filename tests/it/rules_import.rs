@@ -188,3 +188,34 @@ fn a_file_of_fifty_megabytes_is_refused_before_it_is_read() {
     let text = String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("The file is 50000000 bytes"), "{text}");
 }
+
+#[tokio::test]
+async fn a_nomic_import_in_a_club_outside_the_uk_says_nomic_keeps_uk_time() {
+    // Nomic 106: Nomic's days run on UK time, whatever the club's zone.
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    config.club.timezone = chrono_tz::America::Chicago;
+    let mut console = Console::new(config);
+    let app = console.app().await.expect("app").clone();
+    let done = app
+        .import_rules("nomic.json", INITIAL, true, false)
+        .await
+        .expect("imported");
+    let said = done.to_string();
+    assert!(
+        said.contains("run on UK time (Europe/London), not the club's America/Chicago (Nomic 106)"),
+        "{said}"
+    );
+    // In the UK the import says nothing of it.
+    let uk = console_uk().await;
+    let done = uk
+        .import_rules("nomic.json", INITIAL, true, false)
+        .await
+        .expect("imported");
+    assert!(!done.to_string().contains("UK time"), "{done}");
+}
+
+async fn console_uk() -> gavel::app::App {
+    let mut console = console();
+    console.app().await.expect("app").clone()
+}

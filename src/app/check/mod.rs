@@ -14,6 +14,7 @@ mod diplomacy;
 mod moderation;
 mod nomic;
 mod notify;
+mod parameters;
 mod partychess;
 mod reports;
 
@@ -68,6 +69,7 @@ impl App {
         court::check(self, &mut tx, &pending, &mut breaches).await?;
         nomic::check(&mut tx, &pending, &mut breaches).await?;
         notify::check(&mut tx, &mut breaches).await?;
+        parameters::check(&mut tx, &mut breaches).await?;
         committee::check(&mut tx, &pending, &mut breaches).await?;
         partychess::check(&mut tx, &pending, &mut breaches).await?;
         diplomacy::check(&mut tx, &pending, &mut breaches).await?;

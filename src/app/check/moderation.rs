@@ -65,14 +65,21 @@ pub(super) async fn check(
     }
     let tz = app.tz();
     let now = app.now();
+    // A ban set before an amendment moved the ban day keeps the day it was set on: the Terms'
+    // Friday, config's session day, or the ban day now (Terms §II Act 9.2).
+    let ban_days = [
+        app.ban_day(conn).await?.day,
+        app.config().session.day,
+        Weekday::Fri,
+    ];
     for a in &actions {
         let case = CaseId(a.id);
         if running_ban(a) {
             let end = a.ends_at.expect("a running ban has an end");
             let local = end.with_timezone(&tz);
-            if local.weekday() != Weekday::Fri || local.num_seconds_from_midnight() != 0 {
+            if !ban_days.contains(&local.weekday()) || local.num_seconds_from_midnight() != 0 {
                 breaches.push(format!(
-                    "case #{}: the ban ends {local}, not on a Friday at 00:00 (Terms §II Act 9.2)",
+                    "case #{}: the ban ends {local}, not on a ban day at 00:00 (Terms §II Act 9.2)",
                     a.id
                 ));
             }

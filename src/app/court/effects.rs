@@ -352,8 +352,9 @@ impl App {
             &format!("re-stepped by the Court, appeal #{n}"),
         )
         .await?;
+        let ban_day = self.ban_day(conn).await?.day;
         let ends_at = (step == Step::FourWeekBan)
-            .then(|| ladder::four_week_ban_end(action.taken_at, self.tz()));
+            .then(|| ladder::four_week_ban_end(action.taken_at, self.tz(), ban_day));
         store::moderation::actions::set_step(
             conn,
             case,

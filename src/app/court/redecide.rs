@@ -166,7 +166,11 @@ impl App {
                 Redecision::Until(day) => {
                     let day = NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d")
                         .map_err(|_| CourtError::BadDate(day.clone()))?;
-                    ladder::is_valid_ban_end(day, calendar::local_date(now, tz))?;
+                    ladder::is_valid_ban_end(
+                        day,
+                        calendar::local_date(now, tz),
+                        &self.ban_day(conn).await?,
+                    )?;
                     if !action.kind.is_ban(action.step.and_then(Step::from_number)) {
                         return Err(CourtError::BadVote(format!("Only a ban's end can be changed, and case #{case} is not a ban (Terms §II Act 9.3, 9.4).")));
                     }

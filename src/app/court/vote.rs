@@ -3,7 +3,7 @@
 //! that makes a majority decides, and the decision is carried out at once; the opinion is then
 //! due within 7 days (Act 3.10).
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use crate::app::{App, Call};
 use crate::domain::court::{
@@ -184,6 +184,17 @@ impl App {
                 }
             }
             let vote = input.vote()?;
+            if let Vote::Overturn(Overturn {
+                replacement: Replacement::BanEnds(end),
+                ..
+            }) = &vote
+            {
+                // The club's ban day, as Terms §II Act 9.2 now reads (the domain checks the rest).
+                let ban_day = self.ban_day(conn).await?;
+                if end.weekday() != ban_day.day {
+                    return Err(ban_day.refuse(*end).into());
+                }
+            }
             if let (
                 Vote::Overturn(Overturn {
                     ground: Some(Ground::NoProperReasoning),

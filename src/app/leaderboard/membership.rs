@@ -96,7 +96,9 @@ impl App {
             .await?
             .is_some();
         store::people::open_membership_row(conn, actor.id, now).await?;
-        let initial = self.config().scores.initial;
+        // The score Terms §II Act 1 gives now, kept with the event so a later amendment does
+        // not rewrite the scores members joined with.
+        let initial = self.initial_score(conn).await?;
         store::leaderboard::events::append(
             conn,
             &NewEvent {
@@ -105,7 +107,7 @@ impl App {
                 person_id: Some(actor.id),
                 game_id: None,
                 action_id: None,
-                amount: None,
+                amount: Some(initial),
                 reason: "joined the Leaderboard (Terms §II Act 1)",
             },
         )

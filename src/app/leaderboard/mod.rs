@@ -6,6 +6,7 @@ pub mod games;
 pub mod membership;
 pub mod profile;
 pub mod removal;
+pub mod seed;
 pub mod sessions;
 pub mod standings;
 pub mod weekly;

@@ -50,16 +50,17 @@ impl fmt::Display for SessionReply {
 }
 
 impl App {
-    /// The configured session window.
-    pub(crate) fn window(&self) -> Window {
+    /// The session window: config's, on the session day as amended (Terms §0 Act 5).
+    pub(crate) async fn window(&self, conn: &mut SqliteConnection) -> sqlx::Result<Window> {
+        let day = self.session_day(conn).await?;
         let s = &self.config().session;
-        Window {
-            day: s.day,
+        Ok(Window {
+            day,
             start: s.start,
             end: s.end,
             place: s.place.clone(),
             tz: self.tz(),
-        }
+        })
     }
 
     /// `/session open`: a Moderator opens the club session, inside the window (Terms §0 Act 5).
@@ -77,7 +78,7 @@ impl App {
     ) -> Result<SessionReply, SessionError> {
         let now = self.now();
         Self::may_keep_sessions(actor)?;
-        let window = self.window();
+        let window = self.window(conn).await?;
         if !window.contains(now) {
             return Err(SessionError::OutsideWindow(window.describe()));
         }
@@ -200,7 +201,7 @@ impl App {
             // Checking in says "I am here from now": with under 5 minutes left that cannot
             // make anyone present. A Moderator's mark vouches for the whole session instead.
             if let Some(session) = store::leaderboard::sessions::open_session(conn).await? {
-                let window = self.window();
+                let window = self.window(conn).await?;
                 let end = window.end_on(session.club_date);
                 if !may_become_present(self.now(), end) {
                     return Err(SessionError::TooLate {

@@ -47,13 +47,19 @@ impl App {
                 .await?;
         let mut lines = vec!["Cases:".to_owned()];
         for a in actions {
-            lines.push(self.case_line(&mut conn, &a).await?);
+            lines.push(self.case_line(&mut conn, &a, false).await?);
         }
         lines.extend(listing.page_line(&window));
         Ok((ModerationReply(lines.join("\n")), window))
     }
 
-    async fn case_line(&self, conn: &mut SqliteConnection, a: &Action) -> sqlx::Result<String> {
+    /// A case in one line; `why` adds the reason its status is what it is (`/case`).
+    async fn case_line(
+        &self,
+        conn: &mut SqliteConnection,
+        a: &Action,
+        why: bool,
+    ) -> sqlx::Result<String> {
         let tz = self.tz();
         let target = store::people::name_of(conn, a.target_id).await?;
         let actor = store::people::by_id(conn, a.actor_id).await?.name;
@@ -63,14 +69,23 @@ impl App {
                 calendar::show_date(calendar::local_date(at, tz))
             ),
             (Some(_), None) => "declaration posting".into(),
+            // Past its deadline the declaration is overdue, not "due by" a day gone by.
+            (None, None) if self.now() > a.deadline_at => format!(
+                "undeclared: it was due by {}",
+                calendar::show(a.deadline_at, tz)
+            ),
             (None, None) => format!("undeclared, due by {}", calendar::show(a.deadline_at, tz)),
         };
+        // The status once, with why it is what it is where a reason was recorded.
+        let status = match a.status_reason.as_ref().filter(|_| why) {
+            Some(reason) => format!("{} ({reason})", a.status.word()),
+            None => a.status.word().to_owned(),
+        };
         Ok(format!(
-            "#{} {}, by {actor}: {}. Status: {}; {declared}",
+            "#{} {}, by {actor}: {}. Status: {status}; {declared}",
             a.id,
             calendar::show_date(calendar::local_date(a.taken_at, tz)),
             describe_action(a, target.as_deref(), tz),
-            a.status.word()
         ))
     }
 
@@ -80,7 +95,7 @@ impl App {
         let a = store::moderation::actions::by_id(&mut conn, number)
             .await?
             .ok_or(ModerationError::NoCase(number))?;
-        let mut text = self.case_line(&mut conn, &a).await?;
+        let mut text = self.case_line(&mut conn, &a, true).await?;
         text.push_str(&format!("\nReason: {}", a.reason));
         if let Some(why) = &a.discretion {
             text.push_str(&format!(
@@ -101,10 +116,6 @@ impl App {
                     "\nDeclaration: https://discord.com/channels/{guild}/{channel}/{msg}"
                 ));
             }
-        }
-        if let Some(why) = &a.status_reason {
-            // The status in words ("in force"), as the case's first line gives it.
-            text.push_str(&format!("\nStatus: {} ({why})", a.status.word()));
         }
         if !a.appealable {
             text.push_str("\nNot appealable.");

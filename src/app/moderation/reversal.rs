@@ -129,7 +129,8 @@ impl App {
                 .is_some_and(|s| s.is_ban());
             // A re-step lightens: an end the Court (or a Moderator on remand) set earlier than
             // the ladder's stands (Terms §II Act 9.4).
-            let ladder_end = ladder::four_week_ban_end(a.taken_at, tz);
+            let ladder_end =
+                ladder::four_week_ban_end(a.taken_at, tz, self.ban_day(conn).await?.day);
             let ends_at =
                 ladder::restepped_ban_end(prescribed, ladder_end, a.ends_at.filter(|_| was_ban));
             let kept_earlier = ends_at.is_some_and(|e| e < ladder_end);

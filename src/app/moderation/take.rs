@@ -126,12 +126,20 @@ impl App {
                 let s = ladder::choose(Step::prescribed(prior), *chosen, discretion)?;
                 step = Some(s);
                 if s == Step::FourWeekBan {
-                    ends_at = Some(ladder::four_week_ban_end(taken_at, tz));
+                    ends_at = Some(ladder::four_week_ban_end(
+                        taken_at,
+                        tz,
+                        self.ban_day(conn).await?.day,
+                    ));
                 }
             }
             ActionKind::Ban { until } => {
                 let end = parse_date(until)?;
-                ladder::is_valid_ban_end(end, calendar::local_date(now, tz))?;
+                ladder::is_valid_ban_end(
+                    end,
+                    calendar::local_date(now, tz),
+                    &self.ban_day(conn).await?,
+                )?;
                 ends_at = Some(calendar::start_of_day(end, tz));
                 // Staff ban without Court review (Terms §III Act 6).
                 appealable = actor.offices.has_moderator_powers();

@@ -20,6 +20,7 @@ use crate::store::{
     outbox::VOTING,
 };
 
+use super::bound::nomic_amendments;
 use super::effect::{adoption_cue, effect_words, invoked_rulings};
 use super::RulesError;
 
@@ -78,12 +79,20 @@ impl App {
                     let proposal = ruling.applied_to(&proposal);
                     self.record_effect(conn, &book, &updated, &proposal.changes, proposal.number, at)
                         .await?;
+                    let amended = nomic_amendments(&book, &proposal.changes, number);
+                    let followed = self.follow_amendments(conn, &amended, number, at).await?;
+                    let adopted = if followed.waiting.is_empty() {
+                        "It is adopted and in effect from the close (Nomic 108, 206)"
+                    } else {
+                        "It is adopted, and its text is in the rulebook from the close (Nomic 108, 206)"
+                    };
                     (
                         ProposalStatus::InEffect,
                         format!(
-                            "It is adopted and in effect from the close (Nomic 108, 206){}{}",
+                            "{adopted}{}{}{}",
                             effect_words(&proposal.changes, number),
-                            adoption_cue(&game, &updated, &proposal.changes, number, at)
+                            adoption_cue(&game, &updated, &proposal.changes, number, at),
+                            followed.words
                         ),
                     )
                 }

@@ -8,8 +8,11 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::pages::{Listing, Window};
+use crate::domain::nomic::bound;
 use crate::domain::nomic::parameters::Procedure;
-use crate::domain::nomic::proposal_record::{configured_by, ProposalKind, ProposalStatus};
+use crate::domain::nomic::proposal_record::{
+    configured_by, taken_up_by, ProposalKind, ProposalStatus,
+};
 use crate::domain::nomic::revision::{Draft, DraftStatus, TermsEdit};
 use crate::store::{
     self,
@@ -17,6 +20,7 @@ use crate::store::{
     nomic::rulebook::{ChangeKind, Provenance},
 };
 
+use super::bound::Amended;
 use super::RulesError;
 
 /// The reply to `/proposal decide`: the announcement.
@@ -134,21 +138,36 @@ impl App {
                             }
                         }
                     }
-                    // The numbers gavel takes from config change when the administrator
-                    // changes the keys (README, "How gavel reads the Terms §IV").
+                    // A rule whose number or day is a parameter changes it in the same step
+                    // when the new text says it plainly; other configured numbers change when
+                    // the administrator changes the keys (the book, "How gavel reads the Terms").
+                    let mut amended = Vec::new();
                     let mut keys: Vec<&str> = Vec::new();
                     for edit in &edits {
                         let act = match edit {
                             TermsEdit::Insert { act, .. }
                             | TermsEdit::Replace { act, .. }
-                            | TermsEdit::Remove { act } => act.label(),
+                            | TermsEdit::Remove { act } => act,
                         };
-                        for key in configured_by(&act) {
+                        let label = act.label();
+                        if let (TermsEdit::Replace { .. }, Some(b)) = (edit, bound::terms_bound(&label)) {
+                            if let (Some(old), Some(new)) = (terms.get(act), updated.get(act)) {
+                                amended.push(Amended {
+                                    bound: b,
+                                    cited: label.clone(),
+                                    before: old.text(),
+                                    after: new.text(),
+                                });
+                            }
+                            continue;
+                        }
+                        for key in configured_by(&label) {
                             if !keys.contains(key) {
                                 keys.push(key);
                             }
                         }
                     }
+                    let followed = self.follow_amendments(conn, &amended, number, now).await?;
                     let config_words = if keys.is_empty() {
                         String::new()
                     } else {
@@ -157,8 +176,14 @@ impl App {
                             keys.join(", ")
                         )
                     };
+                    let in_force = if followed.waiting.is_empty() {
+                        "in force at once (Terms §IV Act 2)"
+                    } else {
+                        "its text in force at once (Terms §IV Act 2)"
+                    };
                     format!(
-                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {line}, in force at once (Terms §IV Act 2).{config_words}{reason_words}"
+                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {line}, {in_force}.{}{config_words}{reason_words}",
+                        followed.words
                     )
                 }
                 "reject" => {
@@ -175,6 +200,16 @@ impl App {
             };
             store::nomic::proposals::decide(conn, number, status, &announcement, now, Some(actor.id), reason)
                 .await?;
+            if let (ProposalStatus::Adopted, Some(s)) = (status, draft.suggestion) {
+                // The suggestion a draft took up is adopted with it, not left "suggested".
+                let drafts = store::nomic::proposals::drafts_taking_up(conn, s).await?;
+                let note = format!(
+                    "{} Adopted as Draft {number} (Terms §IV Act 1).",
+                    taken_up_by(&drafts)
+                );
+                store::nomic::proposals::decide(conn, s, ProposalStatus::Adopted, &note, now, Some(actor.id), None)
+                    .await?;
+            }
             self.edit_draft_post(conn, &row, status, settings.advisory_votes)
                 .await?;
             self.announce(conn, &announcement).await?;
@@ -267,6 +302,12 @@ impl App {
             }
             if let Some(result) = row.result {
                 lines.push(result);
+            }
+            for w in store::nomic::bound::of_proposal(conn, number).await? {
+                lines.push(format!(
+                    "Not yet in effect: {} waits for the Chief Justice to set {} with /procedure set name:{}.",
+                    w.rule, w.name, w.name
+                ));
             }
             if row.status == ProposalStatus::Held {
                 // Who holds it back: each Point still awaiting an invoked Judgement, and its

@@ -15,6 +15,7 @@ use crate::domain::nomic::proposal_record::ProposalStatus;
 use crate::store::nomic::orders::StoredPoint;
 use crate::store::{self, nomic::proposals::ProposalRow, outbox::VOTING};
 
+use super::bound::nomic_amendments;
 use super::effect::{adoption_cue, effect_words, invoked_rulings};
 use super::RulesError;
 
@@ -100,12 +101,20 @@ impl App {
             Ok(updated) => {
                 self.record_effect(conn, &book, &updated, &proposal.changes, proposal.number, since)
                     .await?;
+                let amended = nomic_amendments(&book, &proposal.changes, number);
+                let followed = self.follow_amendments(conn, &amended, number, since).await?;
+                let takes = if followed.waiting.is_empty() {
+                    "so it takes effect now (Nomic 214, 206)"
+                } else {
+                    "so its text is in the rulebook now (Nomic 214, 206)"
+                };
                 (
                     ProposalStatus::InEffect,
                     format!(
-                        "Every Judgement on Proposal {number} is invoked, so it takes effect now (Nomic 214, 206){}{}",
+                        "Every Judgement on Proposal {number} is invoked, {takes}{}{}{}",
                         effect_words(&proposal.changes, number),
-                        adoption_cue(&game, &updated, &proposal.changes, number, since)
+                        adoption_cue(&game, &updated, &proposal.changes, number, since),
+                        followed.words
                     ),
                 )
             }

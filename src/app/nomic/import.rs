@@ -23,6 +23,9 @@ pub struct Imported {
     pub immutable: usize,
     /// How many proposals the rulebook it replaced had seen, when the import was forced.
     pub replaced_after: Option<i64>,
+    /// The club's zone, when the rules are Nomic's and the zone is not UK time: Nomic's days
+    /// run on UK time whatever the club's are (Nomic 106).
+    pub club_zone_not_uk: Option<String>,
 }
 
 impl fmt::Display for Imported {
@@ -32,6 +35,12 @@ impl fmt::Display for Imported {
             "Imported “{}”: {} rules, {} of them immutable. It is now the rulebook in force.",
             self.title, self.rules, self.immutable
         )?;
+        if let Some(zone) = &self.club_zone_not_uk {
+            write!(
+                f,
+                " Nomic's days, its 19:00 cut-off and its midnights run on UK time (Europe/London), not the club's {zone} (Nomic 106)."
+            )?;
+        }
         if let Some(n) = self.replaced_after {
             write!(
                 f,
@@ -100,6 +109,8 @@ impl App {
                 rules: book.len(),
                 immutable: book.rules().filter(|r| !r.is_mutable()).count(),
                 replaced_after,
+                club_zone_not_uk: (numbered && self.tz() != crate::domain::nomic::UK_TIME)
+                    .then(|| self.tz().name().to_owned()),
             };
             if replaced_after.is_some() {
                 // Everyone playing under the rules should know they were replaced.

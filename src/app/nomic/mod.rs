@@ -2,6 +2,7 @@
 //! the club's procedure (Nomic or the Terms §IV), points, and the procedure's parameters. One
 //! file per use case; this module holds the error they share.
 
+mod bound;
 mod close;
 mod decide;
 mod draft_post;
@@ -48,6 +49,8 @@ pub enum RulesError {
     Allocation(#[from] AllocationError),
     #[error(transparent)]
     Forfeit(#[from] ForfeitError),
+    #[error("A forfeit is for good: you leave the game, keep no day and cannot be given one again (Nomic 115). If you mean it, run /forfeit confirm:true.")]
+    ForfeitUnconfirmed,
     #[error("{0} forfeited the game, and a forfeit is leaving it: they cannot be given a day again (Nomic 115).")]
     ForfeitedPlayer(String),
     #[error("`{0}` is not a day of the week (Nomic 201).")]

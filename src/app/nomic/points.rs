@@ -149,9 +149,13 @@ impl App {
     }
 
     /// `/forfeit`: the caller leaves the game (Nomic 115).
-    pub async fn forfeit(&self, call: &Call) -> Result<Forfeited, RulesError> {
+    pub async fn forfeit(&self, call: &Call, confirm: bool) -> Result<Forfeited, RulesError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
+            // Irreversible: asked for in so many words, never by a slip of the keyboard.
+            if !confirm {
+                return Err(RulesError::ForfeitUnconfirmed);
+            }
             let mut turns = store::nomic::turns::load(conn)
                 .await?
                 .ok_or(RulesError::Forfeit(

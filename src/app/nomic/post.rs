@@ -119,6 +119,22 @@ fn outcome(status: ProposalStatus) -> &'static str {
     }
 }
 
+/// A closed voting post for an adopted amendment that waits for its parameter to be set: it is
+/// not called in effect until then.
+fn not_yet_in_effect(content: String, waiting: &[store::nomic::bound::Waiting]) -> String {
+    if waiting.is_empty() {
+        return content;
+    }
+    let names: Vec<&str> = waiting.iter().map(|w| w.name.as_str()).collect();
+    content.replace(
+        outcome(ProposalStatus::InEffect),
+        &format!(
+            "It is adopted, and not in effect until the Chief Justice sets {} (Nomic 108, 206).",
+            names.join(" and ")
+        ),
+    )
+}
+
 /// What a Nomic proposal does, in words; `text` quoted, or referred to when it is posted apart.
 fn describe(changes: &[RuleChange], text: Option<&str>) -> String {
     let quoted = match text {
@@ -187,6 +203,13 @@ impl App {
             tz: crate::domain::nomic::UK_TIME,
         }
         .render(standing);
+        let content = match status {
+            ProposalStatus::InEffect => {
+                let waiting = store::nomic::bound::of_proposal(conn, row.number).await?;
+                not_yet_in_effect(content, &waiting)
+            }
+            _ => content,
+        };
         store::outbox::enqueue_edit(conn, post, &content, self.now()).await?;
         Ok(())
     }

@@ -10,19 +10,35 @@ use crate::domain::kernel::authority::Power;
 use crate::store;
 
 use super::RulesError;
-use crate::domain::nomic::parameters::{check_first_proposal, Settings, NAMES};
+use crate::domain::nomic::bound;
+use crate::domain::nomic::parameters::{check_first_proposal, Procedure, Settings, NAMES};
 
 /// The reply to `/procedure show`.
 #[derive(Debug, Clone)]
-pub struct SettingsShown(pub Settings);
+pub struct SettingsShown(pub Settings, pub Vec<(&'static str, String)>);
 
 impl fmt::Display for SettingsShown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A club sees the parameters of the procedure it runs: a Terms club no Nomic numbers,
+        // a Nomic club no advisory votes on drafts.
+        let terms = self.0.procedure == Procedure::ChiefJustice;
         let lines: Vec<String> = NAMES
             .iter()
+            .filter(|(name, _)| match *name {
+                "procedure" => true,
+                "advisory_votes" => terms,
+                _ => !terms,
+            })
             .map(|(name, what)| {
                 format!("{name} = {} ({what})", self.0.get(name).unwrap_or_default())
             })
+            .chain(self.1.iter().map(|(name, value)| {
+                let rule = bound::TERMS
+                    .iter()
+                    .find(|b| b.key == *name)
+                    .map_or("", |b| b.rule);
+                format!("{name} = {value} (Terms {rule})")
+            }))
             .collect();
         f.write_str(&lines.join("\n"))
     }
@@ -35,6 +51,8 @@ pub struct ParameterSet {
     pub before: String,
     pub after: String,
     pub by: String,
+    /// The proposal or draft whose amendment waited for this parameter, now in effect.
+    pub in_effect: Option<(i64, String)>,
 }
 
 impl fmt::Display for ParameterSet {
@@ -43,7 +61,19 @@ impl fmt::Display for ParameterSet {
             f,
             "{} set the procedure's {} from {} to {}.",
             self.by, self.name, self.before, self.after
-        )
+        )?;
+        if let Some((n, rule)) = &self.in_effect {
+            let what = if rule.starts_with('§') {
+                "Draft"
+            } else {
+                "Proposal"
+            };
+            write!(
+                f,
+                " {what} {n}, amending {rule}, waited for it and is now in effect."
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -61,6 +91,9 @@ impl App {
             settings.set(name, value)?;
         }
         for (name, value) in store::nomic::procedure::all(conn).await? {
+            if bound::is_terms_key(&name) {
+                continue; // a Terms rule's number or day, read where it is used
+            }
             settings.set(&name, &value)?;
         }
         Ok(settings)
@@ -69,7 +102,14 @@ impl App {
     /// `/procedure show`.
     pub async fn procedure_show(&self, call: &Call) -> Result<SettingsShown, RulesError> {
         self.execute(call, async |conn, _actor| {
-            Ok(SettingsShown(self.settings(conn).await?))
+            let settings = self.settings(conn).await?;
+            let mut terms = Vec::new();
+            if settings.procedure == Procedure::ChiefJustice {
+                for b in bound::TERMS {
+                    terms.push((b.key, self.current_value(conn, b.key).await?));
+                }
+            }
+            Ok(SettingsShown(settings, terms))
         })
         .await
     }
@@ -87,8 +127,14 @@ impl App {
                 "apply a change to the procedure's parameters",
                 "Nomic 108, 206; Terms §IV Act 1",
             )?;
-            let mut settings = self.settings(conn).await?;
             let name = name.trim();
+            if bound::is_terms_key(name) {
+                let (before, after) = self.set_terms_parameter(conn, name, value).await?;
+                return self
+                    .parameter_applied(conn, name, before, after, &actor.name)
+                    .await;
+            }
+            let mut settings = self.settings(conn).await?;
             let proposed = store::nomic::proposals::count(conn).await? > 0;
             if name == "first_proposal" && proposed {
                 return Err(RulesError::NumberingStarted);
@@ -110,15 +156,31 @@ impl App {
             if store::nomic::turns::started_on(conn).await?.is_some() {
                 self.schedule_switch(conn).await?;
             }
-            let set = ParameterSet {
-                name: name.to_owned(),
-                before,
-                after,
-                by: actor.name.clone(),
-            };
-            self.announce(conn, &set.to_string()).await?;
-            Ok(set)
+            self.parameter_applied(conn, name, before, after, &actor.name)
+                .await
         })
         .await
+    }
+
+    /// Announces a parameter set with `/procedure set`, and the amendment that waited for it
+    /// now in effect.
+    async fn parameter_applied(
+        &self,
+        conn: &mut SqliteConnection,
+        name: &str,
+        before: String,
+        after: String,
+        by: &str,
+    ) -> Result<ParameterSet, RulesError> {
+        let waited = store::nomic::bound::end(conn, name).await?;
+        let set = ParameterSet {
+            name: name.to_owned(),
+            before,
+            after,
+            by: by.to_owned(),
+            in_effect: waited,
+        };
+        self.announce(conn, &set.to_string()).await?;
+        Ok(set)
     }
 }

@@ -4,7 +4,7 @@
 use crate::app::choices::Pick;
 use crate::app::nomic::ProposalInput;
 use crate::commands::paging::{page_of_lines, Paged};
-use crate::commands::{choice, command, integer, person, reply, text, Section};
+use crate::commands::{choice, command, flag, integer, person, reply, text, Section};
 use crate::domain::kernel::pages::Listing;
 
 /// Rules on one page of `/rule list`.
@@ -43,6 +43,9 @@ const PARAMETERS: &[&str] = &[
     "max_active_points",
     "dispute_window_minutes",
     "opinion_window_minutes",
+    "session.day",
+    "scores.initial",
+    "moderation.ban_day",
 ];
 
 /// The most teams a game of at most five players can have.
@@ -240,9 +243,12 @@ pub(in crate::commands) fn section() -> Section {
                 .rule("200 wins, Nomic 210")
                 .run(|app, call, _| Box::pin(async move { reply(app.points(&call).await) })),
             command("forfeit", "Forfeit the game of Nomic (Nomic 115)")
+                .option(flag("confirm", "true: you leave the game for good"))
                 .who("players")
-                .rule("Nomic 115")
-                .run(|app, call, _| Box::pin(async move { reply(app.forfeit(&call).await) })),
+                .rule("for good, with confirm:true; Nomic 115")
+                .run(|app, call, a| {
+                    Box::pin(async move { reply(app.forfeit(&call, a.flag("confirm")).await) })
+                }),
             command(
                 "rule show",
                 "Show a rule or Act: its text, mutability, version and notes",
@@ -318,6 +324,7 @@ mod tests {
         let names: Vec<&str> = crate::domain::nomic::parameters::NAMES
             .iter()
             .map(|(n, _)| *n)
+            .chain(crate::domain::nomic::bound::TERMS.iter().map(|b| b.key))
             .collect();
         assert_eq!(names, super::PARAMETERS);
     }

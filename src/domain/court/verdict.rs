@@ -135,7 +135,7 @@ impl Vote {
                     .action
                     .ban_end()
                     .ok_or_else(|| InvalidVote::NotABan { what: facts.name() })?;
-                ladder::is_valid_ban_end(*end, today)?;
+                ladder::is_future_ban_end(*end, today)?;
                 if current == Some(*end) {
                     return Err(InvalidVote::SameBanEnd(calendar::show_date(*end)));
                 }

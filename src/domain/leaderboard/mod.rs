@@ -6,4 +6,5 @@ pub mod game;
 pub mod leave;
 pub mod material;
 pub mod score;
+pub mod seed;
 pub mod session;

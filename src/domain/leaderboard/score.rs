@@ -54,8 +54,9 @@ pub struct Rules {
 /// What happened, for the fold.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
-    /// Joining (or rejoining) sets the score to the initial score.
-    Joined,
+    /// Joining (or rejoining) sets the score to the initial score: the one recorded when the
+    /// member joined (Terms §II Act 1 as it then read), else the configured one.
+    Joined { initial: Option<i64> },
     /// Leaving the Leaderboard; the score is gone until the person rejoins.
     Removed,
     /// A counted game between two members.
@@ -160,7 +161,9 @@ pub fn step(
         }
     };
     match (&event.change, event.person) {
-        (Change::Joined, Some(p)) => set(scores, p, Some(rules.initial)),
+        (Change::Joined { initial }, Some(p)) => {
+            set(scores, p, Some(initial.unwrap_or(rules.initial)));
+        }
         (Change::Removed, Some(p)) => set(scores, p, None),
         (
             Change::Game {
@@ -224,7 +227,7 @@ mod tests {
     }
 
     fn joined(id: i64, p: i64) -> Event {
-        ev(id, Some(p), Change::Joined)
+        ev(id, Some(p), Change::Joined { initial: None })
     }
 
     #[test]

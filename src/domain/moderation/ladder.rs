@@ -108,9 +108,9 @@ pub fn choose(
 /// first Friday at or after the action's club date and time plus 28 club days (days and weeks are
 /// the club's, daylight saving included); bans end on a Friday (§II Act 9.2). So the member misses
 /// four sessions, or five when the action falls on a Friday before that day's session.
-pub fn four_week_ban_end(taken: DateTime<Utc>, tz: Tz) -> DateTime<Utc> {
+pub fn four_week_ban_end(taken: DateTime<Utc>, tz: Tz, ban_day: Weekday) -> DateTime<Utc> {
     let earliest = taken.with_timezone(&tz).naive_local() + Days::new(28);
-    let mut friday = calendar::on_or_after(earliest.date(), Weekday::Fri);
+    let mut friday = calendar::on_or_after(earliest.date(), ban_day);
     if friday == earliest.date() && earliest.time() > NaiveTime::MIN {
         friday = friday + Days::new(7);
     }
@@ -133,11 +133,55 @@ pub fn restepped_ban_end(
 /// The furthest a ban's end may be set: ten years (a permanent ban is the ladder's fifth step).
 pub const BAN_HORIZON_DAYS: u64 = 3653;
 
-/// Bans must have an expiry date, which must fall on a Friday (Terms §II Act 9.2).
-pub fn is_valid_ban_end(end: NaiveDate, today: NaiveDate) -> Result<(), BanDateError> {
-    if end.weekday() != Weekday::Fri {
-        return Err(BanDateError::NotFriday(calendar::show_date(end)));
+/// The day bans end on (Terms §II Act 9.2): Friday in the Terms as written, or the day an
+/// adopted amendment or the club's session day gives it, with the Act as it now reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BanDay {
+    pub day: Weekday,
+    /// What refusals add to the citation of Terms §II Act 9.2: the Act as it now reads, or
+    /// why the day is another; `None` where no Terms are kept.
+    pub reads: Option<String>,
+}
+
+impl Default for BanDay {
+    fn default() -> Self {
+        Self {
+            day: Weekday::Fri,
+            reads: None,
+        }
     }
+}
+
+impl BanDay {
+    /// The refusal for a date that is not the ban day.
+    pub fn refuse(&self, end: NaiveDate) -> BanDateError {
+        BanDateError::NotBanDay {
+            date: calendar::show_date(end),
+            day: calendar::weekday_name(self.day).to_owned(),
+            reads: self
+                .reads
+                .as_deref()
+                .map(|r| format!(", {r}"))
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// Bans must have an expiry date, which must fall on the ban day (Terms §II Act 9.2).
+pub fn is_valid_ban_end(
+    end: NaiveDate,
+    today: NaiveDate,
+    ban_day: &BanDay,
+) -> Result<(), BanDateError> {
+    if end.weekday() != ban_day.day {
+        return Err(ban_day.refuse(end));
+    }
+    is_future_ban_end(end, today)
+}
+
+/// A ban's end must be a real date after today (Terms §II Act 9.2); which weekday it must be is
+/// the club's ban day, which the app knows (`is_valid_ban_end`).
+pub fn is_future_ban_end(end: NaiveDate, today: NaiveDate) -> Result<(), BanDateError> {
     if end <= today {
         return Err(BanDateError::NotFuture(calendar::show_date(end)));
     }
@@ -151,8 +195,12 @@ pub fn is_valid_ban_end(end: NaiveDate, today: NaiveDate) -> Result<(), BanDateE
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BanDateError {
-    #[error("A ban must end on a Friday, and {0} is not one (Terms §II Act 9.2).")]
-    NotFriday(String),
+    #[error("A ban must end on a {day}, and {date} is not one (Terms §II Act 9.2{reads}).")]
+    NotBanDay {
+        date: String,
+        day: String,
+        reads: String,
+    },
     #[error("A ban must end after today, and {0} does not (Terms §II Act 9.2).")]
     NotFuture(String),
     #[error("{0} is more than ten years away; a ban's expiry must be a real date (Terms §II Act 9.2). A permanent ban is the ladder's fifth step.")]
@@ -311,7 +359,8 @@ mod tests {
         let at = |y, m, d, h, min| {
             calendar::local_to_utc(date(y, m, d).and_hms_opt(h, min, 0).unwrap(), London)
         };
-        let ends = |taken| calendar::show_club(four_week_ban_end(taken, London), London);
+        let ends =
+            |taken| calendar::show_club(four_week_ban_end(taken, London, Weekday::Fri), London);
         // Taken at 12:45 on Friday 27 Nov 2026: four weeks on is Friday 25 Dec 12:45, after
         // that day's 00:00, so the ban runs to 1 Jan 2027 (five sessions missed).
         assert_eq!(ends(at(2026, 11, 27, 12, 45)), "Fri 1 Jan 2027 00:00 GMT");
@@ -333,6 +382,8 @@ mod tests {
 
     #[test]
     fn bans_end_on_a_future_friday() {
+        let friday = BanDay::default();
+        let is_valid_ban_end = |end, today| super::is_valid_ban_end(end, today, &friday);
         assert!(matches!(
             is_valid_ban_end(date(2037, 1, 2), date(2026, 11, 27)),
             Err(BanDateError::TooFar(_))
@@ -343,11 +394,38 @@ mod tests {
         assert!(is_valid_ban_end(date(2026, 12, 4), today).is_ok());
         assert!(matches!(
             is_valid_ban_end(date(2026, 12, 3), today),
-            Err(BanDateError::NotFriday(_))
+            Err(BanDateError::NotBanDay { .. })
         ));
         assert!(matches!(
             is_valid_ban_end(date(2026, 11, 27), today),
             Err(BanDateError::NotFuture(_))
         ));
+    }
+
+    #[test]
+    fn an_amended_ban_day_moves_the_ladder_and_the_refusal_quotes_it_ii_9_2() {
+        // Terms §II Act 9.2 amended to "a Wednesday": the four-week ban ends on the first
+        // Wednesday four weeks on, and a Friday is refused with the Act as it now reads.
+        use chrono_tz::Europe::London;
+        let taken =
+            calendar::local_to_utc(date(2026, 11, 27).and_hms_opt(12, 45, 0).unwrap(), London);
+        assert_eq!(
+            calendar::show_club(four_week_ban_end(taken, London, Weekday::Wed), London),
+            "Wed 30 Dec 2026 00:00 GMT"
+        );
+        let wednesday = BanDay {
+            day: Weekday::Wed,
+            reads: Some(
+                "which now reads “Bans must have an expiry date, which must fall on a Wednesday”"
+                    .into(),
+            ),
+        };
+        let today = date(2026, 11, 27);
+        assert!(is_valid_ban_end(date(2026, 12, 2), today, &wednesday).is_ok());
+        let refused = is_valid_ban_end(date(2026, 12, 4), today, &wednesday).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "A ban must end on a Wednesday, and Fri 4 Dec 2026 is not one (Terms §II Act 9.2, which now reads “Bans must have an expiry date, which must fall on a Wednesday”)."
+        );
     }
 }

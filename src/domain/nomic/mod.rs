@@ -73,6 +73,7 @@
 //!   invoked (Nomic 214 over 206). The enacted, amended or transmuted rule takes the proposal's
 //!   number and references to its old number follow (Nomic 109, 110).
 
+pub mod bound;
 pub mod order;
 pub mod parameters;
 pub mod points;

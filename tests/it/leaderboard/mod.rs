@@ -177,7 +177,9 @@ fn fold_the_export(doc: &Value, ids: &HashMap<String, i64>, rules: &Rules) -> Ha
             continue;
         }
         let change = match e["kind"].as_str().expect("kind") {
-            "joined" => Change::Joined,
+            "joined" => Change::Joined {
+                initial: e["amount"].as_i64(),
+            },
             "removed" => Change::Removed,
             "halve" => Change::Halve,
             "reset" => Change::Reset,

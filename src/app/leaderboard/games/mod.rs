@@ -189,7 +189,7 @@ impl App {
         &self,
         conn: &mut SqliteConnection,
     ) -> Result<i64, GameError> {
-        let window = self.window();
+        let window = self.window(conn).await?;
         let now = self.now();
         let grace = chrono::Duration::minutes(self.config().session.registration_grace);
         let session = match store::leaderboard::sessions::open_session(conn).await? {
@@ -271,7 +271,7 @@ impl App {
                 return Err(GameError::NotPresent(p.name.clone()));
             }
             let session = store::leaderboard::sessions::by_id(conn, session_id).await?;
-            let window = self.window();
+            let window = self.window(conn).await?;
             if !may_become_present(self.now(), window.end_on(session.club_date)) {
                 return Err(GameError::TooLateToBePresent {
                     place: window.place,

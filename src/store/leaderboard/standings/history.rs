@@ -82,7 +82,7 @@ pub(super) fn event_of(row: &SqliteRow) -> sqlx::Result<Option<Event>> {
     let kind: &str = row.try_get(2)?;
     let amount: Option<i64> = row.try_get(4)?;
     let change = match kind {
-        "joined" => Change::Joined,
+        "joined" => Change::Joined { initial: amount },
         "removed" => Change::Removed,
         "halve" => Change::Halve,
         "reset" => Change::Reset,
