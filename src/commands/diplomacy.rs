@@ -372,7 +372,7 @@ pub(super) fn section() -> Section {
             }),
             command(
                 "board replace",
-                "Hand a position to a permanent replacement (the GM or the TD)",
+                "Hand a position to a replacement, permanent or until a season",
             )
             .option(board())
             .option(choice(
@@ -381,7 +381,15 @@ pub(super) fn section() -> Section {
                 &["A", "E", "F", "G", "I", "R", "T"],
             ))
             .option(person("member", "The replacement"))
-            .who("the board's GM, the TD")
+            .option(
+                text(
+                    "until",
+                    "A temporary replacement's last season, such as F1905",
+                    12,
+                )
+                .optional(),
+            )
+            .who("the board's GM, the TD; the team's captain in team rounds; the player, for a temporary one")
             .rule("B.7-B.10, D.VII.6b")
             .run(|app, call, a| {
                 Box::pin(async move {
@@ -391,8 +399,29 @@ pub(super) fn section() -> Section {
                             &a.text("board")?,
                             &a.text("power")?,
                             &a.person("member")?,
+                            a.opt_text("until").as_deref(),
                         )
                         .await,
+                    )
+                })
+            }),
+            command(
+                "board return",
+                "End a temporary replacement: the player takes the position back",
+            )
+            .option(board())
+            .option(choice(
+                "power",
+                "The position's power",
+                &["A", "E", "F", "G", "I", "R", "T"],
+            ))
+            .who("the board's GM, the TD, the player replaced")
+            .rule("B.7")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.return_dip_player(&call, &a.text("board")?, &a.text("power")?)
+                            .await,
                     )
                 })
             }),

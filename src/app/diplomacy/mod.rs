@@ -12,6 +12,7 @@ pub mod results;
 mod rounds;
 mod sealed;
 mod standings;
+mod stints;
 mod teams;
 mod votes;
 

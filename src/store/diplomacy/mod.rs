@@ -3,6 +3,7 @@
 //! ballots, and press. Powers are stored by letter.
 
 pub mod boards;
+pub mod handovers;
 pub mod press;
 pub mod record;
 pub mod rounds;
