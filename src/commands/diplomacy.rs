@@ -124,6 +124,32 @@ pub(super) fn section() -> Section {
                 })
             }),
             command(
+                "diplomacy signup",
+                "Sign up as an individual, to be grouped into a team of seven",
+            )
+            .who("anyone not on a team, but the TD and TMC")
+            .rule("B.2; A.4, A.8")
+            .run(|app, call, _| Box::pin(async move { reply(app.dip_sign_up(&call).await) })),
+            command(
+                "diplomacy group",
+                "Group the individual sign-ups at random into teams of seven (the TD)",
+            )
+            .option(
+                integer(
+                    "seed",
+                    "The draw's seed, published so anyone can repeat it",
+                    0,
+                    NUMBER_MAX,
+                )
+                .optional(),
+            )
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("B.2")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_group(&call, a.opt_integer("seed")).await) })
+            }),
+            command(
                 "diplomacy orders",
                 "Send your orders privately, with a timestamped receipt",
             )

@@ -11,6 +11,7 @@ mod replace;
 pub mod results;
 mod rounds;
 mod sealed;
+mod signups;
 mod standings;
 mod stints;
 mod teams;

@@ -11,6 +11,7 @@ pub mod assign;
 pub mod centres;
 pub mod deadline;
 pub mod extension;
+pub mod grouping;
 pub mod handover;
 pub mod nmr;
 pub mod power;
