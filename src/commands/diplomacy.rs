@@ -124,6 +124,24 @@ pub(super) fn section() -> Section {
                 })
             }),
             command(
+                "diplomacy titles",
+                "The best country of each power, from the team rounds",
+            )
+            .option(
+                integer(
+                    "seed",
+                    "The die's seed, published so anyone can repeat it",
+                    0,
+                    NUMBER_MAX,
+                )
+                .optional(),
+            )
+            .who("anyone")
+            .rule("C.13")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_titles(&call, a.opt_integer("seed")).await) })
+            }),
+            command(
                 "diplomacy signup",
                 "Sign up as an individual, to be grouped into a team of seven",
             )

@@ -15,6 +15,7 @@ mod signups;
 mod standings;
 mod stints;
 mod teams;
+mod trophies;
 mod votes;
 
 use std::fmt;

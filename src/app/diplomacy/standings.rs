@@ -50,10 +50,10 @@ fn parse_exact(text: &str) -> Points {
     }
 }
 
-struct Row {
-    result: PlayerResult<i64>,
+pub(super) struct Row {
+    pub(super) result: PlayerResult<i64>,
     team: Option<i64>,
-    board: String,
+    pub(super) board: String,
     board_id: i64,
 }
 
@@ -61,7 +61,7 @@ impl App {
     /// The round's results by player: a replaced position's points are shared by the seasons
     /// each permanent holder played (C.14), and a player ranks by their first permanent game
     /// only (C.15). The rows dropped by C.15 still give their team its points.
-    async fn round_rows(
+    pub(super) async fn round_rows(
         &self,
         conn: &mut SqliteConnection,
         round: i64,
