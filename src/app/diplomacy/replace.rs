@@ -187,6 +187,7 @@ impl App {
             )
             .await?;
             self.hand_over(conn, &b, &position, person.id).await?;
+            let observers = self.observers_now_involved(conn, &b, person.id).await?;
             let released = b.results_held;
             if released {
                 store::diplomacy::boards::set_held(conn, b.id, false).await?;
@@ -200,7 +201,7 @@ impl App {
                 (false, Some(_)) => "; they are not from the team, which loses the position's points (B.8(e))",
                 (false, None) => "; they are not from the team, which loses the position's points, and they score only as an individual permanent replacement (B.8(e))",
             };
-            let text = format!(
+            let mut text = format!(
                 "{}: {} replaces {} as {power}, {how}{forfeit}{}.",
                 b.name,
                 person.name,
@@ -211,6 +212,12 @@ impl App {
                     ""
                 }
             );
+            for o in observers {
+                text.push_str(&format!(
+                    "\n{o} may no longer observe {}: they or a teammate now play in it; the TD appoints another Tournament Observer (A.10).",
+                    b.name
+                ));
+            }
             self.announce(conn, &text).await?;
             Ok(DiplomacyReply(text))
         })
@@ -289,6 +296,29 @@ impl App {
             Ok(DiplomacyReply(text))
         })
         .await
+    }
+
+    /// The board's Observers who are, or are teammates of, `incoming`: a replacement may make
+    /// an Observer's appointment break A.10, and the TD must know.
+    async fn observers_now_involved(
+        &self,
+        conn: &mut SqliteConnection,
+        b: &Board,
+        incoming: i64,
+    ) -> sqlx::Result<Vec<String>> {
+        let mates: Vec<i64> = store::committee::teams::team_mates(conn, incoming)
+            .await?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        Ok(
+            store::offices::holders_for_game(conn, Office::Observer, &b.name)
+                .await?
+                .into_iter()
+                .filter(|(id, _)| *id == incoming || mates.contains(id))
+                .map(|(_, name)| name)
+                .collect(),
+        )
     }
 
     /// Hands the position and the game's seat to `person`.
