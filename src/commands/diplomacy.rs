@@ -124,6 +124,50 @@ pub(super) fn section() -> Section {
                 })
             }),
             command(
+                "diplomacy titles",
+                "The best country of each power, from the team rounds",
+            )
+            .option(
+                integer(
+                    "seed",
+                    "The die's seed, published so anyone can repeat it",
+                    0,
+                    NUMBER_MAX,
+                )
+                .optional(),
+            )
+            .who("anyone")
+            .rule("C.13")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_titles(&call, a.opt_integer("seed")).await) })
+            }),
+            command(
+                "diplomacy signup",
+                "Sign up as an individual, to be grouped into a team of seven",
+            )
+            .who("anyone not on a team, but the TD and TMC")
+            .rule("B.2; A.4, A.8")
+            .run(|app, call, _| Box::pin(async move { reply(app.dip_sign_up(&call).await) })),
+            command(
+                "diplomacy group",
+                "Group the individual sign-ups at random into teams of seven (the TD)",
+            )
+            .option(
+                integer(
+                    "seed",
+                    "The draw's seed, published so anyone can repeat it",
+                    0,
+                    NUMBER_MAX,
+                )
+                .optional(),
+            )
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("B.2")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_group(&call, a.opt_integer("seed")).await) })
+            }),
+            command(
                 "diplomacy orders",
                 "Send your orders privately, with a timestamped receipt",
             )
@@ -372,7 +416,7 @@ pub(super) fn section() -> Section {
             }),
             command(
                 "board replace",
-                "Hand a position to a permanent replacement (the GM or the TD)",
+                "Hand a position to a replacement, permanent or until a season",
             )
             .option(board())
             .option(choice(
@@ -381,7 +425,15 @@ pub(super) fn section() -> Section {
                 &["A", "E", "F", "G", "I", "R", "T"],
             ))
             .option(person("member", "The replacement"))
-            .who("the board's GM, the TD")
+            .option(
+                text(
+                    "until",
+                    "A temporary replacement's last season, such as F1905",
+                    12,
+                )
+                .optional(),
+            )
+            .who("the board's GM, the TD; the team's captain in team rounds; the player, for a temporary one")
             .rule("B.7-B.10, D.VII.6b")
             .run(|app, call, a| {
                 Box::pin(async move {
@@ -391,8 +443,29 @@ pub(super) fn section() -> Section {
                             &a.text("board")?,
                             &a.text("power")?,
                             &a.person("member")?,
+                            a.opt_text("until").as_deref(),
                         )
                         .await,
+                    )
+                })
+            }),
+            command(
+                "board return",
+                "End a temporary replacement: the player takes the position back",
+            )
+            .option(board())
+            .option(choice(
+                "power",
+                "The position's power",
+                &["A", "E", "F", "G", "I", "R", "T"],
+            ))
+            .who("the board's GM, the TD, the player replaced")
+            .rule("B.7")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.return_dip_player(&call, &a.text("board")?, &a.text("power")?)
+                            .await,
                     )
                 })
             }),

@@ -132,6 +132,7 @@ async fn the_gms_commands_are_refused_to_a_player_who_is_not_the_gm_a12() {
         "bob: /diplomacy extend board:\"R1 Board 1\" days:2 power:F",
         "bob: /team add team:Bears member:@zoe",
         "bob: /board replace board:\"R1 Board 1\" power:T member:@zoe",
+        "bob: /board return board:\"R1 Board 1\" power:T",
     ] {
         let out = console.execute(line).await.expect("line runs");
         assert!(

@@ -1,7 +1,8 @@
 //! The Diplomacy tournament's invariants: every season's counts add up to at most 34 centres
 //! (C.1), every board seats seven different players, one a power (B.5, B.6), a board still
 //! playing with a deadline has its deadline job pending (D.VII.6), a finished board ended as
-//! C.5 allows, and no proposal stays open on a finished board (D.IX).
+//! C.5 allows, no proposal stays open on a finished board (D.IX), and a replaced position is
+//! held by the last handover's incoming player, each handing over from the one before (B.7).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -64,6 +65,25 @@ pub(super) async fn check(
             }
         } else if b.ending.is_none() {
             breaches.push(format!("{} is finished without an ending (C.5)", b.name));
+        }
+    }
+    for p in store::diplomacy::boards::all_positions(conn).await? {
+        let handovers = store::diplomacy::handovers::of_position(conn, p.id).await?;
+        for pair in handovers.windows(2) {
+            if pair[1].outgoing_id != pair[0].incoming_id {
+                breaches.push(format!(
+                    "Handover #{} of position {} hands over from someone who did not hold it (B.7)",
+                    pair[1].id, p.id
+                ));
+            }
+        }
+        if let Some(last) = handovers.last() {
+            if last.incoming_id != p.person_id {
+                breaches.push(format!(
+                    "Position {} is held by someone other than its last handover's replacement (B.7)",
+                    p.id
+                ));
+            }
         }
     }
     for p in store::diplomacy::votes::all(conn).await? {

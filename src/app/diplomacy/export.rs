@@ -1,6 +1,7 @@
 //! The Diplomacy tournament in `gavel export`: rounds with their published deals and
 //! advancements, boards, positions, every season's counts, each board's score with its
-//! working, the orders of turns already adjudicated, NMRs, extensions, proposals with their
+//! working, every handover of a position (B.7, B.8), the individual sign-ups with the grouping
+//! that made teams and the reserve list of them (B.2), the orders of turns already adjudicated, NMRs, extensions, proposals with their
 //! result only (no ballot, no count: D.IX.2), and press with the author of white press only
 //! (D.X.2).
 
@@ -52,6 +53,9 @@ impl App {
             "orders": store::diplomacy::record::published_orders(conn).await?,
             "nmrs": store::diplomacy::record::nmrs(conn).await?,
             "extensions": store::diplomacy::record::extensions(conn).await?,
+            "handovers": store::diplomacy::handovers::all(conn).await?,
+            "individuals": store::diplomacy::individuals::all(conn).await?,
+            "groupings": store::diplomacy::individuals::groupings(conn).await?,
             "proposals": proposals,
             "press": store::diplomacy::press::all(conn).await?,
         }))

@@ -11,8 +11,11 @@ mod replace;
 pub mod results;
 mod rounds;
 mod sealed;
+mod signups;
 mod standings;
+mod stints;
 mod teams;
+mod trophies;
 mod votes;
 
 use std::fmt;

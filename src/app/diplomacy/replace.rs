@@ -1,31 +1,118 @@
-//! `/board replace` (the board's GM or the TD): a permanent replacement takes a position, within
-//! B.9's three games a round and the committees' eligibility (A.4, A.8); a position held
-//! under a 1901 NMR is released, so the results may follow (D.VII.6b, B.8).
+//! `/board replace` and `/board return`: a replacement takes a position, permanently or for a
+//! declared period (B.7), chosen by the team's captain in the team rounds within 48 (96) hours
+//! of an NMR and after that by the TD from the reserve pool (B.8), by the board's GM or the TD
+//! otherwise, within B.9's three games and the committees' eligibility (A.4, A.8); a position
+//! held under a 1901 NMR is released, so the results may follow (D.VII.6b). Every handover is
+//! recorded, to pro-rate the position's points (C.14).
 
-use super::{board, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply};
-use crate::app::{App, Call, PersonRef};
+use sqlx::SqliteConnection;
+
+use super::{board, parse_power, power_of, DiplomacyError, DiplomacyReply};
+use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
-use crate::domain::diplomacy::replacement::check_load;
+use crate::domain::diplomacy::handover::{self, Handover, Kind};
+use crate::domain::diplomacy::replacement::{check_load, check_seasons, chooser, Chooser};
+use crate::domain::diplomacy::season::{Phase, Season, Turn};
+use crate::domain::kernel::authority::Power as Authority;
+use crate::domain::kernel::office::Office;
 use crate::store;
+use crate::store::diplomacy::boards::{Board, Position};
+use crate::store::diplomacy::handovers::{self as stored, New};
+
+/// A position's handovers as the domain reads them.
+pub(crate) fn handovers_of(rows: &[stored::Row]) -> Vec<Handover<i64>> {
+    rows.iter()
+        .map(|r| Handover {
+            outgoing: r.outgoing_id,
+            incoming: r.incoming_id,
+            from: Season::parse(&r.from_season).unwrap_or(Season::spring(1901)),
+            kind: match (
+                r.kind.as_str(),
+                r.until_season.as_deref().and_then(Season::parse),
+            ) {
+                ("temporary", Some(until)) => Kind::Temporary { until },
+                ("return", _) => Kind::Return,
+                _ => Kind::Permanent,
+            },
+        })
+        .collect()
+}
+
+/// The season a handover made now takes effect from: the current turn's, or after a Winter
+/// adjustment the next Spring (C.14 counts Spring and Fall only).
+fn taking_over_from(b: &Board) -> Season {
+    let t = Turn::parse(&b.turn).unwrap_or(Turn::FIRST);
+    if t.phase == Phase::Adjustment {
+        t.season.next()
+    } else {
+        t.season
+    }
+}
+
+/// Who may choose this replacement, and as whom (B.8(a), B.8(d)).
+async fn chosen_by(
+    app: &App,
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    b: &Board,
+    position: &Position,
+    temporary: bool,
+) -> Result<&'static str, DiplomacyError> {
+    let gm = store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&b.name)).await?
+        || Authority::Director.held_by(&actor.offices);
+    let round = store::diplomacy::rounds::get(conn, b.round).await?;
+    let team_round = round.as_ref().is_some_and(|r| r.team_round);
+    let captain = match position.team_id {
+        Some(t) if team_round => store::diplomacy::rounds::is_captain(conn, t, actor.id).await?,
+        _ => false,
+    };
+    // The captain's window runs from the position's last NMR (B.8(d)); with none, the player
+    // asked to be replaced (B.7) and the captain chooses.
+    let last_nmr = store::diplomacy::record::nmrs(conn)
+        .await?
+        .into_iter()
+        .filter(|n| n.board_id == b.id && power_of(&n.power) == power_of(&position.power))
+        .map(|n| n.recorded_at)
+        .max();
+    let window = last_nmr.map(|at| chooser(b.round as u8, at, app.now()));
+    if captain {
+        return match window {
+            Some(Chooser::ReservePool) => Err(DiplomacyError::Refused(format!(
+                "The captain's 48 hours (96 over a weekend) to choose a replacement for {} on {} have passed: the TD takes one from the reserve pool (B.8(d)).",
+                power_of(&position.power),
+                b.name
+            ))),
+            _ => Ok("captain"),
+        };
+    }
+    if gm {
+        return Ok(match window {
+            Some(Chooser::ReservePool) if team_round => "reserve",
+            _ => "gm",
+        });
+    }
+    if actor.id == position.person_id && temporary {
+        return Ok("player");
+    }
+    Err(DiplomacyError::Refused(format!(
+        "Only the GM of {}, the TD, or in the team rounds the team's captain may replace a player; a player may name a temporary replacement for themself (B.7, B.8(a)).",
+        b.name
+    )))
+}
 
 impl App {
-    /// `/board replace board power member`.
+    /// `/board replace board power member [until]`: permanent, or temporary to the season
+    /// `until`.
     pub async fn replace_dip_player(
         &self,
         call: &Call,
         name: &str,
         power: &str,
         member: &PersonRef,
+        until: Option<&str>,
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
-            require_gm(conn, actor, &b, "replace a player").await?;
-            if b.status == "finished" {
-                return Err(DiplomacyError::Finished(
-                    b.name,
-                    "no more replacements".into(),
-                ));
-            }
             let power = parse_power(power)?;
             let position = store::diplomacy::boards::positions(conn, b.id)
                 .await?
@@ -34,21 +121,88 @@ impl App {
                 .ok_or_else(|| {
                     DiplomacyError::Refused(format!("No one holds {power} on {}.", b.name))
                 })?;
+            let by = chosen_by(self, conn, actor, &b, &position, until.is_some()).await?;
+            if b.status == "finished" {
+                return Err(DiplomacyError::Finished(
+                    b.name,
+                    "no more replacements".into(),
+                ));
+            }
+            let from = taking_over_from(&b);
+            let until = until
+                .map(|u| Season::parse(u).ok_or_else(|| DiplomacyError::BadSeason(u.to_owned())))
+                .transpose()?;
             let person = member.resolve(conn, self.now()).await?;
+            if person.id == position.person_id {
+                return Err(DiplomacyError::Refused(format!(
+                    "{} already holds {power} on {}.",
+                    person.name, b.name
+                )));
+            }
             let offices = store::offices::offices_of(conn, person.id).await?;
             may_play(&person.name, &offices)?;
             let held = store::diplomacy::boards::held_in_round(conn, person.id, b.round).await?;
-            check_load(&person.name, held as u32, held as u32, true)
+            check_load(&person.name, held as u32, held as u32, until.is_none())
                 .map_err(|e| DiplomacyError::Refused(e.to_string()))?;
-            store::diplomacy::boards::replace_holder(conn, position.id, person.id).await?;
-            store::committee::teams::unseat(conn, &b.name, position.person_id, self.now()).await?;
-            store::committee::teams::seat(conn, &b.name, person.id, self.now()).await?;
+            if let Some(u) = until {
+                if u < from {
+                    return Err(DiplomacyError::Refused(format!(
+                        "A temporary replacement from {from} cannot end with {u} (B.7)."
+                    )));
+                }
+                let mut used = 0;
+                for p in store::diplomacy::boards::all_positions(conn).await? {
+                    let round = store::diplomacy::boards::by_id(conn, p.board_id)
+                        .await?
+                        .map(|x| x.round);
+                    if round == Some(b.round) {
+                        let rows = stored::of_position(conn, p.id).await?;
+                        used += handover::seasons_replaced(&handovers_of(&rows), &position.person_id);
+                    }
+                }
+                check_seasons(&position.person_name, used, Season::count(from, u))
+                    .map_err(|e| DiplomacyError::Refused(e.to_string()))?;
+            }
+            let team_provided = match position.team_id {
+                Some(t) => store::committee::teams::members_of(conn, t)
+                    .await?
+                    .contains(&person.id),
+                None => true,
+            };
+            let from_text = from.to_string();
+            let until_text = until.map(|u| u.to_string());
+            stored::insert(
+                conn,
+                &New {
+                    position: position.id,
+                    outgoing: position.person_id,
+                    incoming: person.id,
+                    from: &from_text,
+                    kind: if until.is_some() { "temporary" } else { "permanent" },
+                    until: until_text.as_deref(),
+                    chosen_by: by,
+                    team_provided,
+                },
+                self.now(),
+            )
+            .await?;
+            self.hand_over(conn, &b, &position, person.id).await?;
+            let observers = self.observers_now_involved(conn, &b, person.id).await?;
             let released = b.results_held;
             if released {
                 store::diplomacy::boards::set_held(conn, b.id, false).await?;
             }
-            let text = format!(
-                "{}: {} replaces {} as {power}, permanently (B.7, B.8){}.",
+            let how = match until {
+                Some(u) => format!("temporarily, from {from} to {u}; a longer stay makes it permanent (B.7)"),
+                None => format!("permanently from {from} (B.7, B.8)"),
+            };
+            let forfeit = match (team_provided, until) {
+                (true, _) => "",
+                (false, Some(_)) => "; they are not from the team, which loses the position's points (B.8(e))",
+                (false, None) => "; they are not from the team, which loses the position's points, and they score only as an individual permanent replacement (B.8(e))",
+            };
+            let mut text = format!(
+                "{}: {} replaces {} as {power}, {how}{forfeit}{}.",
                 b.name,
                 person.name,
                 position.person_name,
@@ -58,9 +212,125 @@ impl App {
                     ""
                 }
             );
+            for o in observers {
+                text.push_str(&format!(
+                    "\n{o} may no longer observe {}: they or a teammate now play in it; the TD appoints another Tournament Observer (A.10).",
+                    b.name
+                ));
+            }
             self.announce(conn, &text).await?;
             Ok(DiplomacyReply(text))
         })
         .await
+    }
+
+    /// `/board return board power` (the GM, the TD, or the player stood in for): a temporary
+    /// replacement ends and the player takes the position back, unless its declared period has
+    /// run out, which made it permanent (B.7).
+    pub async fn return_dip_player(
+        &self,
+        call: &Call,
+        name: &str,
+        power: &str,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            let b = board(conn, name).await?;
+            let power = parse_power(power)?;
+            let position = store::diplomacy::boards::positions(conn, b.id)
+                .await?
+                .into_iter()
+                .find(|p| power_of(&p.power) == power)
+                .ok_or_else(|| {
+                    DiplomacyError::Refused(format!("No one holds {power} on {}.", b.name))
+                })?;
+            let rows = stored::of_position(conn, position.id).await?;
+            let current = handover::current_temporary(&handovers_of(&rows));
+            let gm = store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&b.name))
+                .await?
+                || Authority::Director.held_by(&actor.offices);
+            if !gm && current.as_ref().is_none_or(|(_, player, _)| *player != actor.id) {
+                return Err(DiplomacyError::Refused(format!(
+                    "Only the GM of {}, the TD or the player a temporary replacement stands in for may end it (B.7).",
+                    b.name
+                )));
+            }
+            if b.status == "finished" {
+                return Err(DiplomacyError::Finished(b.name, "no more replacements".into()));
+            }
+            let Some((_, player, until)) = current else {
+                return Err(DiplomacyError::Refused(format!(
+                    "{power} on {} is not held by a temporary replacement (B.7).",
+                    b.name
+                )));
+            };
+            let from = taking_over_from(&b);
+            if crate::domain::diplomacy::replacement::becomes_permanent(until, from) {
+                return Err(DiplomacyError::Refused(format!(
+                    "{}'s replacement on {} was declared to end with {until}; it has run past that and is permanent (B.7).",
+                    position.person_name, b.name
+                )));
+            }
+            let from_text = from.to_string();
+            stored::insert(
+                conn,
+                &New {
+                    position: position.id,
+                    outgoing: position.person_id,
+                    incoming: player,
+                    from: &from_text,
+                    kind: "return",
+                    until: None,
+                    chosen_by: "player",
+                    team_provided: true,
+                },
+                self.now(),
+            )
+            .await?;
+            self.hand_over(conn, &b, &position, player).await?;
+            let back = store::people::name_of(conn, Some(player)).await?.unwrap_or_default();
+            let text = format!(
+                "{}: {back} takes {power} back from {} from {from} (B.7).",
+                b.name, position.person_name
+            );
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyReply(text))
+        })
+        .await
+    }
+
+    /// The board's Observers who are, or are teammates of, `incoming`: a replacement may make
+    /// an Observer's appointment break A.10, and the TD must know.
+    async fn observers_now_involved(
+        &self,
+        conn: &mut SqliteConnection,
+        b: &Board,
+        incoming: i64,
+    ) -> sqlx::Result<Vec<String>> {
+        let mates: Vec<i64> = store::committee::teams::team_mates(conn, incoming)
+            .await?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        Ok(
+            store::offices::holders_for_game(conn, Office::Observer, &b.name)
+                .await?
+                .into_iter()
+                .filter(|(id, _)| *id == incoming || mates.contains(id))
+                .map(|(_, name)| name)
+                .collect(),
+        )
+    }
+
+    /// Hands the position and the game's seat to `person`.
+    async fn hand_over(
+        &self,
+        conn: &mut SqliteConnection,
+        b: &Board,
+        position: &Position,
+        person: i64,
+    ) -> sqlx::Result<()> {
+        store::diplomacy::boards::replace_holder(conn, position.id, person).await?;
+        store::committee::teams::unseat(conn, &b.name, position.person_id, self.now()).await?;
+        store::committee::teams::seat(conn, &b.name, person, self.now()).await
     }
 }

@@ -93,13 +93,34 @@ impl App {
             .ok_or(sqlx::Error::RowNotFound)?;
         let s = self.board_scored(conn, board).await?;
         let positions = store::diplomacy::boards::positions(conn, board).await?;
+        let last_year = store::diplomacy::rounds::get(conn, b.round)
+            .await?
+            .map_or(1909, |r| r.last_year) as u16;
         let mut lines = vec![format!("{} is scored: {}.", b.name, s.score.basis)];
         for l in &s.score.lines {
-            let who = positions
-                .iter()
-                .find(|p| power_of(&p.power) == l.power)
-                .map_or(String::new(), |p| format!(" ({})", p.person_name));
-            lines.push(format!("{}{who}", l.working));
+            let Some(p) = positions.iter().find(|p| power_of(&p.power) == l.power) else {
+                lines.push(l.working.clone());
+                continue;
+            };
+            let split = super::stints::position_shares(conn, p, l.score, last_year).await?;
+            if !split.replaced {
+                lines.push(format!("{} ({})", l.working, p.person_name));
+                continue;
+            }
+            // C.14: each holder's share, by the seasons they played.
+            let mut parts = Vec::new();
+            for share in &split.shares {
+                let name = store::people::name_of(conn, Some(share.holder))
+                    .await?
+                    .unwrap_or_default();
+                parts.push(format!("{name}: {}", share.working));
+            }
+            let forfeit = if split.team_provided {
+                ""
+            } else {
+                "; the team loses these points (B.8(e))"
+            };
+            lines.push(format!("{} ({}){forfeit}", l.working, parts.join("; ")));
         }
         Ok(lines.join("\n"))
     }

@@ -50,38 +50,100 @@ fn parse_exact(text: &str) -> Points {
     }
 }
 
-struct Row {
-    result: PlayerResult<i64>,
+pub(super) struct Row {
+    pub(super) result: PlayerResult<i64>,
     team: Option<i64>,
-    board: String,
+    pub(super) board: String,
     board_id: i64,
 }
 
 impl App {
-    /// The round's results by player.
-    async fn round_rows(&self, conn: &mut SqliteConnection, round: i64) -> sqlx::Result<Vec<Row>> {
-        let mut rows = Vec::new();
+    /// The round's results by player: a replaced position's points are shared by the seasons
+    /// each permanent holder played (C.14), and a player ranks by their first permanent game
+    /// only (C.15). The rows dropped by C.15 still give their team its points.
+    pub(super) async fn round_rows(
+        &self,
+        conn: &mut SqliteConnection,
+        round: i64,
+    ) -> sqlx::Result<(Vec<Row>, Vec<(i64, Points)>)> {
+        let last_year = store::diplomacy::rounds::get(conn, round)
+            .await?
+            .map_or(1909, |r| r.last_year) as u16;
+        // (when the game became theirs: 0 for the deal, else the handover's order; the row)
+        let mut keyed: Vec<(i64, Row)> = Vec::new();
+        let mut team_scores = Vec::new();
         for b in store::diplomacy::boards::of_round(conn, round).await? {
             let s = self.board_scored(conn, b.id).await?;
             for p in store::diplomacy::boards::positions(conn, b.id).await? {
                 let power = power_of(&p.power);
-                rows.push(Row {
-                    result: PlayerResult {
-                        id: p.person_id,
-                        name: p.person_name.clone(),
-                        power,
-                        score: s.score.of(power),
-                        bonus: s.score.bonus_of(power),
-                        year_ends: s.years.iter().map(|(y, c)| (*y, c.of(power))).collect(),
-                        team_place: None,
-                    },
-                    team: p.team_id,
-                    board: b.name.clone(),
-                    board_id: b.id,
-                });
+                let total = s.score.of(power);
+                let split = super::stints::position_shares(conn, &p, total, last_year).await?;
+                if let Some(t) = p.team_id {
+                    let kept = if split.team_provided { total } else { whole(0) };
+                    team_scores.push((t, kept));
+                }
+                let handovers = store::diplomacy::handovers::of_position(conn, p.id).await?;
+                for (k, holder) in split.permanent.iter().enumerate() {
+                    let score = if split.replaced {
+                        split
+                            .shares
+                            .iter()
+                            .find(|x| x.holder == *holder)
+                            .map_or(whole(0), |x| x.points)
+                    } else {
+                        total
+                    };
+                    let since = if k == 0 {
+                        0
+                    } else {
+                        handovers
+                            .iter()
+                            .find(|h| h.incoming_id == *holder)
+                            .map_or(i64::MAX, |h| h.id)
+                    };
+                    let name = if *holder == p.person_id {
+                        p.person_name.clone()
+                    } else {
+                        store::people::name_of(conn, Some(*holder))
+                            .await?
+                            .unwrap_or_default()
+                    };
+                    keyed.push((
+                        since,
+                        Row {
+                            result: PlayerResult {
+                                id: *holder,
+                                name,
+                                power,
+                                score,
+                                bonus: s.score.bonus_of(power),
+                                year_ends: s.years.iter().map(|(y, c)| (*y, c.of(power))).collect(),
+                                team_place: None,
+                            },
+                            // B.8(e): a replacement the team did not provide scores only
+                            // as an individual.
+                            team: p.team_id.filter(|_| {
+                                k == 0
+                                    || handovers
+                                        .iter()
+                                        .any(|h| h.incoming_id == *holder && h.team_provided)
+                            }),
+                            board: b.name.clone(),
+                            board_id: b.id,
+                        },
+                    ));
+                }
             }
         }
-        Ok(rows)
+        // C.15: a person's first permanent game, in time, is the one that counts.
+        keyed.sort_by_key(|(since, _)| *since);
+        let mut rows: Vec<Row> = Vec::new();
+        for (_, r) in keyed {
+            if !rows.iter().any(|x| x.result.id == r.result.id) {
+                rows.push(r);
+            }
+        }
+        Ok((rows, team_scores))
     }
 
     /// The round's ranking (C.6-C.9, C.11).
@@ -91,7 +153,7 @@ impl App {
         round: i64,
         seed: i64,
     ) -> sqlx::Result<Vec<StandingLine>> {
-        let mut rows = self.round_rows(conn, round).await?;
+        let (mut rows, team_scores) = self.round_rows(conn, round).await?;
         let teams: BTreeMap<i64, String> = store::diplomacy::rounds::team_names(conn)
             .await?
             .into_iter()
@@ -115,8 +177,12 @@ impl App {
                         scores: Vec::new(),
                         best_player: place,
                     });
-                    e.scores.push(r.result.score);
                     e.best_player = e.best_player.min(place);
+                }
+                for (t, score) in &team_scores {
+                    if let Some(e) = by_team.get_mut(t) {
+                        e.scores.push(*score);
+                    }
                 }
                 let team_rank = titles::teams_round_one(&by_team.into_values().collect::<Vec<_>>());
                 for r in rows.iter_mut() {

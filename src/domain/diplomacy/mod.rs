@@ -11,6 +11,8 @@ pub mod assign;
 pub mod centres;
 pub mod deadline;
 pub mod extension;
+pub mod grouping;
+pub mod handover;
 pub mod nmr;
 pub mod power;
 pub mod press;

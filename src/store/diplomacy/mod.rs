@@ -3,6 +3,8 @@
 //! ballots, and press. Powers are stored by letter.
 
 pub mod boards;
+pub mod handovers;
+pub mod individuals;
 pub mod press;
 pub mod record;
 pub mod rounds;

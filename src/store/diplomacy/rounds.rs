@@ -133,8 +133,9 @@ pub async fn signed_power_taken(
 /// Whether `person` captains `team`.
 pub async fn is_captain(conn: &mut SqliteConnection, team: i64, person: i64) -> sqlx::Result<bool> {
     sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM team_members WHERE team_id = ? AND person_id = ?
-             AND role = 'captain' AND left_at IS NULL)",
+        "SELECT EXISTS (SELECT 1 FROM team_members WHERE team_id = ?1 AND person_id = ?2
+             AND role = 'captain' AND left_at IS NULL)
+         OR EXISTS (SELECT 1 FROM dip_grouped_teams WHERE team_id = ?1 AND captain_id = ?2)",
     )
     .bind(team)
     .bind(person)
