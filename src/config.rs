@@ -1,6 +1,7 @@
 //! Configuration: `config.toml` read into typed structs, with defaults that mirror the chess club's Terms.
 
 mod committees;
+mod leaderboard;
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +11,7 @@ use serde::{Deserialize, Deserializer};
 
 pub use crate::domain::nomic::parameters::Procedure;
 pub use committees::CommitteesConfig;
+pub use leaderboard::LeaderboardConfig;
 
 /// Why a configuration was refused; every message names the key at fault.
 #[derive(Debug, thiserror::Error)]
@@ -49,6 +51,7 @@ pub struct Config {
     pub portal: PortalConfig,
     pub tournament: TournamentConfig,
     pub committees: CommitteesConfig,
+    pub leaderboard: LeaderboardConfig,
 }
 
 /// The public portal (`gavel portal`, and `gavel run` when `listen` is set).
