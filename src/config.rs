@@ -192,9 +192,13 @@ impl Default for ScoreConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SessionConfig {
-    /// The weekday of club sessions (Terms §0 Act 5).
+    /// The weekday of club sessions (Terms §0 Act 5), the day bans follow (§II Act 9.2).
     #[serde(deserialize_with = "de_weekday")]
     pub day: Weekday,
+    /// Every weekday a session is held, when the club meets more than once a week; `day` is
+    /// always one of them.
+    #[serde(deserialize_with = "de_weekdays")]
+    pub days: Vec<Weekday>,
     /// Start of the session window, club time, `HH:MM`.
     #[serde(deserialize_with = "de_time")]
     pub start: NaiveTime,
@@ -212,6 +216,7 @@ impl Default for SessionConfig {
     fn default() -> Self {
         Self {
             day: Weekday::Fri,
+            days: Vec::new(),
             start: NaiveTime::from_hms_opt(12, 30, 0).expect("valid time"),
             end: NaiveTime::from_hms_opt(13, 10, 0).expect("valid time"),
             place: "322".into(),
@@ -482,6 +487,18 @@ fn de_weekday<'de, D: Deserializer<'de>>(d: D) -> Result<Weekday, D::Error> {
     name.parse::<Weekday>().map_err(|_| {
         serde::de::Error::custom(format!("`{name}` is not a weekday (for example Friday)"))
     })
+}
+
+fn de_weekdays<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Weekday>, D::Error> {
+    let names = Vec::<String>::deserialize(d)?;
+    names
+        .iter()
+        .map(|name| {
+            name.parse::<Weekday>().map_err(|_| {
+                serde::de::Error::custom(format!("`{name}` is not a weekday (for example Friday)"))
+            })
+        })
+        .collect()
 }
 
 fn de_time<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveTime, D::Error> {

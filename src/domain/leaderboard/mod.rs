@@ -9,3 +9,4 @@ pub mod material;
 pub mod score;
 pub mod seed;
 pub mod session;
+pub mod session_move;
