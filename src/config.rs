@@ -466,6 +466,9 @@ impl Config {
                 );
             }
         }
+        if !(1..=31).contains(&self.leaderboard.confirm_days) {
+            return invalid("leaderboard.confirm_days", "must be from 1 to 31");
+        }
         if !(1..=31).contains(&self.moderation.declaration_days) {
             return invalid("moderation.declaration_days", "must be from 1 to 31");
         }
