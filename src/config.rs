@@ -1,6 +1,7 @@
 //! Configuration: `config.toml` read into typed structs, with defaults that mirror the chess club's Terms.
 
 mod committees;
+mod leaderboard;
 mod roles;
 
 use std::path::{Path, PathBuf};
@@ -11,6 +12,7 @@ use serde::{Deserialize, Deserializer};
 
 pub use crate::domain::nomic::parameters::Procedure;
 pub use committees::CommitteesConfig;
+pub use leaderboard::LeaderboardConfig;
 pub use roles::{RolesConfig, BANNED};
 
 /// Why a configuration was refused; every message names the key at fault.
@@ -51,6 +53,7 @@ pub struct Config {
     pub portal: PortalConfig,
     pub tournament: TournamentConfig,
     pub committees: CommitteesConfig,
+    pub leaderboard: LeaderboardConfig,
 }
 
 /// The public portal (`gavel portal`, and `gavel run` when `listen` is set).
@@ -201,9 +204,13 @@ impl Default for ScoreConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SessionConfig {
-    /// The weekday of club sessions (Terms §0 Act 5).
+    /// The weekday of club sessions (Terms §0 Act 5), the day bans follow (§II Act 9.2).
     #[serde(deserialize_with = "de_weekday")]
     pub day: Weekday,
+    /// Every weekday a session is held, when the club meets more than once a week; `day` is
+    /// always one of them.
+    #[serde(deserialize_with = "de_weekdays")]
+    pub days: Vec<Weekday>,
     /// Start of the session window, club time, `HH:MM`.
     #[serde(deserialize_with = "de_time")]
     pub start: NaiveTime,
@@ -221,6 +228,7 @@ impl Default for SessionConfig {
     fn default() -> Self {
         Self {
             day: Weekday::Fri,
+            days: Vec::new(),
             start: NaiveTime::from_hms_opt(12, 30, 0).expect("valid time"),
             end: NaiveTime::from_hms_opt(13, 10, 0).expect("valid time"),
             place: "322".into(),
@@ -474,6 +482,9 @@ impl Config {
                 );
             }
         }
+        if !(1..=31).contains(&self.leaderboard.confirm_days) {
+            return invalid("leaderboard.confirm_days", "must be from 1 to 31");
+        }
         if !(1..=31).contains(&self.moderation.declaration_days) {
             return invalid("moderation.declaration_days", "must be from 1 to 31");
         }
@@ -495,6 +506,18 @@ fn de_weekday<'de, D: Deserializer<'de>>(d: D) -> Result<Weekday, D::Error> {
     name.parse::<Weekday>().map_err(|_| {
         serde::de::Error::custom(format!("`{name}` is not a weekday (for example Friday)"))
     })
+}
+
+fn de_weekdays<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Weekday>, D::Error> {
+    let names = Vec::<String>::deserialize(d)?;
+    names
+        .iter()
+        .map(|name| {
+            name.parse::<Weekday>().map_err(|_| {
+                serde::de::Error::custom(format!("`{name}` is not a weekday (for example Friday)"))
+            })
+        })
+        .collect()
 }
 
 fn de_time<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveTime, D::Error> {

@@ -129,6 +129,19 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     });
     let diplomacy = app.export_diplomacy(&mut conn).await?;
     let rule_parameters = app.export_rule_parameters(&mut conn).await?;
+    let session_moves: Vec<Value> = store::leaderboard::session_moves::all(&mut conn)
+        .await?
+        .iter()
+        .map(|m| {
+            json!({
+                "from": m.from_date.to_string(),
+                "to": m.to_date.to_string(),
+                "moved_by": name(Some(m.moved_by)),
+                "reason": m.reason,
+                "moved_at": m.moved_at.to_rfc3339(),
+            })
+        })
+        .collect();
     Ok(json!({
         "club": app.config().club.name,
         "exported_at": app.now().to_rfc3339(),
@@ -157,6 +170,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             "reason": e.reason,
             "void": e.voided_at.is_some(),
         })).collect::<Vec<_>>(),
+        "session_moves": session_moves,
         "tournaments": crate::app::tournament::record::export(&mut conn).await?,
         "reports": crate::app::moderation::reports::export(&mut conn).await?,
         "notifications": crate::app::notify::export::export(&mut conn, &names).await?,

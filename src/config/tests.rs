@@ -103,3 +103,30 @@ fn reports_go_to_the_moderators_channel_and_the_mod_log_to_its_own() {
     assert_eq!(c.channel_id(MOD_LOG), Some(3200));
     assert_eq!(parse("").unwrap().channel_id(MOD_LOG), None);
 }
+
+#[test]
+fn a_club_may_list_several_session_days_beside_its_one_day() {
+    use chrono::Weekday;
+    let c = parse("[session]\ndays = [\"Friday\", \"Tuesday\"]\n").unwrap();
+    assert_eq!(c.session.day, Weekday::Fri);
+    assert_eq!(c.session.days, vec![Weekday::Fri, Weekday::Tue]);
+    assert!(parse("").unwrap().session.days.is_empty());
+    let e = parse("[session]\ndays = [\"Funday\"]\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("Funday") && e.contains("days"), "{e}");
+}
+
+#[test]
+fn results_count_at_once_unless_the_club_asks_for_confirmations() {
+    let c = parse("").unwrap();
+    assert!(!c.leaderboard.confirm_results);
+    assert_eq!(c.leaderboard.confirm_days, 7);
+    let c = parse("[leaderboard]\nconfirm_results = true\nconfirm_days = 3\n").unwrap();
+    assert!(c.leaderboard.confirm_results);
+    assert_eq!(c.leaderboard.confirm_days, 3);
+    let e = parse("[leaderboard]\nconfirm_days = 0\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("leaderboard.confirm_days"), "{e}");
+}

@@ -56,6 +56,9 @@ pub enum Job {
     /// The end of an NMR's 48 (or 96) hours: B.8's replacement procedure begins unless the
     /// player has come back (house rules D.VII.6a).
     DiplomacyNmrClock { nmr: i64 },
+    /// The opponent's time to confirm or dispute a game runs out: it is left for a Moderator
+    /// (`[leaderboard] confirm_days`).
+    ConfirmationLapse { game: i64 },
 }
 
 /// The steps of a match's week, in UTC.
@@ -114,6 +117,7 @@ const MATCH_WEEK: &str = "match_week";
 const PARTYCHESS_TURN: &str = "partychess_turn";
 const DIPLOMACY_DEADLINE: &str = "diplomacy_deadline";
 const DIPLOMACY_NMR_CLOCK: &str = "diplomacy_nmr_clock";
+const CONFIRMATION_LAPSE: &str = "confirmation_lapse";
 
 /// A stored job that does not decode into a `Job`.
 #[derive(Debug, thiserror::Error)]
@@ -151,6 +155,7 @@ impl Job {
             Job::PartyChessTurn { .. } => PARTYCHESS_TURN,
             Job::DiplomacyDeadline { .. } => DIPLOMACY_DEADLINE,
             Job::DiplomacyNmrClock { .. } => DIPLOMACY_NMR_CLOCK,
+            Job::ConfirmationLapse { .. } => CONFIRMATION_LAPSE,
         }
     }
 
@@ -182,6 +187,7 @@ impl Job {
             Job::PartyChessTurn { game, .. } => format!("partychess-turn:{game}"),
             Job::DiplomacyDeadline { board, turn } => format!("diplomacy-deadline:{board}:{turn}"),
             Job::DiplomacyNmrClock { nmr } => format!("diplomacy-nmr-clock:{nmr}"),
+            Job::ConfirmationLapse { game } => format!("game-confirmation:{game}"),
         }
     }
 
@@ -212,6 +218,7 @@ impl Job {
             Job::PartyChessTurn { game, turn } => json!({ "game": game, "turn": turn }),
             Job::DiplomacyDeadline { board, turn } => json!({ "board": board, "turn": turn }),
             Job::DiplomacyNmrClock { nmr } => json!({ "nmr": nmr }),
+            Job::ConfirmationLapse { game } => json!({ "game": game }),
         }
     }
 
@@ -292,6 +299,9 @@ impl Job {
                 turn: field("turn")?,
             },
             DIPLOMACY_NMR_CLOCK => Job::DiplomacyNmrClock { nmr: field("nmr")? },
+            CONFIRMATION_LAPSE => Job::ConfirmationLapse {
+                game: field("game")?,
+            },
             other => return Err(JobDecodeError::UnknownKind(other.to_owned())),
         })
     }
@@ -355,6 +365,7 @@ mod tests {
             Job::PartyChessTurn { game: 1, turn: 4 },
             Job::DiplomacyDeadline { board: 3, turn: 7 },
             Job::DiplomacyNmrClock { nmr: 5 },
+            Job::ConfirmationLapse { game: 8 },
         ]
     }
 
@@ -393,6 +404,7 @@ mod tests {
                 "partychess-turn:1",
                 "diplomacy-deadline:3:7",
                 "diplomacy-nmr-clock:5",
+                "game-confirmation:8",
             ]
         );
     }

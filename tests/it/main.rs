@@ -8,6 +8,7 @@ mod committee;
 mod court;
 mod diplomacy;
 pub mod discord;
+mod export_dates;
 mod jobs;
 mod layers;
 mod leaderboard;

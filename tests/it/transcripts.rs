@@ -8,7 +8,7 @@ use gavel::config::Config;
 async fn check_file(relative: &str) {
     let path = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
     let script = std::fs::read_to_string(&path).expect("transcript exists");
-    let mut config = Config::default();
+    let mut config = transcript_config(&path);
     config.database.path = gavel::store::IN_MEMORY.into();
     let mut console = Console::new(config);
     let printed = run_script(&mut console, &script)
@@ -33,6 +33,16 @@ async fn check_file(relative: &str) {
     let app = console.app().await.expect("app");
     let problems = app.check_record().await.expect("check runs");
     assert!(problems.is_empty(), "{path}: {problems:#?}");
+}
+
+/// The club a transcript runs in: the defaults, or `NAME.toml` beside `NAME.gavel` when a
+/// scenario needs a club that chose otherwise (run it by hand with `--config NAME.toml`).
+fn transcript_config(path: &str) -> Config {
+    let toml = std::path::Path::new(path).with_extension("toml");
+    match std::fs::read_to_string(&toml) {
+        Ok(text) => Config::from_toml(&text, &toml).expect("the transcript's config is valid"),
+        Err(_) => Config::default(),
+    }
 }
 
 /// Every transcript: `tests/transcripts/*.gavel` and the examples (the README's demo is one),

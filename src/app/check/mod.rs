@@ -3,7 +3,7 @@
 //! and each capability adds its own: the ladder's steps and bans (moderation), benches that can
 //! decide and requests to leave that wait only for a granted hearing (the Court), held proposals
 //! and points (Nomic), motions whose results equal their tallies (committees), and the deadline
-//! jobs of live objects (all of them).
+//! jobs of live objects (all of them, games waiting for a confirmation too).
 //!
 //! It reads everything, once, in one snapshot: it is the operator's proof and the tests'
 //! oracle, not a command a member runs.
@@ -11,6 +11,7 @@
 mod committee;
 mod court;
 mod diplomacy;
+mod games;
 mod moderation;
 mod nomic;
 mod notify;
@@ -74,6 +75,7 @@ impl App {
         partychess::check(&mut tx, &pending, &mut breaches).await?;
         diplomacy::check(&mut tx, &pending, &mut breaches).await?;
         reports::check(&mut tx, &mut breaches).await?;
+        games::check(&mut tx, &pending, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)
     }

@@ -7,6 +7,7 @@ pub mod membership;
 pub mod profile;
 pub mod removal;
 pub mod seed;
+pub mod session_move;
 pub mod sessions;
 pub mod standings;
 pub mod weekly;

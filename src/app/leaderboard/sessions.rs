@@ -54,12 +54,24 @@ impl App {
     pub(crate) async fn window(&self, conn: &mut SqliteConnection) -> sqlx::Result<Window> {
         let day = self.session_day(conn).await?;
         let s = &self.config().session;
+        let mut days = s.days.clone();
+        days.push(day);
+        days.sort_by_key(|d| d.num_days_from_monday());
+        days.dedup();
+        // A week back is enough: no session reads a window further in the past.
+        let since = calendar::local_date(self.now(), self.tz()) - chrono::Days::new(7);
+        let moves = store::leaderboard::session_moves::from(conn, since)
+            .await?
+            .into_iter()
+            .map(|m| (m.from_date, m.to_date))
+            .collect();
         Ok(Window {
-            day,
+            days,
             start: s.start,
             end: s.end,
             place: s.place.clone(),
             tz: self.tz(),
+            moves,
         })
     }
 

@@ -3,6 +3,7 @@
 
 use crate::domain::kernel::authority::Power;
 use crate::domain::leaderboard::game::GameStatus;
+use crate::jobs::{self, Job};
 use crate::store;
 
 use super::{ModerationError, ModerationReply};
@@ -23,13 +24,27 @@ impl App {
             if game.has_player(actor.id) {
                 return Err(ModerationError::OwnGame);
             }
-            if game.status() != GameStatus::PendingApproval {
+            // A game waiting for its opponent's word may be decided by a Moderator too, so the
+            // wait always has an exit.
+            if !matches!(
+                game.status(),
+                GameStatus::PendingApproval | GameStatus::AwaitingConfirmation
+            ) {
                 return Err(ModerationError::NotPending(number));
             }
+            jobs::cancel(conn, &Job::ConfirmationLapse { game: number }, self.now()).await?;
             store::leaderboard::games::set_approved(conn, number, actor.id).await?;
-            let changes = self.count_game(conn, number, self.now()).await?;
+            let now = self.now();
+            let monitored = self.restrictions(conn, game.white_id, now).await?.monitored
+                || self.restrictions(conn, game.black_id, now).await?.monitored;
+            let changes = self.count_game(conn, number, now).await?;
+            let rule = if monitored {
+                " (Terms §II Act 10.4)"
+            } else {
+                ""
+            };
             Ok(ModerationReply(format!(
-                "Game #{number} is approved as valid by {} (Terms §II Act 10.4). {changes}",
+                "Game #{number} is approved as valid by {}{rule}. {changes}",
                 actor.name
             )))
         })

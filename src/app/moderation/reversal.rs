@@ -72,6 +72,11 @@ impl App {
         }
         store::leaderboard::games::restore(conn, game_id, before).await?;
         store::leaderboard::events::unvoid_game(conn, game_id, &event_reason).await?;
+        if before == GameStatus::AwaitingConfirmation {
+            // The opponent's time to answer starts again, so the wait keeps its exit.
+            let due = self.now() + chrono::Duration::days(self.config().leaderboard.confirm_days);
+            jobs::schedule(conn, &Job::ConfirmationLapse { game: game_id }, due).await?;
+        }
         Ok(())
     }
 

@@ -182,7 +182,9 @@ impl App {
                         "its text in force at once (Terms §IV Act 2)"
                     };
                     format!(
-                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {line}, {in_force}.{}{config_words}{reason_words}",
+                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {version} ({}): {}, {in_force}.{}{config_words}{reason_words}",
+                        calendar::show_date(on),
+                        draft.summary,
                         followed.words
                     )
                 }

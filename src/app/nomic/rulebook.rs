@@ -6,6 +6,7 @@ use std::fmt;
 use sqlx::SqliteConnection;
 
 use crate::app::{App, Call};
+use crate::domain::kernel::calendar;
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::rulebook::{Rule, RuleId, Rulebook};
 use crate::domain::nomic::INITIAL_RULES_JSON;
@@ -38,7 +39,7 @@ impl fmt::Display for RuleShown {
             self.heading, r.mutability, r.version
         )?;
         if let Some(since) = r.since {
-            write!(f, ", since {}", since.format("%Y-%m-%d"))?;
+            write!(f, ", since {}", calendar::show_date(since))?;
         }
         write!(f, ")\n{}", r.paragraphs.join("\n"))?;
         for note in &r.notes {
@@ -46,7 +47,7 @@ impl fmt::Display for RuleShown {
                 f,
                 "\nNote ({}, {}): {}",
                 note.author,
-                note.date.format("%Y-%m-%d"),
+                calendar::show_date(note.date),
                 note.text
             )?;
         }
@@ -291,7 +292,14 @@ impl App {
                 lines: book
                     .versions
                     .iter()
-                    .map(|v| format!("{} ({}): {}", v.version, v.date, v.summary))
+                    .map(|v| {
+                        format!(
+                            "{} ({}): {}",
+                            v.version,
+                            calendar::show_date(v.date),
+                            v.summary
+                        )
+                    })
                     .collect(),
                 empty:
                     "This rulebook keeps no change log; /rule history shows each rule's versions.",

@@ -1,4 +1,4 @@
-//! Games on the Leaderboard: /game register, start, approve, void, adjudicate, object, exempt and
+//! Games on the Leaderboard: /game register, start, confirm, dispute, approve, void, adjudicate, object, exempt and
 //! rematch.
 
 use crate::app::choices::Pick;
@@ -55,14 +55,41 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         }),
         command(
             "game approve",
-            "Approve a monitored member's game as valid (Moderators who did not play)",
+            "Approve a game waiting for a Moderator or for its opponent (Moderators who did not play)",
         )
         .option(game("The game's number"))
         .needs(Power::Moderate)
         .who("Moderators who did not play")
-        .rule("a monitored member's game, §II Act 10.4")
+        .rule("a monitored member's game, §II Act 10.4; a result not yet confirmed")
         .run(|app, call, a| {
             Box::pin(async move { reply(app.approve_game(&call, a.integer("game")?).await) })
+        }),
+        command(
+            "game confirm",
+            "Confirm a result your opponent registered, so it counts",
+        )
+        .option(game("The game's number").picks(Pick::OwnGame))
+        .who("the opponent of the player who registered it")
+        .rule("[leaderboard] confirm_results")
+        .run(|app, call, a| {
+            Box::pin(async move { reply(app.confirm_game(&call, a.integer("game")?).await) })
+        }),
+        command(
+            "game dispute",
+            "Dispute a result your opponent registered; a Moderator decides",
+        )
+        .option(game("The game's number").picks(Pick::OwnGame))
+        .option(text("reason", "What is wrong with it", Reason::MAX).optional())
+        .who("the opponent of the player who registered it")
+        .rule("[leaderboard] confirm_results")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                let reason = a.opt_text("reason");
+                reply(
+                    app.dispute_game(&call, a.integer("game")?, reason.as_deref())
+                        .await,
+                )
+            })
         }),
         command(
             "game void",

@@ -2,9 +2,10 @@
 //! /member and /leave (games are declared beside them, in `games`).
 
 use crate::commands::paging::Paged;
-use crate::commands::{command, integer, leaderboard::games, person, reply, Section};
+use crate::commands::{command, date, integer, leaderboard::games, person, reply, text, Section};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
+use crate::domain::kernel::text::Reason;
 
 pub(in crate::commands) fn section() -> Section {
     let mut commands = vec![
@@ -34,6 +35,25 @@ pub(in crate::commands) fn section() -> Section {
         .rule("presence, Terms §0 Act 9")
         .run(|app, call, a| {
             Box::pin(async move { reply(app.mark_present(&call, &a.person("member")?).await) })
+        }),
+        command(
+            "session move",
+            "Hold one session on another date instead (Moderators)",
+        )
+        .option(date("from", "The session's date, YYYY-MM-DD"))
+        .option(date("to", "The date it is held on instead, YYYY-MM-DD"))
+        .option(text("reason", "Why it moves", Reason::MAX).optional())
+        .needs(Power::Moderate)
+        .who("Moderators")
+        .rule("a one-off change to the session calendar, Terms §0 Act 5")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                let reason = a.opt_text("reason");
+                reply(
+                    app.move_session(&call, &a.text("from")?, &a.text("to")?, reason.as_deref())
+                        .await,
+                )
+            })
         }),
     ];
     commands.extend(games::commands());

@@ -10,8 +10,12 @@ pub enum GameStatus {
     InProgress,
     /// Waiting for a non-Member player to join within the session (Terms §0 Act 12).
     WaitingJoin,
-    /// Waiting for a Moderator's approval because a player is monitored (Terms §II Act 10.4).
+    /// Waiting for a Moderator's approval because a player is monitored (Terms §II Act 10.4),
+    /// or because its result was disputed or never confirmed.
     PendingApproval,
+    /// Registered by one player, waiting for the other to confirm it (`[leaderboard]
+    /// confirm_results`).
+    AwaitingConfirmation,
     /// On the Leaderboard.
     Counted,
     /// Reversed as though it never happened.
@@ -51,6 +55,7 @@ impl GameStatus {
             GameStatus::InProgress => "in progress",
             GameStatus::WaitingJoin => "waiting join",
             GameStatus::PendingApproval => "pending approval",
+            GameStatus::AwaitingConfirmation => "awaiting confirmation",
             GameStatus::Counted => "counted",
             GameStatus::Voided => "voided",
             GameStatus::Lapsed => "lapsed",
@@ -74,7 +79,10 @@ impl GameStatus {
     pub fn is_reversible_by_fraud(self) -> bool {
         matches!(
             self,
-            GameStatus::Counted | GameStatus::PendingApproval | GameStatus::WaitingJoin
+            GameStatus::Counted
+                | GameStatus::PendingApproval
+                | GameStatus::AwaitingConfirmation
+                | GameStatus::WaitingJoin
         )
     }
 }

@@ -1,6 +1,7 @@
 //! The Leaderboard (Terms §0-§II): games and their lifecycles, scores as a fold of events,
 //! the session window, ending a game by material, weekly deductions, and leaving.
 
+pub mod confirm;
 pub mod decay;
 pub mod game;
 pub mod leave;
@@ -8,3 +9,4 @@ pub mod material;
 pub mod score;
 pub mod seed;
 pub mod session;
+pub mod session_move;

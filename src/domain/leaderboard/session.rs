@@ -1,4 +1,5 @@
-//! The club session window (Terms §0 Act 5): a weekday, a start and an end, in club time.
+//! The club session window (Terms §0 Act 5): the session weekdays, a start and an end, in club
+//! time, with any one-off moves of a session from one date to another.
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, Utc, Weekday};
 use chrono_tz::Tz;
@@ -8,19 +9,33 @@ use crate::domain::kernel::calendar;
 /// When and where sessions are held.
 #[derive(Debug, Clone)]
 pub struct Window {
-    pub day: Weekday,
+    /// The session weekdays, Monday first.
+    pub days: Vec<Weekday>,
     pub start: NaiveTime,
     pub end: NaiveTime,
     pub place: String,
     pub tz: Tz,
+    /// One-off moves of a session: (from, to) club dates.
+    pub moves: Vec<(NaiveDate, NaiveDate)>,
 }
 
 impl Window {
-    /// True when `at` is inside the window: the right weekday, at or after the start and
-    /// before the end, in club time.
+    /// Whether a session is held on `date`: a session weekday the session was not moved away
+    /// from, or a date a session was moved to.
+    pub fn is_session_date(&self, date: NaiveDate) -> bool {
+        if self.moves.iter().any(|&(from, _)| from == date) {
+            return false;
+        }
+        self.days.contains(&date.weekday()) || self.moves.iter().any(|&(_, to)| to == date)
+    }
+
+    /// True when `at` is inside the window: a session date, at or after the start and before
+    /// the end, in club time.
     pub fn contains(&self, at: DateTime<Utc>) -> bool {
         let local = at.with_timezone(&self.tz);
-        local.weekday() == self.day && local.time() >= self.start && local.time() < self.end
+        self.is_session_date(local.date_naive())
+            && local.time() >= self.start
+            && local.time() < self.end
     }
 
     /// The end of the window on a club date.
@@ -30,9 +45,30 @@ impl Window {
 
     /// "on Friday between 12:30 and 13:10 in 322", for refusals.
     pub fn describe(&self) -> String {
+        let days: Vec<&str> = self
+            .days
+            .iter()
+            .map(|d| calendar::weekday_name(*d))
+            .collect();
+        let moved: Vec<String> = self
+            .moves
+            .iter()
+            .map(|&(from, to)| {
+                format!(
+                    "{}'s on {}",
+                    calendar::show_date(from),
+                    calendar::show_date(to)
+                )
+            })
+            .collect();
+        let except = if moved.is_empty() {
+            String::new()
+        } else {
+            format!(", with {} instead", moved.join(" and "))
+        };
         format!(
-            "on {} between {} and {} in {}",
-            calendar::weekday_name(self.day),
+            "on {} between {} and {} in {}{except}",
+            days.join(" or "),
             self.start.format("%H:%M"),
             self.end.format("%H:%M"),
             self.place
@@ -82,12 +118,49 @@ mod tests {
 
     fn window() -> Window {
         Window {
-            day: Weekday::Fri,
+            days: vec![Weekday::Fri],
             start: NaiveTime::from_hms_opt(12, 30, 0).unwrap(),
             end: NaiveTime::from_hms_opt(13, 10, 0).unwrap(),
             place: "322".into(),
             tz: chrono_tz::Europe::London,
+            moves: vec![],
         }
+    }
+
+    fn date(m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, m, d).unwrap()
+    }
+
+    #[test]
+    fn a_club_may_meet_on_more_than_one_day_a_week_s0_a5() {
+        let w = Window {
+            days: vec![Weekday::Tue, Weekday::Fri],
+            ..window()
+        };
+        assert!(w.is_session_date(date(12, 1)));
+        assert!(w.is_session_date(date(12, 4)));
+        assert!(!w.is_session_date(date(12, 3)));
+        assert_eq!(
+            w.describe(),
+            "on Tuesday or Friday between 12:30 and 13:10 in 322"
+        );
+    }
+
+    #[test]
+    fn a_moved_session_is_held_on_its_new_date_and_not_its_old_one_s0_a5() {
+        let w = Window {
+            moves: vec![(date(12, 4), date(12, 3))],
+            ..window()
+        };
+        assert!(!w.is_session_date(date(12, 4)));
+        assert!(w.is_session_date(date(12, 3)));
+        assert!(w.is_session_date(date(12, 11)));
+        assert!(w.contains(Utc.with_ymd_and_hms(2026, 12, 3, 12, 45, 0).unwrap()));
+        assert!(!w.contains(Utc.with_ymd_and_hms(2026, 12, 4, 12, 45, 0).unwrap()));
+        assert_eq!(
+            w.describe(),
+            "on Friday between 12:30 and 13:10 in 322, with Fri 4 Dec 2026's on Thu 3 Dec 2026 instead"
+        );
     }
 
     #[test]

@@ -178,7 +178,7 @@ pub async fn online_games_on(
 ) -> sqlx::Result<Vec<Game>> {
     sqlx::query_as::<_, Game>(
         "SELECT * FROM games WHERE online = 1 AND club_date = ? AND (white_id = ? OR black_id = ?)
-         AND status IN (?, ?, ?, ?) ORDER BY id",
+         AND status IN (?, ?, ?, ?, ?) ORDER BY id",
     )
     .bind(club_date)
     .bind(person_id)
@@ -186,6 +186,7 @@ pub async fn online_games_on(
     .bind(GameStatus::InProgress)
     .bind(GameStatus::WaitingJoin)
     .bind(GameStatus::PendingApproval)
+    .bind(GameStatus::AwaitingConfirmation)
     .bind(GameStatus::Counted)
     .fetch_all(conn)
     .await

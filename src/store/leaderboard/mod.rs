@@ -5,5 +5,6 @@ pub mod attendance;
 pub mod events;
 pub mod games;
 pub mod leave;
+pub mod session_moves;
 pub mod sessions;
 pub mod standings;

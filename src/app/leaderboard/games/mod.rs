@@ -4,6 +4,7 @@
 
 mod adjudicate;
 pub mod approval;
+pub mod confirm;
 mod register;
 mod rematch;
 mod void;
@@ -16,6 +17,7 @@ use sqlx::SqliteConnection;
 use crate::domain::kernel::authority::{Power, Unauthorised};
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::text::TextError;
+use crate::domain::leaderboard::confirm::Report;
 use crate::domain::leaderboard::game::{Participants, RegisterRefusal};
 use crate::domain::leaderboard::material::MaterialError;
 use crate::domain::leaderboard::score::{GameResult, Movement};
@@ -93,6 +95,10 @@ pub enum GameError {
     NotAdjudicator(i64),
     #[error("{0} did not play in game #{1}, so cannot have failed to play its rematch (Terms §I Act 6).")]
     NotInGame(String, i64),
+    #[error("Only the opponent of the player who registered game #{0} confirms or disputes it; a Moderator who did not play decides it with /game approve or /game void.")]
+    NotConfirmer(i64),
+    #[error("Game #{0} is not waiting for its opponent's confirmation: it is {1}.")]
+    NotAwaitingConfirmation(i64, &'static str),
     #[error("`{0}` is not a result; choose white, black or draw.")]
     BadResult(String),
     #[error("Give the rematch's result, or who failed to play it, not both (Terms §I Act 6).")]
@@ -420,7 +426,23 @@ impl App {
                 || self.restrictions(conn, game.black_id, now).await?.monitored;
             let registrar = store::offices::offices_of(conn, game.registered_by).await?;
             let approved = registrar.has_moderator_powers() && !game.has_player(game.registered_by);
-            if monitored && !approved {
+            let confirmer = Report {
+                registrant: game.registered_by,
+                white: game.white_id,
+                black: game.black_id,
+                result: GameResult::parse(&game.result).unwrap_or(GameResult::Draw),
+            }
+            .confirmer(self.config().leaderboard.confirm_results);
+            if confirmer.is_some() {
+                store::leaderboard::games::set_status(
+                    conn,
+                    game.id,
+                    GameStatus::AwaitingConfirmation,
+                )
+                .await?;
+                let waits = self.ask_for_confirmation(conn, &game).await?;
+                done.push(format!("Game #{}: {waits}", game.id));
+            } else if monitored && !approved {
                 store::leaderboard::games::set_status(conn, game.id, GameStatus::PendingApproval)
                     .await?;
                 self.ask_for_approval(conn, &game).await?;

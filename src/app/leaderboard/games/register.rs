@@ -2,6 +2,7 @@
 //! refuses it when invalid (Terms §0 Acts 5-12, §I Act 9, §II Acts 4, 10.4, 11).
 
 use crate::domain::kernel::calendar;
+use crate::domain::leaderboard::confirm::{with_confirmation, Report};
 use crate::domain::leaderboard::game::status_on_registration;
 use crate::store::{
     self,
@@ -57,8 +58,17 @@ impl App {
             };
             // A Moderator who did not play and registers the game approves it by doing so.
             let approver = Self::approves(actor, &players);
-            let status =
-                status_on_registration(!players.waiting.is_empty(), players.monitored, approver);
+            let confirmer = Report {
+                registrant: actor.id,
+                white: players.white.id,
+                black: players.black.id,
+                result,
+            }
+            .confirmer(self.config().leaderboard.confirm_results);
+            let status = with_confirmation(
+                status_on_registration(!players.waiting.is_empty(), players.monitored, approver),
+                confirmer,
+            );
             let game = NewGame {
                 session_id,
                 white_id: players.white.id,
@@ -102,6 +112,13 @@ impl App {
                     format!(
                     "Game #{id} recorded: {summary}. A player is monitored, so it waits for a Moderator's approval (Terms §II Act 10.4)."
                     )
+                }
+                GameStatus::AwaitingConfirmation => {
+                    let game = store::leaderboard::games::by_id(conn, id)
+                        .await?
+                        .ok_or(sqlx::Error::RowNotFound)?;
+                    let waits = self.ask_for_confirmation(conn, &game).await?;
+                    format!("Game #{id} recorded: {summary}. {waits}")
                 }
                 _ => {
                     let changes = self.count_game(conn, id, now).await?;

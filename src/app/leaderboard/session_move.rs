@@ -1,0 +1,86 @@
+//! `/session move`: a Moderator holds one session on another date, once (Terms §0 Act 5 as a
+//! club reads it), recorded, audited and announced in one transaction.
+
+use std::fmt;
+
+use chrono::NaiveDate;
+
+use crate::domain::kernel::authority::{Power, Unauthorised};
+use crate::domain::kernel::calendar;
+use crate::domain::leaderboard::session_move::{may_move, MoveRefusal};
+use crate::store::{self, outbox::DISCUSSION};
+
+use crate::app::{App, Call, UseCaseError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionMoveError {
+    #[error(transparent)]
+    Unauthorised(#[from] Unauthorised),
+    #[error(transparent)]
+    Refused(#[from] MoveRefusal),
+    #[error("`{0}` is not a date; write it as YYYY-MM-DD, for example 2026-12-03.")]
+    BadDate(String),
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Store(#[from] sqlx::Error),
+}
+
+impl UseCaseError for SessionMoveError {
+    fn is_internal(&self) -> bool {
+        matches!(self, SessionMoveError::Store(_))
+    }
+}
+
+/// What `/session move` did.
+#[derive(Debug, Clone)]
+pub struct SessionMoveReply(pub String);
+
+impl fmt::Display for SessionMoveReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn parse(text: &str) -> Result<NaiveDate, SessionMoveError> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| SessionMoveError::BadDate(text.to_owned()))
+}
+
+impl App {
+    /// `/session move from:DATE to:DATE`: the session of `from` is held on `to` instead.
+    pub async fn move_session(
+        &self,
+        call: &Call,
+        from: &str,
+        to: &str,
+        reason: Option<&str>,
+    ) -> Result<SessionMoveReply, SessionMoveError> {
+        self.execute(call, async |conn, actor| {
+            Power::Moderate.require(&actor.offices, "move a session", "Terms §III Act 2, 3.4")?;
+            let (from, to) = (parse(from)?, parse(to)?);
+            let now = self.now();
+            let today = calendar::local_date(now, self.tz());
+            let window = self.window(conn).await?;
+            let opened = store::leaderboard::session_moves::opened_on(conn, from).await?;
+            may_move(&window, today, from, to, opened)?;
+            store::leaderboard::session_moves::insert(conn, from, to, actor.id, reason, now)
+                .await?;
+            let why = reason.map_or(String::new(), |r| format!(" ({r})"));
+            let text = format!(
+                "The club session of {} is moved to {}, between {} and {} in {}{why}; {} moved it.",
+                calendar::show_date(from),
+                calendar::show_date(to),
+                window.start.format("%H:%M"),
+                window.end.format("%H:%M"),
+                window.place,
+                actor.name
+            );
+            store::outbox::enqueue(conn, DISCUSSION, &text, now).await?;
+            Ok(SessionMoveReply(format!(
+                "The session of {} is held on {} instead; #discussion is told.",
+                calendar::show_date(from),
+                calendar::show_date(to)
+            )))
+        })
+        .await
+    }
+}
