@@ -3,6 +3,7 @@
 //! plays and their legality, Check and the play list, turns that time out, the Weights, and the
 //! board. The rules are `domain::partychess`'s; every play is announced.
 
+mod adopted;
 mod rules;
 mod setup;
 mod turn;

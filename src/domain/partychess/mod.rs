@@ -2,6 +2,7 @@
 //! board, the pieces the PartyChessPieceDef rules define, plays and their legality, Check, the
 //! play list and turns, the Weights, and the game's stock of pieces.
 
+pub mod amend;
 pub mod board;
 pub mod check;
 pub mod defs;
