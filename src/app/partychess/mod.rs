@@ -4,6 +4,7 @@
 //! board. The rules are `domain::partychess`'s; every play is announced.
 
 mod adopted;
+mod create;
 mod rules;
 mod setup;
 mod turn;
@@ -73,6 +74,8 @@ pub enum PartyChessError {
     Choice(#[from] ChoiceError),
     #[error("{0}")]
     Extend(#[from] ExtendError),
+    #[error("{0}")]
+    Create(#[from] crate::domain::partychess::create::CreateError),
     #[error("The rule suite could not be read: {0}")]
     Suite(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]

@@ -5,6 +5,7 @@
 pub mod amend;
 pub mod board;
 pub mod check;
+pub mod create;
 pub mod defs;
 pub mod diagram;
 pub mod generate;
