@@ -189,8 +189,8 @@ pub(super) fn section() -> Section {
                 "partychess surrender",
                 "Surrender: all your pieces go off-board",
             )
-            .who("the Swinger whose turn it is")
-            .rule("Rule 1230.2 §6.E")
+            .who("the Swinger whose turn it is; a Warm Office's last holder at any time")
+            .rule("Rule 1230.2 §6.E, §4.B(iv)")
             .run(|app, call, _| {
                 Box::pin(async move { reply(app.party_play(&call, Typed::Surrender).await) })
             }),

@@ -9,6 +9,7 @@ mod rules;
 mod setup;
 mod turn;
 mod views;
+mod warm;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -48,6 +49,10 @@ pub enum PartyChessError {
     AlreadySwinger(i64),
     #[error("You hold no Office of Swinger in this game: /partychess join takes one.")]
     NotSwinger,
+    #[error("You hold no Office of Swinger and left none Warm in this game: a Surrender is a Swinger's play, or the notice of the last holder of a Warm Office (Rule 1230.2 §4.B(iv), §6.E).")]
+    NoWarmOffice,
+    #[error("{0} has no piece on the board, so its Surrender would change nothing: a Surrender moves the Swinger's pieces off-board (Rule 1230.2 §6.E).")]
+    NothingToSurrender(String),
     #[error("The game has started: {0}")]
     Started(&'static str),
     #[error("The game has not started yet: the Chess-Umpire starts it with /partychess start.")]
