@@ -253,6 +253,13 @@ impl App {
         if let Some(s) = g.turns.top().filter(|s| check::in_check(&g.pos, *s)) {
             text.push_str(&format!(" {} is in Check.", g.name(s)));
         }
+        if let Some(url) = &self.config().portal.public_url {
+            text.push_str(&format!(
+                " The board: {}/partychess/{}/board.png",
+                url.trim_end_matches('/'),
+                g.row.id
+            ));
+        }
         lines.push(text);
         let text = lines.join("\n");
         self.announce(conn, &text).await?;
