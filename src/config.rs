@@ -63,6 +63,9 @@ pub struct PortalConfig {
     /// Where the portal listens, `host:port` (for example `127.0.0.1:8080`); when set, `gavel
     /// run` serves the portal beside the bot.
     pub listen: Option<String>,
+    /// The portal's address as the public reaches it (for example `https://club.example`);
+    /// when set, announcements link to its pages, such as the Party Board's PNG.
+    pub public_url: Option<String>,
 }
 
 impl PortalConfig {

@@ -1,5 +1,5 @@
 //! Party Chess (Rules 1230.1-1230.21): /partychess umpire, join, choose, start, leave, the five
-//! plays (move, capture, place, pass, surrender), extend, and the views (pieces, board,
+//! plays (move, capture, place, pass, surrender), extend, create, and the views (pieces, board,
 //! weights).
 
 use crate::app::partychess::Typed;
@@ -189,8 +189,8 @@ pub(super) fn section() -> Section {
                 "partychess surrender",
                 "Surrender: all your pieces go off-board",
             )
-            .who("the Swinger whose turn it is")
-            .rule("Rule 1230.2 §6.E")
+            .who("the Swinger whose turn it is; a Warm Office's last holder at any time")
+            .rule("Rule 1230.2 §6.E, §4.B(iv)")
             .run(|app, call, _| {
                 Box::pin(async move { reply(app.party_play(&call, Typed::Surrender).await) })
             }),
@@ -210,6 +210,35 @@ pub(super) fn section() -> Section {
                 Box::pin(
                     async move { reply(app.extend_party_turn(&call, a.integer("days")?).await) },
                 )
+            }),
+            command(
+                "partychess create",
+                "Create a new piece for a Swinger, paying its cost to the Treasury",
+            )
+            .option(text(
+                "piece",
+                "Its character or name, such as R or Camel",
+                20,
+            ))
+            .option(
+                person(
+                    "swinger",
+                    "The Swinger it is created for (yourself if left out)",
+                )
+                .optional(),
+            )
+            .rule("Rule 1230.1 §2.D, §3.G")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.create_party_piece(
+                            &call,
+                            &a.text("piece")?,
+                            a.opt_person("swinger").as_ref(),
+                        )
+                        .await,
+                    )
+                })
             }),
             command("partychess pieces", "Which rules define pieces, and why")
                 .rule("Rule 1230.1 §3.A")

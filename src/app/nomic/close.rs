@@ -191,6 +191,11 @@ impl App {
         if let Some((old, new)) = RuleChange::renumbers(changes, proposal) {
             self.follow_renumbering(conn, old, new).await?;
         }
+        // A change carrying Party Chess rules reaches the suite and the game (Rule 1230.1 §3.E).
+        let (removed, added) = super::party_chess::texts(before, changes);
+        self.party_chess_follows(conn, &summary, &removed, &added)
+            .await
+            .map_err(|e| RulesError::Complete(e.to_string()))?;
         Ok(())
     }
 

@@ -168,6 +168,15 @@ impl App {
                         }
                     }
                     let followed = self.follow_amendments(conn, &amended, number, now).await?;
+                    // An Act carrying Party Chess rules reaches the suite and the game
+                    // (Rule 1230.1 §3.E).
+                    let (removed, added) = super::party_chess::terms_texts(&terms, &updated, &edits);
+                    let suite_words = self
+                        .party_chess_follows(conn, &format!("Draft {number}"), &removed, &added)
+                        .await
+                        .map_err(|e| RulesError::Complete(e.to_string()))?
+                        .map(|s| s.follows_words())
+                        .unwrap_or_default();
                     let config_words = if keys.is_empty() {
                         String::new()
                     } else {
@@ -182,7 +191,7 @@ impl App {
                         "its text in force at once (Terms §IV Act 2)"
                     };
                     format!(
-                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {version} ({}): {}, {in_force}.{}{config_words}{reason_words}",
+                        "The Chief Justice adopted Draft {number} (Terms §IV Act 1): the Terms are now version {version} ({}): {}, {in_force}.{}{config_words}{suite_words}{reason_words}",
                         calendar::show_date(on),
                         draft.summary,
                         followed.words

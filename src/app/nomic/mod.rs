@@ -11,6 +11,7 @@ mod game;
 mod held;
 mod import;
 pub mod orders;
+mod party_chess;
 mod points;
 mod post;
 mod procedure;

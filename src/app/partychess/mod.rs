@@ -3,10 +3,13 @@
 //! plays and their legality, Check and the play list, turns that time out, the Weights, and the
 //! board. The rules are `domain::partychess`'s; every play is announced.
 
+mod adopted;
+mod create;
 mod rules;
 mod setup;
 mod turn;
 mod views;
+mod warm;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -46,6 +49,10 @@ pub enum PartyChessError {
     AlreadySwinger(i64),
     #[error("You hold no Office of Swinger in this game: /partychess join takes one.")]
     NotSwinger,
+    #[error("You hold no Office of Swinger and left none Warm in this game: a Surrender is a Swinger's play, or the notice of the last holder of a Warm Office (Rule 1230.2 §4.B(iv), §6.E).")]
+    NoWarmOffice,
+    #[error("{0} has no piece on the board, so its Surrender would change nothing: a Surrender moves the Swinger's pieces off-board (Rule 1230.2 §6.E).")]
+    NothingToSurrender(String),
     #[error("The game has started: {0}")]
     Started(&'static str),
     #[error("The game has not started yet: the Chess-Umpire starts it with /partychess start.")]
@@ -72,6 +79,8 @@ pub enum PartyChessError {
     Choice(#[from] ChoiceError),
     #[error("{0}")]
     Extend(#[from] ExtendError),
+    #[error("{0}")]
+    Create(#[from] crate::domain::partychess::create::CreateError),
     #[error("The rule suite could not be read: {0}")]
     Suite(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]

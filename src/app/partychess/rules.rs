@@ -68,10 +68,21 @@ impl App {
         text: &str,
     ) -> Result<SuiteImported, PartyChessError> {
         let rules = suite::parse(text).map_err(|e| PartyChessError::Suite(e.to_string()))?;
+        self.record_rules(conn, origin, &rules).await
+    }
+
+    /// Records the suite as `rules` leave it: new and amended rules as new versions, rules left
+    /// out repealed; then the game follows.
+    pub(super) async fn record_rules(
+        &self,
+        conn: &mut SqliteConnection,
+        origin: &str,
+        rules: &[suite::SuiteRule],
+    ) -> Result<SuiteImported, PartyChessError> {
         let now = self.now();
         let old = store::partychess::rules::in_force(conn).await?;
         let mut changed = Vec::new();
-        for r in &rules {
+        for r in rules {
             match old.iter().find(|o| o.number as u32 == r.number) {
                 Some(o)
                     if o.revision as u32 == r.revision
@@ -95,8 +106,8 @@ impl App {
                 changed.push(format!("Rule 1230.{} repealed", o.number));
             }
         }
-        let defined = defs::defined(&defs::judge(&rules));
-        let game = self.suite_reaches_game(conn).await?;
+        let defined = defs::defined(&defs::judge(rules));
+        let game = self.suite_reaches_game(conn, &changed).await?;
         Ok(SuiteImported {
             rules: rules.len(),
             changed,
@@ -110,6 +121,7 @@ impl App {
     async fn suite_reaches_game(
         &self,
         conn: &mut SqliteConnection,
+        changed: &[String],
     ) -> Result<Vec<String>, PartyChessError> {
         let Ok(mut g) = self.party_game(conn).await else {
             return Ok(Vec::new());
@@ -131,7 +143,15 @@ impl App {
         }
         self.announce(
             conn,
-            &format!("Party Chess: the Rule Suite changed.\n{}", lines.join("\n")),
+            &format!(
+                "Party Chess: the Rule Suite changed{}.\n{}",
+                if changed.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", changed.join(", "))
+                },
+                lines.join("\n")
+            ),
         )
         .await?;
         Ok(lines)

@@ -111,7 +111,12 @@ impl App {
                 return Err(PartyChessError::NotStarted);
             }
             self.umpire_name(conn, &g).await?;
-            let seat = g.seat_of(actor.id).ok_or(PartyChessError::NotSwinger)?;
+            let Some(seat) = g.seat_of(actor.id) else {
+                if matches!(typed, Typed::Surrender) {
+                    return self.warm_surrender(conn, g, &actor.name, actor.id).await;
+                }
+                return Err(PartyChessError::NotSwinger);
+            };
             let top = g.turns.top().unwrap_or(seat);
             if top != seat {
                 return Err(PartyChessError::NotYourTurn(g.name(top)));
@@ -130,7 +135,7 @@ impl App {
 
     /// What follows every play: its record, instance limits, Check, the play list, the Weights,
     /// the announcement, and the next turn.
-    async fn after_play(
+    pub(super) async fn after_play(
         &self,
         conn: &mut SqliteConnection,
         mut g: Game,
@@ -247,6 +252,13 @@ impl App {
         );
         if let Some(s) = g.turns.top().filter(|s| check::in_check(&g.pos, *s)) {
             text.push_str(&format!(" {} is in Check.", g.name(s)));
+        }
+        if let Some(url) = &self.config().portal.public_url {
+            text.push_str(&format!(
+                " The board: {}/partychess/{}/board.png",
+                url.trim_end_matches('/'),
+                g.row.id
+            ));
         }
         let turn_line = text.clone();
         lines.push(text);

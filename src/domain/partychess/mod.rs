@@ -2,8 +2,10 @@
 //! board, the pieces the PartyChessPieceDef rules define, plays and their legality, Check, the
 //! play list and turns, the Weights, and the game's stock of pieces.
 
+pub mod amend;
 pub mod board;
 pub mod check;
+pub mod create;
 pub mod defs;
 pub mod diagram;
 pub mod generate;

@@ -44,7 +44,7 @@ pub fn is_party_chess(text: &str) -> bool {
 }
 
 /// `Rule 1230.5/4` → (5, 4).
-fn heading(line: &str) -> Option<(u32, u32)> {
+pub(crate) fn heading(line: &str) -> Option<(u32, u32)> {
     let rest = line.trim().strip_prefix("Rule ")?;
     let rest = rest.strip_prefix(&format!("{SUITE}."))?;
     let (n, r) = rest.split_once('/')?;

@@ -205,7 +205,7 @@ pub async fn set_chosen(
 /// The holder leaves: the Office stays, Warm.
 pub async fn vacate(conn: &mut SqliteConnection, game: i64, seat: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE partychess_swingers SET warm = 1, person_id = NULL WHERE game_id = ? AND seat = ?",
+        "UPDATE partychess_swingers SET warm = 1, left_by = person_id, person_id = NULL WHERE game_id = ? AND seat = ?",
     )
     .bind(game)
     .bind(seat)
@@ -273,4 +273,20 @@ pub async fn add_ledger(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// The seat of the Warm Office `person` last held in `game`, if any (Rule 1230.2 §4.B(iv)).
+pub async fn warm_left_by(
+    conn: &mut SqliteConnection,
+    game: i64,
+    person: i64,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "SELECT seat FROM partychess_swingers
+         WHERE game_id = ? AND left_by = ? AND warm = 1 AND person_id IS NULL",
+    )
+    .bind(game)
+    .bind(person)
+    .fetch_optional(conn)
+    .await
 }

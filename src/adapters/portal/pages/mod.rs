@@ -10,6 +10,7 @@ mod home;
 mod members;
 mod nomic;
 mod partychess;
+mod partychess_png;
 mod rules;
 mod search;
 mod tournaments;
@@ -46,6 +47,7 @@ pub fn routes() -> Router<Portal> {
         .route("/tournaments/:n", get(tournaments::one))
         .route("/tournaments/matches/:n", get(tournaments::a_match))
         .route("/partychess", get(partychess::page))
+        .route("/partychess/:n/board.png", get(partychess_png::board))
         .route("/diplomacy", get(diplomacy::overview))
         .route("/diplomacy/boards/:n", get(diplomacy::board))
         .route("/search", get(search::search))

@@ -1,0 +1,67 @@
+//! `/partychess create`: a player creates a new piece of an existing type for a Swinger,
+//! off-board in eir possession, paying A$1 + A$7 × its material value to the Treasury; the
+//! cost is recorded in the game's ledger and the purchase in its history (Rule 1230.1 §2.D,
+//! §3.G; 1230.2 §1.B(vi)).
+
+use super::{PartyChessError, PartyChessReply};
+use crate::app::{App, Call, PersonRef};
+use crate::domain::partychess::create;
+use crate::store;
+
+impl App {
+    /// Creates `piece` for the Swinger `swinger` holds, or for the caller's own Office.
+    pub async fn create_party_piece(
+        &self,
+        call: &Call,
+        piece: &str,
+        swinger: Option<&PersonRef>,
+    ) -> Result<PartyChessReply, PartyChessError> {
+        self.execute(call, async |conn, actor| {
+            let mut g = self.party_game(conn).await?;
+            self.umpire_name(conn, &g).await?;
+            if !g.playing() {
+                return Err(PartyChessError::NotStarted);
+            }
+            let seat = match swinger {
+                Some(p) => {
+                    let person = p.resolve(conn, self.now()).await?;
+                    g.seat_of(person.id)
+                        .ok_or_else(|| PartyChessError::NoSuchSwinger(person.name.clone()))?
+                }
+                None => g.seat_of(actor.id).ok_or(PartyChessError::NotSwinger)?,
+            };
+            let defined = self.defined_pieces(conn).await?;
+            let owner = g.name(seat);
+            let c = create::decide(piece, &defined, &g.pos, seat, &owner)?;
+            g.pos.create(c.kind, seat);
+            self.save_party_game(conn, &g).await?;
+            let reason = format!(
+                "created by {0} for {owner}; {0} pays A${1} to the Treasury (Rule 1230.1 §2.D)",
+                actor.name, c.cost
+            );
+            store::partychess::games::add_ledger(
+                conn,
+                g.row.id,
+                i64::from(seat),
+                c.kind.name(),
+                i64::from(c.cost),
+                &reason,
+                self.now(),
+            )
+            .await?;
+            let text = format!(
+                "Party Chess: {} creates a {} for {owner}, off-board in eir possession; {} pays its cost, A${} (A$1 + A$7 × its material value {}), to the Treasury (Rule 1230.1 §2.D).",
+                actor.name,
+                c.kind,
+                actor.name,
+                c.cost,
+                c.kind.value()
+            );
+            store::partychess::games::add_play(conn, g.row.id, None, None, "umpire", &text, self.now())
+                .await?;
+            self.announce(conn, &text).await?;
+            Ok(PartyChessReply(text))
+        })
+        .await
+    }
+}

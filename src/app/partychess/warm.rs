@@ -1,0 +1,62 @@
+//! A Warm Office's Surrender at any time (Rule 1230.2 §4.B(iv)): gavel has no Parties, so the
+//! member who last held the Office notifies it, with `/partychess surrender`; it takes effect
+//! at once, on the Office's turn or not.
+
+use sqlx::SqliteConnection;
+
+use super::{Game, PartyChessError, PartyChessReply};
+use crate::app::App;
+use crate::domain::partychess::play::{apply, Play};
+use crate::domain::partychess::position::Seat;
+use crate::store;
+
+impl App {
+    /// The Surrender of the Warm Office `person` last held, or the refusal of one who holds no
+    /// Office and left none Warm.
+    pub(super) async fn warm_surrender(
+        &self,
+        conn: &mut SqliteConnection,
+        mut g: Game,
+        name: &str,
+        person: i64,
+    ) -> Result<PartyChessReply, PartyChessError> {
+        let seat = store::partychess::games::warm_left_by(conn, g.row.id, person)
+            .await?
+            .ok_or(PartyChessError::NoWarmOffice)? as Seat;
+        if !g.pos.of(seat).any(|p| p.at.is_some()) {
+            return Err(PartyChessError::NothingToSurrender(g.name(seat)));
+        }
+        let effects = vec![format!(
+            "{name}, its last holder, notified this Surrender of the Warm Office, which takes effect at once (Rule 1230.2 §4.B(iv))."
+        )];
+        if g.turns.top() == Some(seat) {
+            // On its own turn (a checked Warm Office waits, §4.B(ii)): the turn ends with it.
+            let mut fx = apply(&mut g.pos, seat, &Play::Surrender);
+            let mut lines = effects;
+            lines.append(&mut fx.lines);
+            let text = self
+                .after_play(conn, g, seat, &Play::Surrender, "warm", lines)
+                .await?;
+            return Ok(PartyChessReply(text));
+        }
+        let mut fx = apply(&mut g.pos, seat, &Play::Surrender);
+        let mut lines = vec![format!("Party Chess: {} surrenders.", g.name(seat))];
+        lines.extend(effects);
+        lines.append(&mut fx.lines);
+        let json = serde_json::to_string(&Play::Surrender).expect("a play serialises");
+        store::partychess::games::add_play(
+            conn,
+            g.row.id,
+            Some(i64::from(seat)),
+            Some(&json),
+            "warm",
+            &lines.join(" "),
+            self.now(),
+        )
+        .await?;
+        self.save_party_game(conn, &g).await?;
+        let text = lines.join("\n");
+        self.announce(conn, &text).await?;
+        Ok(PartyChessReply(text))
+    }
+}
