@@ -4,7 +4,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-fn gavel(dir: &Path, args: &[&str]) -> Output {
+/// Runs the `gavel` binary in `dir` with no token and no config from the environment.
+pub(crate) fn gavel(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gavel"))
         .args(args)
         .current_dir(dir)
@@ -15,7 +16,8 @@ fn gavel(dir: &Path, args: &[&str]) -> Output {
         .expect("gavel runs")
 }
 
-fn text(out: &Output) -> String {
+/// What a run printed, stdout then stderr.
+pub(crate) fn text(out: &Output) -> String {
     format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),

@@ -2,27 +2,7 @@
 //! and no case, proved by the fold like any other join; a second import of the same members is
 //! refused whole.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn gavel(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gavel"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("GAVEL_CONFIG")
-        .env("RUST_LOG", "error")
-        .output()
-        .expect("gavel runs")
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use crate::cli::{gavel, text};
 
 #[test]
 fn an_existing_clubs_scores_are_seeded_without_a_case_and_recorded() {
