@@ -239,6 +239,25 @@ pub fn number_in_path(what: &str, text: &str) -> Result<i64, PageError> {
         .ok_or_else(|| PageError::NotFound(format!("There is no {what} “{}”.", shorten(text))))
 }
 
+/// The page of one numbered thing (`/motions/12`, a query string refused): the number read
+/// from the path (`what` names it in a 404), the page `load` builds from it, shown by `view`.
+pub async fn numbered<T: Serialize>(
+    portal: &Portal,
+    (format, params): (Format, Params),
+    (what, text): (&str, &str),
+    load: impl AsyncFnOnce(&mut sqlx::SqliteConnection, i64) -> Result<Page<T>, PageError>,
+    view: impl FnOnce(&T) -> Markup,
+) -> Response {
+    let page = async {
+        params.only(&[])?;
+        let n = number_in_path(what, text)?;
+        let mut conn = portal.pool().acquire().await?;
+        load(&mut conn, n).await
+    }
+    .await;
+    format.respond(portal, page, view)
+}
+
 /// At most 60 characters of what someone typed, for a message.
 pub fn shorten(text: &str) -> String {
     let mut out: String = text.chars().take(60).collect();

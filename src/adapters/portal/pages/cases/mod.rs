@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
-use crate::adapters::portal::http::{number_in_path, Format, Page, PageError, Params};
+use crate::adapters::portal::http::{numbered, Format, Page, PageError, Params};
 use crate::adapters::portal::record::{self, Who};
 use crate::adapters::portal::Portal;
 use crate::domain::court::Stage;
@@ -141,16 +141,18 @@ pub async fn one(
     params: Params,
     Path(n): Path<String>,
 ) -> Response {
-    let page = async {
-        params.only(&[])?;
-        let n = number_in_path("case", &n)?;
-        let mut conn = portal.pool().acquire().await?;
-        let case = load_one(&mut conn, n).await?;
-        Ok::<_, PageError>(Page {
-            title: format!("Case {n}"),
-            data: case,
-        })
-    }
-    .await;
-    format.respond(&portal, page, |c| view::one(c, portal.tz))
+    numbered(
+        &portal,
+        (format, params),
+        ("case", &n),
+        async |conn, n| {
+            let case = load_one(conn, n).await?;
+            Ok(Page {
+                title: format!("Case {n}"),
+                data: case,
+            })
+        },
+        |c| view::one(c, portal.tz),
+    )
+    .await
 }

@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
-use crate::adapters::portal::http::{number_in_path, Format, Page, PageError, Params};
+use crate::adapters::portal::http::{numbered, Format, Page, PageError, Params};
 use crate::adapters::portal::Portal;
 use crate::domain::committee::tally;
 use crate::store;
@@ -188,17 +188,19 @@ pub async fn one(
     params: Params,
     Path(n): Path<String>,
 ) -> Response {
-    let page = async {
-        params.only(&[])?;
-        let n = number_in_path("motion", &n)?;
-        let mut conn = portal.pool().acquire().await?;
-        Ok::<_, PageError>(Page {
-            title: format!("Motion {n}"),
-            data: load_one(&mut conn, n).await?,
-        })
-    }
-    .await;
-    format.respond(&portal, page, |m| view::one(m, portal.tz))
+    numbered(
+        &portal,
+        (format, params),
+        ("motion", &n),
+        async |conn, n| {
+            Ok(Page {
+                title: format!("Motion {n}"),
+                data: load_one(conn, n).await?,
+            })
+        },
+        |m| view::one(m, portal.tz),
+    )
+    .await
 }
 
 pub async fn house_rules(State(portal): State<Portal>, format: Format, params: Params) -> Response {

@@ -8,7 +8,7 @@ mod view;
 use axum::extract::{Path, State};
 use axum::response::Response;
 
-use crate::adapters::portal::http::{number_in_path, Format, Page, PageError, Params};
+use crate::adapters::portal::http::{numbered, Format, Page, PageError, Params};
 use crate::adapters::portal::Portal;
 
 pub use data::{AppealDetail, Docket};
@@ -33,18 +33,20 @@ pub async fn appeal(
     params: Params,
     Path(n): Path<String>,
 ) -> Response {
-    let page = async {
-        params.only(&[])?;
-        let n = number_in_path("appeal", &n)?;
-        let mut conn = portal.pool().acquire().await?;
-        let appeal = data::appeal(&mut conn, n)
-            .await?
-            .ok_or_else(|| PageError::NotFound(format!("There is no appeal #{n}.")))?;
-        Ok::<_, PageError>(Page {
-            title: format!("Appeal {n}"),
-            data: appeal,
-        })
-    }
-    .await;
-    format.respond(&portal, page, |a| view::appeal(a, portal.tz))
+    numbered(
+        &portal,
+        (format, params),
+        ("appeal", &n),
+        async |conn, n| {
+            let appeal = data::appeal(conn, n)
+                .await?
+                .ok_or_else(|| PageError::NotFound(format!("There is no appeal #{n}.")))?;
+            Ok(Page {
+                title: format!("Appeal {n}"),
+                data: appeal,
+            })
+        },
+        |a| view::appeal(a, portal.tz),
+    )
+    .await
 }

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
-use crate::adapters::portal::http::{number_in_path, Format, Page, PageError, Params};
+use crate::adapters::portal::http::{numbered, Format, Page, PageError, Params};
 use crate::adapters::portal::record::{self, Who};
 use crate::adapters::portal::Portal;
 use crate::store::leaderboard::games::{Game, GameStatus, RematchStatus};
@@ -203,16 +203,18 @@ pub async fn one(
     params: Params,
     Path(n): Path<String>,
 ) -> Response {
-    let page = async {
-        params.only(&[])?;
-        let n = number_in_path("game", &n)?;
-        let mut conn = portal.pool().acquire().await?;
-        let game = load_one(&mut conn, n).await?;
-        Ok::<_, PageError>(Page {
-            title: format!("Game {n}"),
-            data: game,
-        })
-    }
-    .await;
-    format.respond(&portal, page, |g| view::one(g, portal.tz))
+    numbered(
+        &portal,
+        (format, params),
+        ("game", &n),
+        async |conn, n| {
+            let game = load_one(conn, n).await?;
+            Ok(Page {
+                title: format!("Game {n}"),
+                data: game,
+            })
+        },
+        |g| view::one(g, portal.tz),
+    )
+    .await
 }

@@ -7,7 +7,7 @@ mod view;
 use axum::extract::{Path, State};
 use axum::response::Response;
 
-use crate::adapters::portal::http::{number_in_path, Format, Page, PageError, Params};
+use crate::adapters::portal::http::{numbered, Format, Page, PageError, Params};
 use crate::adapters::portal::Portal;
 
 pub use data::{Board, Member};
@@ -33,18 +33,20 @@ pub async fn member(
     params: Params,
     Path(id): Path<String>,
 ) -> Response {
-    let page = async {
-        params.only(&[])?;
-        let id = number_in_path("member", &id)?;
-        let mut conn = portal.pool().acquire().await?;
-        let member = data::member(&mut conn, id)
-            .await?
-            .ok_or_else(|| PageError::NotFound(format!("There is no member #{id}.")))?;
-        Ok::<_, PageError>(Page {
-            title: member.who.name.clone(),
-            data: member,
-        })
-    }
-    .await;
-    format.respond(&portal, page, |m| view::member(m, portal.tz))
+    numbered(
+        &portal,
+        (format, params),
+        ("member", &id),
+        async |conn, id| {
+            let member = data::member(conn, id)
+                .await?
+                .ok_or_else(|| PageError::NotFound(format!("There is no member #{id}.")))?;
+            Ok(Page {
+                title: member.who.name.clone(),
+                data: member,
+            })
+        },
+        |m| view::member(m, portal.tz),
+    )
+    .await
 }

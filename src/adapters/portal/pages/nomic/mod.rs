@@ -9,7 +9,7 @@ mod view;
 use axum::extract::{Path, State};
 use axum::response::Response;
 
-use crate::adapters::portal::http::{number_in_path, Format, Page, PageError, Params};
+use crate::adapters::portal::http::{numbered, Format, Page, PageError, Params};
 use crate::adapters::portal::Portal;
 
 pub use orders::{order, orders};
@@ -34,20 +34,22 @@ pub async fn proposal(
     params: Params,
     Path(n): Path<String>,
 ) -> Response {
-    let page = async {
-        params.only(&[])?;
-        let n = number_in_path("proposal", &n)?;
-        let mut conn = portal.pool().acquire().await?;
-        let proposal = data::proposal(&mut conn, n)
-            .await?
-            .ok_or_else(|| PageError::NotFound(format!("There is no proposal {n}.")))?;
-        Ok::<_, PageError>(Page {
-            title: format!("Proposal {n}"),
-            data: proposal,
-        })
-    }
-    .await;
-    format.respond(&portal, page, |p| view::proposal(p, portal.tz))
+    numbered(
+        &portal,
+        (format, params),
+        ("proposal", &n),
+        async |conn, n| {
+            let proposal = data::proposal(conn, n)
+                .await?
+                .ok_or_else(|| PageError::NotFound(format!("There is no proposal {n}.")))?;
+            Ok(Page {
+                title: format!("Proposal {n}"),
+                data: proposal,
+            })
+        },
+        |p| view::proposal(p, portal.tz),
+    )
+    .await
 }
 
 pub async fn points(State(portal): State<Portal>, format: Format, params: Params) -> Response {

@@ -8,7 +8,7 @@ use maud::{html, Markup};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
-use crate::adapters::portal::http::{number_in_path, Format, Page, PageError, Params};
+use crate::adapters::portal::http::{numbered, Format, Page, PageError, Params};
 use crate::adapters::portal::layout::{none, pager, paragraphs, person, when};
 use crate::adapters::portal::record::{self, Who};
 use crate::adapters::portal::Portal;
@@ -137,17 +137,19 @@ pub async fn order(
     params: Params,
     Path(n): Path<String>,
 ) -> Response {
-    let page = async {
-        params.only(&[])?;
-        let n = number_in_path("Point of Order", &n)?;
-        let mut conn = portal.pool().acquire().await?;
-        Ok::<_, PageError>(Page {
-            title: format!("Point of Order {n}"),
-            data: load(&mut conn, n).await?,
-        })
-    }
-    .await;
-    format.respond(&portal, page, |p| one_view(p, portal.tz))
+    numbered(
+        &portal,
+        (format, params),
+        ("Point of Order", &n),
+        async |conn, n| {
+            Ok(Page {
+                title: format!("Point of Order {n}"),
+                data: load(conn, n).await?,
+            })
+        },
+        |p| one_view(p, portal.tz),
+    )
+    .await
 }
 
 fn list_view(o: &Orders, tz: chrono_tz::Tz) -> Markup {

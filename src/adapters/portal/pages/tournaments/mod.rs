@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
-use crate::adapters::portal::http::{number_in_path, Format, Page, PageError, Params};
+use crate::adapters::portal::http::{numbered, Format, Page, PageError, Params};
 use crate::adapters::portal::Portal;
 use crate::app::tournament::read;
 use crate::domain::tournament::stages::Stage;
@@ -282,17 +282,19 @@ pub async fn one(
     params: Params,
     Path(n): Path<String>,
 ) -> Response {
-    let page = async {
-        params.only(&[])?;
-        let n = number_in_path("tournament", &n)?;
-        let mut conn = portal.pool().acquire().await?;
-        Ok::<_, PageError>(Page {
-            title: format!("Tournament {n}"),
-            data: load_one(&mut conn, n).await?,
-        })
-    }
-    .await;
-    format.respond(&portal, page, |d| view::one(d, portal.tz))
+    numbered(
+        &portal,
+        (format, params),
+        ("tournament", &n),
+        async |conn, n| {
+            Ok(Page {
+                title: format!("Tournament {n}"),
+                data: load_one(conn, n).await?,
+            })
+        },
+        |d| view::one(d, portal.tz),
+    )
+    .await
 }
 
 pub async fn a_match(
@@ -301,15 +303,17 @@ pub async fn a_match(
     params: Params,
     Path(n): Path<String>,
 ) -> Response {
-    let page = async {
-        params.only(&[])?;
-        let n = number_in_path("match", &n)?;
-        let mut conn = portal.pool().acquire().await?;
-        Ok::<_, PageError>(Page {
-            title: format!("Match {n}"),
-            data: load_match(&mut conn, n).await?,
-        })
-    }
-    .await;
-    format.respond(&portal, page, |d| view::a_match(d, portal.tz))
+    numbered(
+        &portal,
+        (format, params),
+        ("match", &n),
+        async |conn, n| {
+            Ok(Page {
+                title: format!("Match {n}"),
+                data: load_match(conn, n).await?,
+            })
+        },
+        |d| view::a_match(d, portal.tz),
+    )
+    .await
 }
