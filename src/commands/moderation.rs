@@ -2,9 +2,11 @@
 //! declare, cases and case.
 
 use super::paging::Paged;
+use super::spec::{BoxFuture, Reply};
 use super::{choice, command, date, flag, integer, person, reply, text, Args, OptionSpec, Section};
 use crate::app::choices::Pick;
 use crate::app::moderation::{ActionInput, ActionKind};
+use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{INCIDENT_MAX, NUMBER_MAX, POINTS_MAX, STEP_MAX};
 use crate::domain::kernel::text::Reason;
@@ -55,6 +57,22 @@ fn action_input(a: &Args, reason: &'static str) -> Result<ActionInput, String> {
         taken: a.opt_text("taken"),
         declare_later: a.flag("later"),
         discretion: a.opt_text("discretion"),
+    })
+}
+
+/// Takes the action `kind` reads from the options, with the options every action shares.
+fn take(
+    app: App,
+    call: Call,
+    a: Args,
+    kind: fn(&Args) -> Result<ActionKind, String>,
+) -> BoxFuture<Reply> {
+    Box::pin(async move {
+        let kind = kind(&a)?;
+        reply(
+            app.take_action(&call, kind, &action_input(&a, "reason")?)
+                .await,
+        )
     })
 }
 
@@ -114,28 +132,20 @@ pub(super) fn section() -> Section {
             .who(MODERATORS)
             .rule("the fraud ladder, Terms §II Act 5")
             .run(|app, call, a| {
-                Box::pin(async move {
-                    let kind = ActionKind::Violation {
+                take(app, call, a, |a| {
+                    Ok(ActionKind::Violation {
                         step: a.opt_integer("step"),
-                    };
-                    reply(
-                        app.take_action(&call, kind, &action_input(&a, "reason")?)
-                            .await,
-                    )
+                    })
                 })
             }),
         ban.needs(Power::Ban)
             .who("Moderators, Justices, Chief Justice, Staff")
             .rule("ends on a Friday, §II Act 9; Staff bans are not appealable, §III Act 6")
             .run(|app, call, a| {
-                Box::pin(async move {
-                    let kind = ActionKind::Ban {
+                take(app, call, a, |a| {
+                    Ok(ActionKind::Ban {
                         until: a.text("until")?,
-                    };
-                    reply(
-                        app.take_action(&call, kind, &action_input(&a, "reason")?)
-                            .await,
-                    )
+                    })
                 })
             }),
         command(
@@ -163,14 +173,7 @@ pub(super) fn section() -> Section {
         .needs(Power::Moderate)
         .who("Moderators")
         .rule("§II Act 10")
-        .run(|app, call, a| {
-            Box::pin(async move {
-                reply(
-                    app.take_action(&call, ActionKind::Monitor, &action_input(&a, "reason")?)
-                        .await,
-                )
-            })
-        }),
+        .run(|app, call, a| take(app, call, a, |_| Ok(ActionKind::Monitor))),
         command(
             "mod unmonitor",
             "Remove a monitor when suspicion no longer holds (Terms §II Act 10.2)",
@@ -198,14 +201,10 @@ pub(super) fn section() -> Section {
             .who("Moderators")
             .rule("§II Act 3, 6")
             .run(|app, call, a| {
-                Box::pin(async move {
-                    let kind = ActionKind::Deduction {
+                take(app, call, a, |a| {
+                    Ok(ActionKind::Deduction {
                         points: a.integer("points")?,
-                    };
-                    reply(
-                        app.take_action(&call, kind, &action_input(&a, "reason")?)
-                            .await,
-                    )
+                    })
                 })
             }),
         command("mod award", "Award points (Terms §II Act 3)")
@@ -216,14 +215,10 @@ pub(super) fn section() -> Section {
             .who("Moderators")
             .rule("§II Act 3")
             .run(|app, call, a| {
-                Box::pin(async move {
-                    let kind = ActionKind::Award {
+                take(app, call, a, |a| {
+                    Ok(ActionKind::Award {
                         points: a.integer("points")?,
-                    };
-                    reply(
-                        app.take_action(&call, kind, &action_input(&a, "reason")?)
-                            .await,
-                    )
+                    })
                 })
             }),
         command(
