@@ -9,7 +9,10 @@ use crate::domain::diplomacy::Power;
 
 fn run(units: &str, sets: &[(Power, &str)]) -> Vec<Judged> {
     let units = parse_units(units).unwrap();
-    let sets: Vec<(Power, String)> = sets.iter().map(|(p, s)| (*p, s.to_string())).collect();
+    let sets: Vec<(Power, Vec<String>)> = sets
+        .iter()
+        .map(|(p, s)| (*p, vec![s.to_string()]))
+        .collect();
     let n = normalise(&units, &sets);
     judge(&units, &n).0
 }
@@ -30,7 +33,10 @@ fn moved(to: &str) -> Fate {
 fn two_equal_moves_stand_off_and_both_stay_datc_6_a_11() {
     let j = run(
         "Germany: A Ber; Russia: A War",
-        &[(Power::Germany, "A Ber - Sil"), (Power::Russia, "A War - Sil")],
+        &[
+            (Power::Germany, "A Ber - Sil"),
+            (Power::Russia, "A War - Sil"),
+        ],
     );
     assert_eq!(fate(&j, "A Ber"), Fate::Stayed);
     assert_eq!(fate(&j, "A War"), Fate::Stayed);
@@ -70,7 +76,11 @@ fn an_attack_on_the_supporter_cuts_the_support_datc_6_d_9() {
     assert_eq!(fate(&j, "A Bur"), Fate::Stayed);
     assert_eq!(fate(&j, "A Mun"), Fate::Stayed);
     let ruh = j.iter().find(|j| j.unit.to_string() == "A Ruh").unwrap();
-    assert!(ruh.why.starts_with("support cut by A Kie - Ruh"), "{}", ruh.why);
+    assert!(
+        ruh.why.starts_with("support cut by A Kie - Ruh"),
+        "{}",
+        ruh.why
+    );
 }
 
 #[test]
@@ -115,14 +125,20 @@ fn an_illegal_move_holds_and_may_be_supported_to_hold_d_iii_4() {
 
 #[test]
 fn an_unreadable_order_holds_d_iii_4() {
-    let j = run("France: A Par", &[(Power::France, "A Par goes to Burgundy")]);
+    let j = run(
+        "France: A Par",
+        &[(Power::France, "A Par goes to Burgundy")],
+    );
     assert_eq!(fate(&j, "A Par"), Fate::Stayed);
     assert_eq!(j[0].order, "A Par H (no valid order)");
 }
 
 #[test]
 fn the_last_order_given_to_a_unit_counts_d_iii_5() {
-    let j = run("France: A Par", &[(Power::France, "A Par - Bur\nA Par - Pic")]);
+    let j = run(
+        "France: A Par",
+        &[(Power::France, "A Par - Bur\nA Par - Pic")],
+    );
     assert_eq!(fate(&j, "A Par"), moved("pic"));
 }
 
@@ -163,6 +179,8 @@ fn the_check_flags_exactly_the_unit_the_gm_saw_differently() {
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(d[0].unit, "Germany A Ber");
     assert_eq!(d[0].order, "A Ber - Sil");
-    assert!(d[0].gavel.starts_with("stays in Ber (bounced with A War - Sil)"));
+    assert!(d[0]
+        .gavel
+        .starts_with("stays in Berlin (bounced with A War - Sil)"));
     assert_eq!(d[0].gm, "moves to Silesia");
 }

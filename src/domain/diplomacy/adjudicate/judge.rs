@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use diplomacy::geo::{RegionKey};
+use diplomacy::geo::RegionKey;
 use diplomacy::judge::{
     AttackOutcome, ConvoyOutcome, HoldOutcome, IllegalOrder, MappedMainOrder, OrderOutcome,
     Rulebook, Submission, SupportOutcome,
@@ -13,10 +13,11 @@ use diplomacy::judge::{
 use diplomacy::order::{MainCommand, SupportedOrder};
 use diplomacy::{ShortName, UnitPosition, UnitType};
 
-use super::normalise::{Normalised, Note};
 use super::map::map;
-use super::units::{place, Unit};
+use super::names::full_name;
 use super::nation;
+use super::normalise::{Normalised, Note};
+use super::units::{place, Unit};
 
 /// What became of a unit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,8 +31,8 @@ pub enum Fate {
 impl Fate {
     pub fn describe(&self, unit: &Unit) -> String {
         match self {
-            Fate::Moved(to) => format!("moves to {}", place(&RegionKey::new(to.as_str(), None))),
-            Fate::Stayed => format!("stays in {}", place(&RegionKey::new(unit.at.space, None))),
+            Fate::Moved(to) => format!("moves to {}", full_name(to)),
+            Fate::Stayed => format!("stays in {}", full_name(unit.at.space)),
             Fate::Dislodged => "is dislodged".into(),
         }
     }
@@ -57,7 +58,11 @@ pub fn show(o: &MappedMainOrder) -> String {
         MainCommand::Move(m) => format!(
             "{head} - {}{}",
             place(m.dest()),
-            if m.mandates_convoy() { " via convoy" } else { "" }
+            if m.mandates_convoy() {
+                " via convoy"
+            } else {
+                ""
+            }
         ),
         MainCommand::Support(SupportedOrder::Hold(k, at)) => {
             format!("{head} S {} {}", kind(*k), place(at))

@@ -36,7 +36,9 @@ fn build() -> Map {
     let crate_map = standard_map();
     let mut provinces = ProvinceRegistry::default();
     for p in crate_map.provinces() {
-        provinces.register(p.clone()).expect("a province of the crate's map");
+        provinces
+            .register(p.clone())
+            .expect("a province of the crate's map");
     }
     let mut regions = provinces.finish();
     for r in crate_map.regions() {
@@ -58,7 +60,9 @@ fn build() -> Map {
         }
     }
     for (a, z, t) in MISSING {
-        borders.register(a, z, t).expect("a border of the Hasbro map");
+        borders
+            .register(a, z, t)
+            .expect("a border of the Hasbro map");
     }
     borders.finish()
 }
@@ -69,7 +73,8 @@ mod tests {
     use diplomacy::geo::RegionKey;
 
     /// Each province's neighbours on the Hasbro map, coasts aside.
-    const HASBRO: &str = "adr: alb apu ion tri ven|aeg: bul con eas gre ion smy|alb: adr gre ion ser tri|\
+    const HASBRO: &str =
+        "adr: alb apu ion tri ven|aeg: bul con eas gre ion smy|alb: adr gre ion ser tri|\
         ank: arm bla con smy|apu: adr ion nap rom ven|arm: ank bla sev smy syr|\
         bal: ber bot den kie lvn pru swe|bar: nwg nwy stp|bel: bur eng hol nth pic ruh|\
         ber: bal kie mun pru sil|bla: ank arm bul con rum sev|boh: gal mun sil tyr vie|\

@@ -10,6 +10,7 @@ pub mod names;
 pub mod normalise;
 pub mod parse;
 pub mod removal;
+pub mod report;
 pub mod units;
 
 #[cfg(test)]

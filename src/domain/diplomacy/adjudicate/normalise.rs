@@ -14,9 +14,9 @@ use diplomacy::{Order, ShortName, UnitType};
 
 use super::map::map;
 use super::names::full_name;
+use super::nation;
 use super::parse::{lines, parse_order, Spot, Written, WrittenOrder};
 use super::units::Unit;
-use super::nation;
 use crate::domain::diplomacy::Power;
 
 /// How gavel read one line of a power's orders, when it is not simply as written.
@@ -90,11 +90,13 @@ fn destination(unit: &Unit, to: Spot) -> Result<(RegionKey, Option<String>), Str
     }
 }
 
-/// Reads each power's orders (its lines top to bottom) against the units on the board.
-pub fn normalise(units: &[Unit], sets: &[(Power, String)]) -> Normalised {
+/// Reads each power's orders against the units on the board: its sets in the order they count
+/// (the last set alone under D.III.3; every set, oldest first, under its alternative rule),
+/// each read top to bottom.
+pub fn normalise(units: &[Unit], sets: &[(Power, Vec<String>)]) -> Normalised {
     let mut out = Normalised::default();
     let mut chosen: BTreeMap<usize, WrittenOrder> = BTreeMap::new();
-    for (power, body) in sets {
+    for (power, versions) in sets {
         let mut note = |line: &str, reading: String| {
             out.notes.push(Note {
                 power: *power,
@@ -102,7 +104,14 @@ pub fn normalise(units: &[Unit], sets: &[(Power, String)]) -> Normalised {
                 reading,
             })
         };
-        for line in lines(body) {
+        let mut this_version: Vec<usize> = Vec::new();
+        for (line, first) in versions
+            .iter()
+            .flat_map(|body| lines(body).enumerate().map(|(n, l)| (l, n == 0)))
+        {
+            if first {
+                this_version.clear();
+            }
             let written = match parse_order(line) {
                 Ok(w) => w,
                 Err(e) => {
@@ -122,21 +131,30 @@ pub fn normalise(units: &[Unit], sets: &[(Power, String)]) -> Normalised {
                 continue;
             }
             if written.unit.is_some_and(|k| k != units[i].kind) {
-                note(
-                    line,
-                    format!("read as {} (D.IV.1)", units[i]),
-                );
+                note(line, format!("read as {} (D.IV.1)", units[i]));
             }
             if written.command == Written::Remove {
-                note(line, "a removal is no movement order: the unit holds".into());
+                note(
+                    line,
+                    "a removal is no movement order: the unit holds".into(),
+                );
                 continue;
             }
             if let Some(before) = out.written.insert(i, line.to_owned()) {
-                note(
-                    &before,
-                    format!("{} is ordered again below: the last order counts (D.III.5)", units[i]),
-                );
+                let reading = if this_version.contains(&i) {
+                    format!(
+                        "{} is ordered again below: the last order counts (D.III.5)",
+                        units[i]
+                    )
+                } else {
+                    format!(
+                        "a later set orders {} again: its latest order counts (D.III.3, alternative rule)",
+                        units[i]
+                    )
+                };
+                note(&before, reading);
             }
+            this_version.push(i);
             chosen.insert(i, written);
         }
     }
@@ -230,15 +248,37 @@ mod tests {
 
     fn read(units: &str, sets: &[(Power, &str)]) -> Normalised {
         let units = parse_units(units).unwrap();
-        let sets: Vec<(Power, String)> = sets.iter().map(|(p, s)| (*p, s.to_string())).collect();
+        let sets: Vec<(Power, Vec<String>)> = sets
+            .iter()
+            .map(|(p, s)| (*p, vec![s.to_string()]))
+            .collect();
         normalise(&units, &sets)
     }
 
     #[test]
     fn the_last_order_to_a_unit_counts_d_iii_5() {
-        let n = read("France: A Par", &[(Power::France, "A Par - Bur; A Par - Pic")]);
+        let n = read(
+            "France: A Par",
+            &[(Power::France, "A Par - Bur; A Par - Pic")],
+        );
         assert_eq!(n.orders[&0].to_string(), "FRA: A par -> pic");
         assert!(n.notes[0].reading.contains("D.III.5"));
+    }
+
+    #[test]
+    fn under_the_alternative_rule_each_units_latest_order_counts_d_iii_3() {
+        let units = parse_units("England: F Lon, A Lvp").unwrap();
+        let sets = vec![(
+            Power::England,
+            vec![
+                "F Lon - Eng; A Lvp - Yor".to_string(),
+                "F Lon - Nth".to_string(),
+            ],
+        )];
+        let n = normalise(&units, &sets);
+        assert_eq!(n.orders[&0].to_string(), "ENG: F lon -> nth");
+        assert_eq!(n.orders[&1].to_string(), "ENG: A lvp -> yor");
+        assert!(n.notes[0].reading.contains("D.III.3"));
     }
 
     #[test]

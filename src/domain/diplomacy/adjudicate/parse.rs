@@ -26,10 +26,23 @@ impl Spot {
 pub enum Written {
     Hold,
     /// A move; `via_convoy` when the order says so or names a route (D.VI.2, D.VI.3).
-    Move { to: Spot, via_convoy: bool },
-    SupportHold { unit: Option<UnitType>, at: Spot },
-    SupportMove { unit: Option<UnitType>, from: Spot, to: Spot },
-    Convoy { from: Spot, to: Spot },
+    Move {
+        to: Spot,
+        via_convoy: bool,
+    },
+    SupportHold {
+        unit: Option<UnitType>,
+        at: Spot,
+    },
+    SupportMove {
+        unit: Option<UnitType>,
+        from: Spot,
+        to: Spot,
+    },
+    Convoy {
+        from: Spot,
+        to: Spot,
+    },
     /// A removal in an adjustment turn.
     Remove,
 }
@@ -102,7 +115,7 @@ fn coast_word(t: &str) -> Option<Coast> {
 }
 
 fn long_coast(a: &str, b: Option<&String>) -> Option<Coast> {
-    if !b.is_some_and(|b| b.trim_matches(['(', ')', '/']) == "coast") {
+    if b.is_none_or(|b| b.trim_matches(['(', ')', '/']) != "coast") {
         return None;
     }
     match a.trim_matches(['(', '/']) {
@@ -349,7 +362,10 @@ mod tests {
 
     #[test]
     fn unreadable_lines_say_why() {
-        assert_eq!(parse_order("A Xyz - Bur"), Err(OrderError::NoSpace("xyz".into())));
+        assert_eq!(
+            parse_order("A Xyz - Bur"),
+            Err(OrderError::NoSpace("xyz".into()))
+        );
         assert_eq!(parse_order("A Par -"), Err(OrderError::Incomplete));
         assert!(matches!(
             parse_order("A Par attacks Bur"),

@@ -58,7 +58,9 @@ pub fn place(r: &RegionKey) -> String {
 /// Why a list of units was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UnitsError {
-    #[error("Begin each power's units with its name, such as \"France: A Par, F Bre\"; `{0}` has none.")]
+    #[error(
+        "Begin each power's units with its name, such as \"France: A Par, F Bre\"; `{0}` has none."
+    )]
     NoPower(String),
     #[error("I can't read the unit `{0}`: write A or F and its space, such as \"F StP/sc\".")]
     Unreadable(String),
@@ -73,7 +75,11 @@ pub enum UnitsError {
 /// Reads "France: A Par, F Bre; Germany: A Ber" (powers by name or letter).
 pub fn parse_units(text: &str) -> Result<Vec<Unit>, UnitsError> {
     let mut units: Vec<Unit> = Vec::new();
-    for group in text.split([';', '\n']).map(str::trim).filter(|g| !g.is_empty()) {
+    for group in text
+        .split([';', '\n'])
+        .map(str::trim)
+        .filter(|g| !g.is_empty())
+    {
         let (power, list) = group
             .split_once(':')
             .and_then(|(p, l)| Some((Power::parse(p)?, l)))
@@ -188,9 +194,6 @@ mod tests {
             parse_units("France: A Bur; Germany: A Bur"),
             Err(UnitsError::Twice("Burgundy"))
         );
-        assert!(matches!(
-            parse_units("A Par"),
-            Err(UnitsError::NoPower(_))
-        ));
+        assert!(matches!(parse_units("A Par"), Err(UnitsError::NoPower(_))));
     }
 }
