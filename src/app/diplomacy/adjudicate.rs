@@ -9,11 +9,11 @@ use sqlx::SqliteConnection;
 
 use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
 use crate::app::{Actor, App, Call, Command};
-use crate::domain::diplomacy::adjudicate::report::check;
+use crate::domain::diplomacy::adjudicate::report::{check, check_removals};
 use crate::domain::diplomacy::adjudicate::units::write_units;
 use crate::domain::diplomacy::adjudicate::{parse_units, standard_start, Unit};
 use crate::domain::diplomacy::season::{Phase, Turn};
-use crate::domain::diplomacy::Power;
+use crate::domain::diplomacy::{Centres, Power};
 use crate::store::{self, diplomacy::boards::Board};
 
 /// The units on the board at the start of `turn`: as recorded, or the opening in Spring 1901.
@@ -39,6 +39,28 @@ async fn units_at(
         .collect::<Vec<_>>()
         .join("; ");
     parse_units(&text).map_err(|e| DiplomacyError::Refused(e.to_string()))
+}
+
+/// The centres at the end of the Fall before an adjustment turn, as the GM recorded them.
+async fn fall_centres(
+    conn: &mut SqliteConnection,
+    b: &Board,
+    turn: Turn,
+) -> Result<Centres, DiplomacyError> {
+    let season = turn.season.to_string();
+    let counts: Vec<(Power, u32)> = store::diplomacy::record::counts(conn, b.id)
+        .await?
+        .into_iter()
+        .filter(|c| c.season == season)
+        .map(|c| (power_of(&c.power), c.centres as u32))
+        .collect();
+    if counts.is_empty() {
+        return Err(DiplomacyError::Refused(format!(
+            "No centre counts are recorded on {} for {season}: record them with /board centres first.",
+            b.name
+        )));
+    }
+    Ok(Centres::new(counts)?)
 }
 
 impl App {
@@ -120,9 +142,9 @@ impl App {
             require_gm(conn, actor, &b, "check an adjudication").await?;
             let turn =
                 Turn::parse(&b.turn).ok_or_else(|| DiplomacyError::BadTurn(b.turn.clone()))?;
-            if turn.phase != Phase::Movement {
+            if turn.phase == Phase::Retreat {
                 return Err(DiplomacyError::Refused(format!(
-                    "{} is on {}: gavel checks movement turns only.",
+                    "{} is on {}: gavel checks movement and adjustment turns, not retreats.",
                     b.name, b.turn
                 )));
             }
@@ -142,8 +164,13 @@ impl App {
                     (power_of(&p), versions)
                 })
                 .collect();
-            let report = check(&units, &sets, results)
-                .map_err(|e| DiplomacyError::Refused(e.to_string()))?;
+            let report = if turn.phase == Phase::Adjustment {
+                let centres = fall_centres(conn, &b, turn).await?;
+                check_removals(&units, &centres, &sets, results)
+            } else {
+                check(&units, &sets, results)
+            }
+            .map_err(|e| DiplomacyError::Refused(e.to_string()))?;
             let mut lines = vec![format!(
                 "{} {}: your adjudication checked against the orders ({}).",
                 b.name,

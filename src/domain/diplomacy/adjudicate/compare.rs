@@ -1,4 +1,5 @@
-//! The GM's adjudication as typed ("A Par - Bur; F Bre held; A Mun dislodged"), and each unit
+//! The GM's adjudication as typed ("A Par - Bur; F Bre held; A Mun dislodged"; in an adjustment
+//! turn "A Mos removed"), and each unit
 //! whose outcome differs from gavel's. A unit the GM does not mention is read as staying where
 //! it stands, so a GM need list only the moves and the dislodgements.
 
@@ -12,6 +13,8 @@ pub enum Claim {
     Moved(Option<&'static str>),
     Stayed,
     Dislodged,
+    /// Removed in an adjustment turn.
+    Removed,
 }
 
 /// Why the GM's results could not be read.
@@ -75,6 +78,7 @@ fn claim_word(t: &str) -> Option<Claim> {
         "h" | "held" | "holds" | "stays" | "stayed" | "stands" | "bounced" | "bounces"
         | "fails" | "failed" => Some(Claim::Stayed),
         "dislodged" | "destroyed" => Some(Claim::Dislodged),
+        "removed" | "disbanded" => Some(Claim::Removed),
         _ => None,
     }
 }
@@ -84,7 +88,9 @@ impl Claim {
         match (self, fate) {
             (Claim::Moved(None), Fate::Moved(_)) => true,
             (Claim::Moved(Some(gm)), Fate::Moved(to)) => gm == to,
-            (Claim::Stayed, Fate::Stayed) | (Claim::Dislodged, Fate::Dislodged) => true,
+            (Claim::Stayed, Fate::Stayed)
+            | (Claim::Dislodged, Fate::Dislodged)
+            | (Claim::Removed, Fate::Removed) => true,
             _ => false,
         }
     }
@@ -96,6 +102,7 @@ impl Claim {
             Claim::Moved(None) => "moves".into(),
             Claim::Stayed => format!("stays in {}", full_name(at)),
             Claim::Dislodged => "is dislodged".into(),
+            Claim::Removed => "is removed".into(),
         }
     }
 }

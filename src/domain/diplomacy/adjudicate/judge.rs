@@ -26,6 +26,8 @@ pub enum Fate {
     Moved(String),
     Stayed,
     Dislodged,
+    /// Removed in an adjustment turn.
+    Removed,
 }
 
 impl Fate {
@@ -34,6 +36,7 @@ impl Fate {
             Fate::Moved(to) => format!("moves to {}", full_name(to)),
             Fate::Stayed => format!("stays in {}", full_name(unit.at.space)),
             Fate::Dislodged => "is dislodged".into(),
+            Fate::Removed => "is removed".into(),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! (D.III-D.VI), the crate's adjudication of a movement turn, civil-disorder removals by distance
 //! from home (D.V.4), and the comparison with the GM's results. Pure: the app loads and stores.
 
+pub mod adjust;
 pub mod compare;
 pub mod judge;
 pub mod map;

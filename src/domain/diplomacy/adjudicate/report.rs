@@ -1,11 +1,12 @@
 //! One check of a GM's adjudication, start to end: the orders read (D.III-D.VI), adjudicated,
 //! compared with the GM's results, and written up for the GM alone.
 
+use super::adjust::adjust;
 use super::compare::{differences, parse_results, Difference, ResultsError};
 use super::judge::judge;
 use super::normalise::{normalise, Note};
 use super::units::Unit;
-use crate::domain::diplomacy::Power;
+use crate::domain::diplomacy::{Centres, Power};
 
 /// What the GM is shown.
 #[derive(Debug, Clone)]
@@ -15,7 +16,8 @@ pub struct CheckReport {
     pub notes: Vec<Note>,
 }
 
-/// Checks the GM's `results` against each power's orders (`sets`, in the order they count).
+/// Checks the GM's `results` for a movement turn against each power's orders (`sets`, in the
+/// order they count).
 pub fn check(
     units: &[Unit],
     sets: &[(Power, Vec<String>)],
@@ -26,6 +28,22 @@ pub fn check(
     let (judged, illegal) = judge(units, &normalised);
     let mut notes = normalised.notes;
     notes.extend(illegal);
+    Ok(CheckReport {
+        units: units.len(),
+        differences: differences(&judged, &claims),
+        notes,
+    })
+}
+
+/// Checks the GM's removals for an adjustment turn, with the Fall's centre counts.
+pub fn check_removals(
+    units: &[Unit],
+    centres: &Centres,
+    sets: &[(Power, Vec<String>)],
+    results: &str,
+) -> Result<CheckReport, ResultsError> {
+    let claims = parse_results(results)?;
+    let (judged, notes) = adjust(units, centres, sets);
     Ok(CheckReport {
         units: units.len(),
         differences: differences(&judged, &claims),
