@@ -6,6 +6,7 @@ pub mod button;
 mod committee;
 mod court;
 mod diplomacy;
+mod diplomacy_check;
 mod docs;
 mod leaderboard;
 pub(crate) mod members;
@@ -209,6 +210,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
         committee::disputes_section(),
         partychess::section(),
         diplomacy::section(),
+        diplomacy_check::section(),
     ]
 });
 

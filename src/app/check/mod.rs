@@ -11,6 +11,7 @@
 mod committee;
 mod court;
 mod diplomacy;
+mod diplomacy_units;
 mod games;
 mod moderation;
 mod nomic;
@@ -74,6 +75,7 @@ impl App {
         committee::check(&mut tx, &pending, &mut breaches).await?;
         partychess::check(&mut tx, &pending, &mut breaches).await?;
         diplomacy::check(&mut tx, &pending, &mut breaches).await?;
+        diplomacy_units::check(&mut tx, &mut breaches).await?;
         reports::check(&mut tx, &mut breaches).await?;
         games::check(&mut tx, &pending, &mut breaches).await?;
         tx.rollback().await?;

@@ -3,6 +3,7 @@
 //! advancement. The rules are `domain::diplomacy`'s; the TD (committees' `Power::Director`) and
 //! each board's GM (an office held for that game) are checked here, for every adapter.
 
+mod adjudicate;
 mod deadlines;
 mod export;
 mod orders;

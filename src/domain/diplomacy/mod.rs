@@ -6,6 +6,7 @@
 //!
 //! Points are exact fractions ([`Points`]); nothing here uses floating point.
 
+pub mod adjudicate;
 pub mod advance;
 pub mod assign;
 pub mod centres;

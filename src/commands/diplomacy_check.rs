@@ -1,0 +1,78 @@
+//! The Diplomacy adjudication check (issue 27, D.III-D.VI): /board units records the units at
+//! the start of a turn, /board check compares the GM's adjudication with gavel's, privately.
+
+use crate::commands::{command, flag, reply, text, Section};
+use crate::domain::diplomacy::{NAME_MAX, ORDERS_MAX};
+
+pub(super) fn section() -> Section {
+    Section {
+        heading: "Diplomacy: the adjudication check",
+        note: "the GM's adjudication checked against the orders with the diplomacy crate; the GM still publishes",
+        commands: vec![
+            command(
+                "board units",
+                "Record the units at the start of a turn (the GM)",
+            )
+            .option(text(
+                "board",
+                "The board's name, such as \"R1 Board 3\"",
+                NAME_MAX,
+            ))
+            .option(text("season", "The turn, such as S1902 or F1903M", 8))
+            .option(text(
+                "units",
+                "\"standard\", or each power's units: \"France: A Par, F Bre; Germany: A Ber\"",
+                ORDERS_MAX,
+            ))
+            .who("the board's GM")
+            .rule("D.III-D.VI")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.record_dip_units(
+                            &call,
+                            &a.text("board")?,
+                            &a.text("season")?,
+                            &a.text("units")?,
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "board check",
+                "Check your adjudication against the orders, privately (the GM)",
+            )
+            .option(text(
+                "board",
+                "The board's name, such as \"R1 Board 3\"",
+                NAME_MAX,
+            ))
+            .option(text(
+                "results",
+                "Each unit's result: \"A Par - Bur; F Bre held; A Mun dislodged\"",
+                ORDERS_MAX,
+            ))
+            .option(flag(
+                "merged",
+                "Merge the versions unit by unit (D.III.3's alternative)",
+            ))
+            .private()
+            .who("the board's GM")
+            .rule("D.III-D.VI")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.check_dip_adjudication(
+                            &call,
+                            &a.text("board")?,
+                            &a.text("results")?,
+                            a.flag("merged"),
+                        )
+                        .await,
+                    )
+                })
+            }),
+        ],
+    }
+}
