@@ -1,5 +1,6 @@
-//! The `gavel` command: run the bot, the console, an export, a config check, migrations, and
-//! the proof (`check`) and rebuilding (`rebuild`) of the scores materialised from the history.
+//! The `gavel` command: run the bot, the console, an export, a restore, a config check,
+//! migrations, and the proof (`check`) and rebuilding (`rebuild`) of the scores materialised
+//! from the history.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
