@@ -220,6 +220,10 @@ fn a_file_of_another_schema_a_corrupt_file_and_a_public_export_are_refused() {
     assert!(said.contains("not a complete export"), "{said}");
     assert!(!dir.join("new.db").exists(), "nothing was made");
 
+    std::fs::write(dir.join("memory.toml"), "[database]\npath = \":memory:\"\n").unwrap();
+    let said = refused(dir, "memory.toml", &["restore", "club.json"]);
+    assert!(said.contains("`:memory:`"), "{said}");
+
     // A row whose parent is missing is found at the end, and the whole restore rolls back.
     let dump = Dump::parse(&exported).unwrap();
     let memberships = table(&dump, "memberships");

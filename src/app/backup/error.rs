@@ -25,6 +25,11 @@ pub enum RestoreError {
     )]
     NotEmpty { path: String, tables: String },
     #[error(
+        "database.path is `:memory:`, a database that is gone when gavel exits: name the file \
+         to restore into, then restore again."
+    )]
+    InMemory,
+    #[error(
         "The database at {path} is at schema version {found}, not this gavel's {build}, so it is \
          not new. A restore goes only into a new or empty database: set database.path to a file \
          that does not exist yet, then restore again."

@@ -79,6 +79,9 @@ pub async fn restore(
         });
     }
     let path = config.database.path.clone();
+    if path == store::IN_MEMORY {
+        return Err(RestoreError::InMemory);
+    }
     let pool = store::open(&path).await.map_err(|e| RestoreError::Open {
         path: path.clone(),
         error: e.to_string(),
