@@ -125,6 +125,24 @@ fn a_complete_export_restored_into_a_new_database_is_the_same_record() {
         "{said}"
     );
     ok(dir, &new, &["check"]);
+    // The portal's full-text index was rebuilt from its rows, and finds what it found before.
+    let url = format!("sqlite://{}", dir.join("new.db").display());
+    let found: i64 = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+        sqlx::query("INSERT INTO search_index (search_index) VALUES ('integrity-check')")
+            .execute(&pool)
+            .await
+            .unwrap();
+        let n = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM search_index WHERE search_index MATCH 'trusted'",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+        n
+    });
+    assert_eq!(found, 1);
 
     // The second export is the first, byte for byte, but for the moment it was taken, the
     // restore's own audit entry and the revision counter that every write advances.
