@@ -218,6 +218,10 @@ fn a_file_of_another_schema_a_corrupt_file_and_a_public_export_are_refused() {
     );
     assert!(!dir.join("new.db").exists(), "nothing was made");
 
+    let said = refused(dir, &new, &["export", "--complete"]);
+    assert!(said.contains("there is no database at `new.db`"), "{said}");
+    assert!(!dir.join("new.db").exists(), "an export makes no database");
+
     let said = attempt("cut.json", &exported[..exported.len() / 2]);
     assert!(said.contains("not JSON"), "{said}");
 
