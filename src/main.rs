@@ -1,5 +1,6 @@
-//! The `gavel` command: run the bot, the console, an export, a config check, migrations, and
-//! the proof (`check`) and rebuilding (`rebuild`) of the scores materialised from the history.
+//! The `gavel` command: run the bot, the console, an export, a restore, a config check,
+//! migrations, and the proof (`check`) and rebuilding (`rebuild`) of the scores materialised
+//! from the history.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -56,8 +57,24 @@ enum Cmd {
         #[arg(long, requires = "script")]
         check: bool,
     },
-    /// Print the whole state as JSON
-    Export,
+    /// Print the whole state as JSON: the public record, or with --complete every table of the
+    /// database, which `gavel restore` reads back
+    Export {
+        /// Every table of the database, private rows included (as private as the database):
+        /// the file `gavel restore` reads
+        #[arg(long)]
+        complete: bool,
+        /// Write to this file instead of standard output (a complete export is made readable by
+        /// its owner alone)
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Make a new database from a complete export (`gavel export --complete`): into
+    /// database.path, which must be new or empty; `gavel check` runs after
+    Restore {
+        /// The complete export
+        file: PathBuf,
+    },
     /// Check the configuration and say what is wrong with it, including the keys `gavel run`
     /// needs
     CheckConfig {
@@ -176,11 +193,40 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("The database at {} is up to date.", config.database.path);
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Export => {
-            let app = open(config).await?;
-            let doc = gavel::app::export::export(&app).await?;
-            println!("{}", serde_json::to_string_pretty(&doc)?);
+        Cmd::Export { complete, out } => {
+            let text = if complete {
+                say_database(&config);
+                gavel::app::backup::complete_export(&config, &SystemClock).await?
+            } else {
+                let app = open(config).await?;
+                let doc = gavel::app::export::export(&app).await?;
+                format!("{}\n", serde_json::to_string_pretty(&doc)?)
+            };
+            match out {
+                Some(path) => write_export(&path, &text, complete)?,
+                None => print!("{text}"),
+            }
             Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Restore { file } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            say_database(&config);
+            let name = file.display().to_string();
+            match gavel::app::backup::restore(config, Arc::new(SystemClock), &name, &text).await {
+                Ok(done) => {
+                    println!("{done}");
+                    Ok(if done.problems.is_empty() {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::FAILURE
+                    })
+                }
+                Err(e) => {
+                    eprintln!("gavel: {e}");
+                    Ok(ExitCode::FAILURE)
+                }
+            }
         }
         Cmd::Status => {
             let app = open(config).await?;
@@ -428,6 +474,26 @@ fn say_database(config: &Config) {
     let path = Path::new(&config.database.path);
     let full = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
     eprintln!("gavel: the club's database is {}", full.display());
+}
+
+/// Writes an export to `path`; a complete one is created readable by its owner alone, as the
+/// database should be.
+fn write_export(path: &Path, text: &str, private: bool) -> anyhow::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    if private {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let _ = private;
+    let mut f = options
+        .open(path)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    f.write_all(text.as_bytes())
+        .and_then(|()| f.sync_all())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    Ok(())
 }
 
 /// Opens the club's database, saying which it is.

@@ -1,6 +1,7 @@
 //! Use cases: each checks authority, applies a rule, writes the change, its audit entry and its
 //! announcements in one transaction, and returns an outcome for an adapter to render.
 
+pub mod backup;
 pub mod check;
 pub mod choices;
 pub mod committee;

@@ -9,7 +9,9 @@
 //! - [`nomic`]: the rulebook, rule changes and Points of Order (Nomic 101-215, Terms §IV).
 //! - [`notify`]: the kinds of direct message a member may choose to receive.
 //! - [`roles`]: the Discord roles that follow offices and bans.
+//! - [`backup`]: the complete export's format, which `gavel restore` reads back.
 
+pub mod backup;
 pub mod committee;
 pub mod court;
 pub mod diplomacy;

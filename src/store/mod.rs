@@ -3,6 +3,7 @@
 //! Queries take `&mut SqliteConnection`, so a use case runs several of them in one transaction.
 
 pub mod audit;
+pub mod backup;
 pub mod choices;
 pub mod committee;
 pub mod court;

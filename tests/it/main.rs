@@ -20,6 +20,7 @@ mod parity;
 mod permissions;
 mod portal;
 mod random;
+mod restore;
 mod rules;
 mod rules_import;
 mod scores_import;
