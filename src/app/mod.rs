@@ -238,10 +238,33 @@ impl App {
     /// refusal or failure the transaction rolls back and the audit entry is written alone.
     pub(crate) async fn conclude<T: Display, E: UseCaseError>(
         &self,
-        mut tx: Transaction<'static, Sqlite>,
+        tx: Transaction<'static, Sqlite>,
         caller: &PersonRef,
         command: Command,
         result: Result<T, E>,
+    ) -> Result<T, E> {
+        self.concluded(tx, (caller, command), result, None).await
+    }
+
+    /// As `conclude`, with `said` in the audit log in place of a reply that is not public.
+    pub(crate) async fn conclude_saying<T: Display, E: UseCaseError>(
+        &self,
+        tx: Transaction<'static, Sqlite>,
+        caller: &PersonRef,
+        command: Command,
+        result: Result<T, E>,
+        said: &str,
+    ) -> Result<T, E> {
+        self.concluded(tx, (caller, command), result, Some(said))
+            .await
+    }
+
+    async fn concluded<T: Display, E: UseCaseError>(
+        &self,
+        mut tx: Transaction<'static, Sqlite>,
+        (caller, command): (&PersonRef, Command),
+        result: Result<T, E>,
+        said: Option<&str>,
     ) -> Result<T, E> {
         let now = self.now();
         match result {
@@ -253,7 +276,7 @@ impl App {
                     command.name,
                     &command.args,
                     audit::Outcome::Done,
-                    &value.to_string(),
+                    &said.map_or_else(|| value.to_string(), str::to_owned),
                 )
                 .await?;
                 tx.commit().await?;

@@ -94,7 +94,8 @@ async fn a_secret_draw_vote_defeated_by_one_abstention_leaks_no_tally_anywhere_d
 }
 
 /// Checks: gray and dark-gray press keep no author in the press record or the audit log;
-/// white press keeps its author; orders' text stays out of the audit log.
+/// white press keeps its author; orders' text stays out of the audit log, the GM's reading of
+/// them (`/board orders`) included.
 #[tokio::test]
 async fn gray_press_never_reveals_its_author_and_orders_stay_out_of_the_audit_log_d_x_2() {
     let (mut console, _) = played().await;
@@ -118,7 +119,18 @@ async fn gray_press_never_reveals_its_author_and_orders_stay_out_of_the_audit_lo
         if entry["command"] == "diplomacy orders" {
             assert!(args.get("text").is_none(), "{entry}");
         }
+        if entry["command"] == "board orders" && entry["outcome"] == "done" {
+            assert!(!entry.to_string().contains("A Vie - Tyr"), "{entry}");
+        }
     }
+    assert!(
+        export["audit"]
+            .as_array()
+            .expect("audit")
+            .iter()
+            .any(|e| e["command"] == "board orders" && e["outcome"] == "done"),
+        "the script has the GM read the orders"
+    );
 }
 
 /// Checks: the GM's commands, typed by a player of the board, are refused by A.12.

@@ -69,10 +69,12 @@ impl App {
         name: &str,
         merged: bool,
     ) -> Result<DiplomacyReply, DiplomacyError> {
-        self.execute_sealed(
+        // A turn's orders are for the GM alone until the results are published: the audit log,
+        // which the public export carries, keeps that they were read, not what they say.
+        self.execute_sealed_reply(
             call,
             json!({ "board": name, "merged": merged }),
-            None,
+            "The GM read this turn's orders (private to the GM).",
             async |conn, actor| {
                 let b = board(conn, name).await?;
                 require_gm(conn, actor, &b, "read the orders").await?;

@@ -1,7 +1,9 @@
 //! The use-case routine for what must stay secret: orders (their text), votes (their ballot)
 //! and anonymous press (its author). It runs like `App::execute`, but the audit log records
 //! only what the caller passes as public: the command with its public options, and the actor
-//! as given (a player, unnamed, for secret ballots and anonymous press; D.IX.2, D.X.2).
+//! as given (a player, unnamed, for secret ballots and anonymous press; D.IX.2, D.X.2), and,
+//! where the reply itself is secret (the GM's reading of a turn's orders), a summary in its
+//! place.
 
 use std::fmt::Display;
 
@@ -22,6 +24,37 @@ impl App {
         T: Display,
         E: UseCaseError,
     {
+        self.sealed(call, public_args, shown_as, None, body).await
+    }
+
+    /// As `execute_sealed` for the caller, with `said` in the audit log in place of a reply
+    /// that shows what is not public (a refusal is kept as it is).
+    pub(super) async fn execute_sealed_reply<T, E>(
+        &self,
+        call: &Call,
+        public_args: serde_json::Value,
+        said: &str,
+        body: impl AsyncFnOnce(&mut SqliteConnection, &Actor) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        T: Display,
+        E: UseCaseError,
+    {
+        self.sealed(call, public_args, None, Some(said), body).await
+    }
+
+    async fn sealed<T, E>(
+        &self,
+        call: &Call,
+        public_args: serde_json::Value,
+        shown_as: Option<&str>,
+        said: Option<&str>,
+        body: impl AsyncFnOnce(&mut SqliteConnection, &Actor) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        T: Display,
+        E: UseCaseError,
+    {
         let mut tx = self.begin().await?;
         let result = match self.actor(&mut tx, &call.caller).await {
             Ok(actor) => body(&mut tx, &actor).await,
@@ -32,6 +65,9 @@ impl App {
             None => call.caller.clone(),
         };
         let command = Command::new(call.command.name, public_args);
-        self.conclude(tx, &caller, command, result).await
+        match said {
+            Some(said) => self.conclude_saying(tx, &caller, command, result, said).await,
+            None => self.conclude(tx, &caller, command, result).await,
+        }
     }
 }
