@@ -424,7 +424,7 @@ pub(super) fn section() -> Section {
                 "The position's power",
                 &["A", "E", "F", "G", "I", "R", "T"],
             ))
-            .option(person("member", "The replacement"))
+            .option(person("member", "The replacement; left out, the reserve pool's draw (B.8(d))").optional())
             .option(
                 text(
                     "until",
@@ -442,8 +442,41 @@ pub(super) fn section() -> Section {
                             &call,
                             &a.text("board")?,
                             &a.text("power")?,
-                            &a.person("member")?,
+                            a.opt_person("member").as_ref(),
                             a.opt_text("until").as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "diplomacy reserves",
+                "The reserve pool for a board, in ranking order, and who is drawn next",
+            )
+            .option(board())
+            .who("anyone")
+            .rule("B.8(d), B.9, B.10; A.10")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_reserves(&call, &a.text("board")?).await) })
+            }),
+            command(
+                "diplomacy veto",
+                "Bar someone from replacing on a board, for a conflict of interest (the TD)",
+            )
+            .option(board())
+            .option(person("member", "Who may not replace there"))
+            .option(text("reason", "The conflict of interest", 200))
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("B.10")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.dip_veto(
+                            &call,
+                            &a.text("board")?,
+                            &a.person("member")?,
+                            &a.text("reason")?,
                         )
                         .await,
                     )

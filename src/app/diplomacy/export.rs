@@ -54,6 +54,7 @@ impl App {
             "nmrs": store::diplomacy::record::nmrs(conn).await?,
             "extensions": store::diplomacy::record::extensions(conn).await?,
             "handovers": store::diplomacy::handovers::all(conn).await?,
+            "vetoes": store::diplomacy::vetoes::all(conn).await?,
             "individuals": store::diplomacy::individuals::all(conn).await?,
             "groupings": store::diplomacy::individuals::groupings(conn).await?,
             "proposals": proposals,

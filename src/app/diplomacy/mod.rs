@@ -6,6 +6,7 @@
 mod deadlines;
 mod export;
 mod orders;
+mod pool;
 mod press;
 mod replace;
 pub mod results;

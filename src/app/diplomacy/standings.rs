@@ -265,7 +265,7 @@ impl App {
             .collect())
     }
 
-    async fn advancement(
+    pub(super) async fn advancement(
         &self,
         conn: &mut SqliteConnection,
         round: i64,

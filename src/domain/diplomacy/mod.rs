@@ -14,6 +14,7 @@ pub mod extension;
 pub mod grouping;
 pub mod handover;
 pub mod nmr;
+pub mod pool;
 pub mod power;
 pub mod press;
 pub mod prorate;

@@ -8,4 +8,5 @@ pub mod individuals;
 pub mod press;
 pub mod record;
 pub mod rounds;
+pub mod vetoes;
 pub mod votes;
