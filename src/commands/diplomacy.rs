@@ -125,7 +125,7 @@ pub(super) fn section() -> Section {
             }),
             command(
                 "diplomacy titles",
-                "The best country of each power, from the team rounds",
+                "The titles: the individual and team winners and each power's best country",
             )
             .option(
                 integer(
@@ -137,7 +137,7 @@ pub(super) fn section() -> Section {
                 .optional(),
             )
             .who("anyone")
-            .rule("C.13")
+            .rule("C.11-C.13")
             .run(|app, call, a| {
                 Box::pin(async move { reply(app.dip_titles(&call, a.opt_integer("seed")).await) })
             }),
