@@ -229,6 +229,29 @@ pub(super) fn section() -> Section {
                 })
             }),
             command(
+                "diplomacy holiday",
+                "Decree a holiday extension for every board, or one, charged to no one (the TD)",
+            )
+            .option(integer("hours", "Hours the deadlines move", 1, i64::from(crate::domain::diplomacy::holiday::MAX_HOURS)))
+            .option(text("reason", "The holiday, such as \"Christmas\"", 200))
+            .option(board().optional())
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("D.VII.5")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.dip_holiday(
+                            &call,
+                            a.integer("hours")?,
+                            &a.text("reason")?,
+                            a.opt_text("board").as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
                 "diplomacy unavailable",
                 "Declare your weekly 64 unavailable hours (GMT)",
             )

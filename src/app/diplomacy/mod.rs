@@ -5,6 +5,7 @@
 
 mod deadlines;
 mod export;
+mod holiday;
 mod orders;
 mod pool;
 mod press;

@@ -13,6 +13,7 @@ pub mod deadline;
 pub mod extension;
 pub mod grouping;
 pub mod handover;
+pub mod holiday;
 pub mod nmr;
 pub mod pool;
 pub mod power;

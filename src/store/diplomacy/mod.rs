@@ -4,6 +4,7 @@
 
 pub mod boards;
 pub mod handovers;
+pub mod holidays;
 pub mod individuals;
 pub mod press;
 pub mod record;
