@@ -30,6 +30,30 @@ async fn played() -> (Console, Vec<(String, Vec<Output>)>) {
     (console, outputs)
 }
 
+/// Fails if `t` counts or shows votes (D.IX.2: only the result is published).
+fn assert_no_tally(t: &str) {
+    let lower = t.to_lowercase();
+    for leak in [
+        "votes for",
+        "votes against",
+        "in favour:",
+        "abstained",
+        "6 yes",
+        "1 no",
+        "6 to 1",
+        "unanimous:",
+    ] {
+        if let Some(at) = lower.find(leak) {
+            let from = lower[..at]
+                .char_indices()
+                .rev()
+                .nth(80)
+                .map_or(0, |(i, _)| i);
+            panic!("{leak} in ...{}", &lower[from..at + leak.len()]);
+        }
+    }
+}
+
 fn text(o: &Output) -> &str {
     match o {
         Output::Reply(t) | Output::Refusal(t) | Output::Post { text: t, .. } => t,
@@ -51,23 +75,29 @@ async fn a_secret_draw_vote_defeated_by_one_abstention_leaks_no_tally_anywhere_d
         .iter()
         .any(|t| t.contains("proposal #2 (concede) passed")));
     for t in &all {
-        let lower = t.to_lowercase();
-        for leak in [
-            "votes for",
-            "votes against",
-            "in favour:",
-            "abstained",
-            "6 yes",
-            "1 no",
-            "unanimous:",
-        ] {
-            assert!(!lower.contains(leak), "{t}");
-        }
+        assert_no_tally(t);
     }
     let app = console.app().await.expect("app").clone();
     let export = gavel::app::export::export(&app).await.expect("export");
     let whole = export.to_string();
     assert!(!whole.contains("\"ballot\""), "no ballot is exported");
+    // D.IX.2: no tally in the whole export, nor in any entry of the outbox as stored.
+    assert_no_tally(&whole);
+    let section = export["diplomacy"].to_string();
+    assert!(
+        !section.contains("\"yes\"") && !section.contains("\"no\""),
+        "a ballot's word"
+    );
+    let contents: Vec<String> = sqlx::query_scalar("SELECT content FROM outbox ORDER BY id")
+        .fetch_all(app.pool())
+        .await
+        .expect("outbox");
+    assert!(contents
+        .iter()
+        .any(|c| c.contains("proposal #1 (draw) failed")));
+    for c in &contents {
+        assert_no_tally(c);
+    }
     for p in export["diplomacy"]["proposals"]
         .as_array()
         .expect("proposals")

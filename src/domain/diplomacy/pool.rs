@@ -98,11 +98,12 @@ pub fn ranked<P: PartialEq + Clone>(mut pool: Vec<Candidate<P>>) -> Vec<Candidat
     out
 }
 
+/// What a draw gives: the member drawn, if any, and those passed over before them, with why.
+pub type Drawn<'a, P> = (Option<&'a Candidate<P>>, Vec<(&'a Candidate<P>, Skip)>);
+
 /// The replacement the pool gives: the highest ranked member not passed over (B.8(d)), with
 /// those passed over before them and why.
-pub fn draw<P: Clone>(
-    ranked: &[Candidate<P>],
-) -> (Option<&Candidate<P>>, Vec<(&Candidate<P>, Skip)>) {
+pub fn draw<P: Clone>(ranked: &[Candidate<P>]) -> Drawn<'_, P> {
     let mut skipped = Vec::new();
     for c in ranked {
         match c.skip() {
