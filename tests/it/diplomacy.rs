@@ -171,3 +171,60 @@ async fn the_gms_commands_are_refused_to_a_player_who_is_not_the_gm_a12() {
         );
     }
 }
+
+/// The record `script` (a transcript) makes, then the breaches `gavel check` finds after `sql`
+/// changes it behind gavel's back.
+async fn breaches_after(script: &str, sql: &str) -> Vec<String> {
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    let mut console = Console::new(config);
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/transcripts/{script}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the transcript");
+    gavel::adapters::console::run_script(&mut console, &text)
+        .await
+        .expect("the transcript runs");
+    let app = console.app().await.expect("app").clone();
+    assert_eq!(
+        app.check_record().await.expect("check"),
+        Vec::<String>::new()
+    );
+    sqlx::query(sql)
+        .execute(app.pool())
+        .await
+        .expect("sql runs");
+    app.check_record().await.expect("check")
+}
+
+/// Checks: `gavel check` names a holiday that moved a deadline by other than its hours
+/// (D.VII.5), and a replacement the TD had vetoed on that board (B.10).
+#[tokio::test]
+async fn gavel_check_names_a_holiday_moved_wrongly_and_a_vetoed_replacement_d_vii_5_b10() {
+    let found = breaches_after(
+        "diplomacy_holiday.gavel",
+        "UPDATE dip_holidays SET new_deadline = '2026-12-30T18:00:00Z' WHERE id = 1",
+    )
+    .await;
+    assert!(
+        found
+            .iter()
+            .any(|b| b.contains("not by its 72 hour(s) (D.VII.5)")),
+        "{found:#?}"
+    );
+    let found = breaches_after(
+        "diplomacy_pool.gavel",
+        "INSERT INTO dip_vetoes (board_id, person_id, reason, at)
+         SELECT p.board_id, h.incoming_id, 'a conflict', '2026-11-30T09:00:00Z'
+         FROM dip_handovers h JOIN dip_positions p ON p.id = h.position_id",
+    )
+    .await;
+    assert!(
+        found
+            .iter()
+            .any(|b| b.contains("rex took a position on board")
+                && b.contains("though the TD vetoed them there (B.10)")),
+        "{found:#?}"
+    );
+}
