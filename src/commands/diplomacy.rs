@@ -483,6 +483,16 @@ pub(super) fn section() -> Section {
                 Box::pin(async move { reply(app.dip_reserves(&call, &a.text("board")?).await) })
             }),
             command(
+                "diplomacy standby",
+                "Reply to the reserve pool's call: take a position on a board if drawn",
+            )
+            .option(board())
+            .who("the board's reserve pool")
+            .rule("B.8(d)")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_standby(&call, &a.text("board")?).await) })
+            }),
+            command(
                 "diplomacy veto",
                 "Bar someone from replacing on a board, for a conflict of interest (the TD)",
             )

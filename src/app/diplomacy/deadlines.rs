@@ -335,7 +335,7 @@ impl App {
             if b.round == 1 {
                 "the team's captain chooses first (B.8(a))."
             } else {
-                "the captain's 48 hours (96 over a weekend) have passed with no choice, so the GM or the TD draws from the reserve pool, in the order /diplomacy reserves shows, with /board replace naming no member (B.8(d))."
+                "the captain's 48 hours (96 over a weekend) have passed with no choice, so the reserve pool is called: its members reply with /diplomacy standby, and the GM or the TD takes the highest ranked who replied, in the order /diplomacy reserves shows, with /board replace naming no member (B.8(d))."
             }
         );
         self.announce(conn, &text).await?;

@@ -55,6 +55,7 @@ impl App {
             "extensions": store::diplomacy::record::extensions(conn).await?,
             "handovers": store::diplomacy::handovers::all(conn).await?,
             "vetoes": store::diplomacy::vetoes::all(conn).await?,
+            "pool_replies": store::diplomacy::pool_replies::all(conn).await?,
             "holidays": store::diplomacy::holidays::all(conn).await?,
             "individuals": store::diplomacy::individuals::all(conn).await?,
             "groupings": store::diplomacy::individuals::groupings(conn).await?,

@@ -57,6 +57,7 @@ impl App {
             .map(|(id, _)| id)
             .collect();
         let vetoes = store::diplomacy::vetoes::of_board(conn, b.id).await?;
+        let replies = store::diplomacy::pool_replies::of_board(conn, b.id).await?;
         let mut candidates = Vec::new();
         for (id, name, source) in found {
             let offices = store::offices::offices_of(conn, id).await?;
@@ -75,6 +76,7 @@ impl App {
                     .iter()
                     .find(|v| v.person_id == id)
                     .map(|v| v.reason.clone()),
+                replied: replies.contains(&id),
             });
         }
         Ok(pool::ranked(candidates))
@@ -114,6 +116,46 @@ impl App {
                 lines.push(format!("{}. {} ({}){state}", i + 1, c.name, c.source));
             }
             Ok(DiplomacyReply(lines.join("\n")))
+        })
+        .await
+    }
+
+    /// `/diplomacy standby board`: a member of the board's pool replies to its call, offering to
+    /// take a position there (B.8(d)).
+    pub async fn dip_standby(
+        &self,
+        call: &Call,
+        name: &str,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            let b = board(conn, name).await?;
+            if b.status == "finished" {
+                return Err(DiplomacyError::Finished(b.name, "no more replacements".into()));
+            }
+            let ranked = self.reserve_pool(conn, &b).await?;
+            let Some((rank, me)) = ranked.iter().enumerate().find(|(_, c)| c.id == actor.id)
+            else {
+                return Err(DiplomacyError::Refused(format!(
+                    "You are not in the reserve pool for {}: it holds the players eliminated in earlier rounds and the reserve list (B.2, B.8(d)).",
+                    b.name
+                )));
+            };
+            if !store::diplomacy::pool_replies::insert(conn, b.id, actor.id, self.now()).await? {
+                return Err(DiplomacyError::Refused(format!(
+                    "Your reply for {} is already recorded.",
+                    b.name
+                )));
+            }
+            let bar = match me.skip() {
+                None | Some(pool::Skip::NoReply) => String::new(),
+                Some(s) => format!("; for now you are passed over: {s}"),
+            };
+            Ok(DiplomacyReply(format!(
+                "Your reply is recorded: you will take a position on {} if drawn. You are no. {} in the pool's ranking ({}){bar} (B.8(d)).",
+                b.name,
+                rank + 1,
+                me.source
+            )))
         })
         .await
     }
@@ -234,7 +276,7 @@ impl App {
         Ok((
             drawn.id,
             format!(
-                "drawn from the reserve pool in ranking order as the highest ranked who may play ({}){passed} (B.8(d)): ",
+                "drawn from the reserve pool in ranking order as the highest ranked who replied and may play ({}){passed} (B.8(d)): ",
                 drawn.source
             ),
         ))

@@ -1,7 +1,8 @@
 //! The reserve pool of B.8(d): who may be drawn to replace a player once the captain's window
 //! has passed, in ranking order (the eliminees of prior rounds, the latest round first and each
 //! by their place in it, then the official reserve list of B.2 in its order), and the first of
-//! them not barred by B.9, by playing on the board already, by A.10 or by the TD's veto (B.10).
+//! them who replied to the call and is not barred by B.9, by playing on the board already, by
+//! A.10 or by the TD's veto (B.10).
 
 use std::fmt;
 
@@ -38,6 +39,8 @@ pub enum Skip {
     Observer,
     /// The TD vetoed them for this board (B.10), for the reason given.
     Vetoed(String),
+    /// Has not replied to the pool's call for this board (B.8(d)).
+    NoReply,
 }
 
 impl fmt::Display for Skip {
@@ -48,6 +51,7 @@ impl fmt::Display for Skip {
             Skip::Office => f.write_str("holds an office that may not play (A.4, A.8)"),
             Skip::Observer => f.write_str("observes this board, or a teammate does (A.10)"),
             Skip::Vetoed(why) => write!(f, "vetoed by the TD (B.10): {why}"),
+            Skip::NoReply => f.write_str("has not replied (B.8(d))"),
         }
     }
 }
@@ -63,6 +67,8 @@ pub struct Candidate<P> {
     pub office_barred: bool,
     pub observer_conflict: bool,
     pub veto: Option<String>,
+    /// Replied to the pool's call for this board (B.8(d)).
+    pub replied: bool,
 }
 
 impl<P> Candidate<P> {
@@ -76,8 +82,12 @@ impl<P> Candidate<P> {
             Some(Skip::ThreeGames)
         } else if self.observer_conflict {
             Some(Skip::Observer)
+        } else if let Some(why) = &self.veto {
+            Some(Skip::Vetoed(why.clone()))
+        } else if !self.replied {
+            Some(Skip::NoReply)
         } else {
-            self.veto.clone().map(Skip::Vetoed)
+            None
         }
     }
 }
@@ -101,8 +111,8 @@ pub fn ranked<P: PartialEq + Clone>(mut pool: Vec<Candidate<P>>) -> Vec<Candidat
 /// What a draw gives: the member drawn, if any, and those passed over before them, with why.
 pub type Drawn<'a, P> = (Option<&'a Candidate<P>>, Vec<(&'a Candidate<P>, Skip)>);
 
-/// The replacement the pool gives: the highest ranked member not passed over (B.8(d)), with
-/// those passed over before them and why.
+/// The replacement the pool gives: the highest ranked member who replied and is not passed
+/// over (B.8(d)), with those passed over before them and why.
 pub fn draw<P: Clone>(ranked: &[Candidate<P>]) -> Drawn<'_, P> {
     let mut skipped = Vec::new();
     for c in ranked {
@@ -128,6 +138,7 @@ mod tests {
             office_barred: false,
             observer_conflict: false,
             veto: None,
+            replied: true,
         }
     }
 
@@ -196,6 +207,17 @@ mod tests {
         let (drawn, skipped) = draw(&pool);
         assert!(drawn.is_none());
         assert_eq!(skipped[0].1, Skip::Office);
+    }
+
+    #[test]
+    fn the_highest_ranked_to_reply_is_accepted_first_b8d() {
+        let mut a = c(1, out(1, 1));
+        a.replied = false;
+        let pool = vec![a, c(2, out(1, 5)), c(3, out(1, 2))];
+        let pool = ranked(pool);
+        let (drawn, skipped) = draw(&pool);
+        assert_eq!(drawn.map(|c| c.id), Some(3));
+        assert_eq!(skipped[0].1, Skip::NoReply);
     }
 
     #[test]
