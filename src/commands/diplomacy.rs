@@ -125,7 +125,7 @@ pub(super) fn section() -> Section {
             }),
             command(
                 "diplomacy titles",
-                "The best country of each power, from the team rounds",
+                "The titles: the individual and team winners and each power's best country",
             )
             .option(
                 integer(
@@ -137,7 +137,7 @@ pub(super) fn section() -> Section {
                 .optional(),
             )
             .who("anyone")
-            .rule("C.13")
+            .rule("C.11-C.13")
             .run(|app, call, a| {
                 Box::pin(async move { reply(app.dip_titles(&call, a.opt_integer("seed")).await) })
             }),
@@ -223,6 +223,29 @@ pub(super) fn section() -> Section {
                             a.integer("days")?,
                             a.flag("holiday"),
                             a.opt_text("power").as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "diplomacy holiday",
+                "Decree a holiday extension for every board, or one, charged to no one (the TD)",
+            )
+            .option(integer("hours", "Hours the deadlines move", 1, i64::from(crate::domain::diplomacy::holiday::MAX_HOURS)))
+            .option(text("reason", "The holiday, such as \"Christmas\"", 200))
+            .option(board().optional())
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("D.VII.5")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.dip_holiday(
+                            &call,
+                            a.integer("hours")?,
+                            &a.text("reason")?,
+                            a.opt_text("board").as_deref(),
                         )
                         .await,
                     )
@@ -424,7 +447,7 @@ pub(super) fn section() -> Section {
                 "The position's power",
                 &["A", "E", "F", "G", "I", "R", "T"],
             ))
-            .option(person("member", "The replacement"))
+            .option(person("member", "The replacement; left out, the reserve pool's draw (B.8(d))").optional())
             .option(
                 text(
                     "until",
@@ -442,8 +465,51 @@ pub(super) fn section() -> Section {
                             &call,
                             &a.text("board")?,
                             &a.text("power")?,
-                            &a.person("member")?,
+                            a.opt_person("member").as_ref(),
                             a.opt_text("until").as_deref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "diplomacy reserves",
+                "The reserve pool for a board, in ranking order, and who is drawn next",
+            )
+            .option(board())
+            .who("anyone")
+            .rule("B.8(d), B.9, B.10; A.10")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_reserves(&call, &a.text("board")?).await) })
+            }),
+            command(
+                "diplomacy standby",
+                "Reply to the reserve pool's call: take a position on a board if drawn",
+            )
+            .option(board())
+            .who("the board's reserve pool")
+            .rule("B.8(d)")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_standby(&call, &a.text("board")?).await) })
+            }),
+            command(
+                "diplomacy veto",
+                "Bar someone from replacing on a board, for a conflict of interest (the TD)",
+            )
+            .option(board())
+            .option(person("member", "Who may not replace there"))
+            .option(text("reason", "The conflict of interest", 200))
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("B.10")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.dip_veto(
+                            &call,
+                            &a.text("board")?,
+                            &a.person("member")?,
+                            &a.text("reason")?,
                         )
                         .await,
                     )

@@ -30,6 +30,30 @@ async fn played() -> (Console, Vec<(String, Vec<Output>)>) {
     (console, outputs)
 }
 
+/// Fails if `t` counts or shows votes (D.IX.2: only the result is published).
+fn assert_no_tally(t: &str) {
+    let lower = t.to_lowercase();
+    for leak in [
+        "votes for",
+        "votes against",
+        "in favour:",
+        "abstained",
+        "6 yes",
+        "1 no",
+        "6 to 1",
+        "unanimous:",
+    ] {
+        if let Some(at) = lower.find(leak) {
+            let from = lower[..at]
+                .char_indices()
+                .rev()
+                .nth(80)
+                .map_or(0, |(i, _)| i);
+            panic!("{leak} in ...{}", &lower[from..at + leak.len()]);
+        }
+    }
+}
+
 fn text(o: &Output) -> &str {
     match o {
         Output::Reply(t) | Output::Refusal(t) | Output::Post { text: t, .. } => t,
@@ -51,23 +75,29 @@ async fn a_secret_draw_vote_defeated_by_one_abstention_leaks_no_tally_anywhere_d
         .iter()
         .any(|t| t.contains("proposal #2 (concede) passed")));
     for t in &all {
-        let lower = t.to_lowercase();
-        for leak in [
-            "votes for",
-            "votes against",
-            "in favour:",
-            "abstained",
-            "6 yes",
-            "1 no",
-            "unanimous:",
-        ] {
-            assert!(!lower.contains(leak), "{t}");
-        }
+        assert_no_tally(t);
     }
     let app = console.app().await.expect("app").clone();
     let export = gavel::app::export::export(&app).await.expect("export");
     let whole = export.to_string();
     assert!(!whole.contains("\"ballot\""), "no ballot is exported");
+    // D.IX.2: no tally in the whole export, nor in any entry of the outbox as stored.
+    assert_no_tally(&whole);
+    let section = export["diplomacy"].to_string();
+    assert!(
+        !section.contains("\"yes\"") && !section.contains("\"no\""),
+        "a ballot's word"
+    );
+    let contents: Vec<String> = sqlx::query_scalar("SELECT content FROM outbox ORDER BY id")
+        .fetch_all(app.pool())
+        .await
+        .expect("outbox");
+    assert!(contents
+        .iter()
+        .any(|c| c.contains("proposal #1 (draw) failed")));
+    for c in &contents {
+        assert_no_tally(c);
+    }
     for p in export["diplomacy"]["proposals"]
         .as_array()
         .expect("proposals")
@@ -152,4 +182,61 @@ async fn the_gms_commands_are_refused_to_a_player_who_is_not_the_gm_a12() {
             "{line}: {out:?}"
         );
     }
+}
+
+/// The record `script` (a transcript) makes, then the breaches `gavel check` finds after `sql`
+/// changes it behind gavel's back.
+async fn breaches_after(script: &str, sql: &str) -> Vec<String> {
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    let mut console = Console::new(config);
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/transcripts/{script}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the transcript");
+    gavel::adapters::console::run_script(&mut console, &text)
+        .await
+        .expect("the transcript runs");
+    let app = console.app().await.expect("app").clone();
+    assert_eq!(
+        app.check_record().await.expect("check"),
+        Vec::<String>::new()
+    );
+    sqlx::query(sql)
+        .execute(app.pool())
+        .await
+        .expect("sql runs");
+    app.check_record().await.expect("check")
+}
+
+/// Checks: `gavel check` names a holiday that moved a deadline by other than its hours
+/// (D.VII.5), and a replacement the TD had vetoed on that board (B.10).
+#[tokio::test]
+async fn gavel_check_names_a_holiday_moved_wrongly_and_a_vetoed_replacement_d_vii_5_b10() {
+    let found = breaches_after(
+        "diplomacy_holiday.gavel",
+        "UPDATE dip_holidays SET new_deadline = '2026-12-30T18:00:00Z' WHERE id = 1",
+    )
+    .await;
+    assert!(
+        found
+            .iter()
+            .any(|b| b.contains("not by its 72 hour(s) (D.VII.5)")),
+        "{found:#?}"
+    );
+    let found = breaches_after(
+        "diplomacy_pool.gavel",
+        "INSERT INTO dip_vetoes (board_id, person_id, reason, at)
+         SELECT p.board_id, h.incoming_id, 'a conflict', '2026-11-30T09:00:00Z'
+         FROM dip_handovers h JOIN dip_positions p ON p.id = h.position_id",
+    )
+    .await;
+    assert!(
+        found
+            .iter()
+            .any(|b| b.contains("sue took a position on board")
+                && b.contains("though the TD vetoed them there (B.10)")),
+        "{found:#?}"
+    );
 }

@@ -2,7 +2,9 @@
 //! (C.1), every board seats seven different players, one a power (B.5, B.6), a board still
 //! playing with a deadline has its deadline job pending (D.VII.6), a finished board ended as
 //! C.5 allows, no proposal stays open on a finished board (D.IX), and a replaced position is
-//! held by the last handover's incoming player, each handing over from the one before (B.7).
+//! held by the last handover's incoming player, each handing over from the one before (B.7);
+//! a holiday the TD decreed moved each deadline by exactly its hours (D.VII.5), and no one the
+//! TD vetoed on a board took a position there after the veto (B.10).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -92,6 +94,34 @@ pub(super) async fn check(
                 "Proposal #{} is still open on a finished board (D.IX.2)",
                 p.id
             ));
+        }
+    }
+    for h in store::diplomacy::holidays::all(conn).await? {
+        if h.new_deadline - h.old_deadline != chrono::Duration::hours(h.hours) {
+            breaches.push(format!(
+                "Board {}'s holiday for {} moved {} from {} to {}, not by its {} hour(s) (D.VII.5)",
+                h.board_id, h.reason, h.turn, h.old_deadline, h.new_deadline, h.hours
+            ));
+        }
+    }
+    let boards_of: BTreeMap<i64, i64> = store::diplomacy::boards::all_positions(conn)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p.board_id))
+        .collect();
+    let handovers = store::diplomacy::handovers::all(conn).await?;
+    for v in store::diplomacy::vetoes::all(conn).await? {
+        for h in &handovers {
+            if h.incoming_id == v.person_id
+                && h.kind != "return"
+                && h.at >= v.at
+                && boards_of.get(&h.position_id) == Some(&v.board_id)
+            {
+                breaches.push(format!(
+                    "{} took a position on board {} in handover #{}, though the TD vetoed them there (B.10)",
+                    v.name, v.board_id, h.id
+                ));
+            }
         }
     }
     Ok(())

@@ -328,10 +328,15 @@ impl App {
             return Ok("the player has sent orders since".into());
         }
         let text = format!(
-            "{}: {}'s player has not contacted the GM since the NMR for {}: the replacement procedure begins (D.VII.6a, B.8); the team's captain chooses first (B.8(a)).",
+            "{}: {}'s player has not contacted the GM since the NMR for {}: the replacement procedure begins (D.VII.6a, B.8); {}",
             b.name,
             power_of(&n.power),
-            n.turn
+            n.turn,
+            if b.round == 1 {
+                "the team's captain chooses first (B.8(a))."
+            } else {
+                "the captain's 48 hours (96 over a weekend) have passed with no choice, so the reserve pool is called: its members reply with /diplomacy standby, and the GM or the TD takes the highest ranked who replied, in the order /diplomacy reserves shows, with /board replace naming no member (B.8(d))."
+            }
         );
         self.announce(conn, &text).await?;
         Ok(text)

@@ -6,7 +6,9 @@
 mod adjudicate;
 mod deadlines;
 mod export;
+mod holiday;
 mod orders;
+mod pool;
 mod press;
 mod replace;
 pub mod results;

@@ -101,14 +101,14 @@ async fn chosen_by(
 }
 
 impl App {
-    /// `/board replace board power member [until]`: permanent, or temporary to the season
-    /// `until`.
+    /// `/board replace board power [member] [until]`: permanent, or temporary to the season
+    /// `until`; with no member, after the captain's window, the reserve pool's draw (B.8(d)).
     pub async fn replace_dip_player(
         &self,
         call: &Call,
         name: &str,
         power: &str,
-        member: &PersonRef,
+        member: Option<&PersonRef>,
         until: Option<&str>,
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
@@ -132,7 +132,23 @@ impl App {
             let until = until
                 .map(|u| Season::parse(u).ok_or_else(|| DiplomacyError::BadSeason(u.to_owned())))
                 .transpose()?;
-            let person = member.resolve(conn, self.now()).await?;
+            let (person, drawn) = match member {
+                Some(m) => (m.resolve(conn, self.now()).await?, None),
+                None => {
+                    let (id, note) = self.pool_draw(conn, &b, &position, by, until.is_some()).await?;
+                    (store::people::by_id(conn, id).await?, Some(note))
+                }
+            };
+            if let Some(v) = store::diplomacy::vetoes::of_board(conn, b.id)
+                .await?
+                .into_iter()
+                .find(|v| v.person_id == person.id)
+            {
+                return Err(DiplomacyError::Refused(format!(
+                    "The TD has vetoed {} as a replacement on {}: {} (B.10).",
+                    person.name, b.name, v.reason
+                )));
+            }
             if person.id == position.person_id {
                 return Err(DiplomacyError::Refused(format!(
                     "{} already holds {power} on {}.",
@@ -164,6 +180,8 @@ impl App {
                     .map_err(|e| DiplomacyError::Refused(e.to_string()))?;
             }
             let team_provided = match position.team_id {
+                // A replacement drawn from the pool is not the team's (B.8(e)).
+                Some(_) if drawn.is_some() => false,
                 Some(t) => store::committee::teams::members_of(conn, t)
                     .await?
                     .contains(&person.id),
@@ -202,8 +220,9 @@ impl App {
                 (false, None) => "; they are not from the team, which loses the position's points, and they score only as an individual permanent replacement (B.8(e))",
             };
             let mut text = format!(
-                "{}: {} replaces {} as {power}, {how}{forfeit}{}.",
+                "{}: {}{} replaces {} as {power}, {how}{forfeit}{}.",
                 b.name,
+                drawn.as_deref().unwrap_or(""),
                 person.name,
                 position.person_name,
                 if released {

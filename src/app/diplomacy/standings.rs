@@ -41,6 +41,21 @@ pub struct Advancement {
     pub placings: Vec<StandingLine>,
     /// (person, name, team) of those who advance.
     pub advanced: Vec<(i64, String, Option<i64>)>,
+    /// Round 1's team ranking (C.6), kept for C.12(d).
+    #[serde(default)]
+    pub teams: Vec<TeamPlace>,
+    /// The titles as announced with the final's advancement (C.11-C.13).
+    #[serde(default)]
+    pub titles: Option<String>,
+}
+
+/// A team's place in round 1 (C.6), as published with the advancement.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TeamPlace {
+    pub team_id: i64,
+    pub team: String,
+    pub place: usize,
+    pub decided_by: String,
 }
 
 fn parse_exact(text: &str) -> Points {
@@ -57,6 +72,10 @@ pub(super) struct Row {
     board_id: i64,
 }
 
+/// A position's points for its team: (team, the position's total, whether the team provided
+/// its replacements; if not, the total is forfeited, B.8(e)).
+pub(super) type TeamScore = (i64, Points, bool);
+
 impl App {
     /// The round's results by player: a replaced position's points are shared by the seasons
     /// each permanent holder played (C.14), and a player ranks by their first permanent game
@@ -65,7 +84,7 @@ impl App {
         &self,
         conn: &mut SqliteConnection,
         round: i64,
-    ) -> sqlx::Result<(Vec<Row>, Vec<(i64, Points)>)> {
+    ) -> sqlx::Result<(Vec<Row>, Vec<TeamScore>)> {
         let last_year = store::diplomacy::rounds::get(conn, round)
             .await?
             .map_or(1909, |r| r.last_year) as u16;
@@ -79,8 +98,7 @@ impl App {
                 let total = s.score.of(power);
                 let split = super::stints::position_shares(conn, &p, total, last_year).await?;
                 if let Some(t) = p.team_id {
-                    let kept = if split.team_provided { total } else { whole(0) };
-                    team_scores.push((t, kept));
+                    team_scores.push((t, total, split.team_provided));
                 }
                 let handovers = store::diplomacy::handovers::of_position(conn, p.id).await?;
                 for (k, holder) in split.permanent.iter().enumerate() {
@@ -152,13 +170,14 @@ impl App {
         conn: &mut SqliteConnection,
         round: i64,
         seed: i64,
-    ) -> sqlx::Result<Vec<StandingLine>> {
+    ) -> sqlx::Result<(Vec<StandingLine>, Vec<TeamPlace>)> {
         let (mut rows, team_scores) = self.round_rows(conn, round).await?;
         let teams: BTreeMap<i64, String> = store::diplomacy::rounds::team_names(conn)
             .await?
             .into_iter()
             .collect();
         let mut credits: BTreeMap<i64, Points> = BTreeMap::new();
+        let mut team_places = Vec::new();
         let placings: Vec<Placing<i64>> = match round {
             1 => {
                 // C.6(b) ranks a team's best player by C.7 before credits exist.
@@ -179,12 +198,21 @@ impl App {
                     });
                     e.best_player = e.best_player.min(place);
                 }
-                for (t, score) in &team_scores {
+                for (t, score, provided) in &team_scores {
                     if let Some(e) = by_team.get_mut(t) {
-                        e.scores.push(*score);
+                        e.scores.push(if *provided { *score } else { whole(0) });
                     }
                 }
                 let team_rank = titles::teams_round_one(&by_team.into_values().collect::<Vec<_>>());
+                team_places = team_rank
+                    .iter()
+                    .map(|p| TeamPlace {
+                        team_id: p.id,
+                        team: p.name.clone(),
+                        place: p.place,
+                        decided_by: p.decided_by.clone(),
+                    })
+                    .collect();
                 for r in rows.iter_mut() {
                     if let Some(t) = r.team {
                         credits.insert(r.result.id, titles::credits(&team_rank, &t));
@@ -240,7 +268,7 @@ impl App {
                 titles::individual(&results, 1915, &r3)
             }
         };
-        Ok(placings
+        let lines = placings
             .into_iter()
             .map(|p| {
                 let row = rows
@@ -262,10 +290,11 @@ impl App {
                     rolls: p.rolls.clone(),
                 }
             })
-            .collect())
+            .collect();
+        Ok((lines, team_places))
     }
 
-    async fn advancement(
+    pub(super) async fn advancement(
         &self,
         conn: &mut SqliteConnection,
         round: i64,
@@ -295,7 +324,7 @@ impl App {
                 )));
             }
             let seed = r.opened_at.timestamp();
-            let lines = self.rank_round(conn, round, seed).await?;
+            let (lines, _) = self.rank_round(conn, round, seed).await?;
             Ok(DiplomacyReply(written(round, &lines, seed, 0)))
         })
         .await
@@ -338,13 +367,14 @@ impl App {
                 )));
             }
             let seed = seed.unwrap_or_else(|| self.now().timestamp());
-            let lines = self.rank_round(conn, round, seed).await?;
+            let (lines, teams) = self.rank_round(conn, round, seed).await?;
             let count = match (places, round) {
                 (Some(n), _) => n.max(0) as usize,
                 (None, 1) => round_two(boards.len() as u32).boards as usize * 7,
                 (None, 2) => 49,
                 (None, 3) => boards.len(),
-                (None, _) => 1,
+                // The final: no one advances; its first is the individual winner (C.11).
+                (None, _) => 0,
             };
             let advanced: Vec<(i64, String, Option<i64>)> = lines
                 .iter()
@@ -356,6 +386,8 @@ impl App {
                 seed,
                 placings: lines.clone(),
                 advanced,
+                teams,
+                titles: None,
             };
             let json = serde_json::to_string(&a).expect("advancement serialises");
             store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
@@ -366,6 +398,19 @@ impl App {
                     a.advanced.len(),
                     round_two(boards.len() as u32).working
                 ));
+            }
+            if round == 4 {
+                // The final decides the titles: announce them with the standings and keep them
+                // with the advancement, for the portal (C.11-C.13).
+                let titles = self.titles_text(conn, Some(seed)).await?;
+                text.push('\n');
+                text.push_str(&titles);
+                let kept = Advancement {
+                    titles: Some(titles),
+                    ..a
+                };
+                let json = serde_json::to_string(&kept).expect("advancement serialises");
+                store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
             }
             self.announce(conn, &text).await?;
             Ok(DiplomacyReply(text))

@@ -4,9 +4,12 @@
 
 pub mod boards;
 pub mod handovers;
+pub mod holidays;
 pub mod individuals;
+pub mod pool_replies;
 pub mod press;
 pub mod record;
 pub mod rounds;
 pub mod units;
+pub mod vetoes;
 pub mod votes;

@@ -4,6 +4,7 @@
 //! headless Chromium.
 
 mod browser;
+mod diplomacy;
 mod partychess_png;
 
 use std::net::SocketAddr;

@@ -44,6 +44,26 @@ pub fn overview(o: &Overview) -> Markup {
                         }
                     }
                 }
+                @if !a.teams.is_empty() {
+                    div class="table-wrap" {
+                        table {
+                            caption { "Round " (r.number) "'s team ranking (C.6)" }
+                            thead { tr {
+                                th scope="col" class="num" { "Place" } th scope="col" { "Team" }
+                                th scope="col" { "Decided by" }
+                            } }
+                            tbody {
+                                @for t in &a.teams {
+                                    tr { td class="num" { (t.place) } td { (t.team) } td { (t.decided_by) } }
+                                }
+                            }
+                        }
+                    }
+                }
+                @if let Some(titles) = &a.titles {
+                    h3 { "Titles (C.11-C.13)" }
+                    ul { @for line in titles.lines() { li { (line) } } }
+                }
             }
         }
         h2 { "Boards" }
