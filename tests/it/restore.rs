@@ -100,7 +100,7 @@ fn a_complete_export_restored_into_a_new_database_is_the_same_record() {
         assert_eq!(mode & 0o777, 0o600, "as private as the database");
     }
     let before = Dump::parse(&exported).unwrap();
-    assert_eq!(before.header.schema_version, 70);
+    assert_eq!(before.header.schema_version, latest_migration());
     assert_eq!(before.header.timezone, "Europe/London");
     // Gray and dark-gray press keep no author in the database, so none in the file either.
     let press = table(&before, "dip_press");
@@ -208,10 +208,17 @@ fn a_file_of_another_schema_a_corrupt_file_and_a_public_export_are_refused() {
         refused(dir, &new, &["restore", name])
     };
 
-    let older = exported.replace("\"schema_version\": 70", "\"schema_version\": 12");
+    let latest = latest_migration();
+    let older = exported.replace(
+        &format!("\"schema_version\": {latest}"),
+        "\"schema_version\": 12",
+    );
     let said = attempt("older.json", &older);
     assert!(said.contains("schema version 12"), "{said}");
-    assert!(said.contains("migrations end at 70"), "{said}");
+    assert!(
+        said.contains(&format!("migrations end at {latest}")),
+        "{said}"
+    );
     assert!(
         said.contains("with the gavel version that wrote it"),
         "{said}"
@@ -267,4 +274,16 @@ fn a_file_of_another_schema_a_corrupt_file_and_a_public_export_are_refused() {
     assert!(said.contains("do not hold together"), "{said}");
     assert!(said.contains("`memberships`"), "{said}");
     ok(dir, &new, &["restore", "club.json"]);
+}
+
+/// The number of the last migration this build carries (`migrations/NNNN_*.sql`).
+fn latest_migration() -> i64 {
+    std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations"))
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            name.split('_').next()?.parse::<i64>().ok()
+        })
+        .max()
+        .unwrap()
 }

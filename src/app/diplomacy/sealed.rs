@@ -66,7 +66,10 @@ impl App {
         };
         let command = Command::new(call.command.name, public_args);
         match said {
-            Some(said) => self.conclude_saying(tx, &caller, command, result, said).await,
+            Some(said) => {
+                self.conclude_saying(tx, &caller, command, result, said)
+                    .await
+            }
             None => self.conclude(tx, &caller, command, result).await,
         }
     }
