@@ -11,7 +11,7 @@ use crate::domain::kernel::limits::NUMBER_MAX;
 fn round() -> OptionSpec {
     integer(
         "round",
-        "The round: 1 and 2 are team rounds, 3 the semi-final, 4 the final",
+        "The round: 1, 2 team rounds, 3 semi-final, 4 final (under 42 teams: 2 semi-final, 3 final; B.4)",
         1,
         4,
     )

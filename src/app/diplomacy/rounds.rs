@@ -8,18 +8,10 @@ use super::{DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::assign::{deal, Player};
 use crate::domain::diplomacy::round_size::round_two;
+use crate::domain::diplomacy::stage::{rounds, stage};
 use crate::domain::diplomacy::{Power, Season};
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
-
-/// The year a round plays to (B.3).
-pub(crate) fn last_year(round: i64) -> i64 {
-    match round {
-        1 | 2 => 1909,
-        3 => 1912,
-        _ => 1915,
-    }
-}
 
 impl App {
     /// `/diplomacy round open round end`.
@@ -41,14 +33,29 @@ impl App {
             {
                 return Err(DiplomacyError::NoRound(round - 1));
             }
-            let year = last_year(round);
+            // Round 1 has a board a team (B.2, B.5), so its boards count the teams (B.4).
+            let teams = store::diplomacy::boards::of_round(conn, 1).await?.len() as u32;
+            let Some(stage) = stage(round, teams) else {
+                return Err(DiplomacyError::Refused(format!(
+                    "There is no round {round}: with {teams} teams the tournament has {} rounds, the last the final (B.1, B.4).",
+                    rounds(teams)
+                )));
+            };
+            let year = stage.last_year();
             if Season::parse(end) != Some(Season::fall(year as u16)) {
                 return Err(DiplomacyError::WrongEnd(round, year, end.to_owned()));
             }
-            store::diplomacy::rounds::insert(conn, round, year, round <= 2, self.now()).await?;
-            let mut text = format!("Round {round} is open; its games play to Fall {year} (B.3).");
+            store::diplomacy::rounds::insert(conn, round, year, stage.team_round(), self.now())
+                .await?;
+            let mut text = if round == 1 {
+                format!("Round {round} is open; its games play to Fall {year} (B.3).")
+            } else {
+                format!(
+                    "Round {round} is open, {}; its games play to Fall {year} (B.3).",
+                    stage.name()
+                )
+            };
             if round == 2 {
-                let teams = store::diplomacy::boards::of_round(conn, 1).await?.len() as u32;
                 let r2 = round_two(teams);
                 text.push_str(&format!(
                     " Round 2 has {} boards: {}.",

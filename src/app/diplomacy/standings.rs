@@ -11,6 +11,7 @@ use super::{power_of, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::round_size::round_two;
+use crate::domain::diplomacy::stage::Stage;
 use crate::domain::diplomacy::titles::{self, PlayerResult, TeamResult};
 use crate::domain::diplomacy::{exact, shown, whole, Points};
 use crate::domain::kernel::authority::Power as Authority;
@@ -178,8 +179,9 @@ impl App {
             .collect();
         let mut credits: BTreeMap<i64, Points> = BTreeMap::new();
         let mut team_places = Vec::new();
-        let placings: Vec<Placing<i64>> = match round {
-            1 => {
+        let stage = self.stage_of(conn, round).await?;
+        let placings: Vec<Placing<i64>> = match (round, stage) {
+            (1, _) => {
                 // C.6(b) ranks a team's best player by C.7 before credits exist.
                 let plain: Vec<PlayerResult<i64>> = rows.iter().map(|r| r.result.clone()).collect();
                 let first = titles::round_one(&plain, &BTreeMap::new(), seed as u64);
@@ -223,7 +225,7 @@ impl App {
                     rows.iter().map(|r| r.result.clone()).collect();
                 titles::round_one(&results, &credits, seed as u64)
             }
-            2 => {
+            (_, Stage::TeamRound) => {
                 let prior = self.advancement(conn, 1).await?;
                 let r1: BTreeMap<i64, (Points, usize)> = prior
                     .map(|a| {
@@ -237,8 +239,10 @@ impl App {
                     rows.iter().map(|r| r.result.clone()).collect();
                 titles::round_two(&results, &r1)
             }
-            3 => {
-                let prior = self.advancement(conn, 2).await?;
+            // C.9(c) breaks a semi-final's ties by the round before it: round 2's ranking
+            // (C.8), or round 1's (C.7) where round 2 is the semi-final (B.4).
+            (_, Stage::SemiFinal) => {
+                let prior = self.advancement(conn, round - 1).await?;
                 let r2: BTreeMap<i64, usize> = prior
                     .map(|a| a.placings.iter().map(|l| (l.person_id, l.place)).collect())
                     .unwrap_or_default();
@@ -246,7 +250,13 @@ impl App {
                 for r in &rows {
                     boards.entry(r.board_id).or_default().push(r.result.clone());
                 }
-                let per_board = titles::semi_final(&boards.into_values().collect::<Vec<_>>(), &r2);
+                let prior = if round == 2 {
+                    titles::Prior::RoundOne
+                } else {
+                    titles::Prior::RoundTwo
+                };
+                let per_board =
+                    titles::semi_final(&boards.into_values().collect::<Vec<_>>(), &r2, prior);
                 // Board winners first, then the rest, each board in its own order.
                 let mut all: Vec<Placing<i64>> = per_board
                     .iter()
@@ -258,8 +268,8 @@ impl App {
                     .for_each(|(i, p)| p.place = i + 1);
                 all
             }
-            _ => {
-                let prior = self.advancement(conn, 3).await?;
+            (_, Stage::Final) => {
+                let prior = self.advancement(conn, round - 1).await?;
                 let r3: BTreeMap<i64, usize> = prior
                     .map(|a| a.placings.iter().map(|l| (l.person_id, l.place)).collect())
                     .unwrap_or_default();
@@ -292,6 +302,21 @@ impl App {
             })
             .collect();
         Ok((lines, team_places))
+    }
+
+    /// The stage of a stored round, read from the year it plays to (B.3).
+    async fn stage_of(&self, conn: &mut SqliteConnection, round: i64) -> sqlx::Result<Stage> {
+        Ok(store::diplomacy::rounds::get(conn, round)
+            .await?
+            .map_or(Stage::TeamRound, |r| Stage::of_last_year(r.last_year)))
+    }
+
+    /// The final's number: round 4, or round 3 where round 2 was the semi-final (B.4).
+    pub(super) async fn final_round(&self, conn: &mut SqliteConnection) -> sqlx::Result<i64> {
+        Ok(match self.stage_of(conn, 3).await? {
+            Stage::Final => 3,
+            _ => 4,
+        })
     }
 
     pub(super) async fn advancement(
@@ -368,13 +393,14 @@ impl App {
             }
             let seed = seed.unwrap_or_else(|| self.now().timestamp());
             let (lines, teams) = self.rank_round(conn, round, seed).await?;
-            let count = match (places, round) {
-                (Some(n), _) => n.max(0) as usize,
-                (None, 1) => round_two(boards.len() as u32).boards as usize * 7,
-                (None, 2) => 49,
-                (None, 3) => boards.len(),
+            let stage = Stage::of_last_year(r.last_year);
+            let count = match (places, round, stage) {
+                (Some(n), _, _) => n.max(0) as usize,
+                (None, 1, _) => round_two(boards.len() as u32).boards as usize * 7,
+                (None, _, Stage::TeamRound) => 49,
+                (None, _, Stage::SemiFinal) => boards.len(),
                 // The final: no one advances; its first is the individual winner (C.11).
-                (None, _) => 0,
+                (None, _, Stage::Final) => 0,
             };
             let advanced: Vec<(i64, String, Option<i64>)> = lines
                 .iter()
@@ -399,7 +425,7 @@ impl App {
                     round_two(boards.len() as u32).working
                 ));
             }
-            if round == 4 {
+            if stage == Stage::Final {
                 // The final decides the titles: announce them with the standings and keep them
                 // with the advancement, for the portal (C.11-C.13).
                 let titles = self.titles_text(conn, Some(seed)).await?;

@@ -43,8 +43,9 @@ impl App {
         seed: Option<i64>,
     ) -> Result<String, DiplomacyError> {
         let mut lines = Vec::new();
+        let last = self.final_round(conn).await?;
         match self
-            .advancement(conn, 4)
+            .advancement(conn, last)
             .await?
             .and_then(|a| a.placings.first().cloned())
         {
@@ -58,10 +59,9 @@ impl App {
                 w.decided_by,
                 rolled(&w.rolls)
             )),
-            None => lines.push(
-                "The individual winner (C.11) is named when the TD advances the final (round 4)."
-                    .into(),
-            ),
+            None => lines.push(format!(
+                "The individual winner (C.11) is named when the TD advances the final (round {last})."
+            )),
         }
         lines.extend(self.team_winner_lines(conn).await?);
         lines.extend(self.best_country_lines(conn, seed).await?);
@@ -136,14 +136,18 @@ impl App {
             let r1: Points = t.round_one.iter().copied().sum();
             let r2: Points = t.round_two.iter().copied().sum();
             let key = p.keys.first().copied().unwrap_or(whole(0));
+            let second = if second_counts {
+                format!(" + round 2 {}", shown(r2))
+            } else {
+                String::new()
+            };
             lines.push(format!(
-                "{}. {} {} [{}]: round 1 {} + round 2 {} - forfeited {}, decided by {}",
+                "{}. {} {} [{}]: round 1 {}{second} - forfeited {}, decided by {}",
                 p.place,
                 p.name,
                 shown(key),
                 exact(key),
                 shown(r1),
-                shown(r2),
                 shown(t.forfeited),
                 p.decided_by
             ));

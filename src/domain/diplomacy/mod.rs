@@ -25,6 +25,7 @@ pub mod rng;
 pub mod round_size;
 pub mod score;
 pub mod season;
+pub mod stage;
 pub mod titles;
 pub mod vote;
 

@@ -186,12 +186,23 @@ pub fn round_two<I: Clone + Ord>(
     rank(&criteria, entries, None)
 }
 
+/// The round whose ranking breaks the semi-final's last ties (C.9(c)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prior {
+    /// Round 2, ranked by C.8.
+    RoundTwo,
+    /// Round 1, ranked by C.7, where round 2 is the semi-final (B.4).
+    RoundOne,
+}
+
 /// The semi-final (C.9): the best of each board goes to the final; ties by least successful
-/// country across the semi-final boards, count-back from 1911, then the round-2 place (C.8).
+/// country across the semi-final boards, count-back from 1911, then the round-2 place (C.8), or
+/// round 1's (C.7) where round 2 is itself the semi-final (B.4): `prior` names which.
 /// `boards` groups the results by board; answers each board's ranking.
 pub fn semi_final<I: Clone + Ord>(
     boards: &[Vec<PlayerResult<I>>],
     round_two: &BTreeMap<I, usize>,
+    prior: Prior,
 ) -> Vec<Vec<Placing<I>>> {
     let all: Vec<PlayerResult<I>> = boards.iter().flatten().cloned().collect();
     let totals = country_totals(&all);
@@ -200,7 +211,12 @@ pub fn semi_final<I: Clone + Ord>(
         "C.9(a) least successful country".to_string(),
     ];
     criteria.extend(count_back("C.9(b)", 1911));
-    criteria.push("C.9(c) round 2 ranking (C.8)".to_string());
+    criteria.push(match prior {
+        Prior::RoundTwo => "C.9(c) round 2 ranking (C.8)".to_string(),
+        Prior::RoundOne => {
+            "C.9(c) round 1 ranking (C.7), as round 2 is the semi-final (B.4)".to_string()
+        }
+    });
     boards
         .iter()
         .map(|board| {

@@ -145,7 +145,7 @@ fn each_semi_final_board_sends_its_best_to_the_final_with_count_back_from_1911_c
         player(1, Power::France, 20, 8, &[(1911, 9), (1910, 9)]),
         player(2, Power::France, 20, 8, &[(1911, 9), (1910, 8)]),
     ]];
-    let got = semi_final(&boards, &BTreeMap::new());
+    let got = semi_final(&boards, &BTreeMap::new(), Prior::RoundTwo);
     assert_eq!(got[0][0].id, 1);
     assert_eq!(
         got[0][0].decided_by,
