@@ -11,6 +11,9 @@ use super::squares::SquareSet;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// The states a walk has explored: square, last direction, pieces taken.
+type Seen = HashSet<(Square, Option<Dir>, SquareSet), BuildHasherDefault<Mix>>;
+
 /// A quick hash for the walk's memory of its states (small keys, no adversary).
 #[derive(Default)]
 struct Mix(u64);
@@ -82,7 +85,7 @@ struct Walk<'a> {
     taken: Vec<Square>,
     /// Where the walk has been (square, last direction, pieces taken), when what it emits
     /// does not depend on the way there: from a state seen before it finds nothing new.
-    seen: Option<HashSet<(Square, Option<Dir>, SquareSet), BuildHasherDefault<Mix>>>,
+    seen: Option<Seen>,
     /// Whether a probe listens, so that every square looked at must be recorded.
     probing: bool,
 }
