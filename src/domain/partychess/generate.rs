@@ -32,14 +32,17 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
     let pieces: Vec<_> = pos.of(seat).cloned().collect();
     for p in pieces.iter().filter(|p| defined.contains(&p.kind)) {
         let Some(m) = Mover::of(pos, p) else { continue };
-        let promotions: Vec<Option<Kind>> = if p.kind == Kind::Pawn {
+        // A Pawn on the centre must promote; a Demon may, or not (judged below).
+        let others = || {
             defined
                 .iter()
-                .filter(|k| **k != Kind::Pawn && **k != Kind::King)
+                .filter(move |k| **k != p.kind && **k != Kind::King)
                 .map(|k| Some(*k))
-                .collect()
-        } else {
-            vec![None]
+        };
+        let promotions: Vec<Option<Kind>> = match p.kind {
+            Kind::Pawn => others().collect(),
+            Kind::Demon => std::iter::once(None).chain(others()).collect(),
+            _ => vec![None],
         };
         // Moves: tried in place and put back, the cheapest way to ask about Check.
         let mut tos: Vec<Square> = reach::moves(pos, &m).iter().collect();
@@ -47,14 +50,12 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
             reach::qball(pos, m.from, &mut |_| {}, &mut |c| tos.push(c));
         }
         for to in tos {
-            let promote: &[Option<Kind>] = if p.kind == Kind::Pawn && pawn_promotes_on(to) {
+            let promote: &[Option<Kind>] = if promotes(p.kind, to) {
                 &promotions
             } else {
                 &[None]
             };
-            let simple = promote == [None]
-                && p.kind != Kind::Demon
-                && !(m.kind == Kind::Qball && to.is_corner());
+            let simple = promote == [None] && !(m.kind == Kind::Qball && to.is_corner());
             if simple {
                 scratch.set_square(p.id, Some(to));
                 let safe = if p.kind == Kind::King {
@@ -109,18 +110,31 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
             {
                 continue;
             }
+            if matches!(p.kind, Kind::Pawn | Kind::Demon | Kind::King) {
+                // Promotions and the King's own square: the whole judgement.
+                let lands = path.last().copied().unwrap_or(m.from);
+                let promote: &[Option<Kind>] = if promotes(p.kind, lands) {
+                    &promotions
+                } else {
+                    &[None]
+                };
+                for pr in promote {
+                    let play = Play::Capture {
+                        from: m.from,
+                        path: path.clone(),
+                        promote: *pr,
+                    };
+                    if judge(pos, seat, &play, defined).is_ok() {
+                        out.push(play);
+                    }
+                }
+                continue;
+            }
             let play = Play::Capture {
                 from: m.from,
                 path,
                 promote: None,
             };
-            if matches!(p.kind, Kind::Pawn | Kind::Demon | Kind::King) {
-                // Promotions and the King's own square: the whole judgement.
-                if judge(pos, seat, &play, defined).is_ok() {
-                    out.push(play);
-                }
-                continue;
-            }
             let mut after = pos.clone();
             apply(&mut after, seat, &play);
             let Play::Capture { path, .. } = &play else {
@@ -169,6 +183,17 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
     }
     out.push(Play::Surrender);
     out
+}
+
+/// Whether a piece of this type landing on `to` must or may promote, so that each choice is a
+/// play of its own: a Pawn on the centre (Rule 1230.8 §4), a Demon anywhere its rule allows
+/// (Rule 1230.18 §3, judged with the play).
+fn promotes(kind: Kind, to: Square) -> bool {
+    match kind {
+        Kind::Pawn => pawn_promotes_on(to),
+        Kind::Demon => true,
+        _ => false,
+    }
 }
 
 /// Whether a Pass is legal: the Swinger is not in Check (Rule 1230.2 §7).

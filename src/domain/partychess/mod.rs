@@ -13,6 +13,7 @@ pub mod kind;
 pub mod legal;
 pub mod mover;
 pub mod notation;
+pub mod outreach;
 pub mod play;
 pub mod position;
 pub mod random;

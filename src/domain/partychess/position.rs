@@ -157,6 +157,17 @@ impl Position {
         self.grid[sq.index()].map(|i| &self.pieces[usize::from(i)])
     }
 
+    /// Whether a probe is recording the squares `at` is asked about.
+    pub fn probing() -> bool {
+        PROBING.with(Cell::get)
+    }
+
+    /// `at` without recording the square: for a caller that asks about many squares and has
+    /// checked that no probe is listening.
+    pub fn at_unrecorded(&self, sq: Square) -> Option<&Piece> {
+        self.grid[sq.index()].map(|i| &self.pieces[usize::from(i)])
+    }
+
     /// A piece by id.
     pub fn piece(&self, id: u32) -> Option<&Piece> {
         self.pieces.iter().find(|p| p.id == id)

@@ -3,7 +3,7 @@
 use super::board::Square;
 
 /// A set of squares.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct SquareSet([u64; 7]);
 
 impl SquareSet {

@@ -1,5 +1,6 @@
 //! The pieces' rules, tested with their own sentences; the game's rules with worked positions.
 
+mod agree;
 mod exotic;
 mod game;
 mod pieces;

@@ -7,6 +7,38 @@ use super::board::{Dir, Square, ALL};
 use super::kind::Kind;
 use super::mover::{Mover, Target};
 use super::position::{Piece, Position};
+use super::squares::SquareSet;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The states a walk has explored: square, last direction, pieces taken.
+type Seen = HashSet<(Square, Option<Dir>, SquareSet), BuildHasherDefault<Mix>>;
+
+/// A quick hash for the walk's memory of its states (small keys, no adversary).
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
 
 /// Every capture sequence the Tornado may play: the squares each segment ends on, each but
 /// perhaps the last holding an opposing piece it captures.
@@ -24,6 +56,7 @@ pub fn chains(pos: &Position, m: &Mover) -> Vec<Vec<Square>> {
 /// (a friend there is defended, Rule 1230.2 §5).
 pub fn targets(pos: &Position, m: &Mover, out: &mut Vec<Target>) {
     let mut walk = Walk::new(pos, m);
+    walk.seen = Some(HashSet::default());
     walk.segment(m.from, None, 2, &mut |_, last| {
         if let Some(t) = last {
             if !out.iter().any(|o| o.at == t) {
@@ -36,7 +69,11 @@ pub fn targets(pos: &Position, m: &Mover, out: &mut Vec<Target>) {
 
 /// Whether the Tornado's sequence reaches the piece on `target`, stopping at the first way.
 pub fn reaches(pos: &Position, m: &Mover, target: Square) -> bool {
+    if !super::outreach::estimate(pos, m).contains(target) {
+        return false;
+    }
     let mut walk = Walk::new(pos, m);
+    walk.seen = Some(HashSet::default());
     walk.segment(m.from, None, 2, &mut |_, last| last == Some(target))
 }
 
@@ -46,6 +83,11 @@ struct Walk<'a> {
     m: &'a Mover,
     path: Vec<Square>,
     taken: Vec<Square>,
+    /// Where the walk has been (square, last direction, pieces taken), when what it emits
+    /// does not depend on the way there: from a state seen before it finds nothing new.
+    seen: Option<Seen>,
+    /// Whether a probe listens, so that every square looked at must be recorded.
+    probing: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -55,6 +97,8 @@ impl<'a> Walk<'a> {
             m,
             path: Vec::new(),
             taken: Vec::new(),
+            seen: None,
+            probing: Position::probing(),
         }
     }
 
@@ -64,7 +108,11 @@ impl<'a> Walk<'a> {
         if s == self.m.from || self.taken.contains(&s) {
             None
         } else {
-            self.pos.at(s)
+            if self.probing {
+                self.pos.at(s)
+            } else {
+                self.pos.at_unrecorded(s)
+            }
         }
     }
 
@@ -78,6 +126,15 @@ impl<'a> Walk<'a> {
         reach: u8,
         emit: &mut dyn FnMut(&[Square], Option<Square>) -> bool,
     ) -> bool {
+        if let Some(seen) = &mut self.seen {
+            let mut taken = SquareSet::default();
+            for s in &self.taken {
+                taken.insert(*s);
+            }
+            if !seen.insert((at, previous, taken)) {
+                return false;
+            }
+        }
         for d in ALL {
             if Some(d) == previous {
                 continue;

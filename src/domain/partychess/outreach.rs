@@ -1,0 +1,84 @@
+//! An over-estimate of the pieces a Tornado's capture sequence (Rule 1230.19 §4) can reach, to
+//! answer "no" without walking every sequence: a segment may pass only over empty squares and
+//! the pieces taken earlier in the sequence, never continues the last segment's direction, and a
+//! piece the estimate cannot reach is never taken, so it blocks every line it stands on.
+
+use super::board::{Square, ALL};
+use super::kind::Kind;
+use super::mover::Mover;
+use super::position::Position;
+use super::squares::SquareSet;
+
+/// The squares of every piece some sequence of the Tornado `m` might reach (a superset of
+/// those it does reach): opposing pieces it might take, and any piece a segment might end on.
+pub fn estimate(pos: &Position, m: &Mover) -> SquareSet {
+    // Start by supposing every opposing piece may be taken (and so passed over), then keep
+    // only those reached, until nothing changes: what a sequence reaches stays inside.
+    let mut passable = SquareSet::default();
+    for p in pos.on_board() {
+        if p.owner != m.owner {
+            if let Some(s) = p.at {
+                passable.insert(s);
+            }
+        }
+    }
+    loop {
+        let (reached, taken) = spread(pos, m, &passable);
+        if taken == passable {
+            return reached;
+        }
+        passable = taken;
+    }
+}
+
+/// From the Tornado's square, every segment from every square where it may have taken a piece,
+/// passing over `passable`: the pieces reached, and the opposing ones among them.
+fn spread(pos: &Position, m: &Mover, passable: &SquareSet) -> (SquareSet, SquareSet) {
+    let mut reached = SquareSet::default();
+    let mut taken = SquareSet::default();
+    // A square is a way on once per direction it is reached along: the next segment may not
+    // continue the last one's direction.
+    let mut arrived = [SquareSet::default(); 8];
+    let probing = Position::probing();
+    let look = |s| {
+        if probing {
+            pos.at(s)
+        } else {
+            pos.at_unrecorded(s)
+        }
+    };
+    let mut stack: Vec<(Square, u8, Option<usize>)> = vec![(m.from, 2, None)];
+    while let Some((at, reach, previous)) = stack.pop() {
+        for (i, d) in ALL.into_iter().enumerate() {
+            if previous == Some(i) {
+                continue;
+            }
+            for n in 1..=i16::from(reach) {
+                let Some(s) = at.step(d, n) else { break };
+                if s == m.from {
+                    continue;
+                }
+                let Some(p) = look(s) else { continue };
+                reached.insert(s);
+                if p.owner == m.owner {
+                    break;
+                }
+                taken.insert(s);
+                if !arrived[i].contains(s) {
+                    arrived[i].insert(s);
+                    let next = match p.kind {
+                        Kind::HarfyBlob => p.hn,
+                        k => k.value() as u8,
+                    };
+                    if next > 0 {
+                        stack.push((s, next.min(19), Some(i)));
+                    }
+                }
+                if !passable.contains(s) {
+                    break;
+                }
+            }
+        }
+    }
+    (reached, taken)
+}
