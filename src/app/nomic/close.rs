@@ -77,7 +77,8 @@ impl App {
             (Outcome::Adopted, _) => match game.bring_into_effect(&ruling.applied_to(&proposal), &book) {
                 Ok(updated) => {
                     let proposal = ruling.applied_to(&proposal);
-                    self.record_effect(conn, &book, &updated, &proposal.changes, proposal.number, at)
+                    let suite = self
+                        .record_effect(conn, &book, &updated, &proposal.changes, proposal.number, at)
                         .await?;
                     let amended = nomic_amendments(&book, &proposal.changes, number);
                     let followed = self.follow_amendments(conn, &amended, number, at).await?;
@@ -89,7 +90,7 @@ impl App {
                     (
                         ProposalStatus::InEffect,
                         format!(
-                            "{adopted}{}{}{}",
+                            "{adopted}{}{}{}{suite}",
                             effect_words(&proposal.changes, number),
                             adoption_cue(&game, &updated, &proposal.changes, number, at),
                             followed.words
@@ -137,7 +138,9 @@ impl App {
         Ok(result)
     }
 
-    /// Stores the rulebook an adopted proposal left, and each changed rule's new version.
+    /// Stores the rulebook an adopted proposal left, and each changed rule's new version;
+    /// answers the words that say what the change did to the Party Chess Rule Suite, if
+    /// anything, for the announcement.
     pub(super) async fn record_effect(
         &self,
         conn: &mut SqliteConnection,
@@ -146,7 +149,7 @@ impl App {
         changes: &[RuleChange],
         proposal: ProposalNumber,
         at: DateTime<Utc>,
-    ) -> Result<(), RulesError> {
+    ) -> Result<String, RulesError> {
         let n = proposal.get();
         let number = i64::from(n);
         let summary = format!("Proposal {number}");
@@ -193,10 +196,11 @@ impl App {
         }
         // A change carrying Party Chess rules reaches the suite and the game (Rule 1230.1 §3.E).
         let (removed, added) = super::party_chess::texts(before, changes);
-        self.party_chess_follows(conn, &summary, &removed, &added)
+        let suite = self
+            .party_chess_follows(conn, &summary, &removed, &added)
             .await
             .map_err(|e| RulesError::Complete(e.to_string()))?;
-        Ok(())
+        Ok(suite.map(|s| s.follows_words()).unwrap_or_default())
     }
 
     /// An hour before the close, names the players who have not voted (pinging them only when

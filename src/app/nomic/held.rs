@@ -99,7 +99,8 @@ impl App {
         let proposal = ruling.applied_to(&proposal);
         let (status, text) = match game.bring_into_effect(&proposal, &book) {
             Ok(updated) => {
-                self.record_effect(conn, &book, &updated, &proposal.changes, proposal.number, since)
+                let suite = self
+                    .record_effect(conn, &book, &updated, &proposal.changes, proposal.number, since)
                     .await?;
                 let amended = nomic_amendments(&book, &proposal.changes, number);
                 let followed = self.follow_amendments(conn, &amended, number, since).await?;
@@ -111,7 +112,7 @@ impl App {
                 (
                     ProposalStatus::InEffect,
                     format!(
-                        "Every Judgement on Proposal {number} is invoked, {takes}{}{}{}",
+                        "Every Judgement on Proposal {number} is invoked, {takes}{}{}{}{suite}",
                         effect_words(&proposal.changes, number),
                         adoption_cue(&game, &updated, &proposal.changes, number, since),
                         followed.words
