@@ -8,14 +8,17 @@ use gavel::config::Config;
 use serde_json::Value;
 
 async fn played() -> (Console, Vec<(String, Vec<Output>)>) {
+    replay("diplomacy_round.gavel").await
+}
+
+/// Replays the commands of the transcript `name` on a new club in memory, with each command's
+/// output.
+pub(crate) async fn replay(name: &str) -> (Console, Vec<(String, Vec<Output>)>) {
     let mut config = Config::default();
     config.database.path = gavel::store::IN_MEMORY.into();
     let mut console = Console::new(config);
-    let script = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/transcripts/diplomacy_round.gavel"
-    ))
-    .expect("the transcript");
+    let path = format!("{}/tests/transcripts/{name}", env!("CARGO_MANIFEST_DIR"));
+    let script = std::fs::read_to_string(path).expect("the transcript");
     let mut outputs = Vec::new();
     for line in script.lines() {
         let command = line.starts_with('@')

@@ -4,28 +4,12 @@
 //! published them); the recorded units in the export, and a check once its turn is past.
 
 use gavel::adapters::console::{Console, Output};
-use gavel::config::Config;
 use serde_json::Value;
 
 async fn played() -> Console {
-    let mut config = Config::default();
-    config.database.path = gavel::store::IN_MEMORY.into();
-    let mut console = Console::new(config);
-    let script = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/transcripts/diplomacy_adjudication_check.gavel"
-    ))
-    .expect("the transcript");
-    for line in script.lines() {
-        let command = line.starts_with('@')
-            || line
-                .split_once(": /")
-                .is_some_and(|(who, _)| !who.contains(' '));
-        if command && !line.starts_with('#') {
-            console.execute(line).await.expect("line runs");
-        }
-    }
-    console
+    super::diplomacy::replay("diplomacy_adjudication_check.gavel")
+        .await
+        .0
 }
 
 async fn export(console: &mut Console) -> Value {
