@@ -205,7 +205,7 @@ impl Chase {
     /// One state: the Tornado on `at`, arrived along direction `previous` (which its next
     /// segment may not continue), segments of up to `reach`, the pieces in `taken` gone.
     fn visit(&mut self, at: Square, previous: Option<usize>, reach: u8, taken: u64) -> bool {
-        let needed = previous.map_or(0xff, |p| 0xff & !(1u8 << p));
+        let needed = previous.map_or(0xff, |p| !(1u8 << p));
         let key = (taken, at.index() as u16);
         let done = self.explored.entry(key).or_insert(0);
         let todo = needed & !*done;
