@@ -36,6 +36,19 @@ pub fn probe<T>(f: impl FnOnce() -> T) -> (T, SquareSet) {
     (out, seen)
 }
 
+/// Records `squares` as looked at, when a probe listens: for a caller that read them
+/// without `Position::at`.
+pub fn record(squares: &SquareSet) {
+    if PROBING.with(Cell::get) {
+        PROBED.with(|s| {
+            let mut probed = s.borrow_mut();
+            for sq in squares.iter() {
+                probed.insert(sq);
+            }
+        });
+    }
+}
+
 /// A Swinger's seat in the game (the app maps it to the office and its holder).
 pub type Seat = u32;
 

@@ -69,6 +69,9 @@ pub fn targets(pos: &Position, m: &Mover, out: &mut Vec<Target>) {
 
 /// Whether the Tornado's sequence reaches the piece on `target`, stopping at the first way.
 pub fn reaches(pos: &Position, m: &Mover, target: Square) -> bool {
+    if let Some(found) = super::chase::reaches(pos, m, target) {
+        return found;
+    }
     if !super::outreach::estimate(pos, m).contains(target) {
         return false;
     }
