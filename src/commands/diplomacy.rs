@@ -17,6 +17,11 @@ fn round() -> OptionSpec {
     )
 }
 
+/// A random draw's seed, optional: published with the draw so anyone can repeat it.
+fn seed(description: &'static str) -> OptionSpec {
+    integer("seed", description, 0, NUMBER_MAX).optional()
+}
+
 fn board() -> OptionSpec {
     text(
         "board",
@@ -103,15 +108,7 @@ pub(super) fn section() -> Section {
                 "Deal a round's players to boards and powers (the TD)",
             )
             .option(round())
-            .option(
-                integer(
-                    "seed",
-                    "The draw's seed, published so anyone can repeat it",
-                    0,
-                    NUMBER_MAX,
-                )
-                .optional(),
-            )
+            .option(seed("The draw's seed, published so anyone can repeat it"))
             .needs(Power::Director)
             .who("the TD")
             .rule("B.5, B.6 a-e wherever possible")
@@ -127,15 +124,7 @@ pub(super) fn section() -> Section {
                 "diplomacy titles",
                 "The titles: the individual and team winners and each power's best country",
             )
-            .option(
-                integer(
-                    "seed",
-                    "The die's seed, published so anyone can repeat it",
-                    0,
-                    NUMBER_MAX,
-                )
-                .optional(),
-            )
+            .option(seed("The die's seed, published so anyone can repeat it"))
             .who("anyone")
             .rule("C.11-C.13")
             .run(|app, call, a| {
@@ -152,15 +141,7 @@ pub(super) fn section() -> Section {
                 "diplomacy group",
                 "Group the individual sign-ups at random into teams of seven (the TD)",
             )
-            .option(
-                integer(
-                    "seed",
-                    "The draw's seed, published so anyone can repeat it",
-                    0,
-                    NUMBER_MAX,
-                )
-                .optional(),
-            )
+            .option(seed("The draw's seed, published so anyone can repeat it"))
             .needs(Power::Director)
             .who("the TD")
             .rule("B.2")
@@ -343,7 +324,7 @@ pub(super) fn section() -> Section {
                 )
                 .optional(),
             )
-            .option(integer("seed", "The d100's seed, published", 0, NUMBER_MAX).optional())
+            .option(seed("The d100's seed, published"))
             .needs(Power::Director)
             .who("the TD")
             .rule("B.4, C.6-C.11")

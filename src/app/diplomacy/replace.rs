@@ -13,6 +13,7 @@ use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::handover::{self, Handover, Kind};
 use crate::domain::diplomacy::replacement::{check_load, check_seasons, chooser, Chooser};
 use crate::domain::diplomacy::season::{Phase, Season, Turn};
+use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::domain::kernel::office::Office;
 use crate::store;
@@ -100,6 +101,21 @@ async fn chosen_by(
     )))
 }
 
+/// The power named `power` and its position on board `b`.
+async fn held(
+    conn: &mut SqliteConnection,
+    b: &Board,
+    power: &str,
+) -> Result<(Power, Position), DiplomacyError> {
+    let power = parse_power(power)?;
+    let position = store::diplomacy::boards::positions(conn, b.id)
+        .await?
+        .into_iter()
+        .find(|p| power_of(&p.power) == power)
+        .ok_or_else(|| DiplomacyError::Refused(format!("No one holds {power} on {}.", b.name)))?;
+    Ok((power, position))
+}
+
 impl App {
     /// `/board replace board power [member] [until]`: permanent, or temporary to the season
     /// `until`; with no member, after the captain's window, the reserve pool's draw (B.8(d)).
@@ -113,14 +129,7 @@ impl App {
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
-            let power = parse_power(power)?;
-            let position = store::diplomacy::boards::positions(conn, b.id)
-                .await?
-                .into_iter()
-                .find(|p| power_of(&p.power) == power)
-                .ok_or_else(|| {
-                    DiplomacyError::Refused(format!("No one holds {power} on {}.", b.name))
-                })?;
+            let (power, position) = held(conn, &b, power).await?;
             let by = chosen_by(self, conn, actor, &b, &position, until.is_some()).await?;
             if b.status == "finished" {
                 return Err(DiplomacyError::Finished(
@@ -254,14 +263,7 @@ impl App {
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
-            let power = parse_power(power)?;
-            let position = store::diplomacy::boards::positions(conn, b.id)
-                .await?
-                .into_iter()
-                .find(|p| power_of(&p.power) == power)
-                .ok_or_else(|| {
-                    DiplomacyError::Refused(format!("No one holds {power} on {}.", b.name))
-                })?;
+            let (power, position) = held(conn, &b, power).await?;
             let rows = stored::of_position(conn, position.id).await?;
             let current = handover::current_temporary(&handovers_of(&rows));
             let gm = store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&b.name))
