@@ -3,12 +3,23 @@
 //! buttons Take action and Dismiss). Every answer is for the caller alone: a report is never
 //! public.
 
+use super::spec::{Args, BoxFuture};
 use super::{command, integer, person, reply, text, Section};
 use crate::app::moderation::reports::ReportInput;
+use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::kernel::text::Reason;
 use crate::domain::moderation::reports::{EXCERPT_MAX, LINK_MAX, REPORT_MAX};
+
+/// Before a Moderator's form opens: whether the caller may answer the report.
+fn may_answer(app: App, call: Call, a: Args) -> BoxFuture<Result<(), String>> {
+    Box::pin(async move {
+        app.may_answer_report(&call, a.integer("report")?)
+            .await
+            .map_err(|e| e.to_string())
+    })
+}
 
 pub(super) fn section() -> Section {
     let commands = vec![
@@ -58,13 +69,7 @@ pub(super) fn section() -> Section {
         .who("Moderators")
         .rule("the action is declared as any case; the report stays private")
         .private()
-        .before_form(|app, call, a| {
-            Box::pin(async move {
-                app.may_answer_report(&call, a.integer("report")?)
-                    .await
-                    .map_err(|e| e.to_string())
-            })
-        })
+        .before_form(may_answer)
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
@@ -88,13 +93,7 @@ pub(super) fn section() -> Section {
         .who("Moderators")
         .rule("recorded in the mod log")
         .private()
-        .before_form(|app, call, a| {
-            Box::pin(async move {
-                app.may_answer_report(&call, a.integer("report")?)
-                    .await
-                    .map_err(|e| e.to_string())
-            })
-        })
+        .before_form(may_answer)
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
