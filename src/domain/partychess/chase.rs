@@ -18,6 +18,8 @@ const FRIEND: u8 = 1;
 const FOE: u8 = 2;
 /// The most opposing pieces the 64-bit set of pieces taken holds.
 const MOST: usize = 64;
+/// No way to the target.
+const FAR: u8 = u8::MAX;
 
 /// The directions explored from each state (square index, pieces taken).
 type Explored = HashMap<(u64, u16), u8, BuildHasherDefault<Quick>>;
@@ -49,15 +51,34 @@ impl Hasher for Quick {
 /// Whether some sequence of the Tornado `m` reaches the piece on `target`: `None` when more
 /// opposing pieces stand on the board than the compact set holds (the caller then walks).
 pub fn reaches(pos: &Position, m: &Mover, target: Square) -> Option<bool> {
-    let mut chase = Chase::new(pos, m, target)?;
-    let found = chase.estimate(m.from).contains(target) && {
-        chase.explored.reserve(4096);
+    let mut chase = Chase::new(pos, m, target, None)?;
+    let (reached, passable) = chase.estimate(m.from);
+    let found = reached.contains(target) && {
+        chase.distances(passable);
+        chase.explored.reserve(1024);
         chase.visit(m.from, None, 2, 0)
     };
     if let Some(read) = &chase.read {
         position::record(read);
     }
     Some(found)
+}
+
+/// Every square some segment of the Tornado `m` might look at were the piece on `vacant` off
+/// the board (an over-estimate): a piece put on a square outside it cannot be reached. `None`
+/// when the compact set cannot hold the opposing pieces.
+pub fn area_without(pos: &Position, m: &Mover, vacant: Square) -> Option<SquareSet> {
+    let mut chase = Chase::new(pos, m, m.from, Some(vacant))?;
+    let probing = chase.read.replace(SquareSet::default());
+    chase.estimate(m.from);
+    let area = chase.read.take().unwrap_or_default();
+    if let Some(mut read) = probing {
+        for s in area.iter() {
+            read.insert(s);
+        }
+        position::record(&read);
+    }
+    Some(area)
 }
 
 /// The board as the search sees it, and its memory.
@@ -68,23 +89,34 @@ struct Chase {
     next: [u8; MOST],
     /// The opposing pieces, as a set: all of them.
     foes: u64,
+    /// Per opposing piece: its square.
+    square: [Square; MOST],
     target: Square,
-    /// The order of the directions for each side of the target a square lies on (columns
-    /// before, level or after, times rows before, level or after).
-    orders: [[usize; 8]; 9],
+    /// Per opposing piece: the fewest further captures before a segment could end on the
+    /// target, passing over any piece the estimate says might be taken (`FAR`: never).
+    distance: [u8; MOST],
+    /// Per opposing piece and the direction of the segment that took it: the fewest further
+    /// captures to the target were no piece passed over, the order in which the search tries
+    /// the pieces (`FAR`: no such way).
+    direct: [[u8; 8]; MOST],
+    /// The opposing pieces from which a segment could end on the target: once the Tornado
+    /// has taken every one, no sequence reaches it.
+    finishing: u64,
     explored: Explored,
     /// The squares looked at, when a probe listens.
     read: Option<SquareSet>,
 }
 
 impl Chase {
-    fn new(pos: &Position, m: &Mover, target: Square) -> Option<Chase> {
+    /// The compact board, with the piece on `vacant` (if any) taken off.
+    fn new(pos: &Position, m: &Mover, target: Square, vacant: Option<Square>) -> Option<Chase> {
         let mut cell = [EMPTY; 400];
         let mut next = [0u8; MOST];
+        let mut square = [m.from; MOST];
         let mut foes = 0;
         for p in pos.on_board() {
             let Some(at) = p.at else { continue };
-            if at == m.from {
+            if at == m.from || Some(at) == vacant {
                 continue;
             }
             if p.owner == m.owner {
@@ -94,6 +126,7 @@ impl Chase {
                     return None;
                 }
                 cell[at.index()] = FOE + foes as u8;
+                square[foes] = at;
                 next[foes] = match p.kind {
                     Kind::HarfyBlob => p.hn,
                     k => k.value() as u8,
@@ -101,12 +134,6 @@ impl Chase {
                 .min(19);
                 foes += 1;
             }
-        }
-        let mut orders = [[0usize; 8]; 9];
-        for (k, order) in orders.iter_mut().enumerate() {
-            let (dc, dr) = (1 - (k / 3) as i16, 1 - (k % 3) as i16);
-            *order = [0, 1, 2, 3, 4, 5, 6, 7];
-            order.sort_by_key(|&i| -(i16::from(ALL[i].dc) * dc + i16::from(ALL[i].dr) * dr));
         }
         Some(Chase {
             cell,
@@ -116,21 +143,24 @@ impl Chase {
             } else {
                 (1u64 << foes) - 1
             },
+            square,
             target,
-            orders,
+            distance: [FAR; MOST],
+            direct: [[FAR; 8]; MOST],
+            finishing: 0,
             explored: Explored::default(),
             read: Position::probing().then(SquareSet::default),
         })
     }
 
     /// The over-estimate of `outreach::estimate`, on the compact board: the squares of every
-    /// piece some sequence might reach.
-    fn estimate(&mut self, from: Square) -> SquareSet {
+    /// piece some sequence might reach, and the opposing pieces it might take.
+    fn estimate(&mut self, from: Square) -> (SquareSet, u64) {
         let mut passable = self.foes;
         loop {
             let (reached, taken) = self.spread(from, passable);
             if taken == passable {
-                return reached;
+                return (reached, passable);
             }
             passable = taken;
         }
@@ -138,28 +168,24 @@ impl Chase {
 
     /// `outreach::spread`: every segment from every square where the Tornado may have taken a
     /// piece, passing over the pieces in `passable`; the pieces reached, and the opposing ones.
+    /// Each piece's lines are scanned once each, whichever way it was reached: only the line it
+    /// was reached along waits for a second way in.
     fn spread(&mut self, from: Square, passable: u64) -> (SquareSet, u64) {
         let mut reached = SquareSet::default();
         let mut taken = 0u64;
-        let mut arrived = [SquareSet::default(); 8];
-        let mut stack: Vec<(Square, u8, Option<usize>)> = vec![(from, 2, None)];
-        let size = i16::from(SIZE);
-        while let Some((at, reach, previous)) = stack.pop() {
+        // Per opposing piece: the directions its segments have been scanned in.
+        let mut scanned = [0u8; MOST];
+        let mut stack: Vec<(Square, u8, u8)> = Vec::with_capacity(MOST);
+        stack.push((from, 2, 0xff));
+        while let Some((at, reach, todo)) = stack.pop() {
             for (i, d) in ALL.into_iter().enumerate() {
-                if previous == Some(i) {
+                if todo & (1 << i) == 0 {
                     continue;
                 }
-                let (mut col, mut row) = (i16::from(at.col), i16::from(at.row));
+                let mut s = at;
                 for _ in 0..reach {
-                    col += i16::from(d.dc);
-                    row += i16::from(d.dr);
-                    if !(0..size).contains(&col) || !(0..size).contains(&row) {
-                        break;
-                    }
-                    let s = Square {
-                        col: col as u8,
-                        row: row as u8,
-                    };
+                    let Some(t) = step(s, d) else { break };
+                    s = t;
                     if s == from {
                         continue;
                     }
@@ -174,16 +200,18 @@ impl Chase {
                     if c == FRIEND {
                         break;
                     }
-                    let bit = 1u64 << (c - FOE);
+                    let v = usize::from(c - FOE);
+                    let bit = 1u64 << v;
                     taken |= bit;
-                    if !arrived[i].contains(s) {
-                        arrived[i].insert(s);
-                        let n = self.next[usize::from(c - FOE)];
-                        if n > 0 {
-                            stack.push((s, n, Some(i)));
-                        }
+                    let n = self.next[v];
+                    // Its next segment may go any way but this one.
+                    let fresh = !scanned[v] & !(1u8 << i);
+                    if n > 0 && fresh != 0 {
+                        scanned[v] |= fresh;
+                        stack.push((s, n, fresh));
                     }
-                    if passable & bit == 0 {
+                    // A piece whose capture ends the sequence is never passed over.
+                    if passable & bit == 0 || n == 0 {
                         break;
                     }
                 }
@@ -192,20 +220,75 @@ impl Chase {
         (reached, taken)
     }
 
-    /// The directions from `at` in the order to try them: those heading for the target first.
-    fn order(&self, at: Square) -> [usize; 8] {
-        let side = |a: u8, b: u8| match a.cmp(&b) {
-            std::cmp::Ordering::Less => 0,
-            std::cmp::Ordering::Equal => 1,
-            std::cmp::Ordering::Greater => 2,
-        };
-        self.orders[side(at.col, self.target.col) * 3 + side(at.row, self.target.row)]
+    /// Each opposing piece's `distance`: the pieces from which a segment could end on the
+    /// target, then those from which a segment could end on one of them, and so on, passing
+    /// over empty squares and the pieces in `passable` (those the estimate says might be taken).
+    fn distances(&mut self, passable: u64) {
+        let mut leads_to = [0u64; MOST];
+        // The first piece each segment meets: an opposing piece's index, or `HITS_TARGET`.
+        let mut first_hit = [[NO_HIT; 8]; MOST];
+        let mut finishing = 0u64;
+        let mut from = passable;
+        while from != 0 {
+            let u = from.trailing_zeros() as usize;
+            from &= from - 1;
+            for (i, d) in ALL.into_iter().enumerate() {
+                let mut s = self.square[u];
+                let mut first = true;
+                for _ in 0..self.next[u] {
+                    let Some(t) = step(s, d) else { break };
+                    s = t;
+                    if let Some(read) = &mut self.read {
+                        read.insert(s);
+                    }
+                    if s == self.target {
+                        finishing |= 1 << u;
+                        if first {
+                            first_hit[u][i] = HITS_TARGET;
+                        }
+                        break;
+                    }
+                    let c = self.cell[s.index()];
+                    if c == EMPTY {
+                        continue;
+                    }
+                    if c == FRIEND {
+                        break;
+                    }
+                    let v = usize::from(c - FOE);
+                    if passable & (1 << v) == 0 {
+                        break;
+                    }
+                    leads_to[u] |= 1 << v;
+                    if first {
+                        first_hit[u][i] = v as u8;
+                        first = false;
+                    }
+                    if self.next[v] == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        self.distance = levels(finishing & passable, &leads_to, passable);
+        self.direct = direct_levels(&first_hit, passable);
+        self.finishing = finishing & passable;
     }
 
     /// One state: the Tornado on `at`, arrived along direction `previous` (which its next
-    /// segment may not continue), segments of up to `reach`, the pieces in `taken` gone.
+    /// segment may not continue), segments of up to `reach`, the pieces in `taken` gone. The
+    /// pieces it could take next are tried nearest the target first, and those with no way to
+    /// it not at all.
     fn visit(&mut self, at: Square, previous: Option<usize>, reach: u8, taken: u64) -> bool {
         let needed = previous.map_or(0xff, |p| !(1u8 << p));
+        if previous.is_some() {
+            // No sequence goes on to the target once every piece a last segment could start
+            // from is taken, but for the one just taken, which it starts from now.
+            let here = 1u64 << (self.cell[at.index()] - FOE);
+            if self.finishing & (!taken | here) == 0 {
+                return false;
+            }
+        }
         let key = (taken, at.index() as u16);
         let done = self.explored.entry(key).or_insert(0);
         let todo = needed & !*done;
@@ -213,23 +296,17 @@ impl Chase {
         if todo == 0 {
             return false;
         }
-        for i in self.order(at) {
+        // (distance, direction, piece, its square) of each piece a segment could take.
+        let mut next = [((0u8, 0u8), 0usize, 0usize, at); 8];
+        let mut count = 0;
+        for (i, d) in ALL.into_iter().enumerate() {
             if todo & (1 << i) == 0 {
                 continue;
             }
-            let d = ALL[i];
-            let (mut col, mut row) = (i16::from(at.col), i16::from(at.row));
+            let mut s = at;
             for _ in 0..reach {
-                col += i16::from(d.dc);
-                row += i16::from(d.dr);
-                let size = i16::from(SIZE);
-                if !(0..size).contains(&col) || !(0..size).contains(&row) {
-                    break;
-                }
-                let s = Square {
-                    col: col as u8,
-                    row: row as u8,
-                };
+                let Some(t) = step(s, d) else { break };
+                s = t;
                 if let Some(read) = &mut self.read {
                     read.insert(s);
                 }
@@ -245,14 +322,106 @@ impl Chase {
                     return true;
                 }
                 if c >= FOE {
-                    let n = self.next[usize::from(c - FOE)];
-                    if n > 0 && self.visit(s, Some(i), n, taken | bit) {
-                        return true;
+                    let v = usize::from(c - FOE);
+                    if self.next[v] > 0 && self.distance[v] != FAR {
+                        next[count] = ((self.direct[v][i], self.distance[v]), i, v, s);
+                        count += 1;
                     }
                 }
                 break;
             }
         }
+        let next = &mut next[..count];
+        next.sort_unstable_by_key(|n| n.0);
+        for &(_, i, v, s) in next.iter() {
+            if self.visit(s, Some(i), self.next[v], taken | 1 << v) {
+                return true;
+            }
+        }
         false
     }
+}
+
+/// No piece met (`first_hit`).
+const NO_HIT: u8 = u8::MAX;
+/// The target met (`first_hit`).
+const HITS_TARGET: u8 = u8::MAX - 1;
+
+/// For each piece of `among` and the direction it was taken along, the fewest captures to the
+/// target when each segment takes the first piece it meets (`first_hit`) and never continues
+/// the last segment's direction; `FAR` where there is no such way.
+fn direct_levels(first_hit: &[[u8; 8]; MOST], among: u64) -> [[u8; 8]; MOST] {
+    let mut out = [[FAR; 8]; MOST];
+    // Who meets each piece first along each direction: at most one piece (the nearest behind).
+    let mut behind = [[NO_HIT; 8]; MOST];
+    let mut queue: Vec<(u8, u8)> = Vec::with_capacity(64);
+    let mut bits = among;
+    while bits != 0 {
+        let u = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        for (d, &hit) in first_hit[u].iter().enumerate() {
+            if hit == HITS_TARGET {
+                for (a, level) in out[u].iter_mut().enumerate() {
+                    if a != d && *level == FAR {
+                        *level = 0;
+                        queue.push((u as u8, a as u8));
+                    }
+                }
+            } else if hit != NO_HIT {
+                behind[usize::from(hit)][d] = u as u8;
+            }
+        }
+    }
+    let mut head = 0;
+    while let Some(&(v, d)) = queue.get(head) {
+        head += 1;
+        let u = behind[usize::from(v)][usize::from(d)];
+        if u == NO_HIT {
+            continue;
+        }
+        let level = out[usize::from(v)][usize::from(d)] + 1;
+        for (a, l) in out[usize::from(u)].iter_mut().enumerate() {
+            if a != usize::from(d) && *l == FAR {
+                *l = level;
+                queue.push((u, a as u8));
+            }
+        }
+    }
+    out
+}
+
+/// The number of steps from each piece of `among` to one in `first` along `leads_to`: level 0
+/// is `first`, level n+1 the pieces leading to one of level n (`FAR`: none).
+fn levels(first: u64, leads_to: &[u64; MOST], among: u64) -> [u8; MOST] {
+    let mut out = [FAR; MOST];
+    let mut level = first;
+    let mut placed = 0u64;
+    let mut n = 0u8;
+    while level != 0 {
+        placed |= level;
+        let mut bits = level;
+        while bits != 0 {
+            out[bits.trailing_zeros() as usize] = n;
+            bits &= bits - 1;
+        }
+        let mut outer = 0u64;
+        let mut rest = among & !placed;
+        while rest != 0 {
+            let u = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if leads_to[u] & level != 0 {
+                outer |= 1 << u;
+            }
+        }
+        level = outer;
+        n = n.saturating_add(1);
+    }
+    out
+}
+
+/// The next square along `d`, if on the board.
+fn step(s: Square, d: super::board::Dir) -> Option<Square> {
+    let col = s.col.wrapping_add_signed(d.dc);
+    let row = s.row.wrapping_add_signed(d.dr);
+    (col < SIZE && row < SIZE).then_some(Square { col, row })
 }

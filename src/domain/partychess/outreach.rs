@@ -82,3 +82,49 @@ fn spread(pos: &Position, m: &Mover, passable: &SquareSet) -> (SquareSet, Square
     }
     (reached, taken)
 }
+
+/// Whether some last segment of the Tornado `m` could end on `target`, a necessary condition
+/// read from the target outwards: along one of the eight lines, the Tornado's square within 2,
+/// or an opposing piece whose segment is long enough, with only empty squares and pieces the
+/// Tornado might have taken between. A friendly piece and a piece whose capture ends the
+/// sequence (a segment of 0: a King) are never passed over.
+pub fn may_end_on(pos: &Position, m: &Mover, target: Square) -> bool {
+    let probing = Position::probing();
+    for d in ALL {
+        for k in 1..i16::from(super::board::SIZE) {
+            let Some(s) = target.step(d, k) else { break };
+            let here = if probing {
+                pos.at(s)
+            } else {
+                pos.at_unrecorded(s)
+            };
+            if s == m.from {
+                if k <= 2 {
+                    return true;
+                }
+                continue;
+            }
+            let Some(p) = here else { continue };
+            if p.owner == m.owner {
+                break;
+            }
+            let n = segment(p);
+            if n == 0 {
+                break;
+            }
+            if i16::from(n) >= k {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The longest segment after taking `p` (Rule 1230.19 §4): its value, or a HarfyBlob's Hn.
+pub fn segment(p: &super::position::Piece) -> u8 {
+    match p.kind {
+        Kind::HarfyBlob => p.hn,
+        k => k.value() as u8,
+    }
+    .min(19)
+}

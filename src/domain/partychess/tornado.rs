@@ -69,6 +69,9 @@ pub fn targets(pos: &Position, m: &Mover, out: &mut Vec<Target>) {
 
 /// Whether the Tornado's sequence reaches the piece on `target`, stopping at the first way.
 pub fn reaches(pos: &Position, m: &Mover, target: Square) -> bool {
+    if !super::outreach::may_end_on(pos, m, target) {
+        return false;
+    }
     if let Some(found) = super::chase::reaches(pos, m, target) {
         return found;
     }
@@ -78,6 +81,15 @@ pub fn reaches(pos: &Position, m: &Mover, target: Square) -> bool {
     let mut walk = Walk::new(pos, m);
     walk.seen = Some(HashSet::default());
     walk.segment(m.from, None, 2, &mut |_, last| last == Some(target))
+}
+
+/// Every square some sequence of the Tornado `m` might look at were the piece on `vacant` off
+/// the board: a piece put on a square outside it, the King moved there, is not reached.
+pub fn area_without(pos: &Position, m: &Mover, vacant: Square) -> Option<SquareSet> {
+    if m.echo {
+        return None;
+    }
+    super::chase::area_without(pos, m, vacant)
 }
 
 /// A sequence being walked: the squares so far and the pieces taken.
