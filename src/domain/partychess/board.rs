@@ -23,6 +23,7 @@ pub struct SquareError(pub String);
 
 impl Square {
     /// The square at a 0-based column and row, if on the board.
+    #[inline]
     pub fn at(col: i16, row: i16) -> Option<Square> {
         let n = i16::from(SIZE);
         ((0..n).contains(&col) && (0..n).contains(&row)).then_some(Square {
@@ -55,6 +56,7 @@ impl Square {
     }
 
     /// The index of this square in a row-major array of 400.
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.row) * usize::from(SIZE) + usize::from(self.col)
     }
@@ -73,6 +75,7 @@ impl Square {
     }
 
     /// SQn (Rule 1230.1 §6.C): the square `n` squares away in `dir`, if on the board.
+    #[inline]
     pub fn step(self, dir: Dir, n: i16) -> Option<Square> {
         Square::at(
             i16::from(self.col) + i16::from(dir.dc) * n,

@@ -51,7 +51,7 @@ impl Hasher for Quick {
 /// Whether some sequence of the Tornado `m` reaches the piece on `target`: `None` when more
 /// opposing pieces stand on the board than the compact set holds (the caller then walks).
 pub fn reaches(pos: &Position, m: &Mover, target: Square) -> Option<bool> {
-    let mut chase = Chase::new(pos, m, target, None)?;
+    let mut chase = Chase::new(pos, m, target)?;
     let (reached, passable) = chase.estimate(m.from);
     let found = reached.contains(target) && {
         chase.distances(passable);
@@ -62,23 +62,6 @@ pub fn reaches(pos: &Position, m: &Mover, target: Square) -> Option<bool> {
         position::record(read);
     }
     Some(found)
-}
-
-/// Every square some segment of the Tornado `m` might look at were the piece on `vacant` off
-/// the board (an over-estimate): a piece put on a square outside it cannot be reached. `None`
-/// when the compact set cannot hold the opposing pieces.
-pub fn area_without(pos: &Position, m: &Mover, vacant: Square) -> Option<SquareSet> {
-    let mut chase = Chase::new(pos, m, m.from, Some(vacant))?;
-    let probing = chase.read.replace(SquareSet::default());
-    chase.estimate(m.from);
-    let area = chase.read.take().unwrap_or_default();
-    if let Some(mut read) = probing {
-        for s in area.iter() {
-            read.insert(s);
-        }
-        position::record(&read);
-    }
-    Some(area)
 }
 
 /// The board as the search sees it, and its memory.
@@ -108,15 +91,14 @@ struct Chase {
 }
 
 impl Chase {
-    /// The compact board, with the piece on `vacant` (if any) taken off.
-    fn new(pos: &Position, m: &Mover, target: Square, vacant: Option<Square>) -> Option<Chase> {
+    fn new(pos: &Position, m: &Mover, target: Square) -> Option<Chase> {
         let mut cell = [EMPTY; 400];
         let mut next = [0u8; MOST];
         let mut square = [m.from; MOST];
         let mut foes = 0;
         for p in pos.on_board() {
             let Some(at) = p.at else { continue };
-            if at == m.from || Some(at) == vacant {
+            if at == m.from {
                 continue;
             }
             if p.owner == m.owner {

@@ -59,15 +59,11 @@ pub fn reaches(pos: &Position, p: &Piece, target: Square) -> bool {
         }
         // The Cantor's gift, which the CopyCat takes itself.
         if reach::beside_cantor(pos, m.from) {
-            let mut ts = Vec::new();
-            reach::targets(pos, &m, &mut ts);
-            return ts.iter().any(|x| x.at == target);
+            return reach::takes(pos, &m, target);
         }
         return false;
     }
-    let mut ts = Vec::new();
-    reach::targets(pos, &m, &mut ts);
-    ts.iter().any(|x| x.at == target)
+    reach::takes(pos, &m, target)
 }
 
 /// Whether any piece not `seat`'s attacks the piece on `sq`.

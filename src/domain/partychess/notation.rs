@@ -72,7 +72,7 @@ impl Reach {
         match self {
             Reach::Leap { a, b } => {
                 let (a, b) = (i16::from(a), i16::from(b));
-                let mut offsets = vec![
+                let mut offsets = [
                     (a, b),
                     (a, -b),
                     (-a, b),
@@ -83,8 +83,11 @@ impl Reach {
                     (-b, -a),
                 ];
                 offsets.sort_unstable();
-                offsets.dedup();
-                for (dc, dr) in offsets {
+                for (i, &(dc, dr)) in offsets.iter().enumerate() {
+                    // A leap with a zero or two equal legs names some squares twice.
+                    if i > 0 && offsets[i - 1] == (dc, dr) {
+                        continue;
+                    }
                     if let Some(to) = Square::at(i16::from(from.col) + dc, i16::from(from.row) + dr)
                     {
                         f(to);

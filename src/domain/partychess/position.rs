@@ -163,6 +163,7 @@ impl Position {
     }
 
     /// The piece on a square.
+    #[inline]
     pub fn at(&self, sq: Square) -> Option<&Piece> {
         if PROBING.with(Cell::get) {
             PROBED.with(|s| s.borrow_mut().insert(sq));
@@ -171,12 +172,14 @@ impl Position {
     }
 
     /// Whether a probe is recording the squares `at` is asked about.
+    #[inline]
     pub fn probing() -> bool {
         PROBING.with(Cell::get)
     }
 
     /// `at` without recording the square: for a caller that asks about many squares and has
     /// checked that no probe is listening.
+    #[inline]
     pub fn at_unrecorded(&self, sq: Square) -> Option<&Piece> {
         self.grid[sq.index()].map(|i| &self.pieces[usize::from(i)])
     }

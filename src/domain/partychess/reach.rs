@@ -243,6 +243,24 @@ fn targets_with(pos: &Position, m: &Mover, gift: bool, out: &mut Vec<Target>) {
     }
 }
 
+/// Whether the mover's capture reaches the piece on `target` (`targets`, asked of one square).
+/// Where captures are the geometry's occupied squares, only the geometry is looked at: the
+/// answer then depends on fewer squares than the whole list of targets.
+pub fn takes(pos: &Position, m: &Mover, target: Square) -> bool {
+    match (m.kind, m.echo) {
+        (Kind::Pawn | Kind::Archer | Kind::CopyCat | Kind::Tornado, false) | (Kind::IlNabi, _) => {
+            let mut ts = Vec::new();
+            targets(pos, m, &mut ts);
+            ts.iter().any(|t| t.at == target)
+        }
+        _ => {
+            target != m.from
+                && pos.at(target).is_some()
+                && geometry_with(pos, m, true).contains(target)
+        }
+    }
+}
+
 /// Rule 1230.9 §3: a CopyCat captures a piece only as that piece captures (a CopyCat only by
 /// the CopyCat's own move).
 fn copycat(pos: &Position, m: &Mover, out: &mut Vec<Target>) {

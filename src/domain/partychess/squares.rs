@@ -7,11 +7,13 @@ use super::board::Square;
 pub struct SquareSet([u64; 7]);
 
 impl SquareSet {
+    #[inline]
     pub fn insert(&mut self, sq: Square) {
         let i = sq.index();
         self.0[i / 64] |= 1 << (i % 64);
     }
 
+    #[inline]
     pub fn contains(&self, sq: Square) -> bool {
         let i = sq.index();
         self.0[i / 64] & (1 << (i % 64)) != 0

@@ -83,15 +83,6 @@ pub fn reaches(pos: &Position, m: &Mover, target: Square) -> bool {
     walk.segment(m.from, None, 2, &mut |_, last| last == Some(target))
 }
 
-/// Every square some sequence of the Tornado `m` might look at were the piece on `vacant` off
-/// the board: a piece put on a square outside it, the King moved there, is not reached.
-pub fn area_without(pos: &Position, m: &Mover, vacant: Square) -> Option<SquareSet> {
-    if m.echo {
-        return None;
-    }
-    super::chase::area_without(pos, m, vacant)
-}
-
 /// A sequence being walked: the squares so far and the pieces taken.
 struct Walk<'a> {
     pos: &'a Position,
