@@ -141,7 +141,8 @@ impl Chase {
         let mut passable = self.foes;
         loop {
             let (reached, taken) = self.spread(from, passable);
-            if taken == passable {
+            // Each round only narrows the estimate: once the target is out, it stays out.
+            if taken == passable || !reached.contains(self.target) {
                 return (reached, passable);
             }
             passable = taken;
@@ -157,9 +158,12 @@ impl Chase {
         let mut taken = 0u64;
         // Per opposing piece: the directions its segments have been scanned in.
         let mut scanned = [0u8; MOST];
-        let mut stack: Vec<(Square, u8, u8)> = Vec::with_capacity(MOST);
-        stack.push((from, 2, 0xff));
-        while let Some((at, reach, todo)) = stack.pop() {
+        // A piece is pushed at most twice: when first reached, and along its last line.
+        let mut stack = [(from, 2u8, 0xffu8); 2 * MOST + 1];
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let (at, reach, todo) = stack[top];
             for (i, d) in ALL.into_iter().enumerate() {
                 if todo & (1 << i) == 0 {
                     continue;
@@ -190,7 +194,8 @@ impl Chase {
                     let fresh = !scanned[v] & !(1u8 << i);
                     if n > 0 && fresh != 0 {
                         scanned[v] |= fresh;
-                        stack.push((s, n, fresh));
+                        stack[top] = (s, n, fresh);
+                        top += 1;
                     }
                     // A piece whose capture ends the sequence is never passed over.
                     if passable & bit == 0 || n == 0 {

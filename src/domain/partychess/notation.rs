@@ -116,6 +116,34 @@ impl Reach {
     }
 }
 
+impl Reach {
+    /// Whether this reach gets to `target` from `from` (`each`, asked of one square): only the
+    /// squares between them are looked at.
+    pub fn hits(self, pos: &Position, from: Square, target: Square) -> bool {
+        match self {
+            Reach::Leap { a, b } => {
+                let offset = (from.col.abs_diff(target.col), from.row.abs_diff(target.row));
+                offset == (a, b) || offset == (b, a)
+            }
+            Reach::Ride {
+                lines,
+                min,
+                max,
+                skip,
+            } => {
+                let Some((d, n)) = Dir::between(from, target) else {
+                    return false;
+                };
+                lines.dirs().contains(&d)
+                    && (min..=max).contains(&n)
+                    && (skip
+                        || (1..i16::from(n))
+                            .all(|k| from.step(d, k).is_some_and(|s| pos.at(s).is_none())))
+            }
+        }
+    }
+}
+
 impl fmt::Display for Reach {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -256,9 +256,65 @@ pub fn takes(pos: &Position, m: &Mover, target: Square) -> bool {
         _ => {
             target != m.from
                 && pos.at(target).is_some()
-                && geometry_with(pos, m, true).contains(target)
+                && (in_geometry(pos, m, target)
+                    || beside_cantor(pos, m.from) && CANTOR_GIFT.hits(pos, m.from, target))
         }
     }
+}
+
+/// Whether `target` is in the piece's geometry without the Cantor's gift (`geometry_with`,
+/// asked of one square): for the riders, leapers and the Kamikaze only the squares on the way
+/// are looked at.
+fn in_geometry(pos: &Position, m: &Mover, target: Square) -> bool {
+    let from = m.from;
+    match m.kind {
+        Kind::King
+        | Kind::Rook
+        | Kind::Camel
+        | Kind::Bishop
+        | Kind::CopyCat
+        | Kind::Jester
+        | Kind::Tornado
+        | Kind::Cantor
+        | Kind::Zombie => m.kind.notation().iter().any(|r| r.hits(pos, from, target)),
+        Kind::HarfyBlob => ride(Lines::Any, 1, m.hn.max(1)).hits(pos, from, target),
+        Kind::Demon => {
+            let n = if demon_inside(from) { 1 } else { 2 };
+            ride(Lines::Any, n, n).hits(pos, from, target)
+        }
+        Kind::Kamikaze => kamikaze_hits(pos, from, target),
+        _ => geometry_with(pos, m, false).contains(target),
+    }
+}
+
+/// Whether the Kamikaze's two legs (`two_legs` with 1-6 then 1-6) end on `target`: 1-6
+/// squares orthogonally to an empty corner, the way there empty, then 1-6 at a right angle
+/// over empty squares (Rule 1230.16 §2).
+fn kamikaze_hits(pos: &Position, from: Square, target: Square) -> bool {
+    let dc = i16::from(target.col) - i16::from(from.col);
+    let dr = i16::from(target.row) - i16::from(from.row);
+    if dc == 0 || dr == 0 || dc.abs() > 6 || dr.abs() > 6 {
+        return false;
+    }
+    let across = Dir {
+        dc: dc.signum() as i8,
+        dr: 0,
+    };
+    let along = Dir {
+        dc: 0,
+        dr: dr.signum() as i8,
+    };
+    // `n` squares from `at` along `d`, every one empty.
+    let empty = |at: Square, d: Dir, n: i16| {
+        (1..=n).all(|k| at.step(d, k).is_some_and(|s| pos.at(s).is_none()))
+    };
+    let by = |first: Dir, n1: i16, second: Dir, n2: i16| {
+        empty(from, first, n1)
+            && from
+                .step(first, n1)
+                .is_some_and(|c| empty(c, second, n2 - 1))
+    };
+    by(across, dc.abs(), along, dr.abs()) || by(along, dr.abs(), across, dc.abs())
 }
 
 /// Rule 1230.9 §3: a CopyCat captures a piece only as that piece captures (a CopyCat only by

@@ -9,7 +9,7 @@ use crate::domain::partychess::legal::judge;
 use crate::domain::partychess::play::{pawn_promotes_on, Play};
 use crate::domain::partychess::position::{Copied, Position, Seat};
 use crate::domain::partychess::random::Draw;
-use crate::domain::partychess::reach::Mover;
+use crate::domain::partychess::reach::{self, Mover};
 use crate::domain::partychess::tornado;
 
 /// The types the published suite defines.
@@ -167,5 +167,35 @@ fn a_tornados_reach_is_what_walking_every_sequence_finds_on_drawn_positions_1230
     assert!(
         reached > 50,
         "the drawn positions give the Tornado something to reach"
+    );
+}
+
+#[test]
+fn whether_a_piece_takes_one_square_is_what_its_whole_list_of_targets_says_1230_2_5() {
+    let mut taken = 0;
+    for seed in 400..520 {
+        let (pos, _) = drawn(seed, 9);
+        for p in pos.on_board() {
+            let Some(m) = Mover::of(&pos, p) else {
+                continue;
+            };
+            let mut targets = Vec::new();
+            reach::targets(&pos, &m, &mut targets);
+            for at in Square::all() {
+                let listed = targets.iter().any(|t| t.at == at);
+                assert_eq!(
+                    reach::takes(&pos, &m, at),
+                    listed,
+                    "seed {seed}: the {:?} on {} and {at}",
+                    p.kind,
+                    m.from
+                );
+                taken += usize::from(listed);
+            }
+        }
+    }
+    assert!(
+        taken > 200,
+        "the drawn positions give pieces something to take"
     );
 }

@@ -372,6 +372,40 @@ fn a_tornado_after_a_harfyblob_moves_up_to_its_hn_1230_19_4c() {
     );
 }
 
+/// Whether the Tornado on `from` reaches the piece on `at`, asked as Check asks it.
+fn tornado_reaches(pos: &Position, from: &str, at: &str) -> bool {
+    let m = Mover::of(pos, pos.at(sq(from)).unwrap()).unwrap();
+    tornado::reaches(pos, &m, sq(at))
+}
+
+#[test]
+fn a_tornado_that_takes_a_king_goes_no_further_so_never_passes_over_it_1230_19_4c() {
+    // The Rook (9) opens a segment along row 11; the King there is worth 0, so taking it ends
+    // the sequence and the Bishop behind it is out of reach.
+    let pos = position(&[
+        (Tornado, 0, "j10"),
+        (Rook, 1, "j11"),
+        (King, 2, "e11"),
+        (Bishop, 2, "c11"),
+    ]);
+    assert!(tornado_reaches(&pos, "j10", "e11"));
+    assert!(!tornado_reaches(&pos, "j10", "c11"));
+    // Without the King, the Rook's segment reaches the Bishop 7 away.
+    let open = position(&[(Tornado, 0, "j10"), (Rook, 1, "j11"), (Bishop, 2, "c11")]);
+    assert!(tornado_reaches(&open, "j10", "c11"));
+}
+
+#[test]
+fn a_tornados_last_segment_cannot_continue_the_one_before_even_to_a_king_1230_19_4c() {
+    // The only piece a last segment to j15 could start from is the Rook on j11, reached going
+    // up: the next segment may go any way but up.
+    let pos = position(&[(Tornado, 0, "j10"), (Rook, 1, "j11"), (King, 2, "j15")]);
+    assert!(!tornado_reaches(&pos, "j10", "j15"));
+    // Taken going left instead, from l11, the Rook's segment may go up.
+    let turned = position(&[(Tornado, 0, "l11"), (Rook, 1, "j11"), (King, 2, "j15")]);
+    assert!(tornado_reaches(&turned, "l11", "j15"));
+}
+
 #[test]
 fn a_cantor_moves_one_or_two_diagonally_over_pieces_1230_20() {
     let pos = position(&[(Cantor, 0, "e5"), (Pawn, 1, "f6")]);
