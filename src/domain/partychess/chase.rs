@@ -1,9 +1,11 @@
 //! Whether a Tornado's capture sequence (Rule 1230.19 §4) reaches one piece, on a compact copy of
-//! the board: each square one byte, the pieces taken a 64-bit set, and each state (square,
-//! pieces taken) remembered with the directions already explored from it.
+//! the board (each square one byte, the pieces taken a 64-bit set): an over-estimate that rules
+//! most pieces out at once, then a search of the states (square, pieces taken) that remembers
+//! the directions already explored from each, tries first the pieces with the fewest captures
+//! left to the target, and gives up a branch once no piece a last segment could start from is
+//! left.
 
 use super::board::{Square, ALL, SIZE};
-use super::kind::Kind;
 use super::mover::Mover;
 use super::position::{self, Position};
 use super::squares::SquareSet;
@@ -109,11 +111,7 @@ impl Chase {
                 }
                 cell[at.index()] = FOE + foes as u8;
                 square[foes] = at;
-                next[foes] = match p.kind {
-                    Kind::HarfyBlob => p.hn,
-                    k => k.value() as u8,
-                }
-                .min(19);
+                next[foes] = super::tornado::next_segment(p);
                 foes += 1;
             }
         }

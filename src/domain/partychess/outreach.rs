@@ -4,10 +4,10 @@
 //! piece the estimate cannot reach is never taken, so it blocks every line it stands on.
 
 use super::board::{Square, ALL};
-use super::kind::Kind;
 use super::mover::Mover;
 use super::position::Position;
 use super::squares::SquareSet;
+use super::tornado;
 
 /// The squares of every piece some sequence of the Tornado `m` might reach (a superset of
 /// those it does reach): opposing pieces it might take, and any piece a segment might end on.
@@ -66,12 +66,9 @@ fn spread(pos: &Position, m: &Mover, passable: &SquareSet) -> (SquareSet, Square
                 taken.insert(s);
                 if !arrived[i].contains(s) {
                     arrived[i].insert(s);
-                    let next = match p.kind {
-                        Kind::HarfyBlob => p.hn,
-                        k => k.value() as u8,
-                    };
+                    let next = tornado::next_segment(p);
                     if next > 0 {
-                        stack.push((s, next.min(19), Some(i)));
+                        stack.push((s, next, Some(i)));
                     }
                 }
                 if !passable.contains(s) {
@@ -108,7 +105,7 @@ pub fn may_end_on(pos: &Position, m: &Mover, target: Square) -> bool {
             if p.owner == m.owner {
                 break;
             }
-            let n = segment(p);
+            let n = tornado::next_segment(p);
             if n == 0 {
                 break;
             }
@@ -118,13 +115,4 @@ pub fn may_end_on(pos: &Position, m: &Mover, target: Square) -> bool {
         }
     }
     false
-}
-
-/// The longest segment after taking `p` (Rule 1230.19 §4): its value, or a HarfyBlob's Hn.
-pub fn segment(p: &super::position::Piece) -> u8 {
-    match p.kind {
-        Kind::HarfyBlob => p.hn,
-        k => k.value() as u8,
-    }
-    .min(19)
 }
