@@ -111,7 +111,7 @@ impl Chase {
                 }
                 cell[at.index()] = FOE + foes as u8;
                 square[foes] = at;
-                next[foes] = super::tornado::next_segment(p);
+                next[foes] = super::outreach::next_segment(p);
                 foes += 1;
             }
         }

@@ -4,10 +4,11 @@
 //! piece the estimate cannot reach is never taken, so it blocks every line it stands on.
 
 use super::board::{Square, ALL};
+use super::kind::Kind;
 use super::mover::Mover;
+use super::position::Piece;
 use super::position::Position;
 use super::squares::SquareSet;
-use super::tornado;
 
 /// The squares of every piece some sequence of the Tornado `m` might reach (a superset of
 /// those it does reach): opposing pieces it might take, and any piece a segment might end on.
@@ -66,7 +67,7 @@ fn spread(pos: &Position, m: &Mover, passable: &SquareSet) -> (SquareSet, Square
                 taken.insert(s);
                 if !arrived[i].contains(s) {
                     arrived[i].insert(s);
-                    let next = tornado::next_segment(p);
+                    let next = next_segment(p);
                     if next > 0 {
                         stack.push((s, next, Some(i)));
                     }
@@ -105,7 +106,7 @@ pub fn may_end_on(pos: &Position, m: &Mover, target: Square) -> bool {
             if p.owner == m.owner {
                 break;
             }
-            let n = tornado::next_segment(p);
+            let n = next_segment(p);
             if n == 0 {
                 break;
             }
@@ -115,4 +116,14 @@ pub fn may_end_on(pos: &Position, m: &Mover, target: Square) -> bool {
         }
     }
     false
+}
+
+/// The longest segment after taking `p` (Rule 1230.19 §4.c): its value, or a HarfyBlob's Hn;
+/// 0 ends the sequence. A segment never runs past the board's 19 squares.
+pub fn next_segment(p: &Piece) -> u8 {
+    match p.kind {
+        Kind::HarfyBlob => p.hn,
+        k => k.value() as u8,
+    }
+    .min(19)
 }

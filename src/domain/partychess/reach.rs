@@ -27,6 +27,23 @@ pub fn beside_cantor(pos: &Position, sq: Square) -> bool {
 
 const CANTOR_GIFT: Reach = ride_skip(Lines::Diag, 1, 4);
 
+/// Whether a type's geometry is its notation alone (the rest are code, or more than it: a
+/// Tornado's chain is its captures, not its moves).
+fn moves_by_notation(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::King
+            | Kind::Rook
+            | Kind::Camel
+            | Kind::Bishop
+            | Kind::CopyCat
+            | Kind::Jester
+            | Kind::Tornado
+            | Kind::Cantor
+            | Kind::Zombie
+    )
+}
+
 /// Every square the piece could move to if that square were empty, by its type's rule.
 pub fn geometry(pos: &Position, m: &Mover) -> SquareSet {
     geometry_with(pos, m, true)
@@ -38,15 +55,7 @@ fn geometry_with(pos: &Position, m: &Mover, gift: bool) -> SquareSet {
     let mut add = |s: Square| out.insert(s);
     let from = m.from;
     match m.kind {
-        Kind::King
-        | Kind::Rook
-        | Kind::Camel
-        | Kind::Bishop
-        | Kind::CopyCat
-        | Kind::Jester
-        | Kind::Tornado
-        | Kind::Cantor
-        | Kind::Zombie => {
+        k if moves_by_notation(k) => {
             for r in m.kind.notation() {
                 r.each(pos, from, &mut add);
             }
@@ -66,7 +75,9 @@ fn geometry_with(pos: &Position, m: &Mover, gift: bool) -> SquareSet {
             let n = if demon_inside(from) { 1 } else { 2 };
             ride(Lines::Any, n, n).each(pos, from, &mut add);
         }
-        Kind::Echo | Kind::IlNabi => {}
+        // An Echo moves as the type it copies (`Mover`); il-Nabi's moves are undefined. The
+        // rest are the types `moves_by_notation` names, taken above.
+        _ => {}
     }
     if gift && beside_cantor(pos, from) {
         CANTOR_GIFT.each(pos, from, &mut add);
@@ -268,15 +279,7 @@ pub fn takes(pos: &Position, m: &Mover, target: Square) -> bool {
 fn in_geometry(pos: &Position, m: &Mover, target: Square) -> bool {
     let from = m.from;
     match m.kind {
-        Kind::King
-        | Kind::Rook
-        | Kind::Camel
-        | Kind::Bishop
-        | Kind::CopyCat
-        | Kind::Jester
-        | Kind::Tornado
-        | Kind::Cantor
-        | Kind::Zombie => m.kind.notation().iter().any(|r| r.hits(pos, from, target)),
+        k if moves_by_notation(k) => k.notation().iter().any(|r| r.hits(pos, from, target)),
         Kind::HarfyBlob => ride(Lines::Any, 1, m.hn.max(1)).hits(pos, from, target),
         Kind::Demon => {
             let n = if demon_inside(from) { 1 } else { 2 };

@@ -83,16 +83,6 @@ pub fn reaches(pos: &Position, m: &Mover, target: Square) -> bool {
     walk.segment(m.from, None, 2, &mut |_, last| last == Some(target))
 }
 
-/// The longest segment after taking `p` (Rule 1230.19 §4.c): its value, or a HarfyBlob's Hn;
-/// 0 ends the sequence. A segment never runs past the board's 19 squares.
-pub fn next_segment(p: &Piece) -> u8 {
-    match p.kind {
-        Kind::HarfyBlob => p.hn,
-        k => k.value() as u8,
-    }
-    .min(19)
-}
-
 /// A sequence being walked: the squares so far and the pieces taken.
 struct Walk<'a> {
     pos: &'a Position,
@@ -173,7 +163,7 @@ impl<'a> Walk<'a> {
                         self.path.push(s);
                         let mut stop = emit(&self.path, Some(s));
                         if !stop && p.owner != self.m.owner {
-                            let next = next_segment(p);
+                            let next = super::outreach::next_segment(p);
                             if next > 0 {
                                 self.taken.push(s);
                                 stop = self.segment(s, Some(d), next, emit);
