@@ -58,7 +58,7 @@ pub fn reaches(pos: &Position, p: &Piece, target: Square) -> bool {
             return true;
         }
         // The Cantor's gift, which the CopyCat takes itself.
-        if reach::beside_cantor(pos, m.from) {
+        if super::cantor::beside_cantor(pos, m.from) {
             return reach::takes(pos, &m, target);
         }
         return false;

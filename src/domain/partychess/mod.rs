@@ -4,6 +4,7 @@
 
 pub mod amend;
 pub mod board;
+pub mod cantor;
 pub mod chase;
 pub mod check;
 pub mod create;

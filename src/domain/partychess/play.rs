@@ -143,13 +143,18 @@ pub fn apply(pos: &mut Position, seat: Seat, play: &Play) -> Effects {
                     pos.set_square(p.id, Some(*sq));
                     continue;
                 };
-                let archer = p.kind == Kind::Archer && i == 0 && !lands(pos, &p, *sq);
+                // An Archer, or a CopyCat taking an Archer as the Archer captures (Rule 1230.9
+                // §3), shoots and stays.
+                let shoots = matches!(p.kind, Kind::Archer | Kind::CopyCat)
+                    && i == 0
+                    && !lands(pos, &p, *sq);
                 pos.set_square(victim.id, None);
                 pos.set_owner(victim.id, seat);
                 fx.lines.push(format!("The {} on {sq} is captured and joins the capturer's off-board pieces (Rule 1230.1 §4).", victim.kind));
-                if archer {
+                if shoots {
                     fx.lines.push(format!(
-                        "The Archer shoots from {from} and stays there (Rule 1230.15 §3)."
+                        "The {} shoots from {from} and stays there (Rule 1230.15 §3).",
+                        p.kind
                     ));
                 } else {
                     pos.set_square(p.id, Some(*sq));

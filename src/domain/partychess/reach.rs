@@ -4,9 +4,11 @@
 //! skip` for moving and capturing (Rule 1230.20, deferred to by Rule 1230.1 §3.F).
 
 use super::board::{Dir, Square, ALL, DIAGONAL, ORTHOGONAL};
+pub use super::cantor::beside_cantor;
+use super::cantor::GIFT as CANTOR_GIFT;
 use super::kind::Kind;
 pub use super::mover::{Mover, Target};
-use super::notation::{ride, ride_skip, Lines, Reach};
+use super::notation::{ride, Lines};
 use super::position::Position;
 use super::squares::SquareSet;
 
@@ -15,17 +17,6 @@ pub fn demon_inside(sq: Square) -> bool {
     let (r, c) = (sq.row + 1, sq.col);
     5 < r && r < 15 && (b'e' - b'a') < c && c < (b'o' - b'a')
 }
-
-/// Whether a Cantor stands at distance 1 (Rule 1230.20).
-pub fn beside_cantor(pos: &Position, sq: Square) -> bool {
-    ALL.iter().any(|&d| {
-        sq.step(d, 1)
-            .and_then(|s| pos.at(s))
-            .is_some_and(|p| p.kind == Kind::Cantor)
-    })
-}
-
-const CANTOR_GIFT: Reach = ride_skip(Lines::Diag, 1, 4);
 
 /// Whether a type's geometry is its notation alone (the rest are code, or more than it: a
 /// Tornado's chain is its captures, not its moves).
@@ -265,10 +256,8 @@ pub fn takes(pos: &Position, m: &Mover, target: Square) -> bool {
             ts.iter().any(|t| t.at == target)
         }
         _ => {
-            target != m.from
-                && pos.at(target).is_some()
-                && (in_geometry(pos, m, target)
-                    || beside_cantor(pos, m.from) && CANTOR_GIFT.hits(pos, m.from, target))
+            target != m.from && pos.at(target).is_some() && in_geometry(pos, m, target)
+                || super::cantor::takes(pos, m.from, target)
         }
     }
 }

@@ -4,7 +4,6 @@
 //! has taken on the way are off the board for the rest of the sequence.
 
 use super::board::{Dir, Square, ALL};
-use super::kind::Kind;
 use super::mover::{Mover, Target};
 use super::position::{Piece, Position};
 use super::squares::SquareSet;
@@ -42,13 +41,23 @@ impl Hasher for Mix {
 
 /// Every capture sequence the Tornado may play: the squares each segment ends on, each but
 /// perhaps the last holding an opposing piece it captures.
+/// A segment that meets a friendly piece stops short of it: a piece never captures a friend
+/// (Rule 1230.1 §4). Beside a Cantor, the Tornado may also take a piece by the Cantor's gift,
+/// which starts no chain (Rule 1230.20).
 pub fn chains(pos: &Position, m: &Mover) -> Vec<Vec<Square>> {
-    let mut out = Vec::new();
+    let mut out: Vec<Vec<Square>> = Vec::new();
     let mut walk = Walk::new(pos, m);
-    walk.segment(m.from, None, 2, &mut |p, _| {
-        out.push(p.to_vec());
+    walk.segment(m.from, None, 2, &mut |p, last| {
+        if last.is_none_or(|s| pos.at(s).is_some_and(|q| q.owner != m.owner)) {
+            out.push(p.to_vec());
+        }
         false
     });
+    for s in super::cantor::captures(pos, m.from, m.owner) {
+        if !out.iter().any(|c| c == &[s]) {
+            out.push(vec![s]);
+        }
+    }
     out
 }
 
@@ -67,8 +76,14 @@ pub fn targets(pos: &Position, m: &Mover, out: &mut Vec<Target>) {
     });
 }
 
-/// Whether the Tornado's sequence reaches the piece on `target`, stopping at the first way.
+/// Whether the Tornado's sequence, or the Cantor's gift beside a Cantor (Rule 1230.20),
+/// reaches the piece on `target`, stopping at the first way.
 pub fn reaches(pos: &Position, m: &Mover, target: Square) -> bool {
+    super::cantor::takes(pos, m.from, target) || sequence_reaches(pos, m, target)
+}
+
+/// Whether the Tornado's sequence reaches the piece on `target`, stopping at the first way.
+fn sequence_reaches(pos: &Position, m: &Mover, target: Square) -> bool {
     if !super::outreach::may_end_on(pos, m, target) {
         return false;
     }

@@ -132,9 +132,15 @@ fn every_legal_play_is_exactly_what_judging_each_play_finds_on_drawn_positions_1
     }
 }
 
-/// Whether some sequence of the Tornado ends a segment on `target`, every sequence walked.
+/// Whether some sequence of the Tornado ends a segment on `target`, every sequence walked. A
+/// friend there counts as reached when the Tornado would take it were it an opposing piece
+/// (defence, Rule 1230.2 §5), which is how it is asked.
 fn reaches_by_every_sequence(pos: &Position, m: &Mover, target: Square) -> bool {
-    tornado::chains(pos, m)
+    let mut asked = pos.clone();
+    if let Some(p) = pos.at(target).filter(|p| p.owner == m.owner) {
+        asked.set_owner(p.id, m.owner + 100);
+    }
+    tornado::chains(&asked, m)
         .iter()
         .any(|path| path.contains(&target))
 }
@@ -151,7 +157,7 @@ fn a_tornados_reach_is_what_walking_every_sequence_finds_on_drawn_positions_1230
         let id = pos.put(Tornado, 0, from);
         let m = Mover::of(&pos, pos.piece(id).unwrap()).unwrap();
         let mut targets = Vec::new();
-        tornado::targets(&pos, &m, &mut targets);
+        reach::targets(&pos, &m, &mut targets);
         for p in pos.on_board().filter(|p| p.id != id) {
             let at = p.at.unwrap();
             let slow = reaches_by_every_sequence(&pos, &m, at);

@@ -3,6 +3,10 @@
 
 use super::support::*;
 use crate::domain::partychess::kind::Kind::*;
+use crate::domain::partychess::check::in_check;
+use crate::domain::partychess::generate::legal_plays;
+use crate::domain::partychess::kind::Kind;
+use crate::domain::partychess::legal::{judge, PlayError};
 use crate::domain::partychess::play::{apply, demon_may_promote, Play};
 use crate::domain::partychess::position::Position;
 use crate::domain::partychess::reach::Mover;
@@ -431,4 +435,90 @@ fn a_piece_beside_a_cantor_may_move_or_capture_up_to_4_diagonally_over_pieces_12
         names(&["h9"]),
         "even a pawn, though not e5, straight beside it"
     );
+}
+
+/// The types the published suite defines.
+fn suite_types() -> Vec<Kind> {
+    Kind::ALL
+        .into_iter()
+        .filter(|k| !matches!(k, IlNabi | Zombie))
+        .collect()
+}
+
+fn tornado_capture(path: &[&str]) -> Play {
+    Play::Capture {
+        from: sq("j10"),
+        path: path.iter().map(|s| sq(s)).collect(),
+        promote: None,
+    }
+}
+
+#[test]
+fn a_tornados_chain_never_captures_a_friendly_piece_1230_1_4() {
+    // After the Rook (going up), a segment to the right meets the Tornado's own Pawn on l11:
+    // it may stop on k11, not take the Pawn.
+    let pos = position(&[(Tornado, 0, "j10"), (Rook, 1, "j11"), (Pawn, 0, "l11")]);
+    let defined = suite_types();
+    assert_eq!(
+        judge(&pos, 0, &tornado_capture(&["j11", "l11"]), &defined).unwrap_err(),
+        PlayError::CannotCapture {
+            kind: Tornado,
+            from: sq("j10"),
+            at: sq("j11"),
+            rule: Tornado.cite()
+        }
+    );
+    assert!(judge(&pos, 0, &tornado_capture(&["j11", "k11"]), &defined).is_ok());
+    let plays: Vec<String> = legal_plays(&pos, 0, &defined)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(!plays.iter().any(|p| p.contains("xl11")), "{plays:?}");
+    // A King of its own likewise: the chain stops short of it.
+    let king = position(&[(Tornado, 0, "j10"), (Rook, 1, "j11"), (King, 0, "l11")]);
+    assert!(judge(&king, 0, &tornado_capture(&["j11", "l11"]), &defined).is_err());
+}
+
+#[test]
+fn a_tornado_beside_a_cantor_may_take_up_to_4_diagonally_over_pieces_without_a_chain_1230_20() {
+    let pos = position(&[
+        (Cantor, 1, "e5"),
+        (Tornado, 0, "e6"),
+        (Pawn, 1, "g8"),
+        (Bishop, 1, "h9"),
+    ]);
+    let defined = suite_types();
+    let take = |path: &[&str]| Play::Capture {
+        from: sq("e6"),
+        path: path.iter().map(|s| sq(s)).collect(),
+        promote: None,
+    };
+    // h9 is 3 up-right over the Pawn on g8: the Cantor's gift, not a segment of the Tornado's.
+    let after = judge(&pos, 0, &take(&["h9"]), &defined).unwrap().after;
+    assert_eq!(after.at(sq("h9")).map(|p| (p.kind, p.owner)), Some((Tornado, 0)));
+    // The gift starts no chain: the Bishop's value opens no segment after it.
+    assert!(judge(&pos, 0, &take(&["h9", "h3"]), &defined).is_err());
+    // And a King there would be in Check.
+    let king = position(&[(Cantor, 1, "e5"), (Tornado, 0, "e6"), (King, 1, "h9")]);
+    assert!(in_check(&king, 1));
+}
+
+#[test]
+fn a_copycat_taking_an_archer_shoots_as_the_archer_does_and_stays_1230_9_3_1230_15_3() {
+    // The Archer on e9 captures up to 4 straight with the way clear: so does the CopyCat on e5,
+    // which its own moves (3 or 5) would not bring there, and it stays on e5.
+    let pos = position(&[(CopyCat, 0, "e5"), (Archer, 1, "e9")]);
+    let play = Play::Capture {
+        from: sq("e5"),
+        path: vec![sq("e9")],
+        promote: None,
+    };
+    let judged = judge(&pos, 0, &play, &suite_types()).unwrap();
+    assert_eq!(
+        judged.after.at(sq("e5")).map(|p| p.kind),
+        Some(CopyCat),
+        "it stays"
+    );
+    assert!(judged.after.at(sq("e9")).is_none());
+    assert!(judged.effects.lines.iter().any(|l| l.contains("shoots")));
 }
