@@ -26,7 +26,7 @@ pub enum PlayError {
         moves: String,
         rule: String,
     },
-    #[error("The Echo on {0} has no move: its Swinger's most recent play was not a Move or a Capture (Rule 1230.10 §2.a).")]
+    #[error("The Echo on {0} has no move: its Swinger's most recent play was not a Move or a Capture, or moved a type no PartyChessPieceDef rule defines now (Rule 1230.10 §2).")]
     EchoIdle(Square),
     #[error("The {kind} on {from} cannot capture on {at} ({rule}; Rule 1230.1 §4).")]
     CannotCapture {

@@ -113,7 +113,9 @@ pub fn apply(pos: &mut Position, seat: Seat, play: &Play) -> Effects {
                 return fx;
             };
             let copied = copied(pos, &p);
-            let scratch = copied.kind == Kind::Qball && to.is_corner();
+            // The scratch is the Qball's own (Rule 1230.13 §3.c); an Echo copying its move
+            // stays in the corner.
+            let scratch = p.kind == Kind::Qball && to.is_corner();
             if scratch {
                 // Rule 1230.13 §3.c: it scratches and joins its owner's off-board pieces.
                 pos.set_square(p.id, None);

@@ -80,7 +80,10 @@ pub enum StockChange {
 }
 
 /// Moves off-board every on-board piece of a type no PartyChessPieceDef rule defines (§3.E).
+/// An Echo copying such a type has no move any more: the piece it copied has none
+/// (Rule 1230.10 §2.b).
 pub fn undefined_off_board(pos: &mut Position, defined: &[Kind]) -> Vec<StockChange> {
+    pos.last.retain(|_, copied| defined.contains(&copied.kind));
     let stray: Vec<_> = pos
         .on_board()
         .filter(|p| !defined.contains(&p.kind))

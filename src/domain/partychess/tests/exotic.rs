@@ -2,10 +2,10 @@
 //! Kamikaze, Bouncy!Ball, Demon, Tornado, Cantor (Rules 1230.9-1230.20).
 
 use super::support::*;
-use crate::domain::partychess::kind::Kind::*;
 use crate::domain::partychess::check::in_check;
 use crate::domain::partychess::generate::legal_plays;
 use crate::domain::partychess::kind::Kind;
+use crate::domain::partychess::kind::Kind::*;
 use crate::domain::partychess::legal::{judge, PlayError};
 use crate::domain::partychess::play::{apply, demon_may_promote, Play};
 use crate::domain::partychess::position::Position;
@@ -495,7 +495,10 @@ fn a_tornado_beside_a_cantor_may_take_up_to_4_diagonally_over_pieces_without_a_c
     };
     // h9 is 3 up-right over the Pawn on g8: the Cantor's gift, not a segment of the Tornado's.
     let after = judge(&pos, 0, &take(&["h9"]), &defined).unwrap().after;
-    assert_eq!(after.at(sq("h9")).map(|p| (p.kind, p.owner)), Some((Tornado, 0)));
+    assert_eq!(
+        after.at(sq("h9")).map(|p| (p.kind, p.owner)),
+        Some((Tornado, 0))
+    );
     // The gift starts no chain: the Bishop's value opens no segment after it.
     assert!(judge(&pos, 0, &take(&["h9", "h3"]), &defined).is_err());
     // And a King there would be in Check.
