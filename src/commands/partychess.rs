@@ -162,8 +162,17 @@ pub(super) fn section() -> Section {
             )
             .option(text("piece", "The piece's character, such as R", 12))
             .option(square("at", "The empty square"))
+            .option(
+                integer(
+                    "hn",
+                    "Which of your off-board HarfyBlobs, by its Hn, when they differ",
+                    1,
+                    20,
+                )
+                .optional(),
+            )
             .who("the Swinger whose turn it is")
-            .rule("Rule 1230.2 §6.C; Rule 1230.8 §5")
+            .rule("Rule 1230.2 §6.C; Rule 1230.8 §5; Rule 1230.14")
             .run(|app, call, a| {
                 Box::pin(async move {
                     let (piece, at) = (a.text("piece")?, a.text("at")?);
@@ -173,6 +182,7 @@ pub(super) fn section() -> Section {
                             Typed::Place {
                                 piece: &piece,
                                 at: &at,
+                                hn: a.opt_integer("hn"),
                             },
                         )
                         .await,

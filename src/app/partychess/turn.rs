@@ -36,6 +36,8 @@ pub enum Typed<'a> {
     Place {
         piece: &'a str,
         at: &'a str,
+        /// Which off-board HarfyBlob, by its Hn.
+        hn: Option<i64>,
     },
     Pass,
     Surrender,
@@ -87,9 +89,10 @@ impl Typed<'_> {
                     promote: promote(*p)?,
                 }
             }
-            Typed::Place { piece, at } => Play::Place {
+            Typed::Place { piece, at, hn } => Play::Place {
                 kind: kind(piece, defined)?,
                 at: Square::parse(at)?,
+                hn: hn.and_then(|h| u8::try_from(h).ok()),
             },
             Typed::Pass => Play::Pass,
             Typed::Surrender => Play::Surrender,

@@ -171,10 +171,17 @@ pub fn legal_plays(pos: &Position, seat: Seat, defined: &[Kind]) -> Vec<Play> {
     kinds.sort();
     kinds.dedup();
     for kind in kinds {
-        for at in Square::all().filter(|s| pos.at(*s).is_none()) {
-            let play = Play::Place { kind, at };
-            if judge(pos, seat, &play, defined).is_ok() {
-                out.push(play);
+        // Off-board HarfyBlobs of different Hn are different choices (Rule 1230.14).
+        let hns: Vec<Option<u8>> = match super::play::off_board_hns(pos, seat) {
+            hns if kind == Kind::HarfyBlob && hns.len() > 1 => hns.into_iter().map(Some).collect(),
+            _ => vec![None],
+        };
+        for hn in hns {
+            for at in Square::all().filter(|s| pos.at(*s).is_none()) {
+                let play = Play::Place { kind, at, hn };
+                if judge(pos, seat, &play, defined).is_ok() {
+                    out.push(play);
+                }
             }
         }
     }

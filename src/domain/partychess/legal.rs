@@ -41,6 +41,16 @@ pub enum PlayError {
     PlaceOccupied(Square),
     #[error("You have no {0} off-board to place.")]
     NoneOffBoard(Kind),
+    #[error(
+        "Only a HarfyBlob has an Hn to choose by (Rule 1230.14): leave hn: out to place a {0}."
+    )]
+    HnNotHarfyBlob(Kind),
+    #[error(
+        "You have no off-board HarfyBlob with Hn {hn}; yours have Hn {have} (Rule 1230.2 §6.C)."
+    )]
+    NoSuchHn { hn: u8, have: String },
+    #[error("Your off-board HarfyBlobs have Hn {0}: say which you place with hn: (Rule 1230.2 §6.C: you place one of your off-board pieces; Rule 1230.14: each has its own Hn).")]
+    ChooseHn(String),
     #[error("A Pawn is placed only on the columns a, b, s, t or the rows 1, 2, 19, 20 (Rule 1230.8 §5).")]
     PawnPlacement,
     #[error("Placed on {at}, the {kind} would attack an opposing piece, which a Placement may not do (Rule 1230.2 §6.C).")]
@@ -126,12 +136,34 @@ pub fn judge(
                 defined,
             )?;
         }
-        Play::Place { kind, at } => {
+        Play::Place { kind, at, hn } => {
             if !defined.contains(kind) {
                 return Err(PlayError::Undefined(*kind));
             }
-            if play::off_board(pos, seat, *kind).is_none() {
-                return Err(PlayError::NoneOffBoard(*kind));
+            if hn.is_some() && *kind != Kind::HarfyBlob {
+                return Err(PlayError::HnNotHarfyBlob(*kind));
+            }
+            let hns = || {
+                let list: Vec<String> = play::off_board_hns(pos, seat)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                list.join(", ")
+            };
+            if play::off_board(pos, seat, *kind, *hn).is_none() {
+                return Err(match hn {
+                    Some(hn) if play::off_board(pos, seat, *kind, None).is_some() => {
+                        PlayError::NoSuchHn {
+                            hn: *hn,
+                            have: hns(),
+                        }
+                    }
+                    _ => PlayError::NoneOffBoard(*kind),
+                });
+            }
+            if *kind == Kind::HarfyBlob && hn.is_none() && play::off_board_hns(pos, seat).len() > 1
+            {
+                return Err(PlayError::ChooseHn(hns()));
             }
             if pos.at(*at).is_some() {
                 return Err(PlayError::PlaceOccupied(*at));
@@ -145,7 +177,7 @@ pub fn judge(
     }
     let mut after = pos.clone();
     let effects = apply(&mut after, seat, play);
-    if let Play::Place { kind, at } = play {
+    if let Play::Place { kind, at, .. } = play {
         if let Some(p) = after.at(*at) {
             if check::attacks_any(&after, p) {
                 return Err(PlayError::PlacementAttacks {

@@ -31,6 +31,10 @@ pub enum Play {
     Place {
         kind: Kind,
         at: Square,
+        /// Which of the Swinger's off-board HarfyBlobs, by its Hn (each has its own, Rule
+        /// 1230.14); `None` for every other type, and when they all have the same.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hn: Option<u8>,
     },
     Pass,
     Surrender,
@@ -59,7 +63,12 @@ impl fmt::Display for Play {
                     .join("x"),
                 promote(p)
             ),
-            Play::Place { kind, at } => write!(f, "place {} on {at}", kind.name()),
+            Play::Place {
+                kind,
+                at,
+                hn: Some(hn),
+            } => write!(f, "place {} (Hn {hn}) on {at}", kind.name()),
+            Play::Place { kind, at, .. } => write!(f, "place {} on {at}", kind.name()),
             Play::Pass => f.write_str("pass"),
             Play::Surrender => f.write_str("surrender"),
         }
@@ -198,8 +207,8 @@ pub fn apply(pos: &mut Position, seat: Seat, play: &Play) -> Effects {
             });
             pos.last.insert(seat, Copied { hn, ..copied });
         }
-        Play::Place { kind, at } => {
-            if let Some(id) = off_board(pos, seat, *kind) {
+        Play::Place { kind, at, hn } => {
+            if let Some(id) = off_board(pos, seat, *kind, *hn) {
                 pos.set_square(id, Some(*at));
             }
             pos.last.remove(&seat);
@@ -261,10 +270,23 @@ fn lands(pos: &Position, p: &super::position::Piece, sq: Square) -> bool {
     ts.iter().find(|t| t.at == sq).is_none_or(|t| t.lands)
 }
 
-/// The off-board piece of a type a Swinger would place: the oldest.
-pub fn off_board(pos: &Position, seat: Seat, kind: Kind) -> Option<u32> {
+/// The off-board piece of a type a Swinger would place, with the Hn named if one is: the
+/// oldest such.
+pub fn off_board(pos: &Position, seat: Seat, kind: Kind, hn: Option<u8>) -> Option<u32> {
     pos.of(seat)
-        .filter(|p| p.kind == kind && p.at.is_none())
+        .filter(|p| p.kind == kind && p.at.is_none() && hn.is_none_or(|h| p.hn == h))
         .map(|p| p.id)
         .min()
+}
+
+/// The distinct Hn of a Swinger's off-board HarfyBlobs, least first.
+pub fn off_board_hns(pos: &Position, seat: Seat) -> Vec<u8> {
+    let mut hns: Vec<u8> = pos
+        .of(seat)
+        .filter(|p| p.kind == Kind::HarfyBlob && p.at.is_none())
+        .map(|p| p.hn)
+        .collect();
+    hns.sort_unstable();
+    hns.dedup();
+    hns
 }

@@ -5,4 +5,5 @@ mod copies;
 mod exotic;
 mod game;
 mod pieces;
+mod place;
 mod support;

@@ -6,7 +6,7 @@ use crate::domain::partychess::board::Square;
 use crate::domain::partychess::generate::legal_plays;
 use crate::domain::partychess::kind::Kind::{self, *};
 use crate::domain::partychess::legal::judge;
-use crate::domain::partychess::play::{pawn_promotes_on, Play};
+use crate::domain::partychess::play::{off_board_hns, pawn_promotes_on, Play};
 use crate::domain::partychess::position::{Copied, Position, Seat};
 use crate::domain::partychess::random::Draw;
 use crate::domain::partychess::reach::{self, Mover};
@@ -97,7 +97,17 @@ fn judged_one_by_one(pos: &Position, seat: Seat) -> Vec<String> {
     }
     for kind in DEFINED {
         for at in Square::all() {
-            keep(Play::Place { kind, at });
+            keep(Play::Place { kind, at, hn: None });
+            // With one Hn among them, naming it is the same play as leaving it out.
+            if kind == HarfyBlob && off_board_hns(pos, seat).len() > 1 {
+                for hn in 1..=20 {
+                    keep(Play::Place {
+                        kind,
+                        at,
+                        hn: Some(hn),
+                    });
+                }
+            }
         }
     }
     keep(Play::Pass);

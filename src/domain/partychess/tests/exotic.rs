@@ -99,6 +99,7 @@ fn an_echo_copies_the_swingers_last_moved_piece_1230_10_2b() {
         &Play::Place {
             kind: Pawn,
             at: sq("a20"),
+            hn: None,
         },
     );
     assert!(moves(&pos, "e5").is_empty());

@@ -371,6 +371,7 @@ fn a_placement_may_not_attack_an_opposing_piece_and_a_pawn_goes_on_the_edges_123
     let attacking = Play::Place {
         kind: Rook,
         at: sq("e5"),
+        hn: None,
     };
     assert!(matches!(
         judge(&pos, 0, &attacking, &d),
@@ -381,7 +382,8 @@ fn a_placement_may_not_attack_an_opposing_piece_and_a_pawn_goes_on_the_edges_123
         0,
         &Play::Place {
             kind: Rook,
-            at: sq("f5")
+            at: sq("f5"),
+            hn: None,
         },
         &d
     )
@@ -392,7 +394,8 @@ fn a_placement_may_not_attack_an_opposing_piece_and_a_pawn_goes_on_the_edges_123
             0,
             &Play::Place {
                 kind: Pawn,
-                at: sq("j5")
+                at: sq("j5"),
+                hn: None,
             },
             &d
         )
@@ -404,7 +407,8 @@ fn a_placement_may_not_attack_an_opposing_piece_and_a_pawn_goes_on_the_edges_123
         0,
         &Play::Place {
             kind: Pawn,
-            at: sq("s5")
+            at: sq("s5"),
+            hn: None,
         },
         &d
     )
