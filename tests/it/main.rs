@@ -17,6 +17,7 @@ mod moderation;
 mod modlog;
 mod nomic_config;
 mod parity;
+mod partychess_check;
 mod partychess_export;
 mod permissions;
 mod portal;

@@ -1,12 +1,14 @@
 //! Party Chess's invariants: at most one piece a square, no Swinger over an instance limit
 //! (Rule 1230.1 §3.G), every piece owned by a Swinger of the game, the play list holding each
-//! Swinger once, and a game in play with an umpire having its turn's expiry job pending.
+//! Swinger once, the Swingers recorded as in Check being those in Check on the board (Rule
+//! 1230.2 §7), and a game in play with an umpire having its turn's expiry job pending.
 
 use std::collections::BTreeSet;
 
 use sqlx::SqliteConnection;
 
 use super::{Breaches, Pending};
+use crate::domain::partychess::check;
 use crate::domain::partychess::kind::Kind;
 use crate::domain::partychess::position::Position;
 use crate::domain::partychess::turns::Turns;
@@ -61,6 +63,16 @@ pub(super) async fn check(
         let listed: BTreeSet<u32> = turns.list.iter().copied().collect();
         if listed.len() != turns.list.len() || listed.iter().any(|s| !seats.contains(s)) {
             breaches.push("The Swinger Play List names a Swinger twice or one not of the game (Rule 1230.2 §3)".into());
+        }
+        // Every change of the board records who is in Check after it; a play list saved before
+        // that record existed has none to compare.
+        let seats: Vec<u32> = seats.iter().copied().collect();
+        if g.turns.contains("\"checked\"") && turns.checked != check::checked(&pos, &seats) {
+            breaches.push(format!(
+                "The Party Chess game records seats {:?} as in Check, but the board puts seats {:?} in Check (Rule 1230.2 §7)",
+                turns.checked,
+                check::checked(&pos, &seats)
+            ));
         }
         let job = Job::PartyChessTurn {
             game: g.id,

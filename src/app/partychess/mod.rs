@@ -4,6 +4,7 @@
 //! board. The rules are `domain::partychess`'s; every play is announced.
 
 mod adopted;
+mod aftermath;
 mod create;
 mod rules;
 mod setup;
@@ -147,8 +148,14 @@ impl App {
             .await?
             .ok_or(PartyChessError::NoGame)?;
         let pos: Position = serde_json::from_str(&row.position).unwrap_or_default();
-        let turns: Turns = serde_json::from_str(&row.turns).unwrap_or_default();
+        let mut turns: Turns = serde_json::from_str(&row.turns).unwrap_or_default();
         let swingers = store::partychess::games::swingers(conn, row.id).await?;
+        if !row.turns.contains("\"checked\"") {
+            // A play list saved before it recorded who is in Check: the Checks on the board now
+            // were announced by the play that made them.
+            let seats: Vec<Seat> = swingers.iter().map(|s| s.seat as Seat).collect();
+            turns.checked = crate::domain::partychess::check::checked(&pos, &seats);
+        }
         let mut names = BTreeMap::new();
         for s in &swingers {
             let name = match s.person_id {

@@ -1,7 +1,7 @@
 //! The Party Chess Rule Suite: `gavel rules import` of its text, each rule kept with every
 //! version it has had; `/partychess pieces`, the five criteria judged for each rule; and a
 //! change of the suite reaching the game: pieces of a type no longer defined go off-board
-//! (Rule 1230.1 §3.E) and instance limits are enforced (§3.G).
+//! (Rule 1230.1 §3.E) and instance limits are enforced (§3.G), the Checks and Weights following.
 
 use std::fmt;
 
@@ -136,25 +136,33 @@ impl App {
         if lines.is_empty() {
             return Ok(lines);
         }
-        self.save_party_game(conn, &g).await?;
         for l in &lines {
             store::partychess::games::add_play(conn, g.row.id, None, None, "umpire", l, self.now())
                 .await?;
         }
-        self.announce(
-            conn,
-            &format!(
-                "Party Chess: the Rule Suite changed{}.\n{}",
-                if changed.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", changed.join(", "))
-                },
-                lines.join("\n")
-            ),
-        )
-        .await?;
-        Ok(lines)
+        let head = format!(
+            "Party Chess: the Rule Suite changed{}.",
+            if changed.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", changed.join(", "))
+            }
+        );
+        let board_moved = changes.iter().any(|c| match c {
+            StockChange::OffBoard { .. } => true,
+            StockChange::Destroyed { was_on_board, .. } => *was_on_board,
+        });
+        if !(board_moved && g.playing()) {
+            self.save_party_game(conn, &g).await?;
+            self.announce(conn, &format!("{head}\n{}", lines.join("\n")))
+                .await?;
+            return Ok(lines);
+        }
+        // The board changed outside anyone's turn: the Checks it begins and the Weights follow
+        // (Rule 1230.2 §1.C(iv), (v), §3.C/D).
+        let announced = std::iter::once(head).chain(lines).collect();
+        let text = self.off_turn_change(conn, g, announced).await?;
+        Ok(text.lines().skip(1).map(str::to_owned).collect())
     }
 
     /// `/partychess pieces`: each rule of the suite, and whether it is a PartyChessPieceDef rule

@@ -69,7 +69,7 @@ impl App {
     /// list if the game is on (Rule 1230.2 §3.F).
     pub async fn join_party_chess(&self, call: &Call) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
-            let g = self.party_game(conn).await?;
+            let mut g = self.party_game(conn).await?;
             if g.row.umpire_id == Some(actor.id) {
                 return Err(PartyChessError::UmpirePlays);
             }
@@ -78,10 +78,17 @@ impl App {
             }
             let seat = g.swingers.iter().map(|s| s.seat).max().unwrap_or(0) + 1;
             store::partychess::games::add_swinger(conn, g.row.id, seat, actor.id, self.now()).await?;
-            let text = format!(
+            let mut text = format!(
                 "{} holds the Office of Swinger {seat} in Party Chess. Choose five pieces worth at most 30 with /partychess choose (Rule 1230.2 §2.B).",
                 actor.name
             );
+            if g.playing() {
+                // The Office is created now, so it goes on the list now (§3.F); until it has
+                // chosen its pieces its turns can only Pass or Surrender.
+                g.turns.join(seat as Seat);
+                self.save_party_game(conn, &g).await?;
+                text.push_str(" The game is on: the Office's name is placed at the bottom of the play list (Rule 1230.2 §3.F).");
+            }
             self.announce(conn, &text).await?;
             Ok(PartyChessReply(text))
         })
@@ -89,7 +96,8 @@ impl App {
     }
 
     /// `/partychess choose`: a Swinger's five starting pieces (Rule 1230.2 §2.B); once the game
-    /// is on, a new Office receives them at once (§2.C) and joins the bottom of the list (§3.F).
+    /// is on, a new Office receives them at once (§2.C); it went on the list when it was created
+    /// (§3.F).
     pub async fn choose_pieces(
         &self,
         call: &Call,
@@ -98,25 +106,42 @@ impl App {
         self.execute(call, async |conn, actor| {
             let mut g = self.party_game(conn).await?;
             let seat = g.seat_of(actor.id).ok_or(PartyChessError::NotSwinger)?;
-            let row = g.swingers.iter().find(|s| s.seat == i64::from(seat)).cloned();
+            let row = g
+                .swingers
+                .iter()
+                .find(|s| s.seat == i64::from(seat))
+                .cloned();
             if g.playing() && row.is_some_and(|r| r.chosen.is_some()) {
-                return Err(PartyChessError::Started("your pieces were created when it began."));
+                return Err(PartyChessError::Started(
+                    "your pieces were created when it began.",
+                ));
             }
             let defined = self.defined_pieces(conn).await?;
             let kinds = stock::choose(pieces, &defined)?;
             let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
-            store::partychess::games::set_chosen(conn, g.row.id, i64::from(seat), &letters.join(" ")).await?;
+            store::partychess::games::set_chosen(
+                conn,
+                g.row.id,
+                i64::from(seat),
+                &letters.join(" "),
+            )
+            .await?;
             let total: u32 = kinds.iter().map(|k| k.value()).sum();
             let mut text = format!(
                 "{} chose {} (material value {total} of at most 30).",
                 actor.name,
-                kinds.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+                kinds
+                    .iter()
+                    .map(|k| k.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
             if g.playing() {
                 self.create_start_pieces(conn, &mut g, seat, &kinds).await?;
+                // On the list since it was created (§3.F): `join` leaves it where it is.
                 g.turns.join(seat);
                 self.save_party_game(conn, &g).await?;
-                text.push_str(" The pieces and a King are created off-board; eir Office joins the bottom of the play list (Rule 1230.2 §2.C, §3.F).");
+                text.push_str(" The pieces and a King are created off-board (Rule 1230.2 §2.C).");
                 self.announce(conn, &text).await?;
             }
             Ok(PartyChessReply(text))

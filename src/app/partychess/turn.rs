@@ -15,9 +15,9 @@ use crate::domain::partychess::kind::Kind;
 use crate::domain::partychess::legal::judge;
 use crate::domain::partychess::play::{apply, Play};
 use crate::domain::partychess::position::Seat;
+use crate::domain::partychess::settle;
 use crate::domain::partychess::stock;
 use crate::domain::partychess::turns::{self, Auto, TURN_DAYS};
-use crate::domain::partychess::weights::{halves, weights};
 use crate::jobs::{self, Job};
 use crate::store;
 
@@ -169,18 +169,8 @@ impl App {
             now,
         )
         .await?;
-        let seats = g.seats();
-        let checked = check::checked(&g.pos, &seats);
         g.turns.end_turn();
-        g.turns.move_up(&checked);
-        for s in &checked {
-            lines.push(format!("Check: {}'s King is attacked (Rule 1230.2 §7); eir name moves up the play list (§3.C/D).", g.name(*s)));
-        }
-        let ws: Vec<String> = weights(&g.pos, &seats)
-            .iter()
-            .map(|w| format!("{} {}", g.name(w.seat), halves(w.total_x2())))
-            .collect();
-        lines.push(format!("Weights (Rule 1230.3): {}.", ws.join(", ")));
+        lines.extend(g.after_change());
         let text = lines.join("\n");
         self.announce(conn, &text).await?;
         let next = self.begin_turn(conn, g).await?;
@@ -201,24 +191,20 @@ impl App {
                 "The game is suspended: there is no Chess-Umpire (Rule 1230.2 §1.A).".into(),
             );
         }
-        let pos = g.pos.clone();
-        let autos = g
-            .turns
-            .settle(&|s| pos.of(s).any(|p| p.at.is_some()), &|s| {
-                check::in_check(&pos, s)
-            });
+        let seats = g.seats();
+        let steps = settle::settle(&mut g.turns, &mut g.pos, &seats);
         let mut lines = Vec::new();
-        for a in autos {
-            let (seat, play, how, why) = match a {
-                Auto::Skipped(s) => (s, None, "skipped", "is skipped: 7 or more Swingers have pieces on the board and e has none (Rule 1230.2 §4.B(iii))"),
-                Auto::WarmPass(s) => (s, Some(Play::Pass), "warm", "passes: the Office is Warm and not checked (Rule 1230.2 §4.B(i))"),
-                Auto::WarmSurrender(s) => (s, Some(Play::Surrender), "warm", "surrenders: the Office has been Warm for two whole Rounds (Rule 1230.2 §4.B(i))"),
+        for step in steps {
+            let (how, why) = match step.auto {
+                Auto::Skipped(_) => ("skipped", "is skipped: 7 or more Swingers have pieces on the board and e has none (Rule 1230.2 §4.B(iii))"),
+                Auto::WarmPass(_) => ("warm", "passes: the Office is Warm and not checked (Rule 1230.2 §4.B(i))"),
+                Auto::WarmSurrender(_) => ("warm", "surrenders: the Office has been Warm for two whole Rounds (Rule 1230.2 §4.B(i))"),
             };
-            if let Some(p) = &play {
-                apply(&mut g.pos, seat, p);
-            }
+            let seat = step.auto.seat();
             let line = format!("{} {why}.", g.name(seat));
-            let json = play.map(|p| serde_json::to_string(&p).expect("serialises"));
+            let json = step
+                .play()
+                .map(|p| serde_json::to_string(&p).expect("serialises"));
             store::partychess::games::add_play(
                 conn,
                 g.row.id,
@@ -230,6 +216,11 @@ impl App {
             )
             .await?;
             lines.push(line);
+            if let Some(checks) = &step.checks {
+                // An automatic play is a play: its Checks and the Weights follow (§1.C(iv), (v)).
+                lines.extend(g.check_lines(checks));
+                lines.push(g.weights_words(&step.weights));
+            }
         }
         let number = g.row.turn_number + 1;
         let deadline = turns::deadline(now, TURN_DAYS, self.tz());

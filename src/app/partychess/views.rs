@@ -21,6 +21,8 @@ pub struct GameRecord {
     pub turn: i64,
     pub deadline: Option<String>,
     pub play_list: Vec<String>,
+    /// The Swingers in Check, as the last change of the board left them (Rule 1230.2 §7).
+    pub in_check: Vec<String>,
     pub swingers: Vec<SwingerRecord>,
     pub plays: Vec<PlayRecord>,
     pub ledger: Vec<LedgerRecord>,
@@ -209,6 +211,7 @@ impl App {
             turn: g.row.turn_number,
             deadline: g.row.deadline.map(|d| d.to_rfc3339()),
             play_list: g.turns.list.iter().map(|s| g.name(*s)).collect(),
+            in_check: g.turns.checked.iter().map(|s| g.name(*s)).collect(),
             swingers,
             plays,
             ledger,

@@ -1,6 +1,6 @@
 //! A Warm Office's Surrender at any time (Rule 1230.2 §4.B(iv)): gavel has no Parties, so the
 //! member who last held the Office notifies it, with `/partychess surrender`; it takes effect
-//! at once, on the Office's turn or not.
+//! at once, on the Office's turn or not, and the Checks it uncovers and the Weights follow.
 
 use sqlx::SqliteConnection;
 
@@ -54,9 +54,8 @@ impl App {
             self.now(),
         )
         .await?;
-        self.save_party_game(conn, &g).await?;
-        let text = lines.join("\n");
-        self.announce(conn, &text).await?;
+        // A change of the board outside its turn: the Checks it begins and the Weights follow.
+        let text = self.off_turn_change(conn, g, lines).await?;
         Ok(PartyChessReply(text))
     }
 }

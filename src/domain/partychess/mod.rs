@@ -2,6 +2,7 @@
 //! board, the pieces the PartyChessPieceDef rules define, plays and their legality, Check, the
 //! play list and turns, the Weights, and the game's stock of pieces.
 
+pub mod alerts;
 pub mod amend;
 pub mod board;
 pub mod cantor;
@@ -20,6 +21,7 @@ pub mod play;
 pub mod position;
 pub mod random;
 pub mod reach;
+pub mod settle;
 pub mod squares;
 pub mod stock;
 pub mod suite;

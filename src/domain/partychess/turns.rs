@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
+use super::play::Play;
 use super::position::Seat;
 use super::random::Draw;
 use crate::domain::kernel::calendar::local_days_after;
@@ -32,6 +33,10 @@ pub struct Turns {
     pub round_count: u32,
     /// For each Warm Office, the RoundCount when it became Warm and whether that Round had begun.
     pub warm_since: BTreeMap<Seat, (u32, bool)>,
+    /// The Swingers in Check as the board last stood, so that a check is announced when it
+    /// begins and not again while it lasts (§1.C(iv)).
+    #[serde(default)]
+    pub checked: Vec<Seat>,
 }
 
 /// What happened at the top of the list without a play being asked for.
@@ -43,6 +48,24 @@ pub enum Auto {
     WarmPass(Seat),
     /// A Warm Office for two whole Rounds is considered to have Surrendered (§4.B(i)).
     WarmSurrender(Seat),
+}
+
+impl Auto {
+    /// The Swinger whose turn it was.
+    pub fn seat(self) -> Seat {
+        match self {
+            Auto::Skipped(s) | Auto::WarmPass(s) | Auto::WarmSurrender(s) => s,
+        }
+    }
+
+    /// The play made, if any: a skipped turn is no play.
+    pub fn play(self) -> Option<Play> {
+        match self {
+            Auto::Skipped(_) => None,
+            Auto::WarmPass(_) => Some(Play::Pass),
+            Auto::WarmSurrender(_) => Some(Play::Surrender),
+        }
+    }
 }
 
 impl Turns {
@@ -109,32 +132,27 @@ impl Turns {
         Some(self.round_count.saturating_sub(since + u32::from(begun)))
     }
 
-    /// Settles the top of the list: skips, Warm passes and Warm surrenders, until a Swinger must
-    /// play, or each Swinger has been settled once (all Warm: the top waits).
-    pub fn settle(
-        &mut self,
+    /// What happens to the top of the list without a play being asked for, judged on the board
+    /// as it stands now (`on_board`, `checked`): a skip, a Warm Pass or a Warm Surrender; or
+    /// None when the top must play, or waits (§4.B(ii)).
+    pub fn auto_at_top(
+        &self,
         on_board: &dyn Fn(Seat) -> bool,
         checked: &dyn Fn(Seat) -> bool,
-    ) -> Vec<Auto> {
-        let mut out = Vec::new();
-        for _ in 0..self.list.len() {
-            let Some(top) = self.top() else { break };
-            let with_pieces = self.list.iter().filter(|s| on_board(**s)).count();
-            let auto = if with_pieces >= SKIP_FROM && !on_board(top) {
-                Auto::Skipped(top)
-            } else if self.warm_since.contains_key(&top) && !checked(top) {
-                if self.warm_rounds(top).unwrap_or(0) >= WARM_ROUNDS && on_board(top) {
-                    Auto::WarmSurrender(top)
-                } else {
-                    Auto::WarmPass(top)
-                }
+    ) -> Option<Auto> {
+        let top = self.top()?;
+        let with_pieces = self.list.iter().filter(|s| on_board(**s)).count();
+        if with_pieces >= SKIP_FROM && !on_board(top) {
+            Some(Auto::Skipped(top))
+        } else if self.warm_since.contains_key(&top) && !checked(top) {
+            if self.warm_rounds(top).unwrap_or(0) >= WARM_ROUNDS && on_board(top) {
+                Some(Auto::WarmSurrender(top))
             } else {
-                break;
-            };
-            out.push(auto);
-            self.end_turn();
+                Some(Auto::WarmPass(top))
+            }
+        } else {
+            None
         }
-        out
     }
 
     /// A Swinger joins at the bottom (§3.F).
