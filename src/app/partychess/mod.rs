@@ -44,8 +44,6 @@ pub enum PartyChessError {
     Suspended,
     #[error("Only the Chess-Umpire, {0}, may {1} (Rule 1230.2 §1).")]
     NotUmpire(String, &'static str),
-    #[error("The Chess-Umpire may not also be a Swinger here: the umpire judges every play.")]
-    UmpirePlays,
     #[error("You are already a Swinger, in seat {0}.")]
     AlreadySwinger(i64),
     #[error("You hold no Office of Swinger in this game: /partychess join takes one.")]

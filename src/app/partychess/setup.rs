@@ -41,12 +41,6 @@ impl App {
                 Some(p) => Some(p.resolve(conn, now).await?),
                 None => None,
             };
-            if let Some(p) = &person {
-                let g = self.party_game(conn).await?;
-                if g.seat_of(p.id).is_some() {
-                    return Err(PartyChessError::UmpirePlays);
-                }
-            }
             store::partychess::games::set_umpire(conn, id, person.as_ref().map(|p| p.id)).await?;
             let mut text = match &person {
                 Some(p) => format!("{} is the Chess-Umpire of Party Chess (Rule 1230.2 §1); gavel keeps the board and judges the plays in eir name.", p.name),
@@ -70,9 +64,6 @@ impl App {
     pub async fn join_party_chess(&self, call: &Call) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
             let mut g = self.party_game(conn).await?;
-            if g.row.umpire_id == Some(actor.id) {
-                return Err(PartyChessError::UmpirePlays);
-            }
             if let Some(seat) = g.seat_of(actor.id) {
                 return Err(PartyChessError::AlreadySwinger(i64::from(seat)));
             }
