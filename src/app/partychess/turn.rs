@@ -1,8 +1,9 @@
 //! Plays and turns: `/partychess move|capture|place|pass|surrender` judged and made on the
-//! Swinger's turn (Rule 1230.2 §6, §7); after each, instance limits, Check found and announced
-//! with the checked moving up the play list (§3.C/D) and the Weights (Rule 1230.3); each turn
-//! announced with its deadline, Warm Offices and skipped Swingers settled (§4.B), the typed job
-//! making the default play at expiry (§4), and the umpire's extension (§4.A).
+//! Swinger's turn (Rule 1230.2 §6, §7); after each, instance limits, the Checks begun announced
+//! with the newly checked moving up the play list (§3.C/D) and the Weights (Rule 1230.3); each
+//! turn announced with its deadline, Warm Offices and skipped Swingers settled one at a time
+//! (§4.B), the typed job making the default play at expiry (§4), and the umpire's extension
+//! (§4.A).
 
 use sqlx::SqliteConnection;
 
@@ -177,8 +178,9 @@ impl App {
         Ok(format!("{text}\n{next}"))
     }
 
-    /// Begins the next turn: settles Warm Offices and skipped Swingers, announces whose turn it
-    /// is with its deadline, and schedules the default play.
+    /// Begins the next turn: settles Warm Offices and skipped Swingers one at a time, each
+    /// automatic play followed by its Checks and the Weights; announces whose turn it is with
+    /// its deadline, and schedules the default play.
     pub(super) async fn begin_turn(
         &self,
         conn: &mut SqliteConnection,
