@@ -32,6 +32,10 @@ pub struct StandingLine {
     pub shown: String,
     pub decided_by: String,
     pub rolls: Vec<u32>,
+    /// The player's own score in the round, without round 1's team credits (C.6: "lost after
+    /// advancement is calculated"), exactly; what C.8 halves.
+    #[serde(default)]
+    pub score: Option<String>,
 }
 
 /// A round's advancement as published.
@@ -64,6 +68,20 @@ fn parse_exact(text: &str) -> Points {
         Some((n, d)) => Points::new(n.parse().unwrap_or(0), d.parse().unwrap_or(1).max(1)),
         None => whole(text.parse().unwrap_or(0)),
     }
+}
+
+/// A round-1 line's score without the team credits C.6 gave it: "these credits will be lost
+/// after advancement is calculated", so C.8 halves the score alone. Lines stored before the
+/// score was kept take their team's credit off the ranked score.
+fn round_one_score(line: &StandingLine, teams: &[TeamPlace]) -> Points {
+    if let Some(s) = &line.score {
+        return parse_exact(s);
+    }
+    let credit = line
+        .team_id
+        .and_then(|t| teams.iter().find(|p| p.team_id == t))
+        .map_or(whole(0), |p| titles::credit_for_place(p.place));
+    parse_exact(&line.exact) - credit
 }
 
 pub(super) struct Row {
@@ -231,7 +249,7 @@ impl App {
                     .map(|a| {
                         a.placings
                             .iter()
-                            .map(|l| (l.person_id, (parse_exact(&l.exact), l.place)))
+                            .map(|l| (l.person_id, (round_one_score(l, &a.teams), l.place)))
                             .collect()
                     })
                     .unwrap_or_default();
@@ -298,6 +316,7 @@ impl App {
                     shown: shown(key),
                     decided_by: p.decided_by.clone(),
                     rolls: p.rolls.clone(),
+                    score: Some(exact(row.result.score)),
                 }
             })
             .collect();

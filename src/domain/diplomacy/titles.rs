@@ -147,7 +147,12 @@ pub fn credits<T: PartialEq>(placings: &[Placing<T>], team: &T) -> Points {
     placings
         .iter()
         .find(|p| &p.id == team)
-        .map_or(whole(0), |p| whole(11 - p.place.min(11) as i64))
+        .map_or(whole(0), |p| credit_for_place(p.place))
+}
+
+/// The C.6 credit of the team in `place`: 10 for the first down to 1 for the tenth, then none.
+pub fn credit_for_place(place: usize) -> Points {
+    whole(11 - place.min(11) as i64)
 }
 
 /// Advancement from round 2 to the semi-final (C.8): round 2 plus half of round 1, then least
