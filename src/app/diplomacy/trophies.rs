@@ -9,7 +9,9 @@ use sqlx::SqliteConnection;
 
 use super::{DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
-use crate::domain::diplomacy::titles::{self, best_country, CountryResult, TeamTotals};
+use crate::domain::diplomacy::titles::{
+    self, best_country, CountryResult, PositionPoints, TeamTotals,
+};
 use crate::domain::diplomacy::{exact, shown, whole, Points, Power};
 use crate::store;
 
@@ -97,7 +99,6 @@ impl App {
                     name: names.get(&t).cloned().unwrap_or_default(),
                     round_one: Vec::new(),
                     round_two: Vec::new(),
-                    forfeited: whole(0),
                     advanced: first
                         .advanced
                         .iter()
@@ -109,13 +110,14 @@ impl App {
                         .find(|p| p.team_id == t)
                         .map_or(usize::MAX >> 1, |p| p.place),
                 });
+                let points = PositionPoints {
+                    points: total,
+                    forfeited: !provided,
+                };
                 if round == 1 {
-                    e.round_one.push(total);
+                    e.round_one.push(points);
                 } else {
-                    e.round_two.push(total);
-                }
-                if !provided {
-                    e.forfeited += total;
+                    e.round_two.push(points);
                 }
             }
         }
@@ -133,8 +135,8 @@ impl App {
             let Some(t) = totals.iter().find(|t| t.id == p.id) else {
                 continue;
             };
-            let r1: Points = t.round_one.iter().copied().sum();
-            let r2: Points = t.round_two.iter().copied().sum();
+            let r1: Points = t.round_one.iter().map(|p| p.points).sum();
+            let r2: Points = t.round_two.iter().map(|p| p.points).sum();
             let key = p.keys.first().copied().unwrap_or(whole(0));
             let second = if second_counts {
                 format!(" + round 2 {}", shown(r2))
@@ -148,7 +150,7 @@ impl App {
                 shown(key),
                 exact(key),
                 shown(r1),
-                shown(t.forfeited),
+                shown(t.forfeited()),
                 p.decided_by
             ));
         }

@@ -290,22 +290,56 @@ pub fn individual<I: Clone + Ord>(
     rank(&criteria, entries, None)
 }
 
+/// One position's points in a team round, and whether its team lost them for not providing
+/// the replacement (B.8(e)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PositionPoints {
+    pub points: Points,
+    pub forfeited: bool,
+}
+
+impl PositionPoints {
+    /// What the position gives its team: nothing where forfeited (B.8(e)).
+    pub fn counted(self) -> Points {
+        if self.forfeited {
+            whole(0)
+        } else {
+            self.points
+        }
+    }
+}
+
 /// A team's two team rounds for C.12.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamTotals<T> {
     pub id: T,
     pub name: String,
-    pub round_one: Vec<Points>,
-    pub round_two: Vec<Points>,
-    /// Points lost under B.8(e).
-    pub forfeited: Points,
+    pub round_one: Vec<PositionPoints>,
+    pub round_two: Vec<PositionPoints>,
     pub advanced: usize,
     pub place_round_one: usize,
 }
 
+impl<T> TeamTotals<T> {
+    /// The points lost under B.8(e) in both rounds.
+    pub fn forfeited(&self) -> Points {
+        self.round_one
+            .iter()
+            .chain(&self.round_two)
+            .filter(|p| p.forfeited)
+            .map(|p| p.points)
+            .sum()
+    }
+}
+
+fn counted(positions: &[PositionPoints]) -> Vec<Points> {
+    positions.iter().map(|p| p.counted()).collect()
+}
+
 /// The team winner (C.12): rounds 1 and 2 less forfeits; then players advanced to round 2,
 /// the total without the highest round-2 scores, without the highest round-1 scores, and the
-/// round-1 team ranking.
+/// round-1 team ranking. A forfeited position's points come off once: it counts 0 in its
+/// round, so C.12(b) and (c) remove the highest scores the team kept.
 pub fn team<T: Clone>(teams: &[TeamTotals<T>]) -> Vec<Placing<T>> {
     let upto2 = teams.iter().map(|t| t.round_two.len()).max().unwrap_or(0);
     let upto1 = teams.iter().map(|t| t.round_one.len()).max().unwrap_or(0);
@@ -323,20 +357,13 @@ pub fn team<T: Clone>(teams: &[TeamTotals<T>]) -> Vec<Placing<T>> {
     let entries = teams
         .iter()
         .map(|t| {
-            let r1: Points = t.round_one.iter().copied().sum();
-            let r2: Points = t.round_two.iter().copied().sum();
-            let total = r1 + r2 - t.forfeited;
-            let mut keys = vec![total, whole(t.advanced as i64)];
-            keys.extend(
-                removed(&t.round_two, upto2)
-                    .into_iter()
-                    .map(|x| x + r1 - t.forfeited),
-            );
-            keys.extend(
-                removed(&t.round_one, upto1)
-                    .into_iter()
-                    .map(|x| x + r2 - t.forfeited),
-            );
+            let one = counted(&t.round_one);
+            let two = counted(&t.round_two);
+            let r1: Points = one.iter().copied().sum();
+            let r2: Points = two.iter().copied().sum();
+            let mut keys = vec![r1 + r2, whole(t.advanced as i64)];
+            keys.extend(removed(&two, upto2).into_iter().map(|x| x + r1));
+            keys.extend(removed(&one, upto1).into_iter().map(|x| x + r2));
             keys.push(place_key(Some(t.place_round_one)));
             Entry {
                 id: t.id.clone(),

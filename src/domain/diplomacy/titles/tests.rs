@@ -169,12 +169,11 @@ fn the_individual_winner_has_the_most_centres_at_the_end_of_the_final_c11() {
 
 #[test]
 fn the_team_winner_loses_forfeited_points_and_ties_go_to_players_advanced_c12() {
-    let t = |id, forfeited, advanced| TeamTotals {
+    let t = |id, forfeited: i64, advanced| TeamTotals {
         id,
         name: format!("t{id}"),
-        round_one: vec![whole(50)],
-        round_two: vec![whole(30)],
-        forfeited: whole(forfeited),
+        round_one: vec![kept(50)],
+        round_two: vec![kept(30 - forfeited), lost(forfeited)],
         advanced,
         place_round_one: id as usize,
     };
@@ -183,6 +182,53 @@ fn the_team_winner_loses_forfeited_points_and_ties_go_to_players_advanced_c12() 
     let got = team(&[t(1, 0, 1), t(2, 0, 3)]);
     assert_eq!(got[0].id, 2);
     assert_eq!(got[0].decided_by, "C.12(a) players advanced to round 2");
+}
+
+fn kept(points: i64) -> PositionPoints {
+    PositionPoints {
+        points: whole(points),
+        forfeited: false,
+    }
+}
+
+fn lost(points: i64) -> PositionPoints {
+    PositionPoints {
+        points: whole(points),
+        forfeited: true,
+    }
+}
+
+#[test]
+fn a_forfeited_position_comes_off_the_team_total_once_in_the_tie_breaks_c12b_b8e() {
+    // The review's example: X has round 1 [40, 20], round 2 [66 forfeited, 10] = 70; Y has
+    // [30, 20] and [15, 5] = 70. C.12(b) drops each team's highest kept round-2 score: X 60
+    // (its forfeited 66 was never counted), Y 55.
+    let x = TeamTotals {
+        id: 1,
+        name: "X".into(),
+        round_one: vec![kept(40), kept(20)],
+        round_two: vec![lost(66), kept(10)],
+        advanced: 2,
+        place_round_one: 2,
+    };
+    let y = TeamTotals {
+        id: 2,
+        name: "Y".into(),
+        round_one: vec![kept(30), kept(20)],
+        round_two: vec![kept(15), kept(5)],
+        advanced: 2,
+        place_round_one: 1,
+    };
+    assert_eq!(x.forfeited(), whole(66));
+    let got = team(&[y, x]);
+    assert_eq!(got[0].keys[0], whole(70));
+    assert_eq!(got[1].keys[0], whole(70));
+    assert_eq!(got[0].id, 1);
+    assert_eq!(got[0].keys[2], whole(60));
+    assert_eq!(
+        got[0].decided_by,
+        "C.12(b) total without the 1 highest round 2 score(s)"
+    );
 }
 
 #[test]
