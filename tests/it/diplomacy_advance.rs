@@ -157,3 +157,15 @@ fn gcd(a: i64, b: i64) -> i64 {
         gcd(b, a % b)
     }
 }
+
+/// Checks: players level on C.8's score, country, bonus and count-back are ranked by their
+/// team's place in the team competition (C.8(d)) before round 1's ranking (C.8(e)).
+#[tokio::test]
+async fn a_tie_through_c8c_goes_to_the_higher_ranking_team_c8d() {
+    let (standings, _) = played().await;
+    assert!(
+        standings.contains("decided by C.8(d) team ranking"),
+        "{standings}"
+    );
+    assert!(!standings.contains("decided by C.8(e)"), "{standings}");
+}

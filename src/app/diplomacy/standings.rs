@@ -246,6 +246,7 @@ impl App {
             (_, Stage::TeamRound) => {
                 let prior = self.advancement(conn, 1).await?;
                 let r1: BTreeMap<i64, (Points, usize)> = prior
+                    .as_ref()
                     .map(|a| {
                         a.placings
                             .iter()
@@ -253,6 +254,17 @@ impl App {
                             .collect()
                     })
                     .unwrap_or_default();
+                // C.8(d): the team's place in the team competition as it stands after round 2
+                // (C.12); players with no team rank last.
+                if let Some(first) = &prior {
+                    let (_, team_rank) = self.team_ranking(conn, first).await?;
+                    for r in rows.iter_mut() {
+                        r.result.team_place = r
+                            .team
+                            .and_then(|t| team_rank.iter().find(|p| p.id == t))
+                            .map(|p| p.place);
+                    }
+                }
                 let results: Vec<PlayerResult<i64>> =
                     rows.iter().map(|r| r.result.clone()).collect();
                 titles::round_two(&results, &r1)

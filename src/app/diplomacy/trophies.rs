@@ -7,8 +7,10 @@ use std::collections::BTreeMap;
 
 use sqlx::SqliteConnection;
 
+use super::standings::Advancement;
 use super::{DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
+use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::titles::{
     self, best_country, CountryResult, PositionPoints, TeamTotals,
 };
@@ -70,23 +72,20 @@ impl App {
         Ok(lines.join("\n"))
     }
 
-    /// The team competition ranked by C.12: rounds 1 and 2 less the points forfeited under
-    /// B.8(e), each place with what decided it.
-    async fn team_winner_lines(
+    /// The team competition as it stands (C.12): each team's positions in the team rounds so
+    /// far, ranked. `first` is round 1's advancement.
+    pub(super) async fn team_ranking(
         &self,
         conn: &mut SqliteConnection,
-    ) -> Result<Vec<String>, DiplomacyError> {
-        let Some(first) = self.advancement(conn, 1).await? else {
-            return Ok(vec![
-                "The team winner (C.12) is named once round 1 has advanced.".into(),
-            ]);
-        };
+        first: &Advancement,
+    ) -> sqlx::Result<(Vec<TeamTotals<i64>>, Vec<Placing<i64>>)> {
         let names: BTreeMap<i64, String> = store::diplomacy::rounds::team_names(conn)
             .await?
             .into_iter()
             .collect();
-        let second = store::diplomacy::rounds::get(conn, 2).await?;
-        let second_counts = second.as_ref().is_some_and(|r| r.team_round);
+        let second_counts = store::diplomacy::rounds::get(conn, 2)
+            .await?
+            .is_some_and(|r| r.team_round);
         let mut totals: BTreeMap<i64, TeamTotals<i64>> = BTreeMap::new();
         let mut rounds = vec![(1, self.round_rows(conn, 1).await?.1)];
         if second_counts {
@@ -123,6 +122,23 @@ impl App {
         }
         let totals: Vec<TeamTotals<i64>> = totals.into_values().collect();
         let placings = titles::team(&totals);
+        Ok((totals, placings))
+    }
+
+    /// The team competition ranked by C.12: rounds 1 and 2 less the points forfeited under
+    /// B.8(e), each place with what decided it.
+    async fn team_winner_lines(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> Result<Vec<String>, DiplomacyError> {
+        let Some(first) = self.advancement(conn, 1).await? else {
+            return Ok(vec![
+                "The team winner (C.12) is named once round 1 has advanced.".into(),
+            ]);
+        };
+        let second = store::diplomacy::rounds::get(conn, 2).await?;
+        let second_counts = second.as_ref().is_some_and(|r| r.team_round);
+        let (totals, placings) = self.team_ranking(conn, &first).await?;
         let mut lines = vec![format!(
             "The team winner (C.12): rounds 1 and 2{} less the points forfeited under B.8(e):",
             match &second {
