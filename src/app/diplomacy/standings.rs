@@ -285,17 +285,25 @@ impl App {
                 } else {
                     titles::Prior::RoundTwo
                 };
-                let per_board =
-                    titles::semi_final(&boards.into_values().collect::<Vec<_>>(), &r2, prior);
-                // Board winners first, then the rest, each board in its own order.
-                let mut all: Vec<Placing<i64>> = per_board
-                    .iter()
-                    .filter_map(|b| b.first().cloned())
-                    .collect();
-                all.extend(per_board.iter().flat_map(|b| b.iter().skip(1).cloned()));
-                all.iter_mut()
-                    .enumerate()
-                    .for_each(|(i, p)| p.place = i + 1);
+                let boards: Vec<Vec<PlayerResult<i64>>> = boards.into_values().collect();
+                let per_board = titles::semi_final(&boards, &r2, prior);
+                // C.10(b) and C.11(b) read one ranking of the whole semi-final: the board
+                // winners, then the rest, each by C.9's criteria across the boards.
+                let mut all = titles::semi_final_overall(&boards, &per_board, &r2, prior);
+                let winners: Vec<&Placing<i64>> =
+                    per_board.iter().filter_map(|b| b.first()).collect();
+                for p in all.iter_mut() {
+                    if let Some(won) = winners.iter().find(|w| w.id == p.id) {
+                        p.decided_by = if winners.len() > 1 {
+                            format!(
+                                "best of the board by {}; among the boards' best by {}",
+                                won.decided_by, p.decided_by
+                            )
+                        } else {
+                            format!("best of the board by {}", won.decided_by)
+                        };
+                    }
+                }
                 all
             }
             (_, Stage::Final) => {

@@ -243,6 +243,53 @@ pub fn semi_final<I: Clone + Ord>(
         .collect()
 }
 
+/// The semi-final ranked as one field (C.9, read by C.10(b) and C.11(b)): each board's best
+/// (from [`semi_final`]'s `per_board`) first, then everyone else, each group ordered by C.9's
+/// own criteria across the boards: score, least successful country, count-back from 1911, the
+/// round before's ranking.
+pub fn semi_final_overall<I: Clone + Ord>(
+    boards: &[Vec<PlayerResult<I>>],
+    per_board: &[Vec<Placing<I>>],
+    prior_place: &BTreeMap<I, usize>,
+    prior: Prior,
+) -> Vec<Placing<I>> {
+    let all: Vec<PlayerResult<I>> = boards.iter().flatten().cloned().collect();
+    let totals = country_totals(&all);
+    let winners: Vec<&I> = per_board
+        .iter()
+        .filter_map(|b| b.first().map(|p| &p.id))
+        .collect();
+    let mut criteria = vec![
+        "semi-final score (C.9)".to_string(),
+        "C.9(a) least successful country".to_string(),
+    ];
+    criteria.extend(count_back("C.9(b)", 1911));
+    criteria.push(match prior {
+        Prior::RoundTwo => "C.9(c) round 2 ranking (C.8)".to_string(),
+        Prior::RoundOne => {
+            "C.9(c) round 1 ranking (C.7), as round 2 is the semi-final (B.4)".to_string()
+        }
+    });
+    let entry = |r: &PlayerResult<I>| {
+        let mut keys = vec![r.score, -totals[&r.power]];
+        keys.extend(centres_back(r, 1911));
+        keys.push(place_key(prior_place.get(&r.id).copied()));
+        Entry {
+            id: r.id.clone(),
+            name: r.name.clone(),
+            keys,
+        }
+    };
+    let (best, rest): (Vec<&PlayerResult<I>>, Vec<&PlayerResult<I>>) =
+        all.iter().partition(|r| winners.contains(&&r.id));
+    let mut out = rank(&criteria, best.into_iter().map(entry).collect(), None);
+    out.extend(rank(&criteria, rest.into_iter().map(entry).collect(), None));
+    for (i, p) in out.iter_mut().enumerate() {
+        p.place = i + 1;
+    }
+    out
+}
+
 /// The stand-in finalist when one declines (C.10): the highest round-3 positional bonus among
 /// those who did not qualify, then round-3 score, then the C.9 ranking.
 pub fn stand_in<I: Clone + Ord>(

@@ -259,3 +259,25 @@ fn the_stand_in_finalist_has_the_best_round_three_bonus_c10() {
     let got = stand_in(&others, &BTreeMap::new());
     assert_eq!(got[0].id, 2);
 }
+
+#[test]
+fn the_semi_final_ranking_orders_board_winners_by_the_c9_criteria_not_by_board_c9_c11b() {
+    // Board 1's best scored 25, board 2's 60: board 2's winner ranks first among the
+    // qualifiers, and the rest follow by score across the boards.
+    let boards = vec![
+        vec![
+            player(1, Power::France, 25, 16, &[]),
+            player(2, Power::Italy, 20, 8, &[]),
+        ],
+        vec![
+            player(3, Power::France, 60, 32, &[]),
+            player(4, Power::Italy, 22, 8, &[]),
+        ],
+    ];
+    let per_board = semi_final(&boards, &BTreeMap::new(), Prior::RoundTwo);
+    let got = semi_final_overall(&boards, &per_board, &BTreeMap::new(), Prior::RoundTwo);
+    let ids: Vec<u32> = got.iter().map(|p| p.id).collect();
+    assert_eq!(ids, vec![3, 1, 4, 2]);
+    assert_eq!(got[0].decided_by, "semi-final score (C.9)");
+    assert_eq!(got[3].place, 4);
+}
