@@ -384,12 +384,12 @@ impl App {
                     round,
                     &a.placings,
                     a.seed,
-                    a.advanced.len(),
+                    &a.advanced,
                 )));
             }
             let seed = r.opened_at.timestamp();
             let (lines, _) = self.rank_round(conn, round, seed).await?;
-            Ok(DiplomacyReply(written(round, &lines, seed, 0)))
+            Ok(DiplomacyReply(written(round, &lines, seed, &[])))
         })
         .await
     }
@@ -437,15 +437,21 @@ impl App {
                 (Some(n), _, _) => n.max(0) as usize,
                 (None, 1, _) => round_two(boards.len() as u32).boards as usize * 7,
                 (None, _, Stage::TeamRound) => 49,
+                // Each board's best; fewer boards than seats are filled below (C.9, C.10).
                 (None, _, Stage::SemiFinal) => boards.len(),
                 // The final: no one advances; its first is the individual winner (C.11).
                 (None, _, Stage::Final) => 0,
             };
-            let advanced: Vec<(i64, String, Option<i64>)> = lines
+            let mut advanced: Vec<(i64, String, Option<i64>)> = lines
                 .iter()
                 .take(count)
                 .map(|l| (l.person_id, l.name.clone(), l.team_id))
                 .collect();
+            let mut seated_note = None;
+            if stage == Stage::SemiFinal && places.is_none() {
+                (advanced, seated_note) =
+                    self.final_seats(conn, round, &lines, boards.len()).await?;
+            }
             let a = Advancement {
                 round,
                 seed,
@@ -456,7 +462,11 @@ impl App {
             };
             let json = serde_json::to_string(&a).expect("advancement serialises");
             store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
-            let mut text = written(round, &lines, seed, a.advanced.len());
+            let mut text = written(round, &lines, seed, &a.advanced);
+            if let Some(note) = seated_note {
+                text.push('\n');
+                text.push_str(&note);
+            }
             if round == 1 && places.is_none() {
                 text.push_str(&format!(
                     "\n{} advance: {}.",
@@ -485,7 +495,12 @@ impl App {
 }
 
 /// The standings in words: each placing with what decided it.
-fn written(round: i64, lines: &[StandingLine], seed: i64, advanced: usize) -> String {
+fn written(
+    round: i64,
+    lines: &[StandingLine],
+    seed: i64,
+    advanced: &[(i64, String, Option<i64>)],
+) -> String {
     let mut out = vec![format!("Round {round} standings (d100 seed {seed}):")];
     for l in lines {
         let team = l
@@ -504,7 +519,7 @@ fn written(round: i64, lines: &[StandingLine], seed: i64, advanced: usize) -> St
                     .join(", ")
             )
         };
-        let mark = if l.place <= advanced {
+        let mark = if advanced.iter().any(|a| a.0 == l.person_id) {
             " - advances"
         } else {
             ""
