@@ -8,10 +8,14 @@ use std::collections::BTreeMap;
 use sqlx::SqliteConnection;
 
 use super::standings::StandingLine;
-use crate::app::App;
+use super::{DiplomacyError, DiplomacyReply};
+use crate::app::{App, Call, PersonRef};
 use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::round_size::FINAL_BOARDS;
+use crate::domain::diplomacy::stage::{stage, Stage};
 use crate::domain::diplomacy::titles::{self, PlayerResult};
+use crate::domain::kernel::authority::Power as Authority;
+use crate::store;
 
 /// A seat at the final: (person, name, team).
 pub(super) type Seat = (i64, String, Option<i64>);
@@ -72,5 +76,76 @@ impl App {
             filled.join(", ")
         );
         Ok((seats, Some(note)))
+    }
+
+    /// `/diplomacy decline member` (the TD): a qualifier declines the final or cannot play
+    /// it, and the non-qualifier first in C.10's order takes the seat. Only before the final
+    /// is dealt.
+    pub async fn dip_decline(
+        &self,
+        call: &Call,
+        member: &PersonRef,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            Authority::Director.require(
+                &actor.offices,
+                "seat a stand-in at the final",
+                "house rules C.10",
+            )?;
+            let person = member.resolve(conn, self.now()).await?;
+            let teams = store::diplomacy::boards::of_round(conn, 1).await?.len() as u32;
+            let semi = if stage(2, teams) == Some(Stage::SemiFinal) {
+                2
+            } else {
+                3
+            };
+            if let Some(f) = store::diplomacy::rounds::get(conn, semi + 1).await? {
+                if f.stage != "open" {
+                    return Err(DiplomacyError::Refused(format!(
+                        "The final (round {}) is dealt already; C.10 seats a stand-in before it starts.",
+                        semi + 1
+                    )));
+                }
+            }
+            let Some(mut a) = self.advancement(conn, semi).await? else {
+                return Err(DiplomacyError::Refused(format!(
+                    "The semi-final (round {semi}) has not advanced anyone yet, so no one has qualified for the final (C.9, C.10)."
+                )));
+            };
+            let Some(at) = a.advanced.iter().position(|s| s.0 == person.id) else {
+                return Err(DiplomacyError::Refused(format!(
+                    "{} has no seat at the final to decline (C.9, C.10).",
+                    person.name
+                )));
+            };
+            a.advanced.remove(at);
+            a.declined.push((person.id, person.name.clone()));
+            let mut seated: Vec<i64> = a.advanced.iter().map(|s| s.0).collect();
+            seated.extend(a.declined.iter().map(|d| d.0));
+            let next = self.next_by_c10(conn, semi, &a.placings, &seated).await?;
+            let text = match next.first() {
+                Some(p) => {
+                    let team = a
+                        .placings
+                        .iter()
+                        .find(|l| l.person_id == p.id)
+                        .and_then(|l| l.team_id);
+                    a.advanced.push((p.id, p.name.clone(), team));
+                    format!(
+                        "{} declines the final; {} takes the seat, the first of the others in C.10's order, decided by {} (C.10).",
+                        person.name, p.name, p.decided_by
+                    )
+                }
+                None => format!(
+                    "{} declines the final; no one else from the semi-final is left to take the seat (C.10).",
+                    person.name
+                ),
+            };
+            let json = serde_json::to_string(&a).expect("advancement serialises");
+            store::diplomacy::rounds::set_advanced(conn, semi, a.seed, &json).await?;
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyReply(text))
+        })
+        .await
     }
 }

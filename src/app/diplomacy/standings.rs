@@ -52,6 +52,9 @@ pub struct Advancement {
     /// The titles as announced with the final's advancement (C.11-C.13).
     #[serde(default)]
     pub titles: Option<String>,
+    /// (person, name) of the qualifiers who declined the final, in order (C.10).
+    #[serde(default)]
+    pub declined: Vec<(i64, String)>,
 }
 
 /// A team's place in round 1 (C.6), as published with the advancement.
@@ -459,6 +462,7 @@ impl App {
                 advanced,
                 teams,
                 titles: None,
+                declined: Vec::new(),
             };
             let json = serde_json::to_string(&a).expect("advancement serialises");
             store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;

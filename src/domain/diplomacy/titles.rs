@@ -290,15 +290,16 @@ pub fn semi_final_overall<I: Clone + Ord>(
     out
 }
 
-/// The stand-in finalist when one declines (C.10): the highest round-3 positional bonus among
-/// those who did not qualify, then round-3 score, then the C.9 ranking.
+/// The stand-in finalist when one declines (C.10): the highest positional bonus in the
+/// semi-final (C.10's "Round 3", round 2 where B.4 makes it the semi-final) among those who did
+/// not qualify, then the semi-final score, then the C.9 ranking.
 pub fn stand_in<I: Clone + Ord>(
     others: &[PlayerResult<I>],
     semi_place: &BTreeMap<I, usize>,
 ) -> Vec<Placing<I>> {
     let criteria = vec![
-        "round 3 positional bonus (C.10)".to_string(),
-        "C.10(a) round 3 score".to_string(),
+        "semi-final (\"Round 3\") positional bonus (C.10)".to_string(),
+        "C.10(a) semi-final score".to_string(),
         "C.10(b) semi-final ranking (C.9)".to_string(),
     ];
     let entries = others
