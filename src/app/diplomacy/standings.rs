@@ -13,7 +13,7 @@ use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::round_size::round_two;
 use crate::domain::diplomacy::stage::Stage;
 use crate::domain::diplomacy::titles::{self, PlayerResult, TeamResult};
-use crate::domain::diplomacy::{exact, shown, whole, Points};
+use crate::domain::diplomacy::{exact, shown, whole, Points, Power};
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 
@@ -186,6 +186,21 @@ impl App {
         Ok((rows, team_scores))
     }
 
+    /// Each power's total score across the round's boards, each board's score of it in full
+    /// (C.7(a), C.8(a), C.9(a)).
+    async fn country_scores(
+        &self,
+        conn: &mut SqliteConnection,
+        round: i64,
+    ) -> sqlx::Result<BTreeMap<Power, Points>> {
+        let mut scores = Vec::new();
+        for b in store::diplomacy::boards::of_round(conn, round).await? {
+            let s = self.board_scored(conn, b.id).await?;
+            scores.extend(Power::ALL.into_iter().map(|p| (p, s.score.of(p))));
+        }
+        Ok(titles::board_totals(scores))
+    }
+
     /// The round's ranking (C.6-C.9, C.11).
     async fn rank_round(
         &self,
@@ -194,6 +209,7 @@ impl App {
         seed: i64,
     ) -> sqlx::Result<(Vec<StandingLine>, Vec<TeamPlace>)> {
         let (mut rows, team_scores) = self.round_rows(conn, round).await?;
+        let countries = self.country_scores(conn, round).await?;
         let teams: BTreeMap<i64, String> = store::diplomacy::rounds::team_names(conn)
             .await?
             .into_iter()
@@ -205,7 +221,7 @@ impl App {
             (1, _) => {
                 // C.6(b) ranks a team's best player by C.7 before credits exist.
                 let plain: Vec<PlayerResult<i64>> = rows.iter().map(|r| r.result.clone()).collect();
-                let first = titles::round_one(&plain, &BTreeMap::new(), seed as u64);
+                let first = titles::round_one(&plain, &countries, &BTreeMap::new(), seed as u64);
                 let mut by_team: BTreeMap<i64, TeamResult<i64>> = BTreeMap::new();
                 for r in &rows {
                     let Some(t) = r.team else { continue };
@@ -244,7 +260,7 @@ impl App {
                 }
                 let results: Vec<PlayerResult<i64>> =
                     rows.iter().map(|r| r.result.clone()).collect();
-                titles::round_one(&results, &credits, seed as u64)
+                titles::round_one(&results, &countries, &credits, seed as u64)
             }
             (_, Stage::TeamRound) => {
                 let prior = self.advancement(conn, 1).await?;
@@ -270,7 +286,7 @@ impl App {
                 }
                 let results: Vec<PlayerResult<i64>> =
                     rows.iter().map(|r| r.result.clone()).collect();
-                titles::round_two(&results, &r1)
+                titles::round_two(&results, &countries, &r1)
             }
             // C.9(c) breaks a semi-final's ties by the round before it: round 2's ranking
             // (C.8), or round 1's (C.7) where round 2 is the semi-final (B.4).
@@ -289,10 +305,11 @@ impl App {
                     titles::Prior::RoundTwo
                 };
                 let boards: Vec<Vec<PlayerResult<i64>>> = boards.into_values().collect();
-                let per_board = titles::semi_final(&boards, &r2, prior);
+                let per_board = titles::semi_final(&boards, &countries, &r2, prior);
                 // C.10(b) and C.11(b) read one ranking of the whole semi-final: the board
                 // winners, then the rest, each by C.9's criteria across the boards.
-                let mut all = titles::semi_final_overall(&boards, &per_board, &r2, prior);
+                let mut all =
+                    titles::semi_final_overall(&boards, &countries, &per_board, &r2, prior);
                 let winners: Vec<&Placing<i64>> =
                     per_board.iter().filter_map(|b| b.first()).collect();
                 for p in all.iter_mut() {

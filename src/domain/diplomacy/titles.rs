@@ -21,11 +21,23 @@ pub struct PlayerResult<I> {
     pub team_place: Option<usize>,
 }
 
-/// Each power's total score across a round's boards; the lowest is the least successful.
+/// Each power's total of these players' results (their shares, C.14). The least successful
+/// country is read from the boards' own scores instead: see [`board_totals`].
 pub fn country_totals<I>(results: &[PlayerResult<I>]) -> BTreeMap<Power, Points> {
     let mut t: BTreeMap<Power, Points> = Power::ALL.into_iter().map(|p| (p, whole(0))).collect();
     for r in results {
         *t.entry(r.power).or_insert(whole(0)) += r.score;
+    }
+    t
+}
+
+/// Each power's total score across a round's boards (C.7(a), C.8(a), C.9(a): "Great power
+/// with lowest total score across the boards"): every board's score of the power in full,
+/// whoever held it, from `scores` as (power, the board's score of it).
+pub fn board_totals(scores: impl IntoIterator<Item = (Power, Points)>) -> BTreeMap<Power, Points> {
+    let mut t: BTreeMap<Power, Points> = Power::ALL.into_iter().map(|p| (p, whole(0))).collect();
+    for (p, points) in scores {
+        *t.entry(p).or_insert(whole(0)) += points;
     }
     t
 }
@@ -59,10 +71,10 @@ fn place_key(place: Option<usize>) -> Points {
 /// `credits` are the C.6 credits by player.
 pub fn round_one<I: Clone + Ord>(
     results: &[PlayerResult<I>],
+    totals: &BTreeMap<Power, Points>,
     credits: &BTreeMap<I, Points>,
     seed: u64,
 ) -> Vec<Placing<I>> {
-    let totals = country_totals(results);
     let mut criteria = vec![
         "score with team credits (C.7)".to_string(),
         "C.7(a) least successful country".to_string(),
@@ -159,9 +171,9 @@ pub fn credit_for_place(place: usize) -> Points {
 /// successful country, positional bonus, count-back from 1908, team ranking, round-1 place.
 pub fn round_two<I: Clone + Ord>(
     results: &[PlayerResult<I>],
+    totals: &BTreeMap<Power, Points>,
     round_one: &BTreeMap<I, (Points, usize)>,
 ) -> Vec<Placing<I>> {
-    let totals = country_totals(results);
     let mut criteria = vec![
         "round 2 plus half of round 1 (C.8)".to_string(),
         "C.8(a) least successful country".to_string(),
@@ -206,11 +218,10 @@ pub enum Prior {
 /// `boards` groups the results by board; answers each board's ranking.
 pub fn semi_final<I: Clone + Ord>(
     boards: &[Vec<PlayerResult<I>>],
+    totals: &BTreeMap<Power, Points>,
     round_two: &BTreeMap<I, usize>,
     prior: Prior,
 ) -> Vec<Vec<Placing<I>>> {
-    let all: Vec<PlayerResult<I>> = boards.iter().flatten().cloned().collect();
-    let totals = country_totals(&all);
     let mut criteria = vec![
         "semi-final score (C.9)".to_string(),
         "C.9(a) least successful country".to_string(),
@@ -249,12 +260,12 @@ pub fn semi_final<I: Clone + Ord>(
 /// round before's ranking.
 pub fn semi_final_overall<I: Clone + Ord>(
     boards: &[Vec<PlayerResult<I>>],
+    totals: &BTreeMap<Power, Points>,
     per_board: &[Vec<Placing<I>>],
     prior_place: &BTreeMap<I, usize>,
     prior: Prior,
 ) -> Vec<Placing<I>> {
     let all: Vec<PlayerResult<I>> = boards.iter().flatten().cloned().collect();
-    let totals = country_totals(&all);
     let winners: Vec<&I> = per_board
         .iter()
         .filter_map(|b| b.first().map(|p| &p.id))
