@@ -542,6 +542,17 @@ pub(super) fn section() -> Section {
                         )
                     })
                 }),
+            command(
+                "diplomacy decline",
+                "A qualifier declines the final or cannot play it; the next by C.10 takes the seat (the TD)",
+            )
+            .option(person("member", "The qualifier who declines"))
+            .needs(Power::Director)
+            .who("the TD")
+            .rule("C.10")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_decline(&call, &a.person("member")?).await) })
+            }),
         ],
     }
 }

@@ -7,6 +7,7 @@ mod cli;
 mod committee;
 mod court;
 mod diplomacy;
+mod diplomacy_advance;
 mod diplomacy_check;
 pub mod discord;
 mod export_dates;

@@ -6,6 +6,7 @@
 mod adjudicate;
 mod deadlines;
 mod export;
+mod finalists;
 mod holiday;
 mod orders;
 mod pool;

@@ -13,7 +13,7 @@ use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::round_size::round_two;
 use crate::domain::diplomacy::stage::Stage;
 use crate::domain::diplomacy::titles::{self, PlayerResult, TeamResult};
-use crate::domain::diplomacy::{exact, shown, whole, Points};
+use crate::domain::diplomacy::{exact, shown, whole, Points, Power};
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 
@@ -32,6 +32,10 @@ pub struct StandingLine {
     pub shown: String,
     pub decided_by: String,
     pub rolls: Vec<u32>,
+    /// The player's own score in the round, without round 1's team credits (C.6: "lost after
+    /// advancement is calculated"), exactly; what C.8 halves.
+    #[serde(default)]
+    pub score: Option<String>,
 }
 
 /// A round's advancement as published.
@@ -48,6 +52,9 @@ pub struct Advancement {
     /// The titles as announced with the final's advancement (C.11-C.13).
     #[serde(default)]
     pub titles: Option<String>,
+    /// (person, name) of the qualifiers who declined the final, in order (C.10).
+    #[serde(default)]
+    pub declined: Vec<(i64, String)>,
 }
 
 /// A team's place in round 1 (C.6), as published with the advancement.
@@ -64,6 +71,20 @@ fn parse_exact(text: &str) -> Points {
         Some((n, d)) => Points::new(n.parse().unwrap_or(0), d.parse().unwrap_or(1).max(1)),
         None => whole(text.parse().unwrap_or(0)),
     }
+}
+
+/// A round-1 line's score without the team credits C.6 gave it: "these credits will be lost
+/// after advancement is calculated", so C.8 halves the score alone. Lines stored before the
+/// score was kept take their team's credit off the ranked score.
+fn round_one_score(line: &StandingLine, teams: &[TeamPlace]) -> Points {
+    if let Some(s) = &line.score {
+        return parse_exact(s);
+    }
+    let credit = line
+        .team_id
+        .and_then(|t| teams.iter().find(|p| p.team_id == t))
+        .map_or(whole(0), |p| titles::credit_for_place(p.place));
+    parse_exact(&line.exact) - credit
 }
 
 pub(super) struct Row {
@@ -165,6 +186,21 @@ impl App {
         Ok((rows, team_scores))
     }
 
+    /// Each power's total score across the round's boards, each board's score of it in full
+    /// (C.7(a), C.8(a), C.9(a)).
+    async fn country_scores(
+        &self,
+        conn: &mut SqliteConnection,
+        round: i64,
+    ) -> sqlx::Result<BTreeMap<Power, Points>> {
+        let mut scores = Vec::new();
+        for b in store::diplomacy::boards::of_round(conn, round).await? {
+            let s = self.board_scored(conn, b.id).await?;
+            scores.extend(Power::ALL.into_iter().map(|p| (p, s.score.of(p))));
+        }
+        Ok(titles::board_totals(scores))
+    }
+
     /// The round's ranking (C.6-C.9, C.11).
     async fn rank_round(
         &self,
@@ -173,6 +209,7 @@ impl App {
         seed: i64,
     ) -> sqlx::Result<(Vec<StandingLine>, Vec<TeamPlace>)> {
         let (mut rows, team_scores) = self.round_rows(conn, round).await?;
+        let countries = self.country_scores(conn, round).await?;
         let teams: BTreeMap<i64, String> = store::diplomacy::rounds::team_names(conn)
             .await?
             .into_iter()
@@ -184,7 +221,7 @@ impl App {
             (1, _) => {
                 // C.6(b) ranks a team's best player by C.7 before credits exist.
                 let plain: Vec<PlayerResult<i64>> = rows.iter().map(|r| r.result.clone()).collect();
-                let first = titles::round_one(&plain, &BTreeMap::new(), seed as u64);
+                let first = titles::round_one(&plain, &countries, &BTreeMap::new(), seed as u64);
                 let mut by_team: BTreeMap<i64, TeamResult<i64>> = BTreeMap::new();
                 for r in &rows {
                     let Some(t) = r.team else { continue };
@@ -223,21 +260,33 @@ impl App {
                 }
                 let results: Vec<PlayerResult<i64>> =
                     rows.iter().map(|r| r.result.clone()).collect();
-                titles::round_one(&results, &credits, seed as u64)
+                titles::round_one(&results, &countries, &credits, seed as u64)
             }
             (_, Stage::TeamRound) => {
                 let prior = self.advancement(conn, 1).await?;
                 let r1: BTreeMap<i64, (Points, usize)> = prior
+                    .as_ref()
                     .map(|a| {
                         a.placings
                             .iter()
-                            .map(|l| (l.person_id, (parse_exact(&l.exact), l.place)))
+                            .map(|l| (l.person_id, (round_one_score(l, &a.teams), l.place)))
                             .collect()
                     })
                     .unwrap_or_default();
+                // C.8(d): the team's place in the team competition as it stands after round 2
+                // (C.12); players with no team rank last.
+                if let Some(first) = &prior {
+                    let (_, team_rank) = self.team_ranking(conn, first).await?;
+                    for r in rows.iter_mut() {
+                        r.result.team_place = r
+                            .team
+                            .and_then(|t| team_rank.iter().find(|p| p.id == t))
+                            .map(|p| p.place);
+                    }
+                }
                 let results: Vec<PlayerResult<i64>> =
                     rows.iter().map(|r| r.result.clone()).collect();
-                titles::round_two(&results, &r1)
+                titles::round_two(&results, &countries, &r1)
             }
             // C.9(c) breaks a semi-final's ties by the round before it: round 2's ranking
             // (C.8), or round 1's (C.7) where round 2 is the semi-final (B.4).
@@ -255,17 +304,26 @@ impl App {
                 } else {
                     titles::Prior::RoundTwo
                 };
-                let per_board =
-                    titles::semi_final(&boards.into_values().collect::<Vec<_>>(), &r2, prior);
-                // Board winners first, then the rest, each board in its own order.
-                let mut all: Vec<Placing<i64>> = per_board
-                    .iter()
-                    .filter_map(|b| b.first().cloned())
-                    .collect();
-                all.extend(per_board.iter().flat_map(|b| b.iter().skip(1).cloned()));
-                all.iter_mut()
-                    .enumerate()
-                    .for_each(|(i, p)| p.place = i + 1);
+                let boards: Vec<Vec<PlayerResult<i64>>> = boards.into_values().collect();
+                let per_board = titles::semi_final(&boards, &countries, &r2, prior);
+                // C.10(b) and C.11(b) read one ranking of the whole semi-final: the board
+                // winners, then the rest, each by C.9's criteria across the boards.
+                let mut all =
+                    titles::semi_final_overall(&boards, &countries, &per_board, &r2, prior);
+                let winners: Vec<&Placing<i64>> =
+                    per_board.iter().filter_map(|b| b.first()).collect();
+                for p in all.iter_mut() {
+                    if let Some(won) = winners.iter().find(|w| w.id == p.id) {
+                        p.decided_by = if winners.len() > 1 {
+                            format!(
+                                "best of the board by {}; among the boards' best by {}",
+                                won.decided_by, p.decided_by
+                            )
+                        } else {
+                            format!("best of the board by {}", won.decided_by)
+                        };
+                    }
+                }
                 all
             }
             (_, Stage::Final) => {
@@ -298,6 +356,7 @@ impl App {
                     shown: shown(key),
                     decided_by: p.decided_by.clone(),
                     rolls: p.rolls.clone(),
+                    score: Some(exact(row.result.score)),
                 }
             })
             .collect();
@@ -345,12 +404,12 @@ impl App {
                     round,
                     &a.placings,
                     a.seed,
-                    a.advanced.len(),
+                    &a.advanced,
                 )));
             }
             let seed = r.opened_at.timestamp();
             let (lines, _) = self.rank_round(conn, round, seed).await?;
-            Ok(DiplomacyReply(written(round, &lines, seed, 0)))
+            Ok(DiplomacyReply(written(round, &lines, seed, &[])))
         })
         .await
     }
@@ -398,15 +457,21 @@ impl App {
                 (Some(n), _, _) => n.max(0) as usize,
                 (None, 1, _) => round_two(boards.len() as u32).boards as usize * 7,
                 (None, _, Stage::TeamRound) => 49,
+                // Each board's best; fewer boards than seats are filled below (C.9, C.10).
                 (None, _, Stage::SemiFinal) => boards.len(),
                 // The final: no one advances; its first is the individual winner (C.11).
                 (None, _, Stage::Final) => 0,
             };
-            let advanced: Vec<(i64, String, Option<i64>)> = lines
+            let mut advanced: Vec<(i64, String, Option<i64>)> = lines
                 .iter()
                 .take(count)
                 .map(|l| (l.person_id, l.name.clone(), l.team_id))
                 .collect();
+            let mut seated_note = None;
+            if stage == Stage::SemiFinal && places.is_none() {
+                (advanced, seated_note) =
+                    self.final_seats(conn, round, &lines, boards.len()).await?;
+            }
             let a = Advancement {
                 round,
                 seed,
@@ -414,10 +479,15 @@ impl App {
                 advanced,
                 teams,
                 titles: None,
+                declined: Vec::new(),
             };
             let json = serde_json::to_string(&a).expect("advancement serialises");
             store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
-            let mut text = written(round, &lines, seed, a.advanced.len());
+            let mut text = written(round, &lines, seed, &a.advanced);
+            if let Some(note) = seated_note {
+                text.push('\n');
+                text.push_str(&note);
+            }
             if round == 1 && places.is_none() {
                 text.push_str(&format!(
                     "\n{} advance: {}.",
@@ -446,7 +516,12 @@ impl App {
 }
 
 /// The standings in words: each placing with what decided it.
-fn written(round: i64, lines: &[StandingLine], seed: i64, advanced: usize) -> String {
+fn written(
+    round: i64,
+    lines: &[StandingLine],
+    seed: i64,
+    advanced: &[(i64, String, Option<i64>)],
+) -> String {
     let mut out = vec![format!("Round {round} standings (d100 seed {seed}):")];
     for l in lines {
         let team = l
@@ -465,7 +540,7 @@ fn written(round: i64, lines: &[StandingLine], seed: i64, advanced: usize) -> St
                     .join(", ")
             )
         };
-        let mark = if l.place <= advanced {
+        let mark = if advanced.iter().any(|a| a.0 == l.person_id) {
             " - advances"
         } else {
             ""

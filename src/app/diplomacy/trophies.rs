@@ -7,9 +7,13 @@ use std::collections::BTreeMap;
 
 use sqlx::SqliteConnection;
 
+use super::standings::Advancement;
 use super::{DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
-use crate::domain::diplomacy::titles::{self, best_country, CountryResult, TeamTotals};
+use crate::domain::diplomacy::advance::Placing;
+use crate::domain::diplomacy::titles::{
+    self, best_country, CountryResult, PositionPoints, TeamTotals,
+};
 use crate::domain::diplomacy::{exact, shown, whole, Points, Power};
 use crate::store;
 
@@ -68,23 +72,20 @@ impl App {
         Ok(lines.join("\n"))
     }
 
-    /// The team competition ranked by C.12: rounds 1 and 2 less the points forfeited under
-    /// B.8(e), each place with what decided it.
-    async fn team_winner_lines(
+    /// The team competition as it stands (C.12): each team's positions in the team rounds so
+    /// far, ranked. `first` is round 1's advancement.
+    pub(super) async fn team_ranking(
         &self,
         conn: &mut SqliteConnection,
-    ) -> Result<Vec<String>, DiplomacyError> {
-        let Some(first) = self.advancement(conn, 1).await? else {
-            return Ok(vec![
-                "The team winner (C.12) is named once round 1 has advanced.".into(),
-            ]);
-        };
+        first: &Advancement,
+    ) -> sqlx::Result<(Vec<TeamTotals<i64>>, Vec<Placing<i64>>)> {
         let names: BTreeMap<i64, String> = store::diplomacy::rounds::team_names(conn)
             .await?
             .into_iter()
             .collect();
-        let second = store::diplomacy::rounds::get(conn, 2).await?;
-        let second_counts = second.as_ref().is_some_and(|r| r.team_round);
+        let second_counts = store::diplomacy::rounds::get(conn, 2)
+            .await?
+            .is_some_and(|r| r.team_round);
         let mut totals: BTreeMap<i64, TeamTotals<i64>> = BTreeMap::new();
         let mut rounds = vec![(1, self.round_rows(conn, 1).await?.1)];
         if second_counts {
@@ -97,7 +98,6 @@ impl App {
                     name: names.get(&t).cloned().unwrap_or_default(),
                     round_one: Vec::new(),
                     round_two: Vec::new(),
-                    forfeited: whole(0),
                     advanced: first
                         .advanced
                         .iter()
@@ -109,18 +109,36 @@ impl App {
                         .find(|p| p.team_id == t)
                         .map_or(usize::MAX >> 1, |p| p.place),
                 });
+                let points = PositionPoints {
+                    points: total,
+                    forfeited: !provided,
+                };
                 if round == 1 {
-                    e.round_one.push(total);
+                    e.round_one.push(points);
                 } else {
-                    e.round_two.push(total);
-                }
-                if !provided {
-                    e.forfeited += total;
+                    e.round_two.push(points);
                 }
             }
         }
         let totals: Vec<TeamTotals<i64>> = totals.into_values().collect();
         let placings = titles::team(&totals);
+        Ok((totals, placings))
+    }
+
+    /// The team competition ranked by C.12: rounds 1 and 2 less the points forfeited under
+    /// B.8(e), each place with what decided it.
+    async fn team_winner_lines(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> Result<Vec<String>, DiplomacyError> {
+        let Some(first) = self.advancement(conn, 1).await? else {
+            return Ok(vec![
+                "The team winner (C.12) is named once round 1 has advanced.".into(),
+            ]);
+        };
+        let second = store::diplomacy::rounds::get(conn, 2).await?;
+        let second_counts = second.as_ref().is_some_and(|r| r.team_round);
+        let (totals, placings) = self.team_ranking(conn, &first).await?;
         let mut lines = vec![format!(
             "The team winner (C.12): rounds 1 and 2{} less the points forfeited under B.8(e):",
             match &second {
@@ -133,8 +151,8 @@ impl App {
             let Some(t) = totals.iter().find(|t| t.id == p.id) else {
                 continue;
             };
-            let r1: Points = t.round_one.iter().copied().sum();
-            let r2: Points = t.round_two.iter().copied().sum();
+            let r1: Points = t.round_one.iter().map(|p| p.points).sum();
+            let r2: Points = t.round_two.iter().map(|p| p.points).sum();
             let key = p.keys.first().copied().unwrap_or(whole(0));
             let second = if second_counts {
                 format!(" + round 2 {}", shown(r2))
@@ -148,7 +166,7 @@ impl App {
                 shown(key),
                 exact(key),
                 shown(r1),
-                shown(t.forfeited),
+                shown(t.forfeited()),
                 p.decided_by
             ));
         }

@@ -6,6 +6,9 @@
 /// Players a team fields on the boards of round 1 (B.2: seven players a team, one a power).
 pub const TEAM_PLAYERS: u32 = 7;
 
+/// The semi-final's boards: one for each seat of the single final board (C.9).
+pub const FINAL_BOARDS: u32 = 7;
+
 /// Round 2's size, with its working.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundTwo {
@@ -23,12 +26,27 @@ pub fn round_two(teams: u32) -> RoundTwo {
         "{teams} teams × {TEAM_PLAYERS} players = {players} players on {teams} boards in round 1"
     );
     if teams < 42 {
-        let boards = teams / 2;
+        // The semi-final sends each board's best to the one final board (C.9), so it is seven
+        // boards; fewer than seven teams cannot fill them, and then B.4's half applies.
+        let (boards, why) = if teams >= FINAL_BOARDS {
+            (
+                FINAL_BOARDS,
+                format!(
+                    "{FINAL_BOARDS} boards, whose best fill the one final board of seven (C.9)"
+                ),
+            )
+        } else {
+            let b = (teams / 2).max(1);
+            (
+                b,
+                format!("too few players for {FINAL_BOARDS} boards, so half of {teams} boards rounded down (at least one) = {b}; the final's other seats go to the next by C.10's order"),
+            )
+        };
         return RoundTwo {
             boards,
             semi_final: true,
             working: format!(
-                "{head}; fewer than 42 teams, so round 2 becomes the semi-final and no longer counts for the team competition; half of {teams} boards rounded down = {boards} board(s) (B.4)"
+                "{head}; fewer than 42 teams, so round 2 becomes the semi-final and no longer counts for the team competition; {why} (B.4)"
             ),
         };
     }
@@ -105,7 +123,20 @@ mod tests {
     fn under_42_teams_round_two_is_the_semi_final_b4() {
         let r = round_two(20);
         assert!(r.semi_final);
-        assert_eq!(r.boards, 10);
         assert!(r.working.contains("semi-final"));
+    }
+
+    #[test]
+    fn under_42_teams_the_semi_final_has_seven_boards_for_the_one_final_board_b4_c9() {
+        for t in [7, 20, 41] {
+            assert_eq!(round_two(t).boards, 7, "{t} teams");
+        }
+    }
+
+    #[test]
+    fn under_seven_teams_the_semi_final_is_half_of_round_one_at_least_one_board_b4() {
+        assert_eq!(round_two(6).boards, 3);
+        assert_eq!(round_two(2).boards, 1);
+        assert_eq!(round_two(1).boards, 1);
     }
 }

@@ -21,11 +21,23 @@ pub struct PlayerResult<I> {
     pub team_place: Option<usize>,
 }
 
-/// Each power's total score across a round's boards; the lowest is the least successful.
+/// Each power's total of these players' results (their shares, C.14). The least successful
+/// country is read from the boards' own scores instead: see [`board_totals`].
 pub fn country_totals<I>(results: &[PlayerResult<I>]) -> BTreeMap<Power, Points> {
     let mut t: BTreeMap<Power, Points> = Power::ALL.into_iter().map(|p| (p, whole(0))).collect();
     for r in results {
         *t.entry(r.power).or_insert(whole(0)) += r.score;
+    }
+    t
+}
+
+/// Each power's total score across a round's boards (C.7(a), C.8(a), C.9(a): "Great power
+/// with lowest total score across the boards"): every board's score of the power in full,
+/// whoever held it, from `scores` as (power, the board's score of it).
+pub fn board_totals(scores: impl IntoIterator<Item = (Power, Points)>) -> BTreeMap<Power, Points> {
+    let mut t: BTreeMap<Power, Points> = Power::ALL.into_iter().map(|p| (p, whole(0))).collect();
+    for (p, points) in scores {
+        *t.entry(p).or_insert(whole(0)) += points;
     }
     t
 }
@@ -59,10 +71,10 @@ fn place_key(place: Option<usize>) -> Points {
 /// `credits` are the C.6 credits by player.
 pub fn round_one<I: Clone + Ord>(
     results: &[PlayerResult<I>],
+    totals: &BTreeMap<Power, Points>,
     credits: &BTreeMap<I, Points>,
     seed: u64,
 ) -> Vec<Placing<I>> {
-    let totals = country_totals(results);
     let mut criteria = vec![
         "score with team credits (C.7)".to_string(),
         "C.7(a) least successful country".to_string(),
@@ -147,16 +159,21 @@ pub fn credits<T: PartialEq>(placings: &[Placing<T>], team: &T) -> Points {
     placings
         .iter()
         .find(|p| &p.id == team)
-        .map_or(whole(0), |p| whole(11 - p.place.min(11) as i64))
+        .map_or(whole(0), |p| credit_for_place(p.place))
+}
+
+/// The C.6 credit of the team in `place`: 10 for the first down to 1 for the tenth, then none.
+pub fn credit_for_place(place: usize) -> Points {
+    whole(11 - place.min(11) as i64)
 }
 
 /// Advancement from round 2 to the semi-final (C.8): round 2 plus half of round 1, then least
 /// successful country, positional bonus, count-back from 1908, team ranking, round-1 place.
 pub fn round_two<I: Clone + Ord>(
     results: &[PlayerResult<I>],
+    totals: &BTreeMap<Power, Points>,
     round_one: &BTreeMap<I, (Points, usize)>,
 ) -> Vec<Placing<I>> {
-    let totals = country_totals(results);
     let mut criteria = vec![
         "round 2 plus half of round 1 (C.8)".to_string(),
         "C.8(a) least successful country".to_string(),
@@ -201,11 +218,10 @@ pub enum Prior {
 /// `boards` groups the results by board; answers each board's ranking.
 pub fn semi_final<I: Clone + Ord>(
     boards: &[Vec<PlayerResult<I>>],
+    totals: &BTreeMap<Power, Points>,
     round_two: &BTreeMap<I, usize>,
     prior: Prior,
 ) -> Vec<Vec<Placing<I>>> {
-    let all: Vec<PlayerResult<I>> = boards.iter().flatten().cloned().collect();
-    let totals = country_totals(&all);
     let mut criteria = vec![
         "semi-final score (C.9)".to_string(),
         "C.9(a) least successful country".to_string(),
@@ -238,15 +254,63 @@ pub fn semi_final<I: Clone + Ord>(
         .collect()
 }
 
-/// The stand-in finalist when one declines (C.10): the highest round-3 positional bonus among
-/// those who did not qualify, then round-3 score, then the C.9 ranking.
+/// The semi-final ranked as one field (C.9, read by C.10(b) and C.11(b)): each board's best
+/// (from [`semi_final`]'s `per_board`) first, then everyone else, each group ordered by C.9's
+/// own criteria across the boards: score, least successful country, count-back from 1911, the
+/// round before's ranking.
+pub fn semi_final_overall<I: Clone + Ord>(
+    boards: &[Vec<PlayerResult<I>>],
+    totals: &BTreeMap<Power, Points>,
+    per_board: &[Vec<Placing<I>>],
+    prior_place: &BTreeMap<I, usize>,
+    prior: Prior,
+) -> Vec<Placing<I>> {
+    let all: Vec<PlayerResult<I>> = boards.iter().flatten().cloned().collect();
+    let winners: Vec<&I> = per_board
+        .iter()
+        .filter_map(|b| b.first().map(|p| &p.id))
+        .collect();
+    let mut criteria = vec![
+        "semi-final score (C.9)".to_string(),
+        "C.9(a) least successful country".to_string(),
+    ];
+    criteria.extend(count_back("C.9(b)", 1911));
+    criteria.push(match prior {
+        Prior::RoundTwo => "C.9(c) round 2 ranking (C.8)".to_string(),
+        Prior::RoundOne => {
+            "C.9(c) round 1 ranking (C.7), as round 2 is the semi-final (B.4)".to_string()
+        }
+    });
+    let entry = |r: &PlayerResult<I>| {
+        let mut keys = vec![r.score, -totals[&r.power]];
+        keys.extend(centres_back(r, 1911));
+        keys.push(place_key(prior_place.get(&r.id).copied()));
+        Entry {
+            id: r.id.clone(),
+            name: r.name.clone(),
+            keys,
+        }
+    };
+    let (best, rest): (Vec<&PlayerResult<I>>, Vec<&PlayerResult<I>>) =
+        all.iter().partition(|r| winners.contains(&&r.id));
+    let mut out = rank(&criteria, best.into_iter().map(entry).collect(), None);
+    out.extend(rank(&criteria, rest.into_iter().map(entry).collect(), None));
+    for (i, p) in out.iter_mut().enumerate() {
+        p.place = i + 1;
+    }
+    out
+}
+
+/// The stand-in finalist when one declines (C.10): the highest positional bonus in the
+/// semi-final (C.10's "Round 3", round 2 where B.4 makes it the semi-final) among those who did
+/// not qualify, then the semi-final score, then the C.9 ranking.
 pub fn stand_in<I: Clone + Ord>(
     others: &[PlayerResult<I>],
     semi_place: &BTreeMap<I, usize>,
 ) -> Vec<Placing<I>> {
     let criteria = vec![
-        "round 3 positional bonus (C.10)".to_string(),
-        "C.10(a) round 3 score".to_string(),
+        "semi-final (\"Round 3\") positional bonus (C.10)".to_string(),
+        "C.10(a) semi-final score".to_string(),
         "C.10(b) semi-final ranking (C.9)".to_string(),
     ];
     let entries = others
@@ -285,22 +349,56 @@ pub fn individual<I: Clone + Ord>(
     rank(&criteria, entries, None)
 }
 
+/// One position's points in a team round, and whether its team lost them for not providing
+/// the replacement (B.8(e)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PositionPoints {
+    pub points: Points,
+    pub forfeited: bool,
+}
+
+impl PositionPoints {
+    /// What the position gives its team: nothing where forfeited (B.8(e)).
+    pub fn counted(self) -> Points {
+        if self.forfeited {
+            whole(0)
+        } else {
+            self.points
+        }
+    }
+}
+
 /// A team's two team rounds for C.12.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamTotals<T> {
     pub id: T,
     pub name: String,
-    pub round_one: Vec<Points>,
-    pub round_two: Vec<Points>,
-    /// Points lost under B.8(e).
-    pub forfeited: Points,
+    pub round_one: Vec<PositionPoints>,
+    pub round_two: Vec<PositionPoints>,
     pub advanced: usize,
     pub place_round_one: usize,
 }
 
+impl<T> TeamTotals<T> {
+    /// The points lost under B.8(e) in both rounds.
+    pub fn forfeited(&self) -> Points {
+        self.round_one
+            .iter()
+            .chain(&self.round_two)
+            .filter(|p| p.forfeited)
+            .map(|p| p.points)
+            .sum()
+    }
+}
+
+fn counted(positions: &[PositionPoints]) -> Vec<Points> {
+    positions.iter().map(|p| p.counted()).collect()
+}
+
 /// The team winner (C.12): rounds 1 and 2 less forfeits; then players advanced to round 2,
 /// the total without the highest round-2 scores, without the highest round-1 scores, and the
-/// round-1 team ranking.
+/// round-1 team ranking. A forfeited position's points come off once: it counts 0 in its
+/// round, so C.12(b) and (c) remove the highest scores the team kept.
 pub fn team<T: Clone>(teams: &[TeamTotals<T>]) -> Vec<Placing<T>> {
     let upto2 = teams.iter().map(|t| t.round_two.len()).max().unwrap_or(0);
     let upto1 = teams.iter().map(|t| t.round_one.len()).max().unwrap_or(0);
@@ -318,20 +416,13 @@ pub fn team<T: Clone>(teams: &[TeamTotals<T>]) -> Vec<Placing<T>> {
     let entries = teams
         .iter()
         .map(|t| {
-            let r1: Points = t.round_one.iter().copied().sum();
-            let r2: Points = t.round_two.iter().copied().sum();
-            let total = r1 + r2 - t.forfeited;
-            let mut keys = vec![total, whole(t.advanced as i64)];
-            keys.extend(
-                removed(&t.round_two, upto2)
-                    .into_iter()
-                    .map(|x| x + r1 - t.forfeited),
-            );
-            keys.extend(
-                removed(&t.round_one, upto1)
-                    .into_iter()
-                    .map(|x| x + r2 - t.forfeited),
-            );
+            let one = counted(&t.round_one);
+            let two = counted(&t.round_two);
+            let r1: Points = one.iter().copied().sum();
+            let r2: Points = two.iter().copied().sum();
+            let mut keys = vec![r1 + r2, whole(t.advanced as i64)];
+            keys.extend(removed(&two, upto2).into_iter().map(|x| x + r1));
+            keys.extend(removed(&one, upto1).into_iter().map(|x| x + r2));
             keys.push(place_key(Some(t.place_round_one)));
             Entry {
                 id: t.id.clone(),
