@@ -71,11 +71,15 @@ impl App {
             }
             store::diplomacy::boards::set_deadline(conn, b.id, &turn.to_string(), deadline, self.now()).await?;
             jobs::schedule(conn, &Job::DiplomacyDeadline { board: b.id, turn: turn.code() }, deadline).await?;
-            let text = format!(
+            let mut text = format!(
                 "{}: {turn} is published; orders are due by {} (D.VII.4).",
                 b.name,
                 gmt(deadline, self.tz())
             );
+            for line in self.start_nmr_clocks(conn, &b).await? {
+                text.push('\n');
+                text.push_str(&line);
+            }
             self.announce(conn, &text).await?;
             Ok(DiplomacyReply(text))
         })
@@ -199,10 +203,9 @@ impl App {
                 continue;
             }
             let c = consequence(turn, self.now());
-            let (now, due) = match c {
-                Consequence::ReplaceNow => (true, None),
-                Consequence::Clock { due, .. } => (false, Some(due)),
-            };
+            // The player's clock starts with the publication of the adjudication (D.VII.6a).
+            let now = c == Consequence::ReplaceNow;
+            let due = None;
             store::diplomacy::record::add_nmr(
                 conn,
                 board,
@@ -268,7 +271,6 @@ impl App {
         } else {
             self.record_nmrs(conn, b.id, turn).await?
         };
-        let stored = store::diplomacy::record::nmrs(conn).await?;
         for (p, c) in &nmrs {
             match c {
                 Consequence::ReplaceNow => {
@@ -278,17 +280,10 @@ impl App {
                         b.name
                     ));
                 }
-                Consequence::Clock { hours, due } => {
-                    if let Some(n) = stored.iter().rev().find(|n| {
-                        n.board_id == b.id && n.turn == turn.to_string() && power_of(&n.power) == *p
-                    }) {
-                        jobs::schedule_once(conn, &Job::DiplomacyNmrClock { nmr: n.id }, *due)
-                            .await?;
-                    }
+                Consequence::Clock { .. } => {
                     lines.push(format!(
-                        "{}: {p} has an NMR for {turn}; its units hold (D.VII.6c). The player has {hours} hours, until {}, to contact the GM before the replacement procedure begins (D.VII.6a, B.8).",
+                        "{}: {p} has an NMR for {turn}; its units hold (D.VII.6c). The player has 48 hours (96 if they include a weekend) from the publication of the adjudication to contact the GM before the replacement procedure begins (D.VII.6a, B.8).",
                         b.name,
-                        gmt(*due, self.tz())
                     ));
                 }
             }
@@ -299,45 +294,6 @@ impl App {
             return Ok("every power sent orders".into());
         }
         let text = lines.join("\n");
-        self.announce(conn, &text).await?;
-        Ok(text)
-    }
-
-    /// The job at the end of an NMR's 48 or 96 hours (D.VII.6a, B.8).
-    pub(crate) async fn nmr_clock(
-        &self,
-        conn: &mut SqliteConnection,
-        nmr: i64,
-    ) -> anyhow::Result<String> {
-        let all = store::diplomacy::record::nmrs(conn).await?;
-        let Some(n) = all.iter().find(|x| x.id == nmr) else {
-            return Ok("no such NMR".into());
-        };
-        let Some(b) = store::diplomacy::boards::by_id(conn, n.board_id).await? else {
-            return Ok("no such board".into());
-        };
-        if b.status != "playing" {
-            return Ok("the board is finished".into());
-        }
-        // The player came back: orders sent after the NMR.
-        let back = store::diplomacy::record::orders(conn, b.id, &b.turn)
-            .await?
-            .iter()
-            .any(|o| o.power == n.power && o.sent_at > n.recorded_at);
-        if back {
-            return Ok("the player has sent orders since".into());
-        }
-        let text = format!(
-            "{}: {}'s player has not contacted the GM since the NMR for {}: the replacement procedure begins (D.VII.6a, B.8); {}",
-            b.name,
-            power_of(&n.power),
-            n.turn,
-            if b.round == 1 {
-                "the team's captain chooses first (B.8(a))."
-            } else {
-                "the captain's 48 hours (96 over a weekend) have passed with no choice, so the reserve pool is called: its members reply with /diplomacy standby, and the GM or the TD takes the highest ranked who replied, in the order /diplomacy reserves shows, with /board replace naming no member (B.8(d))."
-            }
-        );
         self.announce(conn, &text).await?;
         Ok(text)
     }

@@ -4,6 +4,7 @@
 //! each board's GM (an office held for that game) are checked here, for every adapter.
 
 mod adjudicate;
+mod clocks;
 mod deadlines;
 mod export;
 mod holiday;

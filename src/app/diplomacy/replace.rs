@@ -67,15 +67,36 @@ async fn chosen_by(
         Some(t) if team_round => store::diplomacy::rounds::is_captain(conn, t, actor.id).await?,
         _ => false,
     };
-    // The captain's window runs from the position's last NMR (B.8(d)); with none, the player
-    // asked to be replaced (B.7) and the captain chooses.
+    // The captain's window follows the player's own 48 (96) hours after the position's last
+    // NMR (D.VII.6a, B.8(d)); a 1901 NMR starts it at once (D.VII.6b). With no NMR, the
+    // player asked to be replaced (B.7) and the captain chooses.
     let last_nmr = store::diplomacy::record::nmrs(conn)
         .await?
         .into_iter()
         .filter(|n| n.board_id == b.id && power_of(&n.power) == power_of(&position.power))
-        .map(|n| n.recorded_at)
-        .max();
-    let window = last_nmr.map(|at| chooser(b.round as u8, at, app.now()));
+        .max_by_key(|n| n.id);
+    let window = last_nmr.as_ref().map(|n| {
+        let due = if n.replace_now {
+            Some(n.recorded_at)
+        } else {
+            n.due
+        };
+        (n.turn.clone(), chooser(b.round as u8, due, app.now()))
+    });
+    if let Some((turn, Chooser::PlayersGrace { until })) = &window {
+        if captain || gm {
+            let until = match until {
+                Some(t) => format!("until {}", super::gmt(*t, app.tz())),
+                None => "48 hours (96 over a weekend) from the publication of the adjudication, not yet published,".into(),
+            };
+            return Err(DiplomacyError::Refused(format!(
+                "{}'s player on {} has {until} to contact the GM after the NMR for {turn}; only then does the replacement procedure of B.8 begin (D.VII.6a).",
+                power_of(&position.power),
+                b.name
+            )));
+        }
+    }
+    let window = window.map(|(_, w)| w);
     if captain {
         return match window {
             Some(Chooser::ReservePool) => Err(DiplomacyError::Refused(format!(
