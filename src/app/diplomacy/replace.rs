@@ -246,7 +246,7 @@ impl App {
             };
             let forfeit = match (team_provided, until) {
                 (true, _) => "",
-                (false, Some(_)) => "; they are not from the team, which loses the position's points (B.8(e))",
+                (false, Some(_)) => "; they are not from the team, which keeps the position's points while they stand in for the declared period, and loses them if they stay past it (D.VII.5, B.7, B.8(e))",
                 (false, None) => "; they are not from the team, which loses the position's points, and they score only as an individual permanent replacement (B.8(e))",
             };
             let mut text = format!(
