@@ -108,10 +108,22 @@ async fn chosen_by(
         };
     }
     if gm {
-        return Ok(match window {
-            Some(Chooser::ReservePool) if team_round => "reserve",
-            _ => "gm",
-        });
+        if !(team_round && position.team_id.is_some()) {
+            return Ok("gm");
+        }
+        return match window {
+            Some(Chooser::ReservePool) => Ok("reserve"),
+            _ => Err(DiplomacyError::Refused(format!(
+                "In the team rounds the right to choose a replacement for {} on {} is the team's captain's (B.8(a)); {}",
+                power_of(&position.power),
+                b.name,
+                if b.round == 1 {
+                    "in round 1 the captain is the default replacement and there is no reserve pool (B.8(c))."
+                } else {
+                    "the GM or the TD takes one from the reserve pool only after an NMR, once the player's and then the captain's 48 hours (96 over a weekend) have passed (D.VII.6a, B.8(d))."
+                }
+            ))),
+        };
     }
     if actor.id == position.person_id && temporary {
         return Ok("player");
