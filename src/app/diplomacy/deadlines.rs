@@ -10,7 +10,7 @@ use super::{
     board, gmt, my_position, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply,
 };
 use crate::app::{App, Call};
-use crate::domain::diplomacy::deadline::{check, Setting, Unavailable};
+use crate::domain::diplomacy::deadline::{check, early_adjudication, Setting, Unavailable};
 use crate::domain::diplomacy::extension::{decide, Decision, Ledger, Request};
 use crate::domain::diplomacy::nmr::{consequence, missing, Consequence};
 use crate::domain::diplomacy::season::{Phase, Turn};
@@ -63,6 +63,24 @@ impl App {
                 last_adjudication: b.published_at.filter(|_| b.deadline.is_some()),
             })?;
             let old = Turn::parse(&b.turn);
+            let mut early = Vec::new();
+            if let Some(old) = old.filter(|_| b.deadline.is_some_and(|d| d > self.now())) {
+                // D.VII.2: before the deadline only when every power's orders are Final; the
+                // deadline's work (the votes due with the turn) is done now.
+                let remaining = self.remaining(conn, b.id).await?;
+                let mut sets: Vec<(Power, bool)> = Vec::new();
+                for o in store::diplomacy::record::orders(conn, b.id, &old.to_string()).await? {
+                    let p = power_of(&o.power);
+                    sets.retain(|(q, _)| *q != p);
+                    sets.push((p, o.is_final));
+                }
+                early_adjudication(old.phase, &remaining, &sets)?;
+                jobs::cancel(conn, &Job::DiplomacyDeadline { board: b.id, turn: old.code() }, self.now()).await?;
+                early = self.decide_votes(conn, &b, old, &[]).await.map_err(|e| {
+                    e.downcast::<sqlx::Error>()
+                        .map_or_else(|e| DiplomacyError::Refused(e.to_string()), DiplomacyError::Store)
+                })?;
+            }
             if b.late_orders && b.deadline.is_some() {
                 // D.VII.3's alternative: orders counted until now, when adjudication starts.
                 if let Some(old) = old {
@@ -76,7 +94,7 @@ impl App {
                 b.name,
                 gmt(deadline, self.tz())
             );
-            for line in self.start_nmr_clocks(conn, &b).await? {
+            for line in early.into_iter().chain(self.start_nmr_clocks(conn, &b).await?) {
                 text.push('\n');
                 text.push_str(&line);
             }
