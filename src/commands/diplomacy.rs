@@ -183,7 +183,7 @@ pub(super) fn section() -> Section {
             .option(integer("days", "Days of extension", 1, 7))
             .option(flag(
                 "holiday",
-                "A holiday the TD decreed: not charged (the GM)",
+                "A holiday the TD decreed eligible: not charged, and must be granted",
             ))
             .option(
                 choice(
@@ -193,7 +193,7 @@ pub(super) fn section() -> Section {
                 )
                 .optional(),
             )
-            .who("the board's players; the GM for further and holiday extensions")
+            .who("the board's players and the GM, for holidays too; the GM for further extensions")
             .rule("D.VII.5")
             .run(|app, call, a| {
                 Box::pin(async move {

@@ -11,7 +11,9 @@ use super::{
 };
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::{check, early_adjudication, Setting, Unavailable};
-use crate::domain::diplomacy::extension::{decide, Decision, Ledger, Request};
+use crate::domain::diplomacy::extension::{
+    decide, guaranteed_used_by, holiday_eligible, Decision, Ledger, Request,
+};
 use crate::domain::diplomacy::nmr::{consequence, missing, Consequence};
 use crate::domain::diplomacy::season::{Phase, Turn};
 use crate::domain::diplomacy::Power;
@@ -128,15 +130,34 @@ impl App {
                         .ok_or_else(|| DiplomacyError::Refused(format!("No one holds {p} on {}.", b.name)))?;
                     (pos, true)
                 }
-                None if holiday => {
-                    return Err(DiplomacyError::Refused(
-                        "A holiday extension is taken through the GM (D.VII.5).".into(),
-                    ))
-                }
                 None => (my_position(conn, actor, &b).await?, false),
             };
+            if holiday {
+                let decreed = store::diplomacy::holidays::all(conn)
+                    .await?
+                    .iter()
+                    .any(|h| h.board_id == b.id && h.turn == b.turn);
+                holiday_eligible(decreed)?;
+            }
+            // The guaranteed extension is each player's, not the position's (D.VII.5).
+            let mut holders = vec![(DateTime::<Utc>::MIN_UTC, 0)];
+            for h in store::diplomacy::handovers::of_position(conn, position.id).await? {
+                if holders.len() == 1 {
+                    holders[0].1 = h.outgoing_id;
+                }
+                holders.push((h.at, h.incoming_id));
+            }
+            if holders.len() == 1 {
+                holders[0].1 = position.person_id;
+            }
+            let granted: Vec<DateTime<Utc>> = store::diplomacy::record::extensions(conn)
+                .await?
+                .into_iter()
+                .filter(|e| e.board_id == b.id && power_of(&e.power) == power_of(&position.power) && e.kind == "guaranteed")
+                .map(|e| e.asked_at)
+                .collect();
             let ledger = Ledger {
-                guaranteed_used: position.guaranteed_used,
+                guaranteed_used: guaranteed_used_by(&holders, &granted, position.person_id),
                 days: position.extension_days as u32,
             };
             let decision = decide(

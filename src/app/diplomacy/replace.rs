@@ -11,7 +11,9 @@ use super::{board, parse_power, power_of, DiplomacyError, DiplomacyReply};
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::handover::{self, Handover, Kind};
-use crate::domain::diplomacy::replacement::{check_load, check_seasons, chooser, Chooser};
+use crate::domain::diplomacy::replacement::{
+    captain_notice_given, check_load, check_seasons, chooser, Chooser, ReplacementError,
+};
 use crate::domain::diplomacy::season::{Phase, Season, Turn};
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
@@ -164,6 +166,12 @@ impl App {
             let b = board(conn, name).await?;
             let (power, position) = held(conn, &b, power).await?;
             let by = chosen_by(self, conn, actor, &b, &position, until.is_some()).await?;
+            if by == "captain" && b.round == 1 && !captain_notice_given(self.now(), b.deadline) {
+                let deadline = b.deadline.map(|d| super::gmt(d, self.tz())).unwrap_or_default();
+                return Err(DiplomacyError::Refused(
+                    ReplacementError::CaptainNotice { deadline }.to_string(),
+                ));
+            }
             if b.status == "finished" {
                 return Err(DiplomacyError::Finished(
                     b.name,

@@ -27,6 +27,17 @@ pub enum ReplacementError {
         "{who} already plays three games as a permanent player or temporary replacement (B.9)."
     )]
     ThreeAtOnce { who: String },
+    #[error("In round 1 the captain must announce a change of player at least 48 hours before the current deadline, {deadline} (B.8(c)).")]
+    CaptainNotice { deadline: String },
+}
+
+/// The notice a round-1 captain gives of a change of player (B.8(c)).
+pub const CAPTAIN_NOTICE: chrono::Duration = chrono::Duration::hours(48);
+
+/// Whether a round-1 captain's change announced at `now` comes at least 48 hours before the
+/// current deadline (B.8(c)); with no deadline still to come, it always does.
+pub fn captain_notice_given(now: DateTime<Utc>, deadline: Option<DateTime<Utc>>) -> bool {
+    deadline.is_none_or(|d| d <= now || d - now >= CAPTAIN_NOTICE)
 }
 
 /// The period of a temporary replacement when the player and the replacement disagree: the
@@ -193,6 +204,19 @@ mod tests {
             Chooser::PlayersGrace { until: None },
             "no clock before the adjudication is published"
         );
+    }
+
+    #[test]
+    fn a_round_1_captain_announces_a_change_48_hours_before_the_deadline_b8c() {
+        let deadline = Utc.with_ymd_and_hms(2026, 11, 6, 12, 0, 0).unwrap();
+        let wed = Utc.with_ymd_and_hms(2026, 11, 4, 12, 0, 0).unwrap();
+        assert!(captain_notice_given(wed, Some(deadline)));
+        assert!(!captain_notice_given(
+            wed + chrono::Duration::hours(1),
+            Some(deadline)
+        ));
+        assert!(captain_notice_given(deadline, Some(deadline)), "passed");
+        assert!(captain_notice_given(wed, None));
     }
 
     #[test]
