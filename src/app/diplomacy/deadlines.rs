@@ -86,7 +86,23 @@ impl App {
             if b.late_orders && b.deadline.is_some() {
                 // D.VII.3's alternative: orders counted until now, when adjudication starts.
                 if let Some(old) = old {
-                    self.record_nmrs(conn, b.id, old).await?;
+                    let now: Vec<String> = self
+                        .record_nmrs(conn, b.id, old)
+                        .await?
+                        .into_iter()
+                        .filter(|(_, c)| *c == Consequence::ReplaceNow)
+                        .map(|(p, _)| p.to_string())
+                        .collect();
+                    if !now.is_empty() {
+                        store::diplomacy::boards::set_held(conn, b.id, true).await?;
+                        let text = format!(
+                            "{}: {} sent no orders for {old} by the start of adjudication (D.VII.3's alternative): no NMR is allowed in 1901, so the player is replaced at once and the results wait (D.VII.6b, B.8).",
+                            b.name,
+                            now.join(", ")
+                        );
+                        self.announce(conn, &text).await?;
+                        return Ok(DiplomacyReply(text));
+                    }
                 }
             }
             store::diplomacy::boards::set_deadline(conn, b.id, &turn.to_string(), deadline, self.now()).await?;
@@ -236,9 +252,15 @@ impl App {
             .iter()
             .map(|o| power_of(&o.power))
             .collect();
+        let recorded: Vec<Power> = store::diplomacy::record::nmrs(conn)
+            .await?
+            .iter()
+            .filter(|n| n.board_id == board && n.turn == turn.to_string())
+            .map(|n| power_of(&n.power))
+            .collect();
         let mut out = Vec::new();
         for p in missing(&remaining, &sent) {
-            if !positions.iter().any(|x| power_of(&x.power) == p) {
+            if !positions.iter().any(|x| power_of(&x.power) == p) || recorded.contains(&p) {
                 continue;
             }
             let c = consequence(turn, self.now());

@@ -9,6 +9,7 @@ mod deadlines;
 mod export;
 mod holiday;
 mod orders;
+mod policy;
 mod pool;
 mod press;
 mod replace;
