@@ -145,6 +145,7 @@ async fn run_one(
         Job::PartyChessTurn { game, turn } => app.party_turn_expired(conn, game, turn).await,
         Job::DiplomacyDeadline { board, turn } => app.diplomacy_deadline(conn, board, turn).await,
         Job::DiplomacyNmrClock { nmr } => app.nmr_clock(conn, nmr).await,
+        Job::DiplomacyCaptainWindow { nmr } => app.captain_window(conn, nmr).await,
         Job::ConfirmationLapse { game } => Ok(app.confirmation_lapse(conn, game).await?),
     }
 }

@@ -35,6 +35,35 @@ pub(super) fn section() -> Section {
         heading: "Diplomacy",
         note: "the World Masters house rules, sections B, C and D; posts go to #discussion",
         commands: vec![
+            command(
+                "board policy",
+                "State the game's policy at its outset: press rule and late orders (the GM)",
+            )
+            .option(board())
+            .option(choice(
+                "press",
+                "D.X.1's standard rule, or Alternative Rule A, B or C",
+                &["standard", "a", "b", "c"],
+            ))
+            .option(flag(
+                "late_orders",
+                "D.VII.3's alternative: orders accepted until the start of adjudication",
+            ))
+            .who("the board's GM")
+            .rule("D.I.1(b), D.VII.3, D.X.1")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.state_dip_policy(
+                            &call,
+                            &a.text("board")?,
+                            &a.text("press")?,
+                            a.flag("late_orders"),
+                        )
+                        .await,
+                    )
+                })
+            }),
             command("team create", "Sign a team up and name its captain")
                 .option(text("name", "The team's name", NAME_MAX))
                 .option(person("captain", "The captain, who may also play"))
@@ -183,7 +212,7 @@ pub(super) fn section() -> Section {
             .option(integer("days", "Days of extension", 1, 7))
             .option(flag(
                 "holiday",
-                "A holiday the TD decreed: not charged (the GM)",
+                "A holiday the TD decreed eligible: not charged, and must be granted",
             ))
             .option(
                 choice(
@@ -193,7 +222,7 @@ pub(super) fn section() -> Section {
                 )
                 .optional(),
             )
-            .who("the board's players; the GM for further and holiday extensions")
+            .who("the board's players and the GM, for holidays too; the GM for further extensions")
             .rule("D.VII.5")
             .run(|app, call, a| {
                 Box::pin(async move {

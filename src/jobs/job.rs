@@ -56,6 +56,9 @@ pub enum Job {
     /// The end of an NMR's 48 (or 96) hours: B.8's replacement procedure begins unless the
     /// player has come back (house rules D.VII.6a).
     DiplomacyNmrClock { nmr: i64 },
+    /// The end of the captain's 48 (or 96) hours after an NMR's own: the reserve pool is
+    /// called unless a replacement was chosen or the player came back (house rules B.8(d)).
+    DiplomacyCaptainWindow { nmr: i64 },
     /// The opponent's time to confirm or dispute a game runs out: it is left for a Moderator
     /// (`[leaderboard] confirm_days`).
     ConfirmationLapse { game: i64 },
@@ -117,6 +120,7 @@ const MATCH_WEEK: &str = "match_week";
 const PARTYCHESS_TURN: &str = "partychess_turn";
 const DIPLOMACY_DEADLINE: &str = "diplomacy_deadline";
 const DIPLOMACY_NMR_CLOCK: &str = "diplomacy_nmr_clock";
+const DIPLOMACY_CAPTAIN_WINDOW: &str = "diplomacy_captain_window";
 const CONFIRMATION_LAPSE: &str = "confirmation_lapse";
 
 /// A stored job that does not decode into a `Job`.
@@ -155,6 +159,7 @@ impl Job {
             Job::PartyChessTurn { .. } => PARTYCHESS_TURN,
             Job::DiplomacyDeadline { .. } => DIPLOMACY_DEADLINE,
             Job::DiplomacyNmrClock { .. } => DIPLOMACY_NMR_CLOCK,
+            Job::DiplomacyCaptainWindow { .. } => DIPLOMACY_CAPTAIN_WINDOW,
             Job::ConfirmationLapse { .. } => CONFIRMATION_LAPSE,
         }
     }
@@ -187,6 +192,7 @@ impl Job {
             Job::PartyChessTurn { game, .. } => format!("partychess-turn:{game}"),
             Job::DiplomacyDeadline { board, turn } => format!("diplomacy-deadline:{board}:{turn}"),
             Job::DiplomacyNmrClock { nmr } => format!("diplomacy-nmr-clock:{nmr}"),
+            Job::DiplomacyCaptainWindow { nmr } => format!("diplomacy-captain-window:{nmr}"),
             Job::ConfirmationLapse { game } => format!("game-confirmation:{game}"),
         }
     }
@@ -218,6 +224,7 @@ impl Job {
             Job::PartyChessTurn { game, turn } => json!({ "game": game, "turn": turn }),
             Job::DiplomacyDeadline { board, turn } => json!({ "board": board, "turn": turn }),
             Job::DiplomacyNmrClock { nmr } => json!({ "nmr": nmr }),
+            Job::DiplomacyCaptainWindow { nmr } => json!({ "nmr": nmr }),
             Job::ConfirmationLapse { game } => json!({ "game": game }),
         }
     }
@@ -299,6 +306,7 @@ impl Job {
                 turn: field("turn")?,
             },
             DIPLOMACY_NMR_CLOCK => Job::DiplomacyNmrClock { nmr: field("nmr")? },
+            DIPLOMACY_CAPTAIN_WINDOW => Job::DiplomacyCaptainWindow { nmr: field("nmr")? },
             CONFIRMATION_LAPSE => Job::ConfirmationLapse {
                 game: field("game")?,
             },
@@ -365,6 +373,7 @@ mod tests {
             Job::PartyChessTurn { game: 1, turn: 4 },
             Job::DiplomacyDeadline { board: 3, turn: 7 },
             Job::DiplomacyNmrClock { nmr: 5 },
+            Job::DiplomacyCaptainWindow { nmr: 5 },
             Job::ConfirmationLapse { game: 8 },
         ]
     }
@@ -404,6 +413,7 @@ mod tests {
                 "partychess-turn:1",
                 "diplomacy-deadline:3:7",
                 "diplomacy-nmr-clock:5",
+                "diplomacy-captain-window:5",
                 "game-confirmation:8",
             ]
         );

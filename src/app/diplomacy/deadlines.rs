@@ -10,8 +10,10 @@ use super::{
     board, gmt, my_position, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply,
 };
 use crate::app::{App, Call};
-use crate::domain::diplomacy::deadline::{check, Setting, Unavailable};
-use crate::domain::diplomacy::extension::{decide, Decision, Ledger, Request};
+use crate::domain::diplomacy::deadline::{check, early_adjudication, Setting, Unavailable};
+use crate::domain::diplomacy::extension::{
+    decide, guaranteed_used_by, holiday_eligible, Decision, Ledger, Request,
+};
 use crate::domain::diplomacy::nmr::{consequence, missing, Consequence};
 use crate::domain::diplomacy::season::{Phase, Turn};
 use crate::domain::diplomacy::Power;
@@ -63,19 +65,57 @@ impl App {
                 last_adjudication: b.published_at.filter(|_| b.deadline.is_some()),
             })?;
             let old = Turn::parse(&b.turn);
+            let mut early = Vec::new();
+            if let Some(old) = old.filter(|_| b.deadline.is_some_and(|d| d > self.now())) {
+                // D.VII.2: before the deadline only when every power's orders are Final; the
+                // deadline's work (the votes due with the turn) is done now.
+                let remaining = self.remaining(conn, b.id).await?;
+                let mut sets: Vec<(Power, bool)> = Vec::new();
+                for o in store::diplomacy::record::orders(conn, b.id, &old.to_string()).await? {
+                    let p = power_of(&o.power);
+                    sets.retain(|(q, _)| *q != p);
+                    sets.push((p, o.is_final));
+                }
+                early_adjudication(old.phase, &remaining, &sets)?;
+                jobs::cancel(conn, &Job::DiplomacyDeadline { board: b.id, turn: old.code() }, self.now()).await?;
+                early = self.decide_votes(conn, &b, old, &[]).await.map_err(|e| {
+                    e.downcast::<sqlx::Error>()
+                        .map_or_else(|e| DiplomacyError::Refused(e.to_string()), DiplomacyError::Store)
+                })?;
+            }
             if b.late_orders && b.deadline.is_some() {
                 // D.VII.3's alternative: orders counted until now, when adjudication starts.
                 if let Some(old) = old {
-                    self.record_nmrs(conn, b.id, old).await?;
+                    let now: Vec<String> = self
+                        .record_nmrs(conn, b.id, old)
+                        .await?
+                        .into_iter()
+                        .filter(|(_, c)| *c == Consequence::ReplaceNow)
+                        .map(|(p, _)| p.to_string())
+                        .collect();
+                    if !now.is_empty() {
+                        store::diplomacy::boards::set_held(conn, b.id, true).await?;
+                        let text = format!(
+                            "{}: {} sent no orders for {old} by the start of adjudication (D.VII.3's alternative): no NMR is allowed in 1901, so the player is replaced at once and the results wait (D.VII.6b, B.8).",
+                            b.name,
+                            now.join(", ")
+                        );
+                        self.announce(conn, &text).await?;
+                        return Ok(DiplomacyReply(text));
+                    }
                 }
             }
             store::diplomacy::boards::set_deadline(conn, b.id, &turn.to_string(), deadline, self.now()).await?;
             jobs::schedule(conn, &Job::DiplomacyDeadline { board: b.id, turn: turn.code() }, deadline).await?;
-            let text = format!(
+            let mut text = format!(
                 "{}: {turn} is published; orders are due by {} (D.VII.4).",
                 b.name,
                 gmt(deadline, self.tz())
             );
+            for line in early.into_iter().chain(self.start_nmr_clocks(conn, &b).await?) {
+                text.push('\n');
+                text.push_str(&line);
+            }
             self.announce(conn, &text).await?;
             Ok(DiplomacyReply(text))
         })
@@ -106,15 +146,34 @@ impl App {
                         .ok_or_else(|| DiplomacyError::Refused(format!("No one holds {p} on {}.", b.name)))?;
                     (pos, true)
                 }
-                None if holiday => {
-                    return Err(DiplomacyError::Refused(
-                        "A holiday extension is taken through the GM (D.VII.5).".into(),
-                    ))
-                }
                 None => (my_position(conn, actor, &b).await?, false),
             };
+            if holiday {
+                let decreed = store::diplomacy::holidays::all(conn)
+                    .await?
+                    .iter()
+                    .any(|h| h.board_id == b.id && h.turn == b.turn);
+                holiday_eligible(decreed)?;
+            }
+            // The guaranteed extension is each player's, not the position's (D.VII.5).
+            let mut holders = vec![(DateTime::<Utc>::MIN_UTC, 0)];
+            for h in store::diplomacy::handovers::of_position(conn, position.id).await? {
+                if holders.len() == 1 {
+                    holders[0].1 = h.outgoing_id;
+                }
+                holders.push((h.at, h.incoming_id));
+            }
+            if holders.len() == 1 {
+                holders[0].1 = position.person_id;
+            }
+            let granted: Vec<DateTime<Utc>> = store::diplomacy::record::extensions(conn)
+                .await?
+                .into_iter()
+                .filter(|e| e.board_id == b.id && power_of(&e.power) == power_of(&position.power) && e.kind == "guaranteed")
+                .map(|e| e.asked_at)
+                .collect();
             let ledger = Ledger {
-                guaranteed_used: position.guaranteed_used,
+                guaranteed_used: guaranteed_used_by(&holders, &granted, position.person_id),
                 days: position.extension_days as u32,
             };
             let decision = decide(
@@ -193,16 +252,21 @@ impl App {
             .iter()
             .map(|o| power_of(&o.power))
             .collect();
+        let recorded: Vec<Power> = store::diplomacy::record::nmrs(conn)
+            .await?
+            .iter()
+            .filter(|n| n.board_id == board && n.turn == turn.to_string())
+            .map(|n| power_of(&n.power))
+            .collect();
         let mut out = Vec::new();
         for p in missing(&remaining, &sent) {
-            if !positions.iter().any(|x| power_of(&x.power) == p) {
+            if !positions.iter().any(|x| power_of(&x.power) == p) || recorded.contains(&p) {
                 continue;
             }
             let c = consequence(turn, self.now());
-            let (now, due) = match c {
-                Consequence::ReplaceNow => (true, None),
-                Consequence::Clock { due, .. } => (false, Some(due)),
-            };
+            // The player's clock starts with the publication of the adjudication (D.VII.6a).
+            let now = c == Consequence::ReplaceNow;
+            let due = None;
             store::diplomacy::record::add_nmr(
                 conn,
                 board,
@@ -268,7 +332,6 @@ impl App {
         } else {
             self.record_nmrs(conn, b.id, turn).await?
         };
-        let stored = store::diplomacy::record::nmrs(conn).await?;
         for (p, c) in &nmrs {
             match c {
                 Consequence::ReplaceNow => {
@@ -278,17 +341,10 @@ impl App {
                         b.name
                     ));
                 }
-                Consequence::Clock { hours, due } => {
-                    if let Some(n) = stored.iter().rev().find(|n| {
-                        n.board_id == b.id && n.turn == turn.to_string() && power_of(&n.power) == *p
-                    }) {
-                        jobs::schedule_once(conn, &Job::DiplomacyNmrClock { nmr: n.id }, *due)
-                            .await?;
-                    }
+                Consequence::Clock { .. } => {
                     lines.push(format!(
-                        "{}: {p} has an NMR for {turn}; its units hold (D.VII.6c). The player has {hours} hours, until {}, to contact the GM before the replacement procedure begins (D.VII.6a, B.8).",
+                        "{}: {p} has an NMR for {turn}; its units hold (D.VII.6c). The player has 48 hours (96 if they include a weekend) from the publication of the adjudication to contact the GM before the replacement procedure begins (D.VII.6a, B.8).",
                         b.name,
-                        gmt(*due, self.tz())
                     ));
                 }
             }
@@ -299,45 +355,6 @@ impl App {
             return Ok("every power sent orders".into());
         }
         let text = lines.join("\n");
-        self.announce(conn, &text).await?;
-        Ok(text)
-    }
-
-    /// The job at the end of an NMR's 48 or 96 hours (D.VII.6a, B.8).
-    pub(crate) async fn nmr_clock(
-        &self,
-        conn: &mut SqliteConnection,
-        nmr: i64,
-    ) -> anyhow::Result<String> {
-        let all = store::diplomacy::record::nmrs(conn).await?;
-        let Some(n) = all.iter().find(|x| x.id == nmr) else {
-            return Ok("no such NMR".into());
-        };
-        let Some(b) = store::diplomacy::boards::by_id(conn, n.board_id).await? else {
-            return Ok("no such board".into());
-        };
-        if b.status != "playing" {
-            return Ok("the board is finished".into());
-        }
-        // The player came back: orders sent after the NMR.
-        let back = store::diplomacy::record::orders(conn, b.id, &b.turn)
-            .await?
-            .iter()
-            .any(|o| o.power == n.power && o.sent_at > n.recorded_at);
-        if back {
-            return Ok("the player has sent orders since".into());
-        }
-        let text = format!(
-            "{}: {}'s player has not contacted the GM since the NMR for {}: the replacement procedure begins (D.VII.6a, B.8); {}",
-            b.name,
-            power_of(&n.power),
-            n.turn,
-            if b.round == 1 {
-                "the team's captain chooses first (B.8(a))."
-            } else {
-                "the captain's 48 hours (96 over a weekend) have passed with no choice, so the reserve pool is called: its members reply with /diplomacy standby, and the GM or the TD takes the highest ranked who replied, in the order /diplomacy reserves shows, with /board replace naming no member (B.8(d))."
-            }
-        );
         self.announce(conn, &text).await?;
         Ok(text)
     }

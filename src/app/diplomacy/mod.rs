@@ -4,11 +4,13 @@
 //! each board's GM (an office held for that game) are checked here, for every adapter.
 
 mod adjudicate;
+mod clocks;
 mod deadlines;
 mod export;
 mod finalists;
 mod holiday;
 mod orders;
+mod policy;
 mod pool;
 mod press;
 mod replace;

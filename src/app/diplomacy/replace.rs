@@ -11,7 +11,9 @@ use super::{board, parse_power, power_of, DiplomacyError, DiplomacyReply};
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::handover::{self, Handover, Kind};
-use crate::domain::diplomacy::replacement::{check_load, check_seasons, chooser, Chooser};
+use crate::domain::diplomacy::replacement::{
+    captain_notice_given, check_load, check_seasons, chooser, Chooser, ReplacementError,
+};
 use crate::domain::diplomacy::season::{Phase, Season, Turn};
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
@@ -67,15 +69,36 @@ async fn chosen_by(
         Some(t) if team_round => store::diplomacy::rounds::is_captain(conn, t, actor.id).await?,
         _ => false,
     };
-    // The captain's window runs from the position's last NMR (B.8(d)); with none, the player
-    // asked to be replaced (B.7) and the captain chooses.
+    // The captain's window follows the player's own 48 (96) hours after the position's last
+    // NMR (D.VII.6a, B.8(d)); a 1901 NMR starts it at once (D.VII.6b). With no NMR, the
+    // player asked to be replaced (B.7) and the captain chooses.
     let last_nmr = store::diplomacy::record::nmrs(conn)
         .await?
         .into_iter()
         .filter(|n| n.board_id == b.id && power_of(&n.power) == power_of(&position.power))
-        .map(|n| n.recorded_at)
-        .max();
-    let window = last_nmr.map(|at| chooser(b.round as u8, at, app.now()));
+        .max_by_key(|n| n.id);
+    let window = last_nmr.as_ref().map(|n| {
+        let due = if n.replace_now {
+            Some(n.recorded_at)
+        } else {
+            n.due
+        };
+        (n.turn.clone(), chooser(b.round as u8, due, app.now()))
+    });
+    if let Some((turn, Chooser::PlayersGrace { until })) = &window {
+        if captain || gm {
+            let until = match until {
+                Some(t) => format!("until {}", super::gmt(*t, app.tz())),
+                None => "48 hours (96 over a weekend) from the publication of the adjudication, not yet published,".into(),
+            };
+            return Err(DiplomacyError::Refused(format!(
+                "{}'s player on {} has {until} to contact the GM after the NMR for {turn}; only then does the replacement procedure of B.8 begin (D.VII.6a).",
+                power_of(&position.power),
+                b.name
+            )));
+        }
+    }
+    let window = window.map(|(_, w)| w);
     if captain {
         return match window {
             Some(Chooser::ReservePool) => Err(DiplomacyError::Refused(format!(
@@ -87,10 +110,22 @@ async fn chosen_by(
         };
     }
     if gm {
-        return Ok(match window {
-            Some(Chooser::ReservePool) if team_round => "reserve",
-            _ => "gm",
-        });
+        if !(team_round && position.team_id.is_some()) {
+            return Ok("gm");
+        }
+        return match window {
+            Some(Chooser::ReservePool) => Ok("reserve"),
+            _ => Err(DiplomacyError::Refused(format!(
+                "In the team rounds the right to choose a replacement for {} on {} is the team's captain's (B.8(a)); {}",
+                power_of(&position.power),
+                b.name,
+                if b.round == 1 {
+                    "in round 1 the captain is the default replacement and there is no reserve pool (B.8(c))."
+                } else {
+                    "the GM or the TD takes one from the reserve pool only after an NMR, once the player's and then the captain's 48 hours (96 over a weekend) have passed (D.VII.6a, B.8(d))."
+                }
+            ))),
+        };
     }
     if actor.id == position.person_id && temporary {
         return Ok("player");
@@ -131,6 +166,12 @@ impl App {
             let b = board(conn, name).await?;
             let (power, position) = held(conn, &b, power).await?;
             let by = chosen_by(self, conn, actor, &b, &position, until.is_some()).await?;
+            if by == "captain" && b.round == 1 && !captain_notice_given(self.now(), b.deadline) {
+                let deadline = b.deadline.map(|d| super::gmt(d, self.tz())).unwrap_or_default();
+                return Err(DiplomacyError::Refused(
+                    ReplacementError::CaptainNotice { deadline }.to_string(),
+                ));
+            }
             if b.status == "finished" {
                 return Err(DiplomacyError::Finished(
                     b.name,
@@ -225,7 +266,7 @@ impl App {
             };
             let forfeit = match (team_provided, until) {
                 (true, _) => "",
-                (false, Some(_)) => "; they are not from the team, which loses the position's points (B.8(e))",
+                (false, Some(_)) => "; they are not from the team, which keeps the position's points while they stand in for the declared period, and loses them if they stay past it (D.VII.5, B.7, B.8(e))",
                 (false, None) => "; they are not from the team, which loses the position's points, and they score only as an individual permanent replacement (B.8(e))",
             };
             let mut text = format!(

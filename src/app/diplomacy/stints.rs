@@ -4,7 +4,7 @@
 use sqlx::SqliteConnection;
 
 use super::replace::handovers_of;
-use crate::domain::diplomacy::handover::{permanent_holders, stints};
+use crate::domain::diplomacy::handover::{permanent_holders, stints, team_provided};
 use crate::domain::diplomacy::prorate::{shares, Share};
 use crate::domain::diplomacy::season::Season;
 use crate::domain::diplomacy::Points;
@@ -45,7 +45,11 @@ pub(crate) async fn position_shares(
     Ok(PositionShares {
         shares: shares(total, &st, last_year, end),
         permanent: permanent_holders(&first, &hs, end),
-        team_provided: rows.iter().all(|r| r.team_provided),
+        team_provided: team_provided(
+            &hs,
+            &rows.iter().map(|r| r.team_provided).collect::<Vec<_>>(),
+            end,
+        ),
         replaced: !rows.is_empty(),
     })
 }

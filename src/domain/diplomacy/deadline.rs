@@ -7,6 +7,7 @@
 use chrono::{DateTime, Datelike, Duration, Timelike, Utc, Weekday};
 
 use super::season::Phase;
+use super::Power;
 
 /// The shortest turn of each kind without the survivors' consent (D.VII.4a).
 pub fn minimum(phase: Phase) -> Duration {
@@ -85,6 +86,36 @@ pub enum DeadlineError {
     TooSoon,
     #[error("The deadline must be after the time it is set.")]
     Past,
+    #[error("Early adjudication is allowed only when every power's orders are marked Final; {powers} not yet, so the turn waits for its deadline (D.VII.2).")]
+    NotAllFinal { powers: String },
+}
+
+/// Whether a turn may be adjudicated before its deadline (D.VII.2): every power that must
+/// order has its last set marked Final. `sets` is each power's last set for the turn and
+/// whether it is Final; in a movement turn every remaining power must order, in a retreat or
+/// adjustment turn those that sent orders.
+pub fn early_adjudication(
+    phase: Phase,
+    remaining: &[Power],
+    sets: &[(Power, bool)],
+) -> Result<(), DeadlineError> {
+    let must: Vec<Power> = if phase == Phase::Movement {
+        remaining.to_vec()
+    } else {
+        sets.iter().map(|(p, _)| *p).collect()
+    };
+    let short: Vec<String> = must
+        .iter()
+        .filter(|p| !sets.iter().any(|(q, fin)| q == *p && *fin))
+        .map(|p| p.to_string())
+        .collect();
+    if short.is_empty() {
+        Ok(())
+    } else {
+        Err(DeadlineError::NotAllFinal {
+            powers: short.join(", "),
+        })
+    }
 }
 
 /// What a GM's new deadline is checked against.
@@ -181,6 +212,23 @@ mod tests {
     fn at(d: u32, h: u32) -> DateTime<Utc> {
         // November 2026: the 2nd is a Monday.
         Utc.with_ymd_and_hms(2026, 11, d, h, 0, 0).unwrap()
+    }
+
+    #[test]
+    fn early_adjudication_needs_every_powers_orders_final_d_vii_2() {
+        use Power::*;
+        let all = [Austria, England, Turkey];
+        let sets = [(Austria, true), (England, true), (Turkey, true)];
+        assert!(early_adjudication(Phase::Movement, &all, &sets).is_ok());
+        let err = early_adjudication(Phase::Movement, &all, &[(Austria, true), (England, false)])
+            .unwrap_err();
+        assert_eq!(
+            err,
+            DeadlineError::NotAllFinal {
+                powers: "England, Turkey".into()
+            }
+        );
+        assert!(early_adjudication(Phase::Retreat, &all, &[(Austria, true)]).is_ok());
     }
 
     fn setting(

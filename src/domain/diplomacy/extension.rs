@@ -73,6 +73,37 @@ pub enum ExtensionError {
         "Your guaranteed extension is used; a further one is at the GM's discretion (D.VII.5)."
     )]
     AtGmDiscretion,
+    #[error("The TD has decreed no holiday eligible for an extension on this board this turn; only those the TD decrees are free (D.VII.5).")]
+    NotDecreed,
+}
+
+/// A holiday extension is one the TD has decreed eligible (D.VII.5); any player in the game or
+/// the GM may take it, and then it must be granted, uncharged.
+pub fn holiday_eligible(decreed: bool) -> Result<(), ExtensionError> {
+    if decreed {
+        Ok(())
+    } else {
+        Err(ExtensionError::NotDecreed)
+    }
+}
+
+/// Whether `who` has had their guaranteed extension in this game: it is each player's, not the
+/// position's (D.VII.5), so a replacement has their own. `holders` are the position's holders in
+/// order, each with the time they took it; `granted_at` the times the position's guaranteed
+/// extensions were granted.
+pub fn guaranteed_used_by<P: PartialEq + Copy>(
+    holders: &[(DateTime<Utc>, P)],
+    granted_at: &[DateTime<Utc>],
+    who: P,
+) -> bool {
+    granted_at.iter().any(|t| {
+        holders
+            .iter()
+            .rev()
+            .find(|(from, _)| from <= t)
+            .map(|(_, p)| *p)
+            == Some(who)
+    })
 }
 
 /// Decides a request (D.VII.5).
@@ -129,6 +160,36 @@ mod tests {
             holiday: false,
             gm_grants: false,
         }
+    }
+
+    #[test]
+    fn a_players_holiday_extension_must_be_granted_when_the_td_decreed_it_d_vii_5() {
+        assert_eq!(holiday_eligible(false), Err(ExtensionError::NotDecreed));
+        assert!(holiday_eligible(true).is_ok());
+        let spent = Ledger {
+            guaranteed_used: true,
+            days: 7,
+        };
+        let r = Request {
+            holiday: true,
+            ..request(48, 2)
+        };
+        assert!(matches!(
+            decide(spent, r),
+            Ok(Decision::Granted {
+                kind: Kind::Holiday,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn a_replacement_has_their_own_guaranteed_extension_d_vii_5() {
+        let at = |d| Utc.with_ymd_and_hms(2026, 11, d, 12, 0, 0).unwrap();
+        let holders = [(DateTime::<Utc>::MIN_UTC, "wendy"), (at(10), "fred")];
+        assert!(guaranteed_used_by(&holders, &[at(5)], "wendy"));
+        assert!(!guaranteed_used_by(&holders, &[at(5)], "fred"));
+        assert!(guaranteed_used_by(&holders, &[at(5), at(12)], "fred"));
     }
 
     #[test]

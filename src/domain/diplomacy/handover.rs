@@ -123,6 +123,30 @@ pub fn permanent_holders<H: Clone + PartialEq>(
     out
 }
 
+/// Whether the team keeps the position's points (B.8(e)): `from_team[i]` says whether the
+/// incoming player of `handovers[i]` is from the team (or drawn from the pool, which is not).
+/// A permanent replacement from outside it, or a temporary one that ran past its declared
+/// period and so became permanent (B.7), means the team failed to provide one. A stand-in for
+/// a declared period, whom a player is free to recruit (D.VII.5), costs nothing.
+pub fn team_provided<H>(handovers: &[Handover<H>], from_team: &[bool], now: Season) -> bool {
+    handovers
+        .iter()
+        .zip(from_team)
+        .enumerate()
+        .all(|(i, (h, ours))| {
+            *ours
+                || match h.kind {
+                    Kind::Permanent => false,
+                    Kind::Return => true,
+                    // Held until the next handover, or still now.
+                    Kind::Temporary { until } => match handovers.get(i + 1) {
+                        Some(next) => next.from <= until.next(),
+                        None => !super::replacement::becomes_permanent(until, now),
+                    },
+                }
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +217,27 @@ mod tests {
         ];
         assert_eq!(seasons_replaced(&hs, &"Wendy"), 2);
         assert_eq!(seasons_replaced(&hs, &"Fred"), 0);
+    }
+
+    #[test]
+    fn a_players_own_stand_in_from_outside_the_team_costs_the_team_nothing_d_vii_5_b8e() {
+        let until = Season::spring(1902);
+        let hs = [
+            h("Ned", "Zoe", until, Kind::Temporary { until }),
+            h("Zoe", "Ned", Season::fall(1902), Kind::Return),
+        ];
+        assert!(team_provided(&hs, &[false, true], Season::fall(1909)));
+        assert!(team_provided(&hs[..1], &[false], until));
+    }
+
+    #[test]
+    fn an_outsider_who_stays_permanently_or_past_the_period_costs_the_points_b7_b8e() {
+        let until = Season::spring(1902);
+        let temporary = [h("Ned", "Zoe", until, Kind::Temporary { until })];
+        assert!(!team_provided(&temporary, &[false], Season::fall(1902)));
+        let permanent = [h("Ned", "Zoe", until, Kind::Permanent)];
+        assert!(!team_provided(&permanent, &[false], until));
+        assert!(team_provided(&permanent, &[true], until));
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod grouping;
 pub mod handover;
 pub mod holiday;
 pub mod nmr;
+pub mod policy;
 pub mod pool;
 pub mod power;
 pub mod press;

@@ -27,6 +27,17 @@ pub enum ReplacementError {
         "{who} already plays three games as a permanent player or temporary replacement (B.9)."
     )]
     ThreeAtOnce { who: String },
+    #[error("In round 1 the captain must announce a change of player at least 48 hours before the current deadline, {deadline} (B.8(c)).")]
+    CaptainNotice { deadline: String },
+}
+
+/// The notice a round-1 captain gives of a change of player (B.8(c)).
+pub const CAPTAIN_NOTICE: chrono::Duration = chrono::Duration::hours(48);
+
+/// Whether a round-1 captain's change announced at `now` comes at least 48 hours before the
+/// current deadline (B.8(c)); with no deadline still to come, it always does.
+pub fn captain_notice_given(now: DateTime<Utc>, deadline: Option<DateTime<Utc>>) -> bool {
+    deadline.is_none_or(|d| d <= now || d - now >= CAPTAIN_NOTICE)
 }
 
 /// The period of a temporary replacement when the player and the replacement disagree: the
@@ -77,23 +88,32 @@ pub fn check_load(
     Ok(())
 }
 
-/// Who chooses the replacement after an NMR notified at `notified` (B.8).
+/// Who chooses the replacement after an NMR (B.8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Chooser {
     /// Round 1: the captain is the default replacement and the game is not delayed (B.8c).
     CaptainByDefault,
+    /// The player's own 48 (96) hours to contact the GM are running, until `until` (or, with
+    /// `None`, the adjudication is not yet published): the replacement procedure has not begun
+    /// (D.VII.6a).
+    PlayersGrace { until: Option<DateTime<Utc>> },
     /// The captain, until `until` (B.8a, B.8d).
     Captain { until: DateTime<Utc> },
     /// The captain's window has passed: the reserve pool, highest ranked first (B.8d).
     ReservePool,
 }
 
-/// Who chooses now (B.8).
-pub fn chooser(round: u8, notified: DateTime<Utc>, now: DateTime<Utc>) -> Chooser {
+/// Who chooses now (B.8): `player_due` is the end of the player's own 48 (96) hours from the
+/// publication of the adjudication (D.VII.6a), `None` while it is not published. The
+/// captain's 48 (96) hours follow the player's, and then the reserve pool (B.8d).
+pub fn chooser(round: u8, player_due: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Chooser {
     if round == 1 {
         return Chooser::CaptainByDefault;
     }
-    let (_, until) = nmr::window(notified);
+    let Some(due) = player_due.filter(|d| now >= *d) else {
+        return Chooser::PlayersGrace { until: player_due };
+    };
+    let (_, until) = nmr::window(due);
     if now < until {
         Chooser::Captain { until }
     } else {
@@ -158,9 +178,45 @@ mod tests {
     fn the_captain_chooses_for_48_hours_then_the_reserve_pool_b8d() {
         let mon = Utc.with_ymd_and_hms(2026, 11, 2, 12, 0, 0).unwrap();
         let wed = Utc.with_ymd_and_hms(2026, 11, 4, 12, 0, 0).unwrap();
-        assert_eq!(chooser(1, mon, wed), Chooser::CaptainByDefault);
-        assert_eq!(chooser(2, mon, mon), Chooser::Captain { until: wed });
-        assert_eq!(chooser(2, mon, wed), Chooser::ReservePool);
+        let fri = Utc.with_ymd_and_hms(2026, 11, 6, 12, 0, 0).unwrap();
+        assert_eq!(chooser(1, Some(mon), wed), Chooser::CaptainByDefault);
+        assert_eq!(chooser(2, Some(mon), mon), Chooser::Captain { until: wed });
+        assert_eq!(chooser(2, Some(mon), wed), Chooser::ReservePool);
+        assert_eq!(chooser(2, Some(mon), fri), Chooser::ReservePool);
+    }
+
+    #[test]
+    fn the_captains_window_follows_the_players_own_48_hours_d_vii_6a_b8d() {
+        // The adjudication is published Monday noon; the player's 48 hours end Wednesday noon,
+        // and only then do the captain's 48 begin, ending Friday noon.
+        let mon = Utc.with_ymd_and_hms(2026, 11, 2, 12, 0, 0).unwrap();
+        let wed = Utc.with_ymd_and_hms(2026, 11, 4, 12, 0, 0).unwrap();
+        let fri = Utc.with_ymd_and_hms(2026, 11, 6, 12, 0, 0).unwrap();
+        let tue = Utc.with_ymd_and_hms(2026, 11, 3, 12, 0, 0).unwrap();
+        assert_eq!(
+            chooser(2, Some(wed), tue),
+            Chooser::PlayersGrace { until: Some(wed) }
+        );
+        assert_eq!(chooser(2, Some(wed), wed), Chooser::Captain { until: fri });
+        assert_eq!(chooser(2, Some(wed), fri), Chooser::ReservePool);
+        assert_eq!(
+            chooser(2, None, mon),
+            Chooser::PlayersGrace { until: None },
+            "no clock before the adjudication is published"
+        );
+    }
+
+    #[test]
+    fn a_round_1_captain_announces_a_change_48_hours_before_the_deadline_b8c() {
+        let deadline = Utc.with_ymd_and_hms(2026, 11, 6, 12, 0, 0).unwrap();
+        let wed = Utc.with_ymd_and_hms(2026, 11, 4, 12, 0, 0).unwrap();
+        assert!(captain_notice_given(wed, Some(deadline)));
+        assert!(!captain_notice_given(
+            wed + chrono::Duration::hours(1),
+            Some(deadline)
+        ));
+        assert!(captain_notice_given(deadline, Some(deadline)), "passed");
+        assert!(captain_notice_given(wed, None));
     }
 
     #[test]

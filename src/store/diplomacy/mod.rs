@@ -6,6 +6,7 @@ pub mod boards;
 pub mod handovers;
 pub mod holidays;
 pub mod individuals;
+pub mod nmr_clocks;
 pub mod pool_replies;
 pub mod press;
 pub mod record;

@@ -1,0 +1,43 @@
+//! `/board policy board press [late_orders]` (the GM): the game's policy stated at its outset,
+//! D.X.1's press rule and D.VII.3's alternative, stored with the board, announced and followed
+//! by the orders and press use cases (D.I.1(b)).
+
+use super::{board, require_gm, DiplomacyError, DiplomacyReply};
+use crate::app::{App, Call};
+use crate::domain::diplomacy::policy::{describe, may_state, press_rule, Policy};
+use crate::store;
+
+impl App {
+    /// `/board policy board press [late_orders]` (the board's GM).
+    pub async fn state_dip_policy(
+        &self,
+        call: &Call,
+        name: &str,
+        press: &str,
+        late_orders: bool,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            let b = board(conn, name).await?;
+            require_gm(conn, actor, &b, "state the game's policy").await?;
+            let refused = |e: crate::domain::diplomacy::policy::PolicyError| {
+                DiplomacyError::Refused(e.to_string())
+            };
+            may_state(&b.name, b.published_at.is_some() || b.deadline.is_some())
+                .map_err(refused)?;
+            let policy = Policy {
+                press: press_rule(press).map_err(refused)?,
+                late_orders,
+            };
+            store::diplomacy::boards::set_rules(conn, b.id, policy.press.name(), late_orders)
+                .await?;
+            let text = format!(
+                "{}: the GM states the game's policy at its outset (D.I.1(b)): {}.",
+                b.name,
+                describe(policy)
+            );
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyReply(text))
+        })
+        .await
+    }
+}
