@@ -143,12 +143,20 @@ pub async fn round_robin(
         players.insert(m.first_id);
         let Some(second) = m.second_id else { continue };
         players.insert(second);
-        if m.over && m.decided.is_none() {
+        // A forfeited match counts as won by the appearing player (ACWC Match rules); a match
+        // disregarded with a player who left counts for nobody.
+        let forfeited_by = match m.decided.as_deref() {
+            None => None,
+            Some("forfeit") => m.forfeited_id,
+            Some(_) => continue,
+        };
+        if m.over {
             finished.push(Finished {
                 first: m.first_id,
                 second,
                 first_games: m.first_halves as Halves,
                 second_games: m.second_halves as Halves,
+                forfeited_by,
             });
         }
     }
