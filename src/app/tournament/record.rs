@@ -50,6 +50,7 @@ pub async fn export(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Value>> {
                 "account": e.account,
                 "status": e.status,
                 "status_reason": e.status_reason,
+                "left_in": e.left_in,
                 "seeded": e.seeded,
                 "engine": e.engine,
                 "created": e.created.map(|d| d.to_rfc3339()),

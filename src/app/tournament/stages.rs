@@ -153,7 +153,7 @@ impl App {
             .await?
             .first()
             .copied();
-        let Some((first, second)) = stages::finalists(champion, &ranking) else {
+        let Some((first, second)) = stages::finalists(champion, &ranking, &rr.gone) else {
             let winner = champion.or(ranking.first().copied());
             return Ok(vec![
                 self.declare_winner(conn, t, winner, "nobody is left to play the Final")
