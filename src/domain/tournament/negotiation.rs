@@ -41,6 +41,24 @@ impl Week {
         }
     }
 
+    /// The week of a round paired at `at` after a round played in `previous`: the week after
+    /// it, however early the pairing ("one week per round"; "published on subsequent Mondays
+    /// as soon as possible (or earlier ...)"), and never a week later than the one running when
+    /// it is published late, so no week is left without a round.
+    pub fn following(previous: Week, at: DateTime<Utc>) -> Week {
+        let next = previous.after(1);
+        let running = Week {
+            start: midnight(
+                at.date_naive() - Duration::days(i64::from(at.weekday().num_days_from_monday())),
+            ),
+        };
+        if running.start > next.start {
+            running
+        } else {
+            next
+        }
+    }
+
     /// The week `weeks` after this one.
     pub fn after(self, weeks: i64) -> Week {
         Week {
@@ -287,5 +305,33 @@ mod tests {
             no_show(start, first, at("2026-12-02 18:21")),
             NoShow::Second
         );
+    }
+
+    #[test]
+    fn a_round_paired_early_still_gets_the_following_week_of_its_own_timeline() {
+        // ACWC Timeline: "There is one week per Qualification round"; later pairings are
+        // published "on subsequent Mondays as soon as possible (or earlier if all players
+        // finish their matches earlier)". Round 1's week is 30 Nov–6 Dec 2026; every match is
+        // done on Monday 30 Nov, and round 2 is paired that day: it is due Sun 13 Dec.
+        let round1 = Week::of_publication(at("2026-11-29 12:00"));
+        assert_eq!(round1.start, at("2026-11-30 00:00"));
+        let round2 = Week::following(round1, at("2026-11-30 20:00"));
+        assert_eq!(round2.start, at("2026-12-07 00:00"));
+        assert_eq!(round2.end(), at("2026-12-13 23:59") + Duration::seconds(59));
+        // Paired on the Friday of round 1's week: the same following week.
+        assert_eq!(Week::following(round1, at("2026-12-04 09:00")), round2);
+    }
+
+    #[test]
+    fn a_round_paired_late_keeps_the_week_after_the_last_timeline() {
+        // ACWC Timeline: pairings are published "on subsequent Mondays as soon as possible";
+        // round 1 (30 Nov–6 Dec) is settled on Tuesday 8 Dec: round 2 still has the week of
+        // 7 Dec, and no week is left without a round.
+        let round1 = Week::of_publication(at("2026-11-29 12:00"));
+        let round2 = Week::following(round1, at("2026-12-08 10:00"));
+        assert_eq!(round2.start, at("2026-12-07 00:00"));
+        // Settled only after that week too: the week running then.
+        let late = Week::following(round1, at("2026-12-15 10:00"));
+        assert_eq!(late.start, at("2026-12-14 00:00"));
     }
 }
