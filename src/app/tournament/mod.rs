@@ -55,6 +55,8 @@ pub enum TournamentError {
     NoAccount { tournament: i64, account: String },
     #[error("{0} is ineligible: {1}")]
     Ineligible(String, Ineligible),
+    #[error("{0} cannot be admitted by exception: {1} The Director's exceptions are to the entry requirements, not to a disqualifying mark.")]
+    NoException(String, Ineligible),
     #[error("A tournament needs at least two eligible entrants to start; it has {0}.")]
     TooFew(usize),
     #[error("Only the players of match #{0} or the Director record its games.")]

@@ -58,6 +58,7 @@ pub async fn export(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Value>> {
                 "rating": e.rating,
                 "peak": e.peak,
                 "marked": e.marked.map(|d| d.to_rfc3339()),
+                "mark_undated": e.mark_undated,
                 "excepted": e.excepted,
             })).collect::<Vec<_>>(),
             "matches": matches,
