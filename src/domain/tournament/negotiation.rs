@@ -153,6 +153,30 @@ pub enum Fault {
     Both,
 }
 
+/// An offer of a time for a session of the Final, which has no week: the finalists split it
+/// "over several days" as they "see fit" (ACWC Match rules, Timeline), so only a time still
+/// to come is needed, and no other session agreed and still ahead. The week's limits (three
+/// offers by Wednesday, 3 hours apart, two a date) belong to a round's week. An agreed time
+/// gives the no-show rules, which apply "at all stages", a start to count from.
+pub fn check_session_offer(
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    agreed: Option<DateTime<Utc>>,
+) -> Result<(), OfferRefused> {
+    if !session_open(agreed, now) {
+        return Err(OfferRefused::Agreed);
+    }
+    if at <= now {
+        return Err(OfferRefused::Past);
+    }
+    Ok(())
+}
+
+/// Whether a Final's next session may be agreed: no time agreed, or the agreed one has come.
+pub fn session_open(agreed: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+    agreed.is_none_or(|a| a <= now)
+}
+
 /// The fault at Wednesday's deadline from the offers each made by then.
 pub fn fault_at_offers_due(first_offers: usize, second_offers: usize, agreed: bool) -> Fault {
     if agreed {
@@ -333,5 +357,31 @@ mod tests {
         // Settled only after that week too: the week running then.
         let late = Week::following(round1, at("2026-12-15 10:00"));
         assert_eq!(late.start, at("2026-12-14 00:00"));
+    }
+
+    #[test]
+    fn a_final_session_is_agreed_without_the_weeks_limits_match_rules_at_all_stages() {
+        // ACWC Match rules "(applying at all stages)": the no-show rules need an agreed time;
+        // "the finalists are allowed to split their match over several days", so the Final's
+        // sessions are offered without a week's deadline or spacing.
+        let now = at("2026-12-28 09:00");
+        assert_eq!(
+            check_session_offer(at("2027-02-01 19:00"), now, None),
+            Ok(())
+        );
+        assert_eq!(
+            check_session_offer(at("2026-12-28 08:00"), now, None),
+            Err(OfferRefused::Past)
+        );
+        // A session agreed and still ahead holds; once its time has come the next is agreed.
+        let agreed = Some(at("2026-12-29 19:00"));
+        assert_eq!(
+            check_session_offer(at("2026-12-30 19:00"), now, agreed),
+            Err(OfferRefused::Agreed)
+        );
+        assert_eq!(
+            check_session_offer(at("2026-12-30 19:00"), at("2026-12-29 23:00"), agreed),
+            Ok(())
+        );
     }
 }
