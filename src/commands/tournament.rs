@@ -509,7 +509,7 @@ pub(super) fn section() -> Section {
             command("match noshow", "Report that your opponent has not shown up")
                 .option(a_match())
                 .who("the match's players")
-                .rule("ACWC Match rules: a 10-minute grace, then again 10 minutes later")
+                .rule("ACWC Match rules: at the agreed time, again when the 10-minute grace ends")
                 .run(|app, call, a| {
                     Box::pin(
                         async move { reply(app.report_no_show(&call, a.integer("match")?).await) },

@@ -249,7 +249,7 @@ impl App {
         .await
     }
 
-    /// `/match noshow`: the appearing player reports the opponent absent, after the grace period
+    /// `/match noshow`: the appearing player reports the opponent absent, from the agreed time
     /// and again ten minutes later; then they claim the win or reschedule.
     pub async fn report_no_show(
         &self,
@@ -267,7 +267,7 @@ impl App {
                 NoShow::Wait(until) => return Err(TournamentError::SecondReport(utc(until))),
                 NoShow::First => {
                     store::tournament::negotiation::set_noshow(conn, number, me, self.now()).await?;
-                    format!("Match #{number}: {} reports that their opponent has not shown up, 10 minutes after the agreed time; the second report is due 10 minutes from now (ACWC Match rules).", actor.name)
+                    format!("Match #{number}: {} reports that their opponent has not shown up at the agreed time; the opponent has a 10-minute grace period, and the second report is due from {} (ACWC Match rules).", actor.name, utc(self.now() + negotiation::GRACE))
                 }
                 NoShow::Second => format!("Match #{number}: {} reports again that their opponent has not shown up. They choose: /match claim match:{number} to claim the win, or /match reschedule match:{number}; if rescheduling fails, the match is theirs (ACWC Match rules).", actor.name),
             };

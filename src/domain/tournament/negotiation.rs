@@ -204,9 +204,12 @@ pub enum NoShow {
 }
 
 /// A no-show report at `now` for a match agreed at `start`, after a first report at `first`.
+/// The first message may be sent from the agreed time, when the opponent "did not show up", and
+/// the second "10 minutes afterwards": so the claim comes when the 10-minute grace period ends,
+/// not ten minutes after it (ACWC Match rules).
 pub fn no_show(start: DateTime<Utc>, first: Option<DateTime<Utc>>, now: DateTime<Utc>) -> NoShow {
     match first {
-        None if now < start + GRACE => NoShow::Early(start + GRACE),
+        None if now < start => NoShow::Early(start),
         None => NoShow::First,
         Some(f) if now < f + GRACE => NoShow::Wait(f + GRACE),
         Some(_) => NoShow::Second,
@@ -311,13 +314,20 @@ mod tests {
     }
 
     #[test]
-    fn a_no_show_is_reported_after_the_grace_and_again_ten_minutes_later() {
-        // ACWC Match rules: "a 10 minute grace period ... message the TD that their opponent did
-        // not show up and again 10 minutes afterwards".
+    fn a_no_show_is_reported_at_the_time_and_again_when_the_grace_ends_match_rules() {
+        // ACWC Match rules: "If a player is offline at the time of the match, they have a 10
+        // minute grace period ... The appearing player has to message the TD that their
+        // opponent did not show up and again 10 minutes afterwards". The first message comes at
+        // the agreed time, the second when the grace period is over.
         let start = at("2026-12-02 18:00");
         assert_eq!(
-            no_show(start, None, at("2026-12-02 18:05")),
-            NoShow::Early(at("2026-12-02 18:10"))
+            no_show(start, None, at("2026-12-02 17:55")),
+            NoShow::Early(start)
+        );
+        assert_eq!(no_show(start, None, start), NoShow::First);
+        assert_eq!(
+            no_show(start, Some(start), at("2026-12-02 18:10")),
+            NoShow::Second
         );
         assert_eq!(no_show(start, None, at("2026-12-02 18:10")), NoShow::First);
         let first = Some(at("2026-12-02 18:11"));
