@@ -547,7 +547,7 @@ pub(super) fn section() -> Section {
             command("match confirm", "Confirm the result your opponent recorded")
                 .option(a_match())
                 .who("the opponent, the Director")
-                .rule("ACWC Format: results confirmed by the opponent")
+                .rule("gavel's practice, not the ACWC text (its Match rules: either player posts the result)")
                 .run(|app, call, a| {
                     Box::pin(async move { reply(app.confirm_result(&call, a.integer("match")?).await) })
                 }),
