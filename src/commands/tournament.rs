@@ -509,7 +509,7 @@ pub(super) fn section() -> Section {
             command("match noshow", "Report that your opponent has not shown up")
                 .option(a_match())
                 .who("the match's players")
-                .rule("ACWC Match rules: a 10-minute grace, then again 10 minutes later")
+                .rule("ACWC Match rules: at the agreed time, again when the 10-minute grace ends")
                 .run(|app, call, a| {
                     Box::pin(
                         async move { reply(app.report_no_show(&call, a.integer("match")?).await) },
@@ -547,7 +547,7 @@ pub(super) fn section() -> Section {
             command("match confirm", "Confirm the result your opponent recorded")
                 .option(a_match())
                 .who("the opponent, the Director")
-                .rule("ACWC Format: results confirmed by the opponent")
+                .rule("gavel's practice, not the ACWC text (its Match rules: either player posts the result)")
                 .run(|app, call, a| {
                     Box::pin(async move { reply(app.confirm_result(&call, a.integer("match")?).await) })
                 }),

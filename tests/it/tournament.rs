@@ -54,7 +54,8 @@ async fn the_export_holds_the_tournament_whole_and_the_report_is_posted_nowhere(
 }
 
 /// A fake Lichess: the three answers `/tournament fetch` asks for, for the account `AliceA`
-/// only, and the User-Agent each request carried.
+/// (and `MarkedM`, marked for a violation of Lichess's terms), and the User-Agent each request
+/// carried.
 async fn fake_lichess() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
     use axum::extract::{Path, State};
     use axum::http::{HeaderMap, StatusCode};
@@ -74,10 +75,11 @@ async fn fake_lichess() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>
             "/api/user/:name",
             get(move |State(seen): State<Seen>, headers: HeaderMap, Path(name): Path<String>| async move {
                 agent(&seen, &headers);
-                if name != "AliceA" {
-                    return Err(StatusCode::NOT_FOUND);
+                match name.as_str() {
+                    "AliceA" => Ok(r#"{"id":"alicea","createdAt":1514764800000}"#),
+                    "MarkedM" => Ok(r#"{"id":"markedm","createdAt":1514764800000,"tosViolation":true}"#),
+                    _ => Err(StatusCode::NOT_FOUND),
                 }
-                Ok(r#"{"id":"alicea","createdAt":1514764800000}"#)
             }),
         )
         .route(
@@ -164,4 +166,74 @@ async fn facts_are_fetched_from_lichess_politely_and_recorded() {
         !agents.is_empty() && agents.iter().all(|a| a.starts_with("gavel/")),
         "{agents:?}"
     );
+}
+
+/// Checks (ACWC Player eligibility: "You have an account that was marked as engine or booster
+/// after September 1, 2017" disqualifies; "Exceptions to these requirements can be made at TD
+/// discretion" is for the entry requirements): an account Lichess shows marked is recorded with
+/// an undated mark and held back until the Director records the date; `/tournament except`
+/// refuses it and, once dated after the date, still refuses it; at the start it does not play.
+#[tokio::test]
+async fn a_mark_lichess_shows_holds_the_account_back_and_no_exception_admits_a_recent_one() {
+    let (url, _seen) = fake_lichess().await;
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    config.tournament.lichess_url = Some(url);
+    let mut console = Console::new(config);
+    let said = async |console: &mut Console, line: &str| {
+        console
+            .execute(line)
+            .await
+            .expect("runs")
+            .iter()
+            .flat_map(|o| o.render())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for line in [
+        "@ 2026-11-30 09:00",
+        "cj: /tournament create name:\"Antichess\" format:acwc",
+        "cj: /tournament director tournament:1 member:@td",
+        "alice: /tournament enter tournament:1 account:AliceA",
+        "mal: /tournament enter tournament:1 account:MarkedM",
+        "bob: /tournament enter tournament:1 account:BobB",
+        "td: /tournament facts tournament:1 account:BobB created:2016-01-01 rated_games:500 rating:2000 peak:2050",
+        "td: /tournament fetch tournament:1 account:AliceA",
+    ] {
+        console.execute(line).await.expect("line runs");
+    }
+    let fetched = said(
+        &mut console,
+        "td: /tournament fetch tournament:1 account:MarkedM",
+    )
+    .await;
+    assert!(
+        fetched.contains("Not eligible: Lichess shows the account marked"),
+        "{fetched}"
+    );
+    let excepted = said(
+        &mut console,
+        "td: /tournament except tournament:1 account:MarkedM reason:\"reformed\"",
+    )
+    .await;
+    assert!(
+        excepted.starts_with("! MarkedM cannot be admitted by exception"),
+        "{excepted}"
+    );
+    let dated = said(&mut console, "td: /tournament facts tournament:1 account:MarkedM created:2018-01-01 rated_games:100 rating:2100 peak:2200 marked:2018-06-01").await;
+    assert!(
+        dated.contains("Not eligible: The account was marked as engine or booster after the date"),
+        "{dated}"
+    );
+    let excepted = said(
+        &mut console,
+        "td: /tournament except tournament:1 account:MarkedM reason:\"reformed\"",
+    )
+    .await;
+    assert!(
+        excepted.starts_with("! MarkedM cannot be admitted by exception"),
+        "{excepted}"
+    );
+    let started = said(&mut console, "td: /tournament start tournament:1").await;
+    assert!(started.contains("MarkedM may not play"), "{started}");
 }

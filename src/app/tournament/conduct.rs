@@ -116,6 +116,7 @@ impl App {
             return Err(TournamentError::Finished(t.id));
         }
         store::tournament::entrants::set_status(conn, e.id, status, Some(said)).await?;
+        store::tournament::entrants::set_left_in(conn, e.id, stage.as_str()).await?;
         if engine {
             store::tournament::entrants::set_engine(conn, e.id).await?;
         }

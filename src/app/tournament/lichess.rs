@@ -117,8 +117,10 @@ impl App {
         })
         .await?;
         let facts = self.lichess_facts(&base, account.trim(), id).await?;
+        // A mark Lichess shows is recorded, undated, so that the eligibility rule holds the
+        // account back until the Director records when it was made.
         let mut reply = self
-            .record_facts(
+            .record_facts_seen(
                 call,
                 id,
                 account,
@@ -127,12 +129,10 @@ impl App {
                 facts.rating,
                 facts.peak,
                 None,
+                Some(facts.marked),
             )
             .await?;
         reply.0 = format!("From Lichess: {}", reply.0);
-        if facts.marked {
-            reply.0.push_str(" Lichess shows the account marked for a violation of its terms, without the date: the Director decides, with /tournament disqualify or /tournament except (ACWC Player eligibility).");
-        }
         Ok(reply)
     }
 }

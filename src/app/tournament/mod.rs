@@ -55,6 +55,8 @@ pub enum TournamentError {
     NoAccount { tournament: i64, account: String },
     #[error("{0} is ineligible: {1}")]
     Ineligible(String, Ineligible),
+    #[error("{0} cannot be admitted by exception: {1} The Director's exceptions are to the entry requirements, not to a disqualifying mark.")]
+    NoException(String, Ineligible),
     #[error("A tournament needs at least two eligible entrants to start; it has {0}.")]
     TooFew(usize),
     #[error("Only the players of match #{0} or the Director record its games.")]
@@ -119,11 +121,11 @@ pub enum TournamentError {
     NotForArbiter(i64, String),
     #[error("Match #{0} has no agreed time yet, so nobody can be absent from it.")]
     NoTime(i64),
-    #[error("Your opponent has a 10-minute grace period to come online: report them absent from {0} (ACWC Match rules).")]
+    #[error("The match starts {0}: an absent opponent is reported from then, and again 10 minutes later, when their 10-minute grace period is over (ACWC Match rules).")]
     Grace(String),
     #[error("The second report of a no-show is due 10 minutes after the first: from {0} (ACWC Match rules).")]
     SecondReport(String),
-    #[error("Match #{0} has no no-show reported twice by you: /match noshow after the grace period, and again 10 minutes later (ACWC Match rules).")]
+    #[error("Match #{0} has no no-show reported twice by you: /match noshow from the agreed time, and again 10 minutes later (ACWC Match rules).")]
     NoNoShow(i64),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),

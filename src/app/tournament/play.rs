@@ -10,7 +10,7 @@ use super::{parameters, TournamentError, TournamentReply};
 use crate::app::App;
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, MatchState, Score};
-use crate::domain::tournament::negotiation::{utc, Week};
+use crate::domain::tournament::negotiation::utc;
 use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::swiss;
 use crate::domain::tournament::{points, Halves};
@@ -29,7 +29,7 @@ impl App {
     ) -> Result<String, TournamentError> {
         let field = read::field(conn, id, round).await?;
         let pairing = swiss::pair(&field.entrants, &field.rounds, &field.playing);
-        let week = Week::of_publication(self.now());
+        let week = self.round_week(conn, id).await?;
         let mut lines = vec![format!(
             "Tournament #{id}, round {round} (Monrad pairing, ACWC Pairing details; /tournament pairings tournament:{id} round:{round} explain:true shows each step). Play by {}; each player offers 3 times in UTC with /match offer by {} (ACWC Timeline, Match negotiations):",
             utc(week.end()),

@@ -24,11 +24,13 @@ pub struct Field {
     pub names: BTreeMap<i64, String>,
 }
 
-/// The Candidates as the ranking needs them: players, finished matches and who is out.
+/// The Candidates as the ranking needs them: players, finished matches, who is out of the
+/// Candidates (their games disregarded) and who has gone since (out of the Final only).
 pub struct RoundRobin {
     pub players: Vec<EntrantId>,
     pub finished: Vec<Finished>,
     pub out: Vec<EntrantId>,
+    pub gone: Vec<EntrantId>,
     pub names: BTreeMap<EntrantId, String>,
 }
 
@@ -143,16 +145,33 @@ pub async fn round_robin(
         players.insert(m.first_id);
         let Some(second) = m.second_id else { continue };
         players.insert(second);
-        if m.over && m.decided.is_none() {
+        // A forfeited match counts as won by the appearing player (ACWC Match rules); a match
+        // disregarded with a player who left counts for nobody.
+        let forfeited_by = match m.decided.as_deref() {
+            None => None,
+            Some("forfeit") => m.forfeited_id,
+            Some(_) => continue,
+        };
+        if m.over {
             finished.push(Finished {
                 first: m.first_id,
                 second,
                 first_games: m.first_halves as Halves,
                 second_games: m.second_halves as Halves,
+                forfeited_by,
             });
         }
     }
+    // Only a player who left before the Final has their Candidates games disregarded (ACWC
+    // Disqualification and withdrawals: "from the Candidates"); one who leaves the Final has
+    // gone, and the Candidates stand as they ended.
+    let final_stage = Stage::Final.as_str();
     let out = entrants
+        .iter()
+        .filter(|e| e.status != PLAYING && e.left_in.as_deref() != Some(final_stage))
+        .map(|e| e.id)
+        .collect();
+    let gone = entrants
         .iter()
         .filter(|e| e.status != PLAYING)
         .map(|e| e.id)
@@ -170,6 +189,7 @@ pub async fn round_robin(
         players,
         finished,
         out,
+        gone,
         names,
     })
 }

@@ -1,7 +1,8 @@
 //! Results: a game (`/match game`) or a whole match's score (`/match report`). The Director's
 //! entry stands at once; a player's waits for the opponent, who confirms or disputes it with the
-//! buttons under its post (ACWC Format: results "confirmed by the opponent ... or entered by
-//! the TD"). A dispute goes to the Director, whose call is final.
+//! buttons under its post. That confirmation is gavel's own practice: the ACWC Match rules say
+//! only "After a match, either player must post the results". A dispute goes to the Director,
+//! whose call is final (ACWC Organization).
 
 use sqlx::SqliteConnection;
 
@@ -206,7 +207,7 @@ impl App {
         };
         let opponent = opponent.map_or(String::new(), |o| names[&o].clone());
         let text = format!(
-            "Match #{}: {} records {words}. {opponent} confirms it, or disputes it for the Director to rule (/match confirm or /match dispute match:{}).",
+            "Match #{}: {} records {words}. {opponent} confirms it, or disputes it for the Director to rule (/match confirm or /match dispute match:{}); the confirmation is gavel's practice, not the ACWC rules', which let either player post the result.",
             m.id, names[&me], m.id
         );
         store::outbox::enqueue_with_buttons(

@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use super::{parameters, TournamentError, TournamentReply};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::kernel::authority::Power;
-use crate::domain::tournament::eligibility::{self, AccountFacts};
+use crate::domain::tournament::eligibility::{self, AccountFacts, Ineligible};
 use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::stages::{Shape, Stage};
 use crate::domain::tournament::{rating_shown, swiss};
@@ -178,6 +178,35 @@ impl App {
         peak: i64,
         marked: Option<&str>,
     ) -> Result<TournamentReply, TournamentError> {
+        self.record_facts_seen(
+            call,
+            id,
+            account,
+            created,
+            rated_games,
+            rating,
+            peak,
+            marked,
+            None,
+        )
+        .await
+    }
+
+    /// Records an account's facts; `undated` is whether Lichess shows a mark without its date,
+    /// when Lichess was asked (a mark's date, once recorded, replaces it).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn record_facts_seen(
+        &self,
+        call: &Call,
+        id: i64,
+        account: &str,
+        created: &str,
+        rated_games: i64,
+        rating: i64,
+        peak: i64,
+        marked: Option<&str>,
+        undated: Option<bool>,
+    ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self
                 .directed(conn, id, actor, "record an account's facts")
@@ -195,6 +224,12 @@ impl App {
                 marked,
             )
             .await?;
+            let undated = match (marked, undated) {
+                (Some(_), _) => false,
+                (None, Some(seen)) => seen,
+                (None, None) => e.mark_undated,
+            };
+            store::tournament::entrants::set_mark_undated(conn, e.id, undated).await?;
             let params = parameters(&t);
             let verdict = match params.requirements() {
                 None => "No entry requirements apply.".to_owned(),
@@ -204,6 +239,7 @@ impl App {
                         created,
                         rated_games: u32::try_from(rated_games).unwrap_or(0),
                         mark: marked,
+                        undated_mark: undated,
                     },
                 ) {
                     Ok(()) => "Eligible.".to_owned(),
@@ -229,8 +265,15 @@ impl App {
         reason: &str,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            self.directed(conn, id, actor, "make an exception").await?;
+            let t = self.directed(conn, id, actor, "make an exception").await?;
             let e = self.entrant(conn, id, account).await?;
+            // Exceptions are to the entry requirements, never to a disqualifying mark (ACWC
+            // Player eligibility).
+            if let Err(why) = entry_check(&parameters(&t), &e, true) {
+                if !why.waivable() {
+                    return Err(TournamentError::NoException(e.account, why));
+                }
+            }
             store::tournament::entrants::set_exception(conn, e.id, reason.trim()).await?;
             let text = format!(
                 "The Director admits {} to tournament #{id} by exception: {} (ACWC Player eligibility).",
@@ -340,22 +383,32 @@ impl App {
 /// Whether an entrant may play: the format's requirements on the facts the Director recorded,
 /// unless the Director made an exception.
 fn entry_verdict(params: &Parameters, e: &EntrantRow) -> Result<(), String> {
+    if params.requirements().is_some() && (e.created.is_none() || e.rated_games.is_none()) {
+        if e.excepted.is_some() {
+            return Ok(());
+        }
+        return Err("the Director has recorded no facts for the account".into());
+    }
+    entry_check(params, e, e.excepted.is_some()).map_err(|why| why.to_string())
+}
+
+/// The format's requirements on the recorded facts, with or without the Director's exception
+/// (which never waives a disqualifying mark).
+fn entry_check(params: &Parameters, e: &EntrantRow, excepted: bool) -> Result<(), Ineligible> {
     let Some(req) = params.requirements() else {
         return Ok(());
     };
-    if e.excepted.is_some() {
-        return Ok(());
-    }
     let (Some(created), Some(games)) = (e.created, e.rated_games) else {
-        return Err("the Director has recorded no facts for the account".into());
+        return Ok(());
     };
-    eligibility::check(
+    eligibility::admit(
         req,
         AccountFacts {
             created,
             rated_games: u32::try_from(games).unwrap_or(0),
             mark: e.marked,
+            undated_mark: e.mark_undated,
         },
+        excepted,
     )
-    .map_err(|why| why.to_string())
 }

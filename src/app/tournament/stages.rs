@@ -69,6 +69,24 @@ impl App {
         Ok(said)
     }
 
+    /// The week of a round paired now: the week after the last round's week (ACWC Timeline:
+    /// "one week per round"), or for the first round the week its publication gives.
+    pub(super) async fn round_week(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+    ) -> Result<Week, TournamentError> {
+        let last = store::tournament::matches::of_tournament(conn, id)
+            .await?
+            .into_iter()
+            .filter_map(|m| m.week_start)
+            .max();
+        Ok(match last {
+            Some(start) => Week::following(Week { start }, self.now()),
+            None => Week::of_publication(self.now()),
+        })
+    }
+
     /// Announces `text` in the tournament's channel and returns it.
     pub(super) async fn tournament_post(
         &self,
@@ -104,7 +122,7 @@ impl App {
     ) -> Result<String, TournamentError> {
         store::tournament::tournaments::set_stage(conn, id, Stage::Candidates.as_str()).await?;
         let names = read::entrant_names(conn, id).await?;
-        let week = Week::of_publication(self.now());
+        let week = self.round_week(conn, id).await?;
         let mut lines = vec![format!(
             "Tournament #{id}, the Candidates: a round robin, one round a week from {}, every match played out to its last game (ACWC Candidates, Timeline).",
             utc(week.start)
@@ -153,7 +171,7 @@ impl App {
             .await?
             .first()
             .copied();
-        let Some((first, second)) = stages::finalists(champion, &ranking) else {
+        let Some((first, second)) = stages::finalists(champion, &ranking, &rr.gone) else {
             let winner = champion.or(ranking.first().copied());
             return Ok(vec![
                 self.declare_winner(conn, t, winner, "nobody is left to play the Final")

@@ -11,6 +11,7 @@ use super::setup::PLAYING;
 use super::{TournamentError, TournamentReply};
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::tournament::negotiation::{self, utc, Fault, NoShow, Week};
+use crate::domain::tournament::stages::Stage;
 use crate::jobs::{self, Job, MatchStep};
 use crate::store::{self, tournament::matches::MatchRow, tournament::tournaments::Tournament};
 
@@ -55,15 +56,30 @@ impl App {
         Ok((t, m, Week { start }))
     }
 
-    /// A match being negotiated, its week and the caller's entrant in it; refused to anyone
-    /// who does not play in it.
+    /// A match whose time is agreed: a round's match with its week, or a Final's session, which
+    /// has none (ACWC Match rules apply "at all stages").
+    async fn agreeing(
+        &self,
+        conn: &mut SqliteConnection,
+        number: i64,
+    ) -> Result<(Tournament, MatchRow, Option<Week>), TournamentError> {
+        let (t, m) = self.open_match(conn, number).await?;
+        match m.week_start {
+            Some(start) => Ok((t, m, Some(Week { start }))),
+            None if m.stage == Stage::Final.as_str() && m.second_id.is_some() => Ok((t, m, None)),
+            None => Err(TournamentError::NoWeek(number)),
+        }
+    }
+
+    /// A match being agreed, its week (none in the Final) and the caller's entrant in it;
+    /// refused to anyone who does not play in it.
     async fn negotiating_player(
         &self,
         conn: &mut SqliteConnection,
         number: i64,
         actor: &Actor,
-    ) -> Result<(MatchRow, Week, i64), TournamentError> {
-        let (_, m, week) = self.negotiated(conn, number).await?;
+    ) -> Result<(MatchRow, Option<Week>, i64), TournamentError> {
+        let (_, m, week) = self.agreeing(conn, number).await?;
         let Some((me, _)) = read::side(conn, &m, actor.id).await? else {
             return Err(TournamentError::NotYourMatch(number));
         };
@@ -83,6 +99,17 @@ impl App {
             let offers = store::tournament::negotiation::offers(conn, number).await?;
             let mine: Vec<DateTime<Utc>> =
                 offers.iter().filter(|o| o.entrant_id == me).map(|o| o.at).collect();
+            let Some(week) = week else {
+                negotiation::check_session_offer(at, self.now(), m.starts_at)?;
+                store::tournament::negotiation::offer(conn, number, me, at, self.now()).await?;
+                let k = offers.len() + 1;
+                let said = format!(
+                    "Match #{number}, the Final: {} offers a session at {} (offer {k}); the opponent accepts with /match accept match:{number} offer:{k}.",
+                    actor.name,
+                    utc(at)
+                );
+                return Ok(TournamentReply(self.tournament_post(conn, said).await?));
+            };
             negotiation::check_offer(&mine, at, self.now(), week.end(), m.starts_at.is_some())?;
             store::tournament::negotiation::offer(conn, number, me, at, self.now()).await?;
             let k = offers.len() + 1;
@@ -114,8 +141,12 @@ impl App {
         k: i64,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let (m, _, me) = self.negotiating_player(conn, number, actor).await?;
-            if m.starts_at.is_some() {
+            let (m, week, me) = self.negotiating_player(conn, number, actor).await?;
+            let open = match week {
+                Some(_) => m.starts_at.is_none(),
+                None => negotiation::session_open(m.starts_at, self.now()),
+            };
+            if !open {
                 return Err(negotiation::OfferRefused::Agreed.into());
             }
             let offers = store::tournament::negotiation::offers(conn, number).await?;
@@ -218,7 +249,7 @@ impl App {
         .await
     }
 
-    /// `/match noshow`: the appearing player reports the opponent absent, after the grace period
+    /// `/match noshow`: the appearing player reports the opponent absent, from the agreed time
     /// and again ten minutes later; then they claim the win or reschedule.
     pub async fn report_no_show(
         &self,
@@ -236,7 +267,7 @@ impl App {
                 NoShow::Wait(until) => return Err(TournamentError::SecondReport(utc(until))),
                 NoShow::First => {
                     store::tournament::negotiation::set_noshow(conn, number, me, self.now()).await?;
-                    format!("Match #{number}: {} reports that their opponent has not shown up, 10 minutes after the agreed time; the second report is due 10 minutes from now (ACWC Match rules).", actor.name)
+                    format!("Match #{number}: {} reports that their opponent has not shown up at the agreed time; the opponent has a 10-minute grace period, and the second report is due from {} (ACWC Match rules).", actor.name, utc(self.now() + negotiation::GRACE))
                 }
                 NoShow::Second => format!("Match #{number}: {} reports again that their opponent has not shown up. They choose: /match claim match:{number} to claim the win, or /match reschedule match:{number}; if rescheduling fails, the match is theirs (ACWC Match rules).", actor.name),
             };
@@ -271,7 +302,7 @@ impl App {
         number: i64,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let (t, m, _) = self.negotiated(conn, number).await?;
+            let (t, m, _) = self.agreeing(conn, number).await?;
             let me = self.appeared(conn, &m, actor).await?;
             let absent = if m.first_id == me {
                 m.second_id
@@ -302,9 +333,18 @@ impl App {
         number: i64,
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let (_, m, week) = self.negotiated(conn, number).await?;
+            let (_, m, week) = self.agreeing(conn, number).await?;
             let me = self.appeared(conn, &m, actor).await?;
             store::tournament::negotiation::set_reschedule(conn, number, me).await?;
+            // The Final has no week's end: a reschedule that fails is the Director's to forfeit.
+            let Some(week) = week else {
+                let said = format!(
+                    "Match #{number}, the Final: {} chooses to reschedule; the finalists agree a new session with /match offer and /match accept. If rescheduling fails, the Director forfeits the match in {}'s favour with /match forfeit (ACWC Match rules).",
+                    actor.name,
+                    actor.name
+                );
+                return Ok(TournamentReply(self.tournament_post(conn, said).await?));
+            };
             let said = format!(
                 "Match #{number}: {} chooses to reschedule; the players agree a new time with /match offer and /match accept. If the match is not played by {}, it is forfeited in {}'s favour (ACWC Match rules).",
                 actor.name,

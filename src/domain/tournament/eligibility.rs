@@ -21,6 +21,8 @@ pub struct AccountFacts {
     pub created: DateTime<Utc>,
     pub rated_games: u32,
     pub mark: Option<DateTime<Utc>>,
+    /// Marked, by what Lichess shows, on a date nobody has recorded yet.
+    pub undated_mark: bool,
 }
 
 /// Why an account may not enter, or is the Director's to decide.
@@ -34,6 +36,21 @@ pub enum Ineligible {
     Marked,
     #[error("The account was marked before the date: the Director reviews it case by case, and may admit it with /tournament except (ACWC Player eligibility).")]
     OldMark,
+    #[error("Lichess shows the account marked as engine or booster but not when: a mark after the date disqualifies and an older one is reviewed, so the Director records its date with /tournament facts marked:YYYY-MM-DD (ACWC Player eligibility).")]
+    UndatedMark,
+}
+
+impl Ineligible {
+    /// Whether the Director may admit the account anyway: the entry requirements allow
+    /// exceptions ("Exceptions to these requirements can be made at TD discretion") and an old
+    /// mark is reviewed case by case; a mark after the date is a disqualifying element, and an
+    /// undated one may be such a mark.
+    pub fn waivable(self) -> bool {
+        matches!(
+            self,
+            Ineligible::CreatedTooLate | Ineligible::TooFewGames { .. } | Ineligible::OldMark
+        )
+    }
 }
 
 /// Checks an account against the requirements, exactly as written.
@@ -50,7 +67,17 @@ pub fn check(req: Requirements, facts: AccountFacts) -> Result<(), Ineligible> {
     match facts.mark {
         Some(at) if at > req.marks_after => Err(Ineligible::Marked),
         Some(_) => Err(Ineligible::OldMark),
+        None if facts.undated_mark => Err(Ineligible::UndatedMark),
         None => Ok(()),
+    }
+}
+
+/// Whether an account plays: the check, unless the Director's exception waives what it finds
+/// and the finding may be waived (ACWC Player eligibility).
+pub fn admit(req: Requirements, facts: AccountFacts, excepted: bool) -> Result<(), Ineligible> {
+    match check(req, facts) {
+        Err(why) if excepted && why.waivable() => Ok(()),
+        verdict => verdict,
     }
 }
 
@@ -83,6 +110,7 @@ mod tests {
             created: on(2018, 5, 1),
             rated_games: 100,
             mark: None,
+            undated_mark: false,
         };
         assert_eq!(check(acwc(), good), Ok(()));
         // "created prior to March 1, 2019, 00:00 UTC": the cut-off itself is too late.
@@ -117,5 +145,56 @@ mod tests {
     #[test]
     fn the_seeding_rating_averages_the_rating_on_the_date_and_the_peak() {
         assert_eq!(seed_x2(2100, 2201), 4301); // 2150.5
+    }
+
+    #[test]
+    fn an_exception_never_admits_an_account_marked_after_the_date_player_eligibility() {
+        // ACWC Player eligibility: "Exceptions to these requirements can be made at TD
+        // discretion" sits under Entry requirements; "You have an account that was marked as
+        // engine or booster after September 1, 2017" is a disqualifying element.
+        let good = AccountFacts {
+            created: on(2018, 5, 1),
+            rated_games: 100,
+            mark: None,
+            undated_mark: false,
+        };
+        let marked = AccountFacts {
+            mark: Some(on(2018, 5, 1)),
+            ..good
+        };
+        assert_eq!(admit(acwc(), marked, true), Err(Ineligible::Marked));
+        // The requirements and an old mark (reviewed case by case) are the Director's to waive.
+        let few = AccountFacts {
+            rated_games: 40,
+            ..good
+        };
+        assert_eq!(admit(acwc(), few, true), Ok(()));
+        assert!(admit(acwc(), few, false).is_err());
+        let old = AccountFacts {
+            mark: Some(on(2016, 5, 1)),
+            ..good
+        };
+        assert_eq!(admit(acwc(), old, true), Ok(()));
+    }
+
+    #[test]
+    fn a_lichess_mark_without_a_date_waits_for_its_date_player_eligibility() {
+        // ACWC Player eligibility: a mark after September 1, 2017 disqualifies, an older one is
+        // reviewed; Lichess shows a mark but not its date, so neither can be decided yet, and no
+        // exception admits an account that may be disqualified.
+        let undated = AccountFacts {
+            created: on(2018, 5, 1),
+            rated_games: 100,
+            mark: None,
+            undated_mark: true,
+        };
+        assert_eq!(check(acwc(), undated), Err(Ineligible::UndatedMark));
+        assert_eq!(admit(acwc(), undated, true), Err(Ineligible::UndatedMark));
+        // Once the Director records the date, the rule decides.
+        let dated = AccountFacts {
+            mark: Some(on(2019, 2, 1)),
+            ..undated
+        };
+        assert_eq!(check(acwc(), dated), Err(Ineligible::Marked));
     }
 }

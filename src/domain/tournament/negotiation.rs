@@ -41,6 +41,24 @@ impl Week {
         }
     }
 
+    /// The week of a round paired at `at` after a round played in `previous`: the week after
+    /// it, however early the pairing ("one week per round"; "published on subsequent Mondays
+    /// as soon as possible (or earlier ...)"), and never a week later than the one running when
+    /// it is published late, so no week is left without a round.
+    pub fn following(previous: Week, at: DateTime<Utc>) -> Week {
+        let next = previous.after(1);
+        let running = Week {
+            start: midnight(
+                at.date_naive() - Duration::days(i64::from(at.weekday().num_days_from_monday())),
+            ),
+        };
+        if running.start > next.start {
+            running
+        } else {
+            next
+        }
+    }
+
     /// The week `weeks` after this one.
     pub fn after(self, weeks: i64) -> Week {
         Week {
@@ -135,6 +153,30 @@ pub enum Fault {
     Both,
 }
 
+/// An offer of a time for a session of the Final, which has no week: the finalists split it
+/// "over several days" as they "see fit" (ACWC Match rules, Timeline), so only a time still
+/// to come is needed, and no other session agreed and still ahead. The week's limits (three
+/// offers by Wednesday, 3 hours apart, two a date) belong to a round's week. An agreed time
+/// gives the no-show rules, which apply "at all stages", a start to count from.
+pub fn check_session_offer(
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    agreed: Option<DateTime<Utc>>,
+) -> Result<(), OfferRefused> {
+    if !session_open(agreed, now) {
+        return Err(OfferRefused::Agreed);
+    }
+    if at <= now {
+        return Err(OfferRefused::Past);
+    }
+    Ok(())
+}
+
+/// Whether a Final's next session may be agreed: no time agreed, or the agreed one has come.
+pub fn session_open(agreed: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+    agreed.is_none_or(|a| a <= now)
+}
+
 /// The fault at Wednesday's deadline from the offers each made by then.
 pub fn fault_at_offers_due(first_offers: usize, second_offers: usize, agreed: bool) -> Fault {
     if agreed {
@@ -162,9 +204,12 @@ pub enum NoShow {
 }
 
 /// A no-show report at `now` for a match agreed at `start`, after a first report at `first`.
+/// The first message may be sent from the agreed time, when the opponent "did not show up", and
+/// the second "10 minutes afterwards": so the claim comes when the 10-minute grace period ends,
+/// not ten minutes after it (ACWC Match rules).
 pub fn no_show(start: DateTime<Utc>, first: Option<DateTime<Utc>>, now: DateTime<Utc>) -> NoShow {
     match first {
-        None if now < start + GRACE => NoShow::Early(start + GRACE),
+        None if now < start => NoShow::Early(start),
         None => NoShow::First,
         Some(f) if now < f + GRACE => NoShow::Wait(f + GRACE),
         Some(_) => NoShow::Second,
@@ -269,13 +314,20 @@ mod tests {
     }
 
     #[test]
-    fn a_no_show_is_reported_after_the_grace_and_again_ten_minutes_later() {
-        // ACWC Match rules: "a 10 minute grace period ... message the TD that their opponent did
-        // not show up and again 10 minutes afterwards".
+    fn a_no_show_is_reported_at_the_time_and_again_when_the_grace_ends_match_rules() {
+        // ACWC Match rules: "If a player is offline at the time of the match, they have a 10
+        // minute grace period ... The appearing player has to message the TD that their
+        // opponent did not show up and again 10 minutes afterwards". The first message comes at
+        // the agreed time, the second when the grace period is over.
         let start = at("2026-12-02 18:00");
         assert_eq!(
-            no_show(start, None, at("2026-12-02 18:05")),
-            NoShow::Early(at("2026-12-02 18:10"))
+            no_show(start, None, at("2026-12-02 17:55")),
+            NoShow::Early(start)
+        );
+        assert_eq!(no_show(start, None, start), NoShow::First);
+        assert_eq!(
+            no_show(start, Some(start), at("2026-12-02 18:10")),
+            NoShow::Second
         );
         assert_eq!(no_show(start, None, at("2026-12-02 18:10")), NoShow::First);
         let first = Some(at("2026-12-02 18:11"));
@@ -286,6 +338,60 @@ mod tests {
         assert_eq!(
             no_show(start, first, at("2026-12-02 18:21")),
             NoShow::Second
+        );
+    }
+
+    #[test]
+    fn a_round_paired_early_still_gets_the_following_week_of_its_own_timeline() {
+        // ACWC Timeline: "There is one week per Qualification round"; later pairings are
+        // published "on subsequent Mondays as soon as possible (or earlier if all players
+        // finish their matches earlier)". Round 1's week is 30 Nov–6 Dec 2026; every match is
+        // done on Monday 30 Nov, and round 2 is paired that day: it is due Sun 13 Dec.
+        let round1 = Week::of_publication(at("2026-11-29 12:00"));
+        assert_eq!(round1.start, at("2026-11-30 00:00"));
+        let round2 = Week::following(round1, at("2026-11-30 20:00"));
+        assert_eq!(round2.start, at("2026-12-07 00:00"));
+        assert_eq!(round2.end(), at("2026-12-13 23:59") + Duration::seconds(59));
+        // Paired on the Friday of round 1's week: the same following week.
+        assert_eq!(Week::following(round1, at("2026-12-04 09:00")), round2);
+    }
+
+    #[test]
+    fn a_round_paired_late_keeps_the_week_after_the_last_timeline() {
+        // ACWC Timeline: pairings are published "on subsequent Mondays as soon as possible";
+        // round 1 (30 Nov–6 Dec) is settled on Tuesday 8 Dec: round 2 still has the week of
+        // 7 Dec, and no week is left without a round.
+        let round1 = Week::of_publication(at("2026-11-29 12:00"));
+        let round2 = Week::following(round1, at("2026-12-08 10:00"));
+        assert_eq!(round2.start, at("2026-12-07 00:00"));
+        // Settled only after that week too: the week running then.
+        let late = Week::following(round1, at("2026-12-15 10:00"));
+        assert_eq!(late.start, at("2026-12-14 00:00"));
+    }
+
+    #[test]
+    fn a_final_session_is_agreed_without_the_weeks_limits_match_rules_at_all_stages() {
+        // ACWC Match rules "(applying at all stages)": the no-show rules need an agreed time;
+        // "the finalists are allowed to split their match over several days", so the Final's
+        // sessions are offered without a week's deadline or spacing.
+        let now = at("2026-12-28 09:00");
+        assert_eq!(
+            check_session_offer(at("2027-02-01 19:00"), now, None),
+            Ok(())
+        );
+        assert_eq!(
+            check_session_offer(at("2026-12-28 08:00"), now, None),
+            Err(OfferRefused::Past)
+        );
+        // A session agreed and still ahead holds; once its time has come the next is agreed.
+        let agreed = Some(at("2026-12-29 19:00"));
+        assert_eq!(
+            check_session_offer(at("2026-12-30 19:00"), now, agreed),
+            Err(OfferRefused::Agreed)
+        );
+        assert_eq!(
+            check_session_offer(at("2026-12-30 19:00"), at("2026-12-29 23:00"), agreed),
+            Ok(())
         );
     }
 }

@@ -31,13 +31,33 @@ pub fn schedule(players: &[EntrantId]) -> Vec<Vec<(EntrantId, Option<EntrantId>)
     rounds
 }
 
-/// One finished Candidates match: both players with their game points and match points.
+/// One finished Candidates match: both players with their game points, and who forfeited it
+/// if it ended by a forfeit rather than on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Finished {
     pub first: EntrantId,
     pub second: EntrantId,
     pub first_games: Halves,
     pub second_games: Halves,
+    pub forfeited_by: Option<EntrantId>,
+}
+
+impl Finished {
+    /// The match points each player takes, in halves: a forfeit is a won match for the
+    /// appearing player (ACWC Match rules: "the match will be forfeited in favor of the
+    /// appearing player"), otherwise the games decide (ACWC Candidates: "A won match gives 1
+    /// point, a tie (5-5) gives 0.5 points").
+    pub fn match_points(&self) -> (Halves, Halves) {
+        match self.forfeited_by {
+            Some(p) if p == self.first => (0, 2),
+            Some(p) if p == self.second => (2, 0),
+            _ => match self.first_games.cmp(&self.second_games) {
+                std::cmp::Ordering::Greater => (2, 0),
+                std::cmp::Ordering::Less => (0, 2),
+                std::cmp::Ordering::Equal => (1, 1),
+            },
+        }
+    }
 }
 
 /// The Candidates' order: match points, then the sum of game points, highest first; players
@@ -59,11 +79,7 @@ pub fn ranking(
         if out.contains(&m.first) || out.contains(&m.second) {
             continue;
         }
-        let (a, b) = match m.first_games.cmp(&m.second_games) {
-            std::cmp::Ordering::Greater => (2, 0),
-            std::cmp::Ordering::Less => (0, 2),
-            std::cmp::Ordering::Equal => (1, 1),
-        };
+        let (a, b) = m.match_points();
         for (who, points, games) in [(m.first, a, m.first_games), (m.second, b, m.second_games)] {
             if let Some(row) = table.get_mut(&who) {
                 row.0 += points;
@@ -107,6 +123,7 @@ mod tests {
             second,
             first_games: a,
             second_games: b,
+            forfeited_by: None,
         };
         let matches = [
             m(1, 2, 12, 8),
@@ -137,10 +154,37 @@ mod tests {
             second,
             first_games: 10,
             second_games: 10,
+            forfeited_by: None,
         };
         let table = ranking(&[7, 3], &[m(3, 7)], &[]);
         assert_eq!(table.iter().map(|r| r.0).collect::<Vec<_>>(), [7, 3]);
         let table = ranking(&[3, 7], &[m(3, 7)], &[]);
         assert_eq!(table.iter().map(|r| r.0).collect::<Vec<_>>(), [3, 7]);
+    }
+
+    #[test]
+    fn a_forfeited_candidates_match_is_a_won_match_for_the_appearing_player_match_rules() {
+        // ACWC Match rules (applying at all stages): "the match will be forfeited in favor of
+        // the appearing player"; Candidates: "A won match gives 1 point". Cat did not show up
+        // against Ann, and no game was played.
+        let (ann, ben, cat) = (1, 2, 3);
+        let forfeit = Finished {
+            first: ann,
+            second: cat,
+            first_games: 0,
+            second_games: 0,
+            forfeited_by: Some(cat),
+        };
+        let played = Finished {
+            first: ben,
+            second: cat,
+            first_games: 9,
+            second_games: 11,
+            forfeited_by: None,
+        };
+        assert_eq!(forfeit.match_points(), (2, 0));
+        // Ann and Cat have a won match each; Cat's games played put Cat first.
+        let table = ranking(&[ben, cat, ann], &[forfeit, played], &[]);
+        assert_eq!(table, [(cat, 2, 11), (ann, 2, 0), (ben, 0, 9)]);
     }
 }

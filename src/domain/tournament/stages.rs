@@ -102,19 +102,23 @@ pub fn candidates(qualifiers: &[EntrantId], seeded: &[EntrantId]) -> Vec<Entrant
 /// The two finalists: the seeded champion against the Candidates' winner (the Challenger), or,
 /// with no champion, the Candidates' winner against their runner-up, which is also what the
 /// rules do when the champion is out (ACWC Final; Disqualification and withdrawals, Finals).
-/// `ranking` is the Candidates' order with those out left out. `None` when fewer than two
+/// `ranking` is the Candidates' order as they ended (those who left the Candidates left out
+/// with their games); `gone` are those who have left since, who are passed over without the
+/// table changing: the runner-up is the runner-up of the Candidates. `None` when fewer than two
 /// remain.
 pub fn finalists(
     champion: Option<EntrantId>,
     ranking: &[EntrantId],
+    gone: &[EntrantId],
 ) -> Option<(EntrantId, EntrantId)> {
+    let mut left = ranking
+        .iter()
+        .copied()
+        .filter(|p| Some(*p) != champion && !gone.contains(p));
     match champion {
-        Some(c) => ranking
-            .iter()
-            .find(|p| **p != c)
-            .map(|challenger| (c, *challenger)),
-        None => match ranking {
-            [a, b, ..] => Some((*a, *b)),
+        Some(c) => left.next().map(|challenger| (c, challenger)),
+        None => match (left.next(), left.next()) {
+            (Some(a), Some(b)) => Some((a, b)),
             _ => None,
         },
     }
@@ -149,13 +153,45 @@ mod tests {
     #[test]
     fn the_champion_meets_the_challenger_and_without_them_the_runner_up_steps_in() {
         // ACWC Final: "A 12-game match between arimakat and the Candidates winner".
-        assert_eq!(finalists(Some(1), &[5, 6, 7]), Some((1, 5)));
+        assert_eq!(finalists(Some(1), &[5, 6, 7], &[]), Some((1, 5)));
         // ACWC Finals: "If arimakat withdraws ..., the Challenger plays the Candidates
         // runner-up"; "If the Challenger withdraws ..., the Candidates runner-up becomes the
-        // new Challenger" (the ranking then no longer holds the Challenger).
-        assert_eq!(finalists(None, &[5, 6, 7]), Some((5, 6)));
-        assert_eq!(finalists(Some(1), &[6, 7]), Some((1, 6)));
-        assert_eq!(finalists(None, &[6]), None);
+        // new Challenger".
+        assert_eq!(finalists(None, &[5, 6, 7], &[]), Some((5, 6)));
+        assert_eq!(finalists(Some(1), &[5, 6, 7], &[5]), Some((1, 6)));
+        assert_eq!(finalists(None, &[5, 6, 7], &[1]), Some((5, 6)));
+        assert_eq!(finalists(None, &[6], &[]), None);
+    }
+
+    #[test]
+    fn the_candidates_runner_up_as_the_candidates_ended_replaces_the_challenger_finals() {
+        // ACWC Disqualification and withdrawals, Finals: "If the Challenger withdraws or gets
+        // disqualified, the Candidates runner-up becomes the new Challenger". A's games count:
+        // A–B 5.5–4.5, A–C 8–2, A–D 6–4, B–C 5–5, B–D 6–4, C–D 7–3 rank A, B (1.5 pts, 15.5),
+        // C (1.5, 14), D. Without A's games C would lead B (12 to 11); the runner-up is B.
+        use crate::domain::tournament::round_robin::{ranking, Finished};
+        let (champ, a, b, c, d) = (9, 1, 2, 3, 4);
+        let m = |first, second, x, y| Finished {
+            first,
+            second,
+            first_games: x,
+            second_games: y,
+            forfeited_by: None,
+        };
+        let games = [
+            m(a, b, 11, 9),
+            m(a, c, 16, 4),
+            m(a, d, 12, 8),
+            m(b, c, 10, 10),
+            m(b, d, 12, 8),
+            m(c, d, 14, 6),
+        ];
+        let ended: Vec<EntrantId> = ranking(&[a, b, c, d], &games, &[])
+            .iter()
+            .map(|r| r.0)
+            .collect();
+        assert_eq!(ended, [a, b, c, d]);
+        assert_eq!(finalists(Some(champ), &ended, &[a]), Some((champ, b)));
     }
 
     #[test]

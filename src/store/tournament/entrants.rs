@@ -21,6 +21,10 @@ pub struct EntrantRow {
     pub status_reason: Option<String>,
     pub seeded: Option<String>,
     pub engine: bool,
+    /// The stage the player was in when they left, for those who left after it was recorded.
+    pub left_in: Option<String>,
+    /// Lichess shows a mark whose date is not recorded.
+    pub mark_undated: bool,
 }
 
 pub async fn insert(
@@ -158,4 +162,28 @@ pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<
         .bind(id)
         .fetch_optional(conn)
         .await
+}
+
+/// Records the stage a player was in when they withdrew or were disqualified.
+pub async fn set_left_in(conn: &mut SqliteConnection, id: i64, stage: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tournament_entrants SET left_in = ? WHERE id = ?")
+        .bind(stage)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Records whether Lichess shows the account marked without a date.
+pub async fn set_mark_undated(
+    conn: &mut SqliteConnection,
+    id: i64,
+    undated: bool,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tournament_entrants SET mark_undated = ? WHERE id = ?")
+        .bind(undated)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
