@@ -1,7 +1,7 @@
 //! `/board centres` (the GM): a season's counts, kept for the count-backs; the last year's
 //! Fall, or a solo, ends the game, and its score is published with its working (C.1-C.5).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::SqliteConnection;
 
@@ -18,6 +18,9 @@ pub struct Scored {
     pub score: BoardScore,
     /// Centres at the end of each year, as the count-backs read them (C.5).
     pub years: BTreeMap<u16, Centres>,
+    /// The years whose counts are known: those the GM recorded, and those after the game
+    /// stopped, which carry its last counts (C.5). A count-back does not read the others.
+    pub known: BTreeSet<u16>,
 }
 
 impl App {
@@ -170,8 +173,13 @@ pub async fn board_scored(conn: &mut SqliteConnection, board: i64) -> sqlx::Resu
         },
         _ => Ending::Played,
     };
+    let mut known: BTreeSet<u16> = recorded.keys().copied().collect();
+    if let Some(last) = known.iter().next_back().copied() {
+        known.extend(last + 1..=last_year);
+    }
     Ok(Scored {
         score: score(&latest, &ending),
         years: year_ends(&recorded, last_year, &ending),
+        known,
     })
 }

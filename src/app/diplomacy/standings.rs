@@ -157,7 +157,13 @@ impl App {
                                 power,
                                 score,
                                 bonus: s.score.bonus_of(power),
-                                year_ends: s.years.iter().map(|(y, c)| (*y, c.of(power))).collect(),
+                                // A count-back reads only the years whose counts are known.
+                                year_ends: s
+                                    .years
+                                    .iter()
+                                    .filter(|(y, _)| s.known.contains(y))
+                                    .map(|(y, c)| (*y, c.of(power)))
+                                    .collect(),
                                 team_place: None,
                             },
                             // B.8(e): a replacement the team did not provide scores only

@@ -50,6 +50,63 @@ fn count_back(rule: &str, from: u16) -> Vec<String> {
         .collect()
 }
 
+/// Years as "1901-1903, 1906".
+fn years_text(years: &[u16]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut at = 0;
+    while at < years.len() {
+        let mut end = at;
+        while end + 1 < years.len() && years[end + 1] == years[end] + 1 {
+            end += 1;
+        }
+        out.push(if end == at {
+            years[at].to_string()
+        } else {
+            format!("{}-{}", years[at], years[end])
+        });
+        at = end + 1;
+    }
+    out.join(", ")
+}
+
+/// Says so on each placing whose count-back (`rule`, from `from` down) passed a year with no
+/// counts recorded for the player: such a year reads as no centres, and the TD may have the
+/// GM record it before advancing. `years` gives a candidate's known year-end counts.
+fn note_unrecorded<'a, I: 'a>(
+    placings: &mut [Placing<I>],
+    criteria: &[String],
+    rule: &str,
+    from: u16,
+    years: impl Fn(&I) -> Option<&'a BTreeMap<u16, u32>>,
+) {
+    let first = format!("{rule} count-back: centres at the end of {from}");
+    let Some(start) = criteria.iter().position(|c| *c == first) else {
+        return;
+    };
+    for p in placings.iter_mut() {
+        let decided = criteria
+            .iter()
+            .position(|c| *c == p.decided_by)
+            .unwrap_or(usize::MAX);
+        if decided < start {
+            continue;
+        }
+        let last = (decided - start).min(usize::from(from - 1901));
+        let Some(known) = years(&p.id) else { continue };
+        let mut missing: Vec<u16> = (0..=last)
+            .map(|k| from - k as u16)
+            .filter(|y| !known.contains_key(y))
+            .collect();
+        missing.sort_unstable();
+        if !missing.is_empty() {
+            p.decided_by.push_str(&format!(
+                " (no counts recorded for {} on their board: read as none)",
+                years_text(&missing)
+            ));
+        }
+    }
+}
+
 fn centres_back<I>(r: &PlayerResult<I>, from: u16) -> Vec<Points> {
     (1901..=from)
         .rev()
@@ -102,7 +159,11 @@ pub fn round_one<I: Clone + Ord>(
         label: "C.7 round 1",
         name: "C.7(f) highest roll of a 100-sided die",
     };
-    rank(&criteria, entries, Some(dice))
+    let mut out = rank(&criteria, entries, Some(dice));
+    note_unrecorded(&mut out, &criteria, "C.7(d)", 1908, |id| {
+        results.iter().find(|r| r.id == *id).map(|r| &r.year_ends)
+    });
+    out
 }
 
 /// A team's round-1 result for C.6.
@@ -200,7 +261,11 @@ pub fn round_two<I: Clone + Ord>(
             }
         })
         .collect();
-    rank(&criteria, entries, None)
+    let mut out = rank(&criteria, entries, None);
+    note_unrecorded(&mut out, &criteria, "C.8(c)", 1908, |id| {
+        results.iter().find(|r| r.id == *id).map(|r| &r.year_ends)
+    });
+    out
 }
 
 /// The round whose ranking breaks the semi-final's last ties (C.9(c)).
@@ -249,7 +314,11 @@ pub fn semi_final<I: Clone + Ord>(
                     }
                 })
                 .collect();
-            rank(&criteria, entries, None)
+            let mut out = rank(&criteria, entries, None);
+            note_unrecorded(&mut out, &criteria, "C.9(b)", 1911, |id| {
+                board.iter().find(|r| r.id == *id).map(|r| &r.year_ends)
+            });
+            out
         })
         .collect()
 }
@@ -298,6 +367,9 @@ pub fn semi_final_overall<I: Clone + Ord>(
     for (i, p) in out.iter_mut().enumerate() {
         p.place = i + 1;
     }
+    note_unrecorded(&mut out, &criteria, "C.9(b)", 1911, |id| {
+        all.iter().find(|r| r.id == *id).map(|r| &r.year_ends)
+    });
     out
 }
 
@@ -346,7 +418,11 @@ pub fn individual<I: Clone + Ord>(
             }
         })
         .collect();
-    rank(&criteria, entries, None)
+    let mut out = rank(&criteria, entries, None);
+    note_unrecorded(&mut out, &criteria, "C.11(a)", last_year - 1, |id| {
+        finalists.iter().find(|r| r.id == *id).map(|r| &r.year_ends)
+    });
+    out
 }
 
 /// One position's points in a team round, and whether its team lost them for not providing

@@ -58,8 +58,9 @@ fn an_advancement_decided_by_count_back_says_so_c7d() {
 
 #[test]
 fn an_advancement_decided_by_the_recorded_d100_says_so_and_repeats_from_its_seed_c7f() {
-    let mut a = player(1, Power::France, 20, 8, &[(1908, 12)]);
-    let mut b = player(2, Power::Italy, 20, 8, &[(1908, 12)]);
+    let years: Vec<(u16, u32)> = (1901..=1909).map(|y| (y, 12)).collect();
+    let mut a = player(1, Power::France, 20, 8, &years);
+    let mut b = player(2, Power::Italy, 20, 8, &years);
     a.team_place = None;
     b.team_place = None;
     let results = vec![
@@ -309,4 +310,32 @@ fn the_least_successful_country_is_read_from_the_boards_scores_not_the_players_s
     let got = round_one(&results, &boards, &BTreeMap::new(), 1);
     assert_eq!(got[0].id, 2);
     assert_eq!(got[0].decided_by, "C.7(a) least successful country");
+}
+
+#[test]
+fn a_count_back_through_a_year_with_no_recorded_counts_says_so_c7d() {
+    // Both held 12 at the end of 1908; only p2's board recorded 1907, so the count-back
+    // reaching 1907 does not pass silently.
+    let results = vec![
+        player(1, Power::France, 20, 8, &[(1909, 12), (1908, 12)]),
+        player(
+            2,
+            Power::Italy,
+            20,
+            8,
+            &[(1909, 12), (1908, 12), (1907, 10)],
+        ),
+        player(3, Power::France, 0, 0, &[]),
+        player(4, Power::Italy, 0, 0, &[]),
+    ];
+    let got = round_one(&results, &country_totals(&results), &BTreeMap::new(), 1);
+    assert_eq!(got[0].id, 2);
+    assert_eq!(
+        got[1].decided_by,
+        "C.7(d) count-back: centres at the end of 1907 (no counts recorded for 1907 on their board: read as none)"
+    );
+    assert_eq!(
+        got[0].decided_by,
+        "C.7(d) count-back: centres at the end of 1907"
+    );
 }
