@@ -14,7 +14,7 @@ use crate::domain::diplomacy::handover::{self, Handover, Kind};
 use crate::domain::diplomacy::replacement::{
     captain_notice_given, check_load, check_seasons, chooser, Chooser, ReplacementError,
 };
-use crate::domain::diplomacy::season::{Phase, Season, Turn};
+use crate::domain::diplomacy::season::{Season, Turn};
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::domain::kernel::office::Office;
@@ -41,15 +41,9 @@ pub(crate) fn handovers_of(rows: &[stored::Row]) -> Vec<Handover<i64>> {
         .collect()
 }
 
-/// The season a handover made now takes effect from: the current turn's, or after a Winter
-/// adjustment the next Spring (C.14 counts Spring and Fall only).
+/// The season a handover made now takes effect from (C.14).
 fn taking_over_from(b: &Board) -> Season {
-    let t = Turn::parse(&b.turn).unwrap_or(Turn::FIRST);
-    if t.phase == Phase::Adjustment {
-        t.season.next()
-    } else {
-        t.season
-    }
+    handover::taking_over_from(Turn::parse(&b.turn).unwrap_or(Turn::FIRST))
 }
 
 /// Who may choose this replacement, and as whom (B.8(a), B.8(d)).

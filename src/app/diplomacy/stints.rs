@@ -4,7 +4,7 @@
 use sqlx::SqliteConnection;
 
 use super::replace::handovers_of;
-use crate::domain::diplomacy::handover::{permanent_holders, stints, team_provided};
+use crate::domain::diplomacy::handover::{permanent_holders, stints, team_provided, termination};
 use crate::domain::diplomacy::prorate::{shares, Share};
 use crate::domain::diplomacy::season::Season;
 use crate::domain::diplomacy::Points;
@@ -40,8 +40,8 @@ pub(crate) async fn position_shares(
     let rows = store::diplomacy::handovers::of_position(conn, position.id).await?;
     let first = rows.first().map_or(position.person_id, |r| r.outgoing_id);
     let hs = handovers_of(&rows);
-    let end = ended(conn, position.board_id, last_year).await?;
     let st = stints(&first, &hs, last_year);
+    let end = termination(&st, ended(conn, position.board_id, last_year).await?);
     Ok(PositionShares {
         shares: shares(total, &st, last_year, end),
         permanent: permanent_holders(&first, &hs, end),

@@ -3,7 +3,7 @@
 //! player was replaced for in a round, and the games a person is permanent in (C.15).
 
 use super::prorate::Stint;
-use super::season::{Season, FIRST_YEAR};
+use super::season::{Phase, Season, Turn, FIRST_YEAR};
 
 /// How a position changed hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +73,27 @@ pub fn stints<H: Clone + PartialEq>(
         standing_in_for,
     });
     out
+}
+
+/// The season a handover made during `turn` takes effect from (C.14 counts Spring and Fall):
+/// in a movement turn that season; in a retreat or a Winter adjustment, whose season's movement
+/// the outgoing player played, the next one.
+pub fn taking_over_from(turn: Turn) -> Season {
+    match turn.phase {
+        Phase::Movement => turn.season,
+        Phase::Retreat | Phase::Adjustment => turn.season.next(),
+    }
+}
+
+/// The season after which the game stopped, for C.14: the last with counts recorded, unless
+/// the holder at the end took over after it, when the game stopped in their time and the
+/// unplayed seasons are theirs ("credited to the player active at the time of the
+/// termination").
+pub fn termination<H>(stints: &[Stint<H>], counted_to: Season) -> Season {
+    match stints.last() {
+        Some(s) if s.first > counted_to => s.first,
+        _ => counted_to,
+    }
 }
 
 /// The temporary replacement in place now, if the last handover was one: its stand-in, the
@@ -191,6 +212,27 @@ mod tests {
         );
         assert_eq!(got.len(), 1);
         assert_eq!((got[0].holder, got[0].seasons), ("Wendy", 18));
+    }
+
+    #[test]
+    fn the_unplayed_seasons_of_an_early_end_go_to_the_player_active_at_it_c14() {
+        // Wendy plays to Fall 1904; Fred takes over in the Winter 1904 adjustments, so from
+        // Spring 1905; a draw passes at the Spring 1905 deadline.
+        let hs = [h("Wendy", "Fred", Season::spring(1905), Kind::Permanent)];
+        let st = stints(&"Wendy", &hs, 1909);
+        let end = termination(&st, Season::fall(1904));
+        let got = shares(whole(18), &st, 1909, end);
+        assert_eq!((got[0].holder, got[0].seasons), ("Wendy", 8));
+        assert_eq!((got[1].holder, got[1].seasons), ("Fred", 10));
+    }
+
+    #[test]
+    fn a_handover_in_a_retreat_or_adjustment_counts_from_the_next_season_c14() {
+        let at = |t| taking_over_from(Turn::parse(t).unwrap());
+        assert_eq!(at("S1907M"), Season::spring(1907));
+        assert_eq!(at("S1907R"), Season::fall(1907));
+        assert_eq!(at("F1906R"), Season::spring(1907));
+        assert_eq!(at("W1906A"), Season::spring(1907));
     }
 
     #[test]
