@@ -210,6 +210,33 @@ impl App {
             return Err(TournamentError::NotAPlayer(name, m.id));
         }
         let name = store::people::by_id(conn, e.person_id).await?.name;
+        // A second forfeit that falls in the Final disqualifies the finalist, and the rules
+        // replace a disqualified finalist rather than hand the Final over (ACWC Match rules:
+        // "forfeited in two different matches"; Disqualification and withdrawals, Finals).
+        if m.stage == Stage::Final.as_str()
+            && store::tournament::matches::forfeits_of(conn, e.id).await? + 1 >= FORFEITS_DISQUALIFY
+        {
+            let mut text = self
+                .tournament_post(
+                    conn,
+                    format!(
+                        "Match #{}, the Final: {name} forfeits it: {}. It is their second forfeit (ACWC Match rules).",
+                        m.id,
+                        reason.trim()
+                    ),
+                )
+                .await?;
+            let said = format!(
+                "{name} is disqualified: forfeited in two different matches (ACWC Match rules)"
+            );
+            text.push('\n');
+            text.push_str(
+                &self
+                    .remove_entrant(conn, t, e, DISQUALIFIED, &said, false)
+                    .await?,
+            );
+            return Ok(TournamentReply(text));
+        }
         let points = if m.first_id == e.id { (0, 2) } else { (2, 0) };
         store::tournament::matches::decide(conn, m.id, "forfeit", Some(e.id), points).await?;
         let mut text = self
