@@ -5,6 +5,7 @@ mod book;
 mod check;
 mod cli;
 mod committee;
+mod console;
 mod court;
 mod diplomacy;
 mod diplomacy_advance;

@@ -1,32 +1,30 @@
 //! Party Chess's record of who is in Check (Rule 1230.2 §7): the export names them, and
 //! `gavel check` names a record that disagrees with the board.
 
-use gavel::adapters::console::{Console, Output};
-use gavel::config::Config;
+use super::console::{in_memory, run_accepted};
+use gavel::adapters::console::Console;
 
 /// A game in which alice's Rook has just placed bob in Check.
 async fn checked_game() -> Console {
-    let mut config = Config::default();
-    config.database.path = gavel::store::IN_MEMORY.into();
-    let mut console = Console::new(config);
-    for line in [
-        "@ 2026-11-23 12:00",
-        "cj: /partychess umpire member:@ump",
-        "alice: /partychess join",
-        "bob: /partychess join",
-        "alice: /partychess choose pieces:\"R C B p p\"",
-        "bob: /partychess choose pieces:\"R J B p p\"",
-        "ump: /partychess start nap:@alice seed:7",
-        "alice: /partychess place piece:K at:a1",
-        "bob: /partychess place piece:K at:t20",
-        "alice: /partychess place piece:R at:k12",
-        "bob: /partychess pass",
-        "alice: /partychess move from:k12 to:k20",
-    ] {
-        for out in console.execute(line).await.expect("line runs") {
-            assert!(!matches!(out, Output::Refusal(_)), "{line}: {out:?}");
-        }
-    }
+    let mut console = in_memory();
+    run_accepted(
+        &mut console,
+        &[
+            "@ 2026-11-23 12:00",
+            "cj: /partychess umpire member:@ump",
+            "alice: /partychess join",
+            "bob: /partychess join",
+            "alice: /partychess choose pieces:\"R C B p p\"",
+            "bob: /partychess choose pieces:\"R J B p p\"",
+            "ump: /partychess start nap:@alice seed:7",
+            "alice: /partychess place piece:K at:a1",
+            "bob: /partychess place piece:K at:t20",
+            "alice: /partychess place piece:R at:k12",
+            "bob: /partychess pass",
+            "alice: /partychess move from:k12 to:k20",
+        ],
+    )
+    .await;
     console
 }
 

@@ -1,32 +1,29 @@
 //! `gavel export` carries the Party Chess game (issue 25): its umpire, play list, each Swinger's
 //! pieces on and off the board with eir Weight, every play in order, and the Rule Suite.
 
-use gavel::adapters::console::{Console, Output};
-use gavel::config::Config;
+use super::console::{in_memory, run_accepted};
 
 /// Checks: after a game's start and three plays, the export's `partychess` holds the game as
 /// it stands and the history of every play.
 #[tokio::test]
 async fn the_export_carries_the_party_chess_game_and_its_plays() {
-    let mut config = Config::default();
-    config.database.path = gavel::store::IN_MEMORY.into();
-    let mut console = Console::new(config);
-    for line in [
-        "@ 2026-11-23 12:00",
-        "cj: /partychess umpire member:@ump",
-        "alice: /partychess join",
-        "bob: /partychess join",
-        "alice: /partychess choose pieces:\"R C B p p\"",
-        "bob: /partychess choose pieces:\"R J B p p\"",
-        "ump: /partychess start nap:@alice seed:7",
-        "alice: /partychess place piece:K at:a1",
-        "bob: /partychess place piece:K at:t20",
-        "alice: /partychess place piece:R at:c3",
-    ] {
-        for out in console.execute(line).await.expect("line runs") {
-            assert!(!matches!(out, Output::Refusal(_)), "{line}: {out:?}");
-        }
-    }
+    let mut console = in_memory();
+    run_accepted(
+        &mut console,
+        &[
+            "@ 2026-11-23 12:00",
+            "cj: /partychess umpire member:@ump",
+            "alice: /partychess join",
+            "bob: /partychess join",
+            "alice: /partychess choose pieces:\"R C B p p\"",
+            "bob: /partychess choose pieces:\"R J B p p\"",
+            "ump: /partychess start nap:@alice seed:7",
+            "alice: /partychess place piece:K at:a1",
+            "bob: /partychess place piece:K at:t20",
+            "alice: /partychess place piece:R at:c3",
+        ],
+    )
+    .await;
     let app = console.app().await.expect("app opens");
     let doc = gavel::app::export::export(app).await.expect("export");
     let game = &doc["partychess"]["game"];

@@ -1,22 +1,7 @@
 //! Rule changes seen from outside: importing the Nomic seed file (Nomic 101, 102), and the
 //! export's `rules`, `proposals` and `nomic` (Nomic 109, 113, 203, 207, 201, 204, 210).
 
-use gavel::adapters::console::{Console, Output};
-use gavel::config::Config;
-
-fn console() -> Console {
-    let mut config = Config::default();
-    config.database.path = gavel::store::IN_MEMORY.into();
-    Console::new(config)
-}
-
-async fn run(console: &mut Console, lines: &[&str]) {
-    for line in lines {
-        for out in console.execute(line).await.expect("line runs") {
-            assert!(!matches!(out, Output::Refusal(_)), "{line}: {out:?}");
-        }
-    }
-}
+use super::console::{in_memory as console, run_accepted as run};
 
 #[tokio::test]
 async fn importing_the_seed_file_gives_rules_101_to_118_immutable_and_201_to_215_mutable() {
