@@ -2,23 +2,16 @@
 //! `gavel check` names a record that disagrees with the board.
 
 use super::console::{in_memory, run_accepted};
+use super::partychess_export::KINGS_PLACED;
 use gavel::adapters::console::Console;
 
 /// A game in which alice's Rook has just placed bob in Check.
 async fn checked_game() -> Console {
     let mut console = in_memory();
+    run_accepted(&mut console, &KINGS_PLACED).await;
     run_accepted(
         &mut console,
         &[
-            "@ 2026-11-23 12:00",
-            "cj: /partychess umpire member:@ump",
-            "alice: /partychess join",
-            "bob: /partychess join",
-            "alice: /partychess choose pieces:\"R C B p p\"",
-            "bob: /partychess choose pieces:\"R J B p p\"",
-            "ump: /partychess start nap:@alice seed:7",
-            "alice: /partychess place piece:K at:a1",
-            "bob: /partychess place piece:K at:t20",
             "alice: /partychess place piece:R at:k12",
             "bob: /partychess pass",
             "alice: /partychess move from:k12 to:k20",

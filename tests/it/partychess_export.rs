@@ -3,27 +3,26 @@
 
 use super::console::{in_memory, run_accepted};
 
+/// A game of alice and bob begun by the umpire, alice first, each King placed.
+pub const KINGS_PLACED: [&str; 9] = [
+    "@ 2026-11-23 12:00",
+    "cj: /partychess umpire member:@ump",
+    "alice: /partychess join",
+    "bob: /partychess join",
+    "alice: /partychess choose pieces:\"R C B p p\"",
+    "bob: /partychess choose pieces:\"R J B p p\"",
+    "ump: /partychess start nap:@alice seed:7",
+    "alice: /partychess place piece:K at:a1",
+    "bob: /partychess place piece:K at:t20",
+];
+
 /// Checks: after a game's start and three plays, the export's `partychess` holds the game as
 /// it stands and the history of every play.
 #[tokio::test]
 async fn the_export_carries_the_party_chess_game_and_its_plays() {
     let mut console = in_memory();
-    run_accepted(
-        &mut console,
-        &[
-            "@ 2026-11-23 12:00",
-            "cj: /partychess umpire member:@ump",
-            "alice: /partychess join",
-            "bob: /partychess join",
-            "alice: /partychess choose pieces:\"R C B p p\"",
-            "bob: /partychess choose pieces:\"R J B p p\"",
-            "ump: /partychess start nap:@alice seed:7",
-            "alice: /partychess place piece:K at:a1",
-            "bob: /partychess place piece:K at:t20",
-            "alice: /partychess place piece:R at:c3",
-        ],
-    )
-    .await;
+    run_accepted(&mut console, &KINGS_PLACED).await;
+    run_accepted(&mut console, &["alice: /partychess place piece:R at:c3"]).await;
     let app = console.app().await.expect("app opens");
     let doc = gavel::app::export::export(app).await.expect("export");
     let game = &doc["partychess"]["game"];
