@@ -277,16 +277,9 @@ pub enum Prior {
     RoundOne,
 }
 
-/// The semi-final (C.9): the best of each board goes to the final; ties by least successful
-/// country across the semi-final boards, count-back from 1911, then the round-2 place (C.8), or
-/// round 1's (C.7) where round 2 is itself the semi-final (B.4): `prior` names which.
-/// `boards` groups the results by board; answers each board's ranking.
-pub fn semi_final<I: Clone + Ord>(
-    boards: &[Vec<PlayerResult<I>>],
-    totals: &BTreeMap<Power, Points>,
-    round_two: &BTreeMap<I, usize>,
-    prior: Prior,
-) -> Vec<Vec<Placing<I>>> {
+/// C.9's criteria, in order: score, least successful country, count-back from 1911, and the
+/// ranking of the round before (`prior` says which).
+fn semi_final_criteria(prior: Prior) -> Vec<String> {
     let mut criteria = vec![
         "semi-final score (C.9)".to_string(),
         "C.9(a) least successful country".to_string(),
@@ -298,21 +291,42 @@ pub fn semi_final<I: Clone + Ord>(
             "C.9(c) round 1 ranking (C.7), as round 2 is the semi-final (B.4)".to_string()
         }
     });
+    criteria
+}
+
+/// A semi-finalist's keys for C.9's criteria, `prior_place` the round before's places.
+fn semi_final_entry<I: Clone + Ord>(
+    r: &PlayerResult<I>,
+    totals: &BTreeMap<Power, Points>,
+    prior_place: &BTreeMap<I, usize>,
+) -> Entry<I> {
+    let mut keys = vec![r.score, -totals[&r.power]];
+    keys.extend(centres_back(r, 1911));
+    keys.push(place_key(prior_place.get(&r.id).copied()));
+    Entry {
+        id: r.id.clone(),
+        name: r.name.clone(),
+        keys,
+    }
+}
+
+/// The semi-final (C.9): the best of each board goes to the final; ties by least successful
+/// country across the semi-final boards, count-back from 1911, then the round-2 place (C.8), or
+/// round 1's (C.7) where round 2 is itself the semi-final (B.4): `prior` names which.
+/// `boards` groups the results by board; answers each board's ranking.
+pub fn semi_final<I: Clone + Ord>(
+    boards: &[Vec<PlayerResult<I>>],
+    totals: &BTreeMap<Power, Points>,
+    round_two: &BTreeMap<I, usize>,
+    prior: Prior,
+) -> Vec<Vec<Placing<I>>> {
+    let criteria = semi_final_criteria(prior);
     boards
         .iter()
         .map(|board| {
             let entries = board
                 .iter()
-                .map(|r| {
-                    let mut keys = vec![r.score, -totals[&r.power]];
-                    keys.extend(centres_back(r, 1911));
-                    keys.push(place_key(round_two.get(&r.id).copied()));
-                    Entry {
-                        id: r.id.clone(),
-                        name: r.name.clone(),
-                        keys,
-                    }
-                })
+                .map(|r| semi_final_entry(r, totals, round_two))
                 .collect();
             let mut out = rank(&criteria, entries, None);
             note_unrecorded(&mut out, &criteria, "C.9(b)", 1911, |id| {
@@ -339,27 +353,8 @@ pub fn semi_final_overall<I: Clone + Ord>(
         .iter()
         .filter_map(|b| b.first().map(|p| &p.id))
         .collect();
-    let mut criteria = vec![
-        "semi-final score (C.9)".to_string(),
-        "C.9(a) least successful country".to_string(),
-    ];
-    criteria.extend(count_back("C.9(b)", 1911));
-    criteria.push(match prior {
-        Prior::RoundTwo => "C.9(c) round 2 ranking (C.8)".to_string(),
-        Prior::RoundOne => {
-            "C.9(c) round 1 ranking (C.7), as round 2 is the semi-final (B.4)".to_string()
-        }
-    });
-    let entry = |r: &PlayerResult<I>| {
-        let mut keys = vec![r.score, -totals[&r.power]];
-        keys.extend(centres_back(r, 1911));
-        keys.push(place_key(prior_place.get(&r.id).copied()));
-        Entry {
-            id: r.id.clone(),
-            name: r.name.clone(),
-            keys,
-        }
-    };
+    let criteria = semi_final_criteria(prior);
+    let entry = |r: &PlayerResult<I>| semi_final_entry(r, totals, prior_place);
     let (best, rest): (Vec<&PlayerResult<I>>, Vec<&PlayerResult<I>>) =
         all.iter().partition(|r| winners.contains(&&r.id));
     let mut out = rank(&criteria, best.into_iter().map(entry).collect(), None);
