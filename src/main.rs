@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand};
 
 use gavel::adapters::console::{self, Console};
 use gavel::app::App;
-use gavel::clock::SystemClock;
+use gavel::clock::{Clock, SystemClock};
 use gavel::config::Config;
 
 #[derive(Parser)]
@@ -198,7 +198,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 say_database(&config);
                 gavel::app::backup::complete_export(&config, &SystemClock).await?
             } else {
-                let app = open(config).await?;
+                let app = open_to_read(config).await?;
                 let doc = gavel::app::export::export(&app).await?;
                 format!("{}\n", serde_json::to_string_pretty(&doc)?)
             };
@@ -229,12 +229,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
         }
         Cmd::Status => {
-            let app = open(config).await?;
+            let app = open_to_read(config).await?;
             println!("{}", gavel::app::status::status(&app).await?);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Check => {
-            let app = open(config).await?;
+            let app = open_to_read(config).await?;
             let problems = app.check_record().await?;
             if problems.is_empty() {
                 println!(
@@ -374,7 +374,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .or(config.portal.address())
                 .unwrap_or(([127, 0, 0, 1], 8080).into());
             say_database(&config);
-            let (stop, serving) = start_portal(&config, addr).await?;
+            // The portal alone only reads: it neither makes nor migrates the database.
+            gavel::store::open_to_read(&config.database.path)
+                .await?
+                .close()
+                .await;
+            let (stop, serving) = serve_portal(&config, addr).await?;
             shutdown_signal().await;
             let _ = stop.send(true);
             serving.await??;
@@ -408,6 +413,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             if std::io::stdin().is_terminal() {
+                // A person at the keyboard rehearses from now; a script from its own `@` lines.
+                let mut session = session.starting_at(SystemClock.now());
                 repl(&mut session).await?;
             } else {
                 let mut text = String::new();
@@ -422,8 +429,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Brings the database up to date, then serves the portal at `addr` on its own read-only
-/// connections until told to stop.
+/// The portal beside the bot (`gavel run`): brings the database up to date, as the bot does,
+/// then serves it.
 async fn start_portal(
     config: &Config,
     addr: std::net::SocketAddr,
@@ -431,10 +438,21 @@ async fn start_portal(
     tokio::sync::watch::Sender<bool>,
     tokio::task::JoinHandle<anyhow::Result<()>>,
 )> {
-    use gavel::adapters::portal;
     let pool = gavel::store::open(&config.database.path).await?;
     gavel::store::migrate(&pool).await?;
     pool.close().await;
+    serve_portal(config, addr).await
+}
+
+/// Serves the portal at `addr` on its own read-only connections until told to stop.
+async fn serve_portal(
+    config: &Config,
+    addr: std::net::SocketAddr,
+) -> anyhow::Result<(
+    tokio::sync::watch::Sender<bool>,
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+)> {
+    use gavel::adapters::portal;
     let reader = portal::Portal::open(config).await?;
     let listener = portal::bind(addr).await?;
     println!("The portal is at http://{}/", listener.local_addr()?);
@@ -494,6 +512,13 @@ fn write_export(path: &Path, text: &str, private: bool) -> anyhow::Result<()> {
         .and_then(|()| f.sync_all())
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     Ok(())
+}
+
+/// Opens the club's database to read it only, saying which it is: nothing is migrated,
+/// scheduled or recorded (`App::open_to_read`).
+async fn open_to_read(config: Config) -> anyhow::Result<App> {
+    say_database(&config);
+    App::open_to_read(config, Arc::new(SystemClock)).await
 }
 
 /// Opens the club's database, saying which it is.

@@ -102,6 +102,25 @@ impl App {
         Self::with_pool(pool, config, clock).await
     }
 
+    /// Opens the configured database to read it only (`store::open_to_read`): no migration,
+    /// no bootstrap, no job scheduled. The reading commands (`gavel export`, `check`,
+    /// `status`) use it, so a look at the record leaves it exactly as it was.
+    pub async fn open_to_read(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Self> {
+        let pool = store::open_to_read(&config.database.path).await?;
+        Ok(Self::reading(pool, config, clock))
+    }
+
+    /// The app on `pool` as it stands: nothing migrated, bootstrapped or scheduled (a restore
+    /// checks the record it wrote this way, so the record stays exactly the file's).
+    pub(crate) fn reading(pool: SqlitePool, config: Config, clock: Arc<dyn Clock>) -> Self {
+        Self {
+            pool,
+            config: Arc::new(config),
+            clock,
+            outbox_waker: Arc::default(),
+        }
+    }
+
     /// Like `open`, on a pool the caller made.
     pub async fn with_pool(
         pool: SqlitePool,

@@ -64,6 +64,56 @@ pub async fn open(path: &str) -> Result<SqlitePool, sqlx::Error> {
         .await
 }
 
+/// Opens the database at `path` to read it and nothing else: the commands that only read
+/// (`gavel export`, `check`, `status`, `portal`) open it this way, so they cannot schedule,
+/// migrate or record anything even by mistake (SQLite refuses the write).
+///
+/// Refused, with what to do, when there is no database at `path` (a mistyped path is not a new
+/// club), when it is in memory (a new, empty one), and when this build has migrations the
+/// database has not had: reading commands do not migrate in silence.
+pub async fn open_to_read(path: &str) -> anyhow::Result<SqlitePool> {
+    if path == IN_MEMORY {
+        anyhow::bail!(
+            "database.path is {IN_MEMORY}: a database in memory is new and empty, so there is \
+             nothing to read"
+        );
+    }
+    if !std::path::Path::new(path).exists() {
+        anyhow::bail!(
+            "there is no database at `{path}` (database.path): `gavel migrate` or `gavel run` \
+             makes it, and a command that only reads never does"
+        );
+    }
+    let options = SqliteConnectOptions::new()
+        .filename(path)
+        .read_only(true)
+        .busy_timeout(Duration::from_secs(10))
+        .pragma("query_only", "true");
+    let pool = SqlitePoolOptions::new()
+        .max_connections(4)
+        .min_connections(0)
+        .connect_with(options)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot open the database at `{path}` to read it: {e}"))?;
+    let mut conn = pool.acquire().await?;
+    let at = backup::schema_version(&mut conn).await.ok().flatten();
+    drop(conn);
+    let built = backup::build_schema_version();
+    match at {
+        Some(at) if at == built => Ok(pool),
+        Some(at) if at > built => anyhow::bail!(
+            "the database at `{path}` has migration {at}, newer than this gavel knows \
+             (it stops at {built}): use the gavel version that wrote it"
+        ),
+        at => anyhow::bail!(
+            "the database at `{path}` is at migration {} and this gavel expects {built}: run \
+             `gavel migrate` first (a command that only reads changes nothing, migrations \
+             included)",
+            at.map_or_else(|| "none".to_owned(), |v| v.to_string())
+        ),
+    }
+}
+
 /// Runs the embedded migrations that have not run yet.
 pub async fn migrate(pool: &SqlitePool) -> Result<(), sqlx::migrate::MigrateError> {
     MIGRATOR.run(pool).await

@@ -91,6 +91,11 @@ fn migrate_creates_the_database_and_export_prints_the_state() {
     let out = gavel(dir.path(), &["migrate"]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(dir.path().join("gavel.db").exists());
+    // The migrations alone make the tables; the first command seats the configured Chief Justice.
+    std::fs::write(dir.path().join("join.gavel"), "alice: /join\n").unwrap();
+    assert!(gavel(dir.path(), &["console", "--script", "join.gavel"])
+        .status
+        .success());
     let out = gavel(dir.path(), &["export"]);
     assert!(out.status.success(), "{}", text(&out));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
@@ -231,6 +236,15 @@ fn status_shows_the_outbox_backlog() {
         "[discord]\ndiscussion_channel_id = 3000\n",
     )
     .unwrap();
+    // `gavel status` only reads: it makes no database.
+    let out = gavel(dir.path(), &["status"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("there is no database at"),
+        "{}",
+        text(&out)
+    );
+    assert!(gavel(dir.path(), &["migrate"]).status.success());
     let out = gavel(dir.path(), &["status"]);
     assert!(out.status.success(), "{}", text(&out));
     assert_eq!(
@@ -253,7 +267,7 @@ fn status_shows_the_outbox_backlog() {
 }
 
 /// Runs SQL on a database file, as a repair done by other means would.
-fn tamper(db: &Path, sql: &str) {
+pub(crate) fn tamper(db: &Path, sql: &str) {
     let url = format!("sqlite://{}", db.display());
     tokio::runtime::Runtime::new().unwrap().block_on(async {
         let pool = sqlx::SqlitePool::connect(&url).await.unwrap();

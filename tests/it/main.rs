@@ -24,6 +24,7 @@ mod partychess_export;
 mod permissions;
 mod portal;
 mod random;
+mod reading;
 mod restore;
 mod rules;
 mod rules_import;

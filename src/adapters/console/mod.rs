@@ -19,6 +19,17 @@ use crate::store;
 
 use parse::{Line, ParseError};
 
+/// Where a rehearsal's clock stands until its first `@` line: 2026-01-01 00:00 UTC. A fixed
+/// moment, so that a script without an `@` line, or a test that opens the club before moving
+/// the clock, reads the same on any day; its own `@` lines say when the club's story happens.
+pub const REHEARSAL_START: &str = "2026-01-01T00:00:00Z";
+
+fn rehearsal_start() -> DateTime<Utc> {
+    REHEARSAL_START
+        .parse()
+        .expect("REHEARSAL_START is an RFC 3339 moment")
+}
+
 /// What a command printed: replies to the actor, refusals, and channel posts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Output {
@@ -59,17 +70,24 @@ pub struct Console {
 }
 
 impl Console {
-    /// A console on `config`'s database; the clock starts at the machine's time until a script
-    /// sets it. The database is opened at the first command, so a script's first `@` line sets
-    /// the time the club starts at.
+    /// A console on `config`'s database. The database is opened at the first command, so a
+    /// script's first `@` line sets the time the club starts at.
     ///
     /// A database in memory is a rehearsal; a database file is the club's own, unless
-    /// [`Console::rehearsal`] says it is a copy.
+    /// [`Console::rehearsal`] says it is a copy. On the club's own database the clock is the
+    /// real time. A rehearsal's clock is its own: until an `@` line moves it (or
+    /// [`Console::starting_at`] sets it) it stands at [`REHEARSAL_START`], never at the
+    /// machine's time, so a script means the same thing on any day it is run.
     pub fn new(config: Config) -> Self {
         let rehearsal = config.database.path == store::IN_MEMORY;
+        let start = if rehearsal {
+            rehearsal_start()
+        } else {
+            crate::clock::SystemClock.now()
+        };
         Self {
             config,
-            clock: FakeClock::new(crate::clock::SystemClock.now()),
+            clock: FakeClock::new(start),
             app: None,
             rehearsal,
             said_posts_wait: false,
@@ -84,6 +102,16 @@ impl Console {
             rehearsal: true,
             ..Self::new(config)
         }
+        .starting_at(rehearsal_start())
+    }
+
+    /// The same console with its rehearsal clock at `at` until an `@` line moves it: the REPL
+    /// starts a rehearsal at the real time this way, as a person at the keyboard expects.
+    pub fn starting_at(self, at: DateTime<Utc>) -> Self {
+        if self.rehearsal && self.app.is_none() {
+            self.clock.set(at);
+        }
+        self
     }
 
     /// The console's time, in club time, as the REPL's `@` shows it.
@@ -161,9 +189,12 @@ impl Console {
 
     async fn move_clock(&mut self, at: DateTime<Utc>) -> anyhow::Result<Vec<Output>> {
         if at < self.clock.now() && self.app.is_some() {
-            return Ok(vec![Output::Refusal(
-                "The clock cannot go backwards.".to_owned(),
-            )]);
+            let tz = self.config.club.timezone;
+            return Ok(vec![Output::Refusal(format!(
+                "The clock cannot go backwards: the rehearsal's clock is at {}. A rehearsal \
+                 sets its starting time with its first `@` line, before any command.",
+                calendar::show_club(self.clock.now(), tz)
+            ))]);
         }
         self.clock.set(at);
         let app = self.app().await?.clone();

@@ -11,20 +11,8 @@ use crate::store::{self, backup};
 
 /// The complete export of the configured database, as text.
 pub async fn complete_export(config: &Config, clock: &dyn Clock) -> anyhow::Result<String> {
-    // An export never makes the database it was to read (a mistyped path is not a new club).
-    let path = std::path::Path::new(&config.database.path);
-    if config.database.path != store::IN_MEMORY && !path.exists() {
-        anyhow::bail!(
-            "there is no database at `{}` (database.path): nothing to export",
-            config.database.path
-        );
-    }
-    let pool = store::open(&config.database.path).await.map_err(|e| {
-        anyhow::anyhow!(
-            "cannot open the database at `{}` (database.path): {e}",
-            config.database.path
-        )
-    })?;
+    // An export never makes, migrates or changes the database it was to read.
+    let pool = store::open_to_read(&config.database.path).await?;
     let mut tx = pool.begin().await?;
     let Some(schema_version) = backup::schema_version(&mut tx).await.ok().flatten() else {
         anyhow::bail!(

@@ -148,7 +148,9 @@ pub async fn restore(
             config.club.timezone.name().to_owned(),
         )
     });
-    let app = App::with_pool(pool, config, clock).await?;
+    // The record is checked as restored: opening it for the bot would schedule this week's
+    // jobs into it, and the file is to come back exactly as it was taken.
+    let app = App::reading(pool, config, clock);
     let problems = app.check_record().await?;
     Ok(Restored {
         file: file.to_owned(),

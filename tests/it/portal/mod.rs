@@ -54,6 +54,9 @@ pub const PAGES: &[&str] = &[
     "/search?q=game",
 ];
 
+/// When an empty club opens: before every moment its tests move the clock to.
+const EMPTY_CLUB_OPENS: &str = "@ 2026-11-27 09:00";
+
 impl Club {
     /// The README's demo club (`examples/demo.gavel`), or an empty one, with `config` changed by
     /// `adjust` first.
@@ -73,6 +76,12 @@ impl Club {
                 .await
                 .expect("the demo runs");
         } else {
+            // The empty club opens at a moment of the test's choosing, never at today's date.
+            let opened = console
+                .execute(EMPTY_CLUB_OPENS)
+                .await
+                .expect("the clock moves");
+            assert!(opened.is_empty(), "{opened:?}");
             console.app().await.expect("the club opens");
         }
         let reader = Portal::open(&config).await.expect("the portal opens");
@@ -492,8 +501,9 @@ async fn lists_are_paged_by_key() {
     assert!(rest["rows"][0]["rank"].as_i64().unwrap() >= last_rank);
 }
 
-/// Checks: `gavel portal` serves the portal alone, with no Discord token, on a database it
-/// brings up to date first; it stops cleanly (exit 0) on SIGTERM.
+/// Checks: `gavel portal` serves the portal alone, with no Discord token; it only reads, so it
+/// refuses a database that is not there (or not up to date) instead of making or migrating it,
+/// and serves one `gavel migrate` made; it stops cleanly (exit 0) on SIGTERM.
 #[tokio::test]
 async fn gavel_portal_serves_alone_without_a_token() {
     let dir = tempfile::tempdir().expect("temporary directory");
@@ -506,6 +516,25 @@ async fn gavel_portal_serves_alone_without_a_token() {
         format!("[portal]\nlisten = \"127.0.0.1:{port}\"\n"),
     )
     .expect("config");
+    let gavel = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
+            .args(args)
+            .current_dir(dir.path())
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("GAVEL_CONFIG")
+            .env("RUST_LOG", "error")
+            .output()
+            .expect("gavel runs")
+    };
+    let refused = gavel(&["portal"]);
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("there is no database at"), "{said}");
+    assert!(
+        !dir.path().join("gavel.db").exists(),
+        "no database was made"
+    );
+    assert!(gavel(&["migrate"]).status.success());
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
         .arg("portal")
         .current_dir(dir.path())
