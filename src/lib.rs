@@ -1,8 +1,8 @@
 //! gavel: a Discord bot that runs a club's constitution.
 //!
-//! Layers (see the README's architecture section): `domain` holds the pure rules, `store` the
-//! SQLite queries, `app` the use cases, `adapters` the Discord and console front ends, and
-//! `jobs` the scheduler.
+//! Layers (the book's architecture chapter, `docs/src/architecture.md`): `domain` holds the
+//! pure rules, `store` the SQLite queries, `app` the use cases, `commands` the command table,
+//! `adapters` the Discord, console and portal front ends, and `jobs` the scheduler.
 
 pub mod adapters;
 pub mod app;

@@ -1,6 +1,6 @@
 //! The command table: every command gavel offers, declared once. Each declaration (path,
 //! description, options with their limits, who may use it, the use case it runs) drives Discord
-//! registration and dispatch, the console's parser, `/help` and the README's command tables.
+//! registration and dispatch, the console's parser, `/help` and the book's command tables.
 
 pub mod button;
 mod committee;
@@ -34,7 +34,7 @@ pub use spec::{
 pub struct Group {
     pub name: &'static str,
     pub description: &'static str,
-    /// The heading of its table in the README.
+    /// The heading of its table in the book.
     pub heading: &'static str,
     /// Every command in it is for Moderators (or more): Discord shows it by default only to
     /// administrators and to the roles the server lets see it (the Moderator role), and gavel's
@@ -43,7 +43,7 @@ pub struct Group {
     pub moderators_only: bool,
 }
 
-/// The groups, in the order help and the README list them. Commands without a group (`/join`)
+/// The groups, in the order help and the book list them. Commands without a group (`/join`)
 /// are listed under the heading of the feature file that declares them.
 pub const GROUPS: &[Group] = &[
     Group {
@@ -187,7 +187,7 @@ pub const GROUPS: &[Group] = &[
     },
 ];
 
-/// A feature's commands under one README heading.
+/// A feature's commands under one heading of the book.
 pub struct Section {
     pub heading: &'static str,
     pub note: &'static str,
@@ -214,7 +214,7 @@ static TABLE: LazyLock<Vec<Section>> = LazyLock::new(|| {
     ]
 });
 
-/// The sections of the table, in the order help and the README show them.
+/// The sections of the table, in the order help and the book show them.
 pub fn sections() -> &'static [Section] {
     &TABLE
 }

@@ -65,9 +65,9 @@ pub struct CommandSpec {
     /// The description Discord shows (at most 100 characters).
     pub description: &'static str,
     pub options: Vec<OptionSpec>,
-    /// Who may use it, for the README and /help (the app layer decides; this only documents).
+    /// Who may use it, for the book and /help (the app layer decides; this only documents).
     pub who: &'static str,
-    /// The rules it applies, for the README.
+    /// The rules it applies, for the book.
     pub rule: &'static str,
     /// The power it needs, if any. The use case checks it (for every adapter and job alike);
     /// the declaration lets Discord hide the command from members without a role by default,

@@ -1,6 +1,7 @@
 //! The shape of the code: arrows only downward between layers (adapters → commands → app →
-//! config → jobs → store → domain, with the clock at the bottom beside domain), no two modules
-//! that import each other, and no source file over 600 lines. See the book's architecture
+//! config → jobs → store → domain, with the clock at the bottom beside domain), no modules that
+//! import each other, directly or round a circle of any length, and no source file over 600
+//! lines. See the book's architecture
 //! chapter.
 //!
 //! A module and its own submodules are one unit of the tree: a folder's `mod.rs` declaring its
@@ -194,22 +195,102 @@ fn imports_point_only_down_the_layers() {
     );
 }
 
-/// Checks: no two modules import each other.
-#[test]
-fn no_two_modules_import_each_other() {
-    let edges = imports();
-    let mut mutual = Vec::new();
-    for (from, targets) in &edges {
-        for to in targets {
-            if from < to && edges.get(to).is_some_and(|back| back.contains(from)) {
-                mutual.push(format!("{from} ↔ {to}"));
+/// Every circle of imports, of any length: the strongly connected components of the import
+/// graph that hold more than one module (Tarjan's algorithm), each sorted, in order.
+fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    fn visit<'a>(walk: &mut Walk<'a>, module: &'a str) {
+        let number = walk.index.len();
+        walk.index.insert(module, number);
+        walk.low.insert(module, number);
+        walk.stack.push(module);
+        walk.on_stack.insert(module);
+        let edges = walk.edges;
+        for to in edges.get(module).into_iter().flatten() {
+            let to = to.as_str();
+            let reach = if !walk.index.contains_key(to) {
+                visit(walk, to);
+                walk.low[to]
+            } else if walk.on_stack.contains(to) {
+                walk.index[to]
+            } else {
+                continue;
+            };
+            let low = walk.low[module].min(reach);
+            walk.low.insert(module, low);
+        }
+        if walk.low[module] == walk.index[module] {
+            let mut component = Vec::new();
+            loop {
+                let member = walk.stack.pop().expect("on the stack");
+                walk.on_stack.remove(member);
+                component.push(member.to_owned());
+                if member == module {
+                    break;
+                }
+            }
+            if component.len() > 1 {
+                component.sort();
+                walk.found.push(component);
             }
         }
     }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for module in edges.keys() {
+        if !walk.index.contains_key(module.as_str()) {
+            visit(&mut walk, module);
+        }
+    }
+    walk.found.sort();
+    walk.found
+}
+
+/// Checks: no modules import each other, directly or round a circle of any length.
+#[test]
+fn no_modules_import_each_other_round_a_circle() {
+    let found = circles(&imports());
     assert!(
-        mutual.is_empty(),
-        "modules that import each other: {mutual:#?}"
+        found.is_empty(),
+        "modules that import each other, directly or round a circle: {found:#?}"
     );
+}
+
+/// Checks: the circle finder finds a circle of three and of two, and nothing in a line.
+#[test]
+fn the_circle_finder_finds_circles_of_any_length() {
+    let graph = |pairs: &[(&str, &str)]| {
+        let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (from, to) in pairs {
+            edges
+                .entry((*from).to_owned())
+                .or_default()
+                .insert((*to).to_owned());
+        }
+        edges
+    };
+    assert_eq!(
+        circles(&graph(&[("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])),
+        [["a", "b", "c"]]
+    );
+    assert_eq!(
+        circles(&graph(&[("x", "y"), ("y", "x"), ("p", "q")])),
+        [["x", "y"]]
+    );
+    assert!(circles(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])).is_empty());
 }
 
 /// Checks: no source file, tests included, is over 600 lines.

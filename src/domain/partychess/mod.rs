@@ -15,6 +15,7 @@ pub mod generate;
 pub mod kind;
 pub mod legal;
 pub mod mover;
+pub mod moves;
 pub mod notation;
 pub mod outreach;
 pub mod play;
