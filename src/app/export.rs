@@ -109,15 +109,8 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     }
     let points_of_order = points_of_order(&mut conn, &names).await?;
     let appeals = crate::app::court::export_appeals(app, &mut conn, &name).await?;
-    let mut audit = store::audit::all(&mut conn).await?;
-    // An Observer's report is for the TD alone (house rules A.9): the backup keeps that it was
-    // made, not what it said.
-    for entry in audit.iter_mut().filter(|e| e.command == "observer report") {
-        if let Ok(mut args) = serde_json::from_str::<Value>(&entry.arguments) {
-            args["text"] = json!("(private: sent to the TD)");
-            entry.arguments = args.to_string();
-        }
-    }
+    // The audit log as the public may read it: each entry as its command is classed.
+    let audit = store::privacy::public_audit(store::audit::all(&mut conn).await?);
     let events = store::leaderboard::events::all_rows(&mut conn).await?;
     let (rules, proposals) = app.export_rules(&mut conn).await?;
     let nomic = app.export_nomic(&mut conn).await?;
@@ -172,7 +165,6 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         })).collect::<Vec<_>>(),
         "session_moves": session_moves,
         "tournaments": crate::app::tournament::record::export(&mut conn).await?,
-        "reports": crate::app::moderation::reports::export(&mut conn).await?,
         "notifications": crate::app::notify::export::export(&mut conn, &names).await?,
         "audit": audit,
     }))

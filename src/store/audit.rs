@@ -27,6 +27,9 @@ impl Outcome {
 /// One audit row as exported.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct AuditEntry {
+    /// Not serialised: the public record leaves out the entries of private acts, and gaps in
+    /// the ids would count them (`privacy::public_audit`).
+    #[serde(skip_serializing)]
     pub id: i64,
     pub at: DateTime<Utc>,
     pub actor_name: String,

@@ -19,6 +19,7 @@ pub mod offices;
 pub mod outbox;
 pub mod partychess;
 pub mod people;
+pub mod privacy;
 pub mod replies;
 pub mod revision;
 pub mod roles;

@@ -49,9 +49,14 @@ async fn every_privileged_command_is_refused_to_a_member_without_the_office() {
     let app = console.app().await.expect("app").clone();
     let privileged: Vec<_> = commands::all().filter(|c| c.power.is_some()).collect();
     assert!(privileged.len() >= 20, "privileged commands went missing");
+    // The audit log as stored: the public export leaves out the entries of private acts.
+    let audit_log = async || {
+        let mut conn = app.pool().acquire().await.expect("connection");
+        gavel::store::audit::all(&mut conn).await.expect("audit")
+    };
     for command in privileged {
         let before = gavel::app::export::export(&app).await.expect("export");
-        let audit_before = before["audit"].as_array().map(Vec::len).unwrap_or(0);
+        let audit_before = audit_log().await.len();
         let line = plausible_line("alice", command);
         let out = console.execute(&line).await.expect("line runs");
         assert!(
@@ -62,13 +67,9 @@ async fn every_privileged_command_is_refused_to_a_member_without_the_office() {
         for part in ["members", "games", "actions", "events"] {
             assert_eq!(before[part], after[part], "{line} changed {part}");
         }
-        let audit = after["audit"].as_array().expect("audit");
+        let audit = audit_log().await;
         assert_eq!(audit.len(), audit_before + 1, "{line}: one audit entry");
-        assert_eq!(audit.last().expect("entry")["outcome"], "refused", "{line}");
-        assert_eq!(
-            audit.last().expect("entry")["command"],
-            command.path,
-            "{line}"
-        );
+        assert_eq!(audit.last().expect("entry").outcome, "refused", "{line}");
+        assert_eq!(audit.last().expect("entry").command, command.path, "{line}");
     }
 }

@@ -28,7 +28,7 @@ async fn club() -> Console {
 }
 
 #[tokio::test]
-async fn the_export_holds_the_tournament_whole_and_the_report_is_posted_nowhere() {
+async fn the_export_holds_the_tournament_and_the_report_is_kept_but_public_nowhere() {
     let mut console = club().await;
     let app = console.app().await.expect("app").clone();
     let doc = gavel::app::export::export(&app).await.expect("export");
@@ -40,7 +40,20 @@ async fn the_export_holds_the_tournament_whole_and_the_report_is_posted_nowhere(
     assert_eq!(forfeited["decided"], "forfeit");
     assert_eq!(forfeited["second_points"], 0);
     assert_eq!(t["rulings"][0]["text"], "The forfeit stands.");
-    assert_eq!(t["reports"][0]["text"], "engine-like play");
+    // The cheating report is the Director's: kept, never in the public export (ACWC Reporting
+    // cheats).
+    assert!(t.get("reports").is_none(), "{t}");
+    assert!(
+        !doc.to_string().contains("engine-like"),
+        "the report's text is public"
+    );
+    let kept: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM tournament_reports WHERE text = 'engine-like play'",
+    )
+    .fetch_one(app.pool())
+    .await
+    .expect("reports");
+    assert_eq!(kept, 1);
     let posted: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE content LIKE '%engine-like%'")
             .fetch_one(app.pool())

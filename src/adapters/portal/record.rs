@@ -23,20 +23,22 @@ pub async fn announcements(
     before: Option<i64>,
     limit: i64,
 ) -> sqlx::Result<Vec<Announcement>> {
-    let rows: Vec<(i64, String, DateTime<Utc>, String)> = sqlx::query_as(
+    // Only public channels, as the privacy classes say (`store::privacy`).
+    let sql = format!(
         "SELECT o.id, o.channel, o.sent_at,
                 COALESCE((SELECT e.content FROM outbox e
                           WHERE e.edits = o.id AND e.sent_at IS NOT NULL
                           ORDER BY e.id DESC LIMIT 1), o.content)
          FROM outbox o
-         WHERE o.sent_at IS NOT NULL AND o.edits IS NULL AND o.id < ? AND o.channel NOT IN ('td-reports', 'moderators', 'modlog')
-           AND o.channel NOT LIKE 'dm:%'
+         WHERE o.sent_at IS NOT NULL AND o.edits IS NULL AND o.id < ? AND {}
          ORDER BY o.id DESC LIMIT ?",
-    )
-    .bind(before.unwrap_or(i64::MAX))
-    .bind(limit)
-    .fetch_all(&mut *conn)
-    .await?;
+        crate::store::privacy::public_channel_sql("o.channel")
+    );
+    let rows: Vec<(i64, String, DateTime<Utc>, String)> = sqlx::query_as(&sql)
+        .bind(before.unwrap_or(i64::MAX))
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?;
     let mut out = Vec::with_capacity(rows.len());
     for (id, channel, at, content) in rows {
         out.push(Announcement {

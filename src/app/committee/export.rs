@@ -68,9 +68,11 @@ impl App {
                 })
             })
             .collect();
+        // A dispute is the TD's alone until the TD resolves or refers it (HR A.12, D.I.2).
         let disputes: Vec<Value> = store::committee::disputes::all(conn)
             .await?
             .iter()
+            .filter(|d| d.status != "raised")
             .map(|d| {
                 json!({
                     "number": d.id, "game": d.game, "question": d.question,

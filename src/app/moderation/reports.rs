@@ -279,31 +279,3 @@ fn describe(row: &ReportRow, reporter: &str, author: &str) -> String {
     text.push_str(&format!("\nWhat is wrong: {}", row.text));
     text
 }
-
-/// Every report for `gavel export` (the club's backup, which the Moderators keep): who filed it,
-/// about whom, the message, what is wrong, and how it was answered.
-pub async fn export(conn: &mut SqliteConnection) -> sqlx::Result<Vec<serde_json::Value>> {
-    let mut out = Vec::new();
-    for row in store::moderation::reports::all(conn).await? {
-        let (reporter, author) = names(conn, &row).await?;
-        let answered_by = match row.answered_by {
-            Some(id) => Some(store::people::by_id(conn, id).await?.name),
-            None => None,
-        };
-        out.push(serde_json::json!({
-            "number": row.id,
-            "reporter": reporter,
-            "author": author,
-            "link": row.link,
-            "excerpt": row.excerpt,
-            "text": row.text,
-            "filed_at": row.filed_at.to_rfc3339(),
-            "status": row.status().key(),
-            "case": row.case_id,
-            "answered_by": answered_by,
-            "answer": row.answer,
-            "answered_at": row.answered_at.map(|t| t.to_rfc3339()),
-        }));
-    }
-    Ok(out)
-}

@@ -1,6 +1,7 @@
-//! A tournament's whole record for `gavel export`: its numbers, Director, entrants with their
-//! facts and status, matches with their games and bids, rulings, and the private cheating
-//! reports (export is the club's backup; reports are never posted anywhere).
+//! A tournament's public record for `gavel export`: its numbers, Director, entrants with their
+//! facts and status, matches with their games and their Armageddon bids once both are in, and
+//! rulings. Cheating reports are the Director's alone (ACWC Reporting cheats): `/tournament
+//! reports` shows them, and only the complete export keeps them.
 
 use serde_json::{json, Value};
 use sqlx::SqliteConnection;
@@ -29,7 +30,7 @@ pub async fn export(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Value>> {
                 "forfeited_by": m.forfeited_id,
                 "white": m.white_id,
                 "white_seconds": m.white_seconds,
-                "bids": store::tournament::matches::bids(conn, m.id).await?,
+                "bids": sealed_bids(store::tournament::matches::bids(conn, m.id).await?),
                 "created_at": m.created_at.to_rfc3339(),
             }));
         }
@@ -63,8 +64,17 @@ pub async fn export(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Value>> {
             })).collect::<Vec<_>>(),
             "matches": matches,
             "rulings": store::tournament::records::rulings(conn, t.id).await?,
-            "reports": store::tournament::records::reports(conn, t.id).await?,
         }));
     }
     Ok(out)
+}
+
+/// A match's Armageddon bids as the public may see them: none until both finalists have bid
+/// (ACWC Final); a first bid shown early could be undercut by a second.
+fn sealed_bids<T>(bids: Vec<T>) -> Vec<T> {
+    if bids.len() < 2 {
+        Vec::new()
+    } else {
+        bids
+    }
 }

@@ -91,6 +91,13 @@ pub async fn set_deadline(
         .bind(deadline)
         .bind(published)
         .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    // The flood limit counts press within a turn; once the board is on another turn the counts
+    // of earlier ones are needed no more, and kept they would tie press to its author (D.X.2).
+    sqlx::query("DELETE FROM dip_press_counts WHERE board_id = ? AND turn <> ?")
+        .bind(id)
+        .bind(turn)
         .execute(conn)
         .await?;
     Ok(())
@@ -150,6 +157,11 @@ pub async fn finish(
     .execute(&mut *conn)
     .await?;
     super::votes::lapse_open(conn, id, at).await?;
+    // A finished board has no flood limit left to count for (D.X.2).
+    sqlx::query("DELETE FROM dip_press_counts WHERE board_id = ?")
+        .bind(id)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 

@@ -62,6 +62,8 @@ pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Proposal>> {
         .await
 }
 
+/// Records a proposal's result and forgets its ballots: once a vote is decided only its result
+/// is kept, so no one, the operator included, can read a power's vote or the count (D.IX.2).
 pub async fn decide(
     conn: &mut SqliteConnection,
     id: i64,
@@ -71,6 +73,10 @@ pub async fn decide(
     sqlx::query("UPDATE dip_proposals SET status = ?, decided_at = ? WHERE id = ?")
         .bind(status)
         .bind(at)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM dip_ballots WHERE proposal_id = ?")
         .bind(id)
         .execute(conn)
         .await?;
@@ -116,12 +122,21 @@ pub async fn lapse_open(
     board: i64,
     at: DateTime<Utc>,
 ) -> sqlx::Result<u64> {
-    Ok(sqlx::query(
+    let lapsed = sqlx::query(
         "UPDATE dip_proposals SET status = 'failed', decided_at = ? WHERE board_id = ? AND status = 'open'",
     )
     .bind(at)
     .bind(board)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?
-    .rows_affected())
+    .rows_affected();
+    // Their ballots go with them, as a decided vote's do (D.IX.2).
+    sqlx::query(
+        "DELETE FROM dip_ballots WHERE proposal_id IN
+             (SELECT id FROM dip_proposals WHERE board_id = ? AND status <> 'open')",
+    )
+    .bind(board)
+    .execute(conn)
+    .await?;
+    Ok(lapsed)
 }

@@ -6,6 +6,7 @@
 mod browser;
 mod diplomacy;
 mod partychess_png;
+mod privacy;
 
 use std::net::SocketAddr;
 
@@ -16,6 +17,8 @@ use gavel::config::Config;
 /// A club on a database file, with the portal serving it.
 pub struct Club {
     pub console: Console,
+    /// What the script that built it printed.
+    pub said: String,
     pub addr: SocketAddr,
     pub client: reqwest::Client,
     _dir: tempfile::TempDir,
@@ -61,20 +64,33 @@ impl Club {
     /// The README's demo club (`examples/demo.gavel`), or an empty one, with `config` changed by
     /// `adjust` first.
     pub async fn new(demo: bool, adjust: impl FnOnce(&mut Config)) -> Club {
+        let script = demo.then(|| {
+            std::fs::read_to_string(format!(
+                "{}/examples/demo.gavel",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .expect("the demo")
+        });
+        Self::built(script.as_deref(), adjust).await
+    }
+
+    /// A club built by a script's lines, with the portal serving it; `said` holds what the
+    /// script printed.
+    pub async fn scripted(script: &str) -> Club {
+        Self::built(Some(script), |_| {}).await
+    }
+
+    async fn built(script: Option<&str>, adjust: impl FnOnce(&mut Config)) -> Club {
         let dir = tempfile::tempdir().expect("temporary directory");
         let mut config = Config::default();
         config.database.path = dir.path().join("club.db").display().to_string();
         adjust(&mut config);
         let mut console = Console::rehearsal(config.clone());
-        if demo {
-            let script = std::fs::read_to_string(format!(
-                "{}/examples/demo.gavel",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .expect("the demo");
-            run_script(&mut console, &script)
+        let mut console_said = String::new();
+        if let Some(script) = script {
+            console_said = run_script(&mut console, script)
                 .await
-                .expect("the demo runs");
+                .expect("the script runs");
         } else {
             // The empty club opens at a moment of the test's choosing, never at today's date.
             let opened = console
@@ -91,6 +107,7 @@ impl Club {
         let addr = listener.local_addr().expect("address");
         let serving = tokio::spawn(portal::serve(listener, reader, std::future::pending()));
         Club {
+            said: console_said,
             console,
             addr,
             client: reqwest::Client::new(),
