@@ -47,16 +47,22 @@ fn points() -> OptionSpec {
     integer("points", "How many points", 1, POINTS_MAX)
 }
 
-/// The shared options of an action, read from `args`; `reason` names the reason's option.
+/// The shared options of an action, read from `args`; `reason` names the reason's option. Not
+/// every action declares a member, a game, an incident, when it was taken, a later declaration
+/// or the Chief Justice's discretion.
 fn action_input(a: &Args, reason: &'static str) -> Result<ActionInput, String> {
+    let text = |name: &str| a.declares(name).then(|| a.opt_text(name)).flatten();
     Ok(ActionInput {
-        target: a.opt_person("member"),
+        target: a
+            .declares("member")
+            .then(|| a.opt_person("member"))
+            .flatten(),
         reason: a.text(reason)?,
-        game: a.opt_integer("game"),
-        incident: a.opt_text("incident"),
-        taken: a.opt_text("taken"),
-        declare_later: a.flag("later"),
-        discretion: a.opt_text("discretion"),
+        game: a.declares("game").then(|| a.opt_integer("game")).flatten(),
+        incident: text("incident"),
+        taken: text("taken"),
+        declare_later: a.declares("later") && a.flag("later"),
+        discretion: text("discretion"),
     })
 }
 

@@ -388,6 +388,11 @@ impl OptionSpec {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Args {
     values: Vec<(&'static str, Value)>,
+    /// The command's path and the options it declares: reading any other name is a mistake in
+    /// the handler (a misspelt option would otherwise read as "not given"), so it fails the
+    /// tests, which run every command (`debug_assert!`).
+    command: &'static str,
+    declared: Vec<&'static str>,
 }
 
 impl Args {
@@ -437,7 +442,17 @@ impl Args {
                 option,
             });
         }
-        Ok(Args { values })
+        Ok(Args {
+            values,
+            command: spec.path,
+            declared: spec.options.iter().map(|o| o.name).collect(),
+        })
+    }
+
+    /// Whether the command declares the option `name`: for a reader that several commands share,
+    /// each declaring a different set of the options it reads.
+    pub fn declares(&self, name: &str) -> bool {
+        self.declared.contains(&name)
     }
 
     /// The value given for `name`, if any.
@@ -446,6 +461,11 @@ impl Args {
     }
 
     fn get(&self, name: &str) -> Option<&Value> {
+        debug_assert!(
+            self.declared.contains(&name),
+            "/{} reads the option `{name}`, which it does not declare",
+            self.command
+        );
         self.values.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
 
