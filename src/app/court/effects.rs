@@ -213,7 +213,7 @@ impl App {
                 }
             },
             Decision::Remand { conditions } => {
-                let days = self.config().moderation.declaration_days;
+                let days = self.declaration_days(conn).await?;
                 let due = calendar::local_days_after(now, days, tz);
                 row.redecide_due_at = Some(due);
                 row.redecided_at = None;

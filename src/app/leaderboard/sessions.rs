@@ -50,9 +50,11 @@ impl fmt::Display for SessionReply {
 }
 
 impl App {
-    /// The session window: config's, on the session day as amended (Terms §0 Act 5).
+    /// The session window: on the session day, between the times and in the room, each as
+    /// amended, else config's (Terms §0 Act 5).
     pub(crate) async fn window(&self, conn: &mut SqliteConnection) -> sqlx::Result<Window> {
         let day = self.session_day(conn).await?;
+        let (start, end, place) = self.session_hours(conn).await?;
         let s = &self.config().session;
         let mut days = s.days.clone();
         days.push(day);
@@ -67,9 +69,9 @@ impl App {
             .collect();
         Ok(Window {
             days,
-            start: s.start,
-            end: s.end,
-            place: s.place.clone(),
+            start,
+            end,
+            place,
             tz: self.tz(),
             moves,
         })

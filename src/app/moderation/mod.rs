@@ -170,8 +170,13 @@ impl ActionKind {
 }
 
 impl App {
-    /// When an action was taken: now, or a past club date up to 7 days back.
-    pub(super) fn taken_at(&self, taken: Option<&str>) -> Result<DateTime<Utc>, ModerationError> {
+    /// When an action was taken: now, or a past club date up to the declaration window's
+    /// `days` back (Terms §III Act 2.4).
+    pub(super) fn taken_at(
+        &self,
+        taken: Option<&str>,
+        days: i64,
+    ) -> Result<DateTime<Utc>, ModerationError> {
         let now = self.now();
         let Some(text) = taken else {
             return Ok(now);
@@ -184,7 +189,6 @@ impl App {
         if date == today {
             return Ok(now);
         }
-        let days = self.config().moderation.declaration_days;
         if (today - date).num_days() > days {
             return Err(ModerationError::TakenTooLongAgo(calendar::show_date(date)));
         }

@@ -84,7 +84,8 @@ impl App {
                 }
             }
         }
-        let taken_at = self.taken_at(input.taken.as_deref())?;
+        let declaration_days = self.declaration_days(conn).await?;
+        let taken_at = self.taken_at(input.taken.as_deref(), declaration_days)?;
         // However the action names it (game:, incident: or only a reason), an action against
         // someone the Moderator played that day may be about that game (Terms §III Act 3.5).
         if let Some(t) = &target {
@@ -178,8 +179,7 @@ impl App {
             }
             ActionKind::Technical => {}
         }
-        let deadline =
-            calendar::local_days_after(taken_at, self.config().moderation.declaration_days, tz);
+        let deadline = calendar::local_days_after(taken_at, declaration_days, tz);
         if input.declare_later && deadline <= now {
             return Err(ModerationError::LaterTooLate(calendar::show(deadline, tz)));
         }

@@ -3,7 +3,7 @@
 //! same step when the new text states it plainly, otherwise left waiting, and the change not
 //! called in effect, until `/procedure set` sets it.
 
-use chrono::{DateTime, Utc, Weekday};
+use chrono::{DateTime, NaiveTime, Utc, Weekday};
 use sqlx::SqliteConnection;
 
 use crate::app::App;
@@ -84,6 +84,33 @@ impl App {
             .unwrap_or(self.config().session.day))
     }
 
+    /// The session's start, end and room (Terms §0 Act 5): as amended, else config's.
+    pub(crate) async fn session_hours(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> sqlx::Result<(NaiveTime, NaiveTime, String)> {
+        let s = &self.config().session;
+        let time = |v: Option<String>, or: NaiveTime| {
+            v.and_then(|v| NaiveTime::parse_from_str(&v, "%H:%M").ok())
+                .unwrap_or(or)
+        };
+        let start = time(Self::stored(conn, "session.start").await?, s.start);
+        let end = time(Self::stored(conn, "session.end").await?, s.end);
+        let place = Self::stored(conn, "session.place")
+            .await?
+            .unwrap_or_else(|| s.place.clone());
+        Ok((start, end, place))
+    }
+
+    /// The days a Moderator has to declare an action (Terms §III Act 2.4): as amended, else
+    /// config's.
+    pub(crate) async fn declaration_days(&self, conn: &mut SqliteConnection) -> sqlx::Result<i64> {
+        Ok(Self::stored(conn, "moderation.declaration_days")
+            .await?
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(self.config().moderation.declaration_days))
+    }
+
     /// The day bans end on (Terms §II Act 9.2), with the Act as it now reads: the day an
     /// amendment set, else the club's session day, which the Terms' Friday is.
     pub(crate) async fn ban_day(&self, conn: &mut SqliteConnection) -> sqlx::Result<BanDay> {
@@ -126,6 +153,20 @@ impl App {
             "scores.initial" => self.initial_score(conn).await?.to_string(),
             "session.day" => bound::day_name(self.session_day(conn).await?).to_owned(),
             "moderation.ban_day" => bound::day_name(self.ban_day(conn).await?.day).to_owned(),
+            "moderation.declaration_days" => self.declaration_days(conn).await?.to_string(),
+            "session.start" => self
+                .session_hours(conn)
+                .await?
+                .0
+                .format("%H:%M")
+                .to_string(),
+            "session.end" => self
+                .session_hours(conn)
+                .await?
+                .1
+                .format("%H:%M")
+                .to_string(),
+            "session.place" => self.session_hours(conn).await?.2,
             other => self.settings(conn).await?.get(other).unwrap_or_default(),
         })
     }
@@ -142,7 +183,10 @@ impl App {
     ) -> Result<Followed, RulesError> {
         let mut words = String::new();
         let mut waiting = Vec::new();
+        // An Act carrying several parameters (§0 Act 5) is quoted once, before the first.
+        let mut quoted: Option<(&str, &str)> = None;
         for a in amended {
+            let this = Some((a.cited.as_str(), a.after.as_str()));
             let name = a.bound.key;
             let current = self.current_value(conn, name).await?;
             match bound::read(a.bound.kind, &a.before, &a.after, &current) {
@@ -151,10 +195,12 @@ impl App {
                     let ban_day = self.ban_day(conn).await?.day;
                     store::nomic::bound::set(conn, name, &value, at).await?;
                     store::nomic::bound::end(conn, name).await?;
+                    if quoted != this {
+                        words.push_str(&format!(" {} now reads “{}”:", a.cited, a.after.trim()));
+                        quoted = this;
+                    }
                     words.push_str(&format!(
-                        " {} now reads “{}”: gavel's {name} is now {value} (it was {current}).",
-                        a.cited,
-                        a.after.trim()
+                        " gavel's {name} is now {value} (it was {current})."
                     ));
                     let follows = Self::stored(conn, "moderation.ban_day").await?.is_none();
                     let moved = self.ban_day(conn).await?.day;
@@ -168,10 +214,18 @@ impl App {
                 Reading::Unclear => {
                     store::nomic::bound::wait(conn, name, &a.cited, proposal, at).await?;
                     waiting.push(name);
+                    let lead = if quoted == this {
+                        " Nor does it state".to_owned()
+                    } else {
+                        quoted = this;
+                        format!(
+                            " {} now reads “{}”, which does not state",
+                            a.cited,
+                            a.after.trim()
+                        )
+                    };
                     words.push_str(&format!(
-                        " {} now reads “{}”, which does not state one new value for gavel's {name} (now {current}): the change is not in effect until the Chief Justice sets it with /procedure set name:{name}.",
-                        a.cited,
-                        a.after.trim()
+                        "{lead} one new value for gavel's {name} (now {current}): the change is not in effect in gavel until the Chief Justice sets it with /procedure set name:{name}."
                     ));
                 }
             }
@@ -188,22 +242,38 @@ impl App {
         value: &str,
     ) -> Result<(String, String), RulesError> {
         let before = self.current_value(conn, name).await?;
-        let after = match name {
-            "scores.initial" => value
+        let kind = bound::terms_key(name).map_or(bound::Kind::Day, |b| b.kind);
+        // The bounds a number must keep: the config's own checks for the same key.
+        let (low, high, unit) = match name {
+            "moderation.declaration_days" => (1, 31, "days"),
+            _ => (0, 1_000_000, "points"),
+        };
+        let after = match kind {
+            bound::Kind::Number => value
                 .trim()
                 .parse::<i64>()
                 .ok()
-                .filter(|n| (0..=1_000_000).contains(n))
+                .filter(|n| (low..=high).contains(n))
                 .map(|n| n.to_string()),
-            _ => bound::parse_day(value).map(|d| bound::day_name(d).to_owned()),
+            bound::Kind::Day => bound::parse_day(value).map(|d| bound::day_name(d).to_owned()),
+            bound::Kind::Start | bound::Kind::End => {
+                NaiveTime::parse_from_str(value.trim(), "%H:%M")
+                    .ok()
+                    .map(|t| t.format("%H:%M").to_string())
+            }
+            bound::Kind::Place => {
+                let room = value.trim();
+                (!room.is_empty() && room.chars().count() <= 100).then(|| room.to_owned())
+            }
         }
         .ok_or_else(|| crate::domain::nomic::parameters::ParameterError::Bad {
             name: name.to_owned(),
             value: value.to_owned(),
-            wants: if name == "scores.initial" {
-                "a whole number of points from 0 to 1000000".into()
-            } else {
-                "a day of the week, such as wednesday".into()
+            wants: match kind {
+                bound::Kind::Number => format!("a whole number of {unit} from {low} to {high}"),
+                bound::Kind::Day => "a day of the week, such as wednesday".into(),
+                bound::Kind::Start | bound::Kind::End => "a time of day, HH:MM".into(),
+                bound::Kind::Place => "the room, in at most 100 characters".into(),
             },
         })?;
         store::nomic::bound::set(conn, name, &after, self.now()).await?;

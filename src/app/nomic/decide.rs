@@ -150,14 +150,17 @@ impl App {
                             | TermsEdit::Remove { act } => act,
                         };
                         let label = act.label();
-                        if let (TermsEdit::Replace { .. }, Some(b)) = (edit, bound::terms_bound(&label)) {
+                        let bounds: Vec<_> = bound::terms_bounds(&label).collect();
+                        if let (TermsEdit::Replace { .. }, false) = (edit, bounds.is_empty()) {
                             if let (Some(old), Some(new)) = (terms.get(act), updated.get(act)) {
-                                amended.push(Amended {
-                                    bound: b,
-                                    cited: label.clone(),
-                                    before: old.text(),
-                                    after: new.text(),
-                                });
+                                for b in bounds {
+                                    amended.push(Amended {
+                                        bound: b,
+                                        cited: label.clone(),
+                                        before: old.text(),
+                                        after: new.text(),
+                                    });
+                                }
                             }
                             continue;
                         }
@@ -181,11 +184,11 @@ impl App {
                         String::new()
                     } else {
                         format!(
-                            " gavel takes this Act's numbers from its config ({}), which the club's administrator updates to match.",
+                            " gavel does not yet apply this Act's new numbers: it takes them from its config ({}), which the club's administrator updates to match.",
                             keys.join(", ")
                         )
                     };
-                    let in_force = if followed.waiting.is_empty() {
+                    let in_force = if followed.waiting.is_empty() && keys.is_empty() {
                         "in force at once (Terms §IV Act 2)"
                     } else {
                         "its text in force at once (Terms §IV Act 2)"

@@ -51,8 +51,11 @@ pub struct ParameterSet {
     pub before: String,
     pub after: String,
     pub by: String,
-    /// The proposal or draft whose amendment waited for this parameter, now in effect.
+    /// The proposal or draft whose amendment waited for this parameter: in effect once no
+    /// other parameter waits for it.
     pub in_effect: Option<(i64, String)>,
+    /// The parameters that amendment still waits for.
+    pub still_waiting: Vec<String>,
 }
 
 impl fmt::Display for ParameterSet {
@@ -68,6 +71,13 @@ impl fmt::Display for ParameterSet {
             } else {
                 "Proposal"
             };
+            if !self.still_waiting.is_empty() {
+                return write!(
+                    f,
+                    " {what} {n}, amending {rule}, waited for it and still waits for {}: it is not yet in effect in gavel.",
+                    self.still_waiting.join(", ")
+                );
+            }
             write!(
                 f,
                 " {what} {n}, amending {rule}, waited for it and is now in effect."
@@ -173,12 +183,21 @@ impl App {
         by: &str,
     ) -> Result<ParameterSet, RulesError> {
         let waited = store::nomic::bound::end(conn, name).await?;
+        let still_waiting = match &waited {
+            Some((proposal, _)) => store::nomic::bound::of_proposal(conn, *proposal)
+                .await?
+                .into_iter()
+                .map(|w| w.name)
+                .collect(),
+            None => Vec::new(),
+        };
         let set = ParameterSet {
             name: name.to_owned(),
             before,
             after,
             by: by.to_owned(),
             in_effect: waited,
+            still_waiting,
         };
         self.announce(conn, &set.to_string()).await?;
         Ok(set)

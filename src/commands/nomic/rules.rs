@@ -44,8 +44,12 @@ const PARAMETERS: &[&str] = &[
     "dispute_window_minutes",
     "opinion_window_minutes",
     "session.day",
+    "session.start",
+    "session.end",
+    "session.place",
     "scores.initial",
     "moderation.ban_day",
+    "moderation.declaration_days",
 ];
 
 /// The most teams a game of at most five players can have.

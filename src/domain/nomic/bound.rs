@@ -5,6 +5,9 @@
 
 use chrono::Weekday;
 
+pub use super::reading::Reading;
+use super::session_text;
+
 /// What kind of value a rule's parameter is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -12,6 +15,12 @@ pub enum Kind {
     Number,
     /// A day of the week ("must fall on a Friday").
     Day,
+    /// The first time of day of two ("between 12:30 and 13:10").
+    Start,
+    /// The second time of day of two.
+    End,
+    /// A room, named after "in" following the times ("in 322").
+    Place,
 }
 
 /// A rule whose number or day is a parameter.
@@ -25,12 +34,27 @@ pub struct Bound {
     pub kind: Kind,
 }
 
-/// The Terms' Acts whose number or day is a parameter.
+/// The Terms' Acts whose number, day, times or room is a parameter.
 pub const TERMS: &[Bound] = &[
     Bound {
         rule: "§0 5",
         key: "session.day",
         kind: Kind::Day,
+    },
+    Bound {
+        rule: "§0 5",
+        key: "session.start",
+        kind: Kind::Start,
+    },
+    Bound {
+        rule: "§0 5",
+        key: "session.end",
+        kind: Kind::End,
+    },
+    Bound {
+        rule: "§0 5",
+        key: "session.place",
+        kind: Kind::Place,
     },
     Bound {
         rule: "§II 1",
@@ -41,6 +65,11 @@ pub const TERMS: &[Bound] = &[
         rule: "§II 9.2",
         key: "moderation.ban_day",
         kind: Kind::Day,
+    },
+    Bound {
+        rule: "§III 2.4",
+        key: "moderation.declaration_days",
+        kind: Kind::Number,
     },
 ];
 
@@ -74,20 +103,14 @@ pub fn is_terms_key(key: &str) -> bool {
     TERMS.iter().any(|b| b.key == key)
 }
 
-/// The rule under the Terms whose number or day is `act`'s parameter.
-pub fn terms_bound(act: &str) -> Option<Bound> {
-    TERMS.iter().copied().find(|b| b.rule == act)
+/// The parameters the Terms' Act `act` carries (§0 Act 5 carries four).
+pub fn terms_bounds(act: &str) -> impl Iterator<Item = Bound> + '_ {
+    TERMS.iter().copied().filter(move |b| b.rule == act)
 }
 
-/// What an amended text says of its parameter.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reading {
-    /// The amendment leaves the value as it was.
-    Unchanged,
-    /// The new text states this value, and only it.
-    Set(String),
-    /// The new text does not say one new value plainly: the parameter must be set by hand.
-    Unclear,
+/// The Terms' parameter called `key`.
+pub fn terms_key(key: &str) -> Option<Bound> {
+    TERMS.iter().copied().find(|b| b.key == key)
 }
 
 /// Reads the new value of a rule's parameter from its text before and after an amendment.
@@ -98,6 +121,14 @@ pub fn read(kind: Kind, before: &str, after: &str, current: &str) -> Reading {
             Some(day) => read_day(before, after, day),
             None => Reading::Unclear,
         },
+        Kind::Start | Kind::End => {
+            let index = usize::from(kind == Kind::End);
+            match chrono::NaiveTime::parse_from_str(current, "%H:%M") {
+                Ok(now) => session_text::read_time(before, after, index, now),
+                Err(_) => Reading::Unclear,
+            }
+        }
+        Kind::Place => session_text::read_place(before, after, current),
     }
 }
 
@@ -300,12 +331,20 @@ mod tests {
 
     #[test]
     fn the_bound_rules_name_their_parameters() {
-        assert_eq!(terms_bound("§II 1").map(|b| b.key), Some("scores.initial"));
+        let keys = |act| terms_bounds(act).map(|b| b.key).collect::<Vec<_>>();
+        assert_eq!(keys("§II 1"), ["scores.initial"]);
+        assert_eq!(keys("§II 9.2"), ["moderation.ban_day"]);
         assert_eq!(
-            terms_bound("§II 9.2").map(|b| b.key),
-            Some("moderation.ban_day")
+            keys("§0 5"),
+            [
+                "session.day",
+                "session.start",
+                "session.end",
+                "session.place"
+            ]
         );
-        assert!(terms_bound("§II 13").is_none());
+        assert_eq!(keys("§III 2.4"), ["moderation.declaration_days"]);
+        assert!(keys("§II 13").is_empty());
         assert!(is_terms_key("session.day"));
         assert!(NOMIC
             .iter()

@@ -79,8 +79,10 @@ pub mod parameters;
 pub mod points;
 pub mod proposal;
 pub mod proposal_record;
+pub mod reading;
 pub mod revision;
 pub mod rulebook;
+pub mod session_text;
 pub mod tally;
 pub mod turns;
 

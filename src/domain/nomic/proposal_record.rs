@@ -125,15 +125,6 @@ pub fn taken_up_by(drafts: &[i64]) -> String {
 /// The Acts whose numbers gavel takes from its config rather than from their text, with the
 /// keys that carry them (as `config.example.toml` documents them).
 const CONFIGURED: &[(&str, &[&str])] = &[
-    (
-        "§0 5",
-        &[
-            "session.day",
-            "session.start",
-            "session.end",
-            "session.place",
-        ],
-    ),
     ("§I 9.3", &["scores.online_weight"]),
     ("§II 1", &["scores.initial"]),
     ("§II 2", &["scores.floor"]),
@@ -142,7 +133,6 @@ const CONFIGURED: &[(&str, &[&str])] = &[
     ("§II 6.1", &["decay.weeks", "decay.absence_points"]),
     ("§II 6.2", &["decay.weeks", "decay.inactivity_points"]),
     ("§II 10.5", &["court.response_days"]),
-    ("§III 2.4", &["moderation.declaration_days"]),
 ];
 
 /// The config keys that carry the numbers of the Act labelled `act` (such as "§II 1"): an
