@@ -16,6 +16,9 @@ pub struct Status {
     pub roles: Vec<store::roles::Failed>,
     /// Parameters an adopted amendment left waiting: the change is not in effect until set.
     pub waiting: Vec<store::nomic::bound::Waiting>,
+    /// Party Chess rules gavel follows (turns, Weights) whose text in force is not the one
+    /// gavel reads.
+    pub party_chess: Vec<String>,
     pub now: DateTime<Utc>,
 }
 
@@ -26,12 +29,22 @@ pub async fn status(app: &App) -> anyhow::Result<Status> {
     let replies = store::replies::waiting(&mut conn).await?;
     let roles = store::roles::failures(&mut conn).await?;
     let waiting = store::nomic::bound::all(&mut conn).await?;
+    let suite: Vec<_> = store::partychess::rules::in_force(&mut conn)
+        .await?
+        .iter()
+        .map(|r| r.to_rule())
+        .collect();
+    let party_chess = crate::domain::partychess::read_texts::unread_bound(&suite)
+        .into_iter()
+        .map(|(_, line)| line)
+        .collect();
     Ok(Status {
         backlog,
         oldest,
         replies,
         roles,
         waiting,
+        party_chess,
         now: app.now(),
     })
 }
@@ -44,6 +57,9 @@ impl std::fmt::Display for Status {
                 "Not in effect: {} as amended by {} waits for {} to be set (/procedure set name:{}).",
                 w.rule, w.proposal, w.name, w.name
             )?;
+        }
+        for line in &self.party_chess {
+            writeln!(f, "Not in effect: {line}.")?;
         }
         if self.replies > 0 {
             writeln!(

@@ -58,8 +58,13 @@ impl SuiteImported {
         } else {
             "; the game's pieces follow it, as announced (Rule 1230.1 §3.E, §3.G)".to_owned()
         };
+        let unread: String = self
+            .not_in_effect
+            .iter()
+            .map(|line| format!(" {line}."))
+            .collect();
         format!(
-            " The Party Chess Rule Suite follows it: {}{moved}.",
+            " The Party Chess Rule Suite follows it: {}{moved}.{unread}",
             self.changed.join(", ")
         )
     }

@@ -9,9 +9,9 @@ use sqlx::SqliteConnection;
 
 use super::{PartyChessError, PartyChessReply};
 use crate::app::{system_actor, App, Call};
-use crate::domain::partychess::defs;
 use crate::domain::partychess::stock::{self, StockChange};
 use crate::domain::partychess::suite;
+use crate::domain::partychess::{defs, read_texts};
 use crate::store;
 
 /// The reply to an import of the suite.
@@ -21,6 +21,9 @@ pub struct SuiteImported {
     pub changed: Vec<String>,
     pub defined: usize,
     pub game: Vec<String>,
+    /// The rules gavel follows beyond the pieces (turns, Weights) whose text in force is not
+    /// the one gavel reads: what of gavel's is not yet in effect by them.
+    pub not_in_effect: Vec<String>,
 }
 
 impl fmt::Display for SuiteImported {
@@ -32,6 +35,9 @@ impl fmt::Display for SuiteImported {
         )?;
         if !self.changed.is_empty() {
             write!(f, " Changed: {}.", self.changed.join(", "))?;
+        }
+        for line in &self.not_in_effect {
+            write!(f, " {line}.")?;
         }
         for line in &self.game {
             write!(f, "\n{line}")?;
@@ -82,6 +88,7 @@ impl App {
         let now = self.now();
         let old = store::partychess::rules::in_force(conn).await?;
         let mut changed = Vec::new();
+        let mut touched: Vec<u32> = Vec::new();
         for r in rules {
             match old.iter().find(|o| o.number as u32 == r.number) {
                 Some(o)
@@ -94,6 +101,7 @@ impl App {
                 Some(o) => {
                     store::partychess::rules::supersede(conn, o.id, now).await?;
                     changed.push(format!("{} amended", r.label()));
+                    touched.push(r.number);
                 }
                 None if !old.is_empty() => changed.push(format!("{} enacted", r.label())),
                 None => {}
@@ -104,15 +112,23 @@ impl App {
             if !rules.iter().any(|r| i64::from(r.number) == o.number) {
                 store::partychess::rules::supersede(conn, o.id, now).await?;
                 changed.push(format!("Rule 1230.{} repealed", o.number));
+                touched.push(o.number as u32);
             }
         }
         let defined = defs::defined(&defs::judge(rules));
         let game = self.suite_reaches_game(conn, &changed).await?;
+        // Only what this change touched is announced; `gavel status` lists all that waits.
+        let not_in_effect = read_texts::unread_bound(rules)
+            .into_iter()
+            .filter(|(number, _)| touched.contains(number))
+            .map(|(_, line)| line)
+            .collect();
         Ok(SuiteImported {
             rules: rules.len(),
             changed,
             defined: defined.len(),
             game,
+            not_in_effect,
         })
     }
 

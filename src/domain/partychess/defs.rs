@@ -5,6 +5,7 @@
 //! reading is brought up to date.
 
 use super::kind::Kind;
+use super::read_texts;
 use super::suite::SuiteRule;
 
 /// The revision of each piece rule gavel's reading is of.
@@ -146,11 +147,12 @@ fn four_criteria(r: &SuiteRule) -> Verdict {
         v.reason = "Not a PartyChessPieceDef rule: its §2 says il-Nabi “may move in any of the following ways” and lists none, so its legal moves are not unambiguously defined (Rule 1230.1 §3.A(iii)).".into();
         return v;
     }
-    if r.revision != read_revision(kind) {
+    // A rule is judged by its text, not its revision number: the text gavel read, re-enacted
+    // word for word under a new revision, is still read.
+    if !read_texts::is_read(r.number, &r.text) {
         v.reason = format!(
-            "Not a PartyChessPieceDef rule as gavel reads it: gavel's reading of the {kind}'s moves is of revision {}, and this is revision {}; until it is read again its moves are not defined for gavel (Rule 1230.1 §3.A(iii)).",
-            read_revision(kind),
-            r.revision
+            "Not a PartyChessPieceDef rule as gavel reads it: gavel's reading of the {kind}'s moves is of the text of revision {}, and this text differs; until it is read again its moves are not defined for gavel (Rule 1230.1 §3.A(iii)).",
+            read_revision(kind)
         );
         return v;
     }

@@ -22,6 +22,7 @@ pub mod play;
 pub mod position;
 pub mod random;
 pub mod reach;
+pub mod read_texts;
 pub mod settle;
 pub mod squares;
 pub mod stock;

@@ -297,11 +297,16 @@ fn characters_are_read_from_the_rules_own_words_case_not_counting_1230_1_3a_v() 
         read_value("A Cantor is a piece with a material worth of 5"),
         Some(5)
     );
-    // A lower-case claim clashes with an upper-case one.
-    let text = "Rule 1230.5/4\nCreation of a PartyChessPiece Rook\nA\n1. A Rook is represented by the ASCII character R.\n3. A Rook's material value is 9\n\nRule 1230.7/4\nCreation of a PartyChessPiece Bishop\nA\n1.A Bishop is represented by the ASCII character r\n3. A Bishop's material value is 6";
-    let v = judge_rules(&parse(text).unwrap());
-    assert_eq!(v[0].defines, Some(Rook));
-    assert_eq!(v[1].defines, None);
+    // Two rules claim Z in the published suite: the lower-numbered, the Kamikaze's, has it.
+    let v = judge_rules(&parse(SUITE_TEXT).unwrap());
+    let of = |n: u32| v.iter().find(|v| v.number == n).unwrap();
+    assert_eq!(of(16).defines, Some(Kamikaze));
+    assert_eq!(of(21).defines, None);
+    assert!(
+        of(21).reason.contains("also claimed by Rule 1230.16"),
+        "{}",
+        of(21).reason
+    );
 }
 
 #[test]
@@ -327,10 +332,20 @@ fn a_repealed_piece_rule_moves_its_pieces_off_board_keeping_their_owner_1230_1_3
     assert!(pos.at(sq("e5")).is_none());
     assert_eq!(pos.pieces()[0].owner, 2);
     assert!(pos.at(sq("a1")).is_some());
-    // An amendment past gavel's reading has the same effect until it is read again.
+    // An amended text past gavel's reading has the same effect until it is read again.
     let mut amended = parse(SUITE_TEXT).unwrap();
-    amended.iter_mut().find(|r| r.number == 6).unwrap().revision = 5;
+    amended
+        .iter_mut()
+        .find(|r| r.number == 6)
+        .unwrap()
+        .text
+        .push_str("\n5. A Camel may also fly.");
     assert!(!defined(&judge_rules(&amended)).contains(&Camel));
+    // The same text re-enacted under a new revision is judged by its text: still read
+    // (Rule 1230.1 §3.A).
+    let mut again = parse(SUITE_TEXT).unwrap();
+    again.iter_mut().find(|r| r.number == 6).unwrap().revision = 5;
+    assert!(defined(&judge_rules(&again)).contains(&Camel));
 }
 
 #[test]
