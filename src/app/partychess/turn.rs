@@ -317,8 +317,12 @@ impl App {
             if !g.playing() {
                 return Err(PartyChessError::NotStarted);
             }
-            turns::check_extension(days)?;
             let announced = g.row.announced_at.unwrap_or(self.now());
+            // The turn as it stands: a second extension only lengthens it further (§4.A).
+            let has = g.row.deadline.map_or(turns::TURN_DAYS, |d| {
+                turns::days_given(announced, d, self.tz())
+            });
+            turns::check_extension(days, has)?;
             let deadline = turns::deadline(announced, days, self.tz());
             store::partychess::games::set_deadline(conn, g.row.id, deadline).await?;
             jobs::schedule(conn, &Job::PartyChessTurn { game: g.row.id, turn: g.row.turn_number }, deadline).await?;

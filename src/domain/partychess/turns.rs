@@ -180,17 +180,24 @@ pub fn deadline(announced: DateTime<Utc>, days: i64, tz: Tz) -> DateTime<Utc> {
 pub enum ExtendError {
     #[error("A turn may be extended to at most {EXTEND_MAX_DAYS} days after the announcement of the game's state (Rule 1230.2 §4.A); {0} is more.")]
     TooLong(i64),
-    #[error("An extension lengthens the turn: {0} days is not more than the {TURN_DAYS} it has.")]
-    TooShort(i64),
+    #[error("An extension lengthens the turn: {0} days is not more than the {1} it has (Rule 1230.2 §4.A).")]
+    TooShort(i64, i64),
 }
 
-/// Checks an extension to `days` after the announcement (Rule 1230.2 §4.A).
-pub fn check_extension(days: i64) -> Result<(), ExtendError> {
+/// Checks an extension to `days` after the announcement of a turn that now has `has` days
+/// (Rule 1230.2 §4.A): an extension only lengthens the turn, and at most to the cap.
+pub fn check_extension(days: i64, has: i64) -> Result<(), ExtendError> {
     if days > EXTEND_MAX_DAYS {
         return Err(ExtendError::TooLong(days));
     }
-    if days <= TURN_DAYS {
-        return Err(ExtendError::TooShort(days));
+    if days <= has.max(TURN_DAYS) {
+        return Err(ExtendError::TooShort(days, has.max(TURN_DAYS)));
     }
     Ok(())
+}
+
+/// The whole days a turn announced at `announced` has until `deadline`, counted as club days.
+pub fn days_given(announced: DateTime<Utc>, deadline: DateTime<Utc>, tz: Tz) -> i64 {
+    (deadline.with_timezone(&tz).date_naive() - announced.with_timezone(&tz).date_naive())
+        .num_days()
 }

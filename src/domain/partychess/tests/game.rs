@@ -573,3 +573,21 @@ fn every_legal_play_on_a_crowded_board_is_exactly_what_judging_each_play_finds()
         }
     }
 }
+
+#[test]
+fn an_extension_only_lengthens_the_turn_within_seven_days_1230_2_4_a() {
+    use crate::domain::partychess::turns::{check_extension, days_given, ExtendError};
+    assert_eq!(check_extension(5, 3), Ok(()));
+    assert_eq!(check_extension(7, 5), Ok(()));
+    assert_eq!(check_extension(4, 7), Err(ExtendError::TooShort(4, 7)));
+    assert_eq!(check_extension(5, 5), Err(ExtendError::TooShort(5, 5)));
+    assert_eq!(check_extension(3, 3), Err(ExtendError::TooShort(3, 3)));
+    assert_eq!(check_extension(8, 3), Err(ExtendError::TooLong(8)));
+    let tz = chrono_tz::Europe::London;
+    let at = |s: &str| s.parse::<chrono::DateTime<chrono::Utc>>().unwrap();
+    // Across the change to summer time, still whole club days.
+    assert_eq!(
+        days_given(at("2026-03-27T12:00:00Z"), at("2026-04-01T11:00:00Z"), tz),
+        5
+    );
+}
