@@ -67,6 +67,21 @@ figure.chart figcaption { color: var(--muted); font-size: .9rem; }
 @media (max-width: 40rem) { th, td { padding: .25rem; } h1 { font-size: 1.35rem; } }
 "#;
 
+/// The site's icon: a gavel's head on the club's band colour, drawn in SVG so it is tiny and
+/// sharp at any size. Served at `/favicon.svg` (the pages link it) and at `/favicon.ico`, which
+/// browsers and feed readers ask for by habit, so neither logs a 404.
+const ICON: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#f3f1ec"/><g transform="rotate(-35 16 16)"><rect x="7" y="8" width="18" height="8" rx="2" fill="#7a2e00"/><rect x="14.5" y="16" width="3" height="12" rx="1.5" fill="#1a1a1a"/></g></svg>"##;
+
+pub async fn icon() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        ICON,
+    )
+}
+
 pub async fn stylesheet() -> impl IntoResponse {
     (
         [

@@ -48,6 +48,7 @@ fn shell(club: &str, title: &str, body: Markup) -> Markup {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · " (club) }
                 link rel="stylesheet" href="/assets/site.css";
+                link rel="icon" type="image/svg+xml" href="/favicon.svg";
                 link rel="alternate" type="application/atom+xml" title="Announcements" href="/feed.atom";
             }
             body {

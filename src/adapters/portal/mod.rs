@@ -79,6 +79,8 @@ pub fn router(portal: Portal) -> Router {
         .merge(pages.clone())
         .nest("/api/v1", pages.layer(axum::Extension(http::Format::Json)))
         .route("/assets/site.css", axum::routing::get(assets::stylesheet))
+        .route("/favicon.svg", axum::routing::get(assets::icon))
+        .route("/favicon.ico", axum::routing::get(assets::icon))
         .fallback(http::not_found)
         .layer(axum::middleware::from_fn_with_state(
             portal.clone(),

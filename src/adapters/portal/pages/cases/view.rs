@@ -23,7 +23,7 @@ pub fn list(cases: &Cases, tz: Tz) -> Markup {
         @if cases.cases.is_empty() {
             (none("No case has been declared."))
         } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Declared cases, newest first" }
                     thead { tr {

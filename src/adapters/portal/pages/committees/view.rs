@@ -19,7 +19,7 @@ pub fn list(m: &Motions, tz: Tz) -> Markup {
         @if m.motions.is_empty() {
             (none("No motions."))
         } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Every committee's motions" }
                     thead { tr {
@@ -73,7 +73,7 @@ pub fn one(d: &MotionDetail, tz: Tz) -> Markup {
             (paragraphs(text))
         }
         h2 { "Sitting body (" (d.sitting_size) ")" }
-        div class="table-wrap" {
+        div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
             table {
                 caption { "Who sat, why, and how each voted" }
                 thead { tr { th scope="col" { "Person" } th scope="col" { "Why" } th scope="col" { "Sits" } th scope="col" { "Vote" } } }

@@ -29,7 +29,7 @@ pub fn docket(d: &Docket, tz: Tz) -> Markup {
         @if d.appeals.is_empty() {
             (none("No appeal has been filed."))
         } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Appeals, newest first" }
                     thead { tr {
@@ -63,7 +63,7 @@ fn round(r: &Round, caption: &str, tz: Tz) -> Markup {
         @if r.votes.is_empty() {
             (none("No vote yet."))
         } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { (caption) }
                     thead { tr { th scope="col" { "Justice" } th scope="col" { "Vote" } th scope="col" { "Reasons" } th scope="col" { "When" } } }

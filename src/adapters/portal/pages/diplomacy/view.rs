@@ -19,7 +19,7 @@ pub fn overview(o: &Overview) -> Markup {
                 ul { @for line in deal.lines() { li { (line) } } }
             }
             @if let Some(a) = &r.advancement {
-                div class="table-wrap" {
+                div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                     table {
                         caption { "Round " (r.number) "'s standings (d100 seed " (a.seed) ")" }
                         thead { tr {
@@ -45,7 +45,7 @@ pub fn overview(o: &Overview) -> Markup {
                     }
                 }
                 @if !a.teams.is_empty() {
-                    div class="table-wrap" {
+                    div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                         table {
                             caption { "Round " (r.number) "'s team ranking (C.6)" }
                             thead { tr {
@@ -85,7 +85,7 @@ pub fn board(d: &BoardDetail) -> Markup {
         p { "Round " (d.board.round) "; " (d.board.turn) "; " (d.board.status) "." }
         h2 { "Score" }
         p { "Scored on " (d.basis) "." }
-        div class="table-wrap" {
+        div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
             table {
                 caption { "The score of each power, with its working (C.1-C.5)" }
                 thead { tr {

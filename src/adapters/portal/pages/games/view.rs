@@ -38,7 +38,7 @@ pub fn list(games: &Games, tz: Tz) -> Markup {
         @if games.games.is_empty() {
             (none("No games."))
         } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Games, newest first" }
                     thead { tr {
@@ -94,7 +94,7 @@ pub fn one(d: &GameDetail, tz: Tz) -> Markup {
         @if d.changes.is_empty() {
             (none("This game moves no score."))
         } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "How the game moved the scores" }
                     thead { tr { th scope="col" { "Member" } th scope="col" class="num" { "Before" } th scope="col" class="num" { "After" } th scope="col" class="num" { "Change" } } }

@@ -14,7 +14,7 @@ pub fn board(board: &Board) -> Markup {
         @if board.rows.is_empty() {
             (none("Nobody is on the Leaderboard yet."))
         } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Members by score" }
                     thead { tr { th scope="col" class="num" { "Rank" } th scope="col" { "Member" } th scope="col" class="num" { "Score" } } }
@@ -65,7 +65,7 @@ pub fn member(m: &Member, tz: Tz) -> Markup {
             @if m.history.is_empty() {
                 (none("No event has moved this score."))
             } @else {
-                div class="table-wrap" {
+                div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                     table {
                         caption {
                             "Every event that moved the score"
@@ -89,7 +89,7 @@ pub fn member(m: &Member, tz: Tz) -> Markup {
                 }
             }
             @if !m.voided.is_empty() {
-                div class="table-wrap" {
+                div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                     table {
                         caption { "Voided events (reversed as though they never happened)" }
                         thead { tr { th scope="col" { "When" } th scope="col" { "Event" } th scope="col" { "Voided" } th scope="col" { "Why" } } }

@@ -157,7 +157,7 @@ fn list_view(o: &Orders, tz: chrono_tz::Tz) -> Markup {
         h1 { "Points of Order" }
         p { "Raised by players about the game (Nomic 214); each is judged, may be disputed, and is invoked or left unsettled." }
         @if o.points.is_empty() { (none("No Point of Order has been raised.")) } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Points of Order, newest first" }
                     thead { tr { th scope="col" class="num" { "Point" } th scope="col" { "Raised by" } th scope="col" { "Raised" } th scope="col" { "About" } th scope="col" { "Status" } } }

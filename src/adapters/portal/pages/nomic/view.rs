@@ -12,7 +12,7 @@ pub fn proposals(p: &Proposals, tz: Tz) -> Markup {
     html! {
         h1 { "Proposals" }
         @if p.proposals.is_empty() { (none("No proposal has been made.")) } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Proposals, newest first" }
                     thead { tr { th scope="col" class="num" { "Number" } th scope="col" { "Kind" } th scope="col" { "Rule" } th scope="col" { "By" } th scope="col" { "Made" } th scope="col" { "Status" } } }
@@ -53,7 +53,7 @@ pub fn proposal(p: &Proposal, tz: Tz) -> Markup {
         blockquote { (paragraphs(&p.text)) }
         @if !p.votes.is_empty() {
             h2 { "Votes" }
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Each vote, in the order cast" }
                     thead { tr { th scope="col" { "Voter" } th scope="col" { "Vote" } th scope="col" { "Cast" } } }
@@ -77,7 +77,7 @@ pub fn points(p: &Points, tz: Tz) -> Markup {
         h1 { "Players' points" }
         @if let Some(w) = &p.winner { p { strong { (person(w.id, &w.name)) " has won the game." } } }
         @if p.players.is_empty() { (none("Nobody plays the game of Nomic yet.")) } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Players by points" }
                     thead { tr { th scope="col" { "Player" } th scope="col" class="num" { "Points" } th scope="col" { "Day" } } }

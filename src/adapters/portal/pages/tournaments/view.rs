@@ -14,7 +14,7 @@ pub fn list(t: &Tournaments) -> Markup {
         @if t.tournaments.is_empty() {
             (none("No tournaments."))
         } @else {
-            div class="table-wrap" {
+            div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
                 table {
                     caption { "Every tournament, newest first" }
                     thead { tr {
@@ -40,7 +40,7 @@ pub fn list(t: &Tournaments) -> Markup {
 
 fn matches_table(caption: &str, matches: &[&MatchOut]) -> Markup {
     html! {
-        div class="table-wrap" {
+        div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {
             table {
                 caption { (caption) }
                 thead { tr {
