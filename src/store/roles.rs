@@ -45,8 +45,14 @@ pub async fn queue_everyone_concerned(conn: &mut SqliteConnection) -> sqlx::Resu
          UNION SELECT target_id FROM actions
                WHERE target_id IS NOT NULL AND kind IN ('ban', 'violation')",
     )
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    // A sync that failed before the restart is due now too: the operator who restarts has
+    // usually just fixed the bot's permissions, so no one waits out the old retry delay. Its
+    // attempts and last error stay for `gavel status` until it succeeds.
+    sqlx::query("UPDATE role_syncs SET next_attempt_at = NULL WHERE next_attempt_at IS NOT NULL")
+        .execute(conn)
+        .await?;
     Ok(done.rows_affected())
 }
 
@@ -94,4 +100,43 @@ pub async fn waiting(conn: &mut SqliteConnection) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM role_syncs")
         .fetch_one(conn)
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::kernel::office::Office;
+
+    /// Checks (#43): a sync Discord refused before a restart is due at once after it, keeping
+    /// its attempts and error for `gavel status` until it succeeds.
+    #[tokio::test]
+    async fn a_refused_sync_is_retried_at_once_after_a_restart() {
+        let pool = crate::store::open(crate::store::IN_MEMORY).await.unwrap();
+        crate::store::migrate(&pool).await.unwrap();
+        let mut conn = pool.acquire().await.unwrap();
+        let now: DateTime<Utc> = "2026-11-27T12:00:00Z".parse().unwrap();
+        let mod1 = crate::store::people::resolve(&mut conn, "mod1", None, now)
+            .await
+            .unwrap();
+        crate::store::offices::appoint(&mut conn, mod1.id, Office::Moderator, None, now)
+            .await
+            .unwrap();
+        queue_everyone_concerned(&mut conn).await.unwrap();
+        assert_eq!(due(&mut conn, now, 10).await.unwrap(), [mod1.id]);
+        let later = now + chrono::Duration::minutes(10);
+        failed(&mut conn, mod1.id, "Missing Permissions", later)
+            .await
+            .unwrap();
+        assert!(
+            due(&mut conn, now, 10).await.unwrap().is_empty(),
+            "it waits"
+        );
+        queue_everyone_concerned(&mut conn).await.unwrap();
+        assert_eq!(
+            due(&mut conn, now, 10).await.unwrap(),
+            [mod1.id],
+            "due at start"
+        );
+        assert_eq!(failures(&mut conn).await.unwrap().len(), 1, "still shown");
+    }
 }
