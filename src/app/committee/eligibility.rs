@@ -50,8 +50,82 @@ impl App {
     }
 }
 
+/// Refuses a seat in `game` to someone who may not play in it (A.4, A.6, A.8, A.10, A.12): the
+/// one check every door that seats a player calls (seating, a replacement).
+pub(crate) async fn check_may_sit(
+    conn: &mut SqliteConnection,
+    person: &Person,
+    game: &str,
+) -> Result<(), CheckError> {
+    let offices = store::offices::offices_of(conn, person.id).await?;
+    let ties = game_ties(conn, person.id, game).await?;
+    eligibility::may_sit(&person.name, &offices, &ties)?;
+    Ok(())
+}
+
+/// Refuses someone joining `team` (A.4, A.6, A.8), and a joining that would make an Observer
+/// observe a game a team-mate plays in or GMs (A.10): the one check every door that adds to a
+/// team calls.
+pub(crate) async fn check_may_join(
+    conn: &mut SqliteConnection,
+    team: i64,
+    person: &Person,
+) -> Result<(), CheckError> {
+    let offices = store::offices::offices_of(conn, person.id).await?;
+    eligibility::may_play(&person.name, &offices)?;
+    if let Some(clash) = observer_clash(conn, team, person.id).await? {
+        return Err(CheckError::ObserverClash(clash));
+    }
+    Ok(())
+}
+
+/// Why a seat or a joining is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error(transparent)]
+    Ineligible(#[from] eligibility::Ineligible),
+    #[error("{0} (house rules A.10).")]
+    ObserverClash(String),
+    #[error(transparent)]
+    Store(#[from] sqlx::Error),
+}
+
+/// Whether `person` joining `team` would make an Observer observe a game that a team-mate plays
+/// in or GMs (A.10): in words, if so.
+async fn observer_clash(
+    conn: &mut SqliteConnection,
+    team: i64,
+    person: i64,
+) -> sqlx::Result<Option<String>> {
+    let mut side = vec![person];
+    side.extend(store::committee::teams::members_of(conn, team).await?);
+    for (observer, name, game) in store::offices::holders_of(conn, Office::Observer).await? {
+        let Some(game) = game else { continue };
+        if !side.contains(&observer) {
+            continue;
+        }
+        let mut involved = store::committee::teams::players_of(conn, &game).await?;
+        involved.extend(store::offices::holders_for_game(conn, Office::GameMaster, &game).await?);
+        // Only pairs this joining creates: the newcomer with a member, either way round.
+        let clash = involved.iter().any(|(id, _)| {
+            (observer == person && *id != person && side.contains(id))
+                || (observer != person && *id == person)
+        });
+        if clash {
+            return Ok(Some(format!(
+                "{name} observes {game}, and the team would then have a player or GM of it"
+            )));
+        }
+    }
+    Ok(None)
+}
+
 /// How a game touches someone: they play in it, GM it, or a team-mate does (A.10).
-async fn game_ties(conn: &mut SqliteConnection, person: i64, game: &str) -> sqlx::Result<GameTies> {
+pub(crate) async fn game_ties(
+    conn: &mut SqliteConnection,
+    person: i64,
+    game: &str,
+) -> sqlx::Result<GameTies> {
     let players = store::committee::teams::players_of(conn, game).await?;
     let gms = store::offices::holders_for_game(conn, Office::GameMaster, game).await?;
     let mates = store::committee::teams::team_mates(conn, person).await?;
@@ -63,12 +137,14 @@ async fn game_ties(conn: &mut SqliteConnection, person: i64, game: &str) -> sqlx
     let observing_mate = store::offices::holders_for_game(conn, Office::Observer, game)
         .await?
         .into_iter()
-        .find(|(id, _)| mates.iter().any(|(m, _)| m == id))
+        .find(|(id, _)| *id != person && mates.iter().any(|(m, _)| m == id))
         .map(|(_, name)| name);
+    let observes = store::offices::holds_for(conn, person, Office::Observer, Some(game)).await?;
     Ok(GameTies {
         game: game.to_owned(),
         plays: players.iter().any(|(id, _)| *id == person),
         gms: gms.iter().any(|(id, _)| *id == person),
+        observes,
         team_mate,
         observing_mate,
     })

@@ -162,7 +162,7 @@ async fn a_player_is_not_seated_in_a_game_a_team_mate_observes_a10() {
         .expect_err("bob's team-mate observes the game");
     assert_eq!(
         err.to_string(),
-        "bob may not play in R1 Board 3: its Observer ann is their team-mate or themself (house rules A.10)."
+        "bob may not play in R1 Board 3: ann observes it, and no one observes a game in which they or a team-mate play (house rules A.10)."
     );
     seat(&app, "R1 Board 4", &["bob"]).await;
 }
