@@ -6,6 +6,7 @@ use sqlx::SqliteConnection;
 use crate::app::offices::OfficeError;
 use crate::app::App;
 use crate::domain::committee::eligibility::{self, Candidate, GameTies, Numbers};
+use crate::domain::committee::sitting::{Reason, Seat};
 use crate::domain::kernel::office::Office;
 use crate::store;
 use crate::store::people::Person;
@@ -22,12 +23,7 @@ impl App {
         office: Office,
         game: Option<&str>,
     ) -> Result<(), OfficeError> {
-        let candidate = Candidate {
-            name: person.name.clone(),
-            offices: store::offices::offices_of(conn, person.id).await?,
-            teams: store::committee::teams::teams_of(conn, person.id).await?,
-            plays: store::committee::teams::plays_anywhere(conn, person.id).await?,
-        };
+        let candidate = candidate(conn, person.id, &person.name).await?;
         let ties = match game {
             Some(game) => Some(game_ties(conn, person.id, game).await?),
             None => None,
@@ -48,6 +44,55 @@ impl App {
         eligibility::may_hold(office, &candidate, ties.as_ref(), numbers, most)?;
         Ok(())
     }
+}
+
+/// What the eligibility rules need to know of someone.
+pub(crate) async fn candidate(
+    conn: &mut SqliteConnection,
+    person: i64,
+    name: &str,
+) -> sqlx::Result<Candidate> {
+    Ok(Candidate {
+        name: name.to_owned(),
+        offices: store::offices::offices_of(conn, person).await?,
+        teams: store::committee::teams::teams_of(conn, person).await?,
+        plays: store::committee::teams::plays_anywhere(conn, person).await?,
+    })
+}
+
+/// Why someone seated on a motion's sitting body as it opened may no longer decide it: they no
+/// longer hold the office that seated them, act as TD now (A.6), or have since become
+/// ineligible for it (A.8, A.10). `None` while they still may.
+pub(crate) async fn no_longer_sits(
+    conn: &mut SqliteConnection,
+    seats: Office,
+    seat: &Seat,
+) -> sqlx::Result<Option<String>> {
+    let office = match seat.reason {
+        Reason::Member => seats,
+        Reason::AssistantDirector => Office::AssistantDirector,
+        _ => return Ok(None),
+    };
+    let who = candidate(conn, seat.person, &seat.name).await?;
+    if !who.offices.holds(office) {
+        return Ok(Some(format!(
+            "{} is no longer {}",
+            seat.name,
+            office.with_article()
+        )));
+    }
+    if office == Office::AssistantDirector && who.offices.holds(Office::ActingDirector) {
+        return Ok(Some(format!(
+            "{} now acts as TD, and is not part of the sitting body (house rules A.6)",
+            seat.name
+        )));
+    }
+    if !office.is_tournament_office() {
+        return Ok(None);
+    }
+    Ok(eligibility::conflicts(office, &who, None)
+        .err()
+        .map(|e| e.to_string().trim_end_matches('.').to_owned()))
 }
 
 /// Refuses a seat in `game` to someone who may not play in it (A.4, A.6, A.8, A.10, A.12): the

@@ -203,6 +203,6 @@ async fn gavel_check_finds_an_observer_whose_team_mate_came_to_play_a10() {
     .expect("written");
     assert_eq!(
         app.check_record().await.expect("check"),
-        ["ann observes R1 Board 3, which they or a team-mate play in or GM (A.10)"]
+        ["ann holds the office of Tournament Observer of R1 Board 3, though: ann may not observe R1 Board 3: their team-mate bob plays in it or is its GM (house rules A.10)."]
     );
 }
