@@ -167,7 +167,7 @@ impl App {
             // A game is a real board, under its own name (A.9, A.12). One that is not may
             // still be dismissed as it was typed, so an old record can be put right.
             let board = match game {
-                Some(g) => crate::app::committee::eligibility::real_board(conn, g).await?,
+                Some(g) => store::diplomacy::boards::own_name(conn, g).await?,
                 None => None,
             };
             if appoint && game.is_some() && board.is_none() {

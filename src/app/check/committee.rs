@@ -156,7 +156,7 @@ pub(super) async fn check(
     for office in Office::ALL.into_iter().filter(|o| o.is_tournament_office()) {
         for (id, name, game) in store::offices::holders_of(conn, office).await? {
             if let Some(g) = &game {
-                if eligibility::real_board(conn, g).await?.as_ref() != Some(g) {
+                if store::diplomacy::boards::own_name(conn, g).await?.as_ref() != Some(g) {
                     breaches.push(format!(
                         "{name} holds the office of {office} of {g}, which is not a board's name (A.9, A.12)"
                     ));

@@ -106,7 +106,7 @@ impl App {
             let now = self.now();
             let typed = text(game)?;
             // The board under its own name, so every door sees the same game (A.9, A.12).
-            let board = super::eligibility::real_board(conn, typed).await?;
+            let board = store::diplomacy::boards::own_name(conn, typed).await?;
             let game = board.as_deref().unwrap_or(typed);
             let question = text(question)?;
             let players = store::committee::teams::players_of(conn, game).await?;
@@ -299,7 +299,7 @@ impl App {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let typed = text(game)?;
-            let board = super::eligibility::real_board(conn, typed).await?;
+            let board = store::diplomacy::boards::own_name(conn, typed).await?;
             let game = board.as_deref().unwrap_or(typed);
             if !store::offices::holds_for(conn, actor.id, Office::Observer, Some(game)).await? {
                 return Err(DisputeError::NotObserver(game.to_owned()));

@@ -46,17 +46,6 @@ impl App {
     }
 }
 
-/// The board a typed game names, matched exactly but for case: a per-game office serves a real
-/// game, so "r1 board 2" is R1 Board 2 and "R1 Baord 1" is nothing (house rules A.9, A.12).
-pub(crate) async fn real_board(
-    conn: &mut SqliteConnection,
-    typed: &str,
-) -> sqlx::Result<Option<String>> {
-    Ok(store::diplomacy::boards::by_name(conn, typed)
-        .await?
-        .map(|b| b.name))
-}
-
 /// What the eligibility rules need to know of someone.
 pub(crate) async fn candidate(
     conn: &mut SqliteConnection,
