@@ -241,7 +241,9 @@ impl App {
             let is_gm = store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&d.game)).await?;
             let party = if actor.id == d.player_id && d.player_confirmed_at.is_none() {
                 Some(Party::Player)
-            } else if is_gm {
+            } else if is_gm && actor.id != d.player_id {
+                // The player and the GM are two parties (D.I.2(a)): one person never
+                // confirms for both, whatever the record says of them.
                 Some(Party::Gm)
             } else if actor.id == d.player_id {
                 Some(Party::Player)
