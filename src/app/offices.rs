@@ -25,6 +25,8 @@ pub enum OfficeError {
     UnknownOffice(String),
     #[error("{0} is held for one game: give game:NAME (house rules A.9, A.12).")]
     NeedsGame(Office),
+    #[error("There is no board called {0}; a GM or an Observer serves a real game, chosen from the list (house rules A.9, A.12).")]
+    NoSuchGame(String),
     #[error("{0} is not held for a game; leave game out.")]
     NoGameFor(Office),
     #[error(transparent)]
@@ -162,6 +164,18 @@ impl App {
                 _ => {}
             }
             let person = target.resolve(conn, now).await?;
+            // A game is a real board, under its own name (A.9, A.12). One that is not may
+            // still be dismissed as it was typed, so an old record can be put right.
+            let board = match game {
+                Some(g) => store::diplomacy::boards::own_name(conn, g).await?,
+                None => None,
+            };
+            if appoint && game.is_some() && board.is_none() {
+                // Who may not hold the office at all is told so first.
+                self.check_eligible(conn, &person, office, None).await?;
+                return Err(OfficeError::NoSuchGame(game.unwrap_or_default().to_owned()));
+            }
+            let game = board.as_deref().or(game);
             let holds = store::offices::holds_for(conn, person.id, office, game).await?;
             let name = person.name.clone();
             let of = game.map(|g| format!(" of {g}")).unwrap_or_default();

@@ -28,6 +28,7 @@ fn board() -> OptionSpec {
         "The board's name, such as \"R1 Board 3\"",
         NAME_MAX,
     )
+    .picks(crate::app::choices::Pick::Board)
 }
 
 pub(super) fn section() -> Section {

@@ -44,7 +44,11 @@ pub(super) fn section() -> Section {
             )
             .option(person("member", "Who to appoint"))
             .option(choice("office", "Which office", APPOINTABLE))
-            .option(text("game", "The game, for a GM or an Observer", GAME_MAX).optional())
+            .option(
+                text("game", "The game, for a GM or an Observer", GAME_MAX)
+                    .optional()
+                    .picks(crate::app::choices::Pick::Board),
+            )
             .needs(Power::ChiefJustice)
             .who("Chief Justice; the TD for a Chief-GM, GM or Observer")
             .rule("Terms §III Act 2, 3.2, 4, 6; house rules A.2, A.4, A.6, A.8-A.12")
@@ -67,7 +71,11 @@ pub(super) fn section() -> Section {
             )
             .option(person("member", "Who to dismiss"))
             .option(choice("office", "From which office", APPOINTABLE))
-            .option(text("game", "The game, for a GM or an Observer", GAME_MAX).optional())
+            .option(
+                text("game", "The game, for a GM or an Observer", GAME_MAX)
+                    .optional()
+                    .picks(crate::app::choices::Pick::Board),
+            )
             .needs(Power::ChiefJustice)
             .who("Chief Justice; the TD for a Chief-GM, GM or Observer")
             .rule("Terms §III Act 2, 4; house rules A.2")

@@ -238,7 +238,7 @@ async fn gavel_check_names_a_holiday_moved_wrongly_and_a_vetoed_replacement_d_vi
     assert!(
         found
             .iter()
-            .any(|b| b.contains("sue took a position on board")
+            .any(|b| b.contains("kim took a position on board")
                 && b.contains("though the TD vetoed them there (B.10)")),
         "{found:#?}"
     );

@@ -4,8 +4,9 @@
 use super::console::{in_memory, run_accepted};
 
 /// A game of alice and bob begun by the umpire, alice first, each King placed.
-pub const KINGS_PLACED: [&str; 9] = [
+pub const KINGS_PLACED: [&str; 10] = [
     "@ 2026-11-23 12:00",
+    "ump: /join",
     "cj: /partychess umpire member:@ump",
     "alice: /partychess join",
     "bob: /partychess join",

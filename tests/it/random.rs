@@ -1,5 +1,6 @@
 //! The randomised test of the record: random sequences of moderation, Court, Nomic and Points
-//! of Order commands by random actors, with clock moves and restarts, run through the console's
+//! of Order commands, and of Diplomacy appointments, team changes and replacements (house rules
+//! A), by random actors, with clock moves and restarts, run through the console's
 //! use cases on a club database. After every step `gavel check` must hold (every invariant of
 //! the record, `App::check_record`), and after every refusal the record must be as it was.
 //!
@@ -71,6 +72,33 @@ const SETUP: &[&str] = &[
     "cj: /turns set member:@mod1 day:friday",
 ];
 
+/// A Diplomacy round dealt to two boards, for the offices and their conflicts (house rules A).
+const DIPLOMACY: &[&str] = &[
+    "cj: /office appoint member:@td office:td",
+    "td: /diplomacy open round:1 end:F1909",
+    "alice: /team create name:Lions captain:@leo",
+    "leo: /team add team:Lions member:@alice power:A",
+    "leo: /team add team:Lions member:@bob power:E",
+    "leo: /team add team:Lions member:@carol power:F",
+    "leo: /team add team:Lions member:@dave power:G",
+    "leo: /team add team:Lions member:@erin power:I",
+    "leo: /team add team:Lions member:@frank power:R",
+    "leo: /team add team:Lions member:@gina power:T",
+    "hal: /team create name:Bears captain:@bea",
+    "bea: /team add team:Bears member:@hal power:A",
+    "bea: /team add team:Bears member:@ivy power:E",
+    "bea: /team add team:Bears member:@jon power:F",
+    "bea: /team add team:Bears member:@kim power:G",
+    "bea: /team add team:Bears member:@lou power:I",
+    "bea: /team add team:Bears member:@max power:R",
+    "bea: /team add team:Bears member:@ned power:T",
+    "td: /diplomacy assign round:1 seed:2026",
+];
+
+/// Who the offices, teams and seats are offered to: the TD, players of both teams, a captain,
+/// and people with no part yet.
+const TOURNAMENT: &[&str] = &["td", "ada", "t1", "leo", "alice", "hal", "obs", "gm1"];
+
 /// One random step: a command line, a clock move, or `None` for a restart.
 fn step(rng: &mut Rng) -> Option<String> {
     let case = rng.number(1, 8);
@@ -84,7 +112,8 @@ fn step(rng: &mut Rng) -> Option<String> {
     let anyone = rng.pick(ANYONE);
     let later = if rng.below(3) == 0 { " later:true" } else { "" };
     let friday = ["2026-12-11", "2026-12-18", "2027-01-08", "2026-12-10"][rng.below(4) as usize];
-    let line = match rng.below(30) {
+    let who = rng.pick(TOURNAMENT);
+    let line = match rng.below(34) {
         0 | 1 => format!("{moderator}: /mod violation member:@{member} reason:\"registered a game never played\" incident:\"fake game {n}\"{later}"),
         2 => format!("{moderator}: /mod ban member:@{member} until:{friday} reason:\"threw a rook at the board\" incident:\"rook {n}\"{later}"),
         3 => format!("{moderator}: /mod deduct member:@{member} points:{n} reason:\"rude at the board\" incident:\"rude {n}\"{later}"),
@@ -130,6 +159,19 @@ fn step(rng: &mut Rng) -> Option<String> {
         26 => format!("{member}: /leave"),
         27 => format!("@ +{}h", rng.number(1, 30)),
         28 => format!("@ +{}d", rng.number(1, 8)),
+        29 => format!(
+            "cj: /office {} member:@{who} office:{}",
+            rng.pick(&["appoint", "appoint", "dismiss"]),
+            rng.pick(&["td", "atd", "acting_td", "tmc"])
+        ),
+        30 => format!(
+            "td: /office {} member:@{who} office:{} game:\"{}\"",
+            rng.pick(&["appoint", "appoint", "dismiss"]),
+            rng.pick(&["gm", "observer"]),
+            rng.pick(&["R1 Board 1", "r1 board 2", "R1 Baord 1"])
+        ),
+        31 => format!("leo: /team add team:Lions member:@{who} role:reserve"),
+        32 => format!("bea: /board replace board:\"R1 Board 1\" power:A member:@{who} until:S1901"),
         _ => return None,
     };
     Some(line)
@@ -164,7 +206,7 @@ async fn sequence(seed: u64) {
     let mut config = Config::default();
     config.database.path = dir.path().join("club.db").to_string_lossy().into_owned();
     let mut console = Console::rehearsal(config.clone());
-    for line in SETUP {
+    for line in SETUP.iter().chain(DIPLOMACY) {
         console.execute(line).await.expect("set-up runs");
     }
     let mut rng = Rng(seed);

@@ -2,13 +2,15 @@
 //! equals the tally of its rules (A.6, A.7), every vote came from someone sitting, open motions
 //! and pending approvals have their jobs and nothing else does, a veto has its override, a
 //! change in effect has its version, a referred dispute has its motion, the offices keep their
-//! numbers (A.2, A.6), and no Observer observes a game they or a team-mate play in or GM (A.10).
+//! numbers (A.2, A.6), one person holds the TD's powers, and every office holder passes their
+//! office's eligibility function (A.1, A.2, A.4, A.6, A.8, A.10, A.12).
 
 use std::collections::BTreeSet;
 
 use sqlx::SqliteConnection;
 
 use super::{Breaches, Pending};
+use crate::app::committee::eligibility;
 use crate::domain::committee::approval::{self, Approval};
 use crate::domain::committee::motion::{Kind, Status};
 use crate::domain::committee::tally::{self, Counts};
@@ -88,7 +90,8 @@ pub(super) async fn check(
                     ));
                 }
             }
-            Some(a @ (Approval::Vetoed | Approval::Overridden | Approval::VetoStands)) => {
+            // A veto stands with no override when the TMC was below its minimum (A.2, A.7).
+            Some(a @ (Approval::Vetoed | Approval::Overridden)) => {
                 let overridden = motions
                     .iter()
                     .find(|o| o.parent_id == Some(n) && o.kind() == Kind::Override);
@@ -145,18 +148,33 @@ pub(super) async fn check(
             ));
         }
     }
-    for (observer, name, game) in store::offices::holders_of(conn, Office::Observer).await? {
-        let Some(game) = game else { continue };
-        let mut involved = store::committee::teams::players_of(conn, &game).await?;
-        involved.extend(store::offices::holders_for_game(conn, Office::GameMaster, &game).await?);
-        let mates = store::committee::teams::team_mates(conn, observer).await?;
-        if involved
-            .iter()
-            .any(|(id, _)| *id == observer || mates.iter().any(|(m, _)| m == id))
-        {
-            breaches.push(format!(
-                "{name} observes {game}, which they or a team-mate play in or GM (A.10)"
-            ));
+    if count(conn, Office::TournamentDirector).await? + count(conn, Office::ActingDirector).await?
+        > 1
+    {
+        breaches.push("More than one person holds the TD's powers (A.2, A.6)".into());
+    }
+    for office in Office::ALL.into_iter().filter(|o| o.is_tournament_office()) {
+        for (id, name, game) in store::offices::holders_of(conn, office).await? {
+            if let Some(g) = &game {
+                if store::diplomacy::boards::own_name(conn, g).await?.as_ref() != Some(g) {
+                    breaches.push(format!(
+                        "{name} holds the office of {office} of {g}, which is not a board's name (A.9, A.12)"
+                    ));
+                }
+            }
+            let who = eligibility::candidate(conn, id, &name).await?;
+            let ties = match &game {
+                Some(g) => Some(eligibility::game_ties(conn, id, g).await?),
+                None => None,
+            };
+            if let Err(e) =
+                crate::domain::committee::eligibility::conflicts(office, &who, ties.as_ref())
+            {
+                let of = game.map(|g| format!(" of {g}")).unwrap_or_default();
+                breaches.push(format!(
+                    "{name} holds the office of {office}{of}, though: {e}"
+                ));
+            }
         }
     }
     if let Some(most) =

@@ -16,6 +16,7 @@ mod games;
 mod moderation;
 mod nomic;
 mod notify;
+mod offices;
 mod parameters;
 mod partychess;
 mod reports;
@@ -78,6 +79,7 @@ impl App {
         diplomacy_units::check(&mut tx, &mut breaches).await?;
         reports::check(&mut tx, &mut breaches).await?;
         games::check(&mut tx, &pending, &mut breaches).await?;
+        offices::check(self, &mut tx, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)
     }

@@ -106,4 +106,18 @@ impl App {
             })
             .collect())
     }
+
+    /// The Diplomacy boards, those still playing first, newest first: the games a GM or an
+    /// Observer serves (house rules A.9, A.12) and the board commands act on.
+    pub(super) async fn board_choices(
+        &self,
+        conn: &mut SqliteConnection,
+    ) -> sqlx::Result<Vec<Choice>> {
+        let mut boards = store::diplomacy::boards::all(conn).await?;
+        boards.sort_by_key(|b| (b.status != "playing", std::cmp::Reverse(b.id)));
+        Ok(boards
+            .into_iter()
+            .map(|b| Choice::named(&b.name, &format!("(round {}, {})", b.round, b.status)))
+            .collect())
+    }
 }

@@ -55,6 +55,8 @@ pub enum Pick {
     Tournament,
     /// Tournament matches not yet over first; the caller's own first.
     Match,
+    /// Diplomacy boards, those still playing first (house rules A.9, A.12).
+    Board,
 }
 
 /// Who is typing, as far as choices need: their record (if gavel has met them) and offices.
@@ -155,6 +157,7 @@ impl App {
             Pick::Rule => self.rule_choices(conn).await,
             Pick::Tournament => self.tournament_choices(conn).await,
             Pick::Match => self.match_choices(conn, typist.id).await,
+            Pick::Board => self.board_choices(conn).await,
         }
     }
 }

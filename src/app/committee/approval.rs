@@ -172,6 +172,21 @@ impl App {
             .await?
             .ok_or(CommitteeError::NoSuchMotion(number))?;
         let committee = store::committee::committees::by_id(conn, m.committee_id).await?;
+        // An override is a vote of the TMC like any other: below its minimum it does not sit,
+        // so no override opens and the veto stands (A.2, A.7).
+        if let Err(e) = self.check_size(conn, &committee).await {
+            let CommitteeError::Size { .. } = e else {
+                return Err(e);
+            };
+            let result = approval::after_override(false);
+            store::committee::motions::set_approval(conn, number, result, None, None, self.now())
+                .await?;
+            let text = format!(
+                "No override of the veto of motion {number} can open: {e} Motion {number}: {result} (house rules A.2, A.7)."
+            );
+            self.announce(conn, &text).await?;
+            return Ok(());
+        }
         let opener = match actor {
             Some(a) => a.clone(),
             None => {

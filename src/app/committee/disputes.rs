@@ -104,7 +104,10 @@ impl App {
     ) -> Result<DisputeDone, DisputeError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            let game = text(game)?;
+            let typed = text(game)?;
+            // The board under its own name, so every door sees the same game (A.9, A.12).
+            let board = store::diplomacy::boards::own_name(conn, typed).await?;
+            let game = board.as_deref().unwrap_or(typed);
             let question = text(question)?;
             let players = store::committee::teams::players_of(conn, game).await?;
             let plays = players.iter().any(|(id, _)| *id == actor.id);
@@ -238,7 +241,9 @@ impl App {
             let is_gm = store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&d.game)).await?;
             let party = if actor.id == d.player_id && d.player_confirmed_at.is_none() {
                 Some(Party::Player)
-            } else if is_gm {
+            } else if is_gm && actor.id != d.player_id {
+                // The player and the GM are two parties (D.I.2(a)): one person never
+                // confirms for both, whatever the record says of them.
                 Some(Party::Gm)
             } else if actor.id == d.player_id {
                 Some(Party::Player)
@@ -295,7 +300,9 @@ impl App {
     ) -> Result<DisputeDone, DisputeError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            let game = text(game)?;
+            let typed = text(game)?;
+            let board = store::diplomacy::boards::own_name(conn, typed).await?;
+            let game = board.as_deref().unwrap_or(typed);
             if !store::offices::holds_for(conn, actor.id, Office::Observer, Some(game)).await? {
                 return Err(DisputeError::NotObserver(game.to_owned()));
             }

@@ -47,6 +47,8 @@ pub enum CommitteeError {
     Kind(String),
     #[error("A veto needs its reason (house rules A.7).")]
     NoReason,
+    #[error("You may no longer decide this motion: {0}. The sitting body is fixed as a motion opens (A.6); a member who leaves it or becomes ineligible (A.8) stops deciding.")]
+    NoLongerSits(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }

@@ -5,7 +5,7 @@
 mod approval;
 pub mod committees;
 pub mod disputes;
-mod eligibility;
+pub(crate) mod eligibility;
 mod error;
 mod export;
 pub mod house_rules;

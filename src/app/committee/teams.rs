@@ -1,7 +1,6 @@
 //! The team API the Diplomacy tournament builds on: create a team, add or remove a member, seat
 //! or unseat a player in a game. Each is one audited use case for any adapter to call, and
-//! refuses the TD and TMC members (house rules A.4, A.8), and a seat in a game whose Observer is
-//! the player or a team-mate (A.10). There are no commands here: the
+//! refuses what `app::committee::eligibility` refuses (house rules A.4, A.6, A.8, A.10, A.12). There are no commands here: the
 //! tournament's own commands (`/team`, seating boards) call these.
 //!
 //! - `App::create_team(call, name)` → the team's id;
@@ -11,9 +10,9 @@
 
 use std::fmt;
 
+use crate::app::committee::eligibility::{check_may_join, check_may_sit, CheckError};
 use crate::app::{App, Call, PersonRef, UseCaseError};
-use crate::domain::committee::eligibility::{may_play, Ineligible};
-use crate::domain::kernel::office::Office;
+use crate::domain::committee::eligibility::Ineligible;
 use crate::store;
 use crate::store::committee::teams::ROLES;
 
@@ -31,14 +30,8 @@ pub enum TeamError {
     AlreadyMember(String, String),
     #[error("{0} already plays in {1}.")]
     AlreadySeated(String, String),
-    #[error("{player} may not play in {game}: its Observer {observer} is their team-mate or themself (house rules A.10).")]
-    ObservedByTeamMate {
-        player: String,
-        game: String,
-        observer: String,
-    },
-    #[error("{0} (house rules A.10).")]
-    ObserverClash(String),
+    #[error(transparent)]
+    Check(#[from] CheckError),
     #[error("A team or game needs a name.")]
     NoName,
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
@@ -47,7 +40,10 @@ pub enum TeamError {
 
 impl UseCaseError for TeamError {
     fn is_internal(&self) -> bool {
-        matches!(self, TeamError::Store(_))
+        matches!(
+            self,
+            TeamError::Store(_) | TeamError::Check(CheckError::Store(_))
+        )
     }
 }
 
@@ -101,15 +97,11 @@ impl App {
                 .await?
                 .ok_or_else(|| TeamError::NoSuchTeam(team.to_owned()))?;
             let person = person.resolve(conn, self.now()).await?;
-            let offices = store::offices::offices_of(conn, person.id).await?;
-            may_play(&person.name, &offices)?;
             let teams = store::committee::teams::teams_of(conn, person.id).await?;
             if teams.iter().any(|t| t == team) {
                 return Err(TeamError::AlreadyMember(person.name, team.to_owned()));
             }
-            if let Some(clash) = observer_clash(conn, id, person.id).await? {
-                return Err(TeamError::ObserverClash(clash));
-            }
+            check_may_join(conn, id, &person).await?;
             store::committee::teams::join(conn, id, person.id, role, self.now()).await?;
             Ok(TeamDone(format!(
                 "{} joined {team} as {role}.",
@@ -148,25 +140,11 @@ impl App {
         let game = named(game)?;
         self.execute(call, async |conn, _| {
             let person = person.resolve(conn, self.now()).await?;
-            let offices = store::offices::offices_of(conn, person.id).await?;
-            may_play(&person.name, &offices)?;
             let players = store::committee::teams::players_of(conn, game).await?;
             if players.iter().any(|(id, _)| *id == person.id) {
                 return Err(TeamError::AlreadySeated(person.name, game.to_owned()));
             }
-            // A.10 the other way round: no Observer of the game may be the player or a team-mate.
-            let mates = store::committee::teams::team_mates(conn, person.id).await?;
-            for (observer, name) in
-                store::offices::holders_for_game(conn, Office::Observer, game).await?
-            {
-                if observer == person.id || mates.iter().any(|(m, _)| *m == observer) {
-                    return Err(TeamError::ObservedByTeamMate {
-                        player: person.name,
-                        game: game.to_owned(),
-                        observer: name,
-                    });
-                }
-            }
+            check_may_sit(conn, &person, game).await?;
             store::committee::teams::seat(conn, game, person.id, self.now()).await?;
             Ok(TeamDone(format!("{} plays in {game}.", person.name)))
         })
@@ -191,34 +169,4 @@ impl App {
         })
         .await
     }
-}
-
-/// Whether `person` joining `team` would make an Observer observe a game that a team-mate plays
-/// in or GMs (A.10): in words, if so.
-async fn observer_clash(
-    conn: &mut sqlx::SqliteConnection,
-    team: i64,
-    person: i64,
-) -> sqlx::Result<Option<String>> {
-    let mut side = vec![person];
-    side.extend(store::committee::teams::members_of(conn, team).await?);
-    for (observer, name, game) in store::offices::holders_of(conn, Office::Observer).await? {
-        let Some(game) = game else { continue };
-        if !side.contains(&observer) {
-            continue;
-        }
-        let mut involved = store::committee::teams::players_of(conn, &game).await?;
-        involved.extend(store::offices::holders_for_game(conn, Office::GameMaster, &game).await?);
-        // Only pairs this joining creates: the newcomer with a member, either way round.
-        let clash = involved.iter().any(|(id, _)| {
-            (observer == person && *id != person && side.contains(id))
-                || (observer != person && *id == person)
-        });
-        if clash {
-            return Ok(Some(format!(
-                "{name} observes {game}, and the team would then have a player or GM of it"
-            )));
-        }
-    }
-    Ok(None)
 }

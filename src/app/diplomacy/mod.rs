@@ -112,6 +112,17 @@ impl UseCaseError for DiplomacyError {
     }
 }
 
+impl From<crate::app::committee::eligibility::CheckError> for DiplomacyError {
+    fn from(e: crate::app::committee::eligibility::CheckError) -> Self {
+        use crate::app::committee::eligibility::CheckError;
+        match e {
+            CheckError::Ineligible(i) => DiplomacyError::Ineligible(i),
+            CheckError::Store(s) => DiplomacyError::Store(s),
+            other => DiplomacyError::Refused(other.to_string()),
+        }
+    }
+}
+
 /// A reply in words.
 #[derive(Debug, Clone)]
 pub struct DiplomacyReply(pub String);

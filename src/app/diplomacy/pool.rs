@@ -51,6 +51,11 @@ impl App {
             .iter()
             .map(|p| p.person_id)
             .collect();
+        let gms: Vec<i64> = store::offices::holders_for_game(conn, Office::GameMaster, &b.name)
+            .await?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
         let observers: Vec<i64> = store::offices::holders_for_game(conn, Office::Observer, &b.name)
             .await?
             .into_iter()
@@ -64,7 +69,7 @@ impl App {
             let mates = store::committee::teams::team_mates(conn, id).await?;
             candidates.push(Candidate {
                 id,
-                office_barred: may_play(&name, &offices).is_err(),
+                office_barred: may_play(&name, &offices).is_err() || gms.contains(&id),
                 name,
                 source,
                 on_board: seated.contains(&id),

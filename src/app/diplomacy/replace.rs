@@ -8,8 +8,8 @@
 use sqlx::SqliteConnection;
 
 use super::{board, parse_power, power_of, DiplomacyError, DiplomacyReply};
+use crate::app::committee::eligibility::check_may_sit;
 use crate::app::{Actor, App, Call, PersonRef};
-use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::handover::{self, Handover, Kind};
 use crate::domain::diplomacy::replacement::{
     captain_notice_given, check_load, check_seasons, chooser, Chooser, ReplacementError,
@@ -199,8 +199,7 @@ impl App {
                     person.name, b.name
                 )));
             }
-            let offices = store::offices::offices_of(conn, person.id).await?;
-            may_play(&person.name, &offices)?;
+            check_may_sit(conn, &person, &b.name).await?;
             let held = store::diplomacy::boards::held_in_round(conn, person.id, b.round).await?;
             check_load(&person.name, held as u32, held as u32, until.is_none())
                 .map_err(|e| DiplomacyError::Refused(e.to_string()))?;
@@ -249,7 +248,6 @@ impl App {
             )
             .await?;
             self.hand_over(conn, &b, &position, person.id).await?;
-            let observers = self.observers_now_involved(conn, &b, person.id).await?;
             let released = b.results_held;
             if released {
                 store::diplomacy::boards::set_held(conn, b.id, false).await?;
@@ -263,7 +261,7 @@ impl App {
                 (false, Some(_)) => "; they are not from the team, which keeps the position's points while they stand in for the declared period, and loses them if they stay past it (D.VII.5, B.7, B.8(e))",
                 (false, None) => "; they are not from the team, which loses the position's points, and they score only as an individual permanent replacement (B.8(e))",
             };
-            let mut text = format!(
+            let text = format!(
                 "{}: {}{} replaces {} as {power}, {how}{forfeit}{}.",
                 b.name,
                 drawn.as_deref().unwrap_or(""),
@@ -275,12 +273,6 @@ impl App {
                     ""
                 }
             );
-            for o in observers {
-                text.push_str(&format!(
-                    "\n{o} may no longer observe {}: they or a teammate now play in it; the TD appoints another Tournament Observer (A.10).",
-                    b.name
-                ));
-            }
             self.announce(conn, &text).await?;
             Ok(DiplomacyReply(text))
         })
@@ -352,29 +344,6 @@ impl App {
             Ok(DiplomacyReply(text))
         })
         .await
-    }
-
-    /// The board's Observers who are, or are teammates of, `incoming`: a replacement may make
-    /// an Observer's appointment break A.10, and the TD must know.
-    async fn observers_now_involved(
-        &self,
-        conn: &mut SqliteConnection,
-        b: &Board,
-        incoming: i64,
-    ) -> sqlx::Result<Vec<String>> {
-        let mates: Vec<i64> = store::committee::teams::team_mates(conn, incoming)
-            .await?
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect();
-        Ok(
-            store::offices::holders_for_game(conn, Office::Observer, &b.name)
-                .await?
-                .into_iter()
-                .filter(|(id, _)| *id == incoming || mates.contains(id))
-                .map(|(_, name)| name)
-                .collect(),
-        )
     }
 
     /// Hands the position and the game's seat to `person`.

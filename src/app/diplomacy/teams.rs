@@ -1,9 +1,10 @@
 //! `/team create` (anyone signing a team up, who names its captain) and `/team add` (the
 //! captain or the TD): teams of at least seven players, a non-playing captain, reserves, and in
-//! round 1 the power each player's sign-up gives (B.2, B.5). The TD and TMC may not be
-//! affiliated (A.4, A.8).
+//! round 1 the power each player's sign-up gives (B.2, B.5). Who may not be affiliated (A.4,
+//! A.6, A.8, A.10) is refused by the same check as every other door to a team.
 
 use super::{parse_power, DiplomacyError, DiplomacyReply};
+use crate::app::committee::eligibility::check_may_join;
 use crate::app::{App, Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::kernel::authority::Power as Authority;
@@ -62,8 +63,6 @@ impl App {
                 )));
             }
             let person = member.resolve(conn, self.now()).await?;
-            let offices = store::offices::offices_of(conn, person.id).await?;
-            may_play(&person.name, &offices)?;
             if !store::committee::teams::teams_of(conn, person.id)
                 .await?
                 .is_empty()
@@ -71,6 +70,7 @@ impl App {
                 let of = store::committee::teams::teams_of(conn, person.id).await?;
                 return Err(DiplomacyError::AlreadyMember(person.name, of.join(", ")));
             }
+            check_may_join(conn, id, &person).await?;
             let power = power.map(parse_power).transpose()?;
             if let Some(p) = power {
                 if store::diplomacy::rounds::signed_power_taken(conn, id, p.letter()).await? {

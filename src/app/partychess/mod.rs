@@ -42,6 +42,8 @@ pub enum PartyChessError {
     NoSuite,
     #[error("The game of Party Chess is suspended: there is no Chess-Umpire (Rule 1230.2 §1.A).")]
     Suspended,
+    #[error(transparent)]
+    NotEligible(#[from] crate::domain::partychess::umpire::NotEligible),
     #[error("Only the Chess-Umpire, {0}, may {1} (Rule 1230.2 §1).")]
     NotUmpire(String, &'static str),
     #[error("You are already a Swinger, in seat {0}.")]
@@ -210,6 +212,23 @@ impl App {
     ) -> Result<String, PartyChessError> {
         let id = g.row.umpire_id.ok_or(PartyChessError::Suspended)?;
         Ok(store::people::by_id(conn, id).await?.name)
+    }
+
+    /// Whether someone may be the Chess-Umpire now (Rule 1230.2 §1.B).
+    pub(crate) async fn umpire_eligibility(
+        &self,
+        conn: &mut SqliteConnection,
+        person: i64,
+        name: &str,
+    ) -> sqlx::Result<Result<(), crate::domain::partychess::umpire::NotEligible>> {
+        let player = crate::domain::partychess::umpire::Player {
+            name: name.to_owned(),
+            member: store::people::open_membership(conn, person)
+                .await?
+                .is_some(),
+            banned: self.restrictions(conn, person, self.now()).await?.banned(),
+        };
+        Ok(crate::domain::partychess::umpire::may_umpire(&player))
     }
 
     /// Refuses anyone but the Chess-Umpire.

@@ -41,6 +41,9 @@ impl App {
                 Some(p) => Some(p.resolve(conn, now).await?),
                 None => None,
             };
+            if let Some(p) = &person {
+                self.umpire_eligibility(conn, p.id, &p.name).await??;
+            }
             store::partychess::games::set_umpire(conn, id, person.as_ref().map(|p| p.id)).await?;
             let mut text = match &person {
                 Some(p) => format!("{} is the Chess-Umpire of Party Chess (Rule 1230.2 §1); gavel keeps the board and judges the plays in eir name.", p.name),

@@ -43,8 +43,8 @@ pub enum TournamentError {
     },
     #[error("Tournament #{0} has no Director yet: the Chief Justice names one with /tournament director.")]
     NoDirector(i64),
-    #[error("The Tournament Director will not participate: {0} (ACWC Organization).")]
-    DirectorPlays(String),
+    #[error(transparent)]
+    Conflict(#[from] crate::domain::tournament::offices::Conflict),
     #[error("Entries to tournament #{0} are closed: it has started.")]
     Started(i64),
     #[error("Tournament #{0} has not started yet: its Director starts it with /tournament start.")]
@@ -199,4 +199,23 @@ fn parameters(t: &Tournament) -> Parameters {
         .ok()
         .or_else(|| Parameters::of_format(&t.format))
         .unwrap_or_else(Parameters::swiss)
+}
+
+/// How `person` stands to tournament `t`: what its offices' conflicts need (ACWC Organization,
+/// Match negotiations).
+pub(crate) async fn standing(
+    conn: &mut SqliteConnection,
+    t: &Tournament,
+    person: i64,
+    name: &str,
+) -> sqlx::Result<crate::domain::tournament::offices::Standing> {
+    Ok(crate::domain::tournament::offices::Standing {
+        name: name.to_owned(),
+        tournament: t.id,
+        entered: !store::tournament::entrants::of_person(conn, t.id, person)
+            .await?
+            .is_empty(),
+        directs: t.director_id == Some(person),
+        arbitrates: t.arbiter_id == Some(person),
+    })
 }

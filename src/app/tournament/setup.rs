@@ -3,13 +3,13 @@
 
 use chrono::NaiveDate;
 
-use super::{parameters, TournamentError, TournamentReply};
+use super::{parameters, standing, TournamentError, TournamentReply};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 use crate::domain::tournament::eligibility::{self, AccountFacts, Ineligible};
 use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::stages::{Shape, Stage};
-use crate::domain::tournament::{rating_shown, swiss};
+use crate::domain::tournament::{offices, rating_shown, swiss};
 use crate::store::{self, tournament::entrants::EntrantRow};
 
 /// An entrant's status words, as stored.
@@ -87,15 +87,7 @@ impl App {
             )?;
             let t = self.tournament(conn, id).await?;
             let person = who.resolve(conn, self.now()).await?;
-            if !store::tournament::entrants::of_person(conn, id, person.id)
-                .await?
-                .is_empty()
-            {
-                return Err(TournamentError::DirectorPlays(format!(
-                    "{} has entered tournament #{id}",
-                    person.name
-                )));
-            }
+            offices::may_direct(&standing(conn, &t, person.id, &person.name).await?)?;
             store::tournament::tournaments::set_director(conn, t.id, person.id).await?;
             let text = format!(
                 "{} is the Tournament Director of tournament #{id}; in a dispute the Director makes the final call (ACWC Organization).",
@@ -120,12 +112,7 @@ impl App {
             if t.stage != "entries" {
                 return Err(TournamentError::Started(id));
             }
-            if t.director_id == Some(actor.id) {
-                return Err(TournamentError::DirectorPlays(format!(
-                    "{} directs tournament #{id}",
-                    actor.name
-                )));
-            }
+            offices::may_enter(&standing(conn, &t, actor.id, &actor.name).await?)?;
             let account = account.trim();
             if store::tournament::entrants::by_account(conn, id, account)
                 .await?

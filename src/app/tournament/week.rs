@@ -366,6 +366,10 @@ impl App {
         self.execute(call, async |conn, actor| {
             self.directed(conn, id, actor, "name the match arbiter").await?;
             let person = who.resolve(conn, self.now()).await?;
+            let t = self.tournament(conn, id).await?;
+            crate::domain::tournament::offices::may_arbitrate(
+                &super::standing(conn, &t, person.id, &person.name).await?,
+            )?;
             store::tournament::negotiation::set_arbiter(conn, id, person.id).await?;
             let said = format!(
                 "{} is the match arbiter of tournament #{id}: they assign times and find fault when players cannot agree (ACWC Match negotiations).",

@@ -14,7 +14,7 @@ fn dispute() -> crate::commands::OptionSpec {
 }
 
 fn game() -> crate::commands::OptionSpec {
-    text("game", "The game, e.g. R1 Board 3", GAME_MAX)
+    text("game", "The game, e.g. R1 Board 3", GAME_MAX).picks(crate::app::choices::Pick::Board)
 }
 
 pub(in crate::commands) fn section() -> Section {

@@ -48,7 +48,9 @@ impl fmt::Display for Skip {
         match self {
             Skip::OnTheBoard => f.write_str("already plays on this board"),
             Skip::ThreeGames => f.write_str("already permanent in three games this round (B.9)"),
-            Skip::Office => f.write_str("holds an office that may not play (A.4, A.8)"),
+            Skip::Office => {
+                f.write_str("holds an office that may not play here (A.4, A.6, A.8, A.12)")
+            }
             Skip::Observer => f.write_str("observes this board, or a teammate does (A.10)"),
             Skip::Vetoed(why) => write!(f, "vetoed by the TD (B.10): {why}"),
             Skip::NoReply => f.write_str("has not replied (B.8(d))"),

@@ -29,6 +29,7 @@ pub mod stock;
 pub mod suite;
 pub mod tornado;
 pub mod turns;
+pub mod umpire;
 pub mod weights;
 
 #[cfg(test)]

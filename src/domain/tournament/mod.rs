@@ -10,6 +10,7 @@ pub mod final_match;
 pub mod lichess;
 pub mod matches;
 pub mod negotiation;
+pub mod offices;
 pub mod parameters;
 pub mod round_robin;
 pub mod stages;

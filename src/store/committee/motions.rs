@@ -229,6 +229,21 @@ pub async fn votes(
         .collect())
 }
 
+/// Takes back the vote of someone who may no longer decide the motion (A.6, A.8): the close
+/// announces it.
+pub async fn set_aside_vote(
+    conn: &mut SqliteConnection,
+    motion: i64,
+    person: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM motion_votes WHERE motion_id = ? AND person_id = ?")
+        .bind(motion)
+        .bind(person)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// Records the close: the status it left and the count.
 pub async fn close(
     conn: &mut SqliteConnection,

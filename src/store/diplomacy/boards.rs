@@ -59,6 +59,12 @@ pub async fn by_name(conn: &mut SqliteConnection, name: &str) -> sqlx::Result<Op
         .await
 }
 
+/// The board a typed game names, under its own name: matched exactly but for case, so "r1 board
+/// 2" is R1 Board 2 and "R1 Baord 1" is nothing (house rules A.9, A.12).
+pub async fn own_name(conn: &mut SqliteConnection, typed: &str) -> sqlx::Result<Option<String>> {
+    Ok(by_name(conn, typed).await?.map(|b| b.name))
+}
+
 pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<Board>> {
     sqlx::query_as("SELECT * FROM dip_boards WHERE id = ?")
         .bind(id)

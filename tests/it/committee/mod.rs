@@ -17,7 +17,17 @@ pub(crate) fn console() -> Console {
     Console::new(config)
 }
 
+/// Runs a line. A GM or an Observer serves a real board (house rules A.9, A.12): the board an
+/// appointment names is made first, as the round's deal would.
 pub(crate) async fn run(console: &mut Console, line: &str) -> Vec<Output> {
+    if let Some(board) = line
+        .split_once("/office appoint")
+        .and_then(|(_, rest)| rest.split_once("game:\""))
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(board, _)| board)
+    {
+        board_exists(console, board).await;
+    }
     console.execute(line).await.expect("line runs")
 }
 
@@ -29,6 +39,23 @@ pub(crate) async fn setup(console: &mut Console, lines: &[&str]) {
             !out.iter().any(|o| matches!(o, Output::Refusal(_))),
             "{line}: {out:?}"
         );
+    }
+}
+
+/// Makes a Diplomacy board of round 1, as `/diplomacy assign` would.
+pub(crate) async fn board_exists(console: &mut Console, name: &str) {
+    let app = console.app().await.expect("app").clone();
+    for sql in [
+        "INSERT OR IGNORE INTO dip_rounds (number, last_year, team_round, stage, opened_at)
+         VALUES (1, 1909, 1, 'assigned', '2026-11-27T12:00:00Z')",
+        "INSERT OR IGNORE INTO dip_boards (round, name, turn, status, created_at)
+         VALUES (1, ?, 'S1901M', 'playing', '2026-11-27T12:00:00Z')",
+    ] {
+        sqlx::query(sql)
+            .bind(name)
+            .execute(app.pool())
+            .await
+            .expect("the board");
     }
 }
 

@@ -89,3 +89,46 @@ async fn gavel_check_finds_a_result_that_is_not_its_tally_a6() {
         ["Motion 1 is adopted but its votes decide not_binding (A.6, A.7)"]
     );
 }
+
+/// Checks: a committee counts its own members only. The TD written in behind gavel's back as
+/// a TMC member sits as the TD, so a "TMC of five" with the TD among them has four members
+/// and holds no vote (house rules A.2, A.6); gavel check names the conflict.
+#[tokio::test]
+async fn the_td_does_not_count_toward_the_tmcs_size_a2_a6() {
+    let mut c = console();
+    let members: Vec<String> = (1..=4)
+        .map(|i| format!("cj: /office appoint member:@t{i} office:tmc"))
+        .collect();
+    let mut lines = vec![
+        "@ 2026-11-27 12:30",
+        "cj: /office appoint member:@tina office:td",
+    ];
+    lines.extend(members.iter().map(String::as_str));
+    lines.push(
+        "cj: /committee create name:TMC members:5-8 turnout:2/3 majority:simple tie_break:director",
+    );
+    setup(&mut c, &lines).await;
+    let app = c.app().await.expect("app").clone();
+    sqlx::query(
+        "INSERT INTO office_terms (person_id, office, started_at)
+         SELECT id, 'tmc', '2026-11-27T12:31:00Z' FROM people WHERE name = 'tina'",
+    )
+    .execute(app.pool())
+    .await
+    .expect("written");
+    assert_eq!(
+        refused(
+            &mut c,
+            "tina: /motion open committee:TMC text:\"Extend the deadline\""
+        )
+        .await,
+        "TMC has 4 members; it sits with 5 to 8 (its rules; house rules A.2 for the TMC)."
+    );
+    let found = app.check_record().await.expect("check");
+    assert!(
+        found
+            .iter()
+            .any(|b| b.contains("tina may not be a TMC member while the Tournament Director")),
+        "{found:#?}"
+    );
+}

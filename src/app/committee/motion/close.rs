@@ -5,11 +5,13 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+use crate::app::committee::eligibility::no_longer_sits;
 use crate::app::App;
 use crate::domain::committee::approval::{self, Approval};
 use crate::domain::committee::motion::{Kind, Status};
 use crate::domain::committee::tally::{self, Counts};
 use crate::domain::kernel::calendar;
+use crate::domain::kernel::office::Office;
 use crate::jobs::{self, Job};
 use crate::store;
 
@@ -45,13 +47,30 @@ impl App {
             .expect("the caller read it");
         let committee = store::committee::committees::by_id(conn, m.committee_id).await?;
         let sitting = store::committee::motions::seats(conn, number).await?;
+        let seats = Office::from_key(&committee.seats).expect("stored by the domain");
+        let mut set_aside = Vec::new();
+        for (person, ..) in store::committee::motions::votes(conn, number).await? {
+            let Some(seat) = sitting.sitting().find(|s| s.person == person) else {
+                continue;
+            };
+            if let Some(why) = no_longer_sits(conn, seats, seat).await? {
+                store::committee::motions::set_aside_vote(conn, number, person).await?;
+                set_aside.push(format!("{}'s vote is set aside: {why}.", seat.name));
+            }
+        }
         let votes = store::committee::motions::votes(conn, number).await?;
         let counts = Counts::of(votes.iter().map(|v| v.2));
         let outcome = tally::decide(counts, sitting.size(), &m.rules());
         let status = Status::after(outcome);
         store::committee::motions::close(conn, number, status, counts, at).await?;
         jobs::cancel(conn, &Job::MotionClose { motion: number }, at).await?;
-        let text = result_text(&m, &committee.name, counts, &sitting, &votes);
+        let mut text = result_text(&m, &committee.name, counts, &sitting, &votes);
+        if !set_aside.is_empty() {
+            text.push_str(&format!(
+                "\n{} A member who leaves the sitting body or becomes ineligible stops deciding (house rules A.6, A.8).",
+                set_aside.join(" ")
+            ));
+        }
         self.announce(conn, &text).await?;
         self.after_result(conn, number, status).await?;
         Ok(format!("motion {number} closed: {}", status.key()))

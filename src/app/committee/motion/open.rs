@@ -111,8 +111,21 @@ impl App {
         conn: &mut SqliteConnection,
         committee: &CommitteeRow,
     ) -> Result<(), CommitteeError> {
+        // Its own members only: a holder of the seat who is also the TD, an Assistant TD or the
+        // Acting TD is counted as that, not toward the committee's size (A.2, A.6).
         let seats = Office::from_key(&committee.seats).expect("stored by the domain");
-        let members = store::offices::holders_of(conn, seats).await?.len() as u32;
+        let mut members = 0;
+        for (id, ..) in store::offices::holders_of(conn, seats).await? {
+            let offices = store::offices::offices_of(conn, id).await?;
+            let apart = [
+                Office::TournamentDirector,
+                Office::AssistantDirector,
+                Office::ActingDirector,
+            ];
+            if !apart.into_iter().any(|o| o != seats && offices.holds(o)) {
+                members += 1;
+            }
+        }
         let size = committee.rules().size;
         if members < size.least || members > size.most {
             return Err(CommitteeError::Size {

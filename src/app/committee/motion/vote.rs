@@ -3,10 +3,12 @@
 
 use std::fmt;
 
+use crate::app::committee::eligibility::no_longer_sits;
 use crate::app::{App, Call};
 use crate::domain::committee::motion;
 use crate::domain::committee::tally::Choice;
 use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::office::Office;
 use crate::store;
 
 use super::super::CommitteeError;
@@ -45,6 +47,13 @@ impl App {
                 .ok_or(CommitteeError::NoSuchMotion(number))?;
             let sitting = store::committee::motions::seats(conn, number).await?;
             motion::may_vote(number, m.status(), sitting.sits(actor.id))?;
+            let committee = store::committee::committees::by_id(conn, m.committee_id).await?;
+            let seats = Office::from_key(&committee.seats).expect("stored by the domain");
+            if let Some(seat) = sitting.sitting().find(|s| s.person == actor.id) {
+                if let Some(why) = no_longer_sits(conn, seats, seat).await? {
+                    return Err(CommitteeError::NoLongerSits(why));
+                }
+            }
             let choice = choice(choice_text)?;
             store::committee::motions::vote(conn, number, actor.id, choice, now).await?;
             let votes = store::committee::motions::votes(conn, number).await?;

@@ -197,3 +197,117 @@ fn the_td_and_tmc_members_may_not_be_seated_to_play_a4_a8() {
         Ok(())
     );
 }
+
+fn board(f: impl FnOnce(&mut GameTies)) -> GameTies {
+    let mut ties = GameTies {
+        game: "R1 Board 1".into(),
+        ..GameTies::default()
+    };
+    f(&mut ties);
+    ties
+}
+
+#[test]
+fn a_player_may_not_be_the_gm_of_his_own_board_a12_a1() {
+    let ties = board(|t| t.plays = true);
+    let refusal = game_master(&candidate(&[]), &ties).unwrap_err();
+    assert_eq!(
+        refusal.to_string(),
+        "Ann may not be the GM of R1 Board 1: Ann plays in it, and the GM is a neutral party who \
+         does not play (house rules A.12, A.1)."
+    );
+    // The other way round: the GM is not seated on the board.
+    let gm = board(|t| t.gms = true);
+    assert!(matches!(
+        may_sit("Ann", &Offices::default(), &gm),
+        Err(Ineligible::PlayerGms { .. })
+    ));
+    assert_eq!(may_sit("Ann", &Offices::default(), &board(|_| ())), Ok(()));
+}
+
+#[test]
+fn the_observer_of_a_game_may_not_be_its_gm_a10() {
+    let ties = board(|t| t.observes = true);
+    assert!(matches!(
+        game_master(&candidate(&[Office::Observer]), &ties),
+        Err(Ineligible::GmObserves { .. })
+    ));
+    assert!(matches!(
+        may_sit("Ann", &Offices::default(), &ties),
+        Err(Ineligible::PlayerObserved { .. })
+    ));
+}
+
+#[test]
+fn one_person_at_a_time_holds_the_tds_powers_a2_a6() {
+    let td_in_post = Numbers {
+        directors: 1,
+        ..Numbers::default()
+    };
+    assert_eq!(
+        room(Office::ActingDirector, td_in_post, 8),
+        Err(Ineligible::DirectorInPost)
+    );
+    let acting = Numbers {
+        acting: 1,
+        ..Numbers::default()
+    };
+    assert_eq!(
+        room(Office::TournamentDirector, acting, 8),
+        Err(Ineligible::ActingInPost)
+    );
+}
+
+#[test]
+fn who_may_not_be_td_may_not_act_as_td_a4_a6() {
+    let player = Candidate {
+        teams: vec!["Lions".into()],
+        ..candidate(&[Office::AssistantDirector])
+    };
+    assert!(matches!(
+        acting_director(&player),
+        Err(Ineligible::DirectorOnTeam { .. })
+    ));
+    // Nor may the Acting TD, or an Assistant TD, join a team or play.
+    for office in [Office::ActingDirector, Office::AssistantDirector] {
+        assert!(may_play("Ann", &Offices::new(vec![office])).is_err());
+    }
+}
+
+#[test]
+fn an_assistant_td_is_held_to_the_tmcs_conditions_a6_a8() {
+    let player = Candidate {
+        plays: true,
+        ..candidate(&[])
+    };
+    assert!(matches!(
+        assistant(&player),
+        Err(Ineligible::AssistantPlays { .. })
+    ));
+    assert!(matches!(
+        assistant(&on_team()),
+        Err(Ineligible::AssistantOnTeam { .. })
+    ));
+}
+
+#[test]
+fn the_td_and_assistant_tds_are_not_tmc_members_a2_a6() {
+    for office in [
+        Office::TournamentDirector,
+        Office::AssistantDirector,
+        Office::ActingDirector,
+    ] {
+        assert!(matches!(
+            tmc_member(&candidate(&[office])),
+            Err(Ineligible::HoldsOther { .. })
+        ));
+    }
+    assert!(matches!(
+        director(&candidate(&[Office::TmcMember])),
+        Err(Ineligible::HoldsOther { .. })
+    ));
+    assert!(matches!(
+        assistant(&candidate(&[Office::TmcMember])),
+        Err(Ineligible::HoldsOther { .. })
+    ));
+}
