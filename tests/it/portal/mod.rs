@@ -3,6 +3,7 @@
 //! stays private, the revision's ETags and freshness, and (`browser.rs`) accessibility in a real
 //! headless Chromium.
 
+mod assets;
 mod browser;
 mod diplomacy;
 mod partychess_png;
@@ -580,22 +581,4 @@ async fn gavel_portal_serves_alone_without_a_token() {
     assert_eq!(code, 200, "{body}");
     assert!(body.contains("Friday Lunch Chess Club"), "{body}");
     assert!(status.success(), "{status:?}");
-}
-
-/// Checks (#43): the site's icon is served where browsers ask for it, and every page links it,
-/// so no page load logs a 404.
-#[tokio::test]
-async fn the_icon_is_served_and_linked() {
-    let club = Club::new(false, |_| {}).await;
-    for path in ["/favicon.ico", "/favicon.svg"] {
-        let r = club.get(path).await;
-        assert_eq!(r.status(), 200, "{path}");
-        assert_eq!(r.headers()["content-type"], "image/svg+xml", "{path}");
-        assert!(r.text().await.unwrap().starts_with("<svg"), "{path}");
-    }
-    let (_, page) = club.page("/").await;
-    assert!(
-        page.contains(r#"rel="icon""#) && page.contains("/favicon.svg"),
-        "{page}"
-    );
 }
