@@ -6,6 +6,13 @@ use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
 use crate::domain::court::Stage;
+use crate::domain::diplomacy::extension::Recorded as DipExtension;
+use crate::domain::diplomacy::handover::KindName as DipHandover;
+use crate::domain::diplomacy::press::PressKind;
+use crate::domain::diplomacy::states::{BoardEnding, BoardStatus, RoundStage, SignupOutcome};
+use crate::domain::diplomacy::vote::{
+    ProposalKind as DipProposalKind, ProposalStatus as DipProposalStatus,
+};
 use crate::domain::kernel::button::ButtonStyle;
 use crate::domain::leaderboard::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
@@ -191,6 +198,60 @@ stored_as_text! {
         ProposalStatus::Submitted => "submitted",
         ProposalStatus::Adopted => "adopted",
         ProposalStatus::Rejected => "rejected",
+    }
+
+    RoundStage {
+        RoundStage::Open => "open",
+        RoundStage::Assigned => "assigned",
+        RoundStage::Advanced => "advanced",
+    }
+
+    BoardStatus {
+        BoardStatus::Playing => "playing",
+        BoardStatus::Finished => "finished",
+    }
+
+    BoardEnding {
+        BoardEnding::Played => "played",
+        BoardEnding::Draw => "draw",
+        BoardEnding::Conceded => "conceded",
+    }
+
+    SignupOutcome {
+        SignupOutcome::Waiting => "waiting",
+        SignupOutcome::Teamed => "teamed",
+        SignupOutcome::Reserve => "reserve",
+    }
+
+    DipProposalKind {
+        DipProposalKind::Draw => "draw",
+        DipProposalKind::Concede => "concede",
+        DipProposalKind::Rule => "rule",
+    }
+
+    DipProposalStatus {
+        DipProposalStatus::Open => "open",
+        DipProposalStatus::Passed => "passed",
+        DipProposalStatus::Failed => "failed",
+    }
+
+    DipExtension {
+        DipExtension::Guaranteed => "guaranteed",
+        DipExtension::Discretionary => "discretionary",
+        DipExtension::Holiday => "holiday",
+        DipExtension::NextTurn => "next_turn",
+    }
+
+    DipHandover {
+        DipHandover::Permanent => "permanent",
+        DipHandover::Temporary => "temporary",
+        DipHandover::Return => "return",
+    }
+
+    PressKind {
+        PressKind::White => "white",
+        PressKind::Gray => "gray",
+        PressKind::DarkGray => "darkgray",
     }
 }
 
