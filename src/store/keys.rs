@@ -5,6 +5,10 @@ use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
+use crate::domain::committee::approval::Approval;
+use crate::domain::committee::dispute::Status as DisputeStatus;
+use crate::domain::committee::motion::{Kind as MotionKind, Status as MotionStatus};
+use crate::domain::committee::tally::Choice;
 use crate::domain::court::Stage;
 use crate::domain::diplomacy::extension::Recorded as DipExtension;
 use crate::domain::diplomacy::handover::KindName as DipHandover;
@@ -19,6 +23,9 @@ use crate::domain::moderation::{CaseKind, CaseStatus};
 use crate::domain::nomic::order::{Handover, Opinion, PointStage};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::tournament::matches::Game as TournamentGame;
+use crate::domain::tournament::stages::Stage as TournamentStage;
+use crate::domain::tournament::states::{AtFault, Decided, EntrantStatus, PendingKind, TimeBy};
 
 /// A domain enum stored as one of a fixed set of strings.
 pub trait StoredKey: Sized + Copy + 'static {
@@ -252,6 +259,88 @@ stored_as_text! {
         PressKind::White => "white",
         PressKind::Gray => "gray",
         PressKind::DarkGray => "darkgray",
+    }
+
+    TournamentStage {
+        TournamentStage::Entries => "entries",
+        TournamentStage::Swiss => "swiss",
+        TournamentStage::Candidates => "candidates",
+        TournamentStage::Final => "final",
+        TournamentStage::Finished => "finished",
+    }
+
+    EntrantStatus {
+        EntrantStatus::Entered => "entered",
+        EntrantStatus::Playing => "playing",
+        EntrantStatus::Ineligible => "ineligible",
+        EntrantStatus::Disqualified => "disqualified",
+        EntrantStatus::Withdrawn => "withdrawn",
+    }
+
+    TimeBy {
+        TimeBy::Agreed => "agreed",
+        TimeBy::Assigned => "assigned",
+    }
+
+    AtFault {
+        AtFault::Nobody => "none",
+        AtFault::Neither => "neither",
+        AtFault::First => "first",
+        AtFault::Second => "second",
+        AtFault::Both => "both",
+    }
+
+    Decided {
+        Decided::Forfeit => "forfeit",
+        Decided::Disregarded => "disregarded",
+    }
+
+    PendingKind {
+        PendingKind::Game => "game",
+        PendingKind::Score => "score",
+    }
+
+    TournamentGame {
+        TournamentGame::FirstWins => "first",
+        TournamentGame::SecondWins => "second",
+        TournamentGame::Draw => "draw",
+    }
+
+    MotionKind {
+        MotionKind::Plain => "plain",
+        MotionKind::RuleChange => "rule-change",
+        MotionKind::Override => "override",
+        MotionKind::Dispute => "dispute",
+    }
+
+    MotionStatus {
+        MotionStatus::Open => "open",
+        MotionStatus::Tied => "tied",
+        MotionStatus::Adopted => "adopted",
+        MotionStatus::Rejected => "rejected",
+        MotionStatus::NotBinding => "not_binding",
+    }
+
+    Approval {
+        Approval::Pending => "pending",
+        Approval::Approved => "approved",
+        Approval::Vetoed => "vetoed",
+        Approval::Overridden => "overridden",
+        Approval::VetoStands => "veto_stands",
+        Approval::Lapsed => "lapsed",
+        Approval::TookEffect => "took_effect",
+    }
+
+    DisputeStatus {
+        DisputeStatus::Raised => "raised",
+        DisputeStatus::Resolved => "resolved",
+        DisputeStatus::Referred => "referred",
+    }
+
+    Choice {
+        Choice::Yes => "yes",
+        Choice::No => "no",
+        Choice::Abstain => "abstain",
     }
 }
 

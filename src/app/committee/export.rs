@@ -8,6 +8,7 @@ use sqlx::SqliteConnection;
 
 use crate::app::App;
 use crate::store;
+use crate::store::keys::StoredKey;
 
 impl App {
     /// Everything committees have recorded, as JSON.

@@ -12,6 +12,7 @@ use crate::domain::committee::tally::{self, Counts};
 use crate::domain::kernel::calendar;
 use crate::jobs::{self, Job};
 use crate::store;
+use crate::store::keys::StoredKey;
 
 use super::show::{result_text, title};
 
