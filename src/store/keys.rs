@@ -23,6 +23,7 @@ use crate::domain::moderation::{CaseKind, CaseStatus};
 use crate::domain::nomic::order::{Handover, Opinion, PointStage};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::partychess::states::{GameStage, PlayHow};
 use crate::domain::tournament::matches::Game as TournamentGame;
 use crate::domain::tournament::stages::Stage as TournamentStage;
 use crate::domain::tournament::states::{AtFault, Decided, EntrantStatus, PendingKind, TimeBy};
@@ -341,6 +342,19 @@ stored_as_text! {
         Choice::Yes => "yes",
         Choice::No => "no",
         Choice::Abstain => "abstain",
+    }
+
+    GameStage {
+        GameStage::Gathering => "gathering",
+        GameStage::Playing => "playing",
+    }
+
+    PlayHow {
+        PlayHow::Announced => "announced",
+        PlayHow::Default => "default",
+        PlayHow::Warm => "warm",
+        PlayHow::Skipped => "skipped",
+        PlayHow::Umpire => "umpire",
     }
 }
 

@@ -24,6 +24,7 @@ pub mod random;
 pub mod reach;
 pub mod settle;
 pub mod squares;
+pub mod states;
 pub mod stock;
 pub mod suite;
 pub mod tornado;
