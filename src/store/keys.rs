@@ -18,6 +18,7 @@ use crate::domain::diplomacy::vote::{
     ProposalKind as DipProposalKind, ProposalStatus as DipProposalStatus,
 };
 use crate::domain::kernel::button::ButtonStyle;
+use crate::domain::leaderboard::event::EventKind;
 use crate::domain::leaderboard::game::{GameStatus, RematchStatus};
 use crate::domain::moderation::{CaseKind, CaseStatus};
 use crate::domain::nomic::order::{Handover, Opinion, PointStage};
@@ -355,6 +356,16 @@ stored_as_text! {
         PlayHow::Warm => "warm",
         PlayHow::Skipped => "skipped",
         PlayHow::Umpire => "umpire",
+    }
+
+    EventKind {
+        EventKind::Joined => "joined",
+        EventKind::Removed => "removed",
+        EventKind::Game => "game",
+        EventKind::Adjust => "adjust",
+        EventKind::Decay => "decay",
+        EventKind::Halve => "halve",
+        EventKind::Reset => "reset",
     }
 }
 
