@@ -5,6 +5,8 @@ use sqlx::SqliteConnection;
 use crate::app::App;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::choices::{prefix_ranges, short_date, Choice, CHOICES_MAX};
+use crate::domain::leaderboard::game::GameStatus;
+use crate::store::keys::StoredKey;
 use crate::store::{self, choices::GameLine};
 
 impl App {
@@ -56,9 +58,9 @@ impl App {
             _ => "drawn",
         };
         let day = short_date(calendar::local_date(g.played_at, self.tz()));
-        let status = match g.status.as_str() {
-            "counted" => String::new(),
-            other => format!(" ({})", other.replace('_', " ")),
+        let status = match g.status {
+            GameStatus::Counted => String::new(),
+            other => format!(" ({})", other.key().replace('_', " ")),
         };
         Choice::numbered(
             g.id,
@@ -74,7 +76,12 @@ impl App {
         Ok(store::choices::tournaments(conn)
             .await?
             .into_iter()
-            .map(|t| Choice::numbered(t.id, &format!("{} ({})", t.name, t.stage.replace('_', " "))))
+            .map(|t| {
+                Choice::numbered(
+                    t.id,
+                    &format!("{} ({})", t.name, t.stage.key().replace('_', " ")),
+                )
+            })
             .collect())
     }
 
