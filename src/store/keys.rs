@@ -20,6 +20,7 @@ use crate::domain::diplomacy::vote::{
 use crate::domain::kernel::button::ButtonStyle;
 use crate::domain::leaderboard::event::EventKind;
 use crate::domain::leaderboard::game::{GameStatus, RematchStatus};
+use crate::domain::moderation::reports::ReportState;
 use crate::domain::moderation::{CaseKind, CaseStatus};
 use crate::domain::nomic::order::{Handover, Opinion, PointStage};
 use crate::domain::nomic::parameters::Procedure;
@@ -366,6 +367,12 @@ stored_as_text! {
         EventKind::Decay => "decay",
         EventKind::Halve => "halve",
         EventKind::Reset => "reset",
+    }
+
+    ReportState {
+        ReportState::Open => "open",
+        ReportState::ActedOn => "acted on",
+        ReportState::Dismissed => "dismissed",
     }
 }
 

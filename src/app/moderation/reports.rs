@@ -298,7 +298,7 @@ pub async fn export(conn: &mut SqliteConnection) -> sqlx::Result<Vec<serde_json:
             "excerpt": row.excerpt,
             "text": row.text,
             "filed_at": row.filed_at.to_rfc3339(),
-            "status": row.status().key(),
+            "status": row.status,
             "case": row.case_id,
             "answered_by": answered_by,
             "answer": row.answer,
