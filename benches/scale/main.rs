@@ -214,7 +214,7 @@ fn main() {
                     &mut tx,
                     &gavel::store::leaderboard::events::NewEvent {
                         at: fresh_clock.now(),
-                        kind: "award",
+                        kind: gavel::store::leaderboard::events::EventKind::Adjust,
                         person_id: Some(1 + n % 100),
                         game_id: None,
                         action_id: None,

@@ -5,7 +5,8 @@ use super::paging::Paged;
 use super::spec::{BoxFuture, Reply};
 use super::{choice, command, date, flag, integer, person, reply, text, Args, OptionSpec, Section};
 use crate::app::choices::Pick;
-use crate::app::moderation::{ActionInput, ActionKind};
+
+use crate::app::moderation::{ActionInput, ActionKind, Restriction};
 use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{INCIDENT_MAX, NUMBER_MAX, POINTS_MAX, STEP_MAX};
@@ -197,7 +198,7 @@ pub(super) fn section() -> Section {
             Box::pin(async move {
                 let (member, reason) = (a.person("member")?, a.text("reason")?);
                 reply(
-                    app.end_restriction(&call, &member, "monitor", &reason)
+                    app.end_restriction(&call, &member, Restriction::Monitor, &reason)
                         .await,
                 )
             })
@@ -250,7 +251,10 @@ pub(super) fn section() -> Section {
                     }
                     "off" => {
                         let (member, reason) = (a.person("member")?, a.text("reason")?);
-                        reply(app.end_restriction(&call, &member, "clock", &reason).await)
+                        reply(
+                            app.end_restriction(&call, &member, Restriction::Clock, &reason)
+                                .await,
+                        )
                     }
                     other => Err(format!("`{other}` is not on or off (option `state`).")),
                 }

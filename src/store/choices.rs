@@ -4,7 +4,10 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+use crate::domain::leaderboard::game::GameStatus;
 use crate::domain::moderation::{CaseKind, CaseStatus};
+use crate::domain::nomic::proposal_record::ProposalStatus;
+use crate::domain::tournament::stages::Stage;
 
 /// How many candidates one query reads at most before they are narrowed to 25.
 pub const CANDIDATES: i64 = 200;
@@ -16,7 +19,7 @@ pub struct GameLine {
     pub white: String,
     pub black: String,
     pub result: String,
-    pub status: String,
+    pub status: GameStatus,
     pub played_at: DateTime<Utc>,
 }
 
@@ -200,7 +203,7 @@ pub struct ProposalLine {
     pub proposer: String,
     pub rule: Option<String>,
     pub text: String,
-    pub status: String,
+    pub status: ProposalStatus,
     pub closes_at: Option<DateTime<Utc>>,
 }
 
@@ -216,10 +219,11 @@ pub async fn proposals(
     match unvoted_by {
         Some(voter) => {
             sqlx::query_as(&format!(
-                "{PROPOSAL} WHERE p.status = 'voting' AND NOT EXISTS
+                "{PROPOSAL} WHERE p.status = ? AND NOT EXISTS
                 (SELECT 1 FROM votes v WHERE v.proposal = p.number AND v.voter_id = ?)
              ORDER BY p.number DESC LIMIT ?"
             ))
+            .bind(ProposalStatus::Voting)
             .bind(voter)
             .bind(CANDIDATES)
             .fetch_all(conn)
@@ -239,7 +243,7 @@ pub async fn proposals(
 pub struct TournamentLine {
     pub id: i64,
     pub name: String,
-    pub stage: String,
+    pub stage: Stage,
 }
 
 /// The newest tournaments.

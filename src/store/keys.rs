@@ -5,25 +5,57 @@ use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
+use crate::domain::committee::approval::Approval;
+use crate::domain::committee::dispute::Status as DisputeStatus;
+use crate::domain::committee::motion::{Kind as MotionKind, Status as MotionStatus};
+use crate::domain::committee::tally::Choice;
 use crate::domain::court::Stage;
+use crate::domain::diplomacy::extension::Recorded as DipExtension;
+use crate::domain::diplomacy::handover::KindName as DipHandover;
+use crate::domain::diplomacy::press::PressKind;
+use crate::domain::diplomacy::states::{BoardEnding, BoardStatus, RoundStage, SignupOutcome};
+use crate::domain::diplomacy::vote::{
+    ProposalKind as DipProposalKind, ProposalStatus as DipProposalStatus,
+};
 use crate::domain::kernel::button::ButtonStyle;
+use crate::domain::leaderboard::event::EventKind;
 use crate::domain::leaderboard::game::{GameStatus, RematchStatus};
+use crate::domain::moderation::reports::ReportState;
 use crate::domain::moderation::{CaseKind, CaseStatus};
 use crate::domain::nomic::order::{Handover, Opinion, PointStage};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::partychess::states::{GameStage, PlayHow};
+use crate::domain::tournament::matches::Game as TournamentGame;
+use crate::domain::tournament::stages::Stage as TournamentStage;
+use crate::domain::tournament::states::{AtFault, Decided, EntrantStatus, PendingKind, TimeBy};
 
 /// A domain enum stored as one of a fixed set of strings.
 pub trait StoredKey: Sized + Copy + 'static {
+    /// Every value, in the order the mapping lists them; generated from the mapping, whose
+    /// `key` match is exhaustive, so no variant can be missing.
+    const ALL: &'static [Self];
     /// The stored spelling.
     fn key(self) -> &'static str;
     /// The value a stored spelling stands for.
     fn from_key(key: &str) -> Option<Self>;
 }
 
+/// Maps each listed enum to its spellings; one invocation lists every stored enum, so the test
+/// it generates reads back every value of every one of them.
 macro_rules! stored_as_text {
-    ($ty:ty { $($variant:path => $key:literal),+ $(,)? }) => {
+    ($($ty:ty { $($variant:path => $key:literal),+ $(,)? })+) => {
+        $(stored_as_text!(@one $ty { $($variant => $key),+ });)+
+
+        #[test]
+        fn every_stored_enum_reads_back_what_it_writes() {
+            $(tests::round_trips::<$ty>();)+
+        }
+    };
+    (@one $ty:ty { $($variant:path => $key:literal),+ }) => {
         impl StoredKey for $ty {
+            const ALL: &'static [Self] = &[$($variant),+];
+
             fn key(self) -> &'static str {
                 match self {
                     $($variant => $key,)+
@@ -57,6 +89,13 @@ macro_rules! stored_as_text {
             }
         }
 
+        /// Written as its stored key, so an exported row spells it as the database does.
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.key())
+            }
+        }
+
         impl<'r> sqlx::Decode<'r, Sqlite> for $ty {
             fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
                 let text = <&str as sqlx::Decode<'r, Sqlite>>::decode(value)?;
@@ -68,187 +107,287 @@ macro_rules! stored_as_text {
     };
 }
 
-stored_as_text!(CaseKind {
-    CaseKind::Violation => "violation",
-    CaseKind::Ban => "ban",
-    CaseKind::Monitor => "monitor",
-    CaseKind::Deduction => "deduction",
-    CaseKind::Award => "award",
-    CaseKind::Clock => "clock",
-    CaseKind::Technical => "technical",
-});
+stored_as_text! {
+    CaseKind {
+        CaseKind::Violation => "violation",
+        CaseKind::Ban => "ban",
+        CaseKind::Monitor => "monitor",
+        CaseKind::Deduction => "deduction",
+        CaseKind::Award => "award",
+        CaseKind::Clock => "clock",
+        CaseKind::Technical => "technical",
+    }
 
-stored_as_text!(CaseStatus {
-    CaseStatus::InForce => "in_force",
-    CaseStatus::Expired => "expired",
-    CaseStatus::Lifted => "lifted",
-    CaseStatus::Void => "void",
-    CaseStatus::Overturned => "overturned",
-    CaseStatus::Remanded => "remanded",
-});
+    CaseStatus {
+        CaseStatus::InForce => "in_force",
+        CaseStatus::Expired => "expired",
+        CaseStatus::Lifted => "lifted",
+        CaseStatus::Void => "void",
+        CaseStatus::Overturned => "overturned",
+        CaseStatus::Remanded => "remanded",
+    }
 
-stored_as_text!(Stage {
-    Stage::AwaitingGrant => "awaiting_grant",
-    Stage::Refused => "refused",
-    Stage::Granted => "granted",
-    Stage::Hearing => "hearing",
-    Stage::Decided => "decided",
-    Stage::EnBanc => "en_banc",
-    Stage::Final => "final",
-});
+    Stage {
+        Stage::AwaitingGrant => "awaiting_grant",
+        Stage::Refused => "refused",
+        Stage::Granted => "granted",
+        Stage::Hearing => "hearing",
+        Stage::Decided => "decided",
+        Stage::EnBanc => "en_banc",
+        Stage::Final => "final",
+    }
 
-stored_as_text!(GameStatus {
-    GameStatus::InProgress => "in_progress",
-    GameStatus::WaitingJoin => "waiting_join",
-    GameStatus::PendingApproval => "pending_approval",
-    GameStatus::AwaitingConfirmation => "awaiting_confirmation",
-    GameStatus::Counted => "counted",
-    GameStatus::Voided => "voided",
-    GameStatus::Lapsed => "lapsed",
-    GameStatus::Replaced => "replaced",
-});
+    GameStatus {
+        GameStatus::InProgress => "in_progress",
+        GameStatus::WaitingJoin => "waiting_join",
+        GameStatus::PendingApproval => "pending_approval",
+        GameStatus::AwaitingConfirmation => "awaiting_confirmation",
+        GameStatus::Counted => "counted",
+        GameStatus::Voided => "voided",
+        GameStatus::Lapsed => "lapsed",
+        GameStatus::Replaced => "replaced",
+    }
 
-stored_as_text!(RematchStatus {
-    RematchStatus::Due => "due",
-    RematchStatus::VoidWithGame => "void with the game",
-    RematchStatus::Played => "played",
-    RematchStatus::PetitionerAbsent => "petitioner absent",
-    RematchStatus::OpponentAbsent => "opponent absent",
-    RematchStatus::NotPlayed => "not played",
-});
+    RematchStatus {
+        RematchStatus::Due => "due",
+        RematchStatus::VoidWithGame => "void with the game",
+        RematchStatus::Played => "played",
+        RematchStatus::PetitionerAbsent => "petitioner absent",
+        RematchStatus::OpponentAbsent => "opponent absent",
+        RematchStatus::NotPlayed => "not played",
+    }
 
-stored_as_text!(ButtonStyle {
-    ButtonStyle::Primary => "primary",
-    ButtonStyle::Secondary => "secondary",
-    ButtonStyle::Success => "success",
-    ButtonStyle::Danger => "danger",
-});
+    ButtonStyle {
+        ButtonStyle::Primary => "primary",
+        ButtonStyle::Secondary => "secondary",
+        ButtonStyle::Success => "success",
+        ButtonStyle::Danger => "danger",
+    }
 
-stored_as_text!(PointStage {
-    PointStage::AwaitingJudgement => "awaiting_judgement",
-    PointStage::Judged => "judged",
-    PointStage::Disputed => "disputed",
-    PointStage::Invoked => "invoked",
-    PointStage::Unsettled => "unsettled",
-});
+    PointStage {
+        PointStage::AwaitingJudgement => "awaiting_judgement",
+        PointStage::Judged => "judged",
+        PointStage::Disputed => "disputed",
+        PointStage::Invoked => "invoked",
+        PointStage::Unsettled => "unsettled",
+    }
 
-stored_as_text!(Handover {
-    Handover::Overruled => "overruled",
-    Handover::Forfeited => "forfeited",
-    Handover::LeftTheGame => "left_the_game",
-});
+    Handover {
+        Handover::Overruled => "overruled",
+        Handover::Forfeited => "forfeited",
+        Handover::LeftTheGame => "left_the_game",
+    }
 
-stored_as_text!(Opinion {
-    Opinion::Dispute => "dispute",
-    Opinion::Agree => "agree",
-    Opinion::Disagree => "disagree",
-});
+    Opinion {
+        Opinion::Dispute => "dispute",
+        Opinion::Agree => "agree",
+        Opinion::Disagree => "disagree",
+    }
 
-stored_as_text!(Procedure {
-    Procedure::Nomic => "nomic",
-    Procedure::ChiefJustice => "chief_justice",
-});
+    Procedure {
+        Procedure::Nomic => "nomic",
+        Procedure::ChiefJustice => "chief_justice",
+    }
 
-stored_as_text!(ProposalKind {
-    ProposalKind::Enact => "enact",
-    ProposalKind::Repeal => "repeal",
-    ProposalKind::Amend => "amend",
-    ProposalKind::Transmute => "transmute",
-    ProposalKind::Suggestion => "suggestion",
-    ProposalKind::Draft => "draft",
-});
+    ProposalKind {
+        ProposalKind::Enact => "enact",
+        ProposalKind::Repeal => "repeal",
+        ProposalKind::Amend => "amend",
+        ProposalKind::Transmute => "transmute",
+        ProposalKind::Suggestion => "suggestion",
+        ProposalKind::Draft => "draft",
+    }
 
-stored_as_text!(ProposalStatus {
-    ProposalStatus::Voting => "voting",
-    ProposalStatus::Defeated => "defeated",
-    ProposalStatus::Held => "held",
-    ProposalStatus::InEffect => "in_effect",
-    ProposalStatus::Void => "void",
-    ProposalStatus::Suggested => "suggested",
-    ProposalStatus::Submitted => "submitted",
-    ProposalStatus::Adopted => "adopted",
-    ProposalStatus::Rejected => "rejected",
-});
+    ProposalStatus {
+        ProposalStatus::Voting => "voting",
+        ProposalStatus::Defeated => "defeated",
+        ProposalStatus::Held => "held",
+        ProposalStatus::InEffect => "in_effect",
+        ProposalStatus::Void => "void",
+        ProposalStatus::Suggested => "suggested",
+        ProposalStatus::Submitted => "submitted",
+        ProposalStatus::Adopted => "adopted",
+        ProposalStatus::Rejected => "rejected",
+    }
+
+    RoundStage {
+        RoundStage::Open => "open",
+        RoundStage::Assigned => "assigned",
+        RoundStage::Advanced => "advanced",
+    }
+
+    BoardStatus {
+        BoardStatus::Playing => "playing",
+        BoardStatus::Finished => "finished",
+    }
+
+    BoardEnding {
+        BoardEnding::Played => "played",
+        BoardEnding::Draw => "draw",
+        BoardEnding::Conceded => "conceded",
+    }
+
+    SignupOutcome {
+        SignupOutcome::Waiting => "waiting",
+        SignupOutcome::Teamed => "teamed",
+        SignupOutcome::Reserve => "reserve",
+    }
+
+    DipProposalKind {
+        DipProposalKind::Draw => "draw",
+        DipProposalKind::Concede => "concede",
+        DipProposalKind::Rule => "rule",
+    }
+
+    DipProposalStatus {
+        DipProposalStatus::Open => "open",
+        DipProposalStatus::Passed => "passed",
+        DipProposalStatus::Failed => "failed",
+    }
+
+    DipExtension {
+        DipExtension::Guaranteed => "guaranteed",
+        DipExtension::Discretionary => "discretionary",
+        DipExtension::Holiday => "holiday",
+        DipExtension::NextTurn => "next_turn",
+    }
+
+    DipHandover {
+        DipHandover::Permanent => "permanent",
+        DipHandover::Temporary => "temporary",
+        DipHandover::Return => "return",
+    }
+
+    PressKind {
+        PressKind::White => "white",
+        PressKind::Gray => "gray",
+        PressKind::DarkGray => "darkgray",
+    }
+
+    TournamentStage {
+        TournamentStage::Entries => "entries",
+        TournamentStage::Swiss => "swiss",
+        TournamentStage::Candidates => "candidates",
+        TournamentStage::Final => "final",
+        TournamentStage::Finished => "finished",
+    }
+
+    EntrantStatus {
+        EntrantStatus::Entered => "entered",
+        EntrantStatus::Playing => "playing",
+        EntrantStatus::Ineligible => "ineligible",
+        EntrantStatus::Disqualified => "disqualified",
+        EntrantStatus::Withdrawn => "withdrawn",
+    }
+
+    TimeBy {
+        TimeBy::Agreed => "agreed",
+        TimeBy::Assigned => "assigned",
+    }
+
+    AtFault {
+        AtFault::Nobody => "none",
+        AtFault::Neither => "neither",
+        AtFault::First => "first",
+        AtFault::Second => "second",
+        AtFault::Both => "both",
+    }
+
+    Decided {
+        Decided::Forfeit => "forfeit",
+        Decided::Disregarded => "disregarded",
+    }
+
+    PendingKind {
+        PendingKind::Game => "game",
+        PendingKind::Score => "score",
+    }
+
+    TournamentGame {
+        TournamentGame::FirstWins => "first",
+        TournamentGame::SecondWins => "second",
+        TournamentGame::Draw => "draw",
+    }
+
+    MotionKind {
+        MotionKind::Plain => "plain",
+        MotionKind::RuleChange => "rule-change",
+        MotionKind::Override => "override",
+        MotionKind::Dispute => "dispute",
+    }
+
+    MotionStatus {
+        MotionStatus::Open => "open",
+        MotionStatus::Tied => "tied",
+        MotionStatus::Adopted => "adopted",
+        MotionStatus::Rejected => "rejected",
+        MotionStatus::NotBinding => "not_binding",
+    }
+
+    Approval {
+        Approval::Pending => "pending",
+        Approval::Approved => "approved",
+        Approval::Vetoed => "vetoed",
+        Approval::Overridden => "overridden",
+        Approval::VetoStands => "veto_stands",
+        Approval::Lapsed => "lapsed",
+        Approval::TookEffect => "took_effect",
+    }
+
+    DisputeStatus {
+        DisputeStatus::Raised => "raised",
+        DisputeStatus::Resolved => "resolved",
+        DisputeStatus::Referred => "referred",
+    }
+
+    Choice {
+        Choice::Yes => "yes",
+        Choice::No => "no",
+        Choice::Abstain => "abstain",
+    }
+
+    GameStage {
+        GameStage::Gathering => "gathering",
+        GameStage::Playing => "playing",
+    }
+
+    PlayHow {
+        PlayHow::Announced => "announced",
+        PlayHow::Default => "default",
+        PlayHow::Warm => "warm",
+        PlayHow::Skipped => "skipped",
+        PlayHow::Umpire => "umpire",
+    }
+
+    EventKind {
+        EventKind::Joined => "joined",
+        EventKind::Removed => "removed",
+        EventKind::Game => "game",
+        EventKind::Adjust => "adjust",
+        EventKind::Decay => "decay",
+        EventKind::Halve => "halve",
+        EventKind::Reset => "reset",
+    }
+
+    ReportState {
+        ReportState::Open => "open",
+        ReportState::ActedOn => "acted on",
+        ReportState::Dismissed => "dismissed",
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn round_trips<T: StoredKey + PartialEq + std::fmt::Debug>(all: &[T]) {
-        let mut keys: Vec<&str> = all.iter().map(|v| v.key()).collect();
-        for (value, key) in all.iter().zip(&keys) {
+    pub(super) fn round_trips<T: StoredKey + PartialEq + std::fmt::Debug>() {
+        let mut keys: Vec<&str> = T::ALL.iter().map(|v| v.key()).collect();
+        for (value, key) in T::ALL.iter().zip(&keys) {
             assert_eq!(T::from_key(key), Some(*value), "{key}");
         }
         keys.sort_unstable();
         keys.dedup();
-        assert_eq!(keys.len(), all.len(), "every variant has its own key");
-    }
-
-    #[test]
-    fn every_stored_enum_reads_back_what_it_writes() {
-        round_trips(&[
-            PointStage::AwaitingJudgement,
-            PointStage::Judged,
-            PointStage::Disputed,
-            PointStage::Invoked,
-            PointStage::Unsettled,
-        ]);
-        round_trips(&[
-            Handover::Overruled,
-            Handover::Forfeited,
-            Handover::LeftTheGame,
-        ]);
-        round_trips(&[Opinion::Dispute, Opinion::Agree, Opinion::Disagree]);
-        round_trips(&[
-            CaseKind::Violation,
-            CaseKind::Ban,
-            CaseKind::Monitor,
-            CaseKind::Deduction,
-            CaseKind::Award,
-            CaseKind::Clock,
-            CaseKind::Technical,
-        ]);
-        round_trips(&[
-            CaseStatus::InForce,
-            CaseStatus::Expired,
-            CaseStatus::Lifted,
-            CaseStatus::Void,
-            CaseStatus::Overturned,
-            CaseStatus::Remanded,
-        ]);
-        round_trips(&[
-            Stage::AwaitingGrant,
-            Stage::Refused,
-            Stage::Granted,
-            Stage::Hearing,
-            Stage::Decided,
-            Stage::EnBanc,
-            Stage::Final,
-        ]);
-        round_trips(&[
-            GameStatus::InProgress,
-            GameStatus::WaitingJoin,
-            GameStatus::PendingApproval,
-            GameStatus::AwaitingConfirmation,
-            GameStatus::Counted,
-            GameStatus::Voided,
-            GameStatus::Lapsed,
-            GameStatus::Replaced,
-        ]);
-        round_trips(&[
-            RematchStatus::Due,
-            RematchStatus::VoidWithGame,
-            RematchStatus::Played,
-            RematchStatus::PetitionerAbsent,
-            RematchStatus::OpponentAbsent,
-            RematchStatus::NotPlayed,
-        ]);
-        round_trips(&[
-            ButtonStyle::Primary,
-            ButtonStyle::Secondary,
-            ButtonStyle::Success,
-            ButtonStyle::Danger,
-        ]);
+        assert_eq!(keys.len(), T::ALL.len(), "every variant has its own key");
     }
 
     #[test]

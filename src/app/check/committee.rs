@@ -12,11 +12,13 @@ use sqlx::SqliteConnection;
 use super::{Breaches, Pending};
 use crate::app::committee::eligibility;
 use crate::domain::committee::approval::{self, Approval};
+use crate::domain::committee::dispute::Status as DisputeStatus;
 use crate::domain::committee::motion::{Kind, Status};
-use crate::domain::committee::tally::{self, Counts};
+use crate::domain::committee::tally::{self, Choice, Counts};
 use crate::domain::kernel::office::Office;
 use crate::jobs::Job;
 use crate::store;
+use crate::store::keys::StoredKey;
 
 pub(super) async fn check(
     conn: &mut SqliteConnection,
@@ -62,10 +64,10 @@ pub(super) async fn check(
                     ));
                 }
                 let decided = Status::after(tally::decide(counts, sitting.size(), &m.rules()));
-                let broken = match m.tie_choice.as_deref() {
-                    Some("yes") => Status::Adopted,
-                    Some("no") => Status::Rejected,
-                    _ => Status::Tied,
+                let broken = match m.tie_choice {
+                    Some(Choice::Yes) => Status::Adopted,
+                    Some(Choice::No) => Status::Rejected,
+                    Some(Choice::Abstain) | None => Status::Tied,
                 };
                 let expected = if decided == Status::Tied {
                     broken
@@ -124,7 +126,7 @@ pub(super) async fn check(
         }
     }
     for d in store::committee::disputes::all(conn).await? {
-        if d.status == "referred" && d.motion_id.is_none() {
+        if d.status == DisputeStatus::Referred && d.motion_id.is_none() {
             breaches.push(format!(
                 "Dispute {} was referred, but has no motion (D.I.2)",
                 d.id

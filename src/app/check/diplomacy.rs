@@ -14,6 +14,9 @@ use super::{Breaches, Pending};
 use crate::domain::diplomacy::season::Turn;
 use crate::jobs::Job;
 use crate::store;
+use crate::store::diplomacy::boards::BoardStatus;
+use crate::store::diplomacy::handovers::KindName;
+use crate::store::diplomacy::votes::ProposalStatus;
 
 pub(super) async fn check(
     conn: &mut SqliteConnection,
@@ -34,7 +37,7 @@ pub(super) async fn check(
     let boards = store::diplomacy::boards::all(conn).await?;
     let finished: BTreeSet<i64> = boards
         .iter()
-        .filter(|b| b.status == "finished")
+        .filter(|b| b.status == BoardStatus::Finished)
         .map(|b| b.id)
         .collect();
     for b in &boards {
@@ -48,7 +51,7 @@ pub(super) async fn check(
                 people.len()
             ));
         }
-        if b.status == "playing" {
+        if b.status == BoardStatus::Playing {
             if let (Some(_), Some(turn)) = (b.deadline, Turn::parse(&b.turn)) {
                 let job = Job::DiplomacyDeadline {
                     board: b.id,
@@ -89,7 +92,7 @@ pub(super) async fn check(
         }
     }
     for p in store::diplomacy::votes::all(conn).await? {
-        if p.status == "open" && finished.contains(&p.board_id) {
+        if p.status == ProposalStatus::Open && finished.contains(&p.board_id) {
             breaches.push(format!(
                 "Proposal #{} is still open on a finished board (D.IX.2)",
                 p.id
@@ -113,7 +116,7 @@ pub(super) async fn check(
     for v in store::diplomacy::vetoes::all(conn).await? {
         for h in &handovers {
             if h.incoming_id == v.person_id
-                && h.kind != "return"
+                && h.kind != KindName::Return
                 && h.at >= v.at
                 && boards_of.get(&h.position_id) == Some(&v.board_id)
             {

@@ -14,6 +14,7 @@ use crate::domain::partychess::position::Position;
 use crate::domain::partychess::turns::Turns;
 use crate::jobs::Job;
 use crate::store;
+use crate::store::partychess::games::GameStage;
 
 pub(super) async fn check(
     conn: &mut SqliteConnection,
@@ -59,7 +60,7 @@ pub(super) async fn check(
             }
         }
     }
-    if g.stage == "playing" {
+    if g.stage == GameStage::Playing {
         let listed: BTreeSet<u32> = turns.list.iter().copied().collect();
         if listed.len() != turns.list.len() || listed.iter().any(|s| !seats.contains(s)) {
             breaches.push("The Swinger Play List names a Swinger twice or one not of the game (Rule 1230.2 §3)".into());

@@ -3,8 +3,11 @@
 use sqlx::SqliteConnection;
 
 use crate::app::App;
+use crate::domain::diplomacy::states::BoardStatus;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::choices::{prefix_ranges, short_date, Choice, CHOICES_MAX};
+use crate::domain::leaderboard::game::GameStatus;
+use crate::store::keys::StoredKey;
 use crate::store::{self, choices::GameLine};
 
 impl App {
@@ -56,9 +59,9 @@ impl App {
             _ => "drawn",
         };
         let day = short_date(calendar::local_date(g.played_at, self.tz()));
-        let status = match g.status.as_str() {
-            "counted" => String::new(),
-            other => format!(" ({})", other.replace('_', " ")),
+        let status = match g.status {
+            GameStatus::Counted => String::new(),
+            other => format!(" ({})", other.key().replace('_', " ")),
         };
         Choice::numbered(
             g.id,
@@ -74,7 +77,12 @@ impl App {
         Ok(store::choices::tournaments(conn)
             .await?
             .into_iter()
-            .map(|t| Choice::numbered(t.id, &format!("{} ({})", t.name, t.stage.replace('_', " "))))
+            .map(|t| {
+                Choice::numbered(
+                    t.id,
+                    &format!("{} ({})", t.name, t.stage.key().replace('_', " ")),
+                )
+            })
             .collect())
     }
 
@@ -114,10 +122,10 @@ impl App {
         conn: &mut SqliteConnection,
     ) -> sqlx::Result<Vec<Choice>> {
         let mut boards = store::diplomacy::boards::all(conn).await?;
-        boards.sort_by_key(|b| (b.status != "playing", std::cmp::Reverse(b.id)));
+        boards.sort_by_key(|b| (b.status != BoardStatus::Playing, std::cmp::Reverse(b.id)));
         Ok(boards
             .into_iter()
-            .map(|b| Choice::named(&b.name, &format!("(round {}, {})", b.round, b.status)))
+            .map(|b| Choice::named(&b.name, &format!("(round {}, {})", b.round, b.status.key())))
             .collect())
     }
 }

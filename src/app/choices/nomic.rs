@@ -6,7 +6,9 @@ use crate::app::App;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::choices::{short_date, Choice};
 use crate::domain::nomic::order::PointStatus;
+use crate::domain::nomic::proposal_record::ProposalStatus;
 use crate::store;
+use crate::store::keys::StoredKey;
 
 /// The first words of a text, for a label.
 fn gist(text: &str) -> String {
@@ -28,11 +30,11 @@ impl App {
             .into_iter()
             .map(|p| {
                 let rule = p.rule.map(|r| format!(" on {r}")).unwrap_or_default();
-                let state = match (p.status.as_str(), p.closes_at) {
-                    ("voting", Some(at)) => {
+                let state = match (p.status, p.closes_at) {
+                    (ProposalStatus::Voting, Some(at)) => {
                         format!("vote closes {}", short_date(calendar::local_date(at, tz)))
                     }
-                    (status, _) => status.replace('_', " "),
+                    (status, _) => status.key().replace('_', " "),
                 };
                 Choice::numbered(
                     p.number,

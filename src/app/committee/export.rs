@@ -7,7 +7,9 @@ use serde_json::{json, Value};
 use sqlx::SqliteConnection;
 
 use crate::app::App;
+use crate::domain::committee::dispute::Status as DisputeStatus;
 use crate::store;
+use crate::store::keys::StoredKey;
 
 impl App {
     /// Everything committees have recorded, as JSON.
@@ -72,7 +74,7 @@ impl App {
         let disputes: Vec<Value> = store::committee::disputes::all(conn)
             .await?
             .iter()
-            .filter(|d| d.status != "raised")
+            .filter(|d| d.status != DisputeStatus::Raised)
             .map(|d| {
                 json!({
                     "number": d.id, "game": d.game, "question": d.question,

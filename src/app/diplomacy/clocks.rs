@@ -10,6 +10,7 @@ use crate::domain::diplomacy::nmr;
 use crate::jobs::{self, Job};
 use crate::store;
 use crate::store::diplomacy::boards::Board;
+use crate::store::diplomacy::boards::BoardStatus;
 use crate::store::diplomacy::record::Nmr;
 
 /// How the reserve pool is called (B.8(d)).
@@ -30,7 +31,7 @@ impl App {
         let Some(b) = store::diplomacy::boards::by_id(conn, n.board_id).await? else {
             return Ok(Err("no such board"));
         };
-        if b.status != "playing" {
+        if b.status != BoardStatus::Playing {
             return Ok(Err("the board is finished"));
         }
         // The player came back: orders sent after the NMR.

@@ -19,6 +19,8 @@ use crate::domain::diplomacy::season::{Phase, Turn};
 use crate::domain::diplomacy::Power;
 use crate::jobs::{self, Job};
 use crate::store;
+use crate::store::diplomacy::boards::BoardStatus;
+use crate::store::diplomacy::record::ExtensionKind;
 
 fn parse_time(text: &str) -> Result<DateTime<Utc>, DiplomacyError> {
     let t = text.trim().trim_end_matches("GMT").trim();
@@ -40,7 +42,7 @@ impl App {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "publish a turn and its deadline").await?;
-            if b.status == "finished" {
+            if b.status == BoardStatus::Finished {
                 return Err(DiplomacyError::Finished(b.name, "no more turns".into()));
             }
             if b.results_held {
@@ -169,7 +171,7 @@ impl App {
             let granted: Vec<DateTime<Utc>> = store::diplomacy::record::extensions(conn)
                 .await?
                 .into_iter()
-                .filter(|e| e.board_id == b.id && power_of(&e.power) == power_of(&position.power) && e.kind == "guaranteed")
+                .filter(|e| e.board_id == b.id && power_of(&e.power) == power_of(&position.power) && e.kind == ExtensionKind::Guaranteed)
                 .map(|e| e.asked_at)
                 .collect();
             let ledger = Ledger {
@@ -189,14 +191,14 @@ impl App {
             let power = power_of(&position.power);
             match decision {
                 Decision::NextTurn { hours_before } => {
-                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, "next_turn", self.now()).await?;
+                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
                     Ok(DiplomacyReply(format!(
                         "Asked {hours_before} hour(s) before the deadline: an extension must be asked at least 12 hours ahead, so it is rejected for {} and kept for the next turn if you ask again then (D.VII.5).",
                         b.turn
                     )))
                 }
                 Decision::Granted { kind, deadline, ledger } => {
-                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, kind.name(), self.now()).await?;
+                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, kind.recorded(), self.now()).await?;
                     store::diplomacy::boards::set_extensions(conn, position.id, ledger.guaranteed_used, i64::from(ledger.days)).await?;
                     store::diplomacy::boards::move_deadline(conn, b.id, deadline).await?;
                     let turn = Turn::parse(&b.turn).map_or(0, Turn::code);
@@ -320,7 +322,7 @@ impl App {
         let Some(turn) = Turn::from_code(turn) else {
             return Ok("not a turn".into());
         };
-        if b.status != "playing" || b.turn != turn.to_string() {
+        if b.status != BoardStatus::Playing || b.turn != turn.to_string() {
             return Ok("the board has moved on".into());
         }
         if b.deadline.is_some_and(|d| d > self.now()) {

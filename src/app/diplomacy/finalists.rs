@@ -16,6 +16,7 @@ use crate::domain::diplomacy::stage::{stage, Stage};
 use crate::domain::diplomacy::titles::{self, PlayerResult};
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
+use crate::store::diplomacy::rounds::RoundStage;
 
 /// A seat at the final: (person, name, team).
 pub(super) type Seat = (i64, String, Option<i64>);
@@ -100,7 +101,7 @@ impl App {
                 3
             };
             if let Some(f) = store::diplomacy::rounds::get(conn, semi + 1).await? {
-                if f.stage != "open" {
+                if f.stage != RoundStage::Open {
                     return Err(DiplomacyError::Refused(format!(
                         "The final (round {}) is dealt already; C.10 seats a stand-in before it starts.",
                         semi + 1

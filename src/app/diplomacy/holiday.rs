@@ -9,6 +9,7 @@ use crate::domain::diplomacy::season::Turn;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::jobs::{self, Job};
 use crate::store;
+use crate::store::diplomacy::boards::BoardStatus;
 use crate::store::diplomacy::holidays::Holiday;
 
 impl App {
@@ -39,7 +40,7 @@ impl App {
             let hours_u = u32::try_from(hours).unwrap_or(0);
             let mut moved = Vec::new();
             let mut left = Vec::new();
-            for b in boards.into_iter().filter(|b| b.status == "playing") {
+            for b in boards.into_iter().filter(|b| b.status == BoardStatus::Playing) {
                 match decree(b.deadline, self.now(), hours_u)
                     .map_err(|e| DiplomacyError::Refused(e.to_string()))?
                 {

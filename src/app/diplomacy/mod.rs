@@ -38,6 +38,7 @@ use crate::domain::diplomacy::vote::ProposalError;
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::{Power as Authority, Unauthorised};
 use crate::domain::kernel::office::Office;
+use crate::store::diplomacy::rounds::RoundStage;
 use crate::store::{self, diplomacy::boards::Board, diplomacy::boards::Position};
 
 pub use results::{board_scored, Scored};
@@ -62,8 +63,8 @@ pub enum DiplomacyError {
     RoundExists(i64),
     #[error("Round {0} plays to Fall {1} (B.3); `{2}` is not that.")]
     WrongEnd(i64, i64, String),
-    #[error("Round {0} is {1}: {2}")]
-    Stage(i64, String, &'static str),
+    #[error("Round {0} is {stage}: {2}", stage = .1.word())]
+    Stage(i64, RoundStage, &'static str),
     #[error("There is no team called {0}.")]
     NoTeam(String),
     #[error("There is already a team called {0}.")]

@@ -11,6 +11,7 @@ use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, Diplo
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
 use crate::store;
+use crate::store::diplomacy::boards::BoardStatus;
 
 /// The unit an order line is for: its first two words ("A Par", "F StP/nc"), in capitals.
 fn unit_of(line: &str) -> String {
@@ -34,7 +35,7 @@ impl App {
         let public = json!({ "board": name, "final": is_final });
         self.execute_sealed(call, public, None, async |conn, actor| {
             let b = board(conn, name).await?;
-            if b.status == "finished" {
+            if b.status == BoardStatus::Finished {
                 return Err(DiplomacyError::Finished(b.name, "no more orders".into()));
             }
             let position = my_position(conn, actor, &b).await?;

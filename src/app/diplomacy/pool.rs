@@ -13,6 +13,7 @@ use crate::domain::kernel::authority::Power as Authority;
 use crate::domain::kernel::office::Office;
 use crate::store;
 use crate::store::diplomacy::boards::Board;
+use crate::store::diplomacy::boards::BoardStatus;
 
 impl App {
     /// The pool for a replacement on `b`, ranked (B.8(d)): the players eliminated in the
@@ -134,7 +135,7 @@ impl App {
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
-            if b.status == "finished" {
+            if b.status == BoardStatus::Finished {
                 return Err(DiplomacyError::Finished(b.name, "no more replacements".into()));
             }
             let ranked = self.reserve_pool(conn, &b).await?;

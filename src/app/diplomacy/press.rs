@@ -44,7 +44,7 @@ impl App {
             }
             let author = (!k.anonymous()).then_some(actor.id);
             let attributed = attributed.map(str::trim).filter(|_| k == PressKind::DarkGray);
-            store::diplomacy::press::insert(conn, b.id, k.name(), text.trim(), author, attributed, &b.turn, self.now()).await?;
+            store::diplomacy::press::insert(conn, b.id, k, text.trim(), author, attributed, &b.turn, self.now()).await?;
             let head = heading(rule, k, &actor.name, attributed);
             self.announce(conn, &format!("{} press, {head}:\n{}", b.name, text.trim())).await?;
             Ok(DiplomacyReply(format!(

@@ -19,7 +19,9 @@ use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::domain::kernel::office::Office;
 use crate::store;
+use crate::store::diplomacy::boards::BoardStatus;
 use crate::store::diplomacy::boards::{Board, Position};
+use crate::store::diplomacy::handovers::KindName;
 use crate::store::diplomacy::handovers::{self as stored, New};
 
 /// A position's handovers as the domain reads them.
@@ -29,13 +31,12 @@ pub(crate) fn handovers_of(rows: &[stored::Row]) -> Vec<Handover<i64>> {
             outgoing: r.outgoing_id,
             incoming: r.incoming_id,
             from: Season::parse(&r.from_season).unwrap_or(Season::spring(1901)),
-            kind: match (
-                r.kind.as_str(),
-                r.until_season.as_deref().and_then(Season::parse),
-            ) {
-                ("temporary", Some(until)) => Kind::Temporary { until },
-                ("return", _) => Kind::Return,
-                _ => Kind::Permanent,
+            kind: match (r.kind, r.until_season.as_deref().and_then(Season::parse)) {
+                (KindName::Temporary, Some(until)) => Kind::Temporary { until },
+                (KindName::Return, _) => Kind::Return,
+                // A temporary handover always has its season (the table's check); one that
+                // could not be read stands as permanent.
+                (KindName::Permanent, _) | (KindName::Temporary, None) => Kind::Permanent,
             },
         })
         .collect()
@@ -166,7 +167,7 @@ impl App {
                     ReplacementError::CaptainNotice { deadline }.to_string(),
                 ));
             }
-            if b.status == "finished" {
+            if b.status == BoardStatus::Finished {
                 return Err(DiplomacyError::Finished(
                     b.name,
                     "no more replacements".into(),
@@ -239,7 +240,7 @@ impl App {
                     outgoing: position.person_id,
                     incoming: person.id,
                     from: &from_text,
-                    kind: if until.is_some() { "temporary" } else { "permanent" },
+                    kind: if until.is_some() { KindName::Temporary } else { KindName::Permanent },
                     until: until_text.as_deref(),
                     chosen_by: by,
                     team_provided,
@@ -302,7 +303,7 @@ impl App {
                     b.name
                 )));
             }
-            if b.status == "finished" {
+            if b.status == BoardStatus::Finished {
                 return Err(DiplomacyError::Finished(b.name, "no more replacements".into()));
             }
             let Some((_, player, until)) = current else {
@@ -326,7 +327,7 @@ impl App {
                     outgoing: position.person_id,
                     incoming: player,
                     from: &from_text,
-                    kind: "return",
+                    kind: KindName::Return,
                     until: None,
                     chosen_by: "player",
                     team_provided: true,

@@ -12,6 +12,7 @@ use crate::domain::diplomacy::score::{score, year_ends, BoardScore, Ending};
 use crate::domain::diplomacy::season::{Half, Season};
 use crate::domain::diplomacy::Power;
 use crate::store;
+use crate::store::diplomacy::boards::{BoardEnding, BoardStatus};
 
 /// A board's record, read for scoring.
 pub struct Scored {
@@ -35,7 +36,7 @@ impl App {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "record the supply-centre counts").await?;
-            if b.status == "finished" {
+            if b.status == BoardStatus::Finished {
                 return Err(DiplomacyError::Finished(
                     b.name,
                     "its counts are final".into(),
@@ -66,7 +67,8 @@ impl App {
             let mut text = format!("{} {s}: {c} (total {}).", b.name, c.total());
             let ends = c.solo().is_some() || (s.year == last_year && s.half == Half::Fall);
             if ends {
-                store::diplomacy::boards::finish(conn, b.id, "played", "", self.now()).await?;
+                store::diplomacy::boards::finish(conn, b.id, BoardEnding::Played, "", self.now())
+                    .await?;
                 text.push('\n');
                 text.push_str(&self.board_score_text(conn, b.id).await?);
             }
@@ -166,12 +168,12 @@ pub async fn board_scored(conn: &mut SqliteConnection, board: i64) -> sqlx::Resu
         .chars()
         .filter_map(|c| Power::parse(&c.to_string()))
         .collect();
-    let ending = match b.ending.as_deref() {
-        Some("draw") => Ending::Draw { members: powers },
-        Some("conceded") => Ending::Conceded {
+    let ending = match b.ending {
+        Some(BoardEnding::Draw) => Ending::Draw { members: powers },
+        Some(BoardEnding::Conceded) => Ending::Conceded {
             to: powers.first().copied().unwrap_or(Power::Austria),
         },
-        _ => Ending::Played,
+        Some(BoardEnding::Played) | None => Ending::Played,
     };
     let mut known: BTreeSet<u16> = recorded.keys().copied().collect();
     if let Some(last) = known.iter().next_back().copied() {

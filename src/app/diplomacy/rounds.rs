@@ -12,6 +12,7 @@ use crate::domain::diplomacy::stage::{rounds, stage};
 use crate::domain::diplomacy::{Power, Season};
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
+use crate::store::diplomacy::rounds::RoundStage;
 
 impl App {
     /// `/diplomacy round open round end`.
@@ -80,7 +81,7 @@ impl App {
             let r = store::diplomacy::rounds::get(conn, round)
                 .await?
                 .ok_or(DiplomacyError::NoRound(round))?;
-            if r.stage != "open" {
+            if r.stage != RoundStage::Open {
                 return Err(DiplomacyError::Stage(round, r.stage, "it is dealt already."));
             }
             let seed = seed.unwrap_or_else(|| self.now().timestamp());

@@ -10,6 +10,7 @@ use crate::domain::diplomacy::grouping::{group, TEAM_SIZE};
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 use crate::store::diplomacy::individuals as stored;
+use crate::store::diplomacy::individuals::SignupOutcome;
 
 impl App {
     /// `/diplomacy signup`.
@@ -66,7 +67,7 @@ impl App {
             let waiting: Vec<(i64, String)> = stored::all(conn)
                 .await?
                 .into_iter()
-                .filter(|i| i.outcome == "waiting")
+                .filter(|i| i.outcome == SignupOutcome::Waiting)
                 .map(|i| (i.person_id, i.name))
                 .collect();
             let seed = seed.unwrap_or_else(|| self.now().timestamp());

@@ -16,6 +16,8 @@ use crate::domain::diplomacy::titles::{self, PlayerResult, TeamResult};
 use crate::domain::diplomacy::{exact, shown, whole, Points, Power};
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
+use crate::store::diplomacy::boards::BoardStatus;
+use crate::store::diplomacy::rounds::RoundStage;
 
 /// One placing of a round, as published and stored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -437,7 +439,7 @@ impl App {
             let r = store::diplomacy::rounds::get(conn, round)
                 .await?
                 .ok_or(DiplomacyError::NoRound(round))?;
-            if r.stage != "assigned" {
+            if r.stage != RoundStage::Assigned {
                 return Err(DiplomacyError::Stage(
                     round,
                     r.stage,
@@ -447,7 +449,7 @@ impl App {
             let boards = store::diplomacy::boards::of_round(conn, round).await?;
             let playing: Vec<String> = boards
                 .iter()
-                .filter(|b| b.status != "finished")
+                .filter(|b| b.status != BoardStatus::Finished)
                 .map(|b| b.name.clone())
                 .collect();
             if !playing.is_empty() {

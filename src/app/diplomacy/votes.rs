@@ -13,6 +13,9 @@ use crate::domain::diplomacy::season::{Phase, Turn};
 use crate::domain::diplomacy::vote::{check, decide, Ballot, Count, Outcome, Proposal};
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::office::Office;
+use crate::store::diplomacy::boards::{BoardEnding, BoardStatus};
+use crate::store::diplomacy::votes::ProposalKind;
+use crate::store::diplomacy::votes::ProposalStatus;
 use crate::store::{self, diplomacy::boards::Board};
 
 /// The name the audit log gives a secret voter (D.IX.2).
@@ -29,15 +32,15 @@ fn powers_of(letters: &str) -> Vec<Power> {
         .collect()
 }
 
-fn proposal_of(kind: &str, powers: &str, body: &str) -> Proposal {
+fn proposal_of(kind: ProposalKind, powers: &str, body: &str) -> Proposal {
     match kind {
-        "draw" => Proposal::Draw {
+        ProposalKind::Draw => Proposal::Draw {
             members: powers_of(powers),
         },
-        "concede" => Proposal::Concede {
+        ProposalKind::Concede => Proposal::Concede {
             to: powers_of(powers).first().copied().unwrap_or(Power::Austria),
         },
-        _ => Proposal::Rule {
+        ProposalKind::Rule => Proposal::Rule {
             text: body.to_owned(),
         },
     }
@@ -55,7 +58,7 @@ impl App {
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
-            if b.status == "finished" {
+            if b.status == BoardStatus::Finished {
                 return Err(DiplomacyError::Finished(b.name, "nothing to propose".into()));
             }
             my_position(conn, actor, &b).await?;
@@ -111,14 +114,14 @@ impl App {
         self.execute_sealed(call, public, Some(A_VOTER), async |conn, actor| {
             let p = store::diplomacy::votes::get(conn, proposal)
                 .await?
-                .filter(|p| p.status == "open")
+                .filter(|p| p.status == ProposalStatus::Open)
                 .ok_or(DiplomacyError::NoProposal(proposal))?;
             let b = store::diplomacy::boards::by_id(conn, p.board_id)
                 .await?
                 .ok_or(DiplomacyError::NoProposal(proposal))?;
             let voter = match my_position(conn, actor, &b).await.ok() {
                 Some(pos) => pos.power,
-                None if p.kind == "rule"
+                None if p.kind == ProposalKind::Rule
                     && store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&b.name))
                         .await? =>
                 {
@@ -154,7 +157,7 @@ impl App {
             if p.turn != turn.to_string() {
                 continue;
             }
-            let proposal = proposal_of(&p.kind, &p.powers, &p.body);
+            let proposal = proposal_of(p.kind, &p.powers, &p.body);
             let mut ballots: BTreeMap<Power, Ballot> = BTreeMap::new();
             let mut gm = None;
             for (voter, ballot) in store::diplomacy::votes::ballots(conn, p.id).await? {
@@ -173,12 +176,12 @@ impl App {
                 with_movement: turn.phase == Phase::Movement,
                 gm,
             });
-            store::diplomacy::votes::decide(conn, p.id, outcome.word(), self.now()).await?;
+            store::diplomacy::votes::decide(conn, p.id, outcome.status(), self.now()).await?;
             lines.push(format!(
                 "{}: proposal #{} ({}) {} (D.IX.1; votes are secret, D.IX.2).",
                 b.name,
                 p.id,
-                p.kind,
+                p.kind.word(),
                 outcome.word()
             ));
             if outcome == Outcome::Passed {
@@ -188,7 +191,7 @@ impl App {
                         store::diplomacy::boards::finish(
                             conn,
                             b.id,
-                            "draw",
+                            BoardEnding::Draw,
                             &letters(&members),
                             self.now(),
                         )
@@ -199,7 +202,7 @@ impl App {
                         store::diplomacy::boards::finish(
                             conn,
                             b.id,
-                            "conceded",
+                            BoardEnding::Conceded,
                             &letters(&[to]),
                             self.now(),
                         )

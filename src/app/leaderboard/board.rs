@@ -15,6 +15,7 @@ use crate::store;
 
 use crate::app::leaderboard::membership::MembershipError;
 use crate::app::App;
+use crate::store::leaderboard::events::EventKind;
 
 /// Rows on one page of `/leaderboard`.
 pub const PAGE_SIZE: usize = 10;
@@ -213,9 +214,9 @@ impl App {
                 None => event.reason.clone(),
             };
             let delta = m.after - m.before;
-            lines.push(if event.kind == "joined" {
+            lines.push(if event.kind == EventKind::Joined {
                 format!("{date}: {why}: {}", m.after)
-            } else if event.kind == "removed" {
+            } else if event.kind == EventKind::Removed {
                 // Off the Leaderboard is not a score of 0 (Terms §II Act 2).
                 format!("{date}: {why}: {} → off the Leaderboard", m.before)
             } else {

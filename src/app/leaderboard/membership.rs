@@ -6,6 +6,7 @@ use crate::domain::kernel::calendar;
 use crate::store::{self, leaderboard::events::NewEvent};
 
 use crate::app::{Actor, App, Call, UseCaseError};
+use crate::store::leaderboard::events::EventKind;
 
 #[derive(Debug, thiserror::Error)]
 pub enum MembershipError {
@@ -103,7 +104,7 @@ impl App {
             conn,
             &NewEvent {
                 at: now,
-                kind: "joined",
+                kind: EventKind::Joined,
                 person_id: Some(actor.id),
                 game_id: None,
                 action_id: None,

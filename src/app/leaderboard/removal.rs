@@ -15,6 +15,7 @@ use crate::store::{self, leaderboard::events::NewEvent, people::Person};
 
 use crate::app::leaderboard::weekly::WeekBook;
 use crate::app::{App, Call, UseCaseError};
+use crate::store::leaderboard::events::EventKind;
 
 #[derive(Debug, thiserror::Error)]
 pub enum RemovalError {
@@ -192,7 +193,7 @@ impl App {
             conn,
             &NewEvent {
                 at: now,
-                kind: "removed",
+                kind: EventKind::Removed,
                 person_id: Some(person.id),
                 game_id: None,
                 action_id: None,

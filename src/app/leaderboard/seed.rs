@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::app::{system_actor, App, Call};
 use crate::domain::leaderboard::seed::{self, SeedError};
+use crate::store::leaderboard::events::EventKind;
 use crate::store::{self, leaderboard::events::NewEvent};
 
 /// What the import did.
@@ -76,7 +77,7 @@ impl App {
                     conn,
                     &NewEvent {
                         at: now,
-                        kind: "joined",
+                        kind: EventKind::Joined,
                         person_id: Some(person.id),
                         game_id: None,
                         action_id: None,

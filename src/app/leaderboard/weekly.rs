@@ -12,6 +12,7 @@ use crate::domain::leaderboard::decay::{self, DecayRules, Deduction};
 use crate::store::{self, leaderboard::events::NewEvent};
 
 use crate::app::App;
+use crate::store::leaderboard::events::EventKind;
 
 /// The weeks in which a session was held (keyed by the week's Monday), with the end of each
 /// week's last session (a session still open counts as ending at the end of time). Sessions
@@ -172,7 +173,7 @@ impl App {
                 conn,
                 &NewEvent {
                     at,
-                    kind: "decay",
+                    kind: EventKind::Decay,
                     person_id: Some(person.id),
                     game_id: None,
                     action_id: None,

@@ -12,6 +12,7 @@ mod declare;
 pub mod in_force;
 pub mod reports;
 mod restrictions;
+pub use restrictions::Restriction;
 mod reversal;
 mod take;
 
@@ -33,6 +34,7 @@ use crate::store::{
 };
 
 use super::{App, UseCaseError};
+use crate::store::leaderboard::events::EventKind;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ModerationError {
@@ -214,8 +216,7 @@ impl App {
         game: Option<i64>,
         effective: DateTime<Utc>,
     ) -> Result<String, ModerationError> {
-        let event =
-            |kind: &'static str, amount: Option<i64>, reason: String| (kind, amount, reason);
+        let event = |kind: EventKind, amount: Option<i64>, reason: String| (kind, amount, reason);
         let mut to_append = None;
         let text = match (kind, step) {
             // A named game was reversed when the violation was recorded, whatever its step
@@ -226,7 +227,7 @@ impl App {
             }
             (ActionKind::Violation { .. }, Some(Step::Halve)) => {
                 to_append = Some(event(
-                    "halve",
+                    EventKind::Halve,
                     None,
                     format!("score halved: second violation, case #{action_id} (Terms §II Act 5)"),
                 ));
@@ -234,7 +235,7 @@ impl App {
             }
             (ActionKind::Violation { .. }, Some(Step::Reset)) => {
                 to_append = Some(event(
-                    "reset",
+                    EventKind::Reset,
                     None,
                     format!("score reset: third violation, case #{action_id} (Terms §II Act 5)"),
                 ));
@@ -243,7 +244,7 @@ impl App {
             (ActionKind::Deduction { .. }, _) | (ActionKind::Award { .. }, _) => {
                 let p = points.unwrap_or(0);
                 to_append = Some(event(
-                    "adjust",
+                    EventKind::Adjust,
                     Some(p),
                     format!(
                         "{} {}, case #{action_id} (Terms §II Act 3)",

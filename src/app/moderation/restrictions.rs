@@ -11,6 +11,15 @@ use crate::store;
 use super::{ModerationError, ModerationReply};
 use crate::app::{App, Call};
 
+/// The restriction a command ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Restriction {
+    /// A monitor (Terms §II Act 10.2).
+    Monitor,
+    /// A chessclock requirement (Terms §II Act 11.3).
+    Clock,
+}
+
 impl App {
     /// `/mod unmonitor` and `/mod clock off`: ends a monitor (any Moderator, Act 10.2) or a
     /// chessclock requirement (the Chief Justice only, Act 11.3).
@@ -18,14 +27,12 @@ impl App {
         &self,
         call: &Call,
         member: &PersonRef,
-        kind: &'static str,
+        restriction: Restriction,
         reason: &str,
     ) -> Result<ModerationReply, ModerationError> {
-        // The adapters name the restriction; anything but a monitor is a chessclock requirement.
-        let restriction = if kind == "monitor" {
-            CaseKind::Monitor
-        } else {
-            CaseKind::Clock
+        let restriction = match restriction {
+            Restriction::Monitor => CaseKind::Monitor,
+            Restriction::Clock => CaseKind::Clock,
         };
         self.execute(call, async |conn, actor| {
             match restriction {

@@ -210,7 +210,8 @@ impl App {
             };
             let status = match draft.status {
                 DraftStatus::Adopted { .. } => ProposalStatus::Adopted,
-                _ => ProposalStatus::Rejected,
+                DraftStatus::Rejected { .. } => ProposalStatus::Rejected,
+                DraftStatus::Submitted => unreachable!("a decision was recorded"),
             };
             store::nomic::proposals::decide(conn, number, status, &announcement, now, Some(actor.id), reason)
                 .await?;

@@ -76,7 +76,15 @@ impl App {
             ProposalStatus::InEffect => Stage::InEffect {
                 since: row.decided_at.unwrap_or(row.submitted_at),
             },
-            _ => Stage::Defeated,
+            // A proposal that is not voting, held or in effect is out of the game; the committee
+            // and suggestion statuses never reach it, but are written out so a new one must be
+            // placed here.
+            ProposalStatus::Defeated
+            | ProposalStatus::Void
+            | ProposalStatus::Suggested
+            | ProposalStatus::Submitted
+            | ProposalStatus::Adopted
+            | ProposalStatus::Rejected => Stage::Defeated,
         };
         Ok(Proposal {
             number,

@@ -7,6 +7,7 @@ use super::{PartyChessError, PartyChessReply};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::partychess::create;
 use crate::store;
+use crate::store::partychess::games::PlayHow;
 
 impl App {
     /// Creates `piece` for the Swinger `swinger` holds, or for the caller's own Office.
@@ -57,7 +58,7 @@ impl App {
                 c.cost,
                 c.kind.value()
             );
-            store::partychess::games::add_play(conn, g.row.id, None, None, "umpire", &text, self.now())
+            store::partychess::games::add_play(conn, g.row.id, None, None, PlayHow::Umpire, &text, self.now())
                 .await?;
             self.announce(conn, &text).await?;
             Ok(PartyChessReply(text))

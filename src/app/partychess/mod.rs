@@ -25,6 +25,7 @@ use crate::domain::partychess::legal::PlayError;
 use crate::domain::partychess::position::{Position, Seat};
 use crate::domain::partychess::stock::ChoiceError;
 use crate::domain::partychess::turns::{ExtendError, Turns};
+use crate::store::partychess::games::GameStage;
 use crate::store::{self, partychess::games::GameRow, partychess::games::SwingerRow};
 
 pub use rules::SuiteImported;
@@ -127,7 +128,7 @@ impl Game {
     }
 
     pub fn playing(&self) -> bool {
-        self.row.stage == "playing"
+        self.row.stage == GameStage::Playing
     }
 
     pub fn seat_of(&self, person: i64) -> Option<Seat> {

@@ -13,6 +13,7 @@ use crate::domain::partychess::stock::{self, StockChange};
 use crate::domain::partychess::suite;
 use crate::domain::partychess::{defs, read_texts};
 use crate::store;
+use crate::store::partychess::games::PlayHow;
 
 /// The reply to an import of the suite.
 #[derive(Debug, Clone)]
@@ -153,8 +154,16 @@ impl App {
             return Ok(lines);
         }
         for l in &lines {
-            store::partychess::games::add_play(conn, g.row.id, None, None, "umpire", l, self.now())
-                .await?;
+            store::partychess::games::add_play(
+                conn,
+                g.row.id,
+                None,
+                None,
+                PlayHow::Umpire,
+                l,
+                self.now(),
+            )
+            .await?;
         }
         let head = format!(
             "Party Chess: the Rule Suite changed{}.",

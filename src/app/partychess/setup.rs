@@ -12,6 +12,7 @@ use crate::domain::partychess::stock;
 use crate::domain::partychess::turns::Turns;
 use crate::domain::partychess::SUITE_TEXT;
 use crate::store;
+use crate::store::partychess::games::GameStage;
 
 impl App {
     /// `/partychess umpire`: the Chief Justice names the Chess-Umpire, or leaves the office
@@ -210,7 +211,7 @@ impl App {
             }
             g.turns = Turns::start(nap_seat, &g.seats(), seed as u64);
             store::partychess::games::start(conn, g.row.id, self.now()).await?;
-            g.row.stage = "playing".into();
+            g.row.stage = GameStage::Playing;
             self.save_party_game(conn, &g).await?;
             let order: Vec<String> = g.turns.list.iter().map(|s| g.name(*s)).collect();
             let head = format!(

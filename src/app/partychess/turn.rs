@@ -21,6 +21,7 @@ use crate::domain::partychess::stock;
 use crate::domain::partychess::turns::{self, Auto, TURN_DAYS};
 use crate::jobs::{self, Job};
 use crate::store;
+use crate::store::partychess::games::PlayHow;
 
 /// A play as typed, read once the pieces in force are known.
 pub enum Typed<'a> {
@@ -130,7 +131,14 @@ impl App {
             let judged = judge(&g.pos, seat, &play, &defined)?;
             g.pos = judged.after;
             let text = self
-                .after_play(conn, g, seat, &play, "announced", judged.effects.lines)
+                .after_play(
+                    conn,
+                    g,
+                    seat,
+                    &play,
+                    PlayHow::Announced,
+                    judged.effects.lines,
+                )
                 .await?;
             Ok(PartyChessReply(text))
         })
@@ -145,14 +153,14 @@ impl App {
         mut g: Game,
         seat: Seat,
         play: &Play,
-        how: &str,
+        how: PlayHow,
         effects: Vec<String>,
     ) -> Result<String, PartyChessError> {
         let now = self.now();
         let who = g.name(seat);
         let manner = match how {
-            "default" => " by default, the turn's time having run out (Rule 1230.2 §4)",
-            _ => "",
+            PlayHow::Default => " by default, the turn's time having run out (Rule 1230.2 §4)",
+            PlayHow::Announced | PlayHow::Warm | PlayHow::Skipped | PlayHow::Umpire => "",
         };
         let mut lines = vec![format!("Party Chess: {who} plays {play}{manner}.")];
         lines.extend(effects);
@@ -198,9 +206,9 @@ impl App {
         let mut lines = Vec::new();
         for step in steps {
             let (how, why) = match step.auto {
-                Auto::Skipped(_) => ("skipped", "is skipped: 7 or more Swingers have pieces on the board and e has none (Rule 1230.2 §4.B(iii))"),
-                Auto::WarmPass(_) => ("warm", "passes: the Office is Warm and not checked (Rule 1230.2 §4.B(i))"),
-                Auto::WarmSurrender(_) => ("warm", "surrenders: the Office has been Warm for two whole Rounds (Rule 1230.2 §4.B(i))"),
+                Auto::Skipped(_) => (PlayHow::Skipped, "is skipped: 7 or more Swingers have pieces on the board and e has none (Rule 1230.2 §4.B(iii))"),
+                Auto::WarmPass(_) => (PlayHow::Warm, "passes: the Office is Warm and not checked (Rule 1230.2 §4.B(i))"),
+                Auto::WarmSurrender(_) => (PlayHow::Warm, "surrenders: the Office has been Warm for two whole Rounds (Rule 1230.2 §4.B(i))"),
             };
             let seat = step.auto.seat();
             let line = format!("{} {why}.", g.name(seat));
@@ -299,7 +307,7 @@ impl App {
         let play = default_play(&g.pos, seat);
         let mut g = g;
         let effects = apply(&mut g.pos, seat, &play).lines;
-        self.after_play(conn, g, seat, &play, "default", effects)
+        self.after_play(conn, g, seat, &play, PlayHow::Default, effects)
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))
     }

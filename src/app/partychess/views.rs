@@ -10,12 +10,13 @@ use crate::app::App;
 use crate::domain::partychess::diagram;
 use crate::domain::partychess::weights::{halves, weights};
 use crate::store;
+use crate::store::partychess::games::{GameStage, PlayHow};
 
 /// The game as the export and the portal show it.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameRecord {
     pub umpire: Option<String>,
-    pub stage: String,
+    pub stage: GameStage,
     pub seed: i64,
     pub round_count: u32,
     pub turn: i64,
@@ -44,7 +45,7 @@ pub struct PlayRecord {
     pub number: i64,
     pub seat: Option<i64>,
     pub play: Option<serde_json::Value>,
-    pub how: String,
+    pub how: PlayHow,
     pub summary: String,
     pub at: String,
 }
@@ -205,7 +206,7 @@ impl App {
             .collect();
         Ok(Some(GameRecord {
             umpire,
-            stage: g.row.stage.clone(),
+            stage: g.row.stage,
             seed: g.row.seed,
             round_count: g.turns.round_count,
             turn: g.row.turn_number,

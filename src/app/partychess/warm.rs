@@ -9,6 +9,7 @@ use crate::app::App;
 use crate::domain::partychess::play::{apply, Play};
 use crate::domain::partychess::position::Seat;
 use crate::store;
+use crate::store::partychess::games::PlayHow;
 
 impl App {
     /// The Surrender of the Warm Office `person` last held, or the refusal of one who holds no
@@ -35,7 +36,7 @@ impl App {
             let mut lines = effects;
             lines.append(&mut fx.lines);
             let text = self
-                .after_play(conn, g, seat, &Play::Surrender, "warm", lines)
+                .after_play(conn, g, seat, &Play::Surrender, PlayHow::Warm, lines)
                 .await?;
             return Ok(PartyChessReply(text));
         }
@@ -49,7 +50,7 @@ impl App {
             g.row.id,
             Some(i64::from(seat)),
             Some(&json),
-            "warm",
+            PlayHow::Warm,
             &lines.join(" "),
             self.now(),
         )

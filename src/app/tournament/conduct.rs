@@ -6,7 +6,6 @@
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::setup::{DISQUALIFIED, ENTERED, PLAYING, WITHDRAWN};
 use super::{parameters, TournamentError, TournamentReply};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::tournament::final_match::{self, Next};
@@ -14,6 +13,8 @@ use crate::domain::tournament::matches::Score;
 use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::Halves;
+use crate::store::tournament::entrants::EntrantStatus;
+use crate::store::tournament::matches::Decided;
 use crate::store::{self, tournament::entrants::EntrantRow, tournament::tournaments::Tournament};
 
 /// Forfeited matches that disqualify (ACWC Match rules: "forfeited in two different matches").
@@ -31,7 +32,7 @@ impl App {
         store::tournament::entrants::of_person(conn, t.id, person.id)
             .await?
             .into_iter()
-            .find(|e| e.status == PLAYING || e.status == ENTERED)
+            .find(|e| e.status == EntrantStatus::Playing || e.status == EntrantStatus::Entered)
             .ok_or(TournamentError::NotPlaying(person.name, t.id))
     }
 
@@ -60,7 +61,7 @@ impl App {
                     conn,
                     &t,
                     &e,
-                    WITHDRAWN,
+                    EntrantStatus::Withdrawn,
                     &format!("{} withdraws", e_person.name),
                     false,
                 )
@@ -90,7 +91,7 @@ impl App {
                     conn,
                     &t,
                     &e,
-                    DISQUALIFIED,
+                    EntrantStatus::Disqualified,
                     &format!("{name} is disqualified: {}", reason.trim()),
                     engine,
                 )
@@ -107,16 +108,16 @@ impl App {
         conn: &mut SqliteConnection,
         t: &Tournament,
         e: &EntrantRow,
-        status: &str,
+        status: EntrantStatus,
         said: &str,
         engine: bool,
     ) -> Result<String, TournamentError> {
-        let stage = Stage::parse(&t.stage).unwrap_or(Stage::Entries);
+        let stage = t.stage;
         if stage == Stage::Finished {
             return Err(TournamentError::Finished(t.id));
         }
         store::tournament::entrants::set_status(conn, e.id, status, Some(said)).await?;
-        store::tournament::entrants::set_left_in(conn, e.id, stage.as_str()).await?;
+        store::tournament::entrants::set_left_in(conn, e.id, stage).await?;
         if engine {
             store::tournament::entrants::set_engine(conn, e.id).await?;
         }
@@ -135,8 +136,14 @@ impl App {
                 );
                 for m in &open {
                     let points = if m.first_id == e.id { (0, 2) } else { (2, 0) };
-                    store::tournament::matches::decide(conn, m.id, "forfeit", Some(e.id), points)
-                        .await?;
+                    store::tournament::matches::decide(
+                        conn,
+                        m.id,
+                        Decided::Forfeit,
+                        Some(e.id),
+                        points,
+                    )
+                    .await?;
                     lines.push(format!(
                         "Match #{}, which they had not finished, goes to their opponent.",
                         m.id
@@ -148,15 +155,27 @@ impl App {
             }
             Stage::Candidates => {
                 for m in &open {
-                    store::tournament::matches::decide(conn, m.id, "disregarded", None, (0, 0))
-                        .await?;
+                    store::tournament::matches::decide(
+                        conn,
+                        m.id,
+                        Decided::Disregarded,
+                        None,
+                        (0, 0),
+                    )
+                    .await?;
                 }
                 lines.push("All their games in the Candidates are disregarded (ACWC Disqualification and withdrawals).".into());
             }
             Stage::Final | Stage::Finished => {
                 for m in &open {
-                    store::tournament::matches::decide(conn, m.id, "disregarded", None, (0, 0))
-                        .await?;
+                    store::tournament::matches::decide(
+                        conn,
+                        m.id,
+                        Decided::Disregarded,
+                        None,
+                        (0, 0),
+                    )
+                    .await?;
                 }
                 if !open.is_empty() {
                     lines.push("The runner-up steps in, as written (ACWC Disqualification and withdrawals, Finals).".into());
@@ -213,7 +232,7 @@ impl App {
         // A second forfeit that falls in the Final disqualifies the finalist, and the rules
         // replace a disqualified finalist rather than hand the Final over (ACWC Match rules:
         // "forfeited in two different matches"; Disqualification and withdrawals, Finals).
-        if m.stage == Stage::Final.as_str()
+        if m.stage == Stage::Final
             && store::tournament::matches::forfeits_of(conn, e.id).await? + 1 >= FORFEITS_DISQUALIFY
         {
             let mut text = self
@@ -232,13 +251,14 @@ impl App {
             text.push('\n');
             text.push_str(
                 &self
-                    .remove_entrant(conn, t, e, DISQUALIFIED, &said, false)
+                    .remove_entrant(conn, t, e, EntrantStatus::Disqualified, &said, false)
                     .await?,
             );
             return Ok(TournamentReply(text));
         }
         let points = if m.first_id == e.id { (0, 2) } else { (2, 0) };
-        store::tournament::matches::decide(conn, m.id, "forfeit", Some(e.id), points).await?;
+        store::tournament::matches::decide(conn, m.id, Decided::Forfeit, Some(e.id), points)
+            .await?;
         let mut text = self
             .tournament_post(
                 conn,
@@ -256,7 +276,7 @@ impl App {
             text.push('\n');
             text.push_str(
                 &self
-                    .remove_entrant(conn, t, e, DISQUALIFIED, &said, false)
+                    .remove_entrant(conn, t, e, EntrantStatus::Disqualified, &said, false)
                     .await?,
             );
         } else {
@@ -371,7 +391,7 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "seed a player").await?;
-            if t.stage != Stage::Entries.as_str() {
+            if t.stage != Stage::Entries {
                 return Err(TournamentError::Started(id));
             }
             let e = self.entrant(conn, id, account).await?;
@@ -380,12 +400,12 @@ impl App {
                 let taken = store::tournament::entrants::of_tournament(conn, id)
                     .await?
                     .into_iter()
-                    .find(|o| o.seeded.as_deref() == Some("final") && o.id != e.id);
+                    .find(|o| o.seeded == Some(Stage::Final) && o.id != e.id);
                 if let Some(o) = taken {
                     return Err(TournamentError::FinalSeeded(o.account));
                 }
             }
-            store::tournament::entrants::set_seed(conn, e.id, Some(stage.as_str())).await?;
+            store::tournament::entrants::set_seed(conn, e.id, Some(stage)).await?;
             let said = format!(
                 "{} is seeded into {} of tournament #{id} and does not play the stages before it (ACWC Format).",
                 e.account,
@@ -404,7 +424,7 @@ impl App {
             Some(d) => store::people::by_id(&mut conn, d).await?.name,
             None => "none yet".into(),
         };
-        let stage = Stage::parse(&t.stage).map_or(t.stage.clone(), |s| s.written().to_owned());
+        let stage = t.stage.written();
         let mut lines = vec![
             format!("Tournament #{}, {} ({}).", t.id, t.name, t.format),
             format!("Stage: {stage}. Director: {director}."),
@@ -431,7 +451,7 @@ impl App {
             let t = self
                 .directed(conn, id, actor, "change the tournament's numbers")
                 .await?;
-            if t.stage != Stage::Entries.as_str() {
+            if t.stage != Stage::Entries {
                 return Err(TournamentError::Started(id));
             }
             let mut params: Parameters = parameters(&t);
@@ -460,7 +480,7 @@ impl App {
                 first: m.first_halves as Halves,
                 second: m.second_halves as Halves,
             };
-            if m.stage != Stage::Final.as_str()
+            if m.stage != Stage::Final
                 || final_match::next(parameters(&t).final_rules(), score) != Next::Armageddon
             {
                 return Err(TournamentError::NoArmageddon(number));

@@ -17,8 +17,6 @@ use crate::domain::tournament::{points, Halves};
 use crate::store;
 use crate::store::tournament::{matches::MatchRow, tournaments::Tournament};
 
-const SWISS: &str = "swiss";
-
 impl App {
     /// Pairs `round` of the Swiss, stores its matches and announces them.
     pub(super) async fn pair_next_round(
@@ -39,7 +37,7 @@ impl App {
             let m = store::tournament::matches::insert(
                 conn,
                 id,
-                SWISS,
+                Stage::Swiss,
                 round,
                 *a,
                 Some(*b),
@@ -53,9 +51,16 @@ impl App {
             ));
         }
         if let Some(bye) = pairing.bye {
-            let m =
-                store::tournament::matches::insert(conn, id, SWISS, round, bye, None, self.now())
-                    .await?;
+            let m = store::tournament::matches::insert(
+                conn,
+                id,
+                Stage::Swiss,
+                round,
+                bye,
+                None,
+                self.now(),
+            )
+            .await?;
             store::tournament::matches::set_score(conn, m, 0, 0, Some((2, 0))).await?;
             lines.push(format!(
                 "{} has a bye: a won match (ACWC Pairing details).",
@@ -75,7 +80,7 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         let mut conn = self.pool().acquire().await?;
         let t = self.tournament(&mut conn, id).await?;
-        let all = store::tournament::matches::of_stage(&mut conn, id, SWISS).await?;
+        let all = store::tournament::matches::of_stage(&mut conn, id, Stage::Swiss).await?;
         let Some(last) = all.iter().map(|m| m.round).max() else {
             return Err(TournamentError::NotStarted(t.id));
         };
@@ -143,7 +148,7 @@ impl App {
         score: Score,
     ) -> Result<TournamentReply, TournamentError> {
         let params = parameters(t);
-        let stage = Stage::parse(&m.stage).unwrap_or(Stage::Swiss);
+        let stage = m.stage;
         let (over, next) = match stage {
             Stage::Final => match final_match::next(params.final_rules(), score) {
                 Next::Won { first } => (Some(if first { (2, 0) } else { (0, 2) }), String::new()),
@@ -282,7 +287,7 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         let mut conn = self.pool().acquire().await?;
         let t = self.tournament(&mut conn, id).await?;
-        let current = Stage::parse(&t.stage).unwrap_or(Stage::Entries);
+        let current = t.stage;
         let stage = match stage.and_then(Stage::parse) {
             Some(s) => s,
             None if current == Stage::Finished || current == Stage::Final => Stage::Final,
@@ -303,8 +308,7 @@ impl App {
                 let names = read::entrant_names(&mut conn, id).await?;
                 lines.push(format!("Tournament #{id}, the Final:"));
                 let finals =
-                    store::tournament::matches::of_stage(&mut conn, id, Stage::Final.as_str())
-                        .await?;
+                    store::tournament::matches::of_stage(&mut conn, id, Stage::Final).await?;
                 for m in &finals {
                     lines.push(match_line(m, &names));
                 }
@@ -345,9 +349,8 @@ fn match_line(m: &MatchRow, names: &BTreeMap<i64, String>) -> String {
             m.id, names[&m.first_id]
         );
     };
-    let state = match m.decided.as_deref() {
-        Some("forfeit") => "forfeited",
-        Some("disregarded") => "disregarded",
+    let state = match m.decided {
+        Some(decided) => decided.word(),
         _ if m.over => "over",
         _ => "in play",
     };

@@ -6,15 +6,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::SqliteConnection;
 
-use super::setup::PLAYING;
 use super::TournamentError;
 use crate::domain::tournament::round_robin::{self, Finished};
 use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::swiss::{self, Entrant, Played};
 use crate::domain::tournament::{points, EntrantId, Halves};
 use crate::store;
-
-const SWISS: &str = "swiss";
+use crate::store::tournament::entrants::EntrantStatus;
+use crate::store::tournament::matches::Decided;
 
 /// The Swiss as the pairing needs it: entrants, rounds played, and who still plays.
 pub struct Field {
@@ -79,7 +78,7 @@ pub async fn field(
         if e.seeded.is_some() {
             continue;
         }
-        if e.status == PLAYING {
+        if e.status == EntrantStatus::Playing {
             playing.insert(e.id);
         }
         entrants.push(Entrant {
@@ -89,7 +88,7 @@ pub async fn field(
         });
     }
     let mut by_round: BTreeMap<i64, Vec<Played>> = BTreeMap::new();
-    for m in store::tournament::matches::of_stage(conn, id, SWISS).await? {
+    for m in store::tournament::matches::of_stage(conn, id, Stage::Swiss).await? {
         // Only finished matches count: a match in play is no result and no meeting yet.
         if m.round >= before_round || !m.over {
             continue;
@@ -141,16 +140,16 @@ pub async fn round_robin(
     let mut players = BTreeSet::new();
     let mut finished = Vec::new();
     let entrants = store::tournament::entrants::of_tournament(conn, id).await?;
-    for m in store::tournament::matches::of_stage(conn, id, Stage::Candidates.as_str()).await? {
+    for m in store::tournament::matches::of_stage(conn, id, Stage::Candidates).await? {
         players.insert(m.first_id);
         let Some(second) = m.second_id else { continue };
         players.insert(second);
         // A forfeited match counts as won by the appearing player (ACWC Match rules); a match
         // disregarded with a player who left counts for nobody.
-        let forfeited_by = match m.decided.as_deref() {
+        let forfeited_by = match m.decided {
             None => None,
-            Some("forfeit") => m.forfeited_id,
-            Some(_) => continue,
+            Some(Decided::Forfeit) => m.forfeited_id,
+            Some(Decided::Disregarded) => continue,
         };
         if m.over {
             finished.push(Finished {
@@ -165,15 +164,15 @@ pub async fn round_robin(
     // Only a player who left before the Final has their Candidates games disregarded (ACWC
     // Disqualification and withdrawals: "from the Candidates"); one who leaves the Final has
     // gone, and the Candidates stand as they ended.
-    let final_stage = Stage::Final.as_str();
+    let final_stage = Stage::Final;
     let out = entrants
         .iter()
-        .filter(|e| e.status != PLAYING && e.left_in.as_deref() != Some(final_stage))
+        .filter(|e| e.status != EntrantStatus::Playing && e.left_in != Some(final_stage))
         .map(|e| e.id)
         .collect();
     let gone = entrants
         .iter()
-        .filter(|e| e.status != PLAYING)
+        .filter(|e| e.status != EntrantStatus::Playing)
         .map(|e| e.id)
         .collect();
     // Highest seeding rating first: a tie on match and game points keeps this order.
@@ -203,7 +202,7 @@ pub async fn side(
     for (entrant, first) in [(Some(m.first_id), true), (m.second_id, false)] {
         let Some(e) = entrant else { continue };
         let row = store::tournament::entrants::by_id(conn, e).await?;
-        if row.is_some_and(|r| r.person_id == person && r.status == PLAYING) {
+        if row.is_some_and(|r| r.person_id == person && r.status == EntrantStatus::Playing) {
             return Ok(Some((e, first)));
         }
     }

@@ -14,25 +14,13 @@ use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, Score};
 use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::{points, Halves};
+use crate::store::keys::StoredKey;
+use crate::store::tournament::matches::PendingKind;
 use crate::store::{self, tournament::matches::MatchRow, tournament::tournaments::Tournament};
 
-const GAME: &str = "game";
-const SCORE: &str = "score";
-
-fn game_key(game: Game) -> &'static str {
-    match game {
-        Game::FirstWins => "first",
-        Game::SecondWins => "second",
-        Game::Draw => "draw",
-    }
-}
-
+/// A game's result held for confirmation is its stored key (a held score is "5.5-3.5").
 fn game_of(key: &str) -> Game {
-    match key {
-        "first" => Game::FirstWins,
-        "second" => Game::SecondWins,
-        _ => Game::Draw,
-    }
+    Game::from_key(key).unwrap_or(Game::Draw)
 }
 
 /// The buttons under a result waiting for the opponent.
@@ -87,7 +75,7 @@ impl App {
             let (me, _) = side.expect("a player");
             let names = read::entrant_names(conn, t.id).await?;
             let words = describe_game(game, &m, &names);
-            self.hold(conn, &t, &m, me, GAME, game_key(game), &words)
+            self.hold(conn, &t, &m, me, PendingKind::Game, game.key(), &words)
                 .await
         })
         .await
@@ -109,7 +97,7 @@ impl App {
                 return Err(TournamentError::NotInMatch(number));
             }
             let params = parameters(&t);
-            let most = if m.stage == Stage::Final.as_str() {
+            let most = if m.stage == Stage::Final {
                 params.armageddon_after
             } else {
                 params.games_per_match
@@ -130,7 +118,8 @@ impl App {
                 second
             );
             let key = format!("{}-{}", parsed.first, parsed.second);
-            self.hold(conn, &t, &m, me, SCORE, &key, &words).await
+            self.hold(conn, &t, &m, me, PendingKind::Score, &key, &words)
+                .await
         })
         .await
     }
@@ -146,7 +135,7 @@ impl App {
             first: m.first_halves as Halves,
             second: m.second_halves as Halves,
         };
-        let stage = Stage::parse(&m.stage).unwrap_or(Stage::Swiss);
+        let stage = m.stage;
         let params = parameters(t);
         if stage == Stage::Final {
             if final_match::next(params.final_rules(), score) == Next::Armageddon {
@@ -175,7 +164,7 @@ impl App {
         if armageddon && m.white_id.is_none() {
             return Err(TournamentError::NoBids(m.id));
         }
-        store::tournament::matches::add_game(conn, m.id, game_key(game), by, self.now()).await?;
+        store::tournament::matches::add_game(conn, m.id, game, by, self.now()).await?;
         if armageddon {
             return self.settle_armageddon(conn, t, m, game).await;
         }
@@ -190,7 +179,7 @@ impl App {
         t: &Tournament,
         m: &MatchRow,
         me: i64,
-        kind: &str,
+        kind: PendingKind,
         result: &str,
         words: &str,
     ) -> Result<TournamentReply, TournamentError> {
@@ -249,16 +238,13 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.pending_for(conn, number, actor).await?;
-            let (kind, result) = (
-                m.pending_kind.clone().unwrap_or_default(),
-                m.pending_result.clone().unwrap_or_default(),
-            );
+            let (kind, result) = (m.pending_kind, m.pending_result.clone().unwrap_or_default());
             let by = m.pending_by.unwrap_or_default();
             store::tournament::matches::set_pending(conn, number, None, self.now()).await?;
             let person = store::tournament::entrants::by_id(conn, by)
                 .await?
                 .map_or(actor.id, |e| e.person_id);
-            let mut reply = if kind == GAME {
+            let mut reply = if kind == Some(PendingKind::Game) {
                 self.apply_game(conn, &t, &m, game_of(&result), person)
                     .await?
             } else {

@@ -10,14 +10,8 @@ use crate::domain::tournament::eligibility::{self, AccountFacts, Ineligible};
 use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::stages::{Shape, Stage};
 use crate::domain::tournament::{offices, rating_shown, swiss};
+use crate::store::tournament::entrants::EntrantStatus;
 use crate::store::{self, tournament::entrants::EntrantRow};
-
-/// An entrant's status words, as stored.
-pub(super) const ENTERED: &str = "entered";
-pub(super) const PLAYING: &str = "playing";
-pub(super) const INELIGIBLE: &str = "ineligible";
-pub(super) const DISQUALIFIED: &str = "disqualified";
-pub(super) const WITHDRAWN: &str = "withdrawn";
 
 fn day(text: &str) -> Result<NaiveDate, TournamentError> {
     NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
@@ -109,7 +103,7 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.tournament(conn, id).await?;
-            if t.stage != "entries" {
+            if t.stage != Stage::Entries {
                 return Err(TournamentError::Started(id));
             }
             offices::may_enter(&standing(conn, &t, actor.id, &actor.name).await?)?;
@@ -132,11 +126,11 @@ impl App {
                 return Ok(TournamentReply(text));
             }
             let reason = "entered with two accounts (ACWC Player eligibility)";
-            store::tournament::entrants::set_status(conn, entrant, DISQUALIFIED, Some(reason))
+            store::tournament::entrants::set_status(conn, entrant, EntrantStatus::Disqualified, Some(reason))
                 .await?;
             let mut names = vec![account.to_owned()];
             for e in &earlier {
-                store::tournament::entrants::set_status(conn, e.id, DISQUALIFIED, Some(reason))
+                store::tournament::entrants::set_status(conn, e.id, EntrantStatus::Disqualified, Some(reason))
                     .await?;
                 names.push(e.account.clone());
             }
@@ -282,26 +276,26 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "start it").await?;
-            if t.stage != "entries" {
+            if t.stage != Stage::Entries {
                 return Err(TournamentError::Started(id));
             }
             let params = parameters(&t);
             let mut lines = Vec::new();
             let mut playing = 0;
             for e in store::tournament::entrants::of_tournament(conn, id).await? {
-                if e.status != ENTERED {
+                if e.status != EntrantStatus::Entered {
                     continue;
                 }
                 match entry_verdict(&params, &e) {
                     Ok(()) => {
-                        store::tournament::entrants::set_status(conn, e.id, PLAYING, None).await?;
+                        store::tournament::entrants::set_status(conn, e.id, EntrantStatus::Playing, None).await?;
                         playing += 1;
                     }
                     Err(why) => {
                         store::tournament::entrants::set_status(
                             conn,
                             e.id,
-                            INELIGIBLE,
+                            EntrantStatus::Ineligible,
                             Some(&why),
                         )
                         .await?;
@@ -315,7 +309,7 @@ impl App {
             let seeded = store::tournament::entrants::of_tournament(conn, id)
                 .await?
                 .into_iter()
-                .filter(|e| e.status == PLAYING && e.seeded.is_some())
+                .filter(|e| e.status == EntrantStatus::Playing && e.seeded.is_some())
                 .count();
             let shape = Parameters::shape(&t.format);
             let swiss_players = playing - seeded;
@@ -341,7 +335,7 @@ impl App {
                 let all: Vec<i64> = store::tournament::entrants::of_tournament(conn, id)
                     .await?
                     .into_iter()
-                    .filter(|e| e.status == PLAYING)
+                    .filter(|e| e.status == EntrantStatus::Playing)
                     .map(|e| e.id)
                     .collect();
                 self.start_round_robin(conn, id, &all).await?

@@ -6,7 +6,6 @@
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::setup::PLAYING;
 use super::{parameters, TournamentError};
 use crate::app::App;
 use crate::domain::tournament::negotiation::{utc, Week};
@@ -14,6 +13,8 @@ use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::round_robin;
 use crate::domain::tournament::stages::{self, Stage};
 use crate::domain::tournament::{points, swiss, EntrantId};
+use crate::store::tournament::entrants::EntrantStatus;
+use crate::store::tournament::matches::Decided;
 use crate::store::{self, tournament::tournaments::Tournament};
 
 impl App {
@@ -25,10 +26,10 @@ impl App {
         id: i64,
     ) -> Result<Vec<String>, TournamentError> {
         let t = self.tournament(conn, id).await?;
-        let Some(stage) = Stage::parse(&t.stage).filter(|s| s.is_play()) else {
+        let Some(stage) = Some(t.stage).filter(|s| s.is_play()) else {
             return Ok(Vec::new());
         };
-        let played = store::tournament::matches::of_stage(conn, id, stage.as_str()).await?;
+        let played = store::tournament::matches::of_stage(conn, id, stage).await?;
         if played.iter().any(|m| !m.over) {
             return Ok(Vec::new());
         }
@@ -107,7 +108,7 @@ impl App {
         Ok(store::tournament::entrants::of_tournament(conn, id)
             .await?
             .into_iter()
-            .filter(|e| e.status == PLAYING && e.seeded.as_deref() == Some(stage.as_str()))
+            .filter(|e| e.status == EntrantStatus::Playing && e.seeded == Some(stage))
             .map(|e| e.id)
             .collect())
     }
@@ -120,7 +121,7 @@ impl App {
         id: i64,
         players: &[EntrantId],
     ) -> Result<String, TournamentError> {
-        store::tournament::tournaments::set_stage(conn, id, Stage::Candidates.as_str()).await?;
+        store::tournament::tournaments::set_stage(conn, id, Stage::Candidates).await?;
         let names = read::entrant_names(conn, id).await?;
         let week = self.round_week(conn, id).await?;
         let mut lines = vec![format!(
@@ -136,7 +137,7 @@ impl App {
                 let m = store::tournament::matches::insert(
                     conn,
                     id,
-                    Stage::Candidates.as_str(),
+                    Stage::Candidates,
                     r as i64 + 1,
                     *a,
                     Some(*b),
@@ -178,15 +179,15 @@ impl App {
                     .await?,
             ]);
         };
-        store::tournament::tournaments::set_stage(conn, t.id, Stage::Final.as_str()).await?;
-        let round = store::tournament::matches::of_stage(conn, t.id, Stage::Final.as_str())
+        store::tournament::tournaments::set_stage(conn, t.id, Stage::Final).await?;
+        let round = store::tournament::matches::of_stage(conn, t.id, Stage::Final)
             .await?
             .len() as i64
             + 1;
         let m = store::tournament::matches::insert(
             conn,
             t.id,
-            Stage::Final.as_str(),
+            Stage::Final,
             round,
             first,
             Some(second),
@@ -234,12 +235,11 @@ impl App {
                 )
             }
             _ => {
-                let finals =
-                    store::tournament::matches::of_stage(conn, t.id, Stage::Final.as_str()).await?;
+                let finals = store::tournament::matches::of_stage(conn, t.id, Stage::Final).await?;
                 let last = finals
                     .iter()
                     .rev()
-                    .find(|m| m.decided.as_deref() != Some("disregarded"));
+                    .find(|m| m.decided != Some(Decided::Disregarded));
                 let winner = last.and_then(|m| match (m.first_points, m.second_points) {
                     (Some(a), Some(b)) if a > b => Some(m.first_id),
                     (Some(a), Some(b)) if b > a => m.second_id,
@@ -258,7 +258,7 @@ impl App {
         winner: Option<EntrantId>,
         how: &str,
     ) -> Result<String, TournamentError> {
-        store::tournament::tournaments::set_stage(conn, t.id, Stage::Finished.as_str()).await?;
+        store::tournament::tournaments::set_stage(conn, t.id, Stage::Finished).await?;
         let names = read::entrant_names(conn, t.id).await?;
         let text = match winner {
             Some(w) => format!(

@@ -7,12 +7,14 @@ use chrono::{DateTime, Duration, Utc};
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::setup::PLAYING;
 use super::{TournamentError, TournamentReply};
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::tournament::negotiation::{self, utc, Fault, NoShow, Week};
 use crate::domain::tournament::stages::Stage;
 use crate::jobs::{self, Job, MatchStep};
+use crate::store::tournament::entrants::EntrantStatus;
+use crate::store::tournament::matches::AtFault;
+use crate::store::tournament::matches::TimeBy;
 use crate::store::{self, tournament::matches::MatchRow, tournament::tournaments::Tournament};
 
 impl App {
@@ -66,7 +68,7 @@ impl App {
         let (t, m) = self.open_match(conn, number).await?;
         match m.week_start {
             Some(start) => Ok((t, m, Some(Week { start }))),
-            None if m.stage == Stage::Final.as_str() && m.second_id.is_some() => Ok((t, m, None)),
+            None if m.stage == Stage::Final && m.second_id.is_some() => Ok((t, m, None)),
             None => Err(TournamentError::NoWeek(number)),
         }
     }
@@ -161,7 +163,7 @@ impl App {
                 return Err(negotiation::OfferRefused::Past.into());
             }
             store::tournament::negotiation::accept(conn, offer.id, self.now()).await?;
-            store::tournament::negotiation::set_time(conn, number, Some(offer.at), Some("agreed"))
+            store::tournament::negotiation::set_time(conn, number, Some(offer.at), Some(TimeBy::Agreed))
                 .await?;
             let said = format!(
                 "Match #{number}: {} accepts offer {k}; the match starts {} (ACWC Match negotiations).",
@@ -182,22 +184,22 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m, week) = self.negotiated(conn, number).await?;
-            let chooser = match m.fault.as_deref() {
-                Some("first") => m.second_id,
-                Some("second") => Some(m.first_id),
-                _ => None,
+            let chooser = match m.fault {
+                Some(AtFault::First) => m.second_id,
+                Some(AtFault::Second) => Some(m.first_id),
+                Some(AtFault::Nobody | AtFault::Neither | AtFault::Both) | None => None,
             };
             let mine = read::side(conn, &m, actor.id).await?.map(|s| s.0);
             let may = Self::is_arbiter(&t, actor) || (chooser.is_some() && mine == chooser);
             if !may {
                 return Err(TournamentError::NotChooser(number));
             }
-            if m.starts_at.is_some() && m.time_by.as_deref() == Some("agreed") {
+            if m.starts_at.is_some() && m.time_by == Some(TimeBy::Agreed) {
                 return Err(negotiation::OfferRefused::Agreed.into());
             }
             let at = negotiation::parse_utc(at).ok_or_else(|| TournamentError::BadTime(at.to_owned()))?;
             negotiation::check_offer(&[], at, self.now(), week.end(), false)?;
-            store::tournament::negotiation::set_time(conn, number, Some(at), Some("assigned"))
+            store::tournament::negotiation::set_time(conn, number, Some(at), Some(TimeBy::Assigned))
                 .await?;
             let said = format!(
                 "Match #{number}: {} assigns the time: the match starts {} (ACWC Match negotiations).",
@@ -228,7 +230,7 @@ impl App {
             let names = read::entrant_names(conn, t.id).await?;
             let (fault, said) = match who {
                 None => (
-                    "none",
+                    AtFault::Nobody,
                     format!("Match #{number}: the arbiter finds no player at fault; the arbiter assigns the time with /match assign (ACWC Match negotiations)."),
                 ),
                 Some(w) => {
@@ -238,7 +240,7 @@ impl App {
                     let opponent = if is_first { m.second_id } else { Some(m.first_id) };
                     let opponent = opponent.map_or(String::new(), |o| names[&o].clone());
                     (
-                        if is_first { "first" } else { "second" },
+                        if is_first { AtFault::First } else { AtFault::Second },
                         format!("Match #{number}: the arbiter finds {} at fault; {opponent} decides the match time with /match assign (ACWC Match negotiations).", person.name),
                     )
                 }
@@ -421,18 +423,18 @@ impl App {
                 );
                 let (key, said) = match fault {
                     Fault::Agreed => return Ok(format!("match #{number} has its time")),
-                    Fault::Neither => ("neither", format!("Match #{number}: both players made their 3 offers but no time is agreed. Without agreement before the weekend ({}), the arbiter decides who is at fault (ACWC Match negotiations).", utc(week.weekend()))),
+                    Fault::Neither => (AtFault::Neither, format!("Match #{number}: both players made their 3 offers but no time is agreed. Without agreement before the weekend ({}), the arbiter decides who is at fault (ACWC Match negotiations).", utc(week.weekend()))),
                     Fault::One { first: f } => {
                         let (late, other) = if f { (&first, &second) } else { (&second, &first) };
-                        (if f { "first" } else { "second" }, format!("Match #{number}: {late} did not make 3 offers by the deadline, so must accept a time chosen by {other}, who sets it with /match assign (ACWC Match negotiations)."))
+                        (if f { AtFault::First } else { AtFault::Second }, format!("Match #{number}: {late} did not make 3 offers by the deadline, so must accept a time chosen by {other}, who sets it with /match assign (ACWC Match negotiations)."))
                     }
-                    Fault::Both => ("both", format!("Match #{number}: neither {first} nor {second} made 3 offers by the deadline; the arbiter assigns a time with /match assign (ACWC Match negotiations).")),
+                    Fault::Both => (AtFault::Both, format!("Match #{number}: neither {first} nor {second} made 3 offers by the deadline; the arbiter assigns a time with /match assign (ACWC Match negotiations).")),
                 };
                 store::tournament::negotiation::set_fault(conn, number, key).await?;
                 said
             }
             MatchStep::Weekend => {
-                if m.starts_at.is_some() || m.fault.as_deref() != Some("neither") {
+                if m.starts_at.is_some() || m.fault != Some(AtFault::Neither) {
                     return Ok(format!("match #{number} needs no arbiter"));
                 }
                 format!("Match #{number}: no time is agreed before the weekend. The arbiter determines whether a player is at fault with /match fault (ACWC Match negotiations).")
@@ -452,7 +454,7 @@ impl App {
                         Some(a) => store::tournament::entrants::by_id(conn, a).await?,
                         None => None,
                     };
-                    if let Some(e) = absent.filter(|e| e.status == PLAYING) {
+                    if let Some(e) = absent.filter(|e| e.status == EntrantStatus::Playing) {
                         let done = self
                             .forfeit_against(
                                 conn,

@@ -25,34 +25,6 @@ pub enum Approval {
     TookEffect,
 }
 
-impl Approval {
-    pub fn key(self) -> &'static str {
-        match self {
-            Approval::Pending => "pending",
-            Approval::Approved => "approved",
-            Approval::Vetoed => "vetoed",
-            Approval::Overridden => "overridden",
-            Approval::VetoStands => "veto_stands",
-            Approval::Lapsed => "lapsed",
-            Approval::TookEffect => "took_effect",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Approval> {
-        [
-            Approval::Pending,
-            Approval::Approved,
-            Approval::Vetoed,
-            Approval::Overridden,
-            Approval::VetoStands,
-            Approval::Lapsed,
-            Approval::TookEffect,
-        ]
-        .into_iter()
-        .find(|a| a.key() == key)
-    }
-}
-
 impl fmt::Display for Approval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -175,20 +147,5 @@ mod tests {
         assert_eq!(silent(Silence::Lapses), Approval::Lapsed);
         assert_eq!(silent(Silence::TakesEffect), Approval::TookEffect);
         assert_eq!(Silence::default(), Silence::Override);
-    }
-
-    #[test]
-    fn approvals_round_trip_through_their_keys() {
-        for k in [
-            "pending",
-            "approved",
-            "vetoed",
-            "overridden",
-            "veto_stands",
-            "lapsed",
-            "took_effect",
-        ] {
-            assert_eq!(Approval::from_key(k).map(Approval::key), Some(k));
-        }
     }
 }

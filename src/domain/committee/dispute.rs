@@ -17,18 +17,13 @@ pub enum Status {
 }
 
 impl Status {
-    pub fn key(self) -> &'static str {
+    /// Where it stands, in a refusal's words ("it was referred").
+    pub fn word(self) -> &'static str {
         match self {
             Status::Raised => "raised",
             Status::Resolved => "resolved",
             Status::Referred => "referred",
         }
-    }
-
-    pub fn from_key(key: &str) -> Option<Status> {
-        [Status::Raised, Status::Resolved, Status::Referred]
-            .into_iter()
-            .find(|s| s.key() == key)
     }
 }
 
@@ -78,7 +73,7 @@ impl Dispute {
     pub fn with_td(&self) -> Result<(), DisputeError> {
         match self.status {
             Status::Raised => Ok(()),
-            other => Err(DisputeError::NotRaised(self.number, other.key())),
+            other => Err(DisputeError::NotRaised(self.number, other.word())),
         }
     }
 

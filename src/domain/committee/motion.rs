@@ -19,23 +19,6 @@ pub enum Kind {
     Dispute,
 }
 
-impl Kind {
-    pub fn key(self) -> &'static str {
-        match self {
-            Kind::Plain => "plain",
-            Kind::RuleChange => "rule-change",
-            Kind::Override => "override",
-            Kind::Dispute => "dispute",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Kind> {
-        [Kind::Plain, Kind::RuleChange, Kind::Override, Kind::Dispute]
-            .into_iter()
-            .find(|k| k.key() == key)
-    }
-}
-
 /// The words `/motion open` offers for a kind (overrides and disputes open themselves).
 pub const OPENABLE_KINDS: &[&str] = &["plain", "rule-change"];
 
@@ -50,28 +33,6 @@ pub enum Status {
 }
 
 impl Status {
-    pub fn key(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Tied => "tied",
-            Status::Adopted => "adopted",
-            Status::Rejected => "rejected",
-            Status::NotBinding => "not_binding",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Status> {
-        [
-            Status::Open,
-            Status::Tied,
-            Status::Adopted,
-            Status::Rejected,
-            Status::NotBinding,
-        ]
-        .into_iter()
-        .find(|s| s.key() == key)
-    }
-
     /// The status a closed vote leaves.
     pub fn after(outcome: Outcome) -> Status {
         match outcome {
@@ -200,15 +161,5 @@ mod tests {
             break_tie(4, Status::Tied, Choice::Yes, true),
             Err(MotionError::SitsAndBreaks(4))
         );
-    }
-
-    #[test]
-    fn kinds_and_statuses_round_trip_through_their_keys() {
-        for k in [Kind::Plain, Kind::RuleChange, Kind::Override, Kind::Dispute] {
-            assert_eq!(Kind::from_key(k.key()), Some(k));
-        }
-        for s in ["open", "tied", "adopted", "rejected", "not_binding"] {
-            assert_eq!(Status::from_key(s).map(Status::key), Some(s));
-        }
     }
 }

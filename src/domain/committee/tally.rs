@@ -19,16 +19,6 @@ pub const CHOICES: &[&str] = &["yes", "no", "abstain"];
 /// The TD's tie-break is Yes or No only.
 pub const TIE_CHOICES: &[&str] = &["yes", "no"];
 
-impl Choice {
-    pub fn key(self) -> &'static str {
-        match self {
-            Choice::Yes => "yes",
-            Choice::No => "no",
-            Choice::Abstain => "abstain",
-        }
-    }
-}
-
 impl FromStr for Choice {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {

@@ -35,6 +35,25 @@ impl Kind {
             Kind::Holiday => "holiday",
         }
     }
+
+    /// How a granted extension of this kind is recorded.
+    pub fn recorded(self) -> Recorded {
+        match self {
+            Kind::Guaranteed => Recorded::Guaranteed,
+            Kind::Discretionary => Recorded::Discretionary,
+            Kind::Holiday => Recorded::Holiday,
+        }
+    }
+}
+
+/// The kind of a recorded extension request: one granted as `Kind`, or one that came too late
+/// and counts for the next turn (D.VII.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recorded {
+    Guaranteed,
+    Discretionary,
+    Holiday,
+    NextTurn,
 }
 
 /// A request for an extension.

@@ -16,6 +16,24 @@ pub enum Kind {
     Return,
 }
 
+/// The kind of a handover without its season, as recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KindName {
+    Permanent,
+    Temporary,
+    Return,
+}
+
+impl Kind {
+    pub fn name(self) -> KindName {
+        match self {
+            Kind::Permanent => KindName::Permanent,
+            Kind::Temporary { .. } => KindName::Temporary,
+            Kind::Return => KindName::Return,
+        }
+    }
+}
+
 /// One handover of a position: `incoming` takes it from `outgoing` from the season `from`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Handover<H> {

@@ -27,6 +27,7 @@ pub mod round_size;
 pub mod score;
 pub mod season;
 pub mod stage;
+pub mod states;
 pub mod titles;
 pub mod vote;
 

@@ -25,13 +25,40 @@ impl Proposal {
         !matches!(self, Proposal::Rule { .. })
     }
 
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ProposalKind {
         match self {
-            Proposal::Draw { .. } => "draw",
-            Proposal::Concede { .. } => "concede",
-            Proposal::Rule { .. } => "rule",
+            Proposal::Draw { .. } => ProposalKind::Draw,
+            Proposal::Concede { .. } => ProposalKind::Concede,
+            Proposal::Rule { .. } => ProposalKind::Rule,
         }
     }
+}
+
+/// The kind of a stored proposal: a draw, a concession or a house-rule change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProposalKind {
+    Draw,
+    Concede,
+    Rule,
+}
+
+impl ProposalKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            ProposalKind::Draw => "draw",
+            ProposalKind::Concede => "concede",
+            ProposalKind::Rule => "rule",
+        }
+    }
+}
+
+/// Where a proposal stands: open until every remaining player has voted or it lapses, then
+/// passed or failed (D.IX.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProposalStatus {
+    Open,
+    Passed,
+    Failed,
 }
 
 /// A ballot. A vote too vague to read is recorded as `Unclear` and treated as uncast (D.IX.1).
@@ -64,6 +91,14 @@ impl Outcome {
         match self {
             Outcome::Passed => "passed",
             Outcome::Failed => "failed",
+        }
+    }
+
+    /// The status a proposal with this outcome is left in.
+    pub fn status(self) -> ProposalStatus {
+        match self {
+            Outcome::Passed => ProposalStatus::Passed,
+            Outcome::Failed => ProposalStatus::Failed,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod confirm;
 pub mod decay;
+pub mod event;
 pub mod game;
 pub mod leave;
 pub mod material;

@@ -22,6 +22,14 @@ pub enum ReportStatus {
     Dismissed,
 }
 
+/// A report's status without its case, as the store keeps it beside the case's number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportState {
+    Open,
+    ActedOn,
+    Dismissed,
+}
+
 /// A change of a report's status that cannot be made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ReportRefusal {
@@ -32,22 +40,22 @@ pub enum ReportRefusal {
 }
 
 impl ReportStatus {
-    /// The stored word.
-    pub fn key(self) -> &'static str {
+    /// The state the store keeps, without the case.
+    pub fn state(self) -> ReportState {
         match self {
-            ReportStatus::Open => "open",
-            ReportStatus::ActedOn { .. } => "acted on",
-            ReportStatus::Dismissed => "dismissed",
+            ReportStatus::Open => ReportState::Open,
+            ReportStatus::ActedOn { .. } => ReportState::ActedOn,
+            ReportStatus::Dismissed => ReportState::Dismissed,
         }
     }
 
-    /// Reads the stored word and case.
-    pub fn from_parts(key: &str, case: Option<i64>) -> Option<Self> {
-        match (key, case) {
-            ("open", _) => Some(ReportStatus::Open),
-            ("acted on", Some(case)) => Some(ReportStatus::ActedOn { case }),
-            ("dismissed", _) => Some(ReportStatus::Dismissed),
-            _ => None,
+    /// Reads the stored state and case; a report acted on names its case.
+    pub fn from_parts(state: ReportState, case: Option<i64>) -> Option<Self> {
+        match (state, case) {
+            (ReportState::Open, _) => Some(ReportStatus::Open),
+            (ReportState::ActedOn, Some(case)) => Some(ReportStatus::ActedOn { case }),
+            (ReportState::ActedOn, None) => None,
+            (ReportState::Dismissed, _) => Some(ReportStatus::Dismissed),
         }
     }
 
@@ -77,7 +85,8 @@ impl fmt::Display for ReportStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReportStatus::ActedOn { case } => write!(f, "acted on in case #{case}"),
-            other => f.write_str(other.key()),
+            ReportStatus::Open => f.write_str("open"),
+            ReportStatus::Dismissed => f.write_str("dismissed"),
         }
     }
 }
@@ -162,9 +171,9 @@ mod tests {
                 ReportStatus::ActedOn { case } => Some(case),
                 _ => None,
             };
-            assert_eq!(ReportStatus::from_parts(status.key(), case), Some(status));
+            assert_eq!(ReportStatus::from_parts(status.state(), case), Some(status));
         }
-        assert_eq!(ReportStatus::from_parts("acted on", None), None);
+        assert_eq!(ReportStatus::from_parts(ReportState::ActedOn, None), None);
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod reach;
 pub mod read_texts;
 pub mod settle;
 pub mod squares;
+pub mod states;
 pub mod stock;
 pub mod suite;
 pub mod tornado;

@@ -14,6 +14,7 @@ pub mod offices;
 pub mod parameters;
 pub mod round_robin;
 pub mod stages;
+pub mod states;
 pub mod swiss;
 
 /// An entrant of a tournament (the app's id for them).

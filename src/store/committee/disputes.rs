@@ -15,7 +15,7 @@ pub struct DisputeRow {
     pub player_id: i64,
     pub player_name: String,
     pub raised_at: DateTime<Utc>,
-    pub status: String,
+    pub status: Status,
     pub resolution: Option<String>,
     pub resolved_at: Option<DateTime<Utc>>,
     pub motion_id: Option<i64>,
@@ -29,7 +29,7 @@ impl DisputeRow {
     pub fn domain(&self, ruled: bool) -> Dispute {
         Dispute {
             number: self.id,
-            status: Status::from_key(&self.status).expect("stored by the domain"),
+            status: self.status,
             player_confirmed: self.player_confirmed_at.is_some(),
             gm_confirmed: self.gm_confirmed_at.is_some(),
             ruled,
@@ -52,13 +52,14 @@ pub async fn raise(
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO disputes (game, question, raised_by, player_id, raised_at, status)
-         VALUES (?, ?, ?, ?, ?, 'raised') RETURNING id",
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(game)
     .bind(question)
     .bind(by)
     .bind(player)
     .bind(now)
+    .bind(Status::Raised)
     .fetch_one(conn)
     .await
 }
@@ -97,8 +98,9 @@ pub async fn resolve(
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE disputes SET status = 'resolved', resolution = ?, resolved_by = ?, resolved_at = ? WHERE id = ?",
+        "UPDATE disputes SET status = ?, resolution = ?, resolved_by = ?, resolved_at = ? WHERE id = ?",
     )
+    .bind(Status::Resolved)
     .bind(text)
     .bind(by)
     .bind(now)
@@ -116,8 +118,9 @@ pub async fn refer(
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE disputes SET status = 'referred', motion_id = ?, resolved_by = ?, resolved_at = ? WHERE id = ?",
+        "UPDATE disputes SET status = ?, motion_id = ?, resolved_by = ?, resolved_at = ? WHERE id = ?",
     )
+    .bind(Status::Referred)
     .bind(motion)
     .bind(by)
     .bind(now)

@@ -15,12 +15,12 @@ use crate::domain::committee::tally::{Choice, Counts};
 pub struct MotionRow {
     pub id: i64,
     pub committee_id: i64,
-    pub kind: String,
+    pub kind: Kind,
     pub text: String,
     pub item: Option<String>,
     pub new_text: Option<String>,
     pub parent_id: Option<i64>,
-    pub status: String,
+    pub status: Status,
     pub opened_by: i64,
     pub opened_at: DateTime<Utc>,
     pub closes_at: DateTime<Utc>,
@@ -34,8 +34,8 @@ pub struct MotionRow {
     pub abstain: Option<i64>,
     pub sitting_size: i64,
     pub tie_broken_by: Option<i64>,
-    pub tie_choice: Option<String>,
-    pub approval: Option<String>,
+    pub tie_choice: Option<Choice>,
+    pub approval: Option<Approval>,
     pub approval_due: Option<DateTime<Utc>>,
     pub approval_by: Option<i64>,
     pub approval_at: Option<DateTime<Utc>>,
@@ -45,15 +45,15 @@ pub struct MotionRow {
 
 impl MotionRow {
     pub fn kind(&self) -> Kind {
-        Kind::from_key(&self.kind).expect("stored by the domain")
+        self.kind
     }
 
     pub fn status(&self) -> Status {
-        Status::from_key(&self.status).expect("stored by the domain")
+        self.status
     }
 
     pub fn approval(&self) -> Option<Approval> {
-        self.approval.as_deref().and_then(Approval::from_key)
+        self.approval
     }
 
     /// The rules it was opened under.
@@ -99,14 +99,15 @@ pub async fn open(
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO motions (committee_id, kind, text, item, new_text, parent_id, status, opened_by,
              opened_at, closes_at, turnout, majority, tie_break, abstentions_count, sitting_size)
-         VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(m.committee)
-    .bind(m.kind.key())
+    .bind(m.kind)
     .bind(m.text)
     .bind(m.item)
     .bind(m.new_text)
     .bind(m.parent)
+    .bind(Status::Open)
     .bind(m.by)
     .bind(now)
     .bind(m.closes_at)
@@ -162,9 +163,10 @@ pub async fn override_of(
     parent: i64,
 ) -> sqlx::Result<Option<MotionRow>> {
     sqlx::query_as(
-        "SELECT * FROM motions WHERE parent_id = ? AND kind = 'override' ORDER BY id DESC LIMIT 1",
+        "SELECT * FROM motions WHERE parent_id = ? AND kind = ? ORDER BY id DESC LIMIT 1",
     )
     .bind(parent)
+    .bind(Kind::Override)
     .fetch_optional(conn)
     .await
 }
@@ -204,7 +206,7 @@ pub async fn vote(
     )
     .bind(motion)
     .bind(person)
-    .bind(choice.key())
+    .bind(choice)
     .bind(now)
     .execute(conn)
     .await?;
@@ -216,17 +218,13 @@ pub async fn votes(
     conn: &mut SqliteConnection,
     motion: i64,
 ) -> sqlx::Result<Vec<(i64, String, Choice)>> {
-    let rows: Vec<(i64, String, String)> = sqlx::query_as(
+    sqlx::query_as(
         "SELECT v.person_id, COALESCE(p.display_name, p.name), v.choice FROM motion_votes v
          JOIN people p ON p.id = v.person_id WHERE v.motion_id = ? ORDER BY v.cast_at, v.person_id",
     )
     .bind(motion)
     .fetch_all(conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, name, c)| (id, name, c.parse().expect("stored by the domain")))
-        .collect())
+    .await
 }
 
 /// Takes back the vote of someone who may no longer decide the motion (A.6, A.8): the close
@@ -255,7 +253,7 @@ pub async fn close(
     sqlx::query(
         "UPDATE motions SET status = ?, yes = ?, no = ?, abstain = ?, closed_at = ? WHERE id = ?",
     )
-    .bind(status.key())
+    .bind(status)
     .bind(counts.yes)
     .bind(counts.no)
     .bind(counts.abstain)
@@ -275,9 +273,9 @@ pub async fn break_tie(
     choice: Choice,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE motions SET status = ?, tie_broken_by = ?, tie_choice = ? WHERE id = ?")
-        .bind(status.key())
+        .bind(status)
         .bind(by)
-        .bind(choice.key())
+        .bind(choice)
         .bind(motion)
         .execute(conn)
         .await?;
@@ -290,7 +288,8 @@ pub async fn await_approval(
     motion: i64,
     due: DateTime<Utc>,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE motions SET approval = 'pending', approval_due = ? WHERE id = ?")
+    sqlx::query("UPDATE motions SET approval = ?, approval_due = ? WHERE id = ?")
+        .bind(Approval::Pending)
         .bind(due)
         .bind(motion)
         .execute(conn)
@@ -311,7 +310,7 @@ pub async fn set_approval(
         "UPDATE motions SET approval = ?, approval_by = COALESCE(?, approval_by),
              approval_at = COALESCE(approval_at, ?), veto_reason = COALESCE(?, veto_reason) WHERE id = ?",
     )
-    .bind(approval.key())
+    .bind(approval)
     .bind(by)
     .bind(now)
     .bind(reason)

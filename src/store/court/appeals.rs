@@ -388,9 +388,10 @@ pub async fn deduction_between(
 ) -> sqlx::Result<Option<(i64, String, Option<DateTime<Utc>>)>> {
     sqlx::query_as(
         "SELECT id, reason, voided_at FROM score_events
-         WHERE person_id = ? AND kind = 'decay' AND at >= ? AND at < ? ORDER BY id LIMIT 1",
+         WHERE person_id = ? AND kind = ? AND at >= ? AND at < ? ORDER BY id LIMIT 1",
     )
     .bind(person)
+    .bind(crate::domain::leaderboard::event::EventKind::Decay)
     .bind(from)
     .bind(to)
     .fetch_optional(conn)

@@ -4,6 +4,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
+pub use crate::domain::diplomacy::states::{BoardEnding, BoardStatus};
+
 /// A stored board.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Board {
@@ -13,8 +15,8 @@ pub struct Board {
     pub turn: String,
     pub deadline: Option<DateTime<Utc>>,
     pub published_at: Option<DateTime<Utc>>,
-    pub status: String,
-    pub ending: Option<String>,
+    pub status: BoardStatus,
+    pub ending: Option<BoardEnding>,
     pub ending_powers: Option<String>,
     pub press_rule: String,
     pub late_orders: bool,
@@ -43,10 +45,11 @@ pub async fn insert(
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO dip_boards (round, name, turn, status, created_at)
-         VALUES (?, ?, 'S1901M', 'playing', ?) RETURNING id",
+         VALUES (?, ?, 'S1901M', ?, ?) RETURNING id",
     )
     .bind(round)
     .bind(name)
+    .bind(BoardStatus::Playing)
     .bind(at)
     .fetch_one(conn)
     .await
@@ -150,18 +153,17 @@ pub async fn set_rules(
 pub async fn finish(
     conn: &mut SqliteConnection,
     id: i64,
-    ending: &str,
+    ending: BoardEnding,
     powers: &str,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE dip_boards SET status = 'finished', ending = ?, ending_powers = ? WHERE id = ?",
-    )
-    .bind(ending)
-    .bind(powers)
-    .bind(id)
-    .execute(&mut *conn)
-    .await?;
+    sqlx::query("UPDATE dip_boards SET status = ?, ending = ?, ending_powers = ? WHERE id = ?")
+        .bind(BoardStatus::Finished)
+        .bind(ending)
+        .bind(powers)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
     super::votes::lapse_open(conn, id, at).await?;
     // A finished board has no flood limit left to count for (D.X.2).
     sqlx::query("DELETE FROM dip_press_counts WHERE board_id = ?")

@@ -4,6 +4,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
+pub use crate::domain::diplomacy::handover::KindName;
+
 /// A stored handover.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Row {
@@ -12,7 +14,7 @@ pub struct Row {
     pub outgoing_id: i64,
     pub incoming_id: i64,
     pub from_season: String,
-    pub kind: String,
+    pub kind: KindName,
     pub until_season: Option<String>,
     pub chosen_by: String,
     pub team_provided: bool,
@@ -25,7 +27,7 @@ pub struct New<'a> {
     pub outgoing: i64,
     pub incoming: i64,
     pub from: &'a str,
-    pub kind: &'a str,
+    pub kind: KindName,
     pub until: Option<&'a str>,
     pub chosen_by: &'a str,
     pub team_provided: bool,

@@ -5,13 +5,15 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
+pub use crate::domain::diplomacy::states::SignupOutcome;
+
 /// An individual sign-up.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Individual {
     pub person_id: i64,
     pub name: String,
     pub signed_at: DateTime<Utc>,
-    pub outcome: String,
+    pub outcome: SignupOutcome,
     pub reserve_rank: Option<i64>,
 }
 
@@ -48,9 +50,9 @@ pub async fn settle(
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE dip_individuals SET outcome = ?, reserve_rank = ? WHERE person_id = ?")
         .bind(if reserve_rank.is_some() {
-            "reserve"
+            SignupOutcome::Reserve
         } else {
-            "teamed"
+            SignupOutcome::Teamed
         })
         .bind(reserve_rank)
         .bind(person)

@@ -5,12 +5,14 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
+pub use crate::domain::diplomacy::press::PressKind;
+
 /// A stored piece of press, as the export shows it (no author for gray or dark gray).
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Press {
     pub id: i64,
     pub board_id: i64,
-    pub kind: String,
+    pub kind: PressKind,
     pub body: String,
     pub author_id: Option<i64>,
     pub attributed: Option<String>,
@@ -22,7 +24,7 @@ pub struct Press {
 pub async fn insert(
     conn: &mut SqliteConnection,
     board: i64,
-    kind: &str,
+    kind: PressKind,
     body: &str,
     author: Option<i64>,
     attributed: Option<&str>,

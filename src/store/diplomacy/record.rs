@@ -5,6 +5,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
+pub use crate::domain::diplomacy::extension::Recorded as ExtensionKind;
+
 /// One power's centres in one season.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Count {
@@ -50,7 +52,7 @@ pub struct Extension {
     pub power: String,
     pub turn: String,
     pub days: i64,
-    pub kind: String,
+    pub kind: ExtensionKind,
     pub asked_at: DateTime<Utc>,
 }
 
@@ -134,8 +136,9 @@ pub async fn orders(
 pub async fn published_orders(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Orders>> {
     sqlx::query_as(
         "SELECT o.* FROM dip_orders o JOIN dip_boards b ON b.id = o.board_id
-         WHERE o.turn <> b.turn OR b.status = 'finished' ORDER BY o.id",
+         WHERE o.turn <> b.turn OR b.status = ? ORDER BY o.id",
     )
+    .bind(super::boards::BoardStatus::Finished)
     .fetch_all(conn)
     .await
 }
@@ -176,7 +179,7 @@ pub async fn add_extension(
     power: char,
     turn: &str,
     days: u32,
-    kind: &str,
+    kind: ExtensionKind,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(

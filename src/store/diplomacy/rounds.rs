@@ -5,13 +5,15 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
+pub use crate::domain::diplomacy::states::RoundStage;
+
 /// A stored round.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Round {
     pub number: i64,
     pub last_year: i64,
     pub team_round: bool,
-    pub stage: String,
+    pub stage: RoundStage,
     pub deal_seed: Option<i64>,
     pub deal_notes: Option<String>,
     pub advance_seed: Option<i64>,
@@ -28,11 +30,12 @@ pub async fn insert(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO dip_rounds (number, last_year, team_round, stage, opened_at)
-         VALUES (?, ?, ?, 'open', ?)",
+         VALUES (?, ?, ?, ?, ?)",
     )
     .bind(number)
     .bind(last_year)
     .bind(team_round)
+    .bind(RoundStage::Open)
     .bind(at)
     .execute(conn)
     .await?;
@@ -58,14 +61,13 @@ pub async fn set_dealt(
     seed: i64,
     notes: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE dip_rounds SET stage = 'assigned', deal_seed = ?, deal_notes = ? WHERE number = ?",
-    )
-    .bind(seed)
-    .bind(notes)
-    .bind(number)
-    .execute(conn)
-    .await?;
+    sqlx::query("UPDATE dip_rounds SET stage = ?, deal_seed = ?, deal_notes = ? WHERE number = ?")
+        .bind(RoundStage::Assigned)
+        .bind(seed)
+        .bind(notes)
+        .bind(number)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
@@ -76,8 +78,9 @@ pub async fn set_advanced(
     advancement: &str,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE dip_rounds SET stage = 'advanced', advance_seed = ?, advancement = ? WHERE number = ?",
+        "UPDATE dip_rounds SET stage = ?, advance_seed = ?, advancement = ? WHERE number = ?",
     )
+    .bind(RoundStage::Advanced)
     .bind(seed)
     .bind(advancement)
     .bind(number)

@@ -103,8 +103,9 @@ pub async fn add_check(
 pub async fn past_checks(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Check>> {
     sqlx::query_as(
         "SELECT c.* FROM dip_checks c JOIN dip_boards b ON b.id = c.board_id
-         WHERE c.turn <> b.turn OR b.status = 'finished' ORDER BY c.id",
+         WHERE c.turn <> b.turn OR b.status = ? ORDER BY c.id",
     )
+    .bind(super::boards::BoardStatus::Finished)
     .fetch_all(conn)
     .await
 }

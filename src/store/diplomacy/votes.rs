@@ -5,16 +5,18 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
+pub use crate::domain::diplomacy::vote::{ProposalKind, ProposalStatus};
+
 /// A stored proposal.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Proposal {
     pub id: i64,
     pub board_id: i64,
-    pub kind: String,
+    pub kind: ProposalKind,
     pub powers: String,
     pub body: String,
     pub turn: String,
-    pub status: String,
+    pub status: ProposalStatus,
     pub opened_at: DateTime<Utc>,
     pub decided_at: Option<DateTime<Utc>>,
 }
@@ -22,7 +24,7 @@ pub struct Proposal {
 pub async fn insert(
     conn: &mut SqliteConnection,
     board: i64,
-    kind: &str,
+    kind: ProposalKind,
     powers: &str,
     body: &str,
     turn: &str,
@@ -30,13 +32,14 @@ pub async fn insert(
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO dip_proposals (board_id, kind, powers, body, turn, status, opened_at)
-         VALUES (?, ?, ?, ?, ?, 'open', ?) RETURNING id",
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(board)
     .bind(kind)
     .bind(powers)
     .bind(body)
     .bind(turn)
+    .bind(ProposalStatus::Open)
     .bind(at)
     .fetch_one(conn)
     .await
@@ -50,8 +53,9 @@ pub async fn get(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<Pr
 }
 
 pub async fn open_on(conn: &mut SqliteConnection, board: i64) -> sqlx::Result<Vec<Proposal>> {
-    sqlx::query_as("SELECT * FROM dip_proposals WHERE board_id = ? AND status = 'open' ORDER BY id")
+    sqlx::query_as("SELECT * FROM dip_proposals WHERE board_id = ? AND status = ? ORDER BY id")
         .bind(board)
+        .bind(ProposalStatus::Open)
         .fetch_all(conn)
         .await
 }
@@ -67,7 +71,7 @@ pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Proposal>> {
 pub async fn decide(
     conn: &mut SqliteConnection,
     id: i64,
-    status: &str,
+    status: ProposalStatus,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE dip_proposals SET status = ?, decided_at = ? WHERE id = ?")
@@ -123,19 +127,22 @@ pub async fn lapse_open(
     at: DateTime<Utc>,
 ) -> sqlx::Result<u64> {
     let lapsed = sqlx::query(
-        "UPDATE dip_proposals SET status = 'failed', decided_at = ? WHERE board_id = ? AND status = 'open'",
+        "UPDATE dip_proposals SET status = ?, decided_at = ? WHERE board_id = ? AND status = ?",
     )
+    .bind(ProposalStatus::Failed)
     .bind(at)
     .bind(board)
+    .bind(ProposalStatus::Open)
     .execute(&mut *conn)
     .await?
     .rows_affected();
     // Their ballots go with them, as a decided vote's do (D.IX.2).
     sqlx::query(
         "DELETE FROM dip_ballots WHERE proposal_id IN
-             (SELECT id FROM dip_proposals WHERE board_id = ? AND status <> 'open')",
+             (SELECT id FROM dip_proposals WHERE board_id = ? AND status <> ?)",
     )
     .bind(board)
+    .bind(ProposalStatus::Open)
     .execute(conn)
     .await?;
     Ok(lapsed)

@@ -13,11 +13,13 @@ use crate::store::leaderboard::standings::{self, Position};
 // fold, which the functions here keep up to date, never refers back to this module.
 pub use crate::store::leaderboard::standings::EventRow;
 
+pub use crate::domain::leaderboard::event::EventKind;
+
 /// A new event to append.
 #[derive(Debug, Clone)]
 pub struct NewEvent<'a> {
     pub at: DateTime<Utc>,
-    pub kind: &'a str,
+    pub kind: EventKind,
     pub person_id: Option<i64>,
     pub game_id: Option<i64>,
     pub action_id: Option<i64>,
@@ -171,9 +173,10 @@ pub async fn deducted_at(
 ) -> sqlx::Result<bool> {
     sqlx::query_scalar(
         "SELECT EXISTS(SELECT 1 FROM score_events
-          WHERE person_id = ? AND kind = 'decay' AND at = ? AND voided_at IS NULL)",
+          WHERE person_id = ? AND kind = ? AND at = ? AND voided_at IS NULL)",
     )
     .bind(person)
+    .bind(EventKind::Decay)
     .bind(at)
     .fetch_one(conn)
     .await

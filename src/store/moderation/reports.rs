@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::domain::moderation::reports::ReportStatus;
+use crate::domain::moderation::reports::{ReportState, ReportStatus};
 
 /// A report as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -15,7 +15,7 @@ pub struct ReportRow {
     pub excerpt: Option<String>,
     pub text: String,
     pub filed_at: DateTime<Utc>,
-    pub status: String,
+    pub status: ReportState,
     pub case_id: Option<i64>,
     pub answered_by: Option<i64>,
     pub answered_at: Option<DateTime<Utc>>,
@@ -23,9 +23,9 @@ pub struct ReportRow {
 }
 
 impl ReportRow {
-    /// Its lifecycle state (the only place the status is a string is here).
+    /// Its lifecycle state. A report acted on always has its case (the table's check).
     pub fn status(&self) -> ReportStatus {
-        ReportStatus::from_parts(&self.status, self.case_id).unwrap_or(ReportStatus::Open)
+        ReportStatus::from_parts(self.status, self.case_id).unwrap_or(ReportStatus::Open)
     }
 }
 
@@ -43,7 +43,7 @@ pub struct NewReport<'a> {
 pub async fn insert(conn: &mut SqliteConnection, r: &NewReport<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO reports (reporter_id, author_id, link, excerpt, text, filed_at, status)
-         VALUES (?, ?, ?, ?, ?, ?, 'open') RETURNING id",
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(r.reporter_id)
     .bind(r.author_id)
@@ -51,6 +51,7 @@ pub async fn insert(conn: &mut SqliteConnection, r: &NewReport<'_>) -> sqlx::Res
     .bind(r.excerpt)
     .bind(r.text)
     .bind(r.at)
+    .bind(ReportState::Open)
     .fetch_one(conn)
     .await
 }
@@ -86,7 +87,7 @@ pub async fn answer(
         "UPDATE reports SET status = ?, case_id = ?, answered_by = ?, answer = ?, answered_at = ?
          WHERE id = ?",
     )
-    .bind(status.key())
+    .bind(status.state())
     .bind(case)
     .bind(by)
     .bind(answer)

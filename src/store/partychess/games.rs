@@ -4,12 +4,14 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+pub use crate::domain::partychess::states::{GameStage, PlayHow};
+
 /// The stored game.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct GameRow {
     pub id: i64,
     pub umpire_id: Option<i64>,
-    pub stage: String,
+    pub stage: GameStage,
     pub seed: i64,
     pub position: String,
     pub turns: String,
@@ -40,7 +42,7 @@ pub struct PlayRow {
     pub number: i64,
     pub seat: Option<i64>,
     pub play: Option<String>,
-    pub how: String,
+    pub how: PlayHow,
     pub summary: String,
     pub at: DateTime<Utc>,
 }
@@ -80,8 +82,9 @@ pub async fn insert(
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO partychess_games (stage, seed, position, turns, created_at)
-         VALUES ('gathering', ?, ?, ?, ?) RETURNING id",
+         VALUES (?, ?, ?, ?, ?) RETURNING id",
     )
+    .bind(GameStage::Gathering)
     .bind(seed)
     .bind(position)
     .bind(turns)
@@ -120,7 +123,8 @@ pub async fn save_state(
 }
 
 pub async fn start(conn: &mut SqliteConnection, id: i64, at: DateTime<Utc>) -> sqlx::Result<()> {
-    sqlx::query("UPDATE partychess_games SET stage = 'playing', started_at = ? WHERE id = ?")
+    sqlx::query("UPDATE partychess_games SET stage = ?, started_at = ? WHERE id = ?")
+        .bind(GameStage::Playing)
         .bind(at)
         .bind(id)
         .execute(conn)
@@ -227,7 +231,7 @@ pub async fn add_play(
     game: i64,
     seat: Option<i64>,
     play: Option<&str>,
-    how: &str,
+    how: PlayHow,
     summary: &str,
     at: DateTime<Utc>,
 ) -> sqlx::Result<i64> {

@@ -3,6 +3,9 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+pub use crate::domain::tournament::stages::Stage;
+pub use crate::domain::tournament::states::EntrantStatus;
+
 /// A stored entrant.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EntrantRow {
@@ -17,12 +20,12 @@ pub struct EntrantRow {
     pub peak: Option<i64>,
     pub marked: Option<DateTime<Utc>>,
     pub excepted: Option<String>,
-    pub status: String,
+    pub status: EntrantStatus,
     pub status_reason: Option<String>,
-    pub seeded: Option<String>,
+    pub seeded: Option<Stage>,
     pub engine: bool,
     /// The stage the player was in when they left, for those who left after it was recorded.
-    pub left_in: Option<String>,
+    pub left_in: Option<Stage>,
     /// Lichess shows a mark whose date is not recorded.
     pub mark_undated: bool,
 }
@@ -36,12 +39,13 @@ pub async fn insert(
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO tournament_entrants (tournament_id, person_id, account, entered_at, status)
-         VALUES (?, ?, ?, ?, 'entered') RETURNING id",
+         VALUES (?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(tournament)
     .bind(person)
     .bind(account)
     .bind(at)
+    .bind(EntrantStatus::Entered)
     .fetch_one(conn)
     .await
 }
@@ -113,7 +117,7 @@ pub async fn set_facts(
 pub async fn set_status(
     conn: &mut SqliteConnection,
     id: i64,
-    status: &str,
+    status: EntrantStatus,
     reason: Option<&str>,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE tournament_entrants SET status = ?, status_reason = ? WHERE id = ?")
@@ -138,7 +142,7 @@ pub async fn set_exception(conn: &mut SqliteConnection, id: i64, reason: &str) -
 pub async fn set_seed(
     conn: &mut SqliteConnection,
     id: i64,
-    stage: Option<&str>,
+    stage: Option<Stage>,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE tournament_entrants SET seeded = ? WHERE id = ?")
         .bind(stage)
@@ -165,7 +169,7 @@ pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<
 }
 
 /// Records the stage a player was in when they withdrew or were disqualified.
-pub async fn set_left_in(conn: &mut SqliteConnection, id: i64, stage: &str) -> sqlx::Result<()> {
+pub async fn set_left_in(conn: &mut SqliteConnection, id: i64, stage: Stage) -> sqlx::Result<()> {
     sqlx::query("UPDATE tournament_entrants SET left_in = ? WHERE id = ?")
         .bind(stage)
         .bind(id)

@@ -3,12 +3,16 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+pub use crate::domain::tournament::matches::Game;
+pub use crate::domain::tournament::stages::Stage;
+pub use crate::domain::tournament::states::{AtFault, Decided, PendingKind, TimeBy};
+
 /// A stored match.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct MatchRow {
     pub id: i64,
     pub tournament_id: i64,
-    pub stage: String,
+    pub stage: Stage,
     pub round: i64,
     pub first_id: i64,
     pub second_id: Option<i64>,
@@ -18,18 +22,18 @@ pub struct MatchRow {
     pub first_points: Option<i64>,
     pub second_points: Option<i64>,
     pub created_at: DateTime<Utc>,
-    pub decided: Option<String>,
+    pub decided: Option<Decided>,
     pub forfeited_id: Option<i64>,
     pub white_id: Option<i64>,
     pub white_seconds: Option<i64>,
     pub week_start: Option<DateTime<Utc>>,
     pub starts_at: Option<DateTime<Utc>>,
-    pub time_by: Option<String>,
-    pub fault: Option<String>,
+    pub time_by: Option<TimeBy>,
+    pub fault: Option<AtFault>,
     pub noshow_at: Option<DateTime<Utc>>,
     pub noshow_by: Option<i64>,
     pub reschedule_by: Option<i64>,
-    pub pending_kind: Option<String>,
+    pub pending_kind: Option<PendingKind>,
     pub pending_result: Option<String>,
     pub pending_by: Option<i64>,
     pub pending_at: Option<DateTime<Utc>>,
@@ -45,7 +49,7 @@ impl MatchRow {
 pub async fn insert(
     conn: &mut SqliteConnection,
     tournament: i64,
-    stage: &str,
+    stage: Stage,
     round: i64,
     first: i64,
     second: Option<i64>,
@@ -75,7 +79,7 @@ pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<
 pub async fn of_stage(
     conn: &mut SqliteConnection,
     tournament: i64,
-    stage: &str,
+    stage: Stage,
 ) -> sqlx::Result<Vec<MatchRow>> {
     sqlx::query_as(
         "SELECT * FROM tournament_matches WHERE tournament_id = ? AND stage = ? ORDER BY round, id",
@@ -112,7 +116,7 @@ pub async fn set_score(
 pub async fn add_game(
     conn: &mut SqliteConnection,
     id: i64,
-    result: &str,
+    result: Game,
     by: i64,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
@@ -133,7 +137,7 @@ pub async fn add_game(
 pub async fn decide(
     conn: &mut SqliteConnection,
     id: i64,
-    decided: &str,
+    decided: Decided,
     forfeited: Option<i64>,
     points: (i64, i64),
 ) -> sqlx::Result<()> {
@@ -154,9 +158,10 @@ pub async fn decide(
 /// The matches `entrant` forfeited in a tournament.
 pub async fn forfeits_of(conn: &mut SqliteConnection, entrant: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
-        "SELECT COUNT(*) FROM tournament_matches WHERE forfeited_id = ? AND decided = 'forfeit'",
+        "SELECT COUNT(*) FROM tournament_matches WHERE forfeited_id = ? AND decided = ?",
     )
     .bind(entrant)
+    .bind(Decided::Forfeit)
     .fetch_one(conn)
     .await
 }
@@ -224,7 +229,7 @@ pub async fn of_tournament(
 pub async fn set_pending(
     conn: &mut SqliteConnection,
     id: i64,
-    pending: Option<(&str, &str, i64)>,
+    pending: Option<(PendingKind, &str, i64)>,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     let (kind, result, by) = match pending {

@@ -4,6 +4,8 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+pub use crate::domain::tournament::states::{AtFault, TimeBy};
+
 /// A stored offer of a time.
 #[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
 pub struct OfferRow {
@@ -71,7 +73,7 @@ pub async fn set_time(
     conn: &mut SqliteConnection,
     id: i64,
     starts_at: Option<DateTime<Utc>>,
-    by: Option<&str>,
+    by: Option<TimeBy>,
 ) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE tournament_matches SET starts_at = ?, time_by = ?, noshow_at = NULL, noshow_by = NULL WHERE id = ?",
@@ -84,7 +86,7 @@ pub async fn set_time(
     Ok(())
 }
 
-pub async fn set_fault(conn: &mut SqliteConnection, id: i64, fault: &str) -> sqlx::Result<()> {
+pub async fn set_fault(conn: &mut SqliteConnection, id: i64, fault: AtFault) -> sqlx::Result<()> {
     sqlx::query("UPDATE tournament_matches SET fault = ? WHERE id = ?")
         .bind(fault)
         .bind(id)

@@ -3,6 +3,8 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+pub use crate::domain::tournament::stages::Stage;
+
 /// A stored tournament.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Tournament {
@@ -11,7 +13,7 @@ pub struct Tournament {
     pub format: String,
     pub parameters: String,
     pub director_id: Option<i64>,
-    pub stage: String,
+    pub stage: Stage,
     pub rounds: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
@@ -28,11 +30,12 @@ pub async fn insert(
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO tournaments (name, format, parameters, stage, created_at)
-         VALUES (?, ?, ?, 'entries', ?) RETURNING id",
+         VALUES (?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(name)
     .bind(format)
     .bind(parameters)
+    .bind(Stage::Entries)
     .bind(at)
     .fetch_one(conn)
     .await
@@ -66,7 +69,8 @@ pub async fn start(
     rounds: i64,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE tournaments SET stage = 'swiss', rounds = ?, started_at = ? WHERE id = ?")
+    sqlx::query("UPDATE tournaments SET stage = ?, rounds = ?, started_at = ? WHERE id = ?")
+        .bind(Stage::Swiss)
         .bind(rounds)
         .bind(at)
         .bind(id)
@@ -75,7 +79,7 @@ pub async fn start(
     Ok(())
 }
 
-pub async fn set_stage(conn: &mut SqliteConnection, id: i64, stage: &str) -> sqlx::Result<()> {
+pub async fn set_stage(conn: &mut SqliteConnection, id: i64, stage: Stage) -> sqlx::Result<()> {
     sqlx::query("UPDATE tournaments SET stage = ? WHERE id = ?")
         .bind(stage)
         .bind(id)

@@ -12,10 +12,11 @@ use crate::domain::partychess::diagram;
 use crate::domain::partychess::position::Position;
 use crate::domain::partychess::weights::{halves, weight};
 use crate::store;
+use crate::store::partychess::games::GameStage;
 
 #[derive(Debug, Serialize)]
 pub struct PartyChess {
-    pub stage: String,
+    pub stage: GameStage,
     pub seed: i64,
     pub swingers: Vec<Swinger>,
     pub plays: Vec<PlayLine>,
@@ -100,7 +101,7 @@ pub async fn page(State(portal): State<Portal>, format: Format) -> Response {
 fn view(p: &PartyChess) -> Markup {
     html! {
         h1 { "Party Chess" }
-        p { "The game is " (if p.stage == "playing" { "in play" } else { "gathering its Swingers" })
+        p { "The game is " (if p.stage == GameStage::Playing { "in play" } else { "gathering its Swingers" })
             "; the Chess-Umpire's published seed is " (p.seed) "." }
         figure {
             // The image is gavel's own drawing: squares, discs and the coordinates.

@@ -14,6 +14,7 @@ use crate::domain::kernel::calendar;
 use crate::domain::kernel::office::Office;
 use crate::jobs::{self, Job};
 use crate::store;
+use crate::store::keys::StoredKey;
 
 use super::show::{result_text, title};
 

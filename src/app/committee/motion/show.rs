@@ -13,6 +13,7 @@ use crate::domain::committee::tally::{self, Choice, Counts};
 use crate::domain::kernel::calendar;
 use crate::store;
 use crate::store::committee::motions::MotionRow;
+use crate::store::keys::StoredKey;
 
 use super::super::CommitteeError;
 
@@ -160,7 +161,8 @@ impl App {
                 if let (Some(choice), Status::Adopted | Status::Rejected) = (&m.tie_choice, status)
                 {
                     text.push_str(&format!(
-                        "\nThe TD broke the tie: {choice}; the motion is {status}."
+                        "\nThe TD broke the tie: {}; the motion is {status}.",
+                        choice.key()
                     ));
                 }
             }

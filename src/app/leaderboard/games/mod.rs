@@ -30,6 +30,7 @@ use crate::store::{
 };
 
 use crate::app::{Actor, App, UseCaseError};
+use crate::store::leaderboard::events::EventKind;
 
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
@@ -379,7 +380,7 @@ impl App {
             conn,
             &NewEvent {
                 at,
-                kind: "game",
+                kind: EventKind::Game,
                 person_id: None,
                 game_id: Some(game_id),
                 action_id: None,

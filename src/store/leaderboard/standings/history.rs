@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use sqlx::sqlite::SqliteRow;
 use sqlx::{Row, SqliteConnection};
 
+use crate::domain::leaderboard::event::EventKind;
 use crate::domain::leaderboard::score::{Change, Event, GameResult};
 
 /// Events read per query while replaying, so memory stays bounded at any size of history.
@@ -33,7 +34,7 @@ impl Position {
 pub struct EventRow {
     pub id: i64,
     pub at: DateTime<Utc>,
-    pub kind: String,
+    pub kind: EventKind,
     pub person_id: Option<i64>,
     pub game_id: Option<i64>,
     pub action_id: Option<i64>,
@@ -79,14 +80,14 @@ pub(super) fn position_of(row: &SqliteRow) -> sqlx::Result<Position> {
 /// An event as the fold reads it; `None` for a row the fold cannot read (a game event whose
 /// game is missing), which moves nobody, as before scores were materialised.
 pub(super) fn event_of(row: &SqliteRow) -> sqlx::Result<Option<Event>> {
-    let kind: &str = row.try_get(2)?;
+    let kind: EventKind = row.try_get(2)?;
     let amount: Option<i64> = row.try_get(4)?;
     let change = match kind {
-        "joined" => Change::Joined { initial: amount },
-        "removed" => Change::Removed,
-        "halve" => Change::Halve,
-        "reset" => Change::Reset,
-        "game" => {
+        EventKind::Joined => Change::Joined { initial: amount },
+        EventKind::Removed => Change::Removed,
+        EventKind::Halve => Change::Halve,
+        EventKind::Reset => Change::Reset,
+        EventKind::Game => {
             let white: Option<i64> = row.try_get(5)?;
             let black: Option<i64> = row.try_get(6)?;
             let result: Option<&str> = row.try_get(7)?;
@@ -104,7 +105,7 @@ pub(super) fn event_of(row: &SqliteRow) -> sqlx::Result<Option<Event>> {
             }
         }
         // deductions, awards and decays all adjust by a signed amount
-        _ => match amount {
+        EventKind::Adjust | EventKind::Decay => match amount {
             Some(points) => Change::Adjust(points),
             None => return Ok(None),
         },

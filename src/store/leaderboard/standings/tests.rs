@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::*;
 use crate::domain::leaderboard::score::{self, Rules};
-use crate::store::leaderboard::events::{self, NewEvent};
+use crate::store::leaderboard::events::{self, EventKind, NewEvent};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use sqlx::{SqliteConnection, SqlitePool};
 
@@ -58,7 +58,7 @@ fn start() -> DateTime<Utc> {
 async fn event(
     conn: &mut SqliteConnection,
     at: DateTime<Utc>,
-    kind: &str,
+    kind: EventKind,
     person: Option<i64>,
     game: Option<i64>,
     action: Option<i64>,
@@ -114,7 +114,16 @@ async fn the_incremental_fold_equals_the_full_fold_whatever_changes_and_where() 
         let mut rng = Rng(seed);
         let (mut games, mut voided, mut actions) = (Vec::new(), Vec::new(), Vec::new());
         for p in 1..=6 {
-            event(&mut conn, start(), "joined", Some(p), None, None, None).await;
+            event(
+                &mut conn,
+                start(),
+                EventKind::Joined,
+                Some(p),
+                None,
+                None,
+                None,
+            )
+            .await;
         }
         for i in 1..=300i64 {
             // Mostly the newest event; sometimes backdated into the past (a penalty
@@ -127,22 +136,31 @@ async fn the_incremental_fold_equals_the_full_fold_whatever_changes_and_where() 
             let p = Some(1 + rng.below(6) as i64);
             match rng.below(20) {
                 0 => {
-                    event(&mut conn, at, "joined", p, None, None, None).await;
+                    event(&mut conn, at, EventKind::Joined, p, None, None, None).await;
                 }
                 1 => {
-                    event(&mut conn, at, "removed", p, None, None, None).await;
+                    event(&mut conn, at, EventKind::Removed, p, None, None, None).await;
                 }
                 2 | 3 => {
                     let points = rng.below(60) as i64 - 40;
-                    event(&mut conn, at, "deduction", p, None, Some(i), Some(points)).await;
+                    event(
+                        &mut conn,
+                        at,
+                        EventKind::Adjust,
+                        p,
+                        None,
+                        Some(i),
+                        Some(points),
+                    )
+                    .await;
                     actions.push(i);
                 }
                 4 => {
-                    event(&mut conn, at, "halve", p, None, Some(i), None).await;
+                    event(&mut conn, at, EventKind::Halve, p, None, Some(i), None).await;
                     actions.push(i);
                 }
                 5 => {
-                    event(&mut conn, at, "reset", p, None, Some(i), None).await;
+                    event(&mut conn, at, EventKind::Reset, p, None, Some(i), None).await;
                     actions.push(i);
                 }
                 6 | 7 if !games.is_empty() => {
@@ -162,7 +180,7 @@ async fn the_incremental_fold_equals_the_full_fold_whatever_changes_and_where() 
                 }
                 _ => {
                     let g = game(&mut conn, &mut rng, at).await;
-                    event(&mut conn, at, "game", None, Some(g), None, None).await;
+                    event(&mut conn, at, EventKind::Game, None, Some(g), None, None).await;
                     games.push(g);
                 }
             }
@@ -184,12 +202,21 @@ async fn check_finds_a_tampered_score_step_or_checkpoint_and_rebuild_mends_it() 
     let mut conn = pool.acquire().await.unwrap();
     let mut rng = Rng(5);
     for p in 1..=6 {
-        event(&mut conn, start(), "joined", Some(p), None, None, None).await;
+        event(
+            &mut conn,
+            start(),
+            EventKind::Joined,
+            Some(p),
+            None,
+            None,
+            None,
+        )
+        .await;
     }
     for i in 1..=30 {
         let at = start() + Duration::minutes(i);
         let g = game(&mut conn, &mut rng, at).await;
-        event(&mut conn, at, "game", None, Some(g), None, None).await;
+        event(&mut conn, at, EventKind::Game, None, Some(g), None, None).await;
     }
     assert_proven(&mut conn, "before tampering").await;
     for tamper in [

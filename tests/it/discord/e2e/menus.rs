@@ -273,8 +273,9 @@ async fn a_report_goes_from_the_message_menu_to_the_moderators_and_is_acted_on_o
         .await
         .expect("reports");
     drop(conn);
-    let statuses: Vec<&str> = reports.iter().map(|r| r.status().key()).collect();
-    assert_eq!(statuses, ["acted on", "dismissed"]);
+    use gavel::domain::moderation::reports::ReportState;
+    let statuses: Vec<ReportState> = reports.iter().map(|r| r.status().state()).collect();
+    assert_eq!(statuses, [ReportState::ActedOn, ReportState::Dismissed]);
     assert_eq!(reports[0].case_id, Some(1));
     let export = gavel::app::export::export(&bot.app).await.expect("export");
     assert!(export.get("reports").is_none(), "{export}");

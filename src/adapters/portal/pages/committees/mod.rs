@@ -15,6 +15,7 @@ use crate::adapters::portal::http::{numbered, Format, Page, PageError, Params};
 use crate::adapters::portal::Portal;
 use crate::domain::committee::tally;
 use crate::store;
+use crate::store::keys::StoredKey;
 
 #[derive(Debug, Serialize)]
 pub struct Committee {
@@ -88,7 +89,7 @@ async fn row(
     Ok(MotionRow {
         number: m.id,
         committee: committee.name,
-        kind: m.kind.clone(),
+        kind: m.kind.key().to_owned(),
         text: m.text.clone(),
         status: m.status().to_string(),
         opened_at: m.opened_at,
@@ -163,7 +164,7 @@ async fn load_one(conn: &mut SqliteConnection, n: i64) -> Result<MotionDetail, P
         sitting,
         counts: m.counts().map(|c| c.to_string()),
         result,
-        tie_break: m.tie_choice.clone(),
+        tie_break: m.tie_choice.map(|c| c.key().to_owned()),
         approval: m.approval().map(|a| a.to_string()),
         veto_reason: m.veto_reason.clone(),
     })

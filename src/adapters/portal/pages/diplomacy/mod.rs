@@ -15,12 +15,14 @@ use crate::adapters::portal::Portal;
 use crate::app::diplomacy::{board_scored, Advancement};
 use crate::domain::diplomacy::{exact, shown};
 use crate::store;
+use crate::store::diplomacy::boards::BoardStatus;
+use crate::store::diplomacy::rounds::RoundStage;
 
 #[derive(Debug, Serialize)]
 pub struct RoundRow {
     pub number: i64,
     pub last_year: i64,
-    pub stage: String,
+    pub stage: RoundStage,
     pub deal_seed: Option<i64>,
     pub deal: Option<String>,
     pub advancement: Option<Advancement>,
@@ -32,7 +34,7 @@ pub struct BoardRow {
     pub name: String,
     pub round: i64,
     pub turn: String,
-    pub status: String,
+    pub status: BoardStatus,
 }
 
 #[derive(Debug, Serialize)]
@@ -67,7 +69,7 @@ fn board_row(b: &store::diplomacy::boards::Board) -> BoardRow {
         name: b.name.clone(),
         round: b.round,
         turn: b.turn.clone(),
-        status: b.status.clone(),
+        status: b.status,
     }
 }
 

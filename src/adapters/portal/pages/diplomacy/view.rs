@@ -4,6 +4,7 @@ use maud::{html, Markup};
 
 use super::{BoardDetail, Overview};
 use crate::adapters::portal::layout::none;
+use crate::store::keys::StoredKey;
 
 pub fn overview(o: &Overview) -> Markup {
     html! {
@@ -13,7 +14,7 @@ pub fn overview(o: &Overview) -> Markup {
             (none("No round is open."))
         }
         @for r in &o.rounds {
-            h3 { "Round " (r.number) ", to Fall " (r.last_year) " (" (r.stage) ")" }
+            h3 { "Round " (r.number) ", to Fall " (r.last_year) " (" (r.stage.key()) ")" }
             @if let Some(deal) = &r.deal {
                 p { "Dealt with the seed " (r.deal_seed.unwrap_or_default()) ":" }
                 ul { @for line in deal.lines() { li { (line) } } }
@@ -72,7 +73,7 @@ pub fn overview(o: &Overview) -> Markup {
         } @else {
             ul {
                 @for b in &o.boards {
-                    li { a href=(format!("/diplomacy/boards/{}", b.id)) { (b.name) } ", " (b.turn) ", " (b.status) }
+                    li { a href=(format!("/diplomacy/boards/{}", b.id)) { (b.name) } ", " (b.turn) ", " (b.status.key()) }
                 }
             }
         }
@@ -82,7 +83,7 @@ pub fn overview(o: &Overview) -> Markup {
 pub fn board(d: &BoardDetail) -> Markup {
     html! {
         h1 { (d.board.name) }
-        p { "Round " (d.board.round) "; " (d.board.turn) "; " (d.board.status) "." }
+        p { "Round " (d.board.round) "; " (d.board.turn) "; " (d.board.status.key()) "." }
         h2 { "Score" }
         p { "Scored on " (d.basis) "." }
         div class="table-wrap" tabindex="0" role="region" aria-label="A table: scroll sideways to see all of it" {

@@ -8,6 +8,7 @@ use crate::adapters::portal::http::PageError;
 use crate::adapters::portal::record::{self, Who};
 use crate::domain::court::Stage;
 use crate::domain::moderation::{CaseKind, CaseStatus};
+use crate::store::leaderboard::events::EventKind;
 use crate::store::leaderboard::games::{Game, GameStatus};
 use crate::store::leaderboard::standings;
 
@@ -160,7 +161,7 @@ pub struct OfficeTerm {
 pub struct Step {
     pub event: i64,
     pub at: DateTime<Utc>,
-    pub kind: String,
+    pub kind: EventKind,
     pub game: Option<i64>,
     pub case: Option<i64>,
     pub reason: String,
@@ -172,7 +173,7 @@ pub struct Step {
 pub struct Voided {
     pub event: i64,
     pub at: DateTime<Utc>,
-    pub kind: String,
+    pub kind: EventKind,
     pub game: Option<i64>,
     pub reason: String,
     pub voided_at: DateTime<Utc>,

@@ -17,6 +17,8 @@ use crate::app::tournament::read;
 use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::{points, swiss, Halves};
 use crate::store;
+use crate::store::tournament::entrants::EntrantStatus;
+use crate::store::tournament::matches::{AtFault, Game, TimeBy};
 
 #[derive(Debug, Serialize)]
 pub struct TournamentRow {
@@ -36,14 +38,14 @@ pub struct Tournaments {
 pub struct EntrantOut {
     pub name: String,
     pub account: String,
-    pub status: String,
-    pub seeded: Option<String>,
+    pub status: EntrantStatus,
+    pub seeded: Option<Stage>,
 }
 
 #[derive(Debug, Serialize)]
 pub struct MatchOut {
     pub number: i64,
-    pub stage: String,
+    pub stage: Stage,
     pub round: i64,
     pub first: String,
     pub second: Option<String>,
@@ -89,8 +91,8 @@ pub struct MatchDetail {
     pub tournament_name: String,
     pub games: Vec<String>,
     pub week_start: Option<DateTime<Utc>>,
-    pub time_by: Option<String>,
-    pub fault: Option<String>,
+    pub time_by: Option<TimeBy>,
+    pub fault: Option<AtFault>,
     pub offers: Vec<OfferOut>,
     pub white: Option<String>,
     pub white_seconds: Option<i64>,
@@ -100,16 +102,15 @@ fn match_out(
     m: &store::tournament::matches::MatchRow,
     names: &std::collections::BTreeMap<i64, String>,
 ) -> MatchOut {
-    let state = match m.decided.as_deref() {
-        Some("forfeit") => "forfeited",
-        Some("disregarded") => "disregarded",
+    let state = match m.decided {
+        Some(decided) => decided.word(),
         _ if m.second_id.is_none() => "a bye",
         _ if m.over => "over",
         _ => "in play",
     };
     MatchOut {
         number: m.id,
-        stage: m.stage.clone(),
+        stage: m.stage,
         round: m.round,
         first: names.get(&m.first_id).cloned().unwrap_or_default(),
         second: m.second_id.and_then(|s| names.get(&s).cloned()),
@@ -135,7 +136,7 @@ async fn row(
         number: t.id,
         name: t.name.clone(),
         format: t.format.clone(),
-        stage: Stage::parse(&t.stage).map_or(t.stage.clone(), |s| s.written().to_owned()),
+        stage: t.stage.written().to_owned(),
         director,
     })
 }
@@ -201,7 +202,7 @@ async fn load_match(conn: &mut SqliteConnection, n: i64) -> Result<MatchDetail, 
         .ok_or_else(|| PageError::NotFound(format!("There is no match #{n}.")))?;
     let t = tournament(conn, m.tournament_id).await?;
     let names = read::entrant_names(conn, t.id).await.map_err(internal)?;
-    let games = sqlx::query_scalar::<_, String>(
+    let games = sqlx::query_scalar::<_, Game>(
         "SELECT result FROM tournament_games WHERE match_id = ? ORDER BY id",
     )
     .bind(n)
@@ -211,18 +212,18 @@ async fn load_match(conn: &mut SqliteConnection, n: i64) -> Result<MatchDetail, 
     let games = games
         .iter()
         .enumerate()
-        .map(|(i, g)| match g.as_str() {
-            "first" => format!(
+        .map(|(i, g)| match g {
+            Game::FirstWins => format!(
                 "Game {}: {} won",
                 i + 1,
                 name(Some(m.first_id)).unwrap_or_default()
             ),
-            "second" => format!(
+            Game::SecondWins => format!(
                 "Game {}: {} won",
                 i + 1,
                 name(m.second_id).unwrap_or_default()
             ),
-            _ => format!("Game {}: a draw", i + 1),
+            Game::Draw => format!("Game {}: a draw", i + 1),
         })
         .collect();
     let offers = store::tournament::negotiation::offers(conn, n)
@@ -242,8 +243,8 @@ async fn load_match(conn: &mut SqliteConnection, n: i64) -> Result<MatchDetail, 
         tournament_name: t.name.clone(),
         games,
         week_start: m.week_start,
-        time_by: m.time_by.clone(),
-        fault: m.fault.clone(),
+        time_by: m.time_by,
+        fault: m.fault,
         offers,
         // Sealed bids are shown only once both are in, as gavel announced them.
         white: name(m.white_id),

@@ -7,6 +7,7 @@ use super::{MatchDetail, MatchOut, TournamentDetail, Tournaments};
 use crate::adapters::portal::layout::{none, when};
 use crate::domain::tournament::final_match::clock;
 use crate::domain::tournament::negotiation::utc;
+use crate::store::keys::StoredKey;
 
 pub fn list(t: &Tournaments) -> Markup {
     html! {
@@ -52,7 +53,7 @@ fn matches_table(caption: &str, matches: &[&MatchOut]) -> Markup {
                     @for m in matches {
                         tr {
                             td class="num" { a href=(format!("/tournaments/matches/{}", m.number)) { (m.number) } }
-                            td { (m.stage) }
+                            td { (m.stage.key()) }
                             td class="num" { (m.round) }
                             td { (m.first) @if let Some(s) = &m.second { " – " (s) } }
                             td { (m.score) }
@@ -84,7 +85,7 @@ pub fn one(d: &TournamentDetail, tz: Tz) -> Markup {
             (none("Nobody has entered."))
         } @else {
             ul { @for e in &d.entrants {
-                li { (e.name) ": " (e.status) @if let Some(s) = &e.seeded { ", seeded into the " (s) } }
+                li { (e.name) ": " (e.status.key()) @if let Some(s) = &e.seeded { ", seeded into the " (s.key()) } }
             } }
         }
         h2 { "The Swiss's standings" }
@@ -117,16 +118,16 @@ pub fn a_match(d: &MatchDetail, _tz: Tz) -> Markup {
         h1 { "Match " (m.number) }
         dl class="facts" {
             dt { "Tournament" } dd { a href=(format!("/tournaments/{}", d.tournament)) { (d.tournament_name) } }
-            dt { "Stage and round" } dd { (m.stage) ", round " (m.round) }
+            dt { "Stage and round" } dd { (m.stage.key()) ", round " (m.round) }
             dt { "Players" } dd { (m.first) @if let Some(s) = &m.second { " – " (s) } }
             dt { "Score" } dd { (m.score) " (" (m.state) ")" }
             @if let Some(start) = d.week_start {
                 dt { "Week (UTC)" } dd { "from " (utc(start)) }
             }
             @if let Some(at) = m.starts_at {
-                dt { "Starts" } dd { (utc(at)) @if let Some(by) = &d.time_by { " (" (by) ")" } }
+                dt { "Starts" } dd { (utc(at)) @if let Some(by) = &d.time_by { " (" (by.key()) ")" } }
             }
-            @if let Some(f) = &d.fault { dt { "At fault at the offers' deadline" } dd { (f) } }
+            @if let Some(f) = &d.fault { dt { "At fault at the offers' deadline" } dd { (f.key()) } }
             @if let (Some(w), Some(s)) = (&d.white, d.white_seconds) {
                 dt { "Armageddon" } dd { (w) " plays White with " (clock(s as u32)) }
             }
