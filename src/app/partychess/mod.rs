@@ -49,6 +49,8 @@ pub enum PartyChessError {
     NotUmpire(String, &'static str),
     #[error("You are already a Swinger, in seat {0}.")]
     AlreadySwinger(i64),
+    #[error("{}: naming the sitting Chess-Umpire again changes nothing, and the turn and its time limit stay as they are (Rule 1230.2 §1.A, §4).", .0.as_deref().map_or("There is no Chess-Umpire already".to_owned(), |n| format!("{n} is the Chess-Umpire already")))]
+    UmpireUnchanged(Option<String>),
     #[error("You hold no Office of Swinger in this game: /partychess join takes one.")]
     NotSwinger,
     #[error("You hold no Office of Swinger and left none Warm in this game: a Surrender is a Swinger's play, or the notice of the last holder of a Warm Office (Rule 1230.2 §4.B(iv), §6.E).")]

@@ -25,7 +25,9 @@ impl App {
         self.execute(call, async |conn, actor| {
             Power::ChiefJustice.require(&actor.offices, "name the Chess-Umpire", "Rule 1230.2 §1")?;
             let now = self.now();
-            let id = match store::partychess::games::current(conn).await? {
+            let current = store::partychess::games::current(conn).await?;
+            let sitting = current.as_ref().and_then(|g| g.umpire_id);
+            let id = match current {
                 Some(g) => g.id,
                 None => {
                     let seed = now.timestamp_millis();
@@ -42,6 +44,13 @@ impl App {
                 Some(p) => Some(p.resolve(conn, now).await?),
                 None => None,
             };
+            // Naming the umpire who sits already changes nothing: the turn and its clock stay as
+            // they are (an extension included), so a re-naming cannot hold a turn open (§4).
+            if person.as_ref().map(|p| p.id) == sitting {
+                return Err(PartyChessError::UmpireUnchanged(
+                    person.map(|p| p.name),
+                ));
+            }
             if let Some(p) = &person {
                 self.umpire_eligibility(conn, p.id, &p.name).await??;
             }
@@ -51,8 +60,9 @@ impl App {
                 None => "There is no Chess-Umpire: the game of Party Chess is suspended (Rule 1230.2 §1.A).".to_owned(),
             };
             let g = self.party_game(conn).await?;
-            if person.is_some() && g.playing() {
-                // The game resumes: the state is announced afresh and the turn runs from now.
+            if person.is_some() && sitting.is_none() && g.playing() {
+                // The game resumes: the state is announced afresh and the turn runs from now. A
+                // new umpire taking over from a sitting one leaves the turn as it is.
                 text.push('\n');
                 text.push_str(&self.begin_turn(conn, g).await?);
             } else {
