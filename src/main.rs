@@ -429,15 +429,15 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The portal beside the bot (`gavel run`): brings the database up to date, as the bot does,
-/// then serves it.
-async fn start_portal(
-    config: &Config,
-    addr: std::net::SocketAddr,
-) -> anyhow::Result<(
+/// A portal being served: tell it to stop, then await it.
+type PortalHandle = (
     tokio::sync::watch::Sender<bool>,
     tokio::task::JoinHandle<anyhow::Result<()>>,
-)> {
+);
+
+/// The portal beside the bot (`gavel run`): brings the database up to date, as the bot does,
+/// then serves it.
+async fn start_portal(config: &Config, addr: std::net::SocketAddr) -> anyhow::Result<PortalHandle> {
     let pool = gavel::store::open(&config.database.path).await?;
     gavel::store::migrate(&pool).await?;
     pool.close().await;
@@ -445,13 +445,7 @@ async fn start_portal(
 }
 
 /// Serves the portal at `addr` on its own read-only connections until told to stop.
-async fn serve_portal(
-    config: &Config,
-    addr: std::net::SocketAddr,
-) -> anyhow::Result<(
-    tokio::sync::watch::Sender<bool>,
-    tokio::task::JoinHandle<anyhow::Result<()>>,
-)> {
+async fn serve_portal(config: &Config, addr: std::net::SocketAddr) -> anyhow::Result<PortalHandle> {
     use gavel::adapters::portal;
     let reader = portal::Portal::open(config).await?;
     let listener = portal::bind(addr).await?;

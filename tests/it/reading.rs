@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::cli::{gavel, tamper, text};
+use crate::portal::{free_port, portal_process};
 
 /// A club rehearsed in March 2026: a Nomic proposal whose vote closes at midnight, and the
 /// weekly review, both left pending. Every real date this test runs on is later, so both are
@@ -43,10 +44,7 @@ fn run_ok(dir: &Path, args: &[&str]) -> String {
 #[tokio::test]
 async fn reading_commands_leave_the_database_as_it_was() {
     let dir = tempfile::tempdir().expect("temporary directory");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
+    let port = free_port();
     std::fs::write(
         dir.path().join("config.toml"),
         format!("[database]\npath = \"club.db\"\n[portal]\nlisten = \"127.0.0.1:{port}\"\n"),
@@ -76,35 +74,13 @@ async fn reading_commands_leave_the_database_as_it_was() {
     assert_eq!(stored(dir.path()), before, "a reading command wrote");
 
     // The portal alone, asked for a page, then stopped.
-    let mut portal = std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
-        .arg("portal")
-        .current_dir(dir.path())
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("GAVEL_CONFIG")
-        .env("RUST_LOG", "error")
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("gavel portal starts");
-    let client = reqwest::Client::new();
-    let mut answered = None;
-    for _ in 0..100 {
-        if let Ok(r) = client
-            .get(format!("http://127.0.0.1:{port}/proposals"))
-            .send()
-            .await
-        {
-            answered = Some(r.status().as_u16());
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    let stopped = std::process::Command::new("kill")
-        .args(["-TERM", &portal.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(stopped.success());
-    assert!(portal.wait().expect("the portal ends").success());
-    assert_eq!(answered, Some(200), "the portal answered");
+    let (answered, ended) = portal_process(dir.path(), port, "/proposals").await;
+    assert!(ended.success(), "{ended:?}");
+    assert_eq!(
+        answered.map(|(code, _)| code),
+        Some(200),
+        "the portal answered"
+    );
     assert_eq!(stored(dir.path()), before, "the portal wrote");
 
     // The bot's own opening (here `gavel rebuild`, which writes) does catch up: proof that the

@@ -519,43 +519,24 @@ async fn lists_are_paged_by_key() {
     assert!(rest["rows"][0]["rank"].as_i64().unwrap() >= last_rank);
 }
 
-/// Checks: `gavel portal` serves the portal alone, with no Discord token; it only reads, so it
-/// refuses a database that is not there (or not up to date) instead of making or migrating it,
-/// and serves one `gavel migrate` made; it stops cleanly (exit 0) on SIGTERM.
-#[tokio::test]
-async fn gavel_portal_serves_alone_without_a_token() {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
+/// A port nothing listens on yet.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port")
-        .port();
-    std::fs::write(
-        dir.path().join("config.toml"),
-        format!("[portal]\nlisten = \"127.0.0.1:{port}\"\n"),
-    )
-    .expect("config");
-    let gavel = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
-            .args(args)
-            .current_dir(dir.path())
-            .env_remove("DISCORD_TOKEN")
-            .env_remove("GAVEL_CONFIG")
-            .env("RUST_LOG", "error")
-            .output()
-            .expect("gavel runs")
-    };
-    let refused = gavel(&["portal"]);
-    assert!(!refused.status.success());
-    let said = String::from_utf8_lossy(&refused.stderr);
-    assert!(said.contains("there is no database at"), "{said}");
-    assert!(
-        !dir.path().join("gavel.db").exists(),
-        "no database was made"
-    );
-    assert!(gavel(&["migrate"]).status.success());
+        .port()
+}
+
+/// Runs `gavel portal` in `dir` (whose config listens on `port`), asks it for `path` once it
+/// answers, then stops it with SIGTERM: its answer (status and body), and how it ended.
+pub async fn portal_process(
+    dir: &std::path::Path,
+    port: u16,
+    path: &str,
+) -> (Option<(u16, String)>, std::process::ExitStatus) {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gavel"))
         .arg("portal")
-        .current_dir(dir.path())
+        .current_dir(dir)
         .env_remove("DISCORD_TOKEN")
         .env_remove("GAVEL_CONFIG")
         .env("RUST_LOG", "error")
@@ -565,7 +546,11 @@ async fn gavel_portal_serves_alone_without_a_token() {
     let client = reqwest::Client::new();
     let mut answer = None;
     for _ in 0..100 {
-        if let Ok(r) = client.get(format!("http://127.0.0.1:{port}/")).send().await {
+        if let Ok(r) = client
+            .get(format!("http://127.0.0.1:{port}{path}"))
+            .send()
+            .await
+        {
             answer = Some((r.status().as_u16(), r.text().await.unwrap_or_default()));
             break;
         }
@@ -576,7 +561,31 @@ async fn gavel_portal_serves_alone_without_a_token() {
         .status()
         .expect("kill runs");
     assert!(stopped.success());
-    let status = child.wait().expect("gavel portal ends");
+    (answer, child.wait().expect("gavel portal ends"))
+}
+
+/// Checks: `gavel portal` serves the portal alone, with no Discord token; it only reads, so it
+/// refuses a database that is not there (or not up to date) instead of making or migrating it,
+/// and serves one `gavel migrate` made; it stops cleanly (exit 0) on SIGTERM.
+#[tokio::test]
+async fn gavel_portal_serves_alone_without_a_token() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let port = free_port();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        format!("[portal]\nlisten = \"127.0.0.1:{port}\"\n"),
+    )
+    .expect("config");
+    let refused = crate::cli::gavel(dir.path(), &["portal"]);
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("there is no database at"), "{said}");
+    assert!(
+        !dir.path().join("gavel.db").exists(),
+        "no database was made"
+    );
+    assert!(crate::cli::gavel(dir.path(), &["migrate"]).status.success());
+    let (answer, status) = portal_process(dir.path(), port, "/").await;
     let (code, body) = answer.expect("the portal answered");
     assert_eq!(code, 200, "{body}");
     assert!(body.contains("Friday Lunch Chess Club"), "{body}");
