@@ -48,7 +48,7 @@ async fn public_surfaces(club: &mut Club, words: &[&str]) -> Vec<(String, String
     );
     for word in words {
         let found = club
-            .json(&format!("/api/v1/search?q={}", urlencode(word)))
+            .json(&format!("/api/v1/search?{}", search_query(word)))
             .await;
         assert_eq!(
             found["results"],
@@ -70,15 +70,6 @@ async fn public_surfaces(club: &mut Club, words: &[&str]) -> Vec<(String, String
         }
     }
     out
-}
-
-fn urlencode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// Fails, naming the surface, when any marker appears on any public surface.
@@ -227,4 +218,11 @@ async fn decided_ballots_and_past_press_counts_are_not_kept() {
     .await
     .unwrap();
     assert_eq!(stale, 0, "press counts of turns that are over");
+}
+
+/// `q=` and `word`, encoded as a query string.
+fn search_query(word: &str) -> String {
+    let mut url = reqwest::Url::parse("http://portal/").expect("a URL");
+    url.query_pairs_mut().append_pair("q", word);
+    url.query().unwrap_or_default().to_owned()
 }
