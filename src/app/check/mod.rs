@@ -72,7 +72,7 @@ impl App {
         court::check(self, &mut tx, &pending, &mut breaches).await?;
         nomic::check(&mut tx, &pending, &mut breaches).await?;
         notify::check(&mut tx, &mut breaches).await?;
-        parameters::check(&mut tx, &mut breaches).await?;
+        parameters::check(self, &mut tx, &mut breaches).await?;
         committee::check(&mut tx, &pending, &mut breaches).await?;
         partychess::check(&mut tx, &pending, &mut breaches).await?;
         diplomacy::check(&mut tx, &pending, &mut breaches).await?;

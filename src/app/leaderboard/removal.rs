@@ -210,7 +210,8 @@ impl App {
         Ok(text)
     }
 
-    /// `/leave`: a request to be removed, carried out within seven days (Terms §II Act 8).
+    /// `/leave`: a request to be removed, carried out within the Act's days, seven unless
+    /// amended (Terms §II Act 8).
     pub async fn leave(&self, call: &Call) -> Result<RemovalReply, RemovalError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
@@ -231,14 +232,15 @@ impl App {
                     None => RemovalError::AlreadyAsked(asked, calendar::show(r.due_at, self.tz())),
                 });
             }
-            let due = calendar::local_days_after(now, 7, self.tz());
+            let days = self.leave_days(conn).await?;
+            let due = calendar::local_days_after(now, days, self.tz());
             let id = store::leaderboard::leave::create(conn, actor.id, now, due).await?;
             let job = Job::LeaveDue {
                 request: LeaveRequestId(id),
             };
             jobs::schedule(conn, &job, due).await?;
             let mut text = format!(
-                "Your request to leave the Leaderboard is recorded. The Chief Justice must carry it out within 7 days; gavel will do it by {} if it has not been done, unless you are banned or in a Court hearing then (Terms §II Act 8).",
+                "Your request to leave the Leaderboard is recorded. The Chief Justice must carry it out within {days} days; gavel will do it by {} if it has not been done, unless you are banned or in a Court hearing then (Terms §II Act 8).",
                 calendar::show(due, self.tz())
             );
             if let Some(what) = waits_for {

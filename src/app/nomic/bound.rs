@@ -111,6 +111,15 @@ impl App {
             .unwrap_or(self.config().moderation.declaration_days))
     }
 
+    /// The days within which a request to leave is carried out (Terms §II Act 8): as amended,
+    /// else the Act's seven.
+    pub(crate) async fn leave_days(&self, conn: &mut SqliteConnection) -> sqlx::Result<i64> {
+        Ok(Self::stored(conn, "leaderboard.leave_days")
+            .await?
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(crate::domain::leaderboard::leave::LEAVE_DAYS))
+    }
+
     /// The day bans end on (Terms §II Act 9.2), with the Act as it now reads: the day an
     /// amendment set, else the club's session day, which the Terms' Friday is.
     pub(crate) async fn ban_day(&self, conn: &mut SqliteConnection) -> sqlx::Result<BanDay> {
@@ -144,7 +153,7 @@ impl App {
     }
 
     /// The value a rule's parameter has now, as `/procedure set` shows it.
-    pub(super) async fn current_value(
+    pub(crate) async fn current_value(
         &self,
         conn: &mut SqliteConnection,
         name: &str,
@@ -154,6 +163,7 @@ impl App {
             "session.day" => bound::day_name(self.session_day(conn).await?).to_owned(),
             "moderation.ban_day" => bound::day_name(self.ban_day(conn).await?.day).to_owned(),
             "moderation.declaration_days" => self.declaration_days(conn).await?.to_string(),
+            "leaderboard.leave_days" => self.leave_days(conn).await?.to_string(),
             "session.start" => self
                 .session_hours(conn)
                 .await?
@@ -245,7 +255,7 @@ impl App {
         let kind = bound::terms_key(name).map_or(bound::Kind::Day, |b| b.kind);
         // The bounds a number must keep: the config's own checks for the same key.
         let (low, high, unit) = match name {
-            "moderation.declaration_days" => (1, 31, "days"),
+            "moderation.declaration_days" | "leaderboard.leave_days" => (1, 31, "days"),
             _ => (0, 1_000_000, "points"),
         };
         let after = match kind {

@@ -48,6 +48,7 @@ const PARAMETERS: &[&str] = &[
     "session.end",
     "session.place",
     "scores.initial",
+    "leaderboard.leave_days",
     "moderation.ban_day",
     "moderation.declaration_days",
 ];

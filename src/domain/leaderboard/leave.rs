@@ -3,10 +3,15 @@
 
 use chrono::{DateTime, Utc};
 
+/// The days the Chief Justice has to carry out a request to leave, as the Terms first state
+/// them: "within seven (7) days" (Terms §II Act 8); an adopted amendment may change them
+/// (`leaderboard.leave_days`).
+pub const LEAVE_DAYS: i64 = 7;
+
 /// Where a request to leave stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LeaveState {
-    /// To be carried out within seven days (Terms §II Act 8).
+    /// To be carried out within the Act's days (Terms §II Act 8).
     Pending,
     /// The member was removed, or had already left, at this time.
     CarriedOut(DateTime<Utc>),

@@ -1,4 +1,5 @@
-//! Rules whose number or day gavel keeps as a parameter (Terms §0 Act 5, §II Acts 1 and 9.2;
+//! Rules whose number or day gavel keeps as a parameter (Terms §0 Act 5, §II Acts 1, 8 and 9.2,
+//! §III Act 2.4;
 //! Nomic 205, 207, 210, 211), and the reading of an amended text's new value: an adopted
 //! change to such a rule changes its parameter in the same step when the new text states the
 //! new value unambiguously, and otherwise waits for the parameter to be set.
@@ -59,6 +60,11 @@ pub const TERMS: &[Bound] = &[
     Bound {
         rule: "§II 1",
         key: "scores.initial",
+        kind: Kind::Number,
+    },
+    Bound {
+        rule: "§II 8",
+        key: "leaderboard.leave_days",
         kind: Kind::Number,
     },
     Bound {
@@ -129,6 +135,20 @@ pub fn read(kind: Kind, before: &str, after: &str, current: &str) -> Reading {
             }
         }
         Kind::Place => session_text::read_place(before, after, current),
+    }
+}
+
+/// Whether a rule's `text` states `value`, the value gavel enforces for it: the number among
+/// its numbers, the day among its days, the time or the room in its words. `gavel check` asks it
+/// of every amended rule whose value was neither read from the amendment nor left waiting.
+pub fn states(kind: Kind, text: &str, value: &str) -> bool {
+    match kind {
+        Kind::Number => value
+            .parse::<i64>()
+            .is_ok_and(|n| numbers(text).0.contains(&n)),
+        Kind::Day => parse_day(value).is_some_and(|day| names_day(text, day)),
+        Kind::Start | Kind::End => text.contains(value.trim()),
+        Kind::Place => text.to_lowercase().contains(&value.trim().to_lowercase()),
     }
 }
 
@@ -327,6 +347,20 @@ mod tests {
         assert_eq!(parse_day("fridays"), Some(Weekday::Fri));
         assert_eq!(parse_day("thu"), Some(Weekday::Thu));
         assert_eq!(parse_day("someday"), None);
+    }
+
+    #[test]
+    fn a_text_states_the_value_it_names_terms_ii_8() {
+        let act = "the Chief Justice must comply with this request within seven (7) days";
+        assert!(states(Kind::Number, act, "7"));
+        assert!(!states(Kind::Number, act, "14"));
+        let session = "Any games that do not take place on a Friday, between 12:30 and 13:10 in 322 are considered invalid";
+        assert!(states(Kind::Day, session, "friday"));
+        assert!(!states(Kind::Day, session, "wednesday"));
+        assert!(states(Kind::Start, session, "12:30"));
+        assert!(!states(Kind::End, session, "13:30"));
+        assert!(states(Kind::Place, session, "322"));
+        assert!(!states(Kind::Place, session, "room 101"));
     }
 
     #[test]

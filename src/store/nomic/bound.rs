@@ -79,3 +79,15 @@ pub async fn set(
     .await?;
     Ok(())
 }
+
+/// When a rule's parameter was last set, by an amendment or `/procedure set`; none while it
+/// takes the configured or the rule's first value.
+pub async fn set_at(
+    conn: &mut SqliteConnection,
+    name: &str,
+) -> sqlx::Result<Option<DateTime<Utc>>> {
+    sqlx::query_scalar("SELECT set_at FROM procedure_parameters WHERE name = ?")
+        .bind(name)
+        .fetch_optional(conn)
+        .await
+}

@@ -170,6 +170,19 @@ pub async fn history(conn: &mut SqliteConnection, label: &str) -> sqlx::Result<V
     Ok(out)
 }
 
+/// When the rule or Act labelled `label` was last amended, if ever (an indexed lookup).
+pub async fn last_amended(
+    conn: &mut SqliteConnection,
+    label: &str,
+) -> sqlx::Result<Option<DateTime<Utc>>> {
+    sqlx::query_scalar(
+        "SELECT at FROM rule_changes WHERE label = ? AND change = 'amended' ORDER BY id DESC LIMIT 1",
+    )
+    .bind(label)
+    .fetch_optional(conn)
+    .await
+}
+
 /// The labels of every rule or Act that was repealed, in the order of their repeal; for the
 /// export, which reads the whole record.
 pub async fn repealed_labels(conn: &mut SqliteConnection) -> sqlx::Result<Vec<String>> {
