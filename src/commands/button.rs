@@ -81,11 +81,6 @@ pub fn preset_values(
                 spec.path
             ));
         }
-        if option.kind == OptionKind::Date && !is_date(text) {
-            return Err(format!(
-                "`{text}` is not a date, YYYY-MM-DD (option `{name}`)."
-            ));
-        }
         values.push((
             name.clone(),
             option.parse_text(text).map_err(|e| e.to_string())?,
@@ -94,22 +89,13 @@ pub fn preset_values(
     Ok(values)
 }
 
-/// `YYYY-MM-DD` in digits (the use case then checks it is a day that exists).
-fn is_date(text: &str) -> bool {
-    let b = text.as_bytes();
-    b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| match i {
-            4 | 7 => *c == b'-',
-            _ => c.is_ascii_digit(),
-        })
-}
-
 /// A value as a `custom_id` carries it (only the kinds `carried` allows reach here).
 fn written(value: &Value) -> Option<String> {
     match value {
         Value::Text(t) => Some(t.clone()),
         Value::Integer(i) => Some(i.to_string()),
         Value::Flag(b) => Some(b.to_string()),
+        Value::Date(d) => Some(d.format("%Y-%m-%d").to_string()),
         Value::Person(_) => None,
     }
 }

@@ -21,7 +21,7 @@ fn vote_input(a: &Args) -> Result<VoteInput, String> {
     Ok(VoteInput {
         decision: a.text("decision")?,
         reasons: a.text("reasons")?,
-        ban_until: a.opt_text("ban_until"),
+        ban_until: a.opt_date("ban_until"),
         step: a.opt_integer("step"),
         ruling: a.opt_text("ruling"),
         points: a.opt_integer("points"),
@@ -34,7 +34,7 @@ fn redecision(a: &Args) -> Result<RedecideInput, String> {
     Ok(RedecideInput {
         outcome: a.text("outcome")?,
         step: a.opt_integer("step"),
-        until: a.opt_text("until"),
+        until: a.opt_date("until"),
         points: a.opt_integer("points"),
     })
 }
@@ -55,7 +55,7 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| Box::pin(async move {
                     let against = Against {
                         case: a.opt_integer("case"),
-                        deduction: a.opt_text("deduction"),
+                        deduction: a.opt_date("deduction"),
                         matter: a.opt_text("matter"),
                         party: a.opt_person("party"),
                     };
@@ -136,7 +136,7 @@ pub(super) fn section() -> Section {
                 .who("Chief Justice")
                 .rule("after an appeal on the ban was heard, §II Act 9.5")
                 .run(|app, call, a| Box::pin(async move {
-                    reply(app.close_to_further_appeals(&call, a.integer("appeal")?, &a.text("until")?).await)
+                    reply(app.close_to_further_appeals(&call, a.integer("appeal")?, a.date("until")?).await)
                 })),
             command("court en-banc", "Ask for a judgement to be heard by the whole Court (Terms §III Act 3.9)")
                 .option(appeal().picks(Pick::Appeal))

@@ -61,7 +61,7 @@ fn action_input(a: &Args, reason: &'static str) -> Result<ActionInput, String> {
         reason: a.text(reason)?,
         game: a.declares("game").then(|| a.opt_integer("game")).flatten(),
         incident: text("incident"),
-        taken: text("taken"),
+        taken: a.declares("taken").then(|| a.opt_date("taken")).flatten(),
         declare_later: a.declares("later") && a.flag("later"),
         discretion: text("discretion"),
     })
@@ -151,7 +151,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 take(app, call, a, |a| {
                     Ok(ActionKind::Ban {
-                        until: a.text("until")?,
+                        until: a.date("until")?,
                     })
                 })
             }),

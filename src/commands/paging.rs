@@ -53,6 +53,7 @@ pub fn page_invocation(
             Some(Value::Text(t)) => Some(t.clone()),
             Some(Value::Integer(i)) => Some(i.to_string()),
             Some(Value::Flag(b)) => Some(b.to_string()),
+            Some(Value::Date(d)) => Some(d.format("%Y-%m-%d").to_string()),
             None if caller_default == Some(option.name) => Some(asker.to_string()),
             None => None,
         };

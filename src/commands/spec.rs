@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use chrono::NaiveDate;
+
 use std::future::Future;
 use std::pin::Pin;
 
@@ -135,7 +137,8 @@ impl OptionKind {
             (
                 OptionKind::Text { .. } | OptionKind::Date | OptionKind::Choice(_),
                 Value::Text(_)
-            ) | (OptionKind::Integer { .. }, Value::Integer(_))
+            ) | (OptionKind::Date, Value::Date(_))
+                | (OptionKind::Integer { .. }, Value::Integer(_))
                 | (OptionKind::Person, Value::Person(_))
                 | (OptionKind::Flag, Value::Flag(_))
         )
@@ -170,6 +173,8 @@ pub enum Value {
     Integer(i64),
     Person(PersonRef),
     Flag(bool),
+    /// A date option, read once at the edge: the adapters give text, which `check` parses.
+    Date(NaiveDate),
 }
 
 impl Value {
@@ -180,9 +185,13 @@ impl Value {
             Value::Integer(i) => (*i).into(),
             Value::Person(p) => p.name.clone().into(),
             Value::Flag(b) => (*b).into(),
+            Value::Date(d) => d.format(DATE_FORMAT).to_string().into(),
         }
     }
 }
+
+/// How a date option is written, and how it is recorded.
+const DATE_FORMAT: &str = "%Y-%m-%d";
 
 /// Why an option's value was refused, before anything ran.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,6 +202,7 @@ pub enum OptionError {
     },
     Missing(&'static str),
     Twice(&'static str),
+    NotADate(String),
     NotAPerson(String),
     NotANumber {
         option: &'static str,
@@ -235,6 +245,7 @@ impl fmt::Display for OptionError {
             OptionError::Missing(name) => write!(f, "The option `{name}` is required."),
             OptionError::Twice(name) => write!(f, "The option `{name}` is given twice."),
             OptionError::NotAPerson(value) => write!(f, "`{value}` is not a person; write @name."),
+            OptionError::NotADate(value) => write!(f, "`{value}` is not a date; write YYYY-MM-DD."),
             OptionError::NotANumber { option, value } => {
                 write!(f, "`{value}` is not a whole number (option `{option}`).")
             }
@@ -328,6 +339,10 @@ impl OptionSpec {
                     max: DATE_MAX,
                 })
             }
+            // A date is parsed here, once, for every adapter: handlers read a `NaiveDate`.
+            (OptionKind::Date, Value::Text(t)) => NaiveDate::parse_from_str(t.trim(), DATE_FORMAT)
+                .map(Value::Date)
+                .map_err(|_| OptionError::NotADate(t.clone())),
             _ => Ok(value),
         }
     }
@@ -472,8 +487,22 @@ impl Args {
     pub fn opt_text(&self, name: &str) -> Option<String> {
         match self.get(name) {
             Some(Value::Text(t)) => Some(t.clone()),
+            // A handler not yet reading the typed date gets it as written.
+            Some(Value::Date(d)) => Some(d.format(DATE_FORMAT).to_string()),
             _ => None,
         }
+    }
+
+    /// A date option, parsed at the edge (`OptionSpec::check`).
+    pub fn opt_date(&self, name: &str) -> Option<NaiveDate> {
+        match self.get(name) {
+            Some(Value::Date(d)) => Some(*d),
+            _ => None,
+        }
+    }
+
+    pub fn date(&self, name: &'static str) -> Result<NaiveDate, String> {
+        self.opt_date(name).ok_or_else(|| missing(name))
     }
 
     pub fn text(&self, name: &'static str) -> Result<String, String> {

@@ -15,7 +15,7 @@ impl App {
         &self,
         call: &Call,
         n: i64,
-        until: &str,
+        until: NaiveDate,
     ) -> Result<CourtReply, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
@@ -24,8 +24,7 @@ impl App {
                 "refuse further appeals on a ban",
                 "Terms §II Act 9.5",
             )?;
-            let day = NaiveDate::parse_from_str(until.trim(), "%Y-%m-%d")
-                .map_err(|_| CourtError::BadDate(until.to_owned()))?;
+            let day = until;
             let mut row = self.appeal(conn, n).await?;
             let until = row.lifecycle.close_to_further_appeals(
                 &row.filing,

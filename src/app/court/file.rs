@@ -23,7 +23,7 @@ use super::{CourtError, CourtReply};
 pub struct Against {
     pub case: Option<i64>,
     /// The day of a weekly deduction (YYYY-MM-DD), as `/history` shows it.
-    pub deduction: Option<String>,
+    pub deduction: Option<NaiveDate>,
     pub matter: Option<String>,
     /// Someone a matter concerns besides the appellant.
     pub party: Option<PersonRef>,
@@ -69,9 +69,7 @@ impl App {
             };
             let subject = if let Some(case) = against.case {
                 Subject::Action(self.case_facts(conn, case).await?.1)
-            } else if let Some(day) = &against.deduction {
-                let day = NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d")
-                    .map_err(|_| CourtError::BadDate(day.clone()))?;
+            } else if let Some(day) = against.deduction {
                 let (event, facts) = self
                     .deduction_facts(conn, actor.id, &actor.name, day)
                     .await?;

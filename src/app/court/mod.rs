@@ -96,8 +96,6 @@ pub enum CourtError {
     PartyWithoutMatter,
     #[error("{0} had no absence or inactivity deduction on {1} (Terms §II Act 6.3).")]
     NoDeduction(String, String),
-    #[error("`{0}` is not a date; write YYYY-MM-DD.")]
-    BadDate(String),
     #[error("{0}")]
     BadVote(String),
     #[error("This appeal is not a petition against a monitor still in place after the session following it, so no answer is owed (Terms §II Act 10.5).")]

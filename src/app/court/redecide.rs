@@ -32,7 +32,7 @@ pub enum Redecision {
     /// A lesser step of the ladder.
     Step(i64),
     /// A ban's new end, a Friday (YYYY-MM-DD).
-    Until(String),
+    Until(NaiveDate),
     /// A deduction or award of fewer points (Terms §III Acts 2.4.3, 3.8).
     Points(i64),
 }
@@ -43,7 +43,7 @@ pub struct RedecideInput {
     /// confirm, withdraw, step, until or points.
     pub outcome: String,
     pub step: Option<i64>,
-    pub until: Option<String>,
+    pub until: Option<NaiveDate>,
     pub points: Option<i64>,
 }
 
@@ -69,7 +69,7 @@ impl RedecideInput {
             "step" => Redecision::Step(self.step.ok_or_else(|| {
                 CourtError::BadVote("Give the lesser step with step:N (Terms §II Act 5).".into())
             })?),
-            "until" => Redecision::Until(self.until.clone().ok_or_else(|| {
+            "until" => Redecision::Until(self.until.ok_or_else(|| {
                 CourtError::BadVote(
                     "Give the ban's new end with until:YYYY-MM-DD, a Friday (Terms §II Act 9.2)."
                         .into(),
@@ -164,8 +164,7 @@ impl App {
                     )
                 }
                 Redecision::Until(day) => {
-                    let day = NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d")
-                        .map_err(|_| CourtError::BadDate(day.clone()))?;
+                    let day = *day;
                     ladder::is_valid_ban_end(
                         day,
                         calendar::local_date(now, tz),

@@ -28,7 +28,7 @@ pub struct VoteInput {
     pub decision: String,
     pub reasons: String,
     /// Overturn: the ban's new end, a Friday (YYYY-MM-DD).
-    pub ban_until: Option<String>,
+    pub ban_until: Option<NaiveDate>,
     /// Overturn: a lesser step of the ladder.
     pub step: Option<i64>,
     /// Overturn a matter: the Court's ruling in words.
@@ -87,11 +87,8 @@ impl VoteInput {
                 })?)?,
             },
             "overturn" => {
-                let replacement = match (&self.ban_until, self.step, &self.ruling, self.points) {
-                    (Some(day), None, None, None) => Replacement::BanEnds(
-                        NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d")
-                            .map_err(|_| CourtError::BadDate(day.clone()))?,
-                    ),
+                let replacement = match (self.ban_until, self.step, &self.ruling, self.points) {
+                    (Some(day), None, None, None) => Replacement::BanEnds(day),
                     (None, Some(step), None, None) => Replacement::LesserStep(
                         Step::from_number(step).ok_or_else(|| {
                             CourtError::BadVote(format!("There is no step {step} of the ladder (Terms §II Act 5)."))
@@ -371,7 +368,7 @@ mod tests {
     fn an_overturn_puts_one_thing_in_place_of_the_decision() {
         let mut two = input("overturn");
         two.step = Some(1);
-        two.ban_until = Some("2026-12-04".into());
+        two.ban_until = NaiveDate::from_ymd_opt(2026, 12, 4);
         assert!(matches!(two.vote(), Err(CourtError::BadVote(_))));
         let mut step = input("overturn");
         step.step = Some(1);
@@ -390,7 +387,7 @@ mod tests {
         // Terms §III Act 3.8: an uphold replaces nothing and sets no conditions; a remand
         // replaces nothing; an overturn sets no conditions.
         let mut uphold = input("uphold");
-        uphold.ban_until = Some("2026-12-04".into());
+        uphold.ban_until = NaiveDate::from_ymd_opt(2026, 12, 4);
         let Err(CourtError::BadVote(refusal)) = uphold.vote() else {
             panic!("an uphold with a new ban end is refused");
         };

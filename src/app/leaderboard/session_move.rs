@@ -18,8 +18,6 @@ pub enum SessionMoveError {
     Unauthorised(#[from] Unauthorised),
     #[error(transparent)]
     Refused(#[from] MoveRefusal),
-    #[error("`{0}` is not a date; write it as YYYY-MM-DD, for example 2026-12-03.")]
-    BadDate(String),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }
@@ -40,23 +38,17 @@ impl fmt::Display for SessionMoveReply {
     }
 }
 
-fn parse(text: &str) -> Result<NaiveDate, SessionMoveError> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .map_err(|_| SessionMoveError::BadDate(text.to_owned()))
-}
-
 impl App {
     /// `/session move from:DATE to:DATE`: the session of `from` is held on `to` instead.
     pub async fn move_session(
         &self,
         call: &Call,
-        from: &str,
-        to: &str,
+        from: NaiveDate,
+        to: NaiveDate,
         reason: Option<&str>,
     ) -> Result<SessionMoveReply, SessionMoveError> {
         self.execute(call, async |conn, actor| {
             Power::Moderate.require(&actor.offices, "move a session", "Terms §III Act 2, 3.4")?;
-            let (from, to) = (parse(from)?, parse(to)?);
             let now = self.now();
             let today = calendar::local_date(now, self.tz());
             let window = self.window(conn).await?;

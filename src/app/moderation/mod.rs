@@ -62,10 +62,8 @@ pub enum ModerationError {
     Ladder(#[from] LadderError),
     #[error(transparent)]
     BanDate(#[from] BanDateError),
-    #[error("`{0}` is not a date; write YYYY-MM-DD.")]
-    BadDate(String),
-    #[error("An action taken outside gavel may be recorded up to 7 days after it was taken (Terms §III Act 2.4); {0} is too long ago.")]
-    TakenTooLongAgo(String),
+    #[error("An action taken outside gavel may be recorded up to {1} days after it was taken (Terms §III Act 2.4); {0} is too long ago.")]
+    TakenTooLongAgo(String, i64),
     #[error("{0} is in the future; an action is recorded once it has been taken.")]
     TakenInFuture(String),
     #[error("Points must be a whole number from 1 to 1000.")]
@@ -132,7 +130,7 @@ pub struct ActionInput {
     /// A described incident (names the offence when there is no game).
     pub incident: Option<String>,
     /// When the action was taken, if outside gavel and before today (YYYY-MM-DD, up to 7 days back).
-    pub taken: Option<String>,
+    pub taken: Option<NaiveDate>,
     /// Record now, declare later with `/mod declare` (within 7 days).
     pub declare_later: bool,
     /// Why a lesser step of the ladder is chosen (Terms §II Act 5); violations only.
@@ -143,7 +141,7 @@ pub struct ActionInput {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActionKind {
     Violation { step: Option<i64> },
-    Ban { until: String },
+    Ban { until: NaiveDate },
     Monitor,
     Deduction { points: i64 },
     Award { points: i64 },
@@ -176,14 +174,13 @@ impl App {
     /// `days` back (Terms §III Act 2.4).
     pub(super) fn taken_at(
         &self,
-        taken: Option<&str>,
+        taken: Option<NaiveDate>,
         days: i64,
     ) -> Result<DateTime<Utc>, ModerationError> {
         let now = self.now();
-        let Some(text) = taken else {
+        let Some(date) = taken else {
             return Ok(now);
         };
-        let date = parse_date(text)?;
         let today = calendar::local_date(now, self.tz());
         if date > today {
             return Err(ModerationError::TakenInFuture(calendar::show_date(date)));
@@ -192,7 +189,10 @@ impl App {
             return Ok(now);
         }
         if (today - date).num_days() > days {
-            return Err(ModerationError::TakenTooLongAgo(calendar::show_date(date)));
+            return Err(ModerationError::TakenTooLongAgo(
+                calendar::show_date(date),
+                days,
+            ));
         }
         // Taken during that day; noon club time stands for "some time that day".
         Ok(calendar::local_to_utc(
@@ -419,11 +419,6 @@ pub fn describe_action(a: &Action, target: Option<&str>, tz: chrono_tz::Tz) -> S
         CaseKind::Clock => format!("{who} must use a chessclock in every game"),
         CaseKind::Technical => format!("technical modification: {}", a.reason),
     }
-}
-
-fn parse_date(text: &str) -> Result<NaiveDate, ModerationError> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .map_err(|_| ModerationError::BadDate(text.to_owned()))
 }
 
 #[cfg(test)]

@@ -13,9 +13,7 @@ use crate::domain::moderation::{offence_key, CaseKind};
 use crate::jobs::{self, Job};
 use crate::store::{self, moderation::actions::NewAction};
 
-use super::{
-    describe_action, parse_date, ActionInput, ActionKind, ModerationError, ModerationReply,
-};
+use super::{describe_action, ActionInput, ActionKind, ModerationError, ModerationReply};
 use crate::app::{Actor, App, Call};
 
 impl App {
@@ -85,7 +83,7 @@ impl App {
             }
         }
         let declaration_days = self.declaration_days(conn).await?;
-        let taken_at = self.taken_at(input.taken.as_deref(), declaration_days)?;
+        let taken_at = self.taken_at(input.taken, declaration_days)?;
         // However the action names it (game:, incident: or only a reason), an action against
         // someone the Moderator played that day may be about that game (Terms §III Act 3.5).
         if let Some(t) = &target {
@@ -135,7 +133,7 @@ impl App {
                 }
             }
             ActionKind::Ban { until } => {
-                let end = parse_date(until)?;
+                let end = *until;
                 ladder::is_valid_ban_end(
                     end,
                     calendar::local_date(now, tz),

@@ -50,7 +50,7 @@ pub(in crate::commands) fn section() -> Section {
             Box::pin(async move {
                 let reason = a.opt_text("reason");
                 reply(
-                    app.move_session(&call, &a.text("from")?, &a.text("to")?, reason.as_deref())
+                    app.move_session(&call, a.date("from")?, a.date("to")?, reason.as_deref())
                         .await,
                 )
             })

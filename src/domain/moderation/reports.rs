@@ -101,7 +101,7 @@ pub enum ReportAction {
     /// A fraud violation on the ladder (Terms §II Act 5).
     Violation,
     /// A ban until a Friday, written YYYY-MM-DD (Terms §II Act 9).
-    Ban(String),
+    Ban(chrono::NaiveDate),
 }
 
 /// Why the form's `action` could not be read.
@@ -122,7 +122,11 @@ impl ReportAction {
             ["deduct", n] | ["deduct", n, "points"] => {
                 n.parse().map(ReportAction::Deduct).map_err(|_| refuse())
             }
-            ["ban", date] | ["ban", "until", date] => Ok(ReportAction::Ban((*date).to_owned())),
+            ["ban", date] | ["ban", "until", date] => {
+                chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
+                    .map(ReportAction::Ban)
+                    .map_err(|_| refuse())
+            }
             _ => Err(refuse()),
         }
     }
@@ -185,13 +189,16 @@ mod tests {
         );
         assert_eq!(
             ReportAction::parse("ban until 2026-12-04"),
-            Ok(ReportAction::Ban("2026-12-04".into()))
+            Ok(ReportAction::Ban(
+                chrono::NaiveDate::from_ymd_opt(2026, 12, 4).unwrap()
+            ))
         );
         assert_eq!(
             ReportAction::parse("violation"),
             Ok(ReportAction::Violation)
         );
         assert!(ReportAction::parse("deduct lots").is_err());
+        assert!(ReportAction::parse("ban 2026-02-30").is_err());
         let refused = ReportAction::parse("shame").unwrap_err().to_string();
         assert!(refused.contains("Terms §II"), "{refused}");
     }
