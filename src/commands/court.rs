@@ -4,12 +4,13 @@
 use super::paging::page_of_lines;
 use super::{choice, command, date, flag, integer, person, reply, text, Args, Section};
 use crate::app::choices::Pick;
-use crate::app::court::{Against, RedecideInput, VoteInput};
-use crate::domain::court::DiscretionaryPower;
+use crate::app::court::{Against, Outcome, RedecideInput, VoteInput};
+use crate::domain::court::{DiscretionaryPower, EnBancAnswer, VoteDecision};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{NUMBER_MAX, POINTS_MAX, STEP_MAX};
 use crate::domain::kernel::pages::Listing;
 use crate::domain::kernel::text::Reason;
+use crate::domain::kernel::words::Words;
 
 fn appeal() -> super::OptionSpec {
     integer("appeal", "The appeal's number", 1, NUMBER_MAX).picks(Pick::AppealActive)
@@ -19,7 +20,7 @@ const JUSTICES: &str = "Justices, Chief Justice";
 
 fn vote_input(a: &Args) -> Result<VoteInput, String> {
     Ok(VoteInput {
-        decision: a.text("decision")?,
+        decision: a.choice("decision")?,
         reasons: a.text("reasons")?,
         ban_until: a.opt_date("ban_until"),
         step: a.opt_integer("step"),
@@ -32,7 +33,7 @@ fn vote_input(a: &Args) -> Result<VoteInput, String> {
 
 fn redecision(a: &Args) -> Result<RedecideInput, String> {
     Ok(RedecideInput {
-        outcome: a.text("outcome")?,
+        outcome: a.choice("outcome")?,
         step: a.opt_integer("step"),
         until: a.opt_date("until"),
         points: a.opt_integer("points"),
@@ -112,7 +113,7 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| Box::pin(async move { reply(app.reseat_whole_court(&call, a.integer("appeal")?).await) })),
             command("court vote", "Vote on an appeal you sit on, once (Terms §III Acts 3.3, 3.8)")
                 .option(appeal().picks(Pick::AppealToVote))
-                .option(choice("decision", "uphold, overturn or remand", &["uphold", "overturn", "remand"]))
+                .option(choice("decision", "uphold, overturn or remand", VoteDecision::WORDS))
                 .option(text("reasons", "Your reasons", Reason::MAX).in_modal())
                 .option(date("ban_until", "Overturn: the ban's new end, a Friday (§II Act 9.4)").optional())
                 .option(integer("step", "Overturn: a lesser step of the ladder (§II Act 5)", 1, STEP_MAX).optional())
@@ -148,13 +149,13 @@ pub(super) fn section() -> Section {
                 })),
             command("court en-banc-decide", "Accept or refuse an en banc hearing (Terms §III Act 3.9.1)")
                 .option(appeal())
-                .option(choice("answer", "accept or refuse", &["accept", "refuse"]))
+                .option(choice("answer", "accept or refuse", EnBancAnswer::WORDS))
                 .option(text("reason", "Why, when refusing", Reason::MAX).optional())
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
                 .rule("§III Acts 3.9.1, 3.5.3")
                 .run(|app, call, a| Box::pin(async move {
-                    let accept = a.text("answer")? == "accept";
+                    let accept = a.choice::<EnBancAnswer>("answer")? == EnBancAnswer::Accept;
                     let reason = a.opt_text("reason");
                     reply(app.decide_en_banc(&call, a.integer("appeal")?, accept, reason.as_deref()).await)
                 })),
@@ -201,7 +202,7 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| Box::pin(async move { reply(app.appeal_history(&call, a.integer("appeal")?).await) })),
             command("mod redecide", "Re-decide a remanded case and declare it (Terms §III Acts 2.4, 3.8)")
                 .option(integer("case", "The remanded case", 1, NUMBER_MAX).picks(Pick::CaseRemanded))
-                .option(choice("outcome", "confirm, withdraw, a lesser step, a new ban end, or fewer points", &["confirm", "withdraw", "step", "until", "points"]))
+                .option(choice("outcome", "confirm, withdraw, a lesser step, a new ban end, or fewer points", Outcome::WORDS))
                 .option(text("reasoning", "The reasoning, for #discussion", Reason::MAX))
                 .option(integer("step", "The lesser step (with outcome:step)", 1, STEP_MAX).optional())
                 .option(date("until", "The ban's new end, a Friday (with outcome:until)").optional())

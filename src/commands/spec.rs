@@ -14,6 +14,7 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::DATE_MAX;
 use crate::domain::kernel::text;
+use crate::domain::kernel::words::Words;
 
 /// A boxed future, as a command's use case returns it.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
@@ -491,6 +492,19 @@ impl Args {
             Some(Value::Date(d)) => Some(d.format(DATE_FORMAT).to_string()),
             _ => None,
         }
+    }
+
+    /// A fixed choice as its enum; the declaration offered `T::WORDS`, so any other word was
+    /// refused at the edge.
+    pub fn opt_choice<T: Words>(&self, name: &str) -> Option<T> {
+        match self.get(name) {
+            Some(Value::Text(t)) => T::from_word(t),
+            _ => None,
+        }
+    }
+
+    pub fn choice<T: Words>(&self, name: &'static str) -> Result<T, String> {
+        self.opt_choice(name).ok_or_else(|| missing(name))
     }
 
     /// A date option, parsed at the edge (`OptionSpec::check`).

@@ -26,7 +26,7 @@ mod vote;
 pub use export::export_appeals;
 pub use file::Against;
 pub use opinion::OPINION_MAX;
-pub use redecide::{RedecideInput, Redecision};
+pub use redecide::{Outcome, RedecideInput, Redecision};
 pub use vote::VoteInput;
 
 use std::fmt;

@@ -15,6 +15,7 @@ use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::AppealId;
 use crate::domain::kernel::text::Reason;
+use crate::domain::kernel::words::Words;
 use crate::domain::moderation::ladder::{self, Step};
 use crate::domain::moderation::CaseKind;
 use crate::jobs::{self, Job};
@@ -37,11 +38,30 @@ pub enum Redecision {
     Points(i64),
 }
 
+/// The outcome a re-decision names, as `/mod redecide outcome:` offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Confirm,
+    Withdraw,
+    Step,
+    Until,
+    Points,
+}
+
+crate::offered_as_words! {
+    Outcome {
+        Outcome::Confirm => "confirm",
+        Outcome::Withdraw => "withdraw",
+        Outcome::Step => "step",
+        Outcome::Until => "until",
+        Outcome::Points => "points",
+    }
+}
+
 /// A re-decision as typed: the outcome and the options that go with it.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct RedecideInput {
-    /// confirm, withdraw, step, until or points.
-    pub outcome: String,
+    pub outcome: Outcome,
     pub step: Option<i64>,
     pub until: Option<NaiveDate>,
     pub points: Option<i64>,
@@ -51,7 +71,7 @@ impl RedecideInput {
     /// The re-decision, or a refusal naming an option that goes with another outcome: it is
     /// refused, never dropped (Terms §III Act 3.8).
     pub fn decision(&self) -> Result<Redecision, CourtError> {
-        let outcome = self.outcome.as_str();
+        let outcome = self.outcome.word();
         for (option, given) in [
             ("step", self.step.is_some()),
             ("until", self.until.is_some()),
@@ -63,28 +83,23 @@ impl RedecideInput {
                 )));
             }
         }
-        Ok(match outcome {
-            "confirm" => Redecision::Confirm,
-            "withdraw" => Redecision::Withdraw,
-            "step" => Redecision::Step(self.step.ok_or_else(|| {
+        Ok(match self.outcome {
+            Outcome::Confirm => Redecision::Confirm,
+            Outcome::Withdraw => Redecision::Withdraw,
+            Outcome::Step => Redecision::Step(self.step.ok_or_else(|| {
                 CourtError::BadVote("Give the lesser step with step:N (Terms §II Act 5).".into())
             })?),
-            "until" => Redecision::Until(self.until.ok_or_else(|| {
+            Outcome::Until => Redecision::Until(self.until.ok_or_else(|| {
                 CourtError::BadVote(
                     "Give the ban's new end with until:YYYY-MM-DD, a Friday (Terms §II Act 9.2)."
                         .into(),
                 )
             })?),
-            "points" => Redecision::Points(self.points.ok_or_else(|| {
+            Outcome::Points => Redecision::Points(self.points.ok_or_else(|| {
                 CourtError::BadVote(
                     "Give the smaller number of points with points:N (Terms §III Act 3.8).".into(),
                 )
             })?),
-            other => {
-                return Err(CourtError::BadVote(format!(
-                    "`{other}` is not an outcome: confirm, withdraw, step, until or points."
-                )))
-            }
         })
     }
 }

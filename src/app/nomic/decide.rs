@@ -2,6 +2,7 @@
 //! §IV Act 1); an adopted change applies at once as the next version, with a line in the change
 //! log (Act 2), announced in #discussion. `/proposal show`: a proposal and its votes.
 
+use crate::domain::nomic::revision::DraftDecision;
 use std::fmt;
 
 use crate::app::{App, Call};
@@ -65,7 +66,7 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-        decision: &str,
+        decision: DraftDecision,
         reason: Option<&str>,
     ) -> Result<Decided, RulesError> {
         self.execute(call, async |conn, actor| {
@@ -100,8 +101,8 @@ impl App {
             let reason_words = reason
                 .map(|r| format!(" Reason: {}", r.trim()))
                 .unwrap_or_default();
-            let announcement = match decision.trim() {
-                "adopt" => {
+            let announcement = match decision {
+                DraftDecision::Adopt => {
                     let terms = self.rulebook(conn, settings.procedure).await?;
                     let on = calendar::local_date(now, self.tz());
                     let updated = draft.adopt(&terms, now, on)?;
@@ -200,13 +201,12 @@ impl App {
                         followed.words
                     )
                 }
-                "reject" => {
+                DraftDecision::Reject => {
                     draft.reject(reason, now)?;
                     format!(
                         "The Chief Justice rejected Draft {number} (Terms §IV Act 1, 5).{reason_words}"
                     )
                 }
-                other => return Err(RulesError::NotADecision(other.to_owned())),
             };
             let status = match draft.status {
                 DraftStatus::Adopted { .. } => ProposalStatus::Adopted,

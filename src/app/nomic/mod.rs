@@ -116,8 +116,6 @@ pub enum RulesError {
         option: &'static str,
         why: &'static str,
     },
-    #[error("`{0}` is not a vote: yes or no.")]
-    NotABallot(String),
     #[error("Suggestion {0} is not a drafted change: a Moderator or Justice drafts a suggestion before it is voted on or decided (Terms §IV Act 4, 5).")]
     NotADraft(i64),
     #[error("You have already given your advisory vote on Draft {0}, and it stands; one each, so the Chief Justice can read the count (Terms §IV Act 1).")]
@@ -135,8 +133,6 @@ pub enum RulesError {
     /// A Nomic refusal whose citations follow renumbered rules (Nomic 110).
     #[error("{0}")]
     Cited(String),
-    #[error("`{0}` is not a decision: adopt or reject (Terms §IV Act 1).")]
-    NotADecision(String),
     #[error("Under the Nomic procedure a proposal is decided by the players' votes, not by the Chief Justice (Nomic 104, 204).")]
     DecidedByVote,
     #[error("There is no Point of Order {0}.")]

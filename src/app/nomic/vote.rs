@@ -39,21 +39,16 @@ impl fmt::Display for Voted {
     }
 }
 
-/// Reads `yes` or `no`.
-pub fn parse_ballot(text: &str) -> Result<Ballot, RulesError> {
-    match text.trim() {
-        "yes" => Ok(Ballot::Yes),
-        "no" => Ok(Ballot::No),
-        other => Err(RulesError::NotABallot(other.to_owned())),
-    }
-}
-
 impl App {
     /// `/vote`.
-    pub async fn vote(&self, call: &Call, number: i64, choice: &str) -> Result<Voted, RulesError> {
+    pub async fn vote(
+        &self,
+        call: &Call,
+        number: i64,
+        ballot: Ballot,
+    ) -> Result<Voted, RulesError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            let ballot = parse_ballot(choice)?;
             let settings = self.settings(conn).await?;
             let row = store::nomic::proposals::by_number(conn, number)
                 .await?

@@ -6,6 +6,9 @@ use crate::app::nomic::ProposalInput;
 use crate::commands::paging::{page_of_lines, Paged};
 use crate::commands::{choice, command, flag, integer, person, reply, text, Section};
 use crate::domain::kernel::pages::Listing;
+use crate::domain::kernel::words::Words;
+use crate::domain::nomic::revision::DraftDecision;
+use crate::domain::nomic::Ballot;
 
 /// Rules on one page of `/rule list`.
 const RULES_PAGE: usize = 15;
@@ -184,13 +187,13 @@ pub(in crate::commands) fn section() -> Section {
                 integer("proposal", "The proposal's number", 1, NUMBER_MAX)
                     .picks(Pick::ProposalToVote),
             )
-            .option(choice("choice", "Your vote", &["yes", "no"]))
+            .option(choice("choice", "Your vote", Ballot::WORDS))
             .who("players; Members on drafts, advisory")
             .rule("one vote each, none at the weekend, Nomic 105, 113, 201, 208")
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.vote(&call, a.integer("proposal")?, &a.text("choice")?)
+                        app.vote(&call, a.integer("proposal")?, a.choice("choice")?)
                             .await,
                     )
                 })
@@ -225,7 +228,7 @@ pub(in crate::commands) fn section() -> Section {
                 "Adopt or reject a drafted change to the Terms (Chief Justice only)",
             )
             .option(integer("proposal", "The draft's number", 1, NUMBER_MAX).picks(Pick::Proposal))
-            .option(choice("decision", "Adopt or reject", &["adopt", "reject"]))
+            .option(choice("decision", "Adopt or reject", DraftDecision::WORDS))
             .option(text("reason", "Why, for #discussion", SUMMARY_MAX).optional())
             .needs(Power::ChiefJustice)
             .who("Chief Justice")
@@ -237,7 +240,7 @@ pub(in crate::commands) fn section() -> Section {
                         app.decide_proposal(
                             &call,
                             a.integer("proposal")?,
-                            &a.text("decision")?,
+                            a.choice("decision")?,
                             reason.as_deref(),
                         )
                         .await,

@@ -126,8 +126,8 @@ pub use standing::{
     Conflict, Conflicts, Filing, MatterFacts, NotAppealable, Route, Subject,
 };
 pub use verdict::{
-    reasoning_ground_applies, Ballot, Decision, Ground, InvalidVote, Overturn, Replacement,
-    Verdict, Vote,
+    reasoning_ground_applies, Ballot, Decision, EnBancAnswer, Ground, InvalidVote, Overturn,
+    Replacement, Verdict, Vote, VoteDecision,
 };
 
 use crate::domain::kernel::office::Offices;

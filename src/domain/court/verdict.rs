@@ -204,6 +204,33 @@ pub struct Ballot {
     pub at: DateTime<Utc>,
 }
 
+/// The decision a Justice votes for (Terms §III Act 3.8), as `/court vote decision:` offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VoteDecision {
+    Uphold,
+    Overturn,
+    Remand,
+}
+
+/// The Chief Justice's answer to a request for an en banc hearing (Terms §III Act 3.9.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnBancAnswer {
+    Accept,
+    Refuse,
+}
+
+crate::offered_as_words! {
+    VoteDecision {
+        VoteDecision::Uphold => "uphold",
+        VoteDecision::Overturn => "overturn",
+        VoteDecision::Remand => "remand",
+    }
+    EnBancAnswer {
+        EnBancAnswer::Accept => "accept",
+        EnBancAnswer::Refuse => "refuse",
+    }
+}
+
 /// What the Court decided.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Decision {

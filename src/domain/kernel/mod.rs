@@ -14,3 +14,4 @@ pub mod office;
 pub mod pages;
 pub mod reminder;
 pub mod text;
+pub mod words;

@@ -83,6 +83,20 @@ pub enum EditError {
     Text(#[from] TextError),
 }
 
+/// The Chief Justice's decision on a draft (Terms §IV Act 1), as `/proposal decide` offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DraftDecision {
+    Adopt,
+    Reject,
+}
+
+crate::offered_as_words! {
+    DraftDecision {
+        DraftDecision::Adopt => "adopt",
+        DraftDecision::Reject => "reject",
+    }
+}
+
 /// Where a drafted change is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DraftStatus {

@@ -16,6 +16,13 @@ pub enum Ballot {
     No,
 }
 
+crate::offered_as_words! {
+    Ballot {
+        Ballot::Yes => "yes",
+        Ballot::No => "no",
+    }
+}
+
 impl fmt::Display for Ballot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
