@@ -1,9 +1,9 @@
-//! Cards on Discord: a post's or a reply's card (`domain::kernel::look`) as an embed, sent
+//! Cards on Discord: a post's or a reply's card (`look`) as an embed, sent
 //! beside the same words as plain content (notifications and screen readers read the content).
 
 use poise::serenity_prelude as serenity;
 
-use crate::domain::kernel::look::Card;
+use super::look::Card;
 
 /// The embed showing `card`.
 pub fn embed(card: &Card) -> serenity::CreateEmbed {
@@ -22,11 +22,11 @@ pub fn embed(card: &Card) -> serenity::CreateEmbed {
 
 /// The embed of an announcement to the outbox channel `channel` (its text as Discord shows it).
 pub fn for_post(channel: &str, text: &str) -> serenity::CreateEmbed {
-    embed(&crate::domain::kernel::look::announcement(channel, text))
+    embed(&super::look::announcement(channel, text))
 }
 
 /// The embed of the reply to `/path` (its text as Discord shows it).
 pub fn for_reply(path: &str, text: &str) -> serenity::CreateEmbed {
     let rule = crate::commands::find(path).map_or("", |c| c.rule);
-    embed(&crate::domain::kernel::look::reply(path, rule, text))
+    embed(&super::look::reply(path, rule, text))
 }

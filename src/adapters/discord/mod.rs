@@ -9,6 +9,7 @@ mod direct;
 mod embed;
 mod gate;
 mod lifecycle;
+mod look;
 mod menus;
 mod pages;
 mod poster;

@@ -1,5 +1,5 @@
 //! The kernel every capability uses: typed ids, moments, the club calendar, text typed by
-//! people, limits, offices and the authority they carry, buttons as values, how posts look,
+//! people, limits, offices and the authority they carry, buttons as values,
 //! and long lists in pages.
 
 pub mod authority;
@@ -8,7 +8,6 @@ pub mod calendar;
 pub mod choices;
 pub mod ids;
 pub mod limits;
-pub mod look;
 pub mod moment;
 pub mod office;
 pub mod pages;

@@ -197,12 +197,12 @@ const BY_CHANNEL: &[(&str, Kind)] = &[
 pub const TITLE_MAX: usize = 256;
 pub const DESCRIPTION_MAX: usize = 4096;
 pub const FIELDS_MAX: usize = 25;
-pub const FIELD_NAME_MAX: usize = 256;
 pub const FIELD_VALUE_MAX: usize = 1024;
 pub const FOOTER_MAX: usize = 2048;
 /// Discord's limit on all of an embed's text together.
 pub const EMBED_MAX: usize = 6000;
-/// The longest label read as a field's name ("Judge", "Voting closes"): longer is a sentence.
+/// The longest label read as a field's name ("Judge", "Voting closes"): longer is a sentence
+/// (and well inside Discord's 256 characters for a field's name).
 const LABEL_MAX: usize = 24;
 
 /// A post or a reply as a card.
