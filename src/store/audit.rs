@@ -14,16 +14,6 @@ pub enum Outcome {
     Failed,
 }
 
-impl Outcome {
-    fn key(self) -> &'static str {
-        match self {
-            Outcome::Done => "done",
-            Outcome::Refused => "refused",
-            Outcome::Failed => "failed",
-        }
-    }
-}
-
 /// One audit row as exported.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct AuditEntry {
@@ -36,7 +26,7 @@ pub struct AuditEntry {
     pub actor_discord_id: Option<i64>,
     pub command: String,
     pub arguments: String,
-    pub outcome: String,
+    pub outcome: Outcome,
     pub detail: String,
 }
 
@@ -58,7 +48,7 @@ pub async fn append(
     .bind(actor_discord_id.map(snowflake_to_db))
     .bind(command)
     .bind(arguments.to_string())
-    .bind(outcome.key())
+    .bind(outcome)
     // The log is read as it was written, in club time, whoever reads it.
     .bind(crate::domain::kernel::moment::in_club_time(detail))
     .execute(conn)

@@ -29,6 +29,7 @@ use crate::domain::partychess::states::{GameStage, PlayHow};
 use crate::domain::tournament::matches::Game as TournamentGame;
 use crate::domain::tournament::stages::Stage as TournamentStage;
 use crate::domain::tournament::states::{AtFault, Decided, EntrantStatus, PendingKind, TimeBy};
+use crate::store::audit::Outcome as AuditOutcome;
 
 /// A domain enum stored as one of a fixed set of strings.
 pub trait StoredKey: Sized + Copy + 'static {
@@ -108,6 +109,11 @@ macro_rules! stored_as_text {
 }
 
 stored_as_text! {
+    AuditOutcome {
+        AuditOutcome::Done => "done",
+        AuditOutcome::Refused => "refused",
+        AuditOutcome::Failed => "failed",
+    }
     CaseKind {
         CaseKind::Violation => "violation",
         CaseKind::Ban => "ban",

@@ -280,7 +280,7 @@ mod tests {
             actor_discord_id: Some(42),
             command: command.into(),
             arguments: r#"{"text":"MARKER"}"#.into(),
-            outcome: "done".into(),
+            outcome: crate::store::audit::Outcome::Done,
             detail: "MARKER".into(),
         };
         let shown = public_audit(vec![

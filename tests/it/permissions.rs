@@ -69,7 +69,11 @@ async fn every_privileged_command_is_refused_to_a_member_without_the_office() {
         }
         let audit = audit_log().await;
         assert_eq!(audit.len(), audit_before + 1, "{line}: one audit entry");
-        assert_eq!(audit.last().expect("entry").outcome, "refused", "{line}");
+        assert_eq!(
+            audit.last().expect("entry").outcome,
+            gavel::store::audit::Outcome::Refused,
+            "{line}"
+        );
         assert_eq!(audit.last().expect("entry").command, command.path, "{line}");
     }
 }
