@@ -6,6 +6,7 @@
 mod assets;
 mod browser;
 mod diplomacy;
+mod in_progress;
 mod partychess_png;
 mod privacy;
 

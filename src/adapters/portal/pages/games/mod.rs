@@ -32,7 +32,8 @@ pub struct GameRow {
     pub played_at: DateTime<Utc>,
     pub white: Who,
     pub black: Who,
-    pub result: String,
+    /// "white", "black" or "draw"; none (null) while the game is in progress.
+    pub result: Option<String>,
     pub online: bool,
     #[serde(serialize_with = "crate::adapters::portal::words::key")]
     pub status: GameStatus,

@@ -214,9 +214,12 @@ pub struct AppealLine {
 /// How a game ended for `person`.
 pub fn game_line(g: &Game, person: i64, opponent: Who) -> GameLine {
     let white = g.white_id == person;
-    let outcome = match (g.result.as_str(), white) {
-        ("draw", _) => "drew",
-        ("white", true) | ("black", false) => "won",
+    let outcome = match (g.result.as_deref(), white) {
+        // A game in progress has no result yet (nor one voided before it ended).
+        (None, _) if g.status == GameStatus::InProgress => "playing",
+        (None, _) => "unfinished",
+        (Some("draw"), _) => "drew",
+        (Some("white"), true) | (Some("black"), false) => "won",
         _ => "lost",
     };
     GameLine {
