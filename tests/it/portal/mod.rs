@@ -5,6 +5,7 @@
 
 mod assets;
 mod browser;
+mod caching;
 mod diplomacy;
 mod in_progress;
 mod partychess_png;
