@@ -66,6 +66,10 @@ pub struct PortalConfig {
     /// The portal's address as the public reaches it (for example `https://club.example`);
     /// when set, announcements link to its pages, such as the Party Board's PNG.
     pub public_url: Option<String>,
+    /// Seconds a shared cache in front of the portal (a reverse proxy, a CDN) may answer a page
+    /// from its copy without asking (`Cache-Control: s-maxage`); 0, the default, has it ask
+    /// each time, as browsers always do.
+    pub shared_max_age: u32,
 }
 
 impl PortalConfig {

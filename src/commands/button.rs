@@ -196,20 +196,31 @@ pub fn is_form_field(spec: &CommandSpec, name: &str) -> bool {
         .any(|o| o.name == name && matches!(o.kind, OptionKind::Text { .. }))
 }
 
-/// Runs the command's check before its form opens (`CommandSpec::before_form`), with the
-/// options already given, as `caller`: a refusal is then shown before anything is typed.
+/// Runs the command's checks before its form opens (`CommandSpec::before_form` and
+/// `form_title`), with the options already given, as `caller`: a refusal is then shown before
+/// anything is typed. Answers the form's title when the command names what the form acts on.
 pub async fn check_before_form(
     spec: &'static CommandSpec,
     app: &App,
     caller: PersonRef,
     given: Vec<(String, Value)>,
-) -> Result<(), String> {
-    let Some(check) = spec.before_form else {
-        return Ok(());
-    };
+) -> Result<Option<String>, String> {
+    if spec.before_form.is_none() && spec.form_title.is_none() {
+        return Ok(None);
+    }
     let args = Args::before_form(spec, given).map_err(|e| e.to_string())?;
-    let call = Call::new(caller, spec.path, args.to_json());
-    check(app.clone(), call, args).await
+    if let Some(check) = spec.before_form {
+        let call = Call::new(caller.clone(), spec.path, args.to_json());
+        check(app.clone(), call, args.clone()).await?;
+    }
+    match spec.form_title {
+        Some(title) => {
+            let call = Call::new(caller, spec.path, args.to_json());
+            let text = title(app.clone(), call, args).await?;
+            Ok(Some(cut(&text, TITLE_MAX)))
+        }
+        None => Ok(None),
+    }
 }
 
 /// Checks a button against the table: the command exists, and each preset is one of its options

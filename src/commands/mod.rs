@@ -27,7 +27,7 @@ use std::sync::LazyLock;
 
 pub use docs::{help, markdown_tables, usage};
 pub use spec::{
-    Args, CommandSpec, FormCheck, Handler, OptionError, OptionKind, OptionSpec, Reply, Value,
+    Args, CommandSpec, FormCheck, FormTitle, Handler, OptionError, OptionKind, OptionSpec, Reply, Value,
 };
 
 /// A top-level command that groups subcommands (`/mod violation`), with what Discord shows for it.
@@ -262,6 +262,7 @@ pub(crate) fn command(path: &'static str, description: &'static str) -> Draft {
         rule: "",
         power: None,
         before_form: None,
+        form_title: None,
         private: false,
         private_with: None,
     }
@@ -287,6 +288,7 @@ pub(crate) struct Draft {
     rule: &'static str,
     power: Option<Power>,
     before_form: Option<FormCheck>,
+    form_title: Option<FormTitle>,
     private: bool,
     private_with: Option<&'static str>,
 }
@@ -317,6 +319,12 @@ impl Draft {
     /// A check before the form for this command's `in_modal` options opens (see `FormCheck`).
     pub fn before_form(mut self, check: FormCheck) -> Self {
         self.before_form = Some(check);
+        self
+    }
+
+    /// A check before the form opens that gives the form's title (see `FormTitle`).
+    pub fn form_title(mut self, check: FormTitle) -> Self {
+        self.form_title = Some(check);
         self
     }
 
@@ -368,6 +376,7 @@ impl Draft {
             power: self.power,
             run,
             before_form: self.before_form,
+            form_title: self.form_title,
             private: self.private,
             private_with: self.private_with,
             pages: None,

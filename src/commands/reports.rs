@@ -12,8 +12,9 @@ use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::kernel::text::Reason;
 use crate::domain::moderation::reports::{EXCERPT_MAX, LINK_MAX, REPORT_MAX};
 
-/// Before a Moderator's form opens: whether the caller may answer the report.
-fn may_answer(app: App, call: Call, a: Args) -> BoxFuture<Result<(), String>> {
+/// Before a Moderator's form opens: whether the caller may answer the report, and the form's
+/// title naming the member and the message it acts on.
+fn may_answer(app: App, call: Call, a: Args) -> BoxFuture<Result<String, String>> {
     Box::pin(async move {
         app.may_answer_report(&call, a.integer("report")?)
             .await
@@ -69,7 +70,7 @@ pub(super) fn section() -> Section {
         .who("Moderators")
         .rule("the action is declared as any case; the report stays private")
         .private()
-        .before_form(may_answer)
+        .form_title(may_answer)
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
@@ -93,7 +94,7 @@ pub(super) fn section() -> Section {
         .who("Moderators")
         .rule("recorded in the mod log")
         .private()
-        .before_form(may_answer)
+        .form_title(may_answer)
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(

@@ -30,6 +30,11 @@ pub type Handler = fn(App, Call, Args) -> BoxFuture<Reply>;
 /// for): a refusal then comes at once, privately, instead of after the text was typed.
 pub type FormCheck = fn(App, Call, Args) -> BoxFuture<Result<(), String>>;
 
+/// A check run before a form opens, like [`FormCheck`], that also names what the form acts on:
+/// its answer is the form's title (a Moderator acting on a report from a phone sees which
+/// member and message).
+pub type FormTitle = fn(App, Call, Args) -> BoxFuture<Result<String, String>>;
+
 /// One page of a listing, its words as every adapter shows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Paged {
@@ -79,6 +84,8 @@ pub struct CommandSpec {
     pub run: Handler,
     /// Checked before a form asking for this command's `in_modal` options opens, if declared.
     pub before_form: Option<FormCheck>,
+    /// Checked before such a form opens, naming what it acts on in its title, if declared.
+    pub form_title: Option<FormTitle>,
     /// Every answer goes to the caller alone (on Discord, ephemeral), not only refusals: for
     /// what must never be posted, such as a private report.
     pub private: bool,

@@ -18,7 +18,8 @@ pub struct GameLine {
     pub id: i64,
     pub white: String,
     pub black: String,
-    pub result: String,
+    /// None while the game is in progress.
+    pub result: Option<String>,
     pub status: GameStatus,
     pub played_at: DateTime<Utc>,
 }

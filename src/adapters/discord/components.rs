@@ -134,7 +134,7 @@ async fn handle(ctx: &serenity::Context, app: &App, press: Pressed<'_>, expects:
         // A form opens only for someone it can serve: a refusal is shown before any typing.
         Outcome::Form(form, spec, given) => {
             match button::check_before_form(spec, app, caller, given).await {
-                Ok(()) => answer::open_form(ctx, app, &asked, form).await,
+                Ok(title) => answer::open_form(ctx, app, &asked, titled(form, title)).await,
                 Err(text) => refuse(text).await,
             }
         }
@@ -171,11 +171,7 @@ fn typed_fields(rows: &[serenity::ActionRow]) -> Vec<(String, String)> {
 enum Outcome {
     Run(&'static CommandSpec, Args),
     /// The form, with the command and the options given, for its check before it opens.
-    Form(
-        serenity::CreateModal,
-        &'static CommandSpec,
-        Vec<(String, Value)>,
-    ),
+    Form(Form, &'static CommandSpec, Vec<(String, Value)>),
     Refuse(String),
 }
 
@@ -230,13 +226,22 @@ fn outcome(custom_id: &str, expected: Component, typed: Vec<(String, String)>) -
 pub fn form_if_wanting(
     spec: &'static CommandSpec,
     values: &[(String, Value)],
-) -> Result<Option<serenity::CreateModal>, String> {
+) -> Result<Option<Form>, String> {
     let names: Vec<&str> = values.iter().map(|(n, _)| n.as_str()).collect();
     let wanting = button::wanting(spec, &names);
     if wanting.is_empty() {
         return Ok(None);
     }
-    button::form(spec, values, &wanting).map(|form| Some(modal(form)))
+    button::form(spec, values, &wanting).map(Some)
+}
+
+/// The Discord modal for a form, under the title its command's check gave (what it acts on),
+/// else the command's own.
+pub(super) fn titled(mut form: Form, title: Option<String>) -> serenity::CreateModal {
+    if let Some(title) = title {
+        form.title = title;
+    }
+    modal(form)
 }
 
 /// The Discord modal for a form: one paragraph text input per option it asks for.

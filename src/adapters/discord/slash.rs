@@ -166,11 +166,14 @@ fn run(
             return Ok(());
         };
         match read_options(spec, ctx.args) {
-            Ok(Read::Form(modal, given)) => {
+            Ok(Read::Form(form, given)) => {
                 // Long text left out: ask for it in a form, unless the command's check
                 // refuses the caller already; the form's submission runs the command.
                 match button::check_before_form(spec, app, caller(&ctx), given).await {
-                    Ok(()) => answer::open_form(discord, app, &asked, modal).await,
+                    Ok(title) => {
+                        let modal = components::titled(form, title);
+                        answer::open_form(discord, app, &asked, modal).await
+                    }
                     Err(refusal) => refuse(refusal).await,
                 }
             }
@@ -200,7 +203,7 @@ fn run(
 enum Read {
     Args(Args),
     /// The form, and the options given (for the command's check before it opens).
-    Form(serenity::CreateModal, Vec<(String, Value)>),
+    Form(button::Form, Vec<(String, Value)>),
 }
 
 /// The people an interaction names by Discord's own member data: its caller, and the users

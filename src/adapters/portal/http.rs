@@ -15,6 +15,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
+use super::cache;
 use super::layout;
 use super::Portal;
 use crate::store;
@@ -274,8 +275,10 @@ fn etag(n: i64) -> String {
 }
 
 /// Conditional GET: each answer carries the ETag of the revision read before it was made, and a
-/// request that already holds that ETag gets 304 without the page being made again. Readers
-/// must ask each time (`no-cache`), so a change shows on the next request.
+/// request that already holds that ETag gets 304 without the page being made again. A page
+/// asked for at a revision already answered is sent as kept (`cache`), made once for everyone.
+/// Browsers must ask each time, so a change shows on the next request; a shared cache (a
+/// reverse proxy, a CDN) may keep a page for `portal.shared_max_age` seconds (`cache_control`).
 pub async fn revision_etag(State(portal): State<Portal>, request: Request, next: Next) -> Response {
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
         return next.run(request).await;
@@ -295,22 +298,52 @@ pub async fn revision_etag(State(portal): State<Portal>, request: Request, next:
         .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"));
     if held {
         let mut response = StatusCode::NOT_MODIFIED.into_response();
-        set_cache_headers(&mut response, &tag);
+        set_cache_headers(&mut response, &tag, &portal.cache_control);
         return response;
     }
-    let mut response = next.run(request).await;
+    let pages = portal.pages.clone().filter(|_| request.method() == Method::GET);
+    let mut response = if let Some(pages) = pages {
+        let key = request
+            .uri()
+            .path_and_query()
+            .map_or_else(|| request.uri().path().to_owned(), |p| p.as_str().to_owned());
+        let gzip = cache::accepts_gzip(request.headers().get(header::ACCEPT_ENCODING));
+        match pages
+            .answer(revision, &key, async move || next.run(request).await)
+            .await
+        {
+            cache::Answer::Kept(page) => page.response(gzip),
+            cache::Answer::Made(response) => response,
+        }
+    } else {
+        next.run(request).await
+    };
     if response.status().is_success() {
-        set_cache_headers(&mut response, &tag);
+        set_cache_headers(&mut response, &tag, &portal.cache_control);
     }
     response
 }
 
-fn set_cache_headers(response: &mut Response, tag: &str) {
+/// The `Cache-Control` of every page: public (the portal shows nobody's own data), and to be
+/// asked again each time by a browser (`no-cache`, answered 304 while the revision holds); when
+/// `shared_max_age` is more than 0, a shared cache in front (a reverse proxy, a CDN) may answer
+/// from its copy for that many seconds without asking (`s-maxage`), so a change reaches its
+/// visitors that much later.
+pub fn cache_control(shared_max_age: u32) -> HeaderValue {
+    if shared_max_age == 0 {
+        HeaderValue::from_static("public, no-cache")
+    } else {
+        HeaderValue::from_str(&format!("public, max-age=0, s-maxage={shared_max_age}"))
+            .expect("ASCII")
+    }
+}
+
+fn set_cache_headers(response: &mut Response, tag: &str, cache_control: &HeaderValue) {
     let headers = response.headers_mut();
     if let Ok(v) = HeaderValue::from_str(tag) {
         headers.insert(header::ETAG, v);
     }
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(header::CACHE_CONTROL, cache_control.clone());
 }
 
 /// The Content-Security-Policy: nothing but the site's own stylesheet and images; no script at

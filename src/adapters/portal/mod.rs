@@ -5,6 +5,7 @@
 //! the Leaderboard, games, the Court's docket, the rulebook and the Nomic game.
 
 mod assets;
+mod cache;
 mod chart;
 mod diff;
 mod http;
@@ -25,12 +26,16 @@ use sqlx::SqlitePool;
 use crate::config::Config;
 use crate::store;
 
-/// The portal's state: its read-only pool and the club it shows.
+/// The portal's state: its read-only pool, the club it shows, and the pages kept for the
+/// record's revision.
 #[derive(Clone, Debug)]
 pub struct Portal {
     pool: SqlitePool,
     club: Arc<str>,
     tz: Tz,
+    /// None: every page is made for each request (the bench's "made" figures).
+    pages: Option<Arc<cache::Pages>>,
+    cache_control: axum::http::HeaderValue,
 }
 
 impl Portal {
@@ -52,7 +57,7 @@ impl Portal {
             // No write, even by accident.
             .pragma("query_only", "true");
         let pool = SqlitePoolOptions::new()
-            .max_connections(4)
+            .max_connections(read_connections())
             .min_connections(1)
             .acquire_timeout(Duration::from_secs(5))
             .connect_with(options)
@@ -62,13 +67,35 @@ impl Portal {
             pool,
             club: config.club.name.as_str().into(),
             tz: config.club.timezone,
+            pages: Some(Arc::default()),
+            cache_control: http::cache_control(config.portal.shared_max_age),
         })
+    }
+
+    /// How many bytes of pages are kept now, and for how many addresses.
+    pub fn kept(&self) -> (usize, usize) {
+        self.pages.as_ref().map_or((0, 0), |p| p.size())
+    }
+
+    /// The same portal keeping no page: each request makes its page (to measure the making).
+    pub fn keeping_no_pages(mut self) -> Self {
+        self.pages = None;
+        self
     }
 
     /// The read-only pool.
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
     }
+}
+
+/// The read connections: one a core, and at least two (SQLite reads on a connection's own
+/// thread, so more would only take turns on the same cores; fewer would leave a core idle while
+/// a slow page reads).
+fn read_connections() -> u32 {
+    std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(2, 16) as u32
 }
 
 /// Every page, its JSON twin under `/api/v1/`, the stylesheet, and the middleware: conditional

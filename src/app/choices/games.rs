@@ -53,10 +53,11 @@ impl App {
 
     /// "#123 alice v bob, white won, Fri 8 Jan".
     fn game_label(&self, g: &GameLine) -> Choice {
-        let result = match g.result.as_str() {
-            "white" => "white won",
-            "black" => "black won",
-            _ => "drawn",
+        let result = match g.result.as_deref() {
+            Some("white") => "white won",
+            Some("black") => "black won",
+            Some(_) => "drawn",
+            None => "no result yet",
         };
         let day = short_date(calendar::local_date(g.played_at, self.tz()));
         let status = match g.status {

@@ -234,10 +234,11 @@ impl App {
 
 /// "won", "lost" or "drew", from one player's side.
 fn outcome_for(game: &crate::store::leaderboard::games::Game, person_id: i64) -> &'static str {
-    match GameResult::parse(&game.result) {
+    match game.result.as_deref().and_then(GameResult::parse) {
         Some(GameResult::White) if game.white_id == person_id => "won",
         Some(GameResult::Black) if game.black_id == person_id => "won",
-        Some(GameResult::Draw) | None => "drew",
+        Some(GameResult::Draw) => "drew",
+        None => "no result yet",
         _ => "lost",
     }
 }

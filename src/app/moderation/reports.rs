@@ -143,12 +143,23 @@ impl App {
         .await
     }
 
-    /// Whether `call`'s caller may answer report `number` (before its form opens).
-    pub async fn may_answer_report(&self, call: &Call, number: i64) -> Result<(), ReportError> {
-        self.check_before_form(call, async |conn, actor| {
-            answerable(conn, actor, number).await.map(drop)
+    /// Whether `call`'s caller may answer report `number` (before its form opens), and if so
+    /// the form's title: the report, the member whose message it is and the message's start
+    /// ("Report #1: bob, “you are all idiots”"), so a Moderator knows what the form acts on.
+    pub async fn may_answer_report(
+        &self,
+        call: &Call,
+        number: i64,
+    ) -> Result<String, ReportError> {
+        let mut title = String::new();
+        self.check_before_form::<ReportError>(call, async |conn, actor| {
+            let row = answerable(conn, actor, number).await?;
+            let (_, author) = names(conn, &row).await?;
+            title = form_title(&row, &author);
+            Ok(())
         })
-        .await
+        .await?;
+        Ok(title)
     }
 
     /// `/report dismiss` (the report's Dismiss button): a Moderator dismisses an open report,
@@ -261,6 +272,15 @@ async fn names(conn: &mut SqliteConnection, row: &ReportRow) -> sqlx::Result<(St
     let reporter = store::people::by_id(conn, row.reporter_id).await?.name;
     let author = store::people::by_id(conn, row.author_id).await?.name;
     Ok((reporter, author))
+}
+
+/// A report's form title: its number, the member whose message it is, and the message's start
+/// (Discord cuts a title at 45 characters; the caller cuts it there).
+fn form_title(row: &ReportRow, author: &str) -> String {
+    match &row.excerpt {
+        Some(quote) => format!("Report #{}: {author}, “{quote}”", row.id),
+        None => format!("Report #{}: {author}'s message", row.id),
+    }
 }
 
 /// A report as the Moderators read it: who filed it, about whom, the message and what is wrong.

@@ -13,7 +13,8 @@ pub struct Game {
     pub session_id: Option<i64>,
     pub white_id: i64,
     pub black_id: i64,
-    pub result: String,
+    /// "white", "black" or "draw"; none while the game is in progress (migration 0110).
+    pub result: Option<String>,
     pub online: bool,
     pub clock_used: bool,
     pub played_at: DateTime<Utc>,
@@ -54,7 +55,8 @@ pub struct NewGame {
     pub session_id: Option<i64>,
     pub white_id: i64,
     pub black_id: i64,
-    pub result: String,
+    /// None for a game that starts and has no result yet (`/game start`).
+    pub result: Option<String>,
     pub online: bool,
     pub clock_used: bool,
     pub played_at: DateTime<Utc>,

@@ -5,7 +5,9 @@
 
 mod assets;
 mod browser;
+mod caching;
 mod diplomacy;
+mod in_progress;
 mod partychess_png;
 mod privacy;
 

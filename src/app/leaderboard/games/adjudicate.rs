@@ -52,7 +52,7 @@ impl App {
                     session_id: Some(session_id),
                     white_id: players.white.id,
                     black_id: players.black.id,
-                    result: result.key().into(),
+                    result: Some(result.key().into()),
                     online: false,
                     clock_used: !on_the_clock.is_empty(),
                     played_at: now,

@@ -28,7 +28,7 @@ impl App {
     ) -> sqlx::Result<()> {
         let white = store::people::by_id(conn, game.white_id).await?.name;
         let black = store::people::by_id(conn, game.black_id).await?.name;
-        let summary = match GameResult::parse(&game.result) {
+        let summary = match game.result.as_deref().and_then(GameResult::parse) {
             Some(result) => describe(&white, &black, result),
             None => format!("{white} (white) against {black}"),
         };

@@ -39,7 +39,7 @@ impl App {
     async fn summary(&self, conn: &mut SqliteConnection, game: &Game) -> sqlx::Result<String> {
         let white = store::people::by_id(conn, game.white_id).await?.name;
         let black = store::people::by_id(conn, game.black_id).await?.name;
-        Ok(match GameResult::parse(&game.result) {
+        Ok(match game.result.as_deref().and_then(GameResult::parse) {
             Some(result) => describe(&white, &black, result),
             None => format!("{white} (white) against {black}"),
         })

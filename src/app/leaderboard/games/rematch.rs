@@ -112,7 +112,7 @@ impl App {
                 session_id: Some(session_id),
                 white_id: game.white_id,
                 black_id: game.black_id,
-                result: result.key().into(),
+                result: Some(result.key().into()),
                 online: false,
                 clock_used: rematch.time_limited,
                 played_at: now,

@@ -140,7 +140,8 @@ async fn member_menus_show_a_card_and_monitor_through_the_reason_form() {
 /// excerpt and the buttons Take action and Dismiss. Both buttons are refused to alice (no
 /// office); for mod1, Take action opens the action form, and its submission opens a case
 /// against bob, declared publicly, the report recorded as acted on; Dismiss on a second report
-/// asks a reason and records it in the mod log. Each is audited.
+/// asks a reason and records it in the mod log. Each form's title names the report, the member
+/// and the message. Each is audited.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_report_goes_from_the_message_menu_to_the_moderators_and_is_acted_on_or_dismissed() {
     let (bot, mod1, alice, bob) = club().await;
@@ -209,6 +210,11 @@ async fn a_report_goes_from_the_message_menu_to_the_moderators_and_is_acted_on_o
     let asked = press(&mod1, &post, "b/report act?report=1").await;
     let (custom_id, inputs) = form(&asked);
     assert_eq!(custom_id, "f/report act?report=1");
+    // The form names the member and the message it acts on (issue #43), within Discord's 45.
+    assert_eq!(
+        asked["data"]["title"], "Report #1: bob, “you are all idiots”",
+        "{asked}"
+    );
     let names: Vec<&str> = inputs.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["action", "reason"]);
     let acted = bot
@@ -245,6 +251,10 @@ async fn a_report_goes_from_the_message_menu_to_the_moderators_and_is_acted_on_o
     let asked = press(&mod1, &second, "b/report dismiss?report=2").await;
     let (custom_id, _) = form(&asked);
     assert_eq!(custom_id, "f/report dismiss?report=2");
+    assert_eq!(
+        asked["data"]["title"], "Report #2: bob, “you are all idiots”",
+        "{asked}"
+    );
     let dismissed = bot
         .fake
         .wait_for_callback(bot.fake.submit_form(

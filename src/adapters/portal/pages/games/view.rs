@@ -9,10 +9,13 @@ use crate::store::leaderboard::games::GameStatus;
 
 fn result(g: &GameRow) -> Markup {
     html! {
-        @match g.result.as_str() {
-            "white" => { (person(g.white.id, &g.white.name)) " (white) won" },
-            "black" => { (person(g.black.id, &g.black.name)) " (black) won" },
-            _ => "drawn",
+        @match g.result.as_deref() {
+            Some("white") => { (person(g.white.id, &g.white.name)) " (white) won" },
+            Some("black") => { (person(g.black.id, &g.black.name)) " (black) won" },
+            Some(_) => "drawn",
+            // A game in progress has no result yet; a game voided before it ended never had one.
+            None if g.status == GameStatus::InProgress => "none yet",
+            None => "none",
         }
     }
 }

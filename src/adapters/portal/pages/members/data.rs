@@ -211,12 +211,23 @@ pub struct AppealLine {
     pub case_id: Option<i64>,
 }
 
+/// A game with its opponent's name, as a member's page lists it.
+#[derive(sqlx::FromRow)]
+struct WithOpponent {
+    #[sqlx(flatten)]
+    game: Game,
+    opponent_name: Option<String>,
+}
+
 /// How a game ended for `person`.
 pub fn game_line(g: &Game, person: i64, opponent: Who) -> GameLine {
     let white = g.white_id == person;
-    let outcome = match (g.result.as_str(), white) {
-        ("draw", _) => "drew",
-        ("white", true) | ("black", false) => "won",
+    let outcome = match (g.result.as_deref(), white) {
+        // A game in progress has no result yet (nor one voided before it ended).
+        (None, _) if g.status == GameStatus::InProgress => "playing",
+        (None, _) => "unfinished",
+        (Some("draw"), _) => "drew",
+        (Some("white"), true) | (Some("black"), false) => "won",
         _ => "lost",
     };
     GameLine {
@@ -299,21 +310,28 @@ pub async fn member(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option
     .bind(id)
     .fetch_all(&mut *conn)
     .await?;
-    let recent: Vec<Game> = sqlx::query_as(
-        "SELECT * FROM games WHERE id IN
+    // The opponent's name comes with each game: one read for the list.
+    let recent: Vec<WithOpponent> = sqlx::query_as(
+        "SELECT g.*, (SELECT COALESCE(display_name, name) FROM people
+                      WHERE id = CASE WHEN g.white_id = ?1 THEN g.black_id ELSE g.white_id END)
+                     AS opponent_name
+         FROM games g WHERE g.id IN
            (SELECT id FROM (SELECT id FROM games WHERE white_id = ?1 ORDER BY id DESC LIMIT ?2)
             UNION SELECT id FROM (SELECT id FROM games WHERE black_id = ?1 ORDER BY id DESC LIMIT ?2))
-         ORDER BY id DESC LIMIT ?2",
+         ORDER BY g.id DESC LIMIT ?2",
     )
     .bind(id)
     .bind(GAMES)
     .fetch_all(&mut *conn)
     .await?;
-    let mut games = Vec::with_capacity(recent.len());
-    for g in &recent {
-        let opponent = record::who(&mut *conn, g.opponent_of(id)).await?;
-        games.push(game_line(g, id, opponent));
-    }
+    let games = recent
+        .into_iter()
+        .map(|r| {
+            let other = r.game.opponent_of(id);
+            let name = r.opponent_name.unwrap_or_else(|| format!("#{other}"));
+            game_line(&r.game, id, Who { id: other, name })
+        })
+        .collect();
     let cases: Vec<CaseLine> = sqlx::query_as(
         "SELECT id AS number, kind, status, taken_at, declared_at FROM actions
          WHERE target_id = ? AND declared_at IS NOT NULL ORDER BY id",
