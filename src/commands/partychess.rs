@@ -14,8 +14,8 @@ fn square(name: &'static str, description: &'static str) -> OptionSpec {
 fn promote() -> OptionSpec {
     text(
         "promote",
-        "The piece it is promoted to, by its character",
-        12,
+        "The piece it becomes, by its character; a Demon that did not move: f7=R",
+        60,
     )
     .optional()
 }
@@ -104,6 +104,32 @@ pub(super) fn section() -> Section {
             .who("a Swinger")
             .rule("Rule 1230.2 §4.B")
             .run(|app, call, _| Box::pin(async move { reply(app.leave_party_chess(&call).await) })),
+            command(
+                "partychess office",
+                "Destroy an Office of Swinger nobody holds, or seat a member in it (Chess-Umpire)",
+            )
+            .option(integer("seat", "The Office's seat number", 1, 10_000))
+            .option(
+                person(
+                    "member",
+                    "Who takes it up (leave out: the Office is destroyed, before the start only)",
+                )
+                .optional(),
+            )
+            .who("the Chess-Umpire")
+            .rule("Rule 1230.2 §2.B, §2.D, §3.A, §3.E")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.party_office(
+                            &call,
+                            a.integer("seat")?,
+                            a.opt_person("member").as_ref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
             command(
                 "partychess move",
                 "Move one of your pieces to an empty square",

@@ -29,7 +29,7 @@ impl Game {
 
     /// The Weights, posted after each play (Rule 1230.2 §1.C(v), Rule 1230.3).
     pub(super) fn weights_line(&self) -> String {
-        self.weights_words(&weights(&self.pos, &self.seats()))
+        self.weights_words(&weights(&self.pos, &self.seats(), &self.defined))
     }
 
     /// Weights in words.

@@ -6,6 +6,7 @@
 mod adopted;
 mod aftermath;
 mod create;
+mod office;
 mod rules;
 mod setup;
 mod turn;
@@ -51,6 +52,12 @@ pub enum PartyChessError {
     AlreadySwinger(i64),
     #[error("{}: naming the sitting Chess-Umpire again changes nothing, and the turn and its time limit stay as they are (Rule 1230.2 §1.A, §4).", .0.as_deref().map_or("There is no Chess-Umpire already".to_owned(), |n| format!("{n} is the Chess-Umpire already")))]
     UmpireUnchanged(Option<String>),
+    #[error("{0} holds the Office of Swinger {1} already.")]
+    HoldsOffice(String, i64),
+    #[error("The game has no Office of Swinger {0}.")]
+    NoSuchOffice(i64),
+    #[error("{0} holds that Office: only an Office nobody holds may be destroyed or filled.")]
+    OfficeHeld(String),
     #[error("You hold no Office of Swinger in this game: /partychess join takes one.")]
     NotSwinger,
     #[error("You hold no Office of Swinger and left none Warm in this game: a Surrender is a Swinger's play, or the notice of the last holder of a Warm Office (Rule 1230.2 §4.B(iv), §6.E).")]
@@ -65,6 +72,8 @@ pub enum PartyChessError {
     TooFew(usize),
     #[error("{0} has not chosen eir five pieces yet (/partychess choose, Rule 1230.2 §2.B).")]
     NotChosen(String),
+    #[error("{0} has no holder and no pieces chosen, so the game cannot start (Rule 1230.2 §2.B, §3.A): the Chess-Umpire destroys the Office with /partychess office seat:{1}, or seats a member in it with /partychess office seat:{1} member:@name.")]
+    VacantUnchosen(String, i64),
     #[error("{0} is not a Swinger of this game.")]
     NoSuchSwinger(String),
     #[error("It is {0}'s turn, not yours (Rule 1230.2 §3.B).")]
@@ -75,6 +84,8 @@ pub enum PartyChessError {
         "“{0}” is not a list of squares: write them as e7 or, for a Tornado's segments, e7,g9,g12."
     )]
     BadPath(String),
+    #[error("“{0}” is not a promotion: write the character of the piece the playing piece becomes (promote:R) and, for a Demon that did not make the play, its square and the character (promote:\"f7=R\", Rule 1230.18 §3), separated by commas.")]
+    BadPromote(String),
     #[error("{0}")]
     Square(#[from] crate::domain::partychess::board::SquareError),
     #[error("{0}")]
@@ -115,6 +126,8 @@ pub(crate) struct Game {
     pub swingers: Vec<SwingerRow>,
     /// The names of the Swingers' holders by seat ("seat 3 (Warm)" for a vacant office).
     pub names: BTreeMap<Seat, String>,
+    /// The piece types defined by PartyChessPieceDef rules now (Rule 1230.1 §3.A).
+    pub defined: Vec<Kind>,
 }
 
 impl Game {
@@ -171,12 +184,18 @@ impl App {
             };
             names.insert(s.seat as Seat, name);
         }
+        let defined = match self.defined_pieces(conn).await {
+            Ok(d) => d,
+            Err(PartyChessError::NoSuite) => Vec::new(),
+            Err(e) => return Err(e),
+        };
         Ok(Game {
             row,
             pos,
             turns,
             swingers,
             names,
+            defined,
         })
     }
 

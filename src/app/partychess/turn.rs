@@ -14,7 +14,7 @@ use crate::domain::partychess::check;
 use crate::domain::partychess::generate::default_play;
 use crate::domain::partychess::kind::Kind;
 use crate::domain::partychess::legal::judge;
-use crate::domain::partychess::play::{apply, Play};
+use crate::domain::partychess::play::{apply, DemonPromotion, Play};
 use crate::domain::partychess::position::Seat;
 use crate::domain::partychess::settle;
 use crate::domain::partychess::stock;
@@ -58,19 +58,50 @@ fn kind(text: &str, defined: &[Kind]) -> Result<Kind, PartyChessError> {
     .ok_or_else(|| PartyChessError::UnknownPiece(t.to_owned()))
 }
 
+/// `promote:` as typed: the type the playing piece becomes (`R`), and each Demon that did not
+/// make the play promoted after it (`f7=R`, Rule 1230.18 §3), separated by commas.
+fn promotions(
+    text: Option<&str>,
+    defined: &[Kind],
+) -> Result<(Option<Kind>, Vec<DemonPromotion>), PartyChessError> {
+    let mut own = None;
+    let mut demons = Vec::new();
+    let bad = || PartyChessError::BadPromote(text.unwrap_or_default().to_owned());
+    for item in text
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        match item.split_once('=') {
+            Some((at, k)) => demons.push(DemonPromotion {
+                at: Square::parse(at.trim()).map_err(|_| bad())?,
+                to: kind(k, defined)?,
+            }),
+            None if own.is_none() => own = Some(kind(item, defined)?),
+            None => return Err(bad()),
+        }
+    }
+    Ok((own, demons))
+}
+
 impl Typed<'_> {
     fn read(&self, defined: &[Kind]) -> Result<Play, PartyChessError> {
-        let promote = |p: Option<&str>| p.map(|p| kind(p, defined)).transpose();
+        let promote = |p: Option<&str>| promotions(p, defined);
         Ok(match self {
             Typed::Move {
                 from,
                 to,
                 promote: p,
-            } => Play::Move {
-                from: Square::parse(from)?,
-                to: Square::parse(to)?,
-                promote: promote(*p)?,
-            },
+            } => {
+                let (promote, demons) = promote(*p)?;
+                Play::Move {
+                    from: Square::parse(from)?,
+                    to: Square::parse(to)?,
+                    promote,
+                    demons,
+                }
+            }
             Typed::Capture {
                 from,
                 to,
@@ -85,10 +116,12 @@ impl Typed<'_> {
                 if path.is_empty() {
                     return Err(PartyChessError::BadPath((*to).to_owned()));
                 }
+                let (promote, demons) = promote(*p)?;
                 Play::Capture {
                     from: Square::parse(from)?,
                     path,
-                    promote: promote(*p)?,
+                    promote,
+                    demons,
                 }
             }
             Typed::Place { piece, at, hn } => Play::Place {
@@ -202,7 +235,7 @@ impl App {
             );
         }
         let seats = g.seats();
-        let steps = settle::settle(&mut g.turns, &mut g.pos, &seats);
+        let steps = settle::settle(&mut g.turns, &mut g.pos, &seats, &g.defined);
         let mut lines = Vec::new();
         for step in steps {
             let (how, why) = match step.auto {

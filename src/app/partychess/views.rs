@@ -109,7 +109,7 @@ impl App {
         let mut conn = self.pool().acquire().await?;
         let g = self.party_game(&mut conn).await?;
         let mut lines = vec!["The Swingers' Weights (Rule 1230.3):".to_owned()];
-        for w in weights(&g.pos, &g.seats()) {
+        for w in weights(&g.pos, &g.seats(), &g.defined) {
             if explain {
                 lines.push(format!("{}: {w}", g.name(w.seat)));
             } else {
@@ -151,7 +151,7 @@ impl App {
             Some(id) => Some(store::people::by_id(conn, id).await?.name),
             None => None,
         };
-        let ws = weights(&g.pos, &g.seats());
+        let ws = weights(&g.pos, &g.seats(), &g.defined);
         let swingers = g
             .swingers
             .iter()

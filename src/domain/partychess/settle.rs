@@ -4,6 +4,7 @@
 
 use super::alerts::{self, Checks};
 use super::check;
+use super::kind::Kind;
 use super::play::{apply, Play};
 use super::position::{Position, Seat};
 use super::turns::{Auto, Turns};
@@ -31,8 +32,14 @@ impl Step {
 /// Settles the top of the list until a Swinger must play or waits in Check, or each Swinger has
 /// been settled once (all Warm: the top waits). Each decision is taken on `pos` as the previous
 /// automatic play left it: a Warm Office uncovered by another's Surrender is checked and waits
-/// (§4.B(ii)), and the 7 Swingers of §4.B(iii) are counted on the board as it stands.
-pub fn settle(turns: &mut Turns, pos: &mut Position, seats: &[Seat]) -> Vec<Step> {
+/// (§4.B(ii)), and the 7 Swingers of §4.B(iii) are counted on the board as it stands. `defined`
+/// are the types defined now, for the Weights.
+pub fn settle(
+    turns: &mut Turns,
+    pos: &mut Position,
+    seats: &[Seat],
+    defined: &[Kind],
+) -> Vec<Step> {
     let mut out = Vec::new();
     for _ in 0..turns.list.len() {
         let auto = {
@@ -49,7 +56,7 @@ pub fn settle(turns: &mut Turns, pos: &mut Position, seats: &[Seat]) -> Vec<Step
         turns.end_turn();
         let checks = auto.play().map(|_| alerts::review(turns, pos, seats));
         let weights = match checks {
-            Some(_) => weights(pos, seats),
+            Some(_) => weights(pos, seats, defined),
             None => Vec::new(),
         };
         out.push(Step {

@@ -165,11 +165,58 @@ pub async fn set_deadline(
     Ok(())
 }
 
+/// The game's Offices of Swinger, less those destroyed.
 pub async fn swingers(conn: &mut SqliteConnection, game: i64) -> sqlx::Result<Vec<SwingerRow>> {
-    sqlx::query_as("SELECT * FROM partychess_swingers WHERE game_id = ? ORDER BY seat")
+    sqlx::query_as(
+        "SELECT * FROM partychess_swingers WHERE game_id = ? AND destroyed_at IS NULL ORDER BY seat",
+    )
+    .bind(game)
+    .fetch_all(conn)
+    .await
+}
+
+/// The seat a new Office takes: after every seat the game has had, destroyed ones included.
+pub async fn next_seat(conn: &mut SqliteConnection, game: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT COALESCE(MAX(seat), 0) + 1 FROM partychess_swingers WHERE game_id = ?",
+    )
+    .bind(game)
+    .fetch_one(conn)
+    .await
+}
+
+/// An Office is destroyed (Rule 1230.2 §2.D, §3.E): its row stays, marked.
+pub async fn destroy_office(
+    conn: &mut SqliteConnection,
+    game: i64,
+    seat: i64,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE partychess_swingers SET destroyed_at = ? WHERE game_id = ? AND seat = ?")
+        .bind(at)
         .bind(game)
-        .fetch_all(conn)
-        .await
+        .bind(seat)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A member takes up a vacated Office: it is no longer Warm.
+pub async fn reseat(
+    conn: &mut SqliteConnection,
+    game: i64,
+    seat: i64,
+    person: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE partychess_swingers SET person_id = ?, warm = 0, left_by = NULL WHERE game_id = ? AND seat = ?",
+    )
+    .bind(person)
+    .bind(game)
+    .bind(seat)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 pub async fn add_swinger(
