@@ -308,7 +308,7 @@ impl App {
                 .and_then(|s| s.person_id)
         });
         if let Some(person) = holder {
-            let notice = crate::domain::notify::Notice::Turn;
+            let notice = crate::domain::notify::Notice::PartyChess;
             self.send_notice(conn, person, notice, &turn_line, &[])
                 .await?;
         }
