@@ -54,6 +54,8 @@ pub enum PartyChessError {
     UmpireUnchanged(Option<String>),
     #[error("{0} holds the Office of Swinger {1} already.")]
     HoldsOffice(String, i64),
+    #[error("With the pieces created for your Office already, this choice would give it more than {1} {0}, its instance limit (Rule 1230.1 §3.G).")]
+    ChoiceOverLimit(Kind, usize),
     #[error("The game has no Office of Swinger {0}.")]
     NoSuchOffice(i64),
     #[error("{0} holds that Office: only an Office nobody holds may be destroyed or filled.")]
@@ -144,6 +146,23 @@ impl Game {
 
     pub fn playing(&self) -> bool {
         self.row.stage == GameStage::Playing
+    }
+
+    /// The pieces an Office is still to receive: its King and the five it chose, until the
+    /// game is on and it has chosen (Rule 1230.2 §2.B, §2.C).
+    pub fn to_come(&self, seat: Seat, defined: &[Kind]) -> Vec<Kind> {
+        let Some(row) = self.swingers.iter().find(|s| s.seat == i64::from(seat)) else {
+            return Vec::new();
+        };
+        if self.playing() && row.chosen.is_some() {
+            return Vec::new();
+        }
+        let chosen = row
+            .chosen
+            .as_deref()
+            .and_then(|c| crate::domain::partychess::stock::choose(c, defined).ok())
+            .unwrap_or_default();
+        std::iter::once(Kind::King).chain(chosen).collect()
     }
 
     pub fn seat_of(&self, person: i64) -> Option<Seat> {

@@ -124,6 +124,17 @@ impl App {
             }
             let defined = self.defined_pieces(conn).await?;
             let kinds = stock::choose(pieces, &defined)?;
+            // A piece created for the Office before it receives these counts too (§3.G).
+            for k in Kind::ALL {
+                if let Some(limit) = k.instance_limit() {
+                    let n = g.pos.of(seat).filter(|p| p.kind == k).count()
+                        + kinds.iter().filter(|x| **x == k).count()
+                        + usize::from(k == Kind::King);
+                    if n > limit {
+                        return Err(PartyChessError::ChoiceOverLimit(k, limit));
+                    }
+                }
+            }
             let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
             store::partychess::games::set_chosen(
                 conn,
