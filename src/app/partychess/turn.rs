@@ -162,13 +162,14 @@ impl App {
             let defined = self.defined_pieces(conn).await?;
             let play = typed.read(&defined)?;
             let judged = judge(&g.pos, seat, &play, &defined)?;
+            let written = play.written(&g.pos);
             g.pos = judged.after;
             let text = self
                 .after_play(
                     conn,
                     g,
                     seat,
-                    &play,
+                    (&play, &written),
                     PlayHow::Announced,
                     judged.effects.lines,
                 )
@@ -185,7 +186,7 @@ impl App {
         conn: &mut SqliteConnection,
         mut g: Game,
         seat: Seat,
-        play: &Play,
+        (play, written): (&Play, &str),
         how: PlayHow,
         effects: Vec<String>,
     ) -> Result<String, PartyChessError> {
@@ -195,7 +196,7 @@ impl App {
             PlayHow::Default => " by default, the turn's time having run out (Rule 1230.2 §4)",
             PlayHow::Announced | PlayHow::Warm | PlayHow::Skipped | PlayHow::Umpire => "",
         };
-        let mut lines = vec![format!("Party Chess: {who} plays {play}{manner}.")];
+        let mut lines = vec![format!("Party Chess: {who} plays {written}{manner}.")];
         lines.extend(effects);
         let number = store::partychess::games::plays(conn, g.row.id).await?.len() as u64;
         let changes = stock::enforce_limits(&mut g.pos, (g.row.seed as u64).wrapping_add(number));
@@ -340,7 +341,8 @@ impl App {
         let play = default_play(&g.pos, seat);
         let mut g = g;
         let effects = apply(&mut g.pos, seat, &play).lines;
-        self.after_play(conn, g, seat, &play, PlayHow::Default, effects)
+        let written = play.to_string();
+        self.after_play(conn, g, seat, (&play, &written), PlayHow::Default, effects)
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))
     }

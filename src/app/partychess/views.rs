@@ -82,7 +82,7 @@ impl App {
                 .pos
                 .of(s)
                 .filter(|p| p.at.is_none())
-                .map(|p| p.kind.letter().to_string())
+                .map(|p| p.label())
                 .collect();
             text.push_str(&format!(
                 "\n{}: off-board {}",
@@ -162,8 +162,8 @@ impl App {
                         .of(seat)
                         .filter(|p| p.at.is_some() == on)
                         .map(|p| match p.at {
-                            Some(at) => format!("{} {at}", p.kind.letter()),
-                            None => p.kind.letter().to_string(),
+                            Some(at) => format!("{} {at}", p.label()),
+                            None => p.label(),
                         })
                         .collect()
                 };

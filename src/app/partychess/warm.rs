@@ -36,7 +36,14 @@ impl App {
             let mut lines = effects;
             lines.append(&mut fx.lines);
             let text = self
-                .after_play(conn, g, seat, &Play::Surrender, PlayHow::Warm, lines)
+                .after_play(
+                    conn,
+                    g,
+                    seat,
+                    (&Play::Surrender, "surrender"),
+                    PlayHow::Warm,
+                    lines,
+                )
                 .await?;
             return Ok(PartyChessReply(text));
         }

@@ -35,6 +35,8 @@ pub enum PlayError {
         at: Square,
         rule: String,
     },
+    #[error("The Tornado cannot play this sequence: {0}.")]
+    TornadoSegment(String),
     #[error("A piece may not capture a friendly piece (Rule 1230.1 §4).")]
     Friendly,
     #[error("{0} is occupied: a piece is placed on an unoccupied square (Rule 1230.2 §6.C).")]
@@ -128,6 +130,11 @@ pub fn judge(
                 reach::targets(pos, &m, &mut ts);
                 path.len() == 1 && ts.iter().any(|t| t.at == *first)
             };
+            if !ok && m.kind == Kind::Tornado && !m.echo {
+                if let Some(why) = tornado::refusal(pos, &m, path) {
+                    return Err(PlayError::TornadoSegment(why));
+                }
+            }
             if !ok {
                 return Err(PlayError::CannotCapture {
                     kind: pos.at(*from).map_or(m.kind, |p| p.kind),

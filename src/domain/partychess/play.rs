@@ -65,6 +65,27 @@ impl Play {
     }
 }
 
+impl Play {
+    /// The play as announced, read on the board it was made on: a Tornado's sequence that ends
+    /// on an empty square ends with a move to it (`e5xe7-g9`), not a capture (Rule 1230.19
+    /// §4.b); otherwise as `Display` writes it.
+    pub fn written(&self, before: &Position) -> String {
+        let text = self.to_string();
+        let Play::Capture { from, path, .. } = self else {
+            return text;
+        };
+        let (Some(last), true) = (path.last(), path.len() > 1) else {
+            return text;
+        };
+        let empty = *last == *from || before.at(*last).is_none();
+        let tail = format!("x{last}");
+        match text.find(&tail) {
+            Some(i) if empty => format!("{}-{last}{}", &text[..i], &text[i + tail.len()..]),
+            _ => text,
+        }
+    }
+}
+
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let promote =
@@ -184,8 +205,13 @@ pub fn apply(pos: &mut Position, seat: Seat, play: &Play) -> Effects {
             let mut alive = true;
             for (i, sq) in path.iter().enumerate() {
                 let Some(victim) = pos.at(*sq).cloned() else {
-                    // A Tornado's last segment may end on an empty square.
+                    // A Tornado's last segment may end on an empty square: a move, which ends
+                    // the sequence.
                     pos.set_square(p.id, Some(*sq));
+                    fx.lines.push(format!(
+                        "The {}'s last segment takes nothing: it moves to {sq} and its sequence ends (Rule 1230.19 §4.b).",
+                        p.kind
+                    ));
                     continue;
                 };
                 // An Archer, or a CopyCat taking an Archer as the Archer captures (Rule 1230.9

@@ -65,8 +65,8 @@ async fn load(portal: &Portal) -> Result<PartyChess, PageError> {
             pos.of(seat)
                 .filter(|p| p.at.is_some() == on)
                 .map(|p| match p.at {
-                    Some(at) => format!("{} {at}", p.kind.name()),
-                    None => p.kind.name().to_owned(),
+                    Some(at) => format!("{} {at}", p.named()),
+                    None => p.named(),
                 })
                 .collect()
         };

@@ -467,12 +467,9 @@ fn a_tornados_chain_never_captures_a_friendly_piece_1230_1_4() {
     let defined = suite_types();
     assert_eq!(
         judge(&pos, 0, &tornado_capture(&["j11", "l11"]), &defined).unwrap_err(),
-        PlayError::CannotCapture {
-            kind: Tornado,
-            from: sq("j10"),
-            at: sq("j11"),
-            rule: Tornado.cite()
-        }
+        PlayError::TornadoSegment(
+            "segment 2, j11 to l11: the Pawn there is the Tornado's own, and a piece never captures a friend (Rule 1230.1 §4)".into()
+        )
     );
     assert!(judge(&pos, 0, &tornado_capture(&["j11", "k11"]), &defined).is_ok());
     let plays: Vec<String> = legal_plays(&pos, 0, &defined)
@@ -637,4 +634,53 @@ fn a_demon_may_promote_after_its_swinger_moves_another_piece_1230_18_3() {
         judge(&pos, 0, &pawn(vec![demon("j10", King)]), &defined).unwrap_err(),
         PlayError::BadPromotion(King)
     );
+}
+
+#[test]
+fn a_refused_tornado_sequence_names_the_segment_that_breaks_the_rule_and_why_1230_19_4() {
+    let pos = position(&[
+        (King, 0, "a1"),
+        (Tornado, 0, "j10"),
+        (Rook, 1, "j11"),
+        (Bishop, 1, "j3"),
+        (Pawn, 1, "j15"),
+        (King, 1, "t20"),
+    ]);
+    let refused = |path: &[&str]| match judge(&pos, 0, &tornado_capture(path), &suite_types()) {
+        Err(PlayError::TornadoSegment(why)) => why,
+        other => panic!("{path:?}: {other:?}"),
+    };
+    // j11 is a legal capture: the second segment, going on upwards, is what is wrong.
+    let why = refused(&["j11", "j15"]);
+    assert!(
+        why.starts_with("segment 2, j11 to j15: it goes on in the direction of segment 1"),
+        "{why}"
+    );
+    assert!(refused(&["j11", "j3", "q3"]).starts_with("segment 3, j3 to q3: it is 7 squares long"));
+    assert!(refused(&["j15"]).contains("it is 5 squares long, and the first segment goes up to 2"));
+    assert!(refused(&["j11", "k11", "k12"])
+        .contains("k11 is empty, and a segment that takes nothing ends the sequence"));
+}
+
+#[test]
+fn a_sequence_ending_on_an_empty_square_is_written_as_a_move_there_1230_19_4b() {
+    let pos = position(&[
+        (King, 0, "a1"),
+        (Tornado, 0, "j10"),
+        (Rook, 1, "j11"),
+        (Bishop, 1, "j3"),
+        (King, 1, "t20"),
+    ]);
+    let play = tornado_capture(&["j11", "j3", "p3"]);
+    assert_eq!(play.written(&pos), "capture j10xj11xj3-p3");
+    assert_eq!(
+        tornado_capture(&["j11", "j3"]).written(&pos),
+        "capture j10xj11xj3"
+    );
+    let judged = judge(&pos, 0, &play, &suite_types()).expect("legal");
+    assert!(judged
+        .effects
+        .lines
+        .iter()
+        .any(|l| l.contains("last segment takes nothing: it moves to p3")));
 }
