@@ -5,7 +5,9 @@
 use crate::app::partychess::Typed;
 use crate::commands::{command, flag, integer, person, reply, text, OptionSpec, Section};
 use crate::domain::kernel::authority::Power;
-use crate::domain::partychess::turns::{EXTEND_MAX_DAYS, TURN_DAYS};
+/// The most days `extend` accepts as typed; the rule in force sets the real cap (Rule 1230.2
+/// §4.A: seven days as published, the amended number once gavel reads an amendment).
+const MAX_EXTENSION_OPTION: i64 = 365;
 
 fn square(name: &'static str, description: &'static str) -> OptionSpec {
     text(name, description, 3)
@@ -232,13 +234,13 @@ pub(super) fn section() -> Section {
             }),
             command(
                 "partychess extend",
-                "Extend the turn, up to 7 days after its announcement (Chess-Umpire)",
+                "Extend the turn, up to 7 days after its announcement, or as Rule 1230.2 now says (Chess-Umpire)",
             )
             .option(integer(
                 "days",
                 "Days after the announcement of the game's state",
-                TURN_DAYS + 1,
-                EXTEND_MAX_DAYS,
+                2,
+                MAX_EXTENSION_OPTION,
             ))
             .who("the Chess-Umpire")
             .rule("Rule 1230.2 §4.A")

@@ -24,6 +24,7 @@ use crate::domain::partychess::defs;
 use crate::domain::partychess::kind::Kind;
 use crate::domain::partychess::legal::PlayError;
 use crate::domain::partychess::position::{Position, Seat};
+use crate::domain::partychess::read_texts::TurnLimits;
 use crate::domain::partychess::stock::ChoiceError;
 use crate::domain::partychess::turns::{ExtendError, Turns};
 use crate::store::partychess::games::GameStage;
@@ -130,6 +131,8 @@ pub(crate) struct Game {
     pub names: BTreeMap<Seat, String>,
     /// The piece types defined by PartyChessPieceDef rules now (Rule 1230.1 §3.A).
     pub defined: Vec<Kind>,
+    /// The turn's time limits, as Rule 1230.2 in force sets them and gavel reads them (§4).
+    pub limits: TurnLimits,
 }
 
 impl Game {
@@ -208,6 +211,12 @@ impl App {
             Err(PartyChessError::NoSuite) => Vec::new(),
             Err(e) => return Err(e),
         };
+        let rules: Vec<_> = store::partychess::rules::in_force(conn)
+            .await?
+            .iter()
+            .map(|r| r.to_rule())
+            .collect();
+        let limits = crate::domain::partychess::read_texts::limits_in_force(&rules);
         Ok(Game {
             row,
             pos,
@@ -215,6 +224,7 @@ impl App {
             swingers,
             names,
             defined,
+            limits,
         })
     }
 

@@ -101,7 +101,19 @@ impl App {
                 }
                 Some(o) => {
                     store::partychess::rules::supersede(conn, o.id, now).await?;
-                    changed.push(format!("{} amended", r.label()));
+                    let limits = (r.number == 2 && !read_texts::is_read(2, &r.text))
+                        .then(|| read_texts::turn_limits(&r.text))
+                        .flatten();
+                    changed.push(match limits {
+                        // The new time limits gavel reads are followed (Rule 1230.2 §4, §4.A).
+                        Some(l) => format!(
+                            "{} amended (in effect in gavel: a turn expires {} days after the announcement of the game's state, extensible to {}, from the next turn announced)",
+                            r.label(),
+                            l.days,
+                            l.max_days
+                        ),
+                        None => format!("{} amended", r.label()),
+                    });
                     touched.push(r.number);
                 }
                 None if !old.is_empty() => changed.push(format!("{} enacted", r.label())),

@@ -18,7 +18,7 @@ use crate::domain::partychess::play::{apply, DemonPromotion, Play};
 use crate::domain::partychess::position::Seat;
 use crate::domain::partychess::settle;
 use crate::domain::partychess::stock;
-use crate::domain::partychess::turns::{self, Auto, TURN_DAYS};
+use crate::domain::partychess::turns::{self, Auto};
 use crate::jobs::{self, Job};
 use crate::store;
 use crate::store::partychess::games::PlayHow;
@@ -267,7 +267,9 @@ impl App {
             }
         }
         let number = g.row.turn_number + 1;
-        let deadline = turns::deadline(now, TURN_DAYS, self.tz());
+        // Rule 1230.2 §4's time limit as the rule in force sets it (an amendment gavel reads
+        // is followed from the next turn announced).
+        let deadline = turns::deadline(now, g.limits.days, self.tz());
         store::partychess::games::begin_turn(conn, g.row.id, number, Some(now), Some(deadline))
             .await?;
         jobs::schedule(
@@ -348,7 +350,8 @@ impl App {
     }
 
     /// `/partychess extend`: the Chess-Umpire extends the turn to up to seven days after the
-    /// announcement of the game's state (Rule 1230.2 §4.A).
+    /// announcement of the game's state (Rule 1230.2 §4.A), or the number the rule in force
+    /// sets.
     pub async fn extend_party_turn(
         &self,
         call: &Call,
@@ -362,10 +365,10 @@ impl App {
             }
             let announced = g.row.announced_at.unwrap_or(self.now());
             // The turn as it stands: a second extension only lengthens it further (§4.A).
-            let has = g.row.deadline.map_or(turns::TURN_DAYS, |d| {
+            let has = g.row.deadline.map_or(g.limits.days, |d| {
                 turns::days_given(announced, d, self.tz())
             });
-            turns::check_extension(days, has)?;
+            turns::check_extension(days, has, g.limits)?;
             let deadline = turns::deadline(announced, days, self.tz());
             store::partychess::games::set_deadline(conn, g.row.id, deadline).await?;
             jobs::schedule(conn, &Job::PartyChessTurn { game: g.row.id, turn: g.row.turn_number }, deadline).await?;
