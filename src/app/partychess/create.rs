@@ -33,6 +33,7 @@ impl App {
             let owner = g.name(seat);
             let to_come = g.to_come(seat, &defined);
             let c = create::decide(piece, &defined, &g.pos, seat, &to_come, &owner)?;
+            let before = super::position_json(&g.pos);
             g.pos.create(c.kind, seat);
             self.save_party_game(conn, &g).await?;
             let reason = format!(
@@ -57,8 +58,17 @@ impl App {
                 c.cost,
                 c.kind.value()
             );
-            store::partychess::games::add_play(conn, g.row.id, None, None, PlayHow::Umpire, &text, self.now())
-                .await?;
+            store::partychess::games::add_play(
+                conn,
+                g.row.id,
+                None,
+                None,
+                PlayHow::Umpire,
+                &text,
+                self.now(),
+                (&before, &super::position_json(&g.pos)),
+            )
+            .await?;
             self.announce(conn, &text).await?;
             Ok(PartyChessReply(text))
         })

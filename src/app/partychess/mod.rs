@@ -111,6 +111,19 @@ impl UseCaseError for PartyChessError {
     }
 }
 
+/// The Weights posted after an entry of the history, as it keeps them: the types defined then
+/// and each Swinger's Weight in halves (Rule 1230.3).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Posted {
+    pub defined: Vec<Kind>,
+    pub x2: BTreeMap<Seat, u32>,
+}
+
+/// A position as the history keeps it.
+pub(crate) fn position_json(pos: &Position) -> String {
+    serde_json::to_string(pos).expect("a position serialises")
+}
+
 /// A reply in words.
 #[derive(Debug, Clone)]
 pub struct PartyChessReply(pub String);

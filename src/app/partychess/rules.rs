@@ -156,6 +156,8 @@ impl App {
             return Ok(Vec::new());
         };
         let defined = self.defined_pieces(conn).await?;
+        g.defined = defined.clone();
+        let mut before = super::position_json(&g.pos);
         let mut changes = stock::undefined_off_board(&mut g.pos, &defined);
         changes.extend(stock::enforce_limits(
             &mut g.pos,
@@ -165,6 +167,7 @@ impl App {
         if lines.is_empty() {
             return Ok(lines);
         }
+        let after = super::position_json(&g.pos);
         for l in &lines {
             store::partychess::games::add_play(
                 conn,
@@ -174,8 +177,11 @@ impl App {
                 PlayHow::Umpire,
                 l,
                 self.now(),
+                (&before, &after),
             )
             .await?;
+            // The whole change is the first entry's; the others follow from where it left.
+            before.clone_from(&after);
         }
         let head = format!(
             "Party Chess: the Rule Suite changed{}.",

@@ -15,7 +15,7 @@ use crate::domain::partychess::generate::default_play;
 use crate::domain::partychess::kind::Kind;
 use crate::domain::partychess::legal::judge;
 use crate::domain::partychess::play::{apply, DemonPromotion, Play};
-use crate::domain::partychess::position::Seat;
+use crate::domain::partychess::position::{Position, Seat};
 use crate::domain::partychess::settle;
 use crate::domain::partychess::stock;
 use crate::domain::partychess::turns::{self, Auto};
@@ -163,13 +163,13 @@ impl App {
             let play = typed.read(&defined)?;
             let judged = judge(&g.pos, seat, &play, &defined)?;
             let written = play.written(&g.pos);
-            g.pos = judged.after;
+            let before = std::mem::replace(&mut g.pos, judged.after);
             let text = self
                 .after_play(
                     conn,
                     g,
                     seat,
-                    (&play, &written),
+                    (&play, &written, &before),
                     PlayHow::Announced,
                     judged.effects.lines,
                 )
@@ -186,7 +186,7 @@ impl App {
         conn: &mut SqliteConnection,
         mut g: Game,
         seat: Seat,
-        (play, written): (&Play, &str),
+        (play, written, before): (&Play, &str, &Position),
         how: PlayHow,
         effects: Vec<String>,
     ) -> Result<String, PartyChessError> {
@@ -210,10 +210,13 @@ impl App {
             how,
             &lines.join(" "),
             now,
+            (&super::position_json(before), &super::position_json(&g.pos)),
         )
         .await?;
         g.turns.end_turn();
-        lines.extend(g.after_change());
+        let (words, posted) = g.after_change();
+        lines.extend(words);
+        store::partychess::games::set_weights_last(conn, g.row.id, &posted).await?;
         let text = lines.join("\n");
         self.announce(conn, &text).await?;
         let next = self.begin_turn(conn, g).await?;
@@ -236,6 +239,7 @@ impl App {
             );
         }
         let seats = g.seats();
+        let mut before = g.pos.clone();
         let steps = settle::settle(&mut g.turns, &mut g.pos, &seats, &g.defined);
         let mut lines = Vec::new();
         for step in steps {
@@ -257,13 +261,20 @@ impl App {
                 how,
                 &line,
                 now,
+                (
+                    &super::position_json(&before),
+                    &super::position_json(&step.after),
+                ),
             )
             .await?;
+            before = step.after.clone();
             lines.push(line);
             if let Some(checks) = &step.checks {
                 // An automatic play is a play: its Checks and the Weights follow (§1.C(iv), (v)).
                 lines.extend(g.check_lines(checks));
                 lines.push(g.weights_words(&step.weights));
+                let posted = g.posted(&step.weights);
+                store::partychess::games::set_weights_last(conn, g.row.id, &posted).await?;
             }
         }
         let number = g.row.turn_number + 1;
@@ -342,11 +353,19 @@ impl App {
         };
         let play = default_play(&g.pos, seat);
         let mut g = g;
+        let before = g.pos.clone();
         let effects = apply(&mut g.pos, seat, &play).lines;
         let written = play.to_string();
-        self.after_play(conn, g, seat, (&play, &written), PlayHow::Default, effects)
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))
+        self.after_play(
+            conn,
+            g,
+            seat,
+            (&play, &written, &before),
+            PlayHow::Default,
+            effects,
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))
     }
 
     /// `/partychess extend`: the Chess-Umpire extends the turn to up to seven days after the

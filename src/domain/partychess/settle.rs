@@ -20,6 +20,8 @@ pub struct Step {
     pub checks: Option<Checks>,
     /// The Weights after the play (Rule 1230.3), posted after each play; empty for a skip.
     pub weights: Vec<Weight>,
+    /// The position after it.
+    pub after: Position,
 }
 
 impl Step {
@@ -64,6 +66,7 @@ pub fn settle(
             effects,
             checks,
             weights,
+            after: pos.clone(),
         });
     }
     out
