@@ -6,7 +6,7 @@ use crate::domain::notify::Notice;
 pub(super) fn section() -> Section {
     Section {
         heading: "Direct messages",
-        note: "opt-in, except a case about you; delivered through the outbox",
+        note: "opt-in, except a case about you and your Party Chess turn; delivered through the outbox",
         commands: vec![command(
             "notify",
             "Show or choose the direct messages gavel sends you",
@@ -15,7 +15,7 @@ pub(super) fn section() -> Section {
         .option(choice("set", "Send it or not", &["on", "off"]).optional())
         .private()
         .who("anyone")
-        .rule("a case about you is on by default; the rest are yours to turn on")
+        .rule("a case about you and your Party Chess turn are on by default; the rest are yours to turn on")
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(

@@ -5,7 +5,9 @@
 use crate::app::partychess::Typed;
 use crate::commands::{command, flag, integer, person, reply, text, OptionSpec, Section};
 use crate::domain::kernel::authority::Power;
-use crate::domain::partychess::turns::{EXTEND_MAX_DAYS, TURN_DAYS};
+/// The most days `extend` accepts as typed; the rule in force sets the real cap (Rule 1230.2
+/// §4.A: seven days as published, the amended number once gavel reads an amendment).
+const MAX_EXTENSION_OPTION: i64 = 365;
 
 fn square(name: &'static str, description: &'static str) -> OptionSpec {
     text(name, description, 3)
@@ -14,8 +16,8 @@ fn square(name: &'static str, description: &'static str) -> OptionSpec {
 fn promote() -> OptionSpec {
     text(
         "promote",
-        "The piece it is promoted to, by its character",
-        12,
+        "The piece it becomes, by its character; a Demon that did not move: f7=R",
+        60,
     )
     .optional()
 }
@@ -104,6 +106,32 @@ pub(super) fn section() -> Section {
             .who("a Swinger")
             .rule("Rule 1230.2 §4.B")
             .run(|app, call, _| Box::pin(async move { reply(app.leave_party_chess(&call).await) })),
+            command(
+                "partychess office",
+                "Destroy an Office of Swinger nobody holds, or seat a member in it (Chess-Umpire)",
+            )
+            .option(integer("seat", "The Office's seat number", 1, 10_000))
+            .option(
+                person(
+                    "member",
+                    "Who takes it up (leave out: the Office is destroyed, before the start only)",
+                )
+                .optional(),
+            )
+            .who("the Chess-Umpire")
+            .rule("Rule 1230.2 §2.B, §2.D, §3.A, §3.E")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.party_office(
+                            &call,
+                            a.integer("seat")?,
+                            a.opt_person("member").as_ref(),
+                        )
+                        .await,
+                    )
+                })
+            }),
             command(
                 "partychess move",
                 "Move one of your pieces to an empty square",
@@ -206,13 +234,13 @@ pub(super) fn section() -> Section {
             }),
             command(
                 "partychess extend",
-                "Extend the turn, up to 7 days after its announcement (Chess-Umpire)",
+                "Extend the turn, up to 7 days after its announcement, or as Rule 1230.2 now says (Chess-Umpire)",
             )
             .option(integer(
                 "days",
                 "Days after the announcement of the game's state",
-                TURN_DAYS + 1,
-                EXTEND_MAX_DAYS,
+                2,
+                MAX_EXTENSION_OPTION,
             ))
             .who("the Chess-Umpire")
             .rule("Rule 1230.2 §4.A")

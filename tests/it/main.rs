@@ -21,6 +21,7 @@ mod nomic_config;
 mod parity;
 mod partychess_check;
 mod partychess_export;
+mod partychess_turn_length;
 mod permissions;
 mod portal;
 mod random;

@@ -46,3 +46,45 @@ async fn the_record_of_who_is_in_check_is_exported_and_checked_against_the_board
         "{breaches:?}"
     );
 }
+
+/// Checks: `gavel check` replays the history and recomputes the posted Weights (Rule 1230.2
+/// §1.C(i), (v), (vi); Rule 1230.3): a play recorded as other than it was, and a Weight posted
+/// other than the formula gives, are each named.
+#[tokio::test]
+async fn gavel_check_replays_the_plays_and_recomputes_each_posted_weight_1230_2_1c() {
+    let console = checked_game().await;
+    let mut console = console;
+    let app = console.app().await.expect("app opens").clone();
+    assert_eq!(
+        app.check_record().await.expect("check"),
+        Vec::<String>::new()
+    );
+    sqlx::query(
+        "UPDATE partychess_plays SET weights = json_set(weights, '$.x2.1', 999)
+         WHERE number = (SELECT MAX(number) FROM partychess_plays WHERE weights IS NOT NULL)",
+    )
+    .execute(app.pool())
+    .await
+    .expect("a Weight is changed");
+    let breaches = app.check_record().await.expect("check");
+    assert!(
+        breaches
+            .iter()
+            .any(|b| b.contains("Swinger 1's Weight was posted as 499.5")),
+        "{breaches:?}"
+    );
+    sqlx::query(
+        "UPDATE partychess_plays SET play = '{\"play\":\"pass\"}'
+         WHERE number = (SELECT MAX(number) FROM partychess_plays WHERE play LIKE '%move%')",
+    )
+    .execute(app.pool())
+    .await
+    .expect("a play is changed");
+    let breaches = app.check_record().await.expect("check");
+    assert!(
+        breaches
+            .iter()
+            .any(|b| b.contains("(pass) made again does not give the board recorded after it")),
+        "{breaches:?}"
+    );
+}

@@ -74,7 +74,7 @@ impl App {
         notify::check(&mut tx, &mut breaches).await?;
         parameters::check(self, &mut tx, &mut breaches).await?;
         committee::check(&mut tx, &pending, &mut breaches).await?;
-        partychess::check(&mut tx, &pending, &mut breaches).await?;
+        partychess::check(&mut tx, &pending, self.tz(), &mut breaches).await?;
         diplomacy::check(&mut tx, &pending, &mut breaches).await?;
         diplomacy_units::check(&mut tx, &mut breaches).await?;
         reports::check(&mut tx, &mut breaches).await?;

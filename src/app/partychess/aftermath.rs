@@ -10,6 +10,7 @@ use crate::app::App;
 use crate::domain::partychess::alerts::{self, Checks};
 use crate::domain::partychess::check;
 use crate::domain::partychess::weights::{halves, weights, Weight};
+use crate::store;
 
 impl Game {
     /// The Checks found after a change, in words: each one begun, then each one lasting.
@@ -27,9 +28,13 @@ impl Game {
         begun.chain(still).collect()
     }
 
-    /// The Weights, posted after each play (Rule 1230.2 §1.C(v), Rule 1230.3).
-    pub(super) fn weights_line(&self) -> String {
-        self.weights_words(&weights(&self.pos, &self.seats()))
+    /// The Weights as the history keeps them (`gavel check` recomputes them).
+    pub(super) fn posted(&self, weights: &[Weight]) -> String {
+        serde_json::to_string(&super::Posted {
+            defined: self.defined.clone(),
+            x2: weights.iter().map(|w| (w.seat, w.total_x2())).collect(),
+        })
+        .expect("Weights serialise")
     }
 
     /// Weights in words.
@@ -42,13 +47,15 @@ impl Game {
     }
 
     /// After a change of the board: the Checks found (the newly checked moved up the list) and
-    /// the Weights, in words.
-    pub(super) fn after_change(&mut self) -> Vec<String> {
+    /// the Weights (Rule 1230.2 §1.C(v), Rule 1230.3), in words; and the Weights as the history
+    /// keeps them.
+    pub(super) fn after_change(&mut self) -> (Vec<String>, String) {
         let seats = self.seats();
         let checks = alerts::review(&mut self.turns, &self.pos, &seats);
         let mut lines = self.check_lines(&checks);
-        lines.push(self.weights_line());
-        lines
+        let ws = weights(&self.pos, &seats, &self.defined);
+        lines.push(self.weights_words(&ws));
+        (lines, self.posted(&ws))
     }
 }
 
@@ -65,7 +72,9 @@ impl App {
         mut lines: Vec<String>,
     ) -> Result<String, PartyChessError> {
         let top = g.turns.top();
-        lines.extend(g.after_change());
+        let (words, posted) = g.after_change();
+        lines.extend(words);
+        store::partychess::games::set_weights_last(conn, g.row.id, &posted).await?;
         let text = lines.join("\n");
         self.announce(conn, &text).await?;
         let new_top = g.turns.top();

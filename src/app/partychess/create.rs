@@ -18,11 +18,9 @@ impl App {
         swinger: Option<&PersonRef>,
     ) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
+            // §2.D sets no time for a creation: before the start and while the game is suspended
+            // too (§1.A absolves players of duties; creating is no duty).
             let mut g = self.party_game(conn).await?;
-            self.umpire_name(conn, &g).await?;
-            if !g.playing() {
-                return Err(PartyChessError::NotStarted);
-            }
             let seat = match swinger {
                 Some(p) => {
                     let person = p.resolve(conn, self.now()).await?;
@@ -33,7 +31,9 @@ impl App {
             };
             let defined = self.defined_pieces(conn).await?;
             let owner = g.name(seat);
-            let c = create::decide(piece, &defined, &g.pos, seat, &owner)?;
+            let to_come = g.to_come(seat, &defined);
+            let c = create::decide(piece, &defined, &g.pos, seat, &to_come, &owner)?;
+            let before = super::position_json(&g.pos);
             g.pos.create(c.kind, seat);
             self.save_party_game(conn, &g).await?;
             let reason = format!(
@@ -58,8 +58,17 @@ impl App {
                 c.cost,
                 c.kind.value()
             );
-            store::partychess::games::add_play(conn, g.row.id, None, None, PlayHow::Umpire, &text, self.now())
-                .await?;
+            store::partychess::games::add_play(
+                conn,
+                g.row.id,
+                None,
+                None,
+                PlayHow::Umpire,
+                &text,
+                self.now(),
+                (&before, &super::position_json(&g.pos)),
+            )
+            .await?;
             self.announce(conn, &text).await?;
             Ok(PartyChessReply(text))
         })

@@ -6,6 +6,7 @@
 mod adopted;
 mod aftermath;
 mod create;
+mod office;
 mod rules;
 mod setup;
 mod turn;
@@ -23,6 +24,7 @@ use crate::domain::partychess::defs;
 use crate::domain::partychess::kind::Kind;
 use crate::domain::partychess::legal::PlayError;
 use crate::domain::partychess::position::{Position, Seat};
+use crate::domain::partychess::read_texts::TurnLimits;
 use crate::domain::partychess::stock::ChoiceError;
 use crate::domain::partychess::turns::{ExtendError, Turns};
 use crate::store::partychess::games::GameStage;
@@ -51,6 +53,14 @@ pub enum PartyChessError {
     AlreadySwinger(i64),
     #[error("{}: naming the sitting Chess-Umpire again changes nothing, and the turn and its time limit stay as they are (Rule 1230.2 §1.A, §4).", .0.as_deref().map_or("There is no Chess-Umpire already".to_owned(), |n| format!("{n} is the Chess-Umpire already")))]
     UmpireUnchanged(Option<String>),
+    #[error("{0} holds the Office of Swinger {1} already.")]
+    HoldsOffice(String, i64),
+    #[error("With the pieces created for your Office already, this choice would give it more than {1} {0}, its instance limit (Rule 1230.1 §3.G).")]
+    ChoiceOverLimit(Kind, usize),
+    #[error("The game has no Office of Swinger {0}.")]
+    NoSuchOffice(i64),
+    #[error("{0} holds that Office: only an Office nobody holds may be destroyed or filled.")]
+    OfficeHeld(String),
     #[error("You hold no Office of Swinger in this game: /partychess join takes one.")]
     NotSwinger,
     #[error("You hold no Office of Swinger and left none Warm in this game: a Surrender is a Swinger's play, or the notice of the last holder of a Warm Office (Rule 1230.2 §4.B(iv), §6.E).")]
@@ -65,6 +75,8 @@ pub enum PartyChessError {
     TooFew(usize),
     #[error("{0} has not chosen eir five pieces yet (/partychess choose, Rule 1230.2 §2.B).")]
     NotChosen(String),
+    #[error("{0} has no holder and no pieces chosen, so the game cannot start (Rule 1230.2 §2.B, §3.A): the Chess-Umpire destroys the Office with /partychess office seat:{1}, or seats a member in it with /partychess office seat:{1} member:@name.")]
+    VacantUnchosen(String, i64),
     #[error("{0} is not a Swinger of this game.")]
     NoSuchSwinger(String),
     #[error("It is {0}'s turn, not yours (Rule 1230.2 §3.B).")]
@@ -75,6 +87,8 @@ pub enum PartyChessError {
         "“{0}” is not a list of squares: write them as e7 or, for a Tornado's segments, e7,g9,g12."
     )]
     BadPath(String),
+    #[error("“{0}” is not a promotion: write the character of the piece the playing piece becomes (promote:R) and, for a Demon that did not make the play, its square and the character (promote:\"f7=R\", Rule 1230.18 §3), separated by commas.")]
+    BadPromote(String),
     #[error("{0}")]
     Square(#[from] crate::domain::partychess::board::SquareError),
     #[error("{0}")]
@@ -97,6 +111,19 @@ impl UseCaseError for PartyChessError {
     }
 }
 
+/// The Weights posted after an entry of the history, as it keeps them: the types defined then
+/// and each Swinger's Weight in halves (Rule 1230.3).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Posted {
+    pub defined: Vec<Kind>,
+    pub x2: BTreeMap<Seat, u32>,
+}
+
+/// A position as the history keeps it.
+pub(crate) fn position_json(pos: &Position) -> String {
+    serde_json::to_string(pos).expect("a position serialises")
+}
+
 /// A reply in words.
 #[derive(Debug, Clone)]
 pub struct PartyChessReply(pub String);
@@ -115,6 +142,10 @@ pub(crate) struct Game {
     pub swingers: Vec<SwingerRow>,
     /// The names of the Swingers' holders by seat ("seat 3 (Warm)" for a vacant office).
     pub names: BTreeMap<Seat, String>,
+    /// The piece types defined by PartyChessPieceDef rules now (Rule 1230.1 §3.A).
+    pub defined: Vec<Kind>,
+    /// The turn's time limits, as Rule 1230.2 in force sets them and gavel reads them (§4).
+    pub limits: TurnLimits,
 }
 
 impl Game {
@@ -131,6 +162,23 @@ impl Game {
 
     pub fn playing(&self) -> bool {
         self.row.stage == GameStage::Playing
+    }
+
+    /// The pieces an Office is still to receive: its King and the five it chose, until the
+    /// game is on and it has chosen (Rule 1230.2 §2.B, §2.C).
+    pub fn to_come(&self, seat: Seat, defined: &[Kind]) -> Vec<Kind> {
+        let Some(row) = self.swingers.iter().find(|s| s.seat == i64::from(seat)) else {
+            return Vec::new();
+        };
+        if self.playing() && row.chosen.is_some() {
+            return Vec::new();
+        }
+        let chosen = row
+            .chosen
+            .as_deref()
+            .and_then(|c| crate::domain::partychess::stock::choose(c, defined).ok())
+            .unwrap_or_default();
+        std::iter::once(Kind::King).chain(chosen).collect()
     }
 
     pub fn seat_of(&self, person: i64) -> Option<Seat> {
@@ -171,12 +219,25 @@ impl App {
             };
             names.insert(s.seat as Seat, name);
         }
+        let defined = match self.defined_pieces(conn).await {
+            Ok(d) => d,
+            Err(PartyChessError::NoSuite) => Vec::new(),
+            Err(e) => return Err(e),
+        };
+        let rules: Vec<_> = store::partychess::rules::in_force(conn)
+            .await?
+            .iter()
+            .map(|r| r.to_rule())
+            .collect();
+        let limits = crate::domain::partychess::read_texts::limits_in_force(&rules);
         Ok(Game {
             row,
             pos,
             turns,
             swingers,
             names,
+            defined,
+            limits,
         })
     }
 

@@ -101,7 +101,19 @@ impl App {
                 }
                 Some(o) => {
                     store::partychess::rules::supersede(conn, o.id, now).await?;
-                    changed.push(format!("{} amended", r.label()));
+                    let limits = (r.number == 2 && !read_texts::is_read(2, &r.text))
+                        .then(|| read_texts::turn_limits(&r.text))
+                        .flatten();
+                    changed.push(match limits {
+                        // The new time limits gavel reads are followed (Rule 1230.2 §4, §4.A).
+                        Some(l) => format!(
+                            "{} amended (in effect in gavel: a turn expires {} days after the announcement of the game's state, extensible to {}, from the next turn announced)",
+                            r.label(),
+                            l.days,
+                            l.max_days
+                        ),
+                        None => format!("{} amended", r.label()),
+                    });
                     touched.push(r.number);
                 }
                 None if !old.is_empty() => changed.push(format!("{} enacted", r.label())),
@@ -144,6 +156,8 @@ impl App {
             return Ok(Vec::new());
         };
         let defined = self.defined_pieces(conn).await?;
+        g.defined = defined.clone();
+        let mut before = super::position_json(&g.pos);
         let mut changes = stock::undefined_off_board(&mut g.pos, &defined);
         changes.extend(stock::enforce_limits(
             &mut g.pos,
@@ -153,6 +167,7 @@ impl App {
         if lines.is_empty() {
             return Ok(lines);
         }
+        let after = super::position_json(&g.pos);
         for l in &lines {
             store::partychess::games::add_play(
                 conn,
@@ -162,8 +177,11 @@ impl App {
                 PlayHow::Umpire,
                 l,
                 self.now(),
+                (&before, &after),
             )
             .await?;
+            // The whole change is the first entry's; the others follow from where it left.
+            before.clone_from(&after);
         }
         let head = format!(
             "Party Chess: the Rule Suite changed{}.",

@@ -81,7 +81,8 @@ impl App {
             if let Some(seat) = g.seat_of(actor.id) {
                 return Err(PartyChessError::AlreadySwinger(i64::from(seat)));
             }
-            let seat = g.swingers.iter().map(|s| s.seat).max().unwrap_or(0) + 1;
+            // A destroyed Office's seat is never given again.
+            let seat = store::partychess::games::next_seat(conn, g.row.id).await?;
             store::partychess::games::add_swinger(conn, g.row.id, seat, actor.id, self.now()).await?;
             let mut text = format!(
                 "{} holds the Office of Swinger {seat} in Party Chess. Choose five pieces worth at most 30 with /partychess choose (Rule 1230.2 §2.B).",
@@ -123,6 +124,17 @@ impl App {
             }
             let defined = self.defined_pieces(conn).await?;
             let kinds = stock::choose(pieces, &defined)?;
+            // A piece created for the Office before it receives these counts too (§3.G).
+            for k in Kind::ALL {
+                if let Some(limit) = k.instance_limit() {
+                    let n = g.pos.of(seat).filter(|p| p.kind == k).count()
+                        + kinds.iter().filter(|x| **x == k).count()
+                        + usize::from(k == Kind::King);
+                    if n > limit {
+                        return Err(PartyChessError::ChoiceOverLimit(k, limit));
+                    }
+                }
+            }
             let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
             store::partychess::games::set_chosen(
                 conn,
@@ -200,6 +212,9 @@ impl App {
             let mut chosen = Vec::new();
             for s in g.swingers.clone() {
                 let Some(text) = &s.chosen else {
+                    if s.person_id.is_none() {
+                        return Err(PartyChessError::VacantUnchosen(g.name(s.seat as Seat), s.seat));
+                    }
                     return Err(PartyChessError::NotChosen(g.name(s.seat as Seat)));
                 };
                 chosen.push((s.seat as Seat, stock::choose(text, &defined)?));
@@ -220,6 +235,10 @@ impl App {
                 self.create_start_pieces(conn, &mut g, *seat, kinds).await?;
             }
             g.turns = Turns::start(nap_seat, &g.seats(), seed as u64);
+            // An Office left before the start is Warm from the start (§4.B).
+            for s in g.swingers.iter().filter(|s| s.warm) {
+                g.turns.set_warm(s.seat as Seat, true);
+            }
             store::partychess::games::start(conn, g.row.id, self.now()).await?;
             g.row.stage = GameStage::Playing;
             self.save_party_game(conn, &g).await?;

@@ -14,11 +14,11 @@ use crate::domain::partychess::check;
 use crate::domain::partychess::generate::default_play;
 use crate::domain::partychess::kind::Kind;
 use crate::domain::partychess::legal::judge;
-use crate::domain::partychess::play::{apply, Play};
-use crate::domain::partychess::position::Seat;
+use crate::domain::partychess::play::{apply, DemonPromotion, Play};
+use crate::domain::partychess::position::{Position, Seat};
 use crate::domain::partychess::settle;
 use crate::domain::partychess::stock;
-use crate::domain::partychess::turns::{self, Auto, TURN_DAYS};
+use crate::domain::partychess::turns::{self, Auto};
 use crate::jobs::{self, Job};
 use crate::store;
 use crate::store::partychess::games::PlayHow;
@@ -58,19 +58,50 @@ fn kind(text: &str, defined: &[Kind]) -> Result<Kind, PartyChessError> {
     .ok_or_else(|| PartyChessError::UnknownPiece(t.to_owned()))
 }
 
+/// `promote:` as typed: the type the playing piece becomes (`R`), and each Demon that did not
+/// make the play promoted after it (`f7=R`, Rule 1230.18 §3), separated by commas.
+fn promotions(
+    text: Option<&str>,
+    defined: &[Kind],
+) -> Result<(Option<Kind>, Vec<DemonPromotion>), PartyChessError> {
+    let mut own = None;
+    let mut demons = Vec::new();
+    let bad = || PartyChessError::BadPromote(text.unwrap_or_default().to_owned());
+    for item in text
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        match item.split_once('=') {
+            Some((at, k)) => demons.push(DemonPromotion {
+                at: Square::parse(at.trim()).map_err(|_| bad())?,
+                to: kind(k, defined)?,
+            }),
+            None if own.is_none() => own = Some(kind(item, defined)?),
+            None => return Err(bad()),
+        }
+    }
+    Ok((own, demons))
+}
+
 impl Typed<'_> {
     fn read(&self, defined: &[Kind]) -> Result<Play, PartyChessError> {
-        let promote = |p: Option<&str>| p.map(|p| kind(p, defined)).transpose();
+        let promote = |p: Option<&str>| promotions(p, defined);
         Ok(match self {
             Typed::Move {
                 from,
                 to,
                 promote: p,
-            } => Play::Move {
-                from: Square::parse(from)?,
-                to: Square::parse(to)?,
-                promote: promote(*p)?,
-            },
+            } => {
+                let (promote, demons) = promote(*p)?;
+                Play::Move {
+                    from: Square::parse(from)?,
+                    to: Square::parse(to)?,
+                    promote,
+                    demons,
+                }
+            }
             Typed::Capture {
                 from,
                 to,
@@ -85,10 +116,12 @@ impl Typed<'_> {
                 if path.is_empty() {
                     return Err(PartyChessError::BadPath((*to).to_owned()));
                 }
+                let (promote, demons) = promote(*p)?;
                 Play::Capture {
                     from: Square::parse(from)?,
                     path,
-                    promote: promote(*p)?,
+                    promote,
+                    demons,
                 }
             }
             Typed::Place { piece, at, hn } => Play::Place {
@@ -129,13 +162,14 @@ impl App {
             let defined = self.defined_pieces(conn).await?;
             let play = typed.read(&defined)?;
             let judged = judge(&g.pos, seat, &play, &defined)?;
-            g.pos = judged.after;
+            let written = play.written(&g.pos);
+            let before = std::mem::replace(&mut g.pos, judged.after);
             let text = self
                 .after_play(
                     conn,
                     g,
                     seat,
-                    &play,
+                    (&play, &written, &before),
                     PlayHow::Announced,
                     judged.effects.lines,
                 )
@@ -152,7 +186,7 @@ impl App {
         conn: &mut SqliteConnection,
         mut g: Game,
         seat: Seat,
-        play: &Play,
+        (play, written, before): (&Play, &str, &Position),
         how: PlayHow,
         effects: Vec<String>,
     ) -> Result<String, PartyChessError> {
@@ -162,7 +196,7 @@ impl App {
             PlayHow::Default => " by default, the turn's time having run out (Rule 1230.2 §4)",
             PlayHow::Announced | PlayHow::Warm | PlayHow::Skipped | PlayHow::Umpire => "",
         };
-        let mut lines = vec![format!("Party Chess: {who} plays {play}{manner}.")];
+        let mut lines = vec![format!("Party Chess: {who} plays {written}{manner}.")];
         lines.extend(effects);
         let number = store::partychess::games::plays(conn, g.row.id).await?.len() as u64;
         let changes = stock::enforce_limits(&mut g.pos, (g.row.seed as u64).wrapping_add(number));
@@ -176,10 +210,13 @@ impl App {
             how,
             &lines.join(" "),
             now,
+            (&super::position_json(before), &super::position_json(&g.pos)),
         )
         .await?;
         g.turns.end_turn();
-        lines.extend(g.after_change());
+        let (words, posted) = g.after_change();
+        lines.extend(words);
+        store::partychess::games::set_weights_last(conn, g.row.id, &posted).await?;
         let text = lines.join("\n");
         self.announce(conn, &text).await?;
         let next = self.begin_turn(conn, g).await?;
@@ -202,7 +239,8 @@ impl App {
             );
         }
         let seats = g.seats();
-        let steps = settle::settle(&mut g.turns, &mut g.pos, &seats);
+        let mut before = g.pos.clone();
+        let steps = settle::settle(&mut g.turns, &mut g.pos, &seats, &g.defined);
         let mut lines = Vec::new();
         for step in steps {
             let (how, why) = match step.auto {
@@ -223,17 +261,26 @@ impl App {
                 how,
                 &line,
                 now,
+                (
+                    &super::position_json(&before),
+                    &super::position_json(&step.after),
+                ),
             )
             .await?;
+            before = step.after.clone();
             lines.push(line);
             if let Some(checks) = &step.checks {
                 // An automatic play is a play: its Checks and the Weights follow (§1.C(iv), (v)).
                 lines.extend(g.check_lines(checks));
                 lines.push(g.weights_words(&step.weights));
+                let posted = g.posted(&step.weights);
+                store::partychess::games::set_weights_last(conn, g.row.id, &posted).await?;
             }
         }
         let number = g.row.turn_number + 1;
-        let deadline = turns::deadline(now, TURN_DAYS, self.tz());
+        // Rule 1230.2 §4's time limit as the rule in force sets it (an amendment gavel reads
+        // is followed from the next turn announced).
+        let deadline = turns::deadline(now, g.limits.days, self.tz());
         store::partychess::games::begin_turn(conn, g.row.id, number, Some(now), Some(deadline))
             .await?;
         jobs::schedule(
@@ -275,7 +322,7 @@ impl App {
                 .and_then(|s| s.person_id)
         });
         if let Some(person) = holder {
-            let notice = crate::domain::notify::Notice::Turn;
+            let notice = crate::domain::notify::Notice::PartyChess;
             self.send_notice(conn, person, notice, &turn_line, &[])
                 .await?;
         }
@@ -306,14 +353,24 @@ impl App {
         };
         let play = default_play(&g.pos, seat);
         let mut g = g;
+        let before = g.pos.clone();
         let effects = apply(&mut g.pos, seat, &play).lines;
-        self.after_play(conn, g, seat, &play, PlayHow::Default, effects)
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))
+        let written = play.to_string();
+        self.after_play(
+            conn,
+            g,
+            seat,
+            (&play, &written, &before),
+            PlayHow::Default,
+            effects,
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))
     }
 
     /// `/partychess extend`: the Chess-Umpire extends the turn to up to seven days after the
-    /// announcement of the game's state (Rule 1230.2 §4.A).
+    /// announcement of the game's state (Rule 1230.2 §4.A), or the number the rule in force
+    /// sets.
     pub async fn extend_party_turn(
         &self,
         call: &Call,
@@ -327,10 +384,10 @@ impl App {
             }
             let announced = g.row.announced_at.unwrap_or(self.now());
             // The turn as it stands: a second extension only lengthens it further (§4.A).
-            let has = g.row.deadline.map_or(turns::TURN_DAYS, |d| {
+            let has = g.row.deadline.map_or(g.limits.days, |d| {
                 turns::days_given(announced, d, self.tz())
             });
-            turns::check_extension(days, has)?;
+            turns::check_extension(days, has, g.limits)?;
             let deadline = turns::deadline(announced, days, self.tz());
             store::partychess::games::set_deadline(conn, g.row.id, deadline).await?;
             jobs::schedule(conn, &Job::PartyChessTurn { game: g.row.id, turn: g.row.turn_number }, deadline).await?;

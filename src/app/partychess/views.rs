@@ -82,7 +82,7 @@ impl App {
                 .pos
                 .of(s)
                 .filter(|p| p.at.is_none())
-                .map(|p| p.kind.letter().to_string())
+                .map(|p| p.label())
                 .collect();
             text.push_str(&format!(
                 "\n{}: off-board {}",
@@ -109,7 +109,7 @@ impl App {
         let mut conn = self.pool().acquire().await?;
         let g = self.party_game(&mut conn).await?;
         let mut lines = vec!["The Swingers' Weights (Rule 1230.3):".to_owned()];
-        for w in weights(&g.pos, &g.seats()) {
+        for w in weights(&g.pos, &g.seats(), &g.defined) {
             if explain {
                 lines.push(format!("{}: {w}", g.name(w.seat)));
             } else {
@@ -151,7 +151,7 @@ impl App {
             Some(id) => Some(store::people::by_id(conn, id).await?.name),
             None => None,
         };
-        let ws = weights(&g.pos, &g.seats());
+        let ws = weights(&g.pos, &g.seats(), &g.defined);
         let swingers = g
             .swingers
             .iter()
@@ -162,8 +162,8 @@ impl App {
                         .of(seat)
                         .filter(|p| p.at.is_some() == on)
                         .map(|p| match p.at {
-                            Some(at) => format!("{} {at}", p.kind.letter()),
-                            None => p.kind.letter().to_string(),
+                            Some(at) => format!("{} {at}", p.label()),
+                            None => p.label(),
                         })
                         .collect()
                 };

@@ -32,14 +32,23 @@ impl App {
         )];
         if g.turns.top() == Some(seat) {
             // On its own turn (a checked Warm Office waits, §4.B(ii)): the turn ends with it.
+            let before = g.pos.clone();
             let mut fx = apply(&mut g.pos, seat, &Play::Surrender);
             let mut lines = effects;
             lines.append(&mut fx.lines);
             let text = self
-                .after_play(conn, g, seat, &Play::Surrender, PlayHow::Warm, lines)
+                .after_play(
+                    conn,
+                    g,
+                    seat,
+                    (&Play::Surrender, "surrender", &before),
+                    PlayHow::Warm,
+                    lines,
+                )
                 .await?;
             return Ok(PartyChessReply(text));
         }
+        let before = g.pos.clone();
         let mut fx = apply(&mut g.pos, seat, &Play::Surrender);
         let mut lines = vec![format!("Party Chess: {} surrenders.", g.name(seat))];
         lines.extend(effects);
@@ -53,6 +62,10 @@ impl App {
             PlayHow::Warm,
             &lines.join(" "),
             self.now(),
+            (
+                &super::position_json(&before),
+                &super::position_json(&g.pos),
+            ),
         )
         .await?;
         // A change of the board outside its turn: the Checks it begins and the Weights follow.

@@ -20,12 +20,15 @@ pub enum Notice {
     Redecision,
     /// A case or an appeal about the member (Terms §III Act 2.4, Act 3).
     Case,
-    /// The member's turn in a tournament match or a Party Chess game.
+    /// The member's tournament match due tomorrow.
     Turn,
+    /// The member's turn in Party Chess: the Chess-Umpire's duty to notify each Swinger
+    /// privately whenever it becomes eir turn (Rule 1230.2 §1.C(iii)).
+    PartyChess,
 }
 
 impl Notice {
-    pub const ALL: [Notice; 7] = [
+    pub const ALL: [Notice; 8] = [
         Notice::Case,
         Notice::Declaration,
         Notice::Redecision,
@@ -33,10 +36,11 @@ impl Notice {
         Notice::Opinion,
         Notice::Judgement,
         Notice::Turn,
+        Notice::PartyChess,
     ];
 
     /// The keys typed in `/notify kind:` (the option's fixed choices).
-    pub const KEYS: [&'static str; 7] = [
+    pub const KEYS: [&'static str; 8] = [
         "case",
         "declaration",
         "redecision",
@@ -44,6 +48,7 @@ impl Notice {
         "opinion",
         "judgement",
         "turn",
+        "partychess",
     ];
 
     /// The name stored and typed.
@@ -56,6 +61,7 @@ impl Notice {
             Notice::Redecision => "redecision",
             Notice::Case => "case",
             Notice::Turn => "turn",
+            Notice::PartyChess => "partychess",
         }
     }
 
@@ -72,15 +78,18 @@ impl Notice {
             Notice::Bench => "a seat for you on a bench of the Court (Terms §III Act 3.3)",
             Notice::Opinion => "an opinion of the Court due from you (Terms §III Act 3.10)",
             Notice::Judgement => "a Judgement due from you today (Nomic 214)",
-            Notice::Turn => "your turn in a tournament match or a Party Chess game",
+            Notice::Turn => "your tournament match due tomorrow",
+            Notice::PartyChess => "your turn in Party Chess (Rule 1230.2 §1.C(iii))",
         }
     }
 
     /// Whether the notice is sent to a member who has not chosen. Direct messages are opt-in,
-    /// except the one that tells a member a case is about them and how to appeal it: a member
-    /// penalised should learn of it and of their right of appeal without having asked.
+    /// except the one that tells a member a case is about them and how to appeal it (a member
+    /// penalised should learn of it and of their right of appeal without having asked), and a
+    /// Swinger's Party Chess turn, which the Chess-Umpire has the duty to notify privately
+    /// (Rule 1230.2 §1.C(iii)).
     pub fn on_by_default(self) -> bool {
-        matches!(self, Notice::Case)
+        matches!(self, Notice::Case | Notice::PartyChess)
     }
 }
 
@@ -121,6 +130,15 @@ mod tests {
     fn a_case_about_a_member_is_told_unless_they_say_otherwise_terms_iii_3() {
         assert_eq!(decide(Notice::Case, None, false), Delivery::Send);
         assert_eq!(decide(Notice::Case, Some(false), false), Delivery::Off);
+    }
+
+    #[test]
+    fn a_swingers_party_chess_turn_is_told_unless_e_says_otherwise_rule_1230_2_1c_iii() {
+        assert_eq!(decide(Notice::PartyChess, None, false), Delivery::Send);
+        assert_eq!(
+            decide(Notice::PartyChess, Some(false), false),
+            Delivery::Off
+        );
     }
 
     #[test]

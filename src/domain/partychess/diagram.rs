@@ -5,10 +5,11 @@
 use std::fmt::Write;
 
 use super::board::{Square, SIZE};
+use super::kind::Kind;
 use super::position::Position;
 
 /// The board as text: three characters a square (`R2 ` is seat 2's Rook, `.  ` is empty), row
-/// 20 at the top.
+/// 20 at the top; below it, each HarfyBlob's Hn (Rule 1230.14), which a square has no room for.
 pub fn text(pos: &Position) -> String {
     let mut out = String::new();
     for row in (0..SIZE).rev() {
@@ -29,7 +30,24 @@ pub fn text(pos: &Position) -> String {
         let _ = write!(out, "{}  ", char::from(b'a' + col));
     }
     out.truncate(out.trim_end().len());
+    let hns = harfyblobs(pos);
+    if !hns.is_empty() {
+        let _ = write!(out, "\nHn (Rule 1230.14): {}", hns.join(", "));
+    }
     out
+}
+
+/// Each HarfyBlob on the board with its Hn, by square: `H2 e5 Hn 3`.
+fn harfyblobs(pos: &Position) -> Vec<String> {
+    let mut on: Vec<_> = pos
+        .on_board()
+        .filter(|p| p.kind == Kind::HarfyBlob)
+        .filter_map(|p| p.at.map(|at| (at, p.owner, p.hn)))
+        .collect();
+    on.sort_by_key(|(at, _, _)| (at.row, at.col));
+    on.iter()
+        .map(|(at, owner, hn)| format!("H{owner} {at} Hn {hn}"))
+        .collect()
 }
 
 /// The colours of the seats, in order (seat 1 first), for the image.
@@ -72,12 +90,24 @@ pub fn svg(pos: &Position) -> String {
                 let (cx, cy) = (x + CELL / 2, y + CELL / 2);
                 let _ = writeln!(
                     s,
-                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{colour}\"/><text x=\"{cx}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#ffffff\">{}<tspan font-size=\"8\">{}</tspan></text>",
+                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{colour}\"><title>{}, Swinger {}</title></circle><text x=\"{cx}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#ffffff\">{}<tspan font-size=\"8\">{}</tspan></text>",
                     CELL / 2 - 2,
+                    escape(&p.named()),
+                    p.owner,
                     cy + 5,
                     escape(&p.kind.letter().to_string()),
                     p.owner
                 );
+                if p.kind == Kind::HarfyBlob {
+                    // Its Hn, its own (Rule 1230.14), small in the square's top corner.
+                    let _ = writeln!(
+                        s,
+                        "<text x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"end\" fill=\"#000000\">Hn{}</text>",
+                        x + CELL - 1,
+                        y + 7,
+                        p.hn
+                    );
+                }
             }
         }
     }
@@ -120,6 +150,17 @@ mod tests {
         assert!(lines[19].starts_with(" 1 R2"));
         assert!(lines[20].trim_start().starts_with("a  b"));
         assert!(lines[20].ends_with('t'));
+    }
+
+    #[test]
+    fn a_harfyblobs_hn_is_shown_on_the_board_1230_14() {
+        let mut pos = Position::new();
+        let h = pos.put(Kind::HarfyBlob, 2, Square::parse("e5").unwrap());
+        pos.set_hn(h, 3);
+        let t = text(&pos);
+        assert!(t.ends_with("Hn (Rule 1230.14): H2 e5 Hn 3"), "{t}");
+        assert!(svg(&pos).contains(">Hn3</text>"));
+        assert!(svg(&pos).contains("<title>HarfyBlob (Hn 3), Swinger 2</title>"));
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub enum PlayError {
         at: Square,
         rule: String,
     },
+    #[error("The Tornado cannot play this sequence: {0}.")]
+    TornadoSegment(String),
     #[error("A piece may not capture a friendly piece (Rule 1230.1 §4).")]
     Friendly,
     #[error("{0} is occupied: a piece is placed on an unoccupied square (Rule 1230.2 §6.C).")]
@@ -61,6 +63,14 @@ pub enum PlayError {
     PromotionNeeded(Square),
     #[error("A {0} cannot be promoted on this play (Rule 1230.1 §3.C: a piece promotes only as its rule says).")]
     NoPromotion(Kind),
+    #[error("A Zombie promotes only to the type of the piece it captured, here a {taken}, not a {asked} (Rule 1230.21).")]
+    ZombieTakes { asked: Kind, taken: Kind },
+    #[error("There is no Demon of yours on {0} to promote (Rule 1230.18 §3).")]
+    NoDemon(Square),
+    #[error("The Demon on {0} makes this play: its promotion is named with promote:R, not {0}=R (Rule 1230.18 §3).")]
+    DemonMoved(Square),
+    #[error("The Demon on {0} cannot be promoted: after this play it does not stand between two friendly pieces of one type no more than 10 apart (Rule 1230.18 §3).")]
+    DemonNotBetween(Square),
     #[error("A {0} is not a piece you may promote to: it must be defined by a PartyChessPieceDef rule, differ from the piece, and respect its instance limit (Rule 1230.1 §3.C, §3.G).")]
     BadPromotion(Kind),
     #[error("The {0} is no piece defined by a PartyChessPieceDef rule now, so it cannot be played (Rule 1230.1 §3.E).")]
@@ -83,7 +93,9 @@ pub fn judge(
     defined: &[Kind],
 ) -> Result<Judged, PlayError> {
     match play {
-        Play::Move { from, to, promote } => {
+        Play::Move {
+            from, to, promote, ..
+        } => {
             let m = mover(pos, seat, *from, defined)?;
             if pos.at(*to).is_some() {
                 return Err(PlayError::Occupied(*to));
@@ -95,12 +107,13 @@ pub fn judge(
             if !ok {
                 return Err(unreachable(pos, *from, *to, &m));
             }
-            check_promotion(pos, seat, &m, *to, *promote, defined)?;
+            check_promotion(pos, seat, &m, *to, None, *promote, defined)?;
         }
         Play::Capture {
             from,
             path,
             promote,
+            ..
         } => {
             let m = mover(pos, seat, *from, defined)?;
             let Some(first) = path.first() else {
@@ -117,6 +130,11 @@ pub fn judge(
                 reach::targets(pos, &m, &mut ts);
                 path.len() == 1 && ts.iter().any(|t| t.at == *first)
             };
+            if !ok && m.kind == Kind::Tornado && !m.echo {
+                if let Some(why) = tornado::refusal(pos, &m, path) {
+                    return Err(PlayError::TornadoSegment(why));
+                }
+            }
             if !ok {
                 return Err(PlayError::CannotCapture {
                     kind: pos.at(*from).map_or(m.kind, |p| p.kind),
@@ -132,6 +150,7 @@ pub fn judge(
                 seat,
                 &m,
                 if lands { last } else { *from },
+                Some(victim.kind),
                 *promote,
                 defined,
             )?;
@@ -176,7 +195,7 @@ pub fn judge(
         Play::Pass | Play::Surrender => {}
     }
     let mut after = pos.clone();
-    let effects = apply(&mut after, seat, play);
+    let effects = apply_judging_demons(pos, &mut after, seat, play, defined)?;
     if let Play::Place { kind, at, .. } = play {
         if let Some(p) = after.at(*at) {
             if check::attacks_any(&after, p) {
@@ -237,12 +256,23 @@ fn check_promotion(
     seat: Seat,
     m: &Mover,
     lands_on: Square,
+    taken: Option<Kind>,
     promote: Option<Kind>,
     defined: &[Kind],
 ) -> Result<(), PlayError> {
     let own = pos.piece(m.id).map_or(m.kind, |p| p.kind);
     let must = own == Kind::Pawn && pawn_promotes_on(lands_on);
+    // Rule 1230.21: "At the end of a turn in which a Zombie Captures, it promotes to the type of
+    // the piece it captured, if the Swinger specifies this when announcing the Capture."
+    if own == Kind::Zombie {
+        if let (Some(k), Some(t)) = (promote, taken) {
+            if k != t {
+                return Err(PlayError::ZombieTakes { asked: k, taken: t });
+            }
+        }
+    }
     let may = must
+        || (own == Kind::Zombie && taken.is_some())
         || (own == Kind::Demon && {
             let mut after = pos.clone();
             after.set_square(m.id, Some(lands_on));
@@ -252,15 +282,91 @@ fn check_promotion(
         None if must => Err(PlayError::PromotionNeeded(lands_on)),
         None => Ok(()),
         Some(_) if !may => Err(PlayError::NoPromotion(own)),
-        Some(k) => {
-            let at_limit = k
-                .instance_limit()
-                .is_some_and(|limit| pos.of(seat).filter(|p| p.kind == k).count() >= limit);
-            if k == own || !defined.contains(&k) || at_limit {
-                Err(PlayError::BadPromotion(k))
-            } else {
-                Ok(())
-            }
-        }
+        Some(k) => allowed_promotion(pos, seat, own, k, defined, 0),
     }
+}
+
+/// Whether a piece of type `own` may become a `k` (Rule 1230.1 §3.C, §3.G): a type defined now,
+/// not its own, and not one the Swinger already controls up to its instance limit (`more` of
+/// the same promotions made earlier on this play counted too).
+fn allowed_promotion(
+    pos: &Position,
+    seat: Seat,
+    own: Kind,
+    k: Kind,
+    defined: &[Kind],
+    more: usize,
+) -> Result<(), PlayError> {
+    let at_limit = k
+        .instance_limit()
+        .is_some_and(|limit| pos.of(seat).filter(|p| p.kind == k).count() + more >= limit);
+    if k == own || !defined.contains(&k) || at_limit {
+        Err(PlayError::BadPromotion(k))
+    } else {
+        Ok(())
+    }
+}
+
+/// Makes `play` on `after` (a copy of `pos`), judging first, on the position the play leaves,
+/// each Demon it names as promoting though it did not make the play: the Swinger has just
+/// Moved or Captured (Rule 1230.18 §3), the Demon is eirs and stands where its rule lets it
+/// promote, and it becomes a type it may become.
+fn apply_judging_demons(
+    pos: &Position,
+    after: &mut Position,
+    seat: Seat,
+    play: &Play,
+    defined: &[Kind],
+) -> Result<Effects, PlayError> {
+    let demons = play.demons();
+    if demons.is_empty() {
+        return Ok(apply(after, seat, play));
+    }
+    let plain = match play.clone() {
+        Play::Move {
+            from, to, promote, ..
+        } => Play::Move {
+            from,
+            to,
+            promote,
+            demons: Vec::new(),
+        },
+        Play::Capture {
+            from,
+            path,
+            promote,
+            ..
+        } => Play::Capture {
+            from,
+            path,
+            promote,
+            demons: Vec::new(),
+        },
+        other => other,
+    };
+    let mut moved = pos.clone();
+    apply(&mut moved, seat, &plain);
+    let mover = match play {
+        Play::Move { from, .. } | Play::Capture { from, .. } => pos.at(*from).map(|p| p.id),
+        _ => None,
+    };
+    for (i, d) in demons.iter().enumerate() {
+        let demon = moved
+            .at(d.at)
+            .filter(|q| q.owner == seat && q.kind == Kind::Demon)
+            .ok_or(PlayError::NoDemon(d.at))?;
+        if Some(demon.id) == mover {
+            return Err(PlayError::DemonMoved(d.at));
+        }
+        if demons[..i].iter().any(|e| e.at == d.at) {
+            return Err(PlayError::NoDemon(d.at));
+        }
+        if !demon_may_promote(&moved, seat, demon.id, d.at) {
+            return Err(PlayError::DemonNotBetween(d.at));
+        }
+        // The play's own promotion is on the board already; the Demons' before this one not.
+        let earlier = demons[..i].iter().filter(|e| e.to == d.to).count();
+        allowed_promotion(&moved, seat, Kind::Demon, d.to, defined, earlier)?;
+    }
+    Ok(apply(after, seat, play))
 }

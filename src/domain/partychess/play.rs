@@ -20,6 +20,9 @@ pub enum Play {
         to: Square,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         promote: Option<Kind>,
+        /// Demons that did not make the play, promoted after it (Rule 1230.18 §3).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        demons: Vec<DemonPromotion>,
     },
     /// `path` is the square of each capture (for a Tornado, each segment's end).
     Capture {
@@ -27,6 +30,9 @@ pub enum Play {
         path: Vec<Square>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         promote: Option<Kind>,
+        /// Demons that did not make the play, promoted after it (Rule 1230.18 §3).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        demons: Vec<DemonPromotion>,
     },
     Place {
         kind: Kind,
@@ -40,6 +46,46 @@ pub enum Play {
     Surrender,
 }
 
+/// A Demon promoted after its Swinger's Move or Capture made by another piece (Rule 1230.18
+/// §3: "only if the Swinger controlling the Demon has just Moved or Captured"): the square it
+/// stands on and the type it becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DemonPromotion {
+    pub at: Square,
+    pub to: Kind,
+}
+
+impl Play {
+    /// The Demons promoted after this play by their Swinger's Move or Capture (Rule 1230.18 §3).
+    pub fn demons(&self) -> &[DemonPromotion] {
+        match self {
+            Play::Move { demons, .. } | Play::Capture { demons, .. } => demons,
+            _ => &[],
+        }
+    }
+}
+
+impl Play {
+    /// The play as announced, read on the board it was made on: a Tornado's sequence that ends
+    /// on an empty square ends with a move to it (`e5xe7-g9`), not a capture (Rule 1230.19
+    /// §4.b); otherwise as `Display` writes it.
+    pub fn written(&self, before: &Position) -> String {
+        let text = self.to_string();
+        let Play::Capture { from, path, .. } = self else {
+            return text;
+        };
+        let (Some(last), true) = (path.last(), path.len() > 1) else {
+            return text;
+        };
+        let empty = *last == *from || before.at(*last).is_none();
+        let tail = format!("x{last}");
+        match text.find(&tail) {
+            Some(i) if empty => format!("{}-{last}{}", &text[..i], &text[i + tail.len()..]),
+            _ => text,
+        }
+    }
+}
+
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let promote =
@@ -49,11 +95,13 @@ impl fmt::Display for Play {
                 from,
                 to,
                 promote: p,
-            } => write!(f, "move {from}-{to}{}", promote(p)),
+                ..
+            } => write!(f, "move {from}-{to}{}", promote(p))?,
             Play::Capture {
                 from,
                 path,
                 promote: p,
+                ..
             } => write!(
                 f,
                 "capture {from}x{}{}",
@@ -62,16 +110,20 @@ impl fmt::Display for Play {
                     .collect::<Vec<_>>()
                     .join("x"),
                 promote(p)
-            ),
+            )?,
             Play::Place {
                 kind,
                 at,
                 hn: Some(hn),
-            } => write!(f, "place {} (Hn {hn}) on {at}", kind.name()),
-            Play::Place { kind, at, .. } => write!(f, "place {} on {at}", kind.name()),
-            Play::Pass => f.write_str("pass"),
-            Play::Surrender => f.write_str("surrender"),
+            } => write!(f, "place {} (Hn {hn}) on {at}", kind.name())?,
+            Play::Place { kind, at, .. } => write!(f, "place {} on {at}", kind.name())?,
+            Play::Pass => f.write_str("pass")?,
+            Play::Surrender => f.write_str("surrender")?,
         }
+        for d in self.demons() {
+            write!(f, ", the Demon on {} promoting to {}", d.at, d.to)?;
+        }
+        Ok(())
     }
 }
 
@@ -117,7 +169,9 @@ pub struct Effects {
 pub fn apply(pos: &mut Position, seat: Seat, play: &Play) -> Effects {
     let mut fx = Effects::default();
     match play {
-        Play::Move { from, to, promote } => {
+        Play::Move {
+            from, to, promote, ..
+        } => {
             let Some(p) = pos.at(*from).cloned() else {
                 return fx;
             };
@@ -142,6 +196,7 @@ pub fn apply(pos: &mut Position, seat: Seat, play: &Play) -> Effects {
             from,
             path,
             promote,
+            ..
         } => {
             let Some(p) = pos.at(*from).cloned() else {
                 return fx;
@@ -150,8 +205,13 @@ pub fn apply(pos: &mut Position, seat: Seat, play: &Play) -> Effects {
             let mut alive = true;
             for (i, sq) in path.iter().enumerate() {
                 let Some(victim) = pos.at(*sq).cloned() else {
-                    // A Tornado's last segment may end on an empty square.
+                    // A Tornado's last segment may end on an empty square: a move, which ends
+                    // the sequence.
                     pos.set_square(p.id, Some(*sq));
+                    fx.lines.push(format!(
+                        "The {}'s last segment takes nothing: it moves to {sq} and its sequence ends (Rule 1230.19 §4.b).",
+                        p.kind
+                    ));
                     continue;
                 };
                 // An Archer, or a CopyCat taking an Archer as the Archer captures (Rule 1230.9
@@ -230,6 +290,11 @@ pub fn apply(pos: &mut Position, seat: Seat, play: &Play) -> Effects {
                 .push("All of the Swinger's pieces are off-board (Rule 1230.2 §6.E).".into());
         }
     }
+    for d in play.demons() {
+        if let Some(id) = pos.at(d.at).filter(|q| q.owner == seat).map(|q| q.id) {
+            promote_piece(pos, id, Some(d.to), &mut fx);
+        }
+    }
     fx
 }
 
@@ -239,7 +304,8 @@ fn promote_piece(pos: &mut Position, id: u32, promote: Option<Kind>, fx: &mut Ef
             pos.set_kind(id, k);
             pos.set_hn(id, 1);
             fx.lines.push(format!(
-                "The {old} is promoted to a {k} (Rule 1230.1 §3.C)."
+                "The {old} is promoted to a {k} ({}; Rule 1230.1 §3.C).",
+                old.cite()
             ));
         }
     }

@@ -64,6 +64,27 @@ pub struct Piece {
     pub hn: u8,
 }
 
+impl Piece {
+    /// The piece as lists write it: its character, and a HarfyBlob's Hn, which is its own
+    /// (Rule 1230.14): `R`, `H(Hn3)`.
+    pub fn label(&self) -> String {
+        if self.kind == Kind::HarfyBlob {
+            format!("{}(Hn{})", self.kind.letter(), self.hn)
+        } else {
+            self.kind.letter().to_string()
+        }
+    }
+
+    /// The piece by its type's name, with a HarfyBlob's Hn: `Rook`, `HarfyBlob (Hn 3)`.
+    pub fn named(&self) -> String {
+        if self.kind == Kind::HarfyBlob {
+            format!("{} (Hn {})", self.kind.name(), self.hn)
+        } else {
+            self.kind.name().to_owned()
+        }
+    }
+}
+
 /// What an Echo of a Swinger moves as (Rule 1230.10 §2): the type that made the Swinger's most
 /// recent play, if it was a Move or a Capture, and that piece's Hn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -36,6 +36,123 @@ pub fn read_revision(number: u32) -> Option<u32> {
     READ.iter().find(|r| r.number == number).map(|r| r.revision)
 }
 
+/// The time limits of a turn (Rule 1230.2 §4, §4.A): the days after the announcement of the
+/// game's state at which a turn expires, and the most the Chess-Umpire may extend it to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnLimits {
+    pub days: i64,
+    pub max_days: i64,
+}
+
+impl Default for TurnLimits {
+    /// As the text gavel read has them: three days, up to seven.
+    fn default() -> TurnLimits {
+        TurnLimits {
+            days: super::turns::TURN_DAYS,
+            max_days: super::turns::EXTEND_MAX_DAYS,
+        }
+    }
+}
+
+/// The two sentences of Rule 1230.2 that set the turn's time limits, each around its number of
+/// days, as gavel read them.
+const LIMIT_SENTENCES: [(&str, &str); 2] = [
+    (
+        "The time limit for a given turn expires ",
+        " days after the Chess-Umpire announces the current state of the game",
+    ),
+    (
+        "extend the time limit, up to a maximum of ",
+        " days after the announcement of the game state",
+    ),
+];
+
+const NUMBER_WORDS: [&str; 31] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "twenty-one",
+    "twenty-two",
+    "twenty-three",
+    "twenty-four",
+    "twenty-five",
+    "twenty-six",
+    "twenty-seven",
+    "twenty-eight",
+    "twenty-nine",
+    "thirty",
+];
+
+/// A number of days as a rule writes it: a word up to thirty, or digits.
+fn days_number(word: &str) -> Option<i64> {
+    let w = word.trim().to_ascii_lowercase();
+    NUMBER_WORDS
+        .iter()
+        .position(|n| *n == w)
+        .map(|n| n as i64)
+        .or_else(|| w.parse().ok())
+        .filter(|n| (1..=365).contains(n))
+}
+
+/// The text with each number of days in the two sentences of `LIMIT_SENTENCES` taken out, and
+/// those numbers; None if a sentence is missing.
+fn without_limits(text: &str) -> Option<(String, Vec<String>)> {
+    let mut rest = normal(text);
+    let mut numbers = Vec::new();
+    for (before, after) in LIMIT_SENTENCES {
+        let start = rest.find(before)? + before.len();
+        let len = rest[start..].find(after)?;
+        numbers.push(rest[start..start + len].to_owned());
+        rest.replace_range(start..start + len, "#");
+    }
+    Some((rest, numbers))
+}
+
+/// The turn's time limits Rule 1230.2's `text` sets, when it is the text gavel read but for
+/// its numbers of days (Rule 1230.2 §4, §4.A): an amendment to ten-day turns is read and
+/// followed. None when the text differs otherwise, or its numbers cannot be read (then the
+/// amendment is not yet in effect in gavel), or the cap is shorter than the limit.
+pub fn turn_limits(text: &str) -> Option<TurnLimits> {
+    let read = READ.iter().find(|r| r.number == 2)?;
+    let (frame, _) = without_limits(&read.text)?;
+    let (this, numbers) = without_limits(text)?;
+    if frame != this {
+        return None;
+    }
+    let days = days_number(&numbers[0])?;
+    let max_days = days_number(&numbers[1])?;
+    (max_days >= days).then_some(TurnLimits { days, max_days })
+}
+
+/// The turn's time limits gavel follows with the suite in force: Rule 1230.2's, when gavel reads
+/// them; otherwise those of the text gavel read (an amendment it cannot read is not yet in
+/// effect, `unread_bound`).
+pub fn limits_in_force(rules: &[SuiteRule]) -> TurnLimits {
+    rules
+        .iter()
+        .find(|r| r.number == 2)
+        .and_then(|r| turn_limits(&r.text))
+        .unwrap_or_default()
+}
+
 /// What gavel does by a bound rule that the suite in force (`rules`) no longer carries in the
 /// text gavel read: each such rule's number, and its label with what of gavel's is not in
 /// effect by it.
@@ -46,6 +163,8 @@ pub fn unread_bound(rules: &[SuiteRule]) -> Vec<(u32, String)> {
             let in_force = rules.iter().find(|r| r.number == *number);
             let line = match in_force {
                 Some(r) if is_read(r.number, &r.text) => return None,
+                // Rule 1230.2 amended only in its numbers of days: read and followed.
+                Some(r) if r.number == 2 && turn_limits(&r.text).is_some() => return None,
                 Some(r) => format!(
                     "{} amended: for {what} gavel still follows the text of revision {} that it reads, so the change is not yet in effect in gavel until that reading is brought up to date",
                     r.label(),
@@ -66,6 +185,45 @@ pub fn unread_bound(rules: &[SuiteRule]) -> Vec<(u32, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_amended_turn_length_is_read_from_the_adopted_text_1230_2_4() {
+        let published = READ.iter().find(|r| r.number == 2).expect("1230.2");
+        assert_eq!(turn_limits(&published.text), Some(TurnLimits::default()));
+        let ten = published
+            .text
+            .replace("expires three days after", "expires ten days after")
+            .replace("maximum of seven days", "maximum of 14 days");
+        assert_eq!(
+            turn_limits(&ten),
+            Some(TurnLimits {
+                days: 10,
+                max_days: 14
+            })
+        );
+        let mut rules: Vec<SuiteRule> = READ.clone();
+        let turns = rules.iter_mut().find(|r| r.number == 2).unwrap();
+        turns.text = ten.clone();
+        turns.revision = 20;
+        assert!(unread_bound(&rules).is_empty(), "read, so in effect");
+        assert_eq!(limits_in_force(&rules).days, 10);
+        // A cap shorter than the limit, a number gavel cannot read, or any other change: not
+        // read, so not in effect.
+        let shorter = published
+            .text
+            .replace("maximum of seven days", "maximum of two days");
+        assert_eq!(turn_limits(&shorter), None);
+        let vague = published
+            .text
+            .replace("expires three days", "expires a few days");
+        assert_eq!(turn_limits(&vague), None);
+        let other = ten.replace("NAP Swinger is at the top", "NAP Swinger is at the bottom");
+        assert_eq!(turn_limits(&other), None);
+        let turns = rules.iter_mut().find(|r| r.number == 2).unwrap();
+        turns.text = vague;
+        assert_eq!(unread_bound(&rules).len(), 1);
+        assert_eq!(limits_in_force(&rules), TurnLimits::default());
+    }
 
     #[test]
     fn a_rule_is_judged_by_its_text_not_its_revision_1230_1_3_a() {

@@ -4,6 +4,7 @@
 
 use super::alerts::{self, Checks};
 use super::check;
+use super::kind::Kind;
 use super::play::{apply, Play};
 use super::position::{Position, Seat};
 use super::turns::{Auto, Turns};
@@ -19,6 +20,8 @@ pub struct Step {
     pub checks: Option<Checks>,
     /// The Weights after the play (Rule 1230.3), posted after each play; empty for a skip.
     pub weights: Vec<Weight>,
+    /// The position after it.
+    pub after: Position,
 }
 
 impl Step {
@@ -31,8 +34,14 @@ impl Step {
 /// Settles the top of the list until a Swinger must play or waits in Check, or each Swinger has
 /// been settled once (all Warm: the top waits). Each decision is taken on `pos` as the previous
 /// automatic play left it: a Warm Office uncovered by another's Surrender is checked and waits
-/// (§4.B(ii)), and the 7 Swingers of §4.B(iii) are counted on the board as it stands.
-pub fn settle(turns: &mut Turns, pos: &mut Position, seats: &[Seat]) -> Vec<Step> {
+/// (§4.B(ii)), and the 7 Swingers of §4.B(iii) are counted on the board as it stands. `defined`
+/// are the types defined now, for the Weights.
+pub fn settle(
+    turns: &mut Turns,
+    pos: &mut Position,
+    seats: &[Seat],
+    defined: &[Kind],
+) -> Vec<Step> {
     let mut out = Vec::new();
     for _ in 0..turns.list.len() {
         let auto = {
@@ -49,7 +58,7 @@ pub fn settle(turns: &mut Turns, pos: &mut Position, seats: &[Seat]) -> Vec<Step
         turns.end_turn();
         let checks = auto.play().map(|_| alerts::review(turns, pos, seats));
         let weights = match checks {
-            Some(_) => weights(pos, seats),
+            Some(_) => weights(pos, seats, defined),
             None => Vec::new(),
         };
         out.push(Step {
@@ -57,6 +66,7 @@ pub fn settle(turns: &mut Turns, pos: &mut Position, seats: &[Seat]) -> Vec<Step
             effects,
             checks,
             weights,
+            after: pos.clone(),
         });
     }
     out

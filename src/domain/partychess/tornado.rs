@@ -197,3 +197,83 @@ impl<'a> Walk<'a> {
         false
     }
 }
+
+/// Why a capture sequence the Tornado cannot play fails: the first of its segments that breaks
+/// Rule 1230.19 §4 (or Rule 1230.1 §4), named with its squares and the reason. None if every
+/// segment keeps to the rule (the sequence is then one `chains` finds).
+pub fn refusal(pos: &Position, m: &Mover, path: &[Square]) -> Option<String> {
+    let mut taken: Vec<Square> = Vec::new();
+    let at = |s: Square, taken: &[Square]| {
+        if s == m.from || taken.contains(&s) {
+            None
+        } else {
+            pos.at(s)
+        }
+    };
+    let mut from = m.from;
+    let mut previous: Option<Dir> = None;
+    let mut reach: u8 = 2;
+    for (i, to) in path.iter().copied().enumerate() {
+        let n = i + 1;
+        let segment = format!("segment {n}, {from} to {to}");
+        let last = n == path.len();
+        let Some((d, len)) = super::board::Dir::between(from, to) else {
+            return Some(format!(
+                "{segment}: it is not along a row, a column or a diagonal (Rule 1230.1 §5)"
+            ));
+        };
+        if Some(d) == previous {
+            return Some(format!(
+                "{segment}: it goes on in the direction of segment {i}, and a new segment goes in any direction except the previous segment's (Rule 1230.19 §4.c)"
+            ));
+        }
+        if len > reach {
+            return Some(if n == 1 {
+                format!("{segment}: it is {len} squares long, and the first segment goes up to 2 (Rule 1230.19 §4.a)")
+            } else {
+                format!("{segment}: it is {len} squares long, and after taking a piece worth {reach} the next segment goes up to {reach} (Rule 1230.19 §4.c)")
+            });
+        }
+        if let Some(block) = (1..i16::from(len))
+            .filter_map(|k| from.step(d, k))
+            .find(|s| at(*s, &taken).is_some())
+        {
+            return Some(format!(
+                "{segment}: {block} is occupied, and the squares between must be unoccupied (Rule 1230.19 §4)"
+            ));
+        }
+        match at(to, &taken) {
+            Some(p) if p.owner == m.owner => {
+                return Some(format!(
+                    "{segment}: the {} there is the Tornado's own, and a piece never captures a friend (Rule 1230.1 §4)",
+                    p.kind
+                ));
+            }
+            Some(p) => {
+                reach = super::outreach::next_segment(p);
+                if reach == 0 && !last {
+                    return Some(format!(
+                        "segment {}, from {to}: the {} taken on {to} is worth 0, so no segment follows it (Rule 1230.19 §4.c)",
+                        n + 1,
+                        p.kind
+                    ));
+                }
+                taken.push(to);
+            }
+            None if n == 1 => {
+                return Some(format!(
+                    "{segment}: {to} is empty, so the first segment takes nothing and the sequence is a Move (Rule 1230.19 §4.b)"
+                ));
+            }
+            None if !last => {
+                return Some(format!(
+                    "{segment}: {to} is empty, and a segment that takes nothing ends the sequence (Rule 1230.19 §4.b)"
+                ));
+            }
+            None => {}
+        }
+        previous = Some(d);
+        from = to;
+    }
+    None
+}

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::play::Play;
 use super::position::Seat;
 use super::random::Draw;
+use super::read_texts::TurnLimits;
 use crate::domain::kernel::calendar::local_days_after;
 
 /// A turn's time limit from the announcement of the game's state, in days (Rule 1230.2 §4).
@@ -178,20 +179,21 @@ pub fn deadline(announced: DateTime<Utc>, days: i64, tz: Tz) -> DateTime<Utc> {
 /// Why an extension was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ExtendError {
-    #[error("A turn may be extended to at most {EXTEND_MAX_DAYS} days after the announcement of the game's state (Rule 1230.2 §4.A); {0} is more.")]
-    TooLong(i64),
+    #[error("A turn may be extended to at most {1} days after the announcement of the game's state (Rule 1230.2 §4.A); {0} is more.")]
+    TooLong(i64, i64),
     #[error("An extension lengthens the turn: {0} days is not more than the {1} it has (Rule 1230.2 §4.A).")]
     TooShort(i64, i64),
 }
 
 /// Checks an extension to `days` after the announcement of a turn that now has `has` days
-/// (Rule 1230.2 §4.A): an extension only lengthens the turn, and at most to the cap.
-pub fn check_extension(days: i64, has: i64) -> Result<(), ExtendError> {
-    if days > EXTEND_MAX_DAYS {
-        return Err(ExtendError::TooLong(days));
+/// (Rule 1230.2 §4.A), with the time limits of Rule 1230.2 as gavel reads it: an extension only
+/// lengthens the turn, and at most to the cap.
+pub fn check_extension(days: i64, has: i64, limits: TurnLimits) -> Result<(), ExtendError> {
+    if days > limits.max_days {
+        return Err(ExtendError::TooLong(days, limits.max_days));
     }
-    if days <= has.max(TURN_DAYS) {
-        return Err(ExtendError::TooShort(days, has.max(TURN_DAYS)));
+    if days <= has.max(limits.days) {
+        return Err(ExtendError::TooShort(days, has.max(limits.days)));
     }
     Ok(())
 }

@@ -6,9 +6,9 @@ use std::fmt;
 
 use super::board::Square;
 use super::check;
+use super::generate::{legal_moves, Guard};
 use super::kind::Kind;
-use super::position::{Position, Seat};
-use super::reach::{self, Mover};
+use super::position::{Piece, Position, Seat};
 
 /// One piece's part of its Swinger's Weight.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,19 +34,32 @@ impl PieceWeight {
     }
 }
 
+/// Where a Swinger's King is, which decides whether e has a Weight (Rule 1230.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum King {
+    OnBoard,
+    OffBoard,
+    /// The Swinger controls no King: captured and destroyed as over its captor's instance limit
+    /// (Rule 1230.1 §3.G), or not yet received (Rule 1230.2 §2.B).
+    None,
+}
+
 /// A Swinger's Weight and its working.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Weight {
     pub seat: Seat,
-    /// Weight is 0 while the King is off-board.
-    pub king_on_board: bool,
+    /// Weight is 0 unless the King is on the board.
+    pub king: King,
+    /// Whether the Swinger controls any piece, on the board or off it.
+    pub controls_pieces: bool,
+    /// The pieces on the board.
     pub pieces: Vec<PieceWeight>,
 }
 
 impl Weight {
     /// The Weight, in halves.
     pub fn total_x2(&self) -> u32 {
-        if self.king_on_board {
+        if self.king == King::OnBoard {
             self.pieces.iter().map(PieceWeight::total_x2).sum()
         } else {
             0
@@ -65,8 +78,13 @@ pub fn halves(x2: u32) -> String {
 
 impl fmt::Display for Weight {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.king_on_board {
-            return f.write_str("0 (the King is off-board)");
+        match self.king {
+            King::OnBoard => {}
+            King::OffBoard => return f.write_str("0 (the King is off-board)"),
+            King::None if !self.controls_pieces => return f.write_str("0 (e controls no King)"),
+            King::None => return f.write_str(
+                "0 (no King: it was captured and destroyed, as over its captor's limit of one King, Rule 1230.1 §3.G)",
+            ),
         }
         write!(f, "{}", halves(self.total_x2()))?;
         for p in &self.pieces {
@@ -86,40 +104,50 @@ impl fmt::Display for Weight {
     }
 }
 
-/// Mobility (Rule 1230.3), in halves, and why: from the moves it has now without capturing,
-/// each's distance (Rule 1230.1 §6.F). When its shortest move is longer than 1 and its longest
-/// at most 2 longer, half the number of those moves; otherwise its longest move.
-pub fn mobility(pos: &Position, m: &Mover) -> (u32, String) {
-    let mut tos: Vec<Square> = reach::moves(pos, m).iter().collect();
-    if m.kind == Kind::Qball {
-        reach::qball(pos, m.from, &mut |_| {}, &mut |c| tos.push(c));
-    }
-    let dists: Vec<u32> = tos.iter().map(|t| u32::from(m.from.distance(*t))).collect();
-    let (Some(min), Some(max)) = (dists.iter().min(), dists.iter().max()) else {
+/// Mobility (Rule 1230.3), in halves, and why: from the legal moves the piece has now without
+/// capturing ("the number of legal moves currently available to it"), a move that would leave
+/// its Swinger's King attacked not being legal (Rule 1230.2 §7), each move's distance (Rule
+/// 1230.1 §6.F). When its shortest move is longer than 1 and its longest at most 2 longer, half
+/// the number of those moves; otherwise its longest move.
+pub fn mobility(
+    pos: &Position,
+    scratch: &mut Position,
+    guard: &Guard,
+    p: &Piece,
+    defined: &[Kind],
+) -> (u32, String) {
+    let Some(from) = p.at else {
         return (0, "no moves".into());
     };
+    let tos = legal_moves(pos, scratch, guard, p, defined);
+    let dists: Vec<u32> = tos.iter().map(|t| u32::from(from.distance(*t))).collect();
+    let (Some(min), Some(max)) = (dists.iter().min(), dists.iter().max()) else {
+        return (0, "no legal moves".into());
+    };
     if *min > 1 && max - min <= 2 {
-        (dists.len() as u32, format!("half of {} moves", dists.len()))
+        (
+            dists.len() as u32,
+            format!("half of {} legal moves", dists.len()),
+        )
     } else {
-        (2 * max, format!("its longest move, {max}"))
+        (2 * max, format!("its longest legal move, {max}"))
     }
 }
 
-/// Every Swinger's Weight.
-pub fn weights(pos: &Position, seats: &[Seat]) -> Vec<Weight> {
-    seats.iter().map(|s| weight(pos, *s)).collect()
+/// Every Swinger's Weight, with `defined` the types defined by PartyChessPieceDef rules now.
+pub fn weights(pos: &Position, seats: &[Seat], defined: &[Kind]) -> Vec<Weight> {
+    seats.iter().map(|s| weight(pos, *s, defined)).collect()
 }
 
 /// One Swinger's Weight.
-pub fn weight(pos: &Position, seat: Seat) -> Weight {
+pub fn weight(pos: &Position, seat: Seat, defined: &[Kind]) -> Weight {
+    let guard = Guard::new(pos, seat);
+    let mut scratch = pos.clone();
     let pieces = pos
         .of(seat)
         .filter_map(|p| {
             let at = p.at?;
-            let (mobility_x2, mobility_why) = match Mover::of(pos, p) {
-                Some(m) => mobility(pos, &m),
-                None => (0, "no moves".into()),
-            };
+            let (mobility_x2, mobility_why) = mobility(pos, &mut scratch, &guard, p, defined);
             Some(PieceWeight {
                 kind: p.kind,
                 at,
@@ -133,7 +161,14 @@ pub fn weight(pos: &Position, seat: Seat) -> Weight {
         .collect();
     Weight {
         seat,
-        king_on_board: pos.king_of(seat).is_some(),
+        king: if pos.king_of(seat).is_some() {
+            King::OnBoard
+        } else if pos.of(seat).any(|p| p.kind == Kind::King) {
+            King::OffBoard
+        } else {
+            King::None
+        },
+        controls_pieces: pos.of(seat).next().is_some(),
         pieces,
     }
 }

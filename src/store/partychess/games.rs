@@ -45,6 +45,11 @@ pub struct PlayRow {
     pub how: PlayHow,
     pub summary: String,
     pub at: DateTime<Utc>,
+    /// The position before and after the entry, as JSON (NULL before they were kept).
+    pub position_before: Option<String>,
+    pub position_after: Option<String>,
+    /// The Weights posted after it, as JSON (`app::partychess` writes and reads it).
+    pub weights: Option<String>,
 }
 
 /// A stored ledger line.
@@ -165,11 +170,58 @@ pub async fn set_deadline(
     Ok(())
 }
 
+/// The game's Offices of Swinger, less those destroyed.
 pub async fn swingers(conn: &mut SqliteConnection, game: i64) -> sqlx::Result<Vec<SwingerRow>> {
-    sqlx::query_as("SELECT * FROM partychess_swingers WHERE game_id = ? ORDER BY seat")
+    sqlx::query_as(
+        "SELECT * FROM partychess_swingers WHERE game_id = ? AND destroyed_at IS NULL ORDER BY seat",
+    )
+    .bind(game)
+    .fetch_all(conn)
+    .await
+}
+
+/// The seat a new Office takes: after every seat the game has had, destroyed ones included.
+pub async fn next_seat(conn: &mut SqliteConnection, game: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT COALESCE(MAX(seat), 0) + 1 FROM partychess_swingers WHERE game_id = ?",
+    )
+    .bind(game)
+    .fetch_one(conn)
+    .await
+}
+
+/// An Office is destroyed (Rule 1230.2 §2.D, §3.E): its row stays, marked.
+pub async fn destroy_office(
+    conn: &mut SqliteConnection,
+    game: i64,
+    seat: i64,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE partychess_swingers SET destroyed_at = ? WHERE game_id = ? AND seat = ?")
+        .bind(at)
         .bind(game)
-        .fetch_all(conn)
-        .await
+        .bind(seat)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A member takes up a vacated Office: it is no longer Warm.
+pub async fn reseat(
+    conn: &mut SqliteConnection,
+    game: i64,
+    seat: i64,
+    person: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE partychess_swingers SET person_id = ?, warm = 0, left_by = NULL WHERE game_id = ? AND seat = ?",
+    )
+    .bind(person)
+    .bind(game)
+    .bind(seat)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 pub async fn add_swinger(
@@ -225,6 +277,7 @@ pub async fn plays(conn: &mut SqliteConnection, game: i64) -> sqlx::Result<Vec<P
         .await
 }
 
+/// Adds an entry to the game's history, with the positions before and after it as JSON.
 #[allow(clippy::too_many_arguments)]
 pub async fn add_play(
     conn: &mut SqliteConnection,
@@ -234,10 +287,11 @@ pub async fn add_play(
     how: PlayHow,
     summary: &str,
     at: DateTime<Utc>,
+    (before, after): (&str, &str),
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
-        "INSERT INTO partychess_plays (game_id, number, seat, play, how, summary, at)
-         VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM partychess_plays WHERE game_id = ?), ?, ?, ?, ?, ?)
+        "INSERT INTO partychess_plays (game_id, number, seat, play, how, summary, at, position_before, position_after)
+         VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM partychess_plays WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)
          RETURNING number",
     )
     .bind(game)
@@ -247,8 +301,28 @@ pub async fn add_play(
     .bind(how)
     .bind(summary)
     .bind(at)
+    .bind(before)
+    .bind(after)
     .fetch_one(conn)
     .await
+}
+
+/// Records the Weights posted after the game's latest history entry.
+pub async fn set_weights_last(
+    conn: &mut SqliteConnection,
+    game: i64,
+    weights: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE partychess_plays SET weights = ?
+         WHERE game_id = ? AND number = (SELECT MAX(number) FROM partychess_plays WHERE game_id = ?)",
+    )
+    .bind(weights)
+    .bind(game)
+    .bind(game)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 pub async fn ledger(conn: &mut SqliteConnection, game: i64) -> sqlx::Result<Vec<LedgerRow>> {

@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use crate::adapters::portal::http::{Format, Page, PageError};
 use crate::adapters::portal::Portal;
-use crate::domain::partychess::diagram;
 use crate::domain::partychess::position::Position;
 use crate::domain::partychess::weights::{halves, weight};
+use crate::domain::partychess::{defs, diagram};
 use crate::store;
 use crate::store::partychess::games::GameStage;
 
@@ -48,6 +48,12 @@ async fn load(portal: &Portal) -> Result<PartyChess, PageError> {
         ));
     };
     let pos: Position = serde_json::from_str(&g.position).unwrap_or_default();
+    let rules: Vec<_> = store::partychess::rules::in_force(&mut conn)
+        .await?
+        .iter()
+        .map(|r| r.to_rule())
+        .collect();
+    let defined = defs::defined(&defs::judge(&rules));
     let mut swingers = Vec::new();
     for s in store::partychess::games::swingers(&mut conn, g.id).await? {
         let seat = s.seat as u32;
@@ -59,15 +65,15 @@ async fn load(portal: &Portal) -> Result<PartyChess, PageError> {
             pos.of(seat)
                 .filter(|p| p.at.is_some() == on)
                 .map(|p| match p.at {
-                    Some(at) => format!("{} {at}", p.kind.name()),
-                    None => p.kind.name().to_owned(),
+                    Some(at) => format!("{} {at}", p.named()),
+                    None => p.named(),
                 })
                 .collect()
         };
         swingers.push(Swinger {
             seat: s.seat,
             name,
-            weight: halves(weight(&pos, seat).total_x2()),
+            weight: halves(weight(&pos, seat, &defined).total_x2()),
             on_board: pieces(true),
             off_board: pieces(false),
         });

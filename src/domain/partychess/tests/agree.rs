@@ -73,12 +73,18 @@ fn judged_one_by_one(pos: &Position, seat: Seat) -> Vec<String> {
                 _ => vec![None],
             };
             for promote in promotions {
-                keep(Play::Move { from, to, promote });
+                keep(Play::Move {
+                    from,
+                    to,
+                    promote,
+                    demons: Vec::new(),
+                });
                 if p.kind != Tornado {
                     keep(Play::Capture {
                         from,
                         path: vec![to],
                         promote,
+                        demons: Vec::new(),
                     });
                 }
             }
@@ -90,6 +96,7 @@ fn judged_one_by_one(pos: &Position, seat: Seat) -> Vec<String> {
                         from,
                         path,
                         promote: None,
+                        demons: Vec::new(),
                     });
                 }
             }

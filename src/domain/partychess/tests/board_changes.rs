@@ -4,7 +4,7 @@
 
 use super::support::*;
 use crate::domain::partychess::alerts::{review, Checks};
-use crate::domain::partychess::kind::Kind::*;
+use crate::domain::partychess::kind::Kind::{self, *};
 use crate::domain::partychess::settle::settle;
 use crate::domain::partychess::turns::{Auto, Turns};
 
@@ -27,7 +27,7 @@ fn a_warm_office_uncovered_by_another_warm_offices_surrender_is_checked_and_wait
     };
     turns.warm_since.insert(1, (0, false));
     turns.warm_since.insert(2, (1, false));
-    let steps = settle(&mut turns, &mut pos, &[1, 2, 3, 4]);
+    let steps = settle(&mut turns, &mut pos, &[1, 2, 3, 4], &Kind::ALL);
     assert_eq!(steps.len(), 1, "W2 must not pass: it is checked");
     assert_eq!(steps[0].auto, Auto::WarmSurrender(1));
     assert_eq!(
@@ -51,7 +51,7 @@ fn a_warm_office_not_checked_after_the_automatic_play_before_it_still_passes_123
     };
     turns.set_warm(1, true);
     turns.set_warm(2, true);
-    let steps = settle(&mut turns, &mut pos, &[1, 2, 3]);
+    let steps = settle(&mut turns, &mut pos, &[1, 2, 3], &Kind::ALL);
     let autos: Vec<Auto> = steps.iter().map(|s| s.auto).collect();
     assert_eq!(autos, vec![Auto::WarmPass(1), Auto::WarmPass(2)]);
     assert_eq!(turns.top(), Some(3));
@@ -77,7 +77,12 @@ fn the_seven_swingers_of_the_skip_are_counted_on_the_board_as_the_last_automatic
         ..Turns::default()
     };
     turns.warm_since.insert(0, (0, false));
-    let steps = settle(&mut turns, &mut pos, &(0..8).collect::<Vec<_>>());
+    let steps = settle(
+        &mut turns,
+        &mut pos,
+        &(0..8).collect::<Vec<_>>(),
+        &Kind::ALL,
+    );
     let autos: Vec<Auto> = steps.iter().map(|s| s.auto).collect();
     assert_eq!(autos, vec![Auto::WarmSurrender(0)]);
     assert_eq!(

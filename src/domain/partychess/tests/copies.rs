@@ -16,6 +16,7 @@ fn an_echo_copying_a_type_whose_rule_is_repealed_has_no_move_1230_10_2b_1230_1_3
             from: sq("a1"),
             to: sq("a3"),
             promote: None,
+            demons: Vec::new(),
         },
     );
     assert!(can_move(&pos, "e5", "e15"), "a Rook's move");
@@ -37,6 +38,7 @@ fn an_echo_copying_a_qball_into_a_corner_stays_there_the_scratch_is_the_qballs_1
             from: sq("k10"),
             to: sq("m12"),
             promote: None,
+            demons: Vec::new(),
         },
     );
     // The Echo runs diagonally from c3 to the corner a1, as the Qball's part (a) does.
@@ -47,6 +49,7 @@ fn an_echo_copying_a_qball_into_a_corner_stays_there_the_scratch_is_the_qballs_1
             from: sq("c3"),
             to: sq("a1"),
             promote: None,
+            demons: Vec::new(),
         },
     );
     assert_eq!(pos.at(sq("a1")).map(|p| p.kind), Some(Echo));

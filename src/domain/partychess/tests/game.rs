@@ -56,6 +56,7 @@ fn no_swinger_may_make_a_play_that_leaves_eir_king_in_check_1230_2_7() {
         from: sq("e6"),
         to: sq("f7"),
         promote: None,
+        demons: Vec::new(),
     };
     assert_eq!(judge(&pos, 0, &away, &d).unwrap_err(), PlayError::SelfCheck);
     // Passing while in check is no escape either; surrendering is.
@@ -69,6 +70,7 @@ fn no_swinger_may_make_a_play_that_leaves_eir_king_in_check_1230_2_7() {
         from: sq("e5"),
         to: sq("f5"),
         promote: None,
+        demons: Vec::new(),
     };
     assert!(judge(&checked_pos, 0, &step, &d).is_ok());
 }
@@ -96,6 +98,7 @@ fn two_swingers_checked_at_once_move_up_keeping_their_order_1230_2_3d() {
         from: sq("j12"),
         to: sq("j10"),
         promote: None,
+        demons: Vec::new(),
     };
     let judged = judge(&pos, 3, &play, &d).unwrap();
     let now = checked(&judged.after, &[0, 1, 2, 3]);
@@ -214,7 +217,7 @@ fn weights_for_a_worked_position_1230_3() {
         (King, 1, "t20"),
         (Pawn, 1, "a5"),
     ]);
-    let w = weight(&pos, 0);
+    let w = weight(&pos, 0, &Kind::ALL);
     // Material 0 + 9 + 5 = 14.
     // King a1: moves a2, b1, b2 (min 1): Mobility = longest move = 1; it defends the Rook?
     //   No: a3 is 2 away. Attacks nothing. Share 0 + 1 = 1.
@@ -230,13 +233,13 @@ fn weights_for_a_worked_position_1230_3() {
         (20, true, true)
     );
     let camel = w.pieces.iter().find(|p| p.kind == Camel).unwrap();
-    assert_eq!(camel.mobility_why, "half of 8 moves");
+    assert_eq!(camel.mobility_why, "half of 8 legal moves");
     // Swinger 1: King t20 (longest 1), Pawn a5 (a4, a6, b5: longest 1; it attacks nothing
     // diagonally). Weight = 0 + 1 + 1 + 1 = 3.
-    assert_eq!(halves(weight(&pos, 1).total_x2()), "3");
+    assert_eq!(halves(weight(&pos, 1, &Kind::ALL).total_x2()), "3");
     // A Swinger whose King is off-board weighs 0.
     let kingless = position(&[(Rook, 0, "a3")]);
-    assert_eq!(weight(&kingless, 0).total_x2(), 0);
+    assert_eq!(weight(&kingless, 0, &Kind::ALL).total_x2(), 0);
 }
 
 #[test]
@@ -462,6 +465,7 @@ fn a_pawn_reaching_the_centre_is_promoted_to_the_swingers_choice_1230_8_4() {
         from: sq("j9"),
         to: sq("j10"),
         promote: None,
+        demons: Vec::new(),
     };
     assert_eq!(
         judge(&pos, 0, &bare, &d).unwrap_err(),
@@ -471,6 +475,7 @@ fn a_pawn_reaching_the_centre_is_promoted_to_the_swingers_choice_1230_8_4() {
         from: sq("j9"),
         to: sq("j10"),
         promote: Some(Rook),
+        demons: Vec::new(),
     };
     let after = judge(&pos, 0, &rook, &d).unwrap().after;
     assert_eq!(after.at(sq("j10")).unwrap().kind, Rook);
@@ -478,6 +483,7 @@ fn a_pawn_reaching_the_centre_is_promoted_to_the_swingers_choice_1230_8_4() {
         from: sq("j9"),
         to: sq("j10"),
         promote: Some(King),
+        demons: Vec::new(),
     };
     assert_eq!(
         judge(&pos, 0, &king, &d).unwrap_err(),
@@ -536,6 +542,7 @@ fn every_legal_play_on_a_crowded_board_is_exactly_what_judging_each_play_finds()
                     from,
                     to,
                     promote: None,
+                    demons: Vec::new(),
                 };
                 if judge(&pos, seat, &mv, &d).is_ok() {
                     slow.push(mv);
@@ -545,6 +552,7 @@ fn every_legal_play_on_a_crowded_board_is_exactly_what_judging_each_play_finds()
                         from,
                         path: vec![to],
                         promote: None,
+                        demons: Vec::new(),
                     };
                     if judge(&pos, seat, &cap, &d).is_ok() {
                         slow.push(cap);
@@ -576,18 +584,94 @@ fn every_legal_play_on_a_crowded_board_is_exactly_what_judging_each_play_finds()
 
 #[test]
 fn an_extension_only_lengthens_the_turn_within_seven_days_1230_2_4_a() {
+    use crate::domain::partychess::read_texts::TurnLimits;
     use crate::domain::partychess::turns::{check_extension, days_given, ExtendError};
-    assert_eq!(check_extension(5, 3), Ok(()));
-    assert_eq!(check_extension(7, 5), Ok(()));
-    assert_eq!(check_extension(4, 7), Err(ExtendError::TooShort(4, 7)));
-    assert_eq!(check_extension(5, 5), Err(ExtendError::TooShort(5, 5)));
-    assert_eq!(check_extension(3, 3), Err(ExtendError::TooShort(3, 3)));
-    assert_eq!(check_extension(8, 3), Err(ExtendError::TooLong(8)));
+    let read = TurnLimits::default();
+    assert_eq!(check_extension(5, 3, read), Ok(()));
+    assert_eq!(check_extension(7, 5, read), Ok(()));
+    assert_eq!(
+        check_extension(4, 7, read),
+        Err(ExtendError::TooShort(4, 7))
+    );
+    assert_eq!(
+        check_extension(5, 5, read),
+        Err(ExtendError::TooShort(5, 5))
+    );
+    assert_eq!(
+        check_extension(3, 3, read),
+        Err(ExtendError::TooShort(3, 3))
+    );
+    assert_eq!(check_extension(8, 3, read), Err(ExtendError::TooLong(8, 7)));
+    // Rule 1230.2 amended to ten-day turns, extensible to 14: the amended numbers.
+    let ten = TurnLimits {
+        days: 10,
+        max_days: 14,
+    };
+    assert_eq!(
+        check_extension(8, 10, ten),
+        Err(ExtendError::TooShort(8, 10))
+    );
+    assert_eq!(check_extension(14, 10, ten), Ok(()));
+    assert_eq!(
+        check_extension(15, 10, ten),
+        Err(ExtendError::TooLong(15, 14))
+    );
     let tz = chrono_tz::Europe::London;
     let at = |s: &str| s.parse::<chrono::DateTime<chrono::Utc>>().unwrap();
     // Across the change to summer time, still whole club days.
     assert_eq!(
         days_given(at("2026-03-27T12:00:00Z"), at("2026-04-01T11:00:00Z"), tz),
         5
+    );
+}
+
+#[test]
+fn mobility_counts_only_the_legal_moves_a_pinned_piece_keeps_1230_3_1230_2_7() {
+    // Rule 1230.3: "the number of legal moves currently available to it"; Rule 1230.2 §7: no
+    // play may leave the Swinger's King attacked. The Jester on e5 shields the King on e1 from
+    // the Rook on e10: of its 8 moves only e3 and e7 keep the shield.
+    let jester = position(&[(King, 0, "e1"), (Jester, 0, "e5"), (Rook, 1, "e10")]);
+    let w = weight(&jester, 0, &Kind::ALL);
+    let j = w.pieces.iter().find(|p| p.kind == Jester).unwrap();
+    assert_eq!(j.mobility_why, "half of 2 legal moves");
+    assert_eq!(j.mobility_x2, 2);
+    // A pinned Rook on e5: e2-e4 and e6-e9 stay on the line; its longest legal move is e9, 4
+    // squares, not the 10 squares along row 5.
+    let rook = position(&[(King, 0, "e1"), (Rook, 0, "e5"), (Rook, 1, "e10")]);
+    let w = weight(&rook, 0, &Kind::ALL);
+    let r = w.pieces.iter().find(|p| p.at == sq("e5")).unwrap();
+    assert_eq!(r.mobility_why, "its longest legal move, 4");
+    assert_eq!(r.mobility_x2, 8);
+    // A King's moves onto attacked squares are no legal moves either: on d1 beside the Rook's
+    // file e, it keeps c1, c2 and d2, not e1 or e2.
+    let king = position(&[(King, 0, "d1"), (Rook, 1, "e10")]);
+    let w = weight(&king, 0, &Kind::ALL);
+    assert_eq!(w.pieces[0].mobility_why, "its longest legal move, 1");
+    // Unpinned, the same Jester has its 8 moves.
+    let free = position(&[(King, 0, "a1"), (Jester, 0, "e5"), (Rook, 1, "e10")]);
+    let w = weight(&free, 0, &Kind::ALL);
+    let j = w.pieces.iter().find(|p| p.kind == Jester).unwrap();
+    assert_eq!(j.mobility_why, "half of 8 legal moves");
+}
+
+#[test]
+fn a_king_captured_and_destroyed_as_excess_is_said_to_be_destroyed_1230_1_3g_1230_3() {
+    let mut pos = position(&[(Rook, 0, "e5")]);
+    let gone = weight(&pos, 0, &Kind::ALL);
+    assert_eq!(gone.total_x2(), 0);
+    assert!(
+        gone.to_string().contains("captured and destroyed"),
+        "{gone}"
+    );
+    let king = pos.create(King, 0);
+    assert_eq!(
+        weight(&pos, 0, &Kind::ALL).to_string(),
+        "0 (the King is off-board)"
+    );
+    pos.destroy(king);
+    pos.destroy(pos.at(sq("e5")).unwrap().id);
+    assert_eq!(
+        weight(&pos, 0, &Kind::ALL).to_string(),
+        "0 (e controls no King)"
     );
 }
