@@ -28,7 +28,10 @@ use crate::domain::nomic::proposal_record::{ProposalKind, ProposalStatus};
 use crate::domain::partychess::states::{GameStage, PlayHow};
 use crate::domain::tournament::matches::Game as TournamentGame;
 use crate::domain::tournament::stages::Stage as TournamentStage;
-use crate::domain::tournament::states::{AtFault, Decided, EntrantStatus, PendingKind, TimeBy};
+use crate::domain::tournament::states::{
+    AtFault, ClaimKind, ClaimState, CorrectionKind, Decided, EntrantStatus, PendingKind, ResultKind,
+    TimeBy,
+};
 use crate::store::audit::Outcome as AuditOutcome;
 
 /// A domain enum stored as one of a fixed set of strings.
@@ -307,6 +310,33 @@ stored_as_text! {
     PendingKind {
         PendingKind::Game => "game",
         PendingKind::Score => "score",
+    }
+
+    ResultKind {
+        ResultKind::Score => "score",
+        ResultKind::Forfeit => "forfeit",
+        ResultKind::Walkover => "walkover",
+        ResultKind::Disregarded => "disregarded",
+    }
+
+    ClaimKind {
+        ClaimKind::NoShow => "noshow",
+        ClaimKind::Left => "left",
+    }
+
+    ClaimState {
+        ClaimState::Open => "open",
+        ClaimState::Countered => "countered",
+        ClaimState::Claimed => "claimed",
+        ClaimState::Rescheduled => "rescheduled",
+        ClaimState::Closed => "closed",
+    }
+
+    CorrectionKind {
+        CorrectionKind::Reverse => "reverse",
+        CorrectionKind::Reinstate => "reinstate",
+        CorrectionKind::Account => "account",
+        CorrectionKind::White => "white",
     }
 
     TournamentGame {

@@ -2,8 +2,10 @@
 //! named. The scores must equal a full fold of the history (`store::leaderboard::standings`),
 //! and each capability adds its own: the ladder's steps and bans (moderation), benches that can
 //! decide and requests to leave that wait only for a granted hearing (the Court), held proposals
-//! and points (Nomic), motions whose results equal their tallies (committees), and the deadline
-//! jobs of live objects (all of them, games waiting for a confirmation too).
+//! and points (Nomic), motions whose results equal their tallies (committees), tournament
+//! matches whose states equal the fold of their results and rounds equal to their stored
+//! pairings (tournaments), and the deadline jobs of live objects (all of them, games waiting for
+//! a confirmation too).
 //!
 //! It reads everything, once, in one snapshot: it is the operator's proof and the tests'
 //! oracle, not a command a member runs.
@@ -20,6 +22,7 @@ mod offices;
 mod parameters;
 mod partychess;
 mod reports;
+mod tournament;
 
 use std::collections::HashMap;
 
@@ -80,6 +83,7 @@ impl App {
         reports::check(&mut tx, &mut breaches).await?;
         games::check(&mut tx, &pending, &mut breaches).await?;
         offices::check(self, &mut tx, &mut breaches).await?;
+        tournament::check(self, &mut tx, &pending, &mut breaches).await?;
         tx.rollback().await?;
         Ok(breaches)
     }

@@ -14,11 +14,16 @@ use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::Halves;
 use crate::store::tournament::entrants::EntrantStatus;
-use crate::store::tournament::matches::Decided;
+use crate::store::tournament::results::ResultKind;
 use crate::store::{self, tournament::entrants::EntrantRow, tournament::tournaments::Tournament};
 
 /// Forfeited matches that disqualify (ACWC Match rules: "forfeited in two different matches").
-const FORFEITS_DISQUALIFY: i64 = 2;
+pub(super) const FORFEITS_DISQUALIFY: i64 = 2;
+
+/// The reason a player disqualified by their second forfeit is given, by which a reversed
+/// forfeit knows to take the disqualification back.
+pub(super) const TWO_FORFEITS: &str =
+    "disqualified: forfeited in two different matches (ACWC Match rules)";
 
 impl App {
     /// The entrant a person plays as in a tournament (their one account still in it).
@@ -102,8 +107,11 @@ impl App {
     }
 
     /// Takes a player out of a tournament and does what the stage being played says (ACWC
-    /// Disqualification and withdrawals), then moves the tournament on.
-    async fn remove_entrant(
+    /// Disqualification and withdrawals), then moves the tournament on. A result a player
+    /// posted that waits for the opponent and was not disputed stands first: the rules let
+    /// either player post a match's result (ACWC Match rules), and the confirmation is gavel's
+    /// own step.
+    pub(super) async fn remove_entrant(
         &self,
         conn: &mut SqliteConnection,
         t: &Tournament,
@@ -122,6 +130,30 @@ impl App {
             store::tournament::entrants::set_engine(conn, e.id).await?;
         }
         let mut lines = vec![format!("Tournament #{}: {said}.", t.id)];
+        let held: Vec<_> = store::tournament::matches::of_tournament(conn, t.id)
+            .await?
+            .into_iter()
+            .filter(|m| !m.over && m.has(e.id) && m.pending_kind.is_some())
+            .collect();
+        let names = read::entrant_names(conn, t.id).await?;
+        for m in &held {
+            let by = m.pending_by.map_or(String::new(), |b| names[&b].clone());
+            lines.push(format!(
+                "The result {by} posted in match #{}, not disputed, stands (ACWC Match rules: either player posts the result; a disagreement goes to the Director).",
+                m.id
+            ));
+        }
+        let mut text = String::new();
+        if !held.is_empty() {
+            text = self.tournament_post(conn, lines.join("\n")).await?;
+            lines = Vec::new();
+            for m in &held {
+                if let Some(reply) = self.apply_held(conn, t, m).await? {
+                    text.push('\n');
+                    text.push_str(&reply.0);
+                }
+            }
+        }
         let open: Vec<_> = store::tournament::matches::of_tournament(conn, t.id)
             .await?
             .into_iter()
@@ -135,15 +167,9 @@ impl App {
                         .into(),
                 );
                 for m in &open {
-                    let points = if m.first_id == e.id { (0, 2) } else { (2, 0) };
-                    store::tournament::matches::decide(
-                        conn,
-                        m.id,
-                        Decided::Forfeit,
-                        Some(e.id),
-                        points,
-                    )
-                    .await?;
+                    self.add_decision(conn, m, ResultKind::Walkover, e.id, said)
+                        .await?;
+                    self.refold(conn, t, m.id).await?;
                     lines.push(format!(
                         "Match #{}, which they had not finished, goes to their opponent.",
                         m.id
@@ -155,36 +181,34 @@ impl App {
             }
             Stage::Candidates => {
                 for m in &open {
-                    store::tournament::matches::decide(
-                        conn,
-                        m.id,
-                        Decided::Disregarded,
-                        None,
-                        (0, 0),
-                    )
-                    .await?;
+                    self.add_decision(conn, m, ResultKind::Disregarded, e.id, said)
+                        .await?;
+                    self.refold(conn, t, m.id).await?;
                 }
                 lines.push("All their games in the Candidates are disregarded (ACWC Disqualification and withdrawals).".into());
             }
             Stage::Final | Stage::Finished => {
                 for m in &open {
-                    store::tournament::matches::decide(
-                        conn,
-                        m.id,
-                        Decided::Disregarded,
-                        None,
-                        (0, 0),
-                    )
-                    .await?;
+                    self.add_decision(conn, m, ResultKind::Disregarded, e.id, said)
+                        .await?;
+                    self.refold(conn, t, m.id).await?;
                 }
                 if !open.is_empty() {
                     lines.push("The runner-up steps in, as written (ACWC Disqualification and withdrawals, Finals).".into());
                 }
             }
         }
-        let mut text = self.tournament_post(conn, lines.join("\n")).await?;
-        let moved = if stage == Stage::Final && !open.is_empty() {
-            self.start_final(conn, t).await?
+        if !lines.is_empty() {
+            let posted = self.tournament_post(conn, lines.join("\n")).await?;
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&posted);
+        }
+        // A held result that stood may already have moved the tournament on.
+        let t = self.tournament(conn, t.id).await?;
+        let moved = if t.stage == Stage::Final && stage == Stage::Final && !open.is_empty() {
+            self.start_final(conn, &t).await?
         } else {
             self.advance(conn, t.id).await?
         };
@@ -193,6 +217,32 @@ impl App {
             text.push_str(&said);
         }
         Ok(text)
+    }
+
+    /// Records a match decided other than by its games, against entrant `against`.
+    pub(super) async fn add_decision(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &store::tournament::matches::MatchRow,
+        kind: ResultKind,
+        against: i64,
+        reason: &str,
+    ) -> Result<(), TournamentError> {
+        store::tournament::results::add_result(
+            conn,
+            m.id,
+            kind,
+            None,
+            Some(against),
+            None,
+            Some(reason),
+            self.now(),
+        )
+        .await?;
+        if m.pending_kind.is_some() {
+            store::tournament::matches::set_pending(conn, m.id, None, self.now()).await?;
+        }
+        Ok(())
     }
 
     /// `/match forfeit`: the Director forfeits a match against a player (a no-show, a failed
@@ -233,7 +283,8 @@ impl App {
         // replace a disqualified finalist rather than hand the Final over (ACWC Match rules:
         // "forfeited in two different matches"; Disqualification and withdrawals, Finals).
         if m.stage == Stage::Final
-            && store::tournament::matches::forfeits_of(conn, e.id).await? + 1 >= FORFEITS_DISQUALIFY
+            && store::tournament::results::forfeits_of(conn, e.id).await? + 1
+                >= FORFEITS_DISQUALIFY
         {
             let mut text = self
                 .tournament_post(
@@ -245,9 +296,7 @@ impl App {
                     ),
                 )
                 .await?;
-            let said = format!(
-                "{name} is disqualified: forfeited in two different matches (ACWC Match rules)"
-            );
+            let said = format!("{name} is {TWO_FORFEITS}");
             text.push('\n');
             text.push_str(
                 &self
@@ -256,9 +305,9 @@ impl App {
             );
             return Ok(TournamentReply(text));
         }
-        let points = if m.first_id == e.id { (0, 2) } else { (2, 0) };
-        store::tournament::matches::decide(conn, m.id, Decided::Forfeit, Some(e.id), points)
+        self.add_decision(conn, m, ResultKind::Forfeit, e.id, reason.trim())
             .await?;
+        self.refold(conn, t, m.id).await?;
         let mut text = self
             .tournament_post(
                 conn,
@@ -269,10 +318,8 @@ impl App {
                 ),
             )
             .await?;
-        if store::tournament::matches::forfeits_of(conn, e.id).await? >= FORFEITS_DISQUALIFY {
-            let said = format!(
-                "{name} is disqualified: forfeited in two different matches (ACWC Match rules)"
-            );
+        if store::tournament::results::forfeits_of(conn, e.id).await? >= FORFEITS_DISQUALIFY {
+            let said = format!("{name} is {TWO_FORFEITS}");
             text.push('\n');
             text.push_str(
                 &self

@@ -111,8 +111,12 @@ impl App {
         };
         // The Director's office and the account are checked before anyone asks Lichess.
         self.check_before_form(call, async |conn, actor| {
-            self.directed(conn, id, actor, "fetch an account's facts")
+            let t = self
+                .directed(conn, id, actor, "fetch an account's facts")
                 .await?;
+            if t.stage != crate::domain::tournament::stages::Stage::Entries {
+                return Err(TournamentError::FactsFrozen(id));
+            }
             self.entrant(conn, id, account).await.map(drop)
         })
         .await?;

@@ -3,13 +3,16 @@
 //! it) and playing it (the Swiss's rounds paired by the Monrad rule, games and matches recorded,
 //! the standings). The rules are `domain::tournament`'s; every change is announced.
 
+mod claims;
 mod conduct;
+mod corrections;
+pub(crate) mod ledger;
 mod lichess;
 mod play;
 pub mod read;
 pub mod record;
 mod results;
-mod setup;
+pub(crate) mod setup;
 mod stages;
 mod week;
 
@@ -19,7 +22,6 @@ use sqlx::SqliteConnection;
 
 use crate::app::{Actor, App, UseCaseError};
 use crate::domain::kernel::authority::Unauthorised;
-use crate::domain::tournament::eligibility::Ineligible;
 use crate::domain::tournament::matches::MatchError;
 use crate::domain::tournament::parameters::Parameters;
 use crate::store::{self, tournament::tournaments::Tournament};
@@ -53,10 +55,46 @@ pub enum TournamentError {
     AccountTaken(String),
     #[error("No account {account} has entered tournament #{tournament}.")]
     NoAccount { tournament: i64, account: String },
-    #[error("{0} is ineligible: {1}")]
-    Ineligible(String, Ineligible),
-    #[error("{0} cannot be admitted by exception: {1} The Director's exceptions are to the entry requirements, not to a disqualifying mark.")]
-    NoException(String, Ineligible),
+    #[error("{0} cannot be admitted by exception: {1} The Director's exceptions are to the entry requirements, not to a disqualifying mark (ACWC Player eligibility).")]
+    NoException(String, String),
+    #[error("These facts about {0} cannot all be true, so nothing is recorded: {1}.")]
+    Impossible(String, String),
+    #[error("Tournament #{0} has started: the facts are frozen as they were at the start, for the eligibility and the seeding ratings it fixed. A mark made during the tournament goes through /tournament disqualify (ACWC Reporting cheats: a player marked during the ACWC is disqualified).")]
+    FactsFrozen(i64),
+    #[error("Match #{0}'s record would not be one the rules allow: {1}; nothing was changed.")]
+    Broken(i64, crate::domain::tournament::results::Broken),
+    #[error("Match #{0}: {1}")]
+    Report(i64, crate::domain::tournament::results::ReportRefused),
+    #[error("The time of match #{0} was chosen already, and is chosen once: a change needs your opponent (an offer they accept) or the Director (ACWC Match negotiations; Organization).")]
+    ChosenOnce(i64),
+    #[error("The arbiter assigns the time of match #{0} only when the negotiation has failed: neither player made 3 offers by the deadline, or after the weekend the arbiter found nobody at fault (ACWC Match negotiations). Until then the players offer and accept times.")]
+    NotFailed(i64),
+    #[error("Both players of match #{0} claim the other was absent: the claims are before the Director, who decides (ACWC Organization).")]
+    BeforeDirector(i64),
+    #[error("You have already made that report in match #{0}; /match claim or /match reschedule comes next (ACWC Match rules).")]
+    Reported(i64),
+    #[error("Match #{0} is not under way (its agreed time has not come and no game is recorded), so nobody has left it (ACWC Match rules).")]
+    NotBegun(i64),
+    #[error("Your opponent has 10 minutes to come back, which counts as their break: the win may be claimed from {0} (ACWC Match rules).")]
+    ComeBack(String),
+    #[error("Match #{0} is a bye: a won match with no result to correct.")]
+    Bye(i64),
+    #[error("A correction gives one result: a score, or a forfeit, not both.")]
+    OneCorrection,
+    #[error("Match #{0} was decided by its games, not by a report or a forfeit: the Director gives the right result with score:\"a-b\" or forfeit:@member.")]
+    ByGames(i64),
+    #[error("Match #{0} went to the opponent when {1} left the tournament: putting the player back is /tournament reinstate.")]
+    FollowsRemoval(i64, String),
+    #[error("Match #{0}'s stage is over, so it is not reopened: the Director gives its right result with score:\"a-b\" or forfeit:@member.")]
+    StageOver(i64),
+    #[error("{0} has not withdrawn nor been disqualified from tournament #{1}.")]
+    NotRemoved(String, i64),
+    #[error("{0} plays tournament #{1} with another account: a player enters with one account (ACWC Player eligibility).")]
+    OtherAccount(String, i64),
+    #[error("{0} has forfeited two matches, which disqualifies (ACWC Match rules): the Director reverses a forfeit first (/match reverse).")]
+    TwoForfeits(String),
+    #[error("{0} left {1}, which is over or has been replaced: a player is put back only into the stage they left while it is still played (ACWC Disqualification and withdrawals).")]
+    LeftStage(String, &'static str),
     #[error("A tournament needs at least two eligible entrants to start; it has {0}.")]
     TooFew(usize),
     #[error("Only the players of match #{0} or the Director record its games.")]
@@ -194,7 +232,7 @@ impl App {
 }
 
 /// A tournament's parameters as stored (the format's when unreadable).
-fn parameters(t: &Tournament) -> Parameters {
+pub(crate) fn parameters(t: &Tournament) -> Parameters {
     serde_json::from_str(&t.parameters)
         .ok()
         .or_else(|| Parameters::of_format(&t.format))

@@ -9,7 +9,7 @@ use super::read;
 use super::{parameters, TournamentError, TournamentReply};
 use crate::app::App;
 use crate::domain::tournament::final_match::{self, Next};
-use crate::domain::tournament::matches::{self, Game, MatchState, Score};
+use crate::domain::tournament::matches::{self, Game, Score};
 use crate::domain::tournament::negotiation::utc;
 use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::swiss;
@@ -27,6 +27,13 @@ impl App {
     ) -> Result<String, TournamentError> {
         let field = read::field(conn, id, round).await?;
         let pairing = swiss::pair(&field.entrants, &field.rounds, &field.playing);
+        // The explanation is kept as it was made (ACWC Pairing details: "everyone can
+        // independently verify the pairings"): a later withdrawal changes the standings, not
+        // the record of how this round was paired.
+        let explanation = serde_json::to_string(&pairing).expect("a pairing serialises");
+        store::tournament::records::insert_pairing(conn, id, round, &explanation, self.now())
+            .await?;
+        let t = self.tournament(conn, id).await?;
         let week = self.round_week(conn, id).await?;
         let mut lines = vec![format!(
             "Tournament #{id}, round {round} (Monrad pairing, ACWC Pairing details; /tournament pairings tournament:{id} round:{round} explain:true shows each step). Play by {}; each player offers 3 times in UTC with /match offer by {} (ACWC Timeline, Match negotiations):",
@@ -61,7 +68,7 @@ impl App {
                 self.now(),
             )
             .await?;
-            store::tournament::matches::set_score(conn, m, 0, 0, Some((2, 0))).await?;
+            self.refold(conn, &t, m).await?;
             lines.push(format!(
                 "{} has a bye: a won match (ACWC Pairing details).",
                 field.names[&bye]
@@ -85,13 +92,27 @@ impl App {
             return Err(TournamentError::NotStarted(t.id));
         };
         let round = round.unwrap_or(last).clamp(1, last);
-        let field = read::field(&mut conn, id, round).await?;
+        let names = read::entrant_names(&mut conn, id).await?;
         let mut lines = vec![format!("Tournament #{id}, round {round}:")];
         for m in all.iter().filter(|m| m.round == round) {
-            lines.push(match_line(m, &field.names));
+            lines.push(match_line(m, &names));
         }
         if explain {
-            let pairing = swiss::pair(&field.entrants, &field.rounds, &field.playing);
+            // The explanation as the round was paired; a round paired before gavel kept them
+            // is worked out again from the record, and says so.
+            let stored = store::tournament::records::pairings(&mut conn, id)
+                .await?
+                .into_iter()
+                .find(|p| p.round == round)
+                .and_then(|p| serde_json::from_str::<swiss::RoundPairing>(&p.explanation).ok());
+            let pairing = match stored {
+                Some(p) => p,
+                None => {
+                    lines.push("(This round was paired before gavel kept each round's explanation; it is worked out again from today's record.)".into());
+                    let field = read::field(&mut conn, id, round).await?;
+                    swiss::pair(&field.entrants, &field.rounds, &field.playing)
+                }
+            };
             lines.push("The ranking after the rounds before (score, opponents' average seeding, own seeding):".into());
             for (i, s) in pairing.ranking.iter().enumerate() {
                 lines.push(swiss::ranking_line(i + 1, s));
@@ -139,57 +160,32 @@ impl App {
         Ok((first, second))
     }
 
-    /// Stores a match's new score; once it is over, announces it and moves the tournament on.
-    pub(super) async fn settle(
+    /// Announces a match as its record now stands: its score, what comes next in the Final,
+    /// or its result; once over, moves the tournament on.
+    pub(super) async fn announce_result(
         &self,
         conn: &mut SqliteConnection,
         t: &Tournament,
         m: &MatchRow,
-        score: Score,
     ) -> Result<TournamentReply, TournamentError> {
         let params = parameters(t);
         let stage = m.stage;
-        let (over, next) = match stage {
+        let score = super::ledger::score_of(m);
+        let next = match stage {
             Stage::Final => match final_match::next(params.final_rules(), score) {
-                Next::Won { first } => (Some(if first { (2, 0) } else { (0, 2) }), String::new()),
-                Next::Play { until, control } => (
-                    None,
-                    format!(" Next: play on to game {until} at {} (ACWC Final).", control.written()),
+                Next::Won { .. } => String::new(),
+                Next::Play { until, control } => format!(
+                    " Next: play on to game {until} at {} (ACWC Final).",
+                    control.written()
                 ),
-                Next::Armageddon => (
-                    None,
-                    format!(
-                        " Still level after {} games: an Armageddon game decides. Both players bid a time for White with /match bid match:{}; the lower bid plays White, Black has 3 minutes and draw odds (ACWC Final).",
-                        params.armageddon_after, m.id
-                    ),
+                Next::Armageddon => format!(
+                    " Still level after {} games: an Armageddon game decides. Both players bid a time for White with /match bid match:{}; the lower bid plays White, Black has 3 minutes and draw odds (ACWC Final).",
+                    params.armageddon_after, m.id
                 ),
             },
-            _ => {
-                let rules = if stage == Stage::Candidates {
-                    params.candidates_match()
-                } else {
-                    params.swiss_match()
-                };
-                match matches::state(rules, score) {
-                    MatchState::Over { first, second } => {
-                        (Some((i64::from(first), i64::from(second))), String::new())
-                    }
-                    MatchState::InPlay => (None, String::new()),
-                }
-            }
+            _ => String::new(),
         };
-        store::tournament::matches::set_score(
-            conn,
-            m.id,
-            i64::from(score.first),
-            i64::from(score.second),
-            over,
-        )
-        .await?;
-        if m.pending_kind.is_some() {
-            // The Director's entry supersedes a player's result still waiting for confirmation.
-            store::tournament::matches::set_pending(conn, m.id, None, self.now()).await?;
-        }
+        let over = m.first_points.zip(m.second_points).filter(|_| m.over);
         let names = read::entrant_names(conn, t.id).await?;
         let second = m
             .second_id
@@ -237,25 +233,17 @@ impl App {
         Ok(TournamentReply(text))
     }
 
-    /// The Armageddon game's result: White as the bids decided, a draw Black's win.
-    pub(super) async fn settle_armageddon(
+    /// Announces the Armageddon game's result: White as the bids (or the Director) decided, a
+    /// draw Black's win.
+    pub(super) async fn announce_armageddon(
         &self,
         conn: &mut SqliteConnection,
         t: &Tournament,
         m: &MatchRow,
         game: Game,
     ) -> Result<TournamentReply, TournamentError> {
-        let first_white = m.white_id == Some(m.first_id);
-        let first = final_match::armageddon_first_wins(game, first_white);
-        store::tournament::matches::set_score(
-            conn,
-            m.id,
-            m.first_halves,
-            m.second_halves,
-            Some(if first { (2, 0) } else { (0, 2) }),
-        )
-        .await?;
         let names = read::entrant_names(conn, t.id).await?;
+        let first = m.first_points.unwrap_or(0) > m.second_points.unwrap_or(0);
         let winner = if first {
             m.first_id
         } else {

@@ -1,26 +1,39 @@
-//! Results: a game (`/match game`) or a whole match's score (`/match report`). The Director's
-//! entry stands at once; a player's waits for the opponent, who confirms or disputes it with the
-//! buttons under its post. That confirmation is gavel's own practice: the ACWC Match rules say
-//! only "After a match, either player must post the results". A dispute goes to the Director,
-//! whose call is final (ACWC Organization).
+//! Results: a game (`/match game`) or a whole match's result (`/match report`). A report is the
+//! whole match's result as the rules allow it (a Swiss match ends at 5.5 or after ten games,
+//! the Candidates play all ten, the Final ends by its own rule), following from the games
+//! already recorded; anything else is refused with the rule. The Director's entry stands at
+//! once; a player's waits for the opponent, who confirms or disputes it with the buttons under
+//! its post. That confirmation is gavel's own practice: the ACWC Match rules say only "After a
+//! match, either player must post the results". A dispute goes to the Director, whose call is
+//! final (ACWC Organization).
 
 use sqlx::SqliteConnection;
 
+use super::ledger::{self, score_of};
 use super::read;
 use super::{parameters, TournamentError, TournamentReply};
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::kernel::button::{Button, ButtonStyle};
-use crate::domain::tournament::final_match::{self, Next};
-use crate::domain::tournament::matches::{self, Game, Score};
-use crate::domain::tournament::stages::Stage;
-use crate::domain::tournament::{points, Halves};
+use crate::domain::tournament::matches::{Game, Score};
+use crate::domain::tournament::results::{self, End};
+use crate::domain::tournament::points;
 use crate::store::keys::StoredKey;
 use crate::store::tournament::matches::PendingKind;
+use crate::store::tournament::results::ResultKind;
 use crate::store::{self, tournament::matches::MatchRow, tournament::tournaments::Tournament};
 
-/// A game's result held for confirmation is its stored key (a held score is "5.5-3.5").
+/// A game's result held for confirmation is its stored key (a held score is "11-5" in halves).
 fn game_of(key: &str) -> Game {
     Game::from_key(key).unwrap_or(Game::Draw)
+}
+
+/// A held score, in halves.
+pub(super) fn held_score(key: &str) -> Score {
+    let (a, b) = key.split_once('-').unwrap_or(("0", "0"));
+    Score {
+        first: a.parse().unwrap_or(0),
+        second: b.parse().unwrap_or(0),
+    }
 }
 
 /// The buttons under a result waiting for the opponent.
@@ -65,12 +78,9 @@ impl App {
                 }
             };
             // Refuse now what could not be added once confirmed.
-            let (_, armageddon) = self.next_score(&t, &m, game)?;
+            self.armageddon_next(&t, &m)?;
             if director {
                 return self.apply_game(conn, &t, &m, game, actor.id).await;
-            }
-            if armageddon && m.white_id.is_none() {
-                return Err(TournamentError::NoBids(number));
             }
             let (me, _) = side.expect("a player");
             let names = read::entrant_names(conn, t.id).await?;
@@ -81,8 +91,8 @@ impl App {
         .await
     }
 
-    /// `/match report`: a whole match's score, by a player (for the opponent to confirm) or the
-    /// Director.
+    /// `/match report`: a whole match's result, by a player (for the opponent to confirm) or
+    /// the Director.
     pub async fn report_match(
         &self,
         call: &Call,
@@ -96,22 +106,15 @@ impl App {
             if !director && side.is_none() {
                 return Err(TournamentError::NotInMatch(number));
             }
-            let params = parameters(&t);
-            let most = if m.stage == Stage::Final {
-                params.armageddon_after
-            } else {
-                params.games_per_match
-            };
-            let parsed = super::play::parse_score(score, most)
-                .ok_or_else(|| TournamentError::BadScore(score.to_owned(), most))?;
+            let parsed = self.parse_report(&t, &m, score)?;
             if director {
-                return self.settle(conn, &t, &m, parsed).await;
+                return self.record_score(conn, &t, &m, parsed, actor.id).await;
             }
             let (me, _) = side.expect("a player");
             let names = read::entrant_names(conn, t.id).await?;
             let second = m.second_id.map_or(String::new(), |s| names[&s].clone());
             let words = format!(
-                "the score {} {} – {} {}",
+                "the result {} {} – {} {}",
                 names[&m.first_id],
                 points(parsed.first),
                 points(parsed.second),
@@ -124,34 +127,41 @@ impl App {
         .await
     }
 
-    /// The score after `game`, and whether it is the Final's Armageddon game.
-    fn next_score(
+    /// A reported score, read and checked as a whole result of `m` from its games recorded.
+    pub(super) fn parse_report(
         &self,
         t: &Tournament,
         m: &MatchRow,
-        game: Game,
-    ) -> Result<(Score, bool), TournamentError> {
-        let score = Score {
-            first: m.first_halves as Halves,
-            second: m.second_halves as Halves,
-        };
-        let stage = m.stage;
+        score: &str,
+    ) -> Result<Score, TournamentError> {
         let params = parameters(t);
-        if stage == Stage::Final {
-            if final_match::next(params.final_rules(), score) == Next::Armageddon {
-                return Ok((score, true));
-            }
-            return Ok((score.with(game), false));
-        }
-        let rules = if stage == Stage::Candidates {
-            params.candidates_match()
-        } else {
-            params.swiss_match()
+        let play = ledger::play(&params, m.stage);
+        let most = match play {
+            results::Play::Final(rules) => rules.armageddon_after.max(rules.games),
+            _ => params.games_per_match,
         };
-        Ok((matches::record(rules, score, game)?, false))
+        let parsed = super::play::parse_score(score, most)
+            .ok_or_else(|| TournamentError::BadScore(score.to_owned(), most))?;
+        results::check_report(play, score_of(m), parsed)
+            .map_err(|why| TournamentError::Report(m.id, why))?;
+        Ok(parsed)
     }
 
-    /// Adds a game to the record and settles the match.
+    /// Whether the next game of `m` is the Final's Armageddon game (refused until White is
+    /// settled by the bids or the Director).
+    fn armageddon_next(&self, t: &Tournament, m: &MatchRow) -> Result<bool, TournamentError> {
+        let play = ledger::play(&parameters(t), m.stage);
+        match play.end(score_of(m)) {
+            None => Ok(false),
+            Some(End::Armageddon) if m.white_id.is_some() => Ok(true),
+            Some(End::Armageddon) => Err(TournamentError::NoBids(m.id)),
+            Some(End::Result { .. }) => Err(TournamentError::Match(
+                crate::domain::tournament::matches::MatchError::Over("its result is recorded"),
+            )),
+        }
+    }
+
+    /// Adds a game to the record, re-derives the match and announces it.
     async fn apply_game(
         &self,
         conn: &mut SqliteConnection,
@@ -160,15 +170,43 @@ impl App {
         game: Game,
         by: i64,
     ) -> Result<TournamentReply, TournamentError> {
-        let (score, armageddon) = self.next_score(t, m, game)?;
-        if armageddon && m.white_id.is_none() {
-            return Err(TournamentError::NoBids(m.id));
-        }
-        store::tournament::matches::add_game(conn, m.id, game, by, self.now()).await?;
+        let armageddon = self.armageddon_next(t, m)?;
+        store::tournament::results::add_game(conn, m.id, game, armageddon, by, self.now()).await?;
+        // A game played shows both players there: a claim that one was absent is overtaken.
+        store::tournament::claims::close_all(conn, m.id, self.now()).await?;
+        let after = self.refold(conn, t, m.id).await?;
         if armageddon {
-            return self.settle_armageddon(conn, t, m, game).await;
+            return self.announce_armageddon(conn, t, &after, game).await;
         }
-        self.settle(conn, t, m, score).await
+        self.announce_result(conn, t, &after).await
+    }
+
+    /// Records a whole match's result (checked already) and announces it.
+    pub(super) async fn record_score(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+        m: &MatchRow,
+        score: Score,
+        by: i64,
+    ) -> Result<TournamentReply, TournamentError> {
+        store::tournament::results::add_result(
+            conn,
+            m.id,
+            ResultKind::Score,
+            Some((i64::from(score.first), i64::from(score.second))),
+            None,
+            Some(by),
+            None,
+            self.now(),
+        )
+        .await?;
+        if m.pending_kind.is_some() {
+            // The Director's entry supersedes a player's result still waiting.
+            store::tournament::matches::set_pending(conn, m.id, None, self.now()).await?;
+        }
+        let after = self.refold(conn, t, m.id).await?;
+        self.announce_result(conn, t, &after).await
     }
 
     /// Holds a player's result for the opponent, posted with Confirm and Dispute buttons.
@@ -210,6 +248,38 @@ impl App {
         Ok(TournamentReply(text))
     }
 
+    /// Records the result held for confirmation on `m` as posted, by the entrant who posted it.
+    /// Returns the reply, or `None` when nothing was held.
+    pub(super) async fn apply_held(
+        &self,
+        conn: &mut SqliteConnection,
+        t: &Tournament,
+        m: &MatchRow,
+    ) -> Result<Option<TournamentReply>, TournamentError> {
+        let (Some(kind), Some(result), Some(by)) =
+            (m.pending_kind, m.pending_result.clone(), m.pending_by)
+        else {
+            return Ok(None);
+        };
+        store::tournament::matches::set_pending(conn, m.id, None, self.now()).await?;
+        let m = store::tournament::matches::by_id(conn, m.id)
+            .await?
+            .ok_or(TournamentError::NoMatch(m.id))?;
+        let person = store::tournament::entrants::by_id(conn, by)
+            .await?
+            .map_or(0, |e| e.person_id);
+        let reply = if kind == PendingKind::Game {
+            self.apply_game(conn, t, &m, game_of(&result), person)
+                .await?
+        } else {
+            let score = held_score(&result);
+            results::check_report(ledger::play(&parameters(t), m.stage), score_of(&m), score)
+                .map_err(|why| TournamentError::Report(m.id, why))?;
+            self.record_score(conn, t, &m, score, person).await?
+        };
+        Ok(Some(reply))
+    }
+
     /// The pending result of a match the caller may confirm or dispute: the opponent of whoever
     /// recorded it, or the Director.
     async fn pending_for(
@@ -238,23 +308,10 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.pending_for(conn, number, actor).await?;
-            let (kind, result) = (m.pending_kind, m.pending_result.clone().unwrap_or_default());
-            let by = m.pending_by.unwrap_or_default();
-            store::tournament::matches::set_pending(conn, number, None, self.now()).await?;
-            let person = store::tournament::entrants::by_id(conn, by)
+            let mut reply = self
+                .apply_held(conn, &t, &m)
                 .await?
-                .map_or(actor.id, |e| e.person_id);
-            let mut reply = if kind == Some(PendingKind::Game) {
-                self.apply_game(conn, &t, &m, game_of(&result), person)
-                    .await?
-            } else {
-                let (a, b) = result.split_once('-').unwrap_or(("0", "0"));
-                let score = Score {
-                    first: a.parse().unwrap_or(0),
-                    second: b.parse().unwrap_or(0),
-                };
-                self.settle(conn, &t, &m, score).await?
-            };
+                .ok_or(TournamentError::NothingPending(number))?;
             reply.0 = format!("{} confirms. {}", actor.name, reply.0);
             Ok(reply)
         })

@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use super::{parameters, standing, TournamentError, TournamentReply};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::kernel::authority::Power;
-use crate::domain::tournament::eligibility::{self, AccountFacts, Ineligible};
+use crate::domain::tournament::eligibility::{self, AccountFacts, Ineligible, Recorded};
 use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::stages::{Shape, Stage};
 use crate::domain::tournament::{offices, rating_shown, swiss};
@@ -192,9 +192,28 @@ impl App {
             let t = self
                 .directed(conn, id, actor, "record an account's facts")
                 .await?;
+            if t.stage != Stage::Entries {
+                return Err(TournamentError::FactsFrozen(id));
+            }
             let e = self.entrant(conn, id, account).await?;
             let created = utc(day(created)?);
             let marked = marked.map(day).transpose()?.map(utc);
+            let params = parameters(&t);
+            let wrong = eligibility::impossible(
+                Recorded {
+                    created,
+                    rated_games,
+                    rating,
+                    peak,
+                    mark: marked,
+                },
+                self.now(),
+                params.games_before,
+            );
+            if !wrong.is_empty() {
+                let said: Vec<String> = wrong.iter().map(ToString::to_string).collect();
+                return Err(TournamentError::Impossible(e.account, said.join("; ")));
+            }
             store::tournament::entrants::set_facts(
                 conn,
                 e.id,
@@ -211,21 +230,29 @@ impl App {
                 (None, None) => e.mark_undated,
             };
             store::tournament::entrants::set_mark_undated(conn, e.id, undated).await?;
-            let params = parameters(&t);
             let verdict = match params.requirements() {
                 None => "No entry requirements apply.".to_owned(),
-                Some(req) => match eligibility::check(
-                    req,
-                    AccountFacts {
+                Some(req) => {
+                    let facts = AccountFacts {
                         created,
                         rated_games: u32::try_from(rated_games).unwrap_or(0),
                         mark: marked,
                         undated_mark: undated,
-                    },
-                ) {
-                    Ok(()) => "Eligible.".to_owned(),
-                    Err(why) => format!("Not eligible: {why}"),
-                },
+                    };
+                    let failed = eligibility::failures(req, facts);
+                    if failed.is_empty() {
+                        "Eligible.".to_owned()
+                    } else if e.excepted.is_some()
+                        && eligibility::admit(req, facts, true).is_ok()
+                    {
+                        format!(
+                            "Not eligible as written: {} The Director's exception admits it.",
+                            eligibility::listed(&failed)
+                        )
+                    } else {
+                        format!("Not eligible: {}", eligibility::listed(&failed))
+                    }
+                }
             };
             let seed = eligibility::seed_x2(rating, peak);
             Ok(TournamentReply(format!(
@@ -247,17 +274,27 @@ impl App {
     ) -> Result<TournamentReply, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "make an exception").await?;
+            if t.stage != Stage::Entries {
+                return Err(TournamentError::Started(id));
+            }
             let e = self.entrant(conn, id, account).await?;
             // Exceptions are to the entry requirements, never to a disqualifying mark (ACWC
-            // Player eligibility).
-            if let Err(why) = entry_check(&parameters(&t), &e, true) {
-                if !why.waivable() {
-                    return Err(TournamentError::NoException(e.account, why));
-                }
+            // Player eligibility); the refusal names every requirement the account fails.
+            let failed = entry_check(&parameters(&t), &e, false).err().unwrap_or_default();
+            if failed.iter().any(|f| !f.waivable()) {
+                return Err(TournamentError::NoException(
+                    e.account,
+                    eligibility::listed(&failed),
+                ));
             }
             store::tournament::entrants::set_exception(conn, e.id, reason.trim()).await?;
+            let waived = if failed.is_empty() {
+                String::new()
+            } else {
+                format!(" It waives: {}", eligibility::listed(&failed))
+            };
             let text = format!(
-                "The Director admits {} to tournament #{id} by exception: {} (ACWC Player eligibility).",
+                "The Director admits {} to tournament #{id} by exception: {} (ACWC Player eligibility).{waived}",
                 e.account,
                 reason.trim()
             );
@@ -363,19 +400,23 @@ impl App {
 
 /// Whether an entrant may play: the format's requirements on the facts the Director recorded,
 /// unless the Director made an exception.
-fn entry_verdict(params: &Parameters, e: &EntrantRow) -> Result<(), String> {
+pub(crate) fn entry_verdict(params: &Parameters, e: &EntrantRow) -> Result<(), String> {
     if params.requirements().is_some() && (e.created.is_none() || e.rated_games.is_none()) {
         if e.excepted.is_some() {
             return Ok(());
         }
         return Err("the Director has recorded no facts for the account".into());
     }
-    entry_check(params, e, e.excepted.is_some()).map_err(|why| why.to_string())
+    entry_check(params, e, e.excepted.is_some()).map_err(|why| eligibility::listed(&why))
 }
 
 /// The format's requirements on the recorded facts, with or without the Director's exception
-/// (which never waives a disqualifying mark).
-fn entry_check(params: &Parameters, e: &EntrantRow, excepted: bool) -> Result<(), Ineligible> {
+/// (which never waives a disqualifying mark): every failure.
+pub(crate) fn entry_check(
+    params: &Parameters,
+    e: &EntrantRow,
+    excepted: bool,
+) -> Result<(), Vec<Ineligible>> {
     let Some(req) = params.requirements() else {
         return Ok(());
     };

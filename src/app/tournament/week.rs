@@ -9,10 +9,11 @@ use sqlx::SqliteConnection;
 use super::read;
 use super::{TournamentError, TournamentReply};
 use crate::app::{Actor, App, Call, PersonRef};
-use crate::domain::tournament::negotiation::{self, utc, Fault, NoShow, Week};
+use crate::domain::tournament::negotiation::{self, utc, Fault, Week};
 use crate::domain::tournament::stages::Stage;
 use crate::jobs::{self, Job, MatchStep};
 use crate::store::tournament::entrants::EntrantStatus;
+use crate::store::tournament::claims::ClaimState;
 use crate::store::tournament::matches::AtFault;
 use crate::store::tournament::matches::TimeBy;
 use crate::store::{self, tournament::matches::MatchRow, tournament::tournaments::Tournament};
@@ -60,7 +61,7 @@ impl App {
 
     /// A match whose time is agreed: a round's match with its week, or a Final's session, which
     /// has none (ACWC Match rules apply "at all stages").
-    async fn agreeing(
+    pub(super) async fn agreeing(
         &self,
         conn: &mut SqliteConnection,
         number: i64,
@@ -75,7 +76,7 @@ impl App {
 
     /// A match being agreed, its week (none in the Final) and the caller's entrant in it;
     /// refused to anyone who does not play in it.
-    async fn negotiating_player(
+    pub(super) async fn negotiating_player(
         &self,
         conn: &mut SqliteConnection,
         number: i64,
@@ -112,7 +113,9 @@ impl App {
                 );
                 return Ok(TournamentReply(self.tournament_post(conn, said).await?));
             };
-            negotiation::check_offer(&mine, at, self.now(), week.end(), m.starts_at.is_some())?;
+            // A time assigned (to a player at fault, or by the arbiter) may still be replaced
+            // by one both players agree: a change needs the opponent (ACWC Match negotiations).
+            negotiation::check_offer(&mine, at, self.now(), week.end(), m.time_by == Some(TimeBy::Agreed))?;
             store::tournament::negotiation::offer(conn, number, me, at, self.now()).await?;
             let k = offers.len() + 1;
             let made = mine.len() + 1;
@@ -145,7 +148,7 @@ impl App {
         self.execute(call, async |conn, actor| {
             let (m, week, me) = self.negotiating_player(conn, number, actor).await?;
             let open = match week {
-                Some(_) => m.starts_at.is_none(),
+                Some(_) => m.time_by != Some(TimeBy::Agreed),
                 None => negotiation::session_open(m.starts_at, self.now()),
             };
             if !open {
@@ -165,6 +168,7 @@ impl App {
             store::tournament::negotiation::accept(conn, offer.id, self.now()).await?;
             store::tournament::negotiation::set_time(conn, number, Some(offer.at), Some(TimeBy::Agreed))
                 .await?;
+            store::tournament::claims::close_all(conn, number, self.now()).await?;
             let said = format!(
                 "Match #{number}: {} accepts offer {k}; the match starts {} (ACWC Match negotiations).",
                 actor.name,
@@ -175,7 +179,9 @@ impl App {
         .await
     }
 
-    /// `/match assign`: the time chosen by the opponent of a player at fault, or by the arbiter.
+    /// `/match assign`: the time chosen by the opponent of a player at fault (once, with a
+    /// day's notice), by the arbiter when the negotiation has failed, or changed by the
+    /// Director (ACWC Match negotiations; Organization: the Director's final call).
     pub async fn assign_time(
         &self,
         call: &Call,
@@ -190,17 +196,46 @@ impl App {
                 Some(AtFault::Nobody | AtFault::Neither | AtFault::Both) | None => None,
             };
             let mine = read::side(conn, &m, actor.id).await?.map(|s| s.0);
-            let may = Self::is_arbiter(&t, actor) || (chooser.is_some() && mine == chooser);
-            if !may {
+            let director = t.director_id == Some(actor.id);
+            let countered = store::tournament::claims::of_match(conn, number)
+                .await?
+                .iter()
+                .any(|c| c.state == ClaimState::Countered);
+            let at = negotiation::parse_utc(at).ok_or_else(|| TournamentError::BadTime(at.to_owned()))?;
+            if chooser.is_some() && mine == chooser {
+                // The player not at fault chooses, once, with the notice a player has to
+                // answer an offer; a change needs the opponent (an offer they accept) or the
+                // Director.
+                if m.time_by == Some(TimeBy::Agreed) {
+                    return Err(negotiation::OfferRefused::Agreed.into());
+                }
+                if m.time_by == Some(TimeBy::Assigned) {
+                    return Err(TournamentError::ChosenOnce(number));
+                }
+                negotiation::check_chosen(at, self.now(), week.end())?;
+            } else if Self::is_arbiter(&t, actor) {
+                let failed = matches!(m.fault, Some(AtFault::Both | AtFault::Nobody));
+                let changing = m.time_by == Some(TimeBy::Assigned);
+                let director_may = director
+                    && (countered
+                        || changing
+                        || matches!(m.fault, Some(AtFault::First | AtFault::Second)));
+                if !(director_may || (failed && m.time_by.is_none())) {
+                    if m.time_by == Some(TimeBy::Agreed) && !countered {
+                        return Err(negotiation::OfferRefused::Agreed.into());
+                    }
+                    if changing {
+                        return Err(TournamentError::ChosenOnce(number));
+                    }
+                    return Err(TournamentError::NotFailed(number));
+                }
+                negotiation::check_offer(&[], at, self.now(), week.end(), false)?;
+            } else {
                 return Err(TournamentError::NotChooser(number));
             }
-            if m.starts_at.is_some() && m.time_by == Some(TimeBy::Agreed) {
-                return Err(negotiation::OfferRefused::Agreed.into());
-            }
-            let at = negotiation::parse_utc(at).ok_or_else(|| TournamentError::BadTime(at.to_owned()))?;
-            negotiation::check_offer(&[], at, self.now(), week.end(), false)?;
             store::tournament::negotiation::set_time(conn, number, Some(at), Some(TimeBy::Assigned))
                 .await?;
+            store::tournament::claims::close_all(conn, number, self.now()).await?;
             let said = format!(
                 "Match #{number}: {} assigns the time: the match starts {} (ACWC Match negotiations).",
                 actor.name,
@@ -212,7 +247,7 @@ impl App {
     }
 
     /// `/match fault`: after a weekend reached with no agreement though both made their offers,
-    /// the arbiter says who is at fault (or nobody).
+    /// the arbiter says which of the match's players is at fault (or nobody), once.
     pub async fn find_fault(
         &self,
         call: &Call,
@@ -227,6 +262,9 @@ impl App {
             if self.now() < week.weekend() || m.starts_at.is_some() {
                 return Err(TournamentError::NotForArbiter(number, utc(week.weekend())));
             }
+            if m.fault != Some(AtFault::Neither) {
+                return Err(TournamentError::NotForArbiter(number, utc(week.weekend())));
+            }
             let names = read::entrant_names(conn, t.id).await?;
             let (fault, said) = match who {
                 None => (
@@ -235,124 +273,26 @@ impl App {
                 ),
                 Some(w) => {
                     let person = w.resolve(conn, self.now()).await?;
-                    let first = store::tournament::entrants::by_id(conn, m.first_id).await?;
-                    let is_first = first.is_some_and(|e| e.person_id == person.id);
+                    let mut at_fault = None;
+                    for (entrant, first) in [(Some(m.first_id), true), (m.second_id, false)] {
+                        let Some(e) = entrant else { continue };
+                        let row = store::tournament::entrants::by_id(conn, e).await?;
+                        if row.is_some_and(|r| r.person_id == person.id) {
+                            at_fault = Some(first);
+                        }
+                    }
+                    let Some(is_first) = at_fault else {
+                        return Err(TournamentError::NotAPlayer(person.name, number));
+                    };
                     let opponent = if is_first { m.second_id } else { Some(m.first_id) };
                     let opponent = opponent.map_or(String::new(), |o| names[&o].clone());
                     (
                         if is_first { AtFault::First } else { AtFault::Second },
-                        format!("Match #{number}: the arbiter finds {} at fault; {opponent} decides the match time with /match assign (ACWC Match negotiations).", person.name),
+                        format!("Match #{number}: the arbiter finds {} at fault; {opponent} decides the match time with /match assign, giving a day's notice (ACWC Match negotiations).", person.name),
                     )
                 }
             };
             store::tournament::negotiation::set_fault(conn, number, fault).await?;
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
-        })
-        .await
-    }
-
-    /// `/match noshow`: the appearing player reports the opponent absent, from the agreed time
-    /// and again ten minutes later; then they claim the win or reschedule.
-    pub async fn report_no_show(
-        &self,
-        call: &Call,
-        number: i64,
-    ) -> Result<TournamentReply, TournamentError> {
-        self.execute(call, async |conn, actor| {
-            let (m, _, me) = self.negotiating_player(conn, number, actor).await?;
-            let Some(start) = m.starts_at else {
-                return Err(TournamentError::NoTime(number));
-            };
-            let first = m.noshow_at.filter(|_| m.noshow_by == Some(me));
-            let said = match negotiation::no_show(start, first, self.now()) {
-                NoShow::Early(until) => return Err(TournamentError::Grace(utc(until))),
-                NoShow::Wait(until) => return Err(TournamentError::SecondReport(utc(until))),
-                NoShow::First => {
-                    store::tournament::negotiation::set_noshow(conn, number, me, self.now()).await?;
-                    format!("Match #{number}: {} reports that their opponent has not shown up at the agreed time; the opponent has a 10-minute grace period, and the second report is due from {} (ACWC Match rules).", actor.name, utc(self.now() + negotiation::GRACE))
-                }
-                NoShow::Second => format!("Match #{number}: {} reports again that their opponent has not shown up. They choose: /match claim match:{number} to claim the win, or /match reschedule match:{number}; if rescheduling fails, the match is theirs (ACWC Match rules).", actor.name),
-            };
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
-        })
-        .await
-    }
-
-    /// Whether the caller has reported a no-show twice in `m`: their entrant.
-    async fn appeared(
-        &self,
-        conn: &mut SqliteConnection,
-        m: &MatchRow,
-        actor: &Actor,
-    ) -> Result<i64, TournamentError> {
-        let me = read::side(conn, m, actor.id).await?.map(|s| s.0);
-        match (me, m.starts_at, m.noshow_at) {
-            (Some(me), Some(start), Some(first))
-                if m.noshow_by == Some(me)
-                    && negotiation::no_show(start, Some(first), self.now()) == NoShow::Second =>
-            {
-                Ok(me)
-            }
-            _ => Err(TournamentError::NoNoShow(m.id)),
-        }
-    }
-
-    /// `/match claim`: after two no-show reports, the appearing player claims the win.
-    pub async fn claim_win(
-        &self,
-        call: &Call,
-        number: i64,
-    ) -> Result<TournamentReply, TournamentError> {
-        self.execute(call, async |conn, actor| {
-            let (t, m, _) = self.agreeing(conn, number).await?;
-            let me = self.appeared(conn, &m, actor).await?;
-            let absent = if m.first_id == me {
-                m.second_id
-            } else {
-                Some(m.first_id)
-            };
-            let absent = absent.ok_or(TournamentError::NoNoShow(number))?;
-            let e = store::tournament::entrants::by_id(conn, absent)
-                .await?
-                .ok_or(TournamentError::NoNoShow(number))?;
-            self.forfeit_against(
-                conn,
-                &t,
-                &m,
-                &e,
-                "did not show up (a no-show claimed by the opponent)",
-            )
-            .await
-        })
-        .await
-    }
-
-    /// `/match reschedule`: after two no-show reports, the appearing player reschedules; if
-    /// that fails, the match is forfeited in their favour at the week's end.
-    pub async fn reschedule_match(
-        &self,
-        call: &Call,
-        number: i64,
-    ) -> Result<TournamentReply, TournamentError> {
-        self.execute(call, async |conn, actor| {
-            let (_, m, week) = self.agreeing(conn, number).await?;
-            let me = self.appeared(conn, &m, actor).await?;
-            store::tournament::negotiation::set_reschedule(conn, number, me).await?;
-            // The Final has no week's end: a reschedule that fails is the Director's to forfeit.
-            let Some(week) = week else {
-                let said = format!(
-                    "Match #{number}, the Final: {} chooses to reschedule; the finalists agree a new session with /match offer and /match accept. If rescheduling fails, the Director forfeits the match in {}'s favour with /match forfeit (ACWC Match rules).",
-                    actor.name,
-                    actor.name
-                );
-                return Ok(TournamentReply(self.tournament_post(conn, said).await?));
-            };
-            let said = format!(
-                "Match #{number}: {} chooses to reschedule; the players agree a new time with /match offer and /match accept. If the match is not played by {}, it is forfeited in {}'s favour (ACWC Match rules).",
-                actor.name,
-                utc(week.end()),
-                actor.name
-            );
             Ok(TournamentReply(self.tournament_post(conn, said).await?))
         })
         .await

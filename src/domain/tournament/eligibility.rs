@@ -53,32 +53,138 @@ impl Ineligible {
     }
 }
 
-/// Checks an account against the requirements, exactly as written.
-pub fn check(req: Requirements, facts: AccountFacts) -> Result<(), Ineligible> {
+/// Every requirement the account fails, in the order the rules list them: the check never
+/// stops at the first, so the Director sees them all (ACWC Player eligibility).
+pub fn failures(req: Requirements, facts: AccountFacts) -> Vec<Ineligible> {
+    let mut failed = Vec::new();
     if facts.created >= req.created_before {
-        return Err(Ineligible::CreatedTooLate);
+        failed.push(Ineligible::CreatedTooLate);
     }
     if facts.rated_games < req.min_rated_games {
-        return Err(Ineligible::TooFewGames {
+        failed.push(Ineligible::TooFewGames {
             played: facts.rated_games,
             needed: req.min_rated_games,
         });
     }
     match facts.mark {
-        Some(at) if at > req.marks_after => Err(Ineligible::Marked),
-        Some(_) => Err(Ineligible::OldMark),
-        None if facts.undated_mark => Err(Ineligible::UndatedMark),
-        None => Ok(()),
+        Some(at) if at > req.marks_after => failed.push(Ineligible::Marked),
+        Some(_) => failed.push(Ineligible::OldMark),
+        None if facts.undated_mark => failed.push(Ineligible::UndatedMark),
+        None => {}
+    }
+    failed
+}
+
+/// Checks an account against the requirements, exactly as written: every failure.
+pub fn check(req: Requirements, facts: AccountFacts) -> Result<(), Vec<Ineligible>> {
+    let failed = failures(req, facts);
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed)
     }
 }
 
-/// Whether an account plays: the check, unless the Director's exception waives what it finds
-/// and the finding may be waived (ACWC Player eligibility).
-pub fn admit(req: Requirements, facts: AccountFacts, excepted: bool) -> Result<(), Ineligible> {
+/// Whether an account plays: the check, unless the Director's exception waives every failure
+/// and each may be waived (ACWC Player eligibility). A mark after the date is the one ground
+/// no exception waives, whatever else the account fails; the refusal lists every failure.
+pub fn admit(req: Requirements, facts: AccountFacts, excepted: bool) -> Result<(), Vec<Ineligible>> {
     match check(req, facts) {
-        Err(why) if excepted && why.waivable() => Ok(()),
+        Err(why) if excepted && why.iter().all(|w| w.waivable()) => Ok(()),
         verdict => verdict,
     }
+}
+
+/// Failures in words, each with its rule: "A; B".
+pub fn listed(failed: &[Ineligible]) -> String {
+    failed
+        .iter()
+        .map(|f| {
+            let mut t = f.to_string();
+            if !f.waivable() {
+                t.push_str(" No exception waives this.");
+            }
+            t
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What the Director records of an account, as typed: facts that could not all be true are
+/// refused before anything is recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recorded {
+    pub created: DateTime<Utc>,
+    pub rated_games: i64,
+    pub rating: i64,
+    pub peak: i64,
+    pub mark: Option<DateTime<Utc>>,
+}
+
+/// Why recorded facts cannot all be true.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Impossible {
+    #[error("the account cannot have been created on {created}, after today ({today})")]
+    CreatedInFuture { created: String, today: String },
+    #[error("the peak ({peak}) cannot be below the rating on the date ({rating}): the date ends the year the peak is taken from (ACWC Format)")]
+    PeakBelowRating { rating: i64, peak: i64 },
+    #[error("the account cannot have been marked on {marked}, before it was created on {created}")]
+    MarkBeforeCreation { marked: String, created: String },
+    #[error("the account cannot have been marked on {marked}, after today ({today})")]
+    MarkInFuture { marked: String, today: String },
+    #[error("an account created on {created} has no rated games before {before}, not {games}")]
+    GamesBeforeCreation {
+        created: String,
+        before: String,
+        games: i64,
+    },
+}
+
+/// Every reason the facts cannot all be true, given today and the date games are counted
+/// before (if the format has one).
+pub fn impossible(
+    facts: Recorded,
+    today: DateTime<Utc>,
+    games_before: Option<DateTime<Utc>>,
+) -> Vec<Impossible> {
+    let day = |d: DateTime<Utc>| d.format("%Y-%m-%d").to_string();
+    let mut wrong = Vec::new();
+    if facts.created > today {
+        wrong.push(Impossible::CreatedInFuture {
+            created: day(facts.created),
+            today: day(today),
+        });
+    }
+    if facts.peak < facts.rating {
+        wrong.push(Impossible::PeakBelowRating {
+            rating: facts.rating,
+            peak: facts.peak,
+        });
+    }
+    if let Some(marked) = facts.mark {
+        if marked < facts.created {
+            wrong.push(Impossible::MarkBeforeCreation {
+                marked: day(marked),
+                created: day(facts.created),
+            });
+        }
+        if marked > today {
+            wrong.push(Impossible::MarkInFuture {
+                marked: day(marked),
+                today: day(today),
+            });
+        }
+    }
+    if let Some(before) = games_before {
+        if facts.created >= before && facts.rated_games > 0 {
+            wrong.push(Impossible::GamesBeforeCreation {
+                created: day(facts.created),
+                before: day(before),
+                games: facts.rated_games,
+            });
+        }
+    }
+    wrong
 }
 
 /// The seeding rating, doubled so it stays whole: the rating on the date plus the year's peak.
@@ -118,28 +224,28 @@ mod tests {
             created: on(2019, 3, 1),
             ..good
         };
-        assert_eq!(check(acwc(), late), Err(Ineligible::CreatedTooLate));
+        assert_eq!(check(acwc(), late), Err(vec![Ineligible::CreatedTooLate]));
         let few = AccountFacts {
             rated_games: 99,
             ..good
         };
         assert_eq!(
             check(acwc(), few),
-            Err(Ineligible::TooFewGames {
+            Err(vec![Ineligible::TooFewGames {
                 played: 99,
                 needed: 100
-            })
+            }])
         );
         let marked = AccountFacts {
             mark: Some(on(2018, 1, 1)),
             ..good
         };
-        assert_eq!(check(acwc(), marked), Err(Ineligible::Marked));
+        assert_eq!(check(acwc(), marked), Err(vec![Ineligible::Marked]));
         let old = AccountFacts {
             mark: Some(on(2017, 1, 1)),
             ..good
         };
-        assert_eq!(check(acwc(), old), Err(Ineligible::OldMark));
+        assert_eq!(check(acwc(), old), Err(vec![Ineligible::OldMark]));
     }
 
     #[test]
@@ -162,7 +268,7 @@ mod tests {
             mark: Some(on(2018, 5, 1)),
             ..good
         };
-        assert_eq!(admit(acwc(), marked, true), Err(Ineligible::Marked));
+        assert_eq!(admit(acwc(), marked, true), Err(vec![Ineligible::Marked]));
         // The requirements and an old mark (reviewed case by case) are the Director's to waive.
         let few = AccountFacts {
             rated_games: 40,
@@ -188,13 +294,72 @@ mod tests {
             mark: None,
             undated_mark: true,
         };
-        assert_eq!(check(acwc(), undated), Err(Ineligible::UndatedMark));
-        assert_eq!(admit(acwc(), undated, true), Err(Ineligible::UndatedMark));
+        assert_eq!(check(acwc(), undated), Err(vec![Ineligible::UndatedMark]));
+        assert_eq!(
+            admit(acwc(), undated, true),
+            Err(vec![Ineligible::UndatedMark])
+        );
         // Once the Director records the date, the rule decides.
         let dated = AccountFacts {
             mark: Some(on(2019, 2, 1)),
             ..undated
         };
-        assert_eq!(check(acwc(), dated), Err(Ineligible::Marked));
+        assert_eq!(check(acwc(), dated), Err(vec![Ineligible::Marked]));
+    }
+
+    #[test]
+    fn every_requirement_is_checked_and_a_recent_mark_is_never_waived_player_eligibility() {
+        // ACWC Player eligibility: an account created too late with too few games and a mark
+        // after 1 September 2017 fails all three; the Director's exception ("Exceptions to
+        // these requirements can be made at TD discretion") waives the first two, never the
+        // disqualifying mark, and the refusal names all three.
+        let all_wrong = AccountFacts {
+            created: on(2019, 6, 1),
+            rated_games: 10,
+            mark: Some(on(2018, 1, 1)),
+            undated_mark: false,
+        };
+        let failed = vec![
+            Ineligible::CreatedTooLate,
+            Ineligible::TooFewGames {
+                played: 10,
+                needed: 100,
+            },
+            Ineligible::Marked,
+        ];
+        assert_eq!(check(acwc(), all_wrong), Err(failed.clone()));
+        assert_eq!(admit(acwc(), all_wrong, true), Err(failed.clone()));
+        assert!(listed(&failed).contains("No exception waives this."));
+        let no_mark = AccountFacts {
+            mark: None,
+            ..all_wrong
+        };
+        assert_eq!(admit(acwc(), no_mark, true), Ok(()));
+    }
+
+    #[test]
+    fn facts_that_cannot_all_be_true_are_named() {
+        let today = on(2026, 11, 30);
+        let facts = Recorded {
+            created: on(2031, 1, 1),
+            rated_games: 10,
+            rating: 2100,
+            peak: 2000,
+            mark: Some(on(2016, 1, 1)),
+        };
+        let wrong = impossible(facts, today, Some(on(2019, 9, 1)));
+        assert_eq!(wrong.len(), 4, "{wrong:?}");
+        assert!(matches!(wrong[0], Impossible::CreatedInFuture { .. }));
+        assert!(matches!(wrong[1], Impossible::PeakBelowRating { .. }));
+        assert!(matches!(wrong[2], Impossible::MarkBeforeCreation { .. }));
+        assert!(matches!(wrong[3], Impossible::GamesBeforeCreation { .. }));
+        let fine = Recorded {
+            created: on(2018, 1, 1),
+            rated_games: 10,
+            rating: 2000,
+            peak: 2000,
+            mark: None,
+        };
+        assert!(impossible(fine, today, Some(on(2019, 9, 1))).is_empty());
     }
 }

@@ -12,6 +12,7 @@ pub mod matches;
 pub mod negotiation;
 pub mod offices;
 pub mod parameters;
+pub mod results;
 pub mod round_robin;
 pub mod stages;
 pub mod states;

@@ -43,19 +43,17 @@ impl Week {
 
     /// The week of a round paired at `at` after a round played in `previous`: the week after
     /// it, however early the pairing ("one week per round"; "published on subsequent Mondays
-    /// as soon as possible (or earlier ...)"), and never a week later than the one running when
-    /// it is published late, so no week is left without a round.
+    /// as soon as possible (or earlier ...)"). A round paired late, after the Monday its week
+    /// began, has its week from its pairing: seven days from 00:00 UTC of the day it is
+    /// paired, as a Monday publication counts the whole Monday, so that its offers' deadline
+    /// and its weekend are still ahead of it (ACWC Timeline, Match negotiations).
     pub fn following(previous: Week, at: DateTime<Utc>) -> Week {
         let next = previous.after(1);
-        let running = Week {
-            start: midnight(
-                at.date_naive() - Duration::days(i64::from(at.weekday().num_days_from_monday())),
-            ),
-        };
-        if running.start > next.start {
-            running
-        } else {
-            next
+        if at < next.start + Duration::days(1) {
+            return next;
+        }
+        Week {
+            start: midnight(at.date_naive()),
         }
     }
 
@@ -99,6 +97,10 @@ pub enum OfferRefused {
     TooClose(String),
     #[error("You have offered 2 times on {0} already: no more than 2 on a single date (ACWC Match negotiations).")]
     DateFull(String),
+    #[error("A time chosen for a player gives them the 24 hours the rules give to answer an offer (\"preferably within 24 hours\"): choose {0} or later (ACWC Match negotiations).")]
+    Notice(String),
+    #[error("Fewer than 24 hours of the week are left, so no time can be chosen with notice before {0}: the Director settles the match (ACWC Match negotiations, Organization).")]
+    NoNotice(String),
 }
 
 /// Whether a player may offer `at`, given their earlier offers, the time now and the round's
@@ -130,6 +132,30 @@ pub fn check_offer(
         return Err(OfferRefused::DateFull(
             at.format("%a %-d %b %Y").to_string(),
         ));
+    }
+    Ok(())
+}
+
+/// The notice a time chosen for a player gives them: the 24 hours the rules give a player to
+/// answer an offer ("preferably within 24 hours", ACWC Match negotiations).
+pub const NOTICE: Duration = Duration::hours(24);
+
+/// Whether `at` may be chosen now for a player at fault: still in the week, and with the
+/// notice a player has to answer an offer.
+pub fn check_chosen(
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    deadline: DateTime<Utc>,
+) -> Result<(), OfferRefused> {
+    let earliest = now + NOTICE;
+    if earliest > deadline {
+        return Err(OfferRefused::NoNotice(utc(deadline)));
+    }
+    if at > deadline {
+        return Err(OfferRefused::AfterDeadline(utc(deadline)));
+    }
+    if at < earliest {
+        return Err(OfferRefused::Notice(utc(earliest)));
     }
     Ok(())
 }
@@ -357,16 +383,42 @@ mod tests {
     }
 
     #[test]
-    fn a_round_paired_late_keeps_the_week_after_the_last_timeline() {
-        // ACWC Timeline: pairings are published "on subsequent Mondays as soon as possible";
-        // round 1 (30 Nov–6 Dec) is settled on Tuesday 8 Dec: round 2 still has the week of
-        // 7 Dec, and no week is left without a round.
+    fn a_round_paired_late_has_its_week_from_its_pairing_timeline() {
+        // ACWC Timeline: "one week per Qualification round", pairings "on subsequent Mondays as
+        // soon as possible"; Match negotiations: 3 offers "by Wednesday", no agreement "before
+        // the weekend". Round 1 (30 Nov–6 Dec) is settled on Monday 7 Dec: round 2 has the week
+        // of 7 Dec. Settled only on Friday 11 Dec, round 2's week runs from that Friday, so its
+        // offers' deadline and weekend are still ahead.
         let round1 = Week::of_publication(at("2026-11-29 12:00"));
-        let round2 = Week::following(round1, at("2026-12-08 10:00"));
-        assert_eq!(round2.start, at("2026-12-07 00:00"));
-        // Settled only after that week too: the week running then.
-        let late = Week::following(round1, at("2026-12-15 10:00"));
-        assert_eq!(late.start, at("2026-12-14 00:00"));
+        let monday = Week::following(round1, at("2026-12-07 20:00"));
+        assert_eq!(monday.start, at("2026-12-07 00:00"));
+        let friday = Week::following(round1, at("2026-12-11 10:00"));
+        assert_eq!(friday.start, at("2026-12-11 00:00"));
+        assert!(friday.offers_due() > at("2026-12-11 10:00"));
+        assert_eq!(utc(friday.offers_due()), "Sun 13 Dec 2026 23:59 UTC");
+        assert_eq!(utc(friday.end()), "Thu 17 Dec 2026 23:59 UTC");
+        // The round after it follows on, a week later.
+        assert_eq!(
+            Week::following(friday, at("2026-12-16 10:00")).start,
+            at("2026-12-18 00:00")
+        );
+    }
+
+    #[test]
+    fn a_time_chosen_for_a_player_gives_a_days_notice_match_negotiations() {
+        // "A player should respond to an offer ... preferably within 24 hours": a time chosen
+        // for a player at fault gives them that long.
+        let now = at("2026-12-03 09:00");
+        let end = at("2026-12-06 23:59");
+        assert_eq!(check_chosen(at("2026-12-04 09:00"), now, end), Ok(()));
+        assert_eq!(
+            check_chosen(at("2026-12-03 09:30"), now, end),
+            Err(OfferRefused::Notice("Fri 4 Dec 2026 09:00 UTC".into()))
+        );
+        assert!(matches!(
+            check_chosen(at("2026-12-06 23:00"), at("2026-12-06 09:00"), end),
+            Err(OfferRefused::NoNotice(_))
+        ));
     }
 
     #[test]

@@ -63,3 +63,54 @@ pub enum PendingKind {
     /// The match's score.
     Score,
 }
+
+/// What a whole-match entry of a match's record is (beside its games).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultKind {
+    /// The whole match's score, reported.
+    Score,
+    /// Forfeited by one player (ACWC Match rules): counts toward the two that disqualify.
+    Forfeit,
+    /// Won by the opponent of a player who left the tournament with it unfinished (ACWC
+    /// Disqualification and withdrawals, Qualifications): not a forfeit of the match.
+    Walkover,
+    /// Disregarded with a player who left (ACWC Disqualification and withdrawals).
+    Disregarded,
+}
+
+/// What a player claims against an absent opponent (ACWC Match rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimKind {
+    /// The opponent did not show up at the agreed time.
+    NoShow,
+    /// The opponent left the match while it was still ongoing.
+    Left,
+}
+
+/// Where a claim stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimState {
+    /// Made, and the only one of the match.
+    Open,
+    /// Met by the opponent's counter-claim: both wait for the Director (ACWC Organization).
+    Countered,
+    /// The win was claimed: the match is forfeited by the absent player.
+    Claimed,
+    /// The appearing player chose to reschedule.
+    Rescheduled,
+    /// Overtaken: a new time was set, or the match ended otherwise.
+    Closed,
+}
+
+/// A correction the Director made to the record (ACWC Organization: the final call).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CorrectionKind {
+    /// A match's forfeit or result reversed, and perhaps replaced.
+    Reverse,
+    /// A player removed by mistake, back in.
+    Reinstate,
+    /// A mistyped account corrected.
+    Account,
+    /// White in the Armageddon game settled when a finalist never bid.
+    White,
+}

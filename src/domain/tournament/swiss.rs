@@ -49,7 +49,7 @@ impl Played {
 }
 
 /// Where an entrant stands after the rounds played.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Standing {
     pub id: EntrantId,
     pub name: String,
@@ -163,8 +163,10 @@ pub fn rounds_for(entrants: usize, minimum: u32, above: usize) -> u32 {
     minimum.max(log2_up)
 }
 
-/// A round's pairings, with the ranking they came from and each step, to check by hand.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A round's pairings, with the ranking they came from and each step, to check by hand. It is
+/// kept as it was made: a later withdrawal or disqualification changes the standings, never
+/// the explanation of a round already paired.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RoundPairing {
     pub pairs: Vec<(EntrantId, EntrantId)>,
     pub bye: Option<EntrantId>,
@@ -182,6 +184,13 @@ pub fn pair(
         .into_iter()
         .filter(|s| playing.contains(&s.id))
         .collect();
+    pair_ranked(ranking)
+}
+
+/// Pairs a round from its ranking (best first), as the rules write it: the bye, then the
+/// highest-ranked unpaired player against the nearest they have not met. A stored explanation
+/// is checked by pairing its ranking again.
+pub fn pair_ranked(ranking: Vec<Standing>) -> RoundPairing {
     // Positions in the ranking: rank = position + 1.
     let position: BTreeMap<EntrantId, usize> =
         ranking.iter().enumerate().map(|(i, s)| (s.id, i)).collect();

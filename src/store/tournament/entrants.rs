@@ -191,3 +191,41 @@ pub async fn set_mark_undated(
         .await?;
     Ok(())
 }
+
+/// Corrects a mistyped account; `clear_facts` also clears the facts and exception recorded for
+/// the name typed (before the start, when they are about the wrong account).
+pub async fn set_account(
+    conn: &mut SqliteConnection,
+    id: i64,
+    account: &str,
+    clear_facts: bool,
+) -> sqlx::Result<()> {
+    let sql = if clear_facts {
+        "UPDATE tournament_entrants SET account = ?, created = NULL, rated_games = NULL, rating = NULL,
+         peak = NULL, marked = NULL, mark_undated = 0, excepted = NULL WHERE id = ?"
+    } else {
+        "UPDATE tournament_entrants SET account = ? WHERE id = ?"
+    };
+    sqlx::query(sql)
+        .bind(account)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Puts a player removed by mistake back: their status, no stage left in, no engine mark.
+pub async fn reinstate(
+    conn: &mut SqliteConnection,
+    id: i64,
+    status: EntrantStatus,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE tournament_entrants SET status = ?, status_reason = NULL, left_in = NULL, engine = 0 WHERE id = ?",
+    )
+    .bind(status)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

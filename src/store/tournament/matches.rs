@@ -90,80 +90,30 @@ pub async fn of_stage(
     .await
 }
 
-/// Sets a match's game score, and its result once over.
-pub async fn set_score(
+/// Stores a match's state as its record derives it: the game score, the match points once
+/// over, and how it was decided other than by its games.
+pub async fn set_state(
     conn: &mut SqliteConnection,
     id: i64,
-    first: i64,
-    second: i64,
+    (first, second): (i64, i64),
     points: Option<(i64, i64)>,
+    decided: Option<(Decided, Option<i64>)>,
 ) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE tournament_matches SET first_halves = ?, second_halves = ?, over = ?,
-         first_points = ?, second_points = ? WHERE id = ?",
+         first_points = ?, second_points = ?, decided = ?, forfeited_id = ? WHERE id = ?",
     )
     .bind(first)
     .bind(second)
     .bind(points.is_some())
     .bind(points.map(|p| p.0))
     .bind(points.map(|p| p.1))
+    .bind(decided.map(|d| d.0))
+    .bind(decided.and_then(|d| d.1))
     .bind(id)
     .execute(conn)
     .await?;
     Ok(())
-}
-
-pub async fn add_game(
-    conn: &mut SqliteConnection,
-    id: i64,
-    result: Game,
-    by: i64,
-    at: DateTime<Utc>,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO tournament_games (match_id, result, recorded_by, at) VALUES (?, ?, ?, ?)",
-    )
-    .bind(id)
-    .bind(result)
-    .bind(by)
-    .bind(at)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Ends a match other than by its games: a forfeit by `forfeited` (the other takes the match),
-/// or `disregarded` with no points.
-pub async fn decide(
-    conn: &mut SqliteConnection,
-    id: i64,
-    decided: Decided,
-    forfeited: Option<i64>,
-    points: (i64, i64),
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE tournament_matches SET over = 1, decided = ?, forfeited_id = ?, first_points = ?, second_points = ?
-         WHERE id = ?",
-    )
-    .bind(decided)
-    .bind(forfeited)
-    .bind(points.0)
-    .bind(points.1)
-    .bind(id)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// The matches `entrant` forfeited in a tournament.
-pub async fn forfeits_of(conn: &mut SqliteConnection, entrant: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "SELECT COUNT(*) FROM tournament_matches WHERE forfeited_id = ? AND decided = ?",
-    )
-    .bind(entrant)
-    .bind(Decided::Forfeit)
-    .fetch_one(conn)
-    .await
 }
 
 /// Records a bid for White in the Final's Armageddon game (a player may change it until both

@@ -1,6 +1,9 @@
 //! Tournaments (ACWC 2019): /tournament create, director, show, set, enter, facts, except,
-//! seed, start, pairings, standings, withdraw, disqualify, ruling, report and reports; /match
-//! game, report, forfeit and bid.
+//! seed, start, pairings, standings, withdraw, disqualify, reinstate, account, ruling, report and
+//! reports; /match game, report, forfeit, bid, the week's negotiation and claims, and the
+//! Director's corrections (reverse, white).
+
+mod matches;
 
 use crate::app::choices::Pick;
 use crate::commands::{
@@ -36,7 +39,7 @@ fn account() -> OptionSpec {
     text("account", "The Lichess account", NAME_MAX)
 }
 
-fn a_match() -> OptionSpec {
+pub(super) fn a_match() -> OptionSpec {
     integer("match", "The match's number", 1, NUMBER_MAX).picks(Pick::Match)
 }
 
@@ -44,7 +47,7 @@ pub(super) fn section() -> Section {
     Section {
         heading: "Tournaments",
         note: "the ACWC 2019 rules; posts go to #discussion",
-        commands: vec![
+        commands: [
             command("tournament create", "Create a tournament (Chief Justice)")
                 .option(text("name", "The tournament's name", NAME_MAX))
                 .option(choice(
@@ -385,152 +388,6 @@ pub(super) fn section() -> Section {
                     reply(app.cheating_reports(&call, a.integer("tournament")?).await)
                 })
             }),
-            command(
-                "match game",
-                "Record one game (a player, for the opponent to confirm, or the Director)",
-            )
-            .option(a_match())
-            .option(person("winner", "Who won the game (leave out for a draw)").optional())
-            .who("the match's players, the Director")
-            .rule("ACWC Format: 10 games; a Swiss match may stop at 5.5")
-            .run(|app, call, a| {
-                Box::pin(async move {
-                    reply(
-                        app.record_game(
-                            &call,
-                            a.integer("match")?,
-                            a.opt_person("winner").as_ref(),
-                        )
-                        .await,
-                    )
-                })
-            }),
-            command(
-                "match forfeit",
-                "Forfeit a match against a player (Director)",
-            )
-            .option(a_match())
-            .option(person("member", "Who forfeits"))
-            .option(text(
-                "reason",
-                "Why: a no-show, a failed reschedule, a refused rematch",
-                Reason::MAX,
-            ))
-            .who("the Director")
-            .rule("ACWC Match rules: two forfeits disqualify")
-            .run(|app, call, a| {
-                Box::pin(async move {
-                    reply(
-                        app.forfeit_match(
-                            &call,
-                            a.integer("match")?,
-                            &a.person("member")?,
-                            &a.text("reason")?,
-                        )
-                        .await,
-                    )
-                })
-            }),
-            command(
-                "match bid",
-                "Bid a time for White in the Final's Armageddon game (sealed)",
-            )
-            .option(a_match())
-            .option(text("time", "Minutes and seconds for White, e.g. 2:30", 5))
-            .private()
-            .who("the finalists")
-            .rule("ACWC Final: the lower bid plays White")
-            .run(|app, call, a| {
-                Box::pin(async move {
-                    reply(
-                        app.bid_for_white(&call, a.integer("match")?, &a.text("time")?)
-                            .await,
-                    )
-                })
-            }),
-            command("match offer", "Offer a start time for a match, in UTC")
-                .option(a_match())
-                .option(text("at", "The start, YYYY-MM-DD HH:MM in UTC", 16))
-                .who("the match's players")
-                .rule("ACWC Match negotiations: 3 offers by Wednesday, 3 hours apart, 2 a date")
-                .run(|app, call, a| {
-                    Box::pin(async move {
-                        reply(
-                            app.offer_time(&call, a.integer("match")?, &a.text("at")?)
-                                .await,
-                        )
-                    })
-                }),
-            command("match accept", "Accept your opponent's offer of a time")
-                .option(a_match())
-                .option(integer("offer", "The offer's number in the match", 1, 1000))
-                .who("the match's players")
-                .rule("ACWC Match negotiations")
-                .run(|app, call, a| {
-                    Box::pin(async move {
-                        reply(
-                            app.accept_offer(&call, a.integer("match")?, a.integer("offer")?)
-                                .await,
-                        )
-                    })
-                }),
-            command(
-                "match assign",
-                "Set a match's time (the opponent of a player at fault, or the arbiter)",
-            )
-            .option(a_match())
-            .option(text("at", "The start, YYYY-MM-DD HH:MM in UTC", 16))
-            .who("the opponent of a player at fault, the arbiter")
-            .rule("ACWC Match negotiations")
-            .run(|app, call, a| {
-                Box::pin(async move {
-                    reply(
-                        app.assign_time(&call, a.integer("match")?, &a.text("at")?)
-                            .await,
-                    )
-                })
-            }),
-            command(
-                "match fault",
-                "Say who is at fault when no time was agreed by the weekend (arbiter)",
-            )
-            .option(a_match())
-            .option(person("member", "The player at fault (nobody if left out)").optional())
-            .who("the arbiter")
-            .rule("ACWC Match negotiations")
-            .run(|app, call, a| {
-                Box::pin(async move {
-                    reply(
-                        app.find_fault(&call, a.integer("match")?, a.opt_person("member").as_ref())
-                            .await,
-                    )
-                })
-            }),
-            command("match noshow", "Report that your opponent has not shown up")
-                .option(a_match())
-                .who("the match's players")
-                .rule("ACWC Match rules: at the agreed time, again when the 10-minute grace ends")
-                .run(|app, call, a| {
-                    Box::pin(
-                        async move { reply(app.report_no_show(&call, a.integer("match")?).await) },
-                    )
-                }),
-            command("match claim", "Claim the win after two no-show reports")
-                .option(a_match())
-                .who("the appearing player")
-                .rule("ACWC Match rules")
-                .run(|app, call, a| {
-                    Box::pin(async move { reply(app.claim_win(&call, a.integer("match")?).await) })
-                }),
-            command("match reschedule", "Reschedule after two no-show reports")
-                .option(a_match())
-                .who("the appearing player")
-                .rule("ACWC Match rules: a failed reschedule forfeits to the appearing player")
-                .run(|app, call, a| {
-                    Box::pin(async move {
-                        reply(app.reschedule_match(&call, a.integer("match")?).await)
-                    })
-                }),
             command("tournament arbiter", "Name the match arbiter (Director)")
                 .option(tournament())
                 .option(person("member", "The match arbiter"))
@@ -544,33 +401,55 @@ pub(super) fn section() -> Section {
                         )
                     })
                 }),
-            command("match confirm", "Confirm the result your opponent recorded")
-                .option(a_match())
-                .who("the opponent, the Director")
-                .rule("gavel's practice, not the ACWC text (its Match rules: either player posts the result)")
-                .run(|app, call, a| {
-                    Box::pin(async move { reply(app.confirm_result(&call, a.integer("match")?).await) })
-                }),
-            command("match dispute", "Dispute the result your opponent recorded; the Director rules")
-                .option(a_match())
-                .who("the opponent, the Director")
-                .rule("ACWC Organization: the TD makes the final call")
-                .run(|app, call, a| {
-                    Box::pin(async move { reply(app.dispute_result(&call, a.integer("match")?).await) })
-                }),
-            command("match report", "Record a whole match's score (a player, for the opponent to confirm, or the Director)")
-                .option(a_match())
-                .option(text("score", "The score, e.g. 5.5-3.5", 12))
-                .who("the match's players, the Director")
-                .rule("ACWC Format")
-                .run(|app, call, a| {
-                    Box::pin(async move {
-                        reply(
-                            app.report_match(&call, a.integer("match")?, &a.text("score")?)
-                                .await,
+            command(
+                "tournament reinstate",
+                "Put back a player withdrawn or disqualified by mistake (Director)",
+            )
+            .option(tournament())
+            .option(person("member", "Who is reinstated"))
+            .option(text("reason", "Why", Reason::MAX))
+            .who("the Director")
+            .rule("ACWC Organization: the TD makes the final call")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.reinstate_entrant(
+                            &call,
+                            a.integer("tournament")?,
+                            &a.person("member")?,
+                            &a.text("reason")?,
                         )
-                    })
-                }),
-        ],
+                        .await,
+                    )
+                })
+            }),
+            command(
+                "tournament account",
+                "Correct a mistyped Lichess account (Director)",
+            )
+            .option(tournament())
+            .option(account())
+            .option(text("to", "The right account", NAME_MAX))
+            .option(text("reason", "Why", Reason::MAX))
+            .who("the Director")
+            .rule("ACWC Organization: the TD makes the final call; Player eligibility")
+            .run(|app, call, a| {
+                Box::pin(async move {
+                    reply(
+                        app.correct_account(
+                            &call,
+                            a.integer("tournament")?,
+                            &a.text("account")?,
+                            &a.text("to")?,
+                            &a.text("reason")?,
+                        )
+                        .await,
+                    )
+                })
+            }),
+        ]
+        .into_iter()
+        .chain(matches::commands())
+        .collect(),
     }
 }

@@ -1,9 +1,73 @@
-//! Tournaments' record outside the transcripts: `gavel export` holds every tournament with its
+//! Tournaments outside the transcripts: `gavel export` holds every tournament with its
 //! entrants, matches, games, bids, rulings and the private cheating reports, which no channel
-//! ever shows (ACWC Reporting cheats).
+//! ever shows (ACWC Reporting cheats); facts fetched from a fake Lichess; and, one file each,
+//! results as the rules allow them, eligibility, claims against an absent opponent, the
+//! Director's corrections, the stored pairings and the week of a round paired late, and what
+//! `gavel check` finds.
+
+mod check;
+mod claims;
+mod corrections;
+mod eligibility;
+mod pairings;
+mod results;
 
 use gavel::adapters::console::Console;
 use gavel::config::Config;
+use serde_json::Value;
+
+/// A console on a fresh in-memory database.
+pub(crate) fn console() -> Console {
+    let mut config = Config::default();
+    config.database.path = gavel::store::IN_MEMORY.into();
+    Console::new(config)
+}
+
+/// Runs lines that must run, whatever they print.
+pub(crate) async fn setup(console: &mut Console, lines: &[&str]) {
+    for line in lines {
+        console.execute(line).await.expect("line runs");
+    }
+}
+
+/// What a line printed, one line each: "< " a reply, "! " a refusal, "#channel> " a post.
+pub(crate) async fn said(console: &mut Console, line: &str) -> String {
+    console
+        .execute(line)
+        .await
+        .expect("runs")
+        .iter()
+        .flat_map(|o| o.render())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Tournament `n` as the public export shows it.
+pub(crate) async fn exported(console: &mut Console, n: usize) -> Value {
+    let app = console.app().await.expect("app").clone();
+    let doc = gavel::app::export::export(&app).await.expect("export");
+    doc["tournaments"][n - 1].clone()
+}
+
+/// What `gavel check` finds.
+pub(crate) async fn checked(console: &mut Console) -> Vec<String> {
+    let app = console.app().await.expect("app").clone();
+    app.check_record().await.expect("check runs")
+}
+
+/// A club Swiss of four, started on Monday 30 November 2026: match #1 ann–ben, #2 cat–dan,
+/// due Sunday 6 December; arb is the match arbiter.
+pub(crate) const SWISS_OF_FOUR: &[&str] = &[
+    "@ 2026-11-30 09:00",
+    "cj: /tournament create name:\"Club Swiss\" format:swiss",
+    "cj: /tournament director tournament:1 member:@td",
+    "td: /tournament arbiter tournament:1 member:@arb",
+    "ann: /tournament enter tournament:1 account:Ann",
+    "ben: /tournament enter tournament:1 account:Ben",
+    "cat: /tournament enter tournament:1 account:Cat",
+    "dan: /tournament enter tournament:1 account:Dan",
+    "td: /tournament start tournament:1",
+];
 
 /// A Swiss with a forfeit, a ruling and a private report.
 async fn club() -> Console {
