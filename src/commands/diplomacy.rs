@@ -317,8 +317,8 @@ pub(super) fn section() -> Section {
                 .option(integer("proposal", "The proposal's number", 1, NUMBER_MAX))
                 .option(choice(
                     "vote",
-                    "yes or no; anything else is unclear, a No",
-                    &["yes", "no"],
+                    "yes, no or abstain (a No, D.IX.1); anything else is unclear, uncast",
+                    &["yes", "no", "abstain"],
                 ))
                 .private()
                 .who("the board's remaining players; the GM on a house-rule change")

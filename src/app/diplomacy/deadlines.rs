@@ -66,28 +66,23 @@ impl App {
                 unavailable: &periods,
                 last_adjudication: b.published_at.filter(|_| b.deadline.is_some()),
             })?;
-            let old = Turn::parse(&b.turn);
-            let mut early = Vec::new();
-            if let Some(old) = old.filter(|_| b.deadline.is_some_and(|d| d > self.now())) {
-                // D.VII.2: before the deadline only when every power's orders are Final; the
-                // deadline's work (the votes due with the turn) is done now.
-                let remaining = self.remaining(conn, b.id).await?;
-                let mut sets: Vec<(Power, bool)> = Vec::new();
-                for o in store::diplomacy::record::orders(conn, b.id, &old.to_string()).await? {
-                    let p = power_of(&o.power);
-                    sets.retain(|(q, _)| *q != p);
-                    sets.push((p, o.is_final));
-                }
-                early_adjudication(old.phase, &remaining, &sets)?;
-                jobs::cancel(conn, &Job::DiplomacyDeadline { board: b.id, turn: old.code() }, self.now()).await?;
-                early = self.decide_votes(conn, &b, old, &[]).await.map_err(|e| {
-                    e.downcast::<sqlx::Error>()
-                        .map_or_else(|e| DiplomacyError::Refused(e.to_string()), DiplomacyError::Store)
-                })?;
-            }
-            if b.late_orders && b.deadline.is_some() {
-                // D.VII.3's alternative: orders counted until now, when adjudication starts.
-                if let Some(old) = old {
+            let old = Turn::parse(&b.turn).filter(|_| b.deadline.is_some());
+            let mut done = Vec::new();
+            if let Some(old) = old {
+                if b.deadline.is_some_and(|d| d > self.now()) {
+                    // D.VII.2: before the deadline only when every power's orders are Final.
+                    let remaining = self.remaining(conn, b.id).await?;
+                    let mut sets: Vec<(Power, bool)> = Vec::new();
+                    for o in store::diplomacy::record::orders(conn, b.id, &old.to_string()).await? {
+                        let p = power_of(&o.power);
+                        sets.retain(|(q, _)| *q != p);
+                        sets.push((p, o.is_final));
+                    }
+                    early_adjudication(old.phase, &remaining, &sets)?;
+                    jobs::cancel(conn, &Job::DiplomacyDeadline { board: b.id, turn: old.code() }, self.now()).await?;
+                } else {
+                    // Adjudication starts: the NMRs are counted now under D.VII.3's alternative,
+                    // and were at the deadline otherwise (counted here if its job has not run).
                     let now: Vec<String> = self
                         .record_nmrs(conn, b.id, old)
                         .await?
@@ -98,15 +93,29 @@ impl App {
                     if !now.is_empty() {
                         store::diplomacy::boards::set_held(conn, b.id, true).await?;
                         let text = format!(
-                            "{}: {} sent no orders for {old} by the start of adjudication (D.VII.3's alternative): no NMR is allowed in 1901, so the player is replaced at once and the results wait (D.VII.6b, B.8).",
+                            "{}: {} sent no orders for {old} by the start of adjudication{}: no NMR is allowed in 1901, so the player is replaced at once and the results wait (D.VII.6b, B.8).",
                             b.name,
-                            now.join(", ")
+                            now.join(", "),
+                            if b.late_orders { " (D.VII.3's alternative)" } else { "" }
                         );
                         self.announce(conn, &text).await?;
                         return Ok(DiplomacyReply(text));
                     }
                 }
+                // The votes due with the turn, decided with its NMRs known; their results and
+                // the turn's press are published with its adjudication (D.IX.1, D.IX.2, D.X.1).
+                let (lines, ended) = self.decide_votes(conn, &b, old).await?;
+                done.extend(self.press_lines(conn, &b, old).await?);
+                done.extend(lines);
+                if ended {
+                    // A passed proposal is published instead of the adjudication (D.IX.2).
+                    let text = done.join("\n");
+                    self.announce(conn, &text).await?;
+                    return Ok(DiplomacyReply(text));
+                }
             }
+            // Proposals made after the deadline are due with the turn published now (D.IX.2).
+            store::diplomacy::votes::refile_open(conn, b.id, &turn.to_string()).await?;
             store::diplomacy::boards::set_deadline(conn, b.id, &turn.to_string(), deadline, self.now()).await?;
             jobs::schedule(conn, &Job::DiplomacyDeadline { board: b.id, turn: turn.code() }, deadline).await?;
             let mut text = format!(
@@ -114,7 +123,7 @@ impl App {
                 b.name,
                 gmt(deadline, self.tz())
             );
-            for line in early.into_iter().chain(self.start_nmr_clocks(conn, &b).await?) {
+            for line in done.into_iter().chain(self.start_nmr_clocks(conn, &b).await?) {
                 text.push('\n');
                 text.push_str(&line);
             }
@@ -328,13 +337,13 @@ impl App {
         if b.deadline.is_some_and(|d| d > self.now()) {
             return Ok("the deadline was extended".into());
         }
+        if b.late_orders {
+            // D.VII.3's alternative: orders are taken until adjudication starts, and the NMRs
+            // and the votes wait for it (D.IX.1).
+            return Ok("orders are accepted until adjudication starts (D.VII.3)".into());
+        }
         let mut lines = Vec::new();
-        let nmrs = if b.late_orders {
-            Vec::new()
-        } else {
-            self.record_nmrs(conn, b.id, turn).await?
-        };
-        for (p, c) in &nmrs {
+        for (p, c) in self.record_nmrs(conn, b.id, turn).await? {
             match c {
                 Consequence::ReplaceNow => {
                     store::diplomacy::boards::set_held(conn, b.id, true).await?;
@@ -351,8 +360,8 @@ impl App {
                 }
             }
         }
-        let nmr_powers: Vec<Power> = nmrs.iter().map(|(p, _)| *p).collect();
-        lines.extend(self.decide_votes(conn, &b, turn, &nmr_powers).await?);
+        // The votes due with the turn are decided when its adjudication is published, with
+        // these NMRs known (D.IX.1, D.IX.2).
         if lines.is_empty() {
             return Ok("every power sent orders".into());
         }

@@ -67,6 +67,13 @@ impl App {
             let mut text = format!("{} {s}: {c} (total {}).", b.name, c.total());
             let ends = c.solo().is_some() || (s.year == last_year && s.half == Half::Fall);
             if ends {
+                // The last turn's press goes out with the game's end (D.X.1).
+                if let Some(turn) = crate::domain::diplomacy::season::Turn::parse(&b.turn) {
+                    for line in self.press_lines(conn, &b, turn).await? {
+                        text.push('\n');
+                        text.push_str(&line);
+                    }
+                }
                 store::diplomacy::boards::finish(conn, b.id, BoardEnding::Played, "", self.now())
                     .await?;
                 text.push('\n');
@@ -179,8 +186,25 @@ pub async fn board_scored(conn: &mut SqliteConnection, board: i64) -> sqlx::Resu
     if let Some(last) = known.iter().next_back().copied() {
         known.extend(last + 1..=last_year);
     }
+    let mut score = score(&latest, &ending);
+    if b.status == BoardStatus::Playing {
+        // A game in play has no final score yet: what stands is a standing on the last counts,
+        // and before any counts nothing is scored (C.1).
+        match by_season.keys().next_back() {
+            Some(s) => {
+                score.basis = format!(
+                    "the counts of {s} as they stand: the game is in play, so this is not its final score (C.1)"
+                );
+            }
+            None => {
+                score.lines.clear();
+                score.basis =
+                    "nothing yet: the game is in play and no counts are recorded (C.1)".into();
+            }
+        }
+    }
     Ok(Scored {
-        score: score(&latest, &ending),
+        score,
         years: year_ends(&recorded, last_year, &ending),
         known,
     })
