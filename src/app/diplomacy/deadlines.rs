@@ -10,7 +10,11 @@ use super::{
     board, gmt, my_position, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply,
 };
 use crate::app::{App, Call};
-use crate::domain::diplomacy::deadline::{check, early_adjudication, Setting, Unavailable};
+use crate::domain::diplomacy::deadline::{
+    check, early_adjudication, inside_a_period, unavailable_both, Setting, Unavailable,
+};
+use crate::domain::diplomacy::extension::Kind;
+use crate::domain::kernel::authority::Power as Authority;
 use crate::domain::diplomacy::extension::{
     decide, guaranteed_used_by, holiday_eligible, Decision, Ledger, Request,
 };
@@ -58,14 +62,22 @@ impl App {
                 .into_iter()
                 .map(|(n, m)| (n, Unavailable { start: m }))
                 .collect();
-            check(&Setting {
+            // D.VII.2's compromise between the players' periods is the TD's to find.
+            let td = Authority::Director.held_by(&actor.offices);
+            let setting = Setting {
                 phase: turn.phase,
                 published: self.now(),
                 deadline,
                 consent,
                 unavailable: &periods,
                 last_adjudication: b.published_at.filter(|_| b.deadline.is_some()),
-            })?;
+                compromise: td,
+            };
+            check(&setting)?;
+            let compromise: Vec<String> = unavailable_both(&setting)
+                .into_iter()
+                .map(|(who, window)| format!("The TD sets this deadline as D.VII.2's compromise: its publication and the deadline both fall inside {who}'s unavailable period, {window}."))
+                .collect();
             let old = Turn::parse(&b.turn).filter(|_| b.deadline.is_some());
             let mut done = Vec::new();
             if let Some(old) = old {
@@ -123,7 +135,11 @@ impl App {
                 b.name,
                 gmt(deadline, self.tz())
             );
-            for line in done.into_iter().chain(self.start_nmr_clocks(conn, &b).await?) {
+            for line in compromise
+                .into_iter()
+                .chain(done)
+                .chain(self.start_nmr_clocks(conn, &b).await?)
+            {
                 text.push('\n');
                 text.push_str(&line);
             }
@@ -159,6 +175,13 @@ impl App {
                 }
                 None => (my_position(conn, actor, &b).await?, false),
             };
+            let power = power_of(&position.power);
+            if !self.remaining(conn, b.id).await?.contains(&power) {
+                return Err(DiplomacyError::Refused(format!(
+                    "{power} has no centres on {}: an eliminated power is no longer in the game and takes no extension (D.VII.5).",
+                    b.name
+                )));
+            }
             if holiday {
                 let decreed = store::diplomacy::holidays::all(conn)
                     .await?
@@ -197,7 +220,6 @@ impl App {
                     gm_grants: by_gm,
                 },
             )?;
-            let power = power_of(&position.power);
             match decision {
                 Decision::NextTurn { hours_before } => {
                     store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
@@ -207,6 +229,22 @@ impl App {
                     )))
                 }
                 Decision::Granted { kind, deadline, ledger } => {
+                    // An extension is no publication: it may not carry the deadline into a
+                    // player's declared period (D.VII.2); a holiday must be granted (D.VII.5).
+                    if kind != Kind::Holiday {
+                        let periods: Vec<(String, Unavailable)> = store::diplomacy::record::unavailable_on(conn, b.id)
+                            .await?
+                            .into_iter()
+                            .map(|(n, m)| (n, Unavailable { start: m }))
+                            .collect();
+                        if let Some((who, window)) = inside_a_period(&periods, deadline) {
+                            return Err(DiplomacyError::Refused(format!(
+                                "{days} day(s) would move the deadline of {} to {}, inside {who}'s unavailable period, {window} (D.VII.2, D.VII.5): ask for fewer or more days.",
+                                b.turn,
+                                gmt(deadline, self.tz())
+                            )));
+                        }
+                    }
                     store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, kind.recorded(), self.now()).await?;
                     store::diplomacy::boards::set_extensions(conn, position.id, ledger.guaranteed_used, i64::from(ledger.days)).await?;
                     store::diplomacy::boards::move_deadline(conn, b.id, deadline).await?;
@@ -239,7 +277,7 @@ impl App {
             })?;
             store::diplomacy::record::set_unavailable(conn, actor.id, u.start, self.now()).await?;
             Ok(DiplomacyReply(format!(
-                "Your unavailable period is {} each week; no GM publishes or sets a deadline in it (D.VII.2).",
+                "Your unavailable period is {} each week; no GM publishes a turn in it with its deadline in it too, and no extension moves a deadline into it (D.VII.2).",
                 u.written()
             )))
         })
