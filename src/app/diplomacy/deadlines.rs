@@ -57,6 +57,20 @@ impl App {
             }
             let turn = Turn::parse(turn).ok_or_else(|| DiplomacyError::BadTurn(turn.to_owned()))?;
             let deadline = parse_time(at)?;
+            // The counts on record are the board's: a turn before their season would put the
+            // board behind its own counts, a rollback D.VIII.1 does not let the GM make alone.
+            if let Some(last) = store::diplomacy::record::counts(conn, b.id)
+                .await?
+                .iter()
+                .filter_map(|c| crate::domain::diplomacy::Season::parse(&c.season))
+                .max()
+                .filter(|last| turn.season < *last)
+            {
+                return Err(DiplomacyError::Refused(format!(
+                    "{} has counts for {last}: {turn} is before them, and a rollback needs the TD's express consent (D.VIII.1).",
+                    b.name
+                )));
+            }
             let periods: Vec<(String, Unavailable)> = store::diplomacy::record::unavailable_on(conn, b.id)
                 .await?
                 .into_iter()

@@ -79,7 +79,8 @@ impl App {
                 .await?;
             }
             let mut text = format!("{} {s}: {c} (total {}).", b.name, c.total());
-            let ends = ends_game(&c, s, last_year);
+            // The game ends on its last counts: a past season filled in ends nothing.
+            let ends = last_counts_end(conn, b.id, last_year).await?;
             if ends {
                 // The last turn's press goes out with the game's end (D.X.1).
                 if let Some(turn) = Turn::parse(&b.turn) {
@@ -151,15 +152,7 @@ impl App {
             );
             // The game's end follows the last counts: a board a count ended reopens when the
             // corrected counts no longer end it, and one a correction ends is scored (B.3, C.4).
-            let mut by_season: BTreeMap<Season, Vec<(Power, u32)>> = BTreeMap::new();
-            for x in store::diplomacy::record::counts(conn, b.id).await? {
-                if let Some(at) = Season::parse(&x.season) {
-                    by_season.entry(at).or_default().push((power_of(&x.power), x.centres as u32));
-                }
-            }
-            let ends = by_season.iter().next_back().is_some_and(|(at, v)| {
-                Centres::new(v.clone()).is_ok_and(|last| ends_game(&last, *at, last_year))
-            });
+            let ends = last_counts_end(conn, b.id, last_year).await?;
             match (b.status, b.ending) {
                 (BoardStatus::Finished, Some(BoardEnding::Played)) if !ends => {
                     store::diplomacy::boards::reopen(conn, b.id).await?;
@@ -233,6 +226,27 @@ impl App {
         }
         Ok(lines.join("\n"))
     }
+}
+
+/// Whether a board's last recorded counts end its game: a solo, or the last year's Fall (B.3,
+/// C.4).
+async fn last_counts_end(
+    conn: &mut SqliteConnection,
+    board: i64,
+    last_year: u16,
+) -> sqlx::Result<bool> {
+    let mut by_season: BTreeMap<Season, Vec<(Power, u32)>> = BTreeMap::new();
+    for x in store::diplomacy::record::counts(conn, board).await? {
+        if let Some(at) = Season::parse(&x.season) {
+            by_season
+                .entry(at)
+                .or_default()
+                .push((power_of(&x.power), x.centres as u32));
+        }
+    }
+    Ok(by_season.iter().next_back().is_some_and(|(at, v)| {
+        Centres::new(v.clone()).is_ok_and(|last| ends_game(&last, *at, last_year))
+    }))
 }
 
 /// A board's score as it stands (or ended), with its counts by year: for the app, the export
