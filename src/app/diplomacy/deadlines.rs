@@ -11,7 +11,7 @@ use super::{
 };
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::{
-    check, early_adjudication, inside_a_period, unavailable_both, Setting, Unavailable,
+    check, early_adjudication, DeadlineError, inside_a_period, unavailable_both, Setting, Unavailable,
 };
 use crate::domain::diplomacy::extension::Kind;
 use crate::domain::kernel::authority::Power as Authority;
@@ -78,16 +78,26 @@ impl App {
                 .collect();
             // D.VII.2's compromise between the players' periods is the TD's to find.
             let td = Authority::Director.held_by(&actor.offices);
+            // D.VII.4(a): the surviving players' consent is each player's own.
+            let missing = if consent { self.missing_consents(conn, &b).await? } else { Vec::new() };
             let setting = Setting {
                 phase: turn.phase,
                 published: self.now(),
                 deadline,
-                consent,
+                consent: consent && missing.is_empty(),
                 unavailable: &periods,
                 last_adjudication: b.published_at.filter(|_| b.deadline.is_some()),
                 compromise: td,
             };
-            check(&setting)?;
+            match check(&setting) {
+                Err(DeadlineError::TooShort { .. }) if consent => {
+                    return Err(DiplomacyError::Refused(format!(
+                        "A turn shorter than D.VII.4's minimums needs the consent of every surviving player, each given with /diplomacy consent; not yet: {} (D.VII.4(a)).",
+                        missing.join(", ")
+                    )));
+                }
+                other => other?,
+            }
             let compromise: Vec<String> = unavailable_both(&setting)
                 .into_iter()
                 .map(|(who, window)| format!("The TD sets this deadline as D.VII.2's compromise: its publication and the deadline both fall inside {who}'s unavailable period, {window}."))

@@ -54,6 +54,7 @@ impl App {
             "orders": store::diplomacy::record::published_orders(conn).await?,
             "nmrs": store::diplomacy::record::nmrs(conn).await?,
             "extensions": store::diplomacy::record::extensions(conn).await?,
+            "consents": store::diplomacy::record::all_consents(conn).await?,
             "handovers": store::diplomacy::handovers::all(conn).await?,
             "vetoes": store::diplomacy::vetoes::all(conn).await?,
             "pool_replies": store::diplomacy::pool_replies::all(conn).await?,
