@@ -289,3 +289,27 @@ async fn gavel_check_names_counts_past_the_season_a_board_in_play_after_its_end_
         "{found:#?}"
     );
 }
+
+/// Checks: a board still in play is shown as in play, not as scored at the end of the game: the
+/// export's score of a board with no counts scores nothing, and one with counts says they are a
+/// standing (C.1, B.3).
+#[tokio::test]
+async fn a_board_in_play_is_shown_in_play_not_scored_c1() {
+    let (mut console, _) = replay("diplomacy_policy.gavel").await;
+    let app = console.app().await.expect("app").clone();
+    let export = gavel::app::export::export(&app).await.expect("export");
+    let boards = export["diplomacy"]["boards"].as_array().expect("boards");
+    let playing: Vec<&Value> = boards
+        .iter()
+        .filter(|b| b["board"]["status"] == "playing")
+        .collect();
+    assert!(!playing.is_empty(), "a board in play");
+    for b in playing {
+        let basis = b["score"]["basis"].as_str().expect("basis");
+        assert!(basis.contains("the game is in play"), "{basis}");
+        assert!(!basis.contains("at the end of the game"), "{basis}");
+        if basis.starts_with("nothing yet") {
+            assert_eq!(b["score"]["lines"].as_array().map(Vec::len), Some(0));
+        }
+    }
+}
