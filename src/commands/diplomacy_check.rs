@@ -3,8 +3,8 @@
 //! and its correction (D.VIII.1): /board correct, the TD's, mends a season's counts.
 
 use crate::commands::{command, flag, reply, text, Section};
-use crate::domain::kernel::authority::Power;
 use crate::domain::diplomacy::{NAME_MAX, ORDERS_MAX};
+use crate::domain::kernel::authority::Power;
 
 pub(super) fn section() -> Section {
     Section {

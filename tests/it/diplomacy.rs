@@ -248,7 +248,8 @@ async fn gavel_check_names_a_holiday_moved_wrongly_and_a_vetoed_replacement_d_vi
 /// still in play on counts that end the game, and a vote decided while a 1901 NMR holds its
 /// turn's results (C.1, B.3, C.4, D.VII.6b, D.IX.2).
 #[tokio::test]
-async fn gavel_check_names_counts_past_the_season_a_board_in_play_after_its_end_and_a_held_vote_c1_d_vii_6b() {
+async fn gavel_check_names_counts_past_the_season_a_board_in_play_after_its_end_and_a_held_vote_c1_d_vii_6b(
+) {
     let found = breaches_after(
         "diplomacy_votes.gavel",
         "INSERT INTO dip_centres (board_id, season, power, centres, recorded_at)
@@ -283,9 +284,8 @@ async fn gavel_check_names_counts_past_the_season_a_board_in_play_after_its_end_
     )
     .await;
     assert!(
-        found.iter().any(|b| b.contains(
-            "was decided while a 1901 NMR holds that turn's results (D.VII.6b, D.IX.2)"
-        )),
+        found.iter().any(|b| b
+            .contains("was decided while a 1901 NMR holds that turn's results (D.VII.6b, D.IX.2)")),
         "{found:#?}"
     );
 }

@@ -158,10 +158,10 @@ async fn counts_agree(
     let mut by_season: BTreeMap<Season, Vec<(Power, u32)>> = BTreeMap::new();
     for c in store::diplomacy::record::counts(conn, b.id).await? {
         if let Some(s) = Season::parse(&c.season) {
-            by_season
-                .entry(s)
-                .or_default()
-                .push((Power::parse(&c.power).unwrap_or(Power::Austria), c.centres as u32));
+            by_season.entry(s).or_default().push((
+                Power::parse(&c.power).unwrap_or(Power::Austria),
+                c.centres as u32,
+            ));
         }
     }
     let current = b
@@ -179,9 +179,10 @@ async fn counts_agree(
     let last_year = store::diplomacy::rounds::get(conn, b.round)
         .await?
         .map_or(1909, |r| r.last_year) as u16;
-    let ends = by_season.iter().next_back().is_some_and(|(s, v)| {
-        Centres::new(v.clone()).is_ok_and(|c| ends_game(&c, *s, last_year))
-    });
+    let ends = by_season
+        .iter()
+        .next_back()
+        .is_some_and(|(s, v)| Centres::new(v.clone()).is_ok_and(|c| ends_game(&c, *s, last_year)));
     match (b.status, b.ending) {
         (BoardStatus::Playing, _) if ends => breaches.push(format!(
             "{} is in play, though its last counts end the game (B.3, C.4)",

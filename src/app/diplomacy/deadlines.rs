@@ -11,16 +11,17 @@ use super::{
 };
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::{
-    check, early_adjudication, DeadlineError, inside_a_period, unavailable_both, Setting, Unavailable,
+    check, early_adjudication, inside_a_period, unavailable_both, DeadlineError, Setting,
+    Unavailable,
 };
 use crate::domain::diplomacy::extension::Kind;
-use crate::domain::kernel::authority::Power as Authority;
 use crate::domain::diplomacy::extension::{
     decide, guaranteed_used_by, holiday_eligible, Decision, Ledger, Request,
 };
 use crate::domain::diplomacy::nmr::{consequence, missing, Consequence};
 use crate::domain::diplomacy::season::{Phase, Turn};
 use crate::domain::diplomacy::Power;
+use crate::domain::kernel::authority::Power as Authority;
 use crate::jobs::{self, Job};
 use crate::store;
 use crate::store::diplomacy::boards::BoardStatus;

@@ -130,17 +130,6 @@ impl App {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_order_line_is_keyed_by_its_unit_d_iii_3() {
-        assert_eq!(unit_of("A Par - Bur"), "A PAR");
-        assert_eq!(unit_of("  f lon h"), "F LON");
-    }
-}
-
 impl App {
     /// The powers whose 1901 NMR holds `b`'s current turn: the results wait for their
     /// replacement (D.VII.6b), whose orders for the turn are taken until it is published
@@ -159,5 +148,16 @@ impl App {
             .filter(|n| n.board_id == b.id && n.turn == b.turn && n.replace_now)
             .map(|n| power_of(&n.power))
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_order_line_is_keyed_by_its_unit_d_iii_3() {
+        assert_eq!(unit_of("A Par - Bur"), "A PAR");
+        assert_eq!(unit_of("  f lon h"), "F LON");
     }
 }

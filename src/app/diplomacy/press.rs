@@ -10,10 +10,10 @@ use sqlx::SqliteConnection;
 
 use super::{board, my_position, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
-use crate::domain::diplomacy::season::Turn;
-use crate::store::diplomacy::boards::Board;
 use crate::domain::diplomacy::press::{accept, heading, PressKind, PressRule};
+use crate::domain::diplomacy::season::Turn;
 use crate::store;
+use crate::store::diplomacy::boards::Board;
 
 /// The most press one player sends a board in a turn.
 pub const PRESS_PER_TURN: i64 = 20;

@@ -8,8 +8,8 @@ use sqlx::SqliteConnection;
 use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::centres::Centres;
-use crate::domain::diplomacy::score::{score, year_ends, BoardScore, Ending};
 use crate::domain::diplomacy::correction::{ends_game, may_record};
+use crate::domain::diplomacy::score::{score, year_ends, BoardScore, Ending};
 use crate::domain::diplomacy::season::{Season, Turn};
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
@@ -65,8 +65,7 @@ impl App {
                 .await?
                 .iter()
                 .any(|c| c.season == s.to_string());
-            may_record(current, s, recorded)
-                .map_err(|e| DiplomacyError::Refused(e.to_string()))?;
+            may_record(current, s, recorded).map_err(|e| DiplomacyError::Refused(e.to_string()))?;
             for p in Power::ALL {
                 store::diplomacy::record::put_count(
                     conn,

@@ -58,9 +58,18 @@ mod tests {
             e.to_string(),
             "The board is at S1901: the counts of F1909, a season it has not reached, cannot be recorded (C.1)."
         );
-        assert!(may_record(Some(s("F1901")), s("F1901"), true).is_ok(), "the GM mends the current season");
-        assert!(may_record(Some(s("S1903")), s("F1902"), false).is_ok(), "a season missed is filled");
-        assert!(may_record(None, s("F1909"), false).is_ok(), "a board gavel runs no turn of");
+        assert!(
+            may_record(Some(s("F1901")), s("F1901"), true).is_ok(),
+            "the GM mends the current season"
+        );
+        assert!(
+            may_record(Some(s("S1903")), s("F1902"), false).is_ok(),
+            "a season missed is filled"
+        );
+        assert!(
+            may_record(None, s("F1909"), false).is_ok(),
+            "a board gavel runs no turn of"
+        );
     }
 
     #[test]

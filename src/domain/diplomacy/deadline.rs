@@ -61,9 +61,8 @@ impl Unavailable {
             + i64::from(at.hour()) * 60
             + i64::from(at.minute());
         let into = (m - self.start).rem_euclid(WEEK_MINUTES);
-        (into < UNAVAILABLE_HOURS * 60).then(|| {
-            at - Duration::minutes(into) - Duration::seconds(i64::from(at.second()))
-        })
+        (into < UNAVAILABLE_HOURS * 60)
+            .then(|| at - Duration::minutes(into) - Duration::seconds(i64::from(at.second())))
     }
 
     /// True when `published` and `deadline` fall inside the same week's period: what D.VII.2
@@ -310,9 +309,17 @@ mod tests {
             "Publishing now and the deadline both fall inside alice's unavailable period, Fri 22:00 to Mon 14:00 GMT: the GM must not do both (D.VII.2). Choose a deadline after it; if the players' periods leave no time, warn the TD, who may set it as a compromise."
         );
         // Published on Saturday, due the next Saturday: two different weekends.
-        assert!(check(&Setting { deadline: at(14, 12), ..both.clone() }).is_ok());
+        assert!(check(&Setting {
+            deadline: at(14, 12),
+            ..both.clone()
+        })
+        .is_ok());
         // The TD's compromise sets it anyway, naming whose period it is.
-        assert!(check(&Setting { compromise: true, ..both.clone() }).is_ok());
+        assert!(check(&Setting {
+            compromise: true,
+            ..both.clone()
+        })
+        .is_ok());
         assert_eq!(unavailable_both(&both).len(), 1);
     }
 
@@ -334,7 +341,10 @@ mod tests {
 
     #[test]
     fn an_extension_may_not_move_a_deadline_into_a_declared_period_d_vii_2() {
-        let periods = vec![("alice".to_string(), Unavailable::parse("Fri 22:00").unwrap())];
+        let periods = vec![(
+            "alice".to_string(),
+            Unavailable::parse("Fri 22:00").unwrap(),
+        )];
         assert_eq!(
             inside_a_period(&periods, at(8, 12)),
             Some(("alice".into(), "Fri 22:00 to Mon 14:00 GMT".into()))

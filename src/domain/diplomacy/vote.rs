@@ -281,7 +281,10 @@ mod tests {
         let gone = Proposal::Draw {
             members: vec![England, Turkey],
         };
-        assert_eq!(check(&gone, &FOUR), Err(ProposalError::NotRemaining(Turkey)));
+        assert_eq!(
+            check(&gone, &FOUR),
+            Err(ProposalError::NotRemaining(Turkey))
+        );
     }
 
     #[test]

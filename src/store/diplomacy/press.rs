@@ -47,7 +47,11 @@ pub async fn insert(
 }
 
 /// The press of one turn on a board, in the order sent.
-pub async fn of_turn(conn: &mut SqliteConnection, board: i64, turn: &str) -> sqlx::Result<Vec<Press>> {
+pub async fn of_turn(
+    conn: &mut SqliteConnection,
+    board: i64,
+    turn: &str,
+) -> sqlx::Result<Vec<Press>> {
     sqlx::query_as("SELECT * FROM dip_press WHERE board_id = ? AND turn = ? ORDER BY id")
         .bind(board)
         .bind(turn)

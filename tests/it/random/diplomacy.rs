@@ -42,8 +42,16 @@ const SETUP: &[&str] = &[
 
 /// Each board's name, GM and players in power order (A, E, F, G, I, R, T), as seed 2026 deals.
 const BOARDS: [(&str, &str, [&str; 7]); 2] = [
-    ("R1 Board 1", "gm1", ["hal", "bob", "carol", "dave", "lou", "max", "ned"]),
-    ("R1 Board 2", "gm2", ["alice", "ivy", "jon", "kim", "erin", "frank", "gina"]),
+    (
+        "R1 Board 1",
+        "gm1",
+        ["hal", "bob", "carol", "dave", "lou", "max", "ned"],
+    ),
+    (
+        "R1 Board 2",
+        "gm2",
+        ["alice", "ivy", "jon", "kim", "erin", "frank", "gina"],
+    ),
 ];
 
 const POWERS: [&str; 7] = ["A", "E", "F", "G", "I", "R", "T"];
@@ -69,13 +77,23 @@ fn step(rng: &mut Rng) -> Option<String> {
     let (board, gm, players) = BOARDS[rng.below(2) as usize];
     let player = players[rng.below(7) as usize];
     let power = POWERS[rng.below(7) as usize];
-    let turn = rng.pick(&["S1901M", "S1901R", "F1901M", "W1901A", "S1902M", "F1902M", "F1909M"]);
+    let turn = rng.pick(&[
+        "S1901M", "S1901R", "F1901M", "W1901A", "S1902M", "F1902M", "F1909M",
+    ]);
     let season = rng.pick(&["S1901", "F1901", "S1902", "F1902", "F1909"]);
     let at = format!(
         "{} {:02}:00",
         rng.pick(&[
-            "2026-12-02", "2026-12-04", "2026-12-07", "2026-12-10", "2026-12-14", "2026-12-18",
-            "2026-12-23", "2027-01-04", "2027-01-12", "2027-01-20",
+            "2026-12-02",
+            "2026-12-04",
+            "2026-12-07",
+            "2026-12-10",
+            "2026-12-14",
+            "2026-12-18",
+            "2026-12-23",
+            "2027-01-04",
+            "2027-01-12",
+            "2027-01-20",
         ]),
         rng.number(0, 23)
     );
@@ -100,7 +118,10 @@ fn step(rng: &mut Rng) -> Option<String> {
             rng.number(1, 6),
             rng.pick(&["yes", "yes", "no", "abstain", "maybe"])
         ),
-        12 => format!("{player}: /diplomacy extend board:\"{board}\" days:{}", rng.number(1, 3)),
+        12 => format!(
+            "{player}: /diplomacy extend board:\"{board}\" days:{}",
+            rng.number(1, 3)
+        ),
         13 => format!(
             "{gm}: /diplomacy extend board:\"{board}\" days:{} power:{power}",
             rng.number(1, 3)
