@@ -263,6 +263,16 @@ pub(super) fn section() -> Section {
                 })
             }),
             command(
+                "diplomacy consent",
+                "Consent to a turn shorter than the minimums at the GM's next publication",
+            )
+            .option(board())
+            .who("the board's surviving players")
+            .rule("D.VII.4(a)")
+            .run(|app, call, a| {
+                Box::pin(async move { reply(app.dip_consent(&call, &a.text("board")?).await) })
+            }),
+            command(
                 "diplomacy unavailable",
                 "Declare your weekly 64 unavailable hours (GMT)",
             )
@@ -317,8 +327,8 @@ pub(super) fn section() -> Section {
                 .option(integer("proposal", "The proposal's number", 1, NUMBER_MAX))
                 .option(choice(
                     "vote",
-                    "yes or no; anything else is unclear, a No",
-                    &["yes", "no"],
+                    "yes, no or abstain (a No, D.IX.1); anything else is unclear, uncast",
+                    &["yes", "no", "abstain"],
                 ))
                 .private()
                 .who("the board's remaining players; the GM on a house-rule change")
@@ -384,7 +394,7 @@ pub(super) fn section() -> Section {
             .option(text("at", "The deadline, YYYY-MM-DD HH:MM GMT", 20))
             .option(flag(
                 "consent",
-                "The surviving players consent to a shorter turn",
+                "Every surviving player has consented to a shorter turn (/diplomacy consent)",
             ))
             .who("the board's GM")
             .rule("D.VII.2, D.VII.4")

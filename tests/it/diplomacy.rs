@@ -243,3 +243,73 @@ async fn gavel_check_names_a_holiday_moved_wrongly_and_a_vetoed_replacement_d_vi
         "{found:#?}"
     );
 }
+
+/// Checks: `gavel check` names a board whose counts run past the season it has reached, a board
+/// still in play on counts that end the game, and a vote decided while a 1901 NMR holds its
+/// turn's results (C.1, B.3, C.4, D.VII.6b, D.IX.2).
+#[tokio::test]
+async fn gavel_check_names_counts_past_the_season_a_board_in_play_after_its_end_and_a_held_vote_c1_d_vii_6b(
+) {
+    let found = breaches_after(
+        "diplomacy_votes.gavel",
+        "INSERT INTO dip_centres (board_id, season, power, centres, recorded_at)
+         SELECT 2, 'F1903', power, centres, recorded_at FROM dip_centres WHERE board_id = 2",
+    )
+    .await;
+    assert!(
+        found
+            .iter()
+            .any(|b| b.contains("has counts for F1903, a season it has not reached (C.1)")),
+        "{found:#?}"
+    );
+    let found = breaches_after(
+        "diplomacy_votes.gavel",
+        "UPDATE dip_boards SET status = 'playing', ending = NULL WHERE id = 2;
+         UPDATE dip_centres SET centres = 18 WHERE board_id = 2 AND power = 'A';
+         UPDATE dip_centres SET centres = 0 WHERE board_id = 2 AND power IN ('E', 'F');
+         UPDATE dip_centres SET centres = 5 WHERE board_id = 2 AND power = 'G'",
+    )
+    .await;
+    assert!(
+        found
+            .iter()
+            .any(|b| b.contains("R1 Board 2 is in play, though its last counts end the game")),
+        "{found:#?}"
+    );
+    let found = breaches_after(
+        "diplomacy_policy.gavel",
+        "UPDATE dip_boards SET results_held = 1, turn = 'S1901M' WHERE id = 1;
+         INSERT INTO dip_proposals (board_id, kind, turn, status, opened_at, decided_at)
+         VALUES (1, 'draw', 'S1901M', 'failed', '2026-12-01T09:00:00Z', '2026-12-05T09:00:00Z')",
+    )
+    .await;
+    assert!(
+        found.iter().any(|b| b
+            .contains("was decided while a 1901 NMR holds that turn's results (D.VII.6b, D.IX.2)")),
+        "{found:#?}"
+    );
+}
+
+/// Checks: a board still in play is shown as in play, not as scored at the end of the game: the
+/// export's score of a board with no counts scores nothing, and one with counts says they are a
+/// standing (C.1, B.3).
+#[tokio::test]
+async fn a_board_in_play_is_shown_in_play_not_scored_c1() {
+    let (mut console, _) = replay("diplomacy_policy.gavel").await;
+    let app = console.app().await.expect("app").clone();
+    let export = gavel::app::export::export(&app).await.expect("export");
+    let boards = export["diplomacy"]["boards"].as_array().expect("boards");
+    let playing: Vec<&Value> = boards
+        .iter()
+        .filter(|b| b["board"]["status"] == "playing")
+        .collect();
+    assert!(!playing.is_empty(), "a board in play");
+    for b in playing {
+        let basis = b["score"]["basis"].as_str().expect("basis");
+        assert!(basis.contains("the game is in play"), "{basis}");
+        assert!(!basis.contains("at the end of the game"), "{basis}");
+        if basis.starts_with("nothing yet") {
+            assert_eq!(b["score"]["lines"].as_array().map(Vec::len), Some(0));
+        }
+    }
+}

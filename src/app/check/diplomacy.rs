@@ -4,17 +4,22 @@
 //! C.5 allows, no proposal stays open on a finished board (D.IX), and a replaced position is
 //! held by the last handover's incoming player, each handing over from the one before (B.7);
 //! a holiday the TD decreed moved each deadline by exactly its hours (D.VII.5), and no one the
-//! TD vetoed on a board took a position there after the veto (B.10).
+//! TD vetoed on a board took a position there after the veto (B.10); a board's season and end
+//! equal a re-derivation from its counts: no counts of a season it has not reached, and a board
+//! a count ended ends on counts that end it, one in play on counts that do not (C.1, B.3, C.4);
+//! and no vote due with a turn whose results a 1901 NMR holds is decided (D.VII.6b, D.IX.2).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::SqliteConnection;
 
 use super::{Breaches, Pending};
-use crate::domain::diplomacy::season::Turn;
+use crate::domain::diplomacy::correction::ends_game;
+use crate::domain::diplomacy::season::{Season, Turn};
+use crate::domain::diplomacy::{Centres, Power};
 use crate::jobs::Job;
 use crate::store;
-use crate::store::diplomacy::boards::BoardStatus;
+use crate::store::diplomacy::boards::{Board, BoardEnding, BoardStatus};
 use crate::store::diplomacy::handovers::KindName;
 use crate::store::diplomacy::votes::ProposalStatus;
 
@@ -72,6 +77,9 @@ pub(super) async fn check(
             breaches.push(format!("{} is finished without an ending (C.5)", b.name));
         }
     }
+    for b in &boards {
+        counts_agree(conn, b, breaches).await?;
+    }
     for p in store::diplomacy::boards::all_positions(conn).await? {
         let handovers = store::diplomacy::handovers::of_position(conn, p.id).await?;
         for pair in handovers.windows(2) {
@@ -91,7 +99,18 @@ pub(super) async fn check(
             }
         }
     }
+    let held: BTreeMap<i64, &str> = boards
+        .iter()
+        .filter(|b| b.results_held)
+        .map(|b| (b.id, b.turn.as_str()))
+        .collect();
     for p in store::diplomacy::votes::all(conn).await? {
+        if p.status != ProposalStatus::Open && held.get(&p.board_id) == Some(&p.turn.as_str()) {
+            breaches.push(format!(
+                "Proposal #{} due with {} was decided while a 1901 NMR holds that turn's results (D.VII.6b, D.IX.2)",
+                p.id, p.turn
+            ));
+        }
         if p.status == ProposalStatus::Open && finished.contains(&p.board_id) {
             breaches.push(format!(
                 "Proposal #{} is still open on a finished board (D.IX.2)",
@@ -126,6 +145,54 @@ pub(super) async fn check(
                 ));
             }
         }
+    }
+    Ok(())
+}
+
+/// A board's season and end against its counts, derived again (C.1, B.3, C.4).
+async fn counts_agree(
+    conn: &mut SqliteConnection,
+    b: &Board,
+    breaches: &mut Breaches,
+) -> sqlx::Result<()> {
+    let mut by_season: BTreeMap<Season, Vec<(Power, u32)>> = BTreeMap::new();
+    for c in store::diplomacy::record::counts(conn, b.id).await? {
+        if let Some(s) = Season::parse(&c.season) {
+            by_season.entry(s).or_default().push((
+                Power::parse(&c.power).unwrap_or(Power::Austria),
+                c.centres as u32,
+            ));
+        }
+    }
+    let current = b
+        .published_at
+        .and_then(|_| Turn::parse(&b.turn))
+        .map(|t| t.season);
+    if let (Some(now), Some(last)) = (current, by_season.keys().next_back()) {
+        if *last > now {
+            breaches.push(format!(
+                "{} is at {} but has counts for {last}, a season it has not reached (C.1)",
+                b.name, b.turn
+            ));
+        }
+    }
+    let last_year = store::diplomacy::rounds::get(conn, b.round)
+        .await?
+        .map_or(1909, |r| r.last_year) as u16;
+    let ends = by_season
+        .iter()
+        .next_back()
+        .is_some_and(|(s, v)| Centres::new(v.clone()).is_ok_and(|c| ends_game(&c, *s, last_year)));
+    match (b.status, b.ending) {
+        (BoardStatus::Playing, _) if ends => breaches.push(format!(
+            "{} is in play, though its last counts end the game (B.3, C.4)",
+            b.name
+        )),
+        (BoardStatus::Finished, Some(BoardEnding::Played)) if !ends => breaches.push(format!(
+            "{} ended on its counts, though its last counts do not end the game (B.3, C.4)",
+            b.name
+        )),
+        _ => {}
     }
     Ok(())
 }

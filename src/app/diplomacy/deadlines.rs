@@ -10,13 +10,18 @@ use super::{
     board, gmt, my_position, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply,
 };
 use crate::app::{App, Call};
-use crate::domain::diplomacy::deadline::{check, early_adjudication, Setting, Unavailable};
+use crate::domain::diplomacy::deadline::{
+    check, early_adjudication, inside_a_period, unavailable_both, DeadlineError, Setting,
+    Unavailable,
+};
+use crate::domain::diplomacy::extension::Kind;
 use crate::domain::diplomacy::extension::{
     decide, guaranteed_used_by, holiday_eligible, Decision, Ledger, Request,
 };
 use crate::domain::diplomacy::nmr::{consequence, missing, Consequence};
 use crate::domain::diplomacy::season::{Phase, Turn};
 use crate::domain::diplomacy::Power;
+use crate::domain::kernel::authority::Power as Authority;
 use crate::jobs::{self, Job};
 use crate::store;
 use crate::store::diplomacy::boards::BoardStatus;
@@ -53,41 +58,68 @@ impl App {
             }
             let turn = Turn::parse(turn).ok_or_else(|| DiplomacyError::BadTurn(turn.to_owned()))?;
             let deadline = parse_time(at)?;
+            // The counts on record are the board's: a turn before their season would put the
+            // board behind its own counts, a rollback D.VIII.1 does not let the GM make alone.
+            if let Some(last) = store::diplomacy::record::counts(conn, b.id)
+                .await?
+                .iter()
+                .filter_map(|c| crate::domain::diplomacy::Season::parse(&c.season))
+                .max()
+                .filter(|last| turn.season < *last)
+            {
+                return Err(DiplomacyError::Refused(format!(
+                    "{} has counts for {last}: {turn} is before them, and a rollback needs the TD's express consent (D.VIII.1).",
+                    b.name
+                )));
+            }
             let periods: Vec<(String, Unavailable)> = store::diplomacy::record::unavailable_on(conn, b.id)
                 .await?
                 .into_iter()
                 .map(|(n, m)| (n, Unavailable { start: m }))
                 .collect();
-            check(&Setting {
+            // D.VII.2's compromise between the players' periods is the TD's to find.
+            let td = Authority::Director.held_by(&actor.offices);
+            // D.VII.4(a): the surviving players' consent is each player's own.
+            let missing = if consent { self.missing_consents(conn, &b).await? } else { Vec::new() };
+            let setting = Setting {
                 phase: turn.phase,
                 published: self.now(),
                 deadline,
-                consent,
+                consent: consent && missing.is_empty(),
                 unavailable: &periods,
                 last_adjudication: b.published_at.filter(|_| b.deadline.is_some()),
-            })?;
-            let old = Turn::parse(&b.turn);
-            let mut early = Vec::new();
-            if let Some(old) = old.filter(|_| b.deadline.is_some_and(|d| d > self.now())) {
-                // D.VII.2: before the deadline only when every power's orders are Final; the
-                // deadline's work (the votes due with the turn) is done now.
-                let remaining = self.remaining(conn, b.id).await?;
-                let mut sets: Vec<(Power, bool)> = Vec::new();
-                for o in store::diplomacy::record::orders(conn, b.id, &old.to_string()).await? {
-                    let p = power_of(&o.power);
-                    sets.retain(|(q, _)| *q != p);
-                    sets.push((p, o.is_final));
+                compromise: td,
+            };
+            match check(&setting) {
+                Err(DeadlineError::TooShort { .. }) if consent => {
+                    return Err(DiplomacyError::Refused(format!(
+                        "A turn shorter than D.VII.4's minimums needs the consent of every surviving player, each given with /diplomacy consent; not yet: {} (D.VII.4(a)).",
+                        missing.join(", ")
+                    )));
                 }
-                early_adjudication(old.phase, &remaining, &sets)?;
-                jobs::cancel(conn, &Job::DiplomacyDeadline { board: b.id, turn: old.code() }, self.now()).await?;
-                early = self.decide_votes(conn, &b, old, &[]).await.map_err(|e| {
-                    e.downcast::<sqlx::Error>()
-                        .map_or_else(|e| DiplomacyError::Refused(e.to_string()), DiplomacyError::Store)
-                })?;
+                other => other?,
             }
-            if b.late_orders && b.deadline.is_some() {
-                // D.VII.3's alternative: orders counted until now, when adjudication starts.
-                if let Some(old) = old {
+            let compromise: Vec<String> = unavailable_both(&setting)
+                .into_iter()
+                .map(|(who, window)| format!("The TD sets this deadline as D.VII.2's compromise: its publication and the deadline both fall inside {who}'s unavailable period, {window}."))
+                .collect();
+            let old = Turn::parse(&b.turn).filter(|_| b.deadline.is_some());
+            let mut done = Vec::new();
+            if let Some(old) = old {
+                if b.deadline.is_some_and(|d| d > self.now()) {
+                    // D.VII.2: before the deadline only when every power's orders are Final.
+                    let remaining = self.remaining(conn, b.id).await?;
+                    let mut sets: Vec<(Power, bool)> = Vec::new();
+                    for o in store::diplomacy::record::orders(conn, b.id, &old.to_string()).await? {
+                        let p = power_of(&o.power);
+                        sets.retain(|(q, _)| *q != p);
+                        sets.push((p, o.is_final));
+                    }
+                    early_adjudication(old.phase, &remaining, &sets)?;
+                    jobs::cancel(conn, &Job::DiplomacyDeadline { board: b.id, turn: old.code() }, self.now()).await?;
+                } else {
+                    // Adjudication starts: the NMRs are counted now under D.VII.3's alternative,
+                    // and were at the deadline otherwise (counted here if its job has not run).
                     let now: Vec<String> = self
                         .record_nmrs(conn, b.id, old)
                         .await?
@@ -98,15 +130,29 @@ impl App {
                     if !now.is_empty() {
                         store::diplomacy::boards::set_held(conn, b.id, true).await?;
                         let text = format!(
-                            "{}: {} sent no orders for {old} by the start of adjudication (D.VII.3's alternative): no NMR is allowed in 1901, so the player is replaced at once and the results wait (D.VII.6b, B.8).",
+                            "{}: {} sent no orders for {old} by the start of adjudication{}: no NMR is allowed in 1901, so the player is replaced at once and the results wait (D.VII.6b, B.8).",
                             b.name,
-                            now.join(", ")
+                            now.join(", "),
+                            if b.late_orders { " (D.VII.3's alternative)" } else { "" }
                         );
                         self.announce(conn, &text).await?;
                         return Ok(DiplomacyReply(text));
                     }
                 }
+                // The votes due with the turn, decided with its NMRs known; their results and
+                // the turn's press are published with its adjudication (D.IX.1, D.IX.2, D.X.1).
+                let (lines, ended) = self.decide_votes(conn, &b, old).await?;
+                done.extend(self.press_lines(conn, &b, old).await?);
+                done.extend(lines);
+                if ended {
+                    // A passed proposal is published instead of the adjudication (D.IX.2).
+                    let text = done.join("\n");
+                    self.announce(conn, &text).await?;
+                    return Ok(DiplomacyReply(text));
+                }
             }
+            // Proposals made after the deadline are due with the turn published now (D.IX.2).
+            store::diplomacy::votes::refile_open(conn, b.id, &turn.to_string()).await?;
             store::diplomacy::boards::set_deadline(conn, b.id, &turn.to_string(), deadline, self.now()).await?;
             jobs::schedule(conn, &Job::DiplomacyDeadline { board: b.id, turn: turn.code() }, deadline).await?;
             let mut text = format!(
@@ -114,7 +160,11 @@ impl App {
                 b.name,
                 gmt(deadline, self.tz())
             );
-            for line in early.into_iter().chain(self.start_nmr_clocks(conn, &b).await?) {
+            for line in compromise
+                .into_iter()
+                .chain(done)
+                .chain(self.start_nmr_clocks(conn, &b).await?)
+            {
                 text.push('\n');
                 text.push_str(&line);
             }
@@ -150,6 +200,13 @@ impl App {
                 }
                 None => (my_position(conn, actor, &b).await?, false),
             };
+            let power = power_of(&position.power);
+            if !self.remaining(conn, b.id).await?.contains(&power) {
+                return Err(DiplomacyError::Refused(format!(
+                    "{power} has no centres on {}: an eliminated power is no longer in the game and takes no extension (D.VII.5).",
+                    b.name
+                )));
+            }
             if holiday {
                 let decreed = store::diplomacy::holidays::all(conn)
                     .await?
@@ -188,7 +245,6 @@ impl App {
                     gm_grants: by_gm,
                 },
             )?;
-            let power = power_of(&position.power);
             match decision {
                 Decision::NextTurn { hours_before } => {
                     store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
@@ -198,6 +254,22 @@ impl App {
                     )))
                 }
                 Decision::Granted { kind, deadline, ledger } => {
+                    // An extension is no publication: it may not carry the deadline into a
+                    // player's declared period (D.VII.2); a holiday must be granted (D.VII.5).
+                    if kind != Kind::Holiday {
+                        let periods: Vec<(String, Unavailable)> = store::diplomacy::record::unavailable_on(conn, b.id)
+                            .await?
+                            .into_iter()
+                            .map(|(n, m)| (n, Unavailable { start: m }))
+                            .collect();
+                        if let Some((who, window)) = inside_a_period(&periods, deadline) {
+                            return Err(DiplomacyError::Refused(format!(
+                                "{days} day(s) would move the deadline of {} to {}, inside {who}'s unavailable period, {window} (D.VII.2, D.VII.5): ask for fewer or more days.",
+                                b.turn,
+                                gmt(deadline, self.tz())
+                            )));
+                        }
+                    }
                     store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, kind.recorded(), self.now()).await?;
                     store::diplomacy::boards::set_extensions(conn, position.id, ledger.guaranteed_used, i64::from(ledger.days)).await?;
                     store::diplomacy::boards::move_deadline(conn, b.id, deadline).await?;
@@ -230,7 +302,7 @@ impl App {
             })?;
             store::diplomacy::record::set_unavailable(conn, actor.id, u.start, self.now()).await?;
             Ok(DiplomacyReply(format!(
-                "Your unavailable period is {} each week; no GM publishes or sets a deadline in it (D.VII.2).",
+                "Your unavailable period is {} each week; no GM publishes a turn in it with its deadline in it too, and no extension moves a deadline into it (D.VII.2).",
                 u.written()
             )))
         })
@@ -328,13 +400,13 @@ impl App {
         if b.deadline.is_some_and(|d| d > self.now()) {
             return Ok("the deadline was extended".into());
         }
+        if b.late_orders {
+            // D.VII.3's alternative: orders are taken until adjudication starts, and the NMRs
+            // and the votes wait for it (D.IX.1).
+            return Ok("orders are accepted until adjudication starts (D.VII.3)".into());
+        }
         let mut lines = Vec::new();
-        let nmrs = if b.late_orders {
-            Vec::new()
-        } else {
-            self.record_nmrs(conn, b.id, turn).await?
-        };
-        for (p, c) in &nmrs {
+        for (p, c) in self.record_nmrs(conn, b.id, turn).await? {
             match c {
                 Consequence::ReplaceNow => {
                     store::diplomacy::boards::set_held(conn, b.id, true).await?;
@@ -351,8 +423,8 @@ impl App {
                 }
             }
         }
-        let nmr_powers: Vec<Power> = nmrs.iter().map(|(p, _)| *p).collect();
-        lines.extend(self.decide_votes(conn, &b, turn, &nmr_powers).await?);
+        // The votes due with the turn are decided when its adjudication is published, with
+        // these NMRs known (D.IX.1, D.IX.2).
         if lines.is_empty() {
             return Ok("every power sent orders".into());
         }

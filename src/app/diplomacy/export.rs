@@ -2,8 +2,8 @@
 //! advancements, boards, positions, every season's counts, each board's score with its
 //! working, every handover of a position (B.7, B.8), the individual sign-ups with the grouping
 //! that made teams and the reserve list of them (B.2), the orders of turns already adjudicated, NMRs, extensions, proposals with their
-//! result only (no ballot, no count: D.IX.2), and press with the author of white press only
-//! (D.X.2); the units the GMs recorded by turn, and the GMs' adjudication checks of turns
+//! result only (no ballot, no count: D.IX.2), and the press already published with an
+//! adjudication, with the author of white press only (D.X.1, D.X.2); the units the GMs recorded by turn, and the GMs' adjudication checks of turns
 //! already past.
 
 use serde_json::{json, Value};
@@ -54,6 +54,7 @@ impl App {
             "orders": store::diplomacy::record::published_orders(conn).await?,
             "nmrs": store::diplomacy::record::nmrs(conn).await?,
             "extensions": store::diplomacy::record::extensions(conn).await?,
+            "consents": store::diplomacy::record::all_consents(conn).await?,
             "handovers": store::diplomacy::handovers::all(conn).await?,
             "vetoes": store::diplomacy::vetoes::all(conn).await?,
             "pool_replies": store::diplomacy::pool_replies::all(conn).await?,
@@ -61,7 +62,7 @@ impl App {
             "individuals": store::diplomacy::individuals::all(conn).await?,
             "groupings": store::diplomacy::individuals::groupings(conn).await?,
             "proposals": proposals,
-            "press": store::diplomacy::press::all(conn).await?,
+            "press": store::diplomacy::press::published(conn).await?,
             "units": store::diplomacy::units::all(conn).await?,
             "adjudication_checks": store::diplomacy::units::past_checks(conn).await?,
         }))

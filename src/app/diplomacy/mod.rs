@@ -5,6 +5,7 @@
 
 mod adjudicate;
 mod clocks;
+mod consent;
 mod deadlines;
 mod export;
 mod finalists;

@@ -40,8 +40,11 @@ impl App {
             }
             let position = my_position(conn, actor, &b).await?;
             let deadline = b.deadline.ok_or_else(|| DiplomacyError::NoDeadline(b.name.clone()))?;
-            in_time(self.now(), deadline, b.late_orders, false)?;
             let power = power_of(&position.power);
+            // A 1901 NMR's position takes its replacement's orders for the held turn (B.8(c),
+            // D.VII.6b): the turn waits for them.
+            let held = self.held_for(conn, &b).await?.contains(&power);
+            in_time(self.now(), deadline, b.late_orders || held, false)?;
             let version = store::diplomacy::record::add_orders(
                 conn,
                 b.id,
@@ -124,6 +127,27 @@ impl App {
             },
         )
         .await
+    }
+}
+
+impl App {
+    /// The powers whose 1901 NMR holds `b`'s current turn: the results wait for their
+    /// replacement (D.VII.6b), whose orders for the turn are taken until it is published
+    /// (B.8(c)).
+    pub(super) async fn held_for(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        b: &store::diplomacy::boards::Board,
+    ) -> sqlx::Result<Vec<crate::domain::diplomacy::Power>> {
+        if b.status != BoardStatus::Playing {
+            return Ok(Vec::new());
+        }
+        Ok(store::diplomacy::record::nmrs(conn)
+            .await?
+            .iter()
+            .filter(|n| n.board_id == b.id && n.turn == b.turn && n.replace_now)
+            .map(|n| power_of(&n.power))
+            .collect())
     }
 }
 

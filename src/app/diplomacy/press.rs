@@ -1,14 +1,19 @@
-//! `/press` (a player of the board): press relayed under the board's press rule (D.X.1). White
+//! `/press` (a player of the board): press kept under the board's press rule and published
+//! with the turn's adjudication (D.X.1). White
 //! press names its author; gray and dark-gray press keep no author anywhere, not in the press
 //! record, the audit log or the export (D.X.2); only a count of each player's press a turn is
 //! kept, linked to no message, to refuse a flood.
 
 use serde_json::json;
 
+use sqlx::SqliteConnection;
+
 use super::{board, my_position, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::press::{accept, heading, PressKind, PressRule};
+use crate::domain::diplomacy::season::Turn;
 use crate::store;
+use crate::store::diplomacy::boards::Board;
 
 /// The most press one player sends a board in a turn.
 pub const PRESS_PER_TURN: i64 = 20;
@@ -45,15 +50,37 @@ impl App {
             let author = (!k.anonymous()).then_some(actor.id);
             let attributed = attributed.map(str::trim).filter(|_| k == PressKind::DarkGray);
             store::diplomacy::press::insert(conn, b.id, k, text.trim(), author, attributed, &b.turn, self.now()).await?;
-            let head = heading(rule, k, &actor.name, attributed);
-            self.announce(conn, &format!("{} press, {head}:\n{}", b.name, text.trim())).await?;
+            // The GM publishes press in the adjudication (D.X.1): it waits for the turn's.
             Ok(DiplomacyReply(format!(
-                "Your {} press is published on {}{}.",
+                "Your {} press on {} is kept for the adjudication of {}, and published with it (D.X.1){}.",
                 k.name(),
                 b.name,
+                b.turn,
                 if k.anonymous() { "; its author is never revealed (D.X.2)" } else { "" }
             )))
         })
         .await
+    }
+}
+
+impl App {
+    /// The press of `turn` on `b`, as the adjudication publishes it (D.X.1): each piece under
+    /// its heading, white press with its author's name, the rest with none (D.X.2).
+    pub(super) async fn press_lines(
+        &self,
+        conn: &mut SqliteConnection,
+        b: &Board,
+        turn: Turn,
+    ) -> sqlx::Result<Vec<String>> {
+        let rule = PressRule::parse(&b.press_rule).unwrap_or_default();
+        let mut lines = Vec::new();
+        for p in store::diplomacy::press::of_turn(conn, b.id, &turn.to_string()).await? {
+            let author = store::people::name_of(conn, p.author_id)
+                .await?
+                .unwrap_or_default();
+            let head = heading(rule, p.kind, &author, p.attributed.as_deref());
+            lines.push(format!("{} press, {head}:\n{}", b.name, p.body));
+        }
+        Ok(lines)
     }
 }

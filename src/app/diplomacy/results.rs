@@ -8,9 +8,11 @@ use sqlx::SqliteConnection;
 use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::centres::Centres;
+use crate::domain::diplomacy::correction::{ends_game, may_record};
 use crate::domain::diplomacy::score::{score, year_ends, BoardScore, Ending};
-use crate::domain::diplomacy::season::{Half, Season};
+use crate::domain::diplomacy::season::{Season, Turn};
 use crate::domain::diplomacy::Power;
+use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 use crate::store::diplomacy::boards::{BoardEnding, BoardStatus};
 
@@ -53,6 +55,17 @@ impl App {
                     b.name
                 )));
             }
+            // Only the season the board has reached; a past one recorded is the TD's to
+            // correct (C.1, D.VIII.1).
+            let current = b
+                .published_at
+                .and_then(|_| Turn::parse(&b.turn))
+                .map(|t| t.season);
+            let recorded = store::diplomacy::record::counts(conn, b.id)
+                .await?
+                .iter()
+                .any(|c| c.season == s.to_string());
+            may_record(current, s, recorded).map_err(|e| DiplomacyError::Refused(e.to_string()))?;
             for p in Power::ALL {
                 store::diplomacy::record::put_count(
                     conn,
@@ -65,12 +78,95 @@ impl App {
                 .await?;
             }
             let mut text = format!("{} {s}: {c} (total {}).", b.name, c.total());
-            let ends = c.solo().is_some() || (s.year == last_year && s.half == Half::Fall);
+            // The game ends on its last counts: a past season filled in ends nothing.
+            let ends = last_counts_end(conn, b.id, last_year).await?;
             if ends {
+                // The last turn's press goes out with the game's end (D.X.1).
+                if let Some(turn) = Turn::parse(&b.turn) {
+                    for line in self.press_lines(conn, &b, turn).await? {
+                        text.push('\n');
+                        text.push_str(&line);
+                    }
+                }
                 store::diplomacy::boards::finish(conn, b.id, BoardEnding::Played, "", self.now())
                     .await?;
                 text.push('\n');
                 text.push_str(&self.board_score_text(conn, b.id).await?);
+            }
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyReply(text))
+        })
+        .await
+    }
+
+    /// `/board correct board season counts` (the TD): D.VIII.1's correction of a season's
+    /// counts the board has reached, made with the TD's consent by the TD; whether the game has
+    /// ended is derived again from the last counts, and the score with it, announced.
+    pub async fn correct_dip_centres(
+        &self,
+        call: &Call,
+        name: &str,
+        season: &str,
+        counts: &str,
+    ) -> Result<DiplomacyReply, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            Authority::Director.require(
+                &actor.offices,
+                "correct a season's counts (the GM asks the TD)",
+                "house rules D.VIII.1",
+            )?;
+            let b = board(conn, name).await?;
+            let s = Season::parse(season)
+                .ok_or_else(|| DiplomacyError::BadSeason(season.to_owned()))?;
+            let c = Centres::parse(counts)?;
+            let last_year = store::diplomacy::rounds::get(conn, b.round)
+                .await?
+                .map_or(1909, |r| r.last_year) as u16;
+            let current = b
+                .published_at
+                .and_then(|_| Turn::parse(&b.turn))
+                .map(|t| t.season);
+            if s.year > last_year || current.is_some_and(|now| s > now) {
+                return Err(DiplomacyError::Refused(format!(
+                    "{} has not reached {s}: a correction mends a season played (D.VIII.1).",
+                    b.name
+                )));
+            }
+            let before = store::diplomacy::record::counts(conn, b.id).await?;
+            let was: Vec<String> = before
+                .iter()
+                .filter(|x| x.season == s.to_string())
+                .map(|x| format!("{}={}", x.power, x.centres))
+                .collect();
+            for p in Power::ALL {
+                store::diplomacy::record::put_count(conn, b.id, &s.to_string(), p.letter(), c.of(p), self.now())
+                    .await?;
+            }
+            let mut text = format!(
+                "{}: the TD corrects the counts of {s} (D.VIII.1): {} (total {}), {}.",
+                b.name,
+                c,
+                c.total(),
+                if was.is_empty() { "none were recorded".to_owned() } else { format!("were {}", was.join(" ")) }
+            );
+            // The game's end follows the last counts: a board a count ended reopens when the
+            // corrected counts no longer end it, and one a correction ends is scored (B.3, C.4).
+            let ends = last_counts_end(conn, b.id, last_year).await?;
+            match (b.status, b.ending) {
+                (BoardStatus::Finished, Some(BoardEnding::Played)) if !ends => {
+                    store::diplomacy::boards::reopen(conn, b.id).await?;
+                    text.push_str(" The counts no longer end the game: it is in play again, and its GM publishes its next turn.");
+                }
+                (BoardStatus::Playing, _) if ends => {
+                    store::diplomacy::boards::finish(conn, b.id, BoardEnding::Played, "", self.now()).await?;
+                    text.push('\n');
+                    text.push_str(&self.board_score_text(conn, b.id).await?);
+                }
+                (BoardStatus::Finished, _) => {
+                    text.push('\n');
+                    text.push_str(&self.board_score_text(conn, b.id).await?);
+                }
+                _ => {}
             }
             self.announce(conn, &text).await?;
             Ok(DiplomacyReply(text))
@@ -131,6 +227,27 @@ impl App {
     }
 }
 
+/// Whether a board's last recorded counts end its game: a solo, or the last year's Fall (B.3,
+/// C.4).
+async fn last_counts_end(
+    conn: &mut SqliteConnection,
+    board: i64,
+    last_year: u16,
+) -> sqlx::Result<bool> {
+    let mut by_season: BTreeMap<Season, Vec<(Power, u32)>> = BTreeMap::new();
+    for x in store::diplomacy::record::counts(conn, board).await? {
+        if let Some(at) = Season::parse(&x.season) {
+            by_season
+                .entry(at)
+                .or_default()
+                .push((power_of(&x.power), x.centres as u32));
+        }
+    }
+    Ok(by_season.iter().next_back().is_some_and(|(at, v)| {
+        Centres::new(v.clone()).is_ok_and(|last| ends_game(&last, *at, last_year))
+    }))
+}
+
 /// A board's score as it stands (or ended), with its counts by year: for the app, the export
 /// and the portal.
 pub async fn board_scored(conn: &mut SqliteConnection, board: i64) -> sqlx::Result<Scored> {
@@ -179,8 +296,25 @@ pub async fn board_scored(conn: &mut SqliteConnection, board: i64) -> sqlx::Resu
     if let Some(last) = known.iter().next_back().copied() {
         known.extend(last + 1..=last_year);
     }
+    let mut score = score(&latest, &ending);
+    if b.status == BoardStatus::Playing {
+        // A game in play has no final score yet: what stands is a standing on the last counts,
+        // and before any counts nothing is scored (C.1).
+        match by_season.keys().next_back() {
+            Some(s) => {
+                score.basis = format!(
+                    "the counts of {s} as they stand: the game is in play, so this is not its final score (C.1)"
+                );
+            }
+            None => {
+                score.lines.clear();
+                score.basis =
+                    "nothing yet: the game is in play and no counts are recorded (C.1)".into();
+            }
+        }
+    }
     Ok(Scored {
-        score: score(&latest, &ending),
+        score,
         years: year_ends(&recorded, last_year, &ending),
         known,
     })

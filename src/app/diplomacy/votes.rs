@@ -1,14 +1,17 @@
 //! `/diplomacy propose` (a player of the board) and `/diplomacy vote` (privately): proposals
-//! are due with the next orders and decided at that deadline; votes are secret, and only the
-//! result is ever shown (D.IX). A passed draw or concession ends the game (C.5).
+//! are due with the next orders and decided, with the turn's NMRs known, when the GM publishes
+//! that turn's adjudication, their results with it; votes are secret, and only the result is
+//! ever shown (D.IX). A passed draw or concession ends the game instead (C.5).
 
 use std::collections::BTreeMap;
 
+use chrono::{DateTime, Utc};
 use serde_json::json;
 use sqlx::SqliteConnection;
 
 use super::{board, my_position, parse_power, power_of, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
+use crate::domain::diplomacy::deadline::in_time;
 use crate::domain::diplomacy::season::{Phase, Turn};
 use crate::domain::diplomacy::vote::{check, decide, Ballot, Count, Outcome, Proposal};
 use crate::domain::diplomacy::Power;
@@ -16,10 +19,38 @@ use crate::domain::kernel::office::Office;
 use crate::store::diplomacy::boards::{BoardEnding, BoardStatus};
 use crate::store::diplomacy::votes::ProposalKind;
 use crate::store::diplomacy::votes::ProposalStatus;
-use crate::store::{self, diplomacy::boards::Board};
+use crate::store::{self, diplomacy::boards::Board, diplomacy::boards::Position};
 
 /// The name the audit log gives a secret voter (D.IX.2).
 const A_VOTER: &str = "a voter";
+
+/// The turn a proposal made at `at` is due with: the board's current one before its deadline;
+/// after it, the next, which the GM has not published yet (D.IX.2: "the next due date").
+fn due_with(b: &Board, at: DateTime<Utc>) -> String {
+    match b.deadline {
+        Some(d) if at >= d => format!("the turn after {}, once the GM publishes it", b.turn),
+        _ => b.turn.clone(),
+    }
+}
+
+/// Refuses a power with no centres: only the players remaining in the game propose and vote
+/// (D.IX.1, D.IX.4).
+fn still_in(
+    remaining: &[Power],
+    position: &Position,
+    b: &Board,
+    act: &str,
+) -> Result<(), DiplomacyError> {
+    let power = power_of(&position.power);
+    if remaining.contains(&power) {
+        Ok(())
+    } else {
+        Err(DiplomacyError::Refused(format!(
+            "{power} has no centres on {}: an eliminated power is no longer in the game and does not {act} (D.IX.1).",
+            b.name
+        )))
+    }
+}
 
 fn letters(powers: &[Power]) -> String {
     powers.iter().map(|p| p.letter()).collect()
@@ -61,7 +92,9 @@ impl App {
             if b.status == BoardStatus::Finished {
                 return Err(DiplomacyError::Finished(b.name, "nothing to propose".into()));
             }
-            my_position(conn, actor, &b).await?;
+            let mine = my_position(conn, actor, &b).await?;
+            let remaining = self.remaining(conn, b.id).await?;
+            still_in(&remaining, &mine, &b, "propose")?;
             let listed: Vec<Power> = powers
                 .unwrap_or("")
                 .split([' ', ','])
@@ -74,7 +107,6 @@ impl App {
                 "concede" => return Err(crate::domain::diplomacy::vote::ProposalError::ConcedeToOne.into()),
                 _ => Proposal::Rule { text: text.unwrap_or("").trim().to_owned() },
             };
-            let remaining = self.remaining(conn, b.id).await?;
             check(&proposal, &remaining)?;
             let id = store::diplomacy::votes::insert(
                 conn, b.id, proposal.kind(), &letters(&listed), text.unwrap_or("").trim(), &b.turn, self.now(),
@@ -94,8 +126,9 @@ impl App {
                 Proposal::Rule { text } => format!("a house-rule change, \"{text}\", which needs the GM too (D.IX.5)"),
             };
             let text = format!(
-                "{}: proposal #{id}, {what}. Every player remaining votes with /diplomacy vote by the deadline of {}; the vote must be unanimous, an abstention is a No, and only the result is published (D.IX.1, D.IX.2).",
-                b.name, b.turn
+                "{}: proposal #{id}, {what}. Every player remaining votes with /diplomacy vote by the deadline of {}; the vote must be unanimous, an abstention is a No, and only the result is published, with the adjudication (D.IX.1, D.IX.2).",
+                b.name,
+                due_with(&b, self.now())
             );
             self.announce(conn, &text).await?;
             Ok(DiplomacyReply(text))
@@ -119,8 +152,12 @@ impl App {
             let b = store::diplomacy::boards::by_id(conn, p.board_id)
                 .await?
                 .ok_or(DiplomacyError::NoProposal(proposal))?;
+            let remaining = self.remaining(conn, b.id).await?;
             let voter = match my_position(conn, actor, &b).await.ok() {
-                Some(pos) => pos.power,
+                Some(pos) => {
+                    still_in(&remaining, &pos, &b, "vote")?;
+                    pos.power
+                }
                 None if p.kind == ProposalKind::Rule
                     && store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&b.name))
                         .await? =>
@@ -129,32 +166,48 @@ impl App {
                 }
                 None => return Err(DiplomacyError::NoProposal(proposal)),
             };
-            let ballot = match Ballot::parse(ballot) {
-                Ballot::Yes => "yes",
-                Ballot::No => "no",
-                Ballot::Unclear => "unclear",
-            };
+            // Votes are due with the orders (D.IX.2): after the deadline of the turn the proposal
+            // is due with, they are refused as orders are (D.VII.3), unless the alternative
+            // rule takes orders until adjudication or the results wait on a 1901 NMR (B.8(c)).
+            let mut until = format!("the deadline of {}", due_with(&b, p.opened_at));
+            if let Some(deadline) = b.deadline.filter(|d| p.opened_at < *d) {
+                let held = !self.held_for(conn, &b).await?.is_empty();
+                if in_time(self.now(), deadline, b.late_orders || held, false).is_err() {
+                    return Err(DiplomacyError::Refused(format!(
+                        "The deadline of {} has passed: votes are due with the orders and are not taken after it (D.IX.2, D.VII.3).",
+                        p.turn
+                    )));
+                }
+                if self.now() >= deadline {
+                    until = format!("{}'s adjudication is published", p.turn);
+                }
+            }
+            let ballot = Ballot::parse(ballot).word();
             store::diplomacy::votes::cast(conn, proposal, &voter, ballot, self.now()).await?;
             Ok(DiplomacyReply(format!(
-                "Your vote on proposal #{proposal} is recorded, in secret; you may revise it until the deadline of {} (D.IX.2).",
-                p.turn
+                "Your vote on proposal #{proposal} is recorded, in secret; you may revise it until {until} (D.IX.2)."
             )))
         })
         .await
     }
 
-    /// Decides the proposals due with `turn` at its deadline; answers the announcements.
+    /// Decides the proposals due with `turn`, with the turn's NMRs known, when the GM publishes
+    /// its adjudication (D.IX.1, D.IX.2): those made before its deadline. Answers the
+    /// announcements, and whether a passed proposal ended the game (its result is published
+    /// instead of the adjudication).
     pub(super) async fn decide_votes(
         &self,
         conn: &mut SqliteConnection,
         b: &Board,
         turn: Turn,
-        nmr: &[Power],
-    ) -> anyhow::Result<Vec<String>> {
+    ) -> sqlx::Result<(Vec<String>, bool)> {
         let mut lines = Vec::new();
         let remaining = self.remaining(conn, b.id).await?;
+        let nmr = self.turn_nmrs(conn, b.id, turn).await?;
+        let nmr = &nmr[..];
         for p in store::diplomacy::votes::open_on(conn, b.id).await? {
-            if p.turn != turn.to_string() {
+            let before_deadline = b.deadline.is_some_and(|d| p.opened_at < d);
+            if p.turn != turn.to_string() || !before_deadline {
                 continue;
             }
             let proposal = proposal_of(p.kind, &p.powers, &p.body);
@@ -213,10 +266,32 @@ impl App {
                 }
                 if ends {
                     // The game is over: the proposals still open lapsed with it.
-                    break;
+                    return Ok((lines, true));
                 }
             }
         }
-        Ok(lines)
+        Ok((lines, false))
+    }
+
+    /// The powers with an NMR for `turn` that have sent no orders for it since (a 1901
+    /// replacement's orders for the held turn are taken, B.8(c)).
+    pub(super) async fn turn_nmrs(
+        &self,
+        conn: &mut SqliteConnection,
+        board: i64,
+        turn: Turn,
+    ) -> sqlx::Result<Vec<Power>> {
+        let sent: Vec<Power> = store::diplomacy::record::orders(conn, board, &turn.to_string())
+            .await?
+            .iter()
+            .map(|o| power_of(&o.power))
+            .collect();
+        Ok(store::diplomacy::record::nmrs(conn)
+            .await?
+            .iter()
+            .filter(|n| n.board_id == board && n.turn == turn.to_string())
+            .map(|n| power_of(&n.power))
+            .filter(|p| !sent.contains(p))
+            .collect())
     }
 }

@@ -1,7 +1,7 @@
 //! Deadlines (D.VII.2-4): at least 3 days for a movement turn and 1 day for a retreat or
 //! adjustment turn unless the surviving players consent; at least 24 hours between
-//! adjudications; no publication and no deadline inside a player's declared 64-hour
-//! unavailable period; orders after the deadline refused, or accepted until adjudication
+//! adjudications; never a publication and its deadline both inside one of a player's declared
+//! 64-hour unavailable periods, unless the TD sets it as a compromise; orders after the deadline refused, or accepted until adjudication
 //! starts where the GM chose D.VII.3's alternative. All times are GMT (D.VII.4b).
 
 use chrono::{DateTime, Datelike, Duration, Timelike, Utc, Weekday};
@@ -52,10 +52,24 @@ impl Unavailable {
 
     /// True when `at` falls inside the period.
     pub fn contains(&self, at: DateTime<Utc>) -> bool {
+        self.began(at).is_some()
+    }
+
+    /// When the week's period holding `at` began, if `at` falls inside one.
+    pub fn began(&self, at: DateTime<Utc>) -> Option<DateTime<Utc>> {
         let m = i64::from(at.weekday().num_days_from_monday()) * 1440
             + i64::from(at.hour()) * 60
             + i64::from(at.minute());
-        (m - self.start).rem_euclid(WEEK_MINUTES) < UNAVAILABLE_HOURS * 60
+        let into = (m - self.start).rem_euclid(WEEK_MINUTES);
+        (into < UNAVAILABLE_HOURS * 60)
+            .then(|| at - Duration::minutes(into) - Duration::seconds(i64::from(at.second())))
+    }
+
+    /// True when `published` and `deadline` fall inside the same week's period: what D.VII.2
+    /// forbids ("publish ... within this period and set the next deadline within the same
+    /// period").
+    pub fn holds_both(&self, published: DateTime<Utc>, deadline: DateTime<Utc>) -> bool {
+        matches!((self.began(published), self.began(deadline)), (Some(a), Some(b)) if a == b)
     }
 
     /// "Fri 22:00 to Mon 14:00 GMT".
@@ -78,10 +92,8 @@ impl Unavailable {
 pub enum DeadlineError {
     #[error("A {phase} turn needs at least {days} day(s) unless the surviving players consent (D.VII.4).")]
     TooShort { phase: &'static str, days: i64 },
-    #[error("The deadline falls inside {who}'s unavailable period, {window} (D.VII.2).")]
-    DeadlineUnavailable { who: String, window: String },
-    #[error("Publishing now falls inside {who}'s unavailable period, {window} (D.VII.2).")]
-    PublishUnavailable { who: String, window: String },
+    #[error("Publishing now and the deadline both fall inside {who}'s unavailable period, {window}: the GM must not do both (D.VII.2). Choose a deadline after it; if the players' periods leave no time, warn the TD, who may set it as a compromise.")]
+    BothUnavailable { who: String, window: String },
     #[error("Adjudications must be at least 24 hours apart (D.VII.2).")]
     TooSoon,
     #[error("The deadline must be after the time it is set.")]
@@ -131,6 +143,8 @@ pub struct Setting<'a> {
     pub unavailable: &'a [(String, Unavailable)],
     /// The previous adjudication, if any.
     pub last_adjudication: Option<DateTime<Utc>>,
+    /// The TD sets the deadline as D.VII.2's compromise between the players' periods.
+    pub compromise: bool,
 }
 
 fn phase_name(p: Phase) -> &'static str {
@@ -157,21 +171,34 @@ pub fn check(s: &Setting<'_>) -> Result<(), DeadlineError> {
             return Err(DeadlineError::TooSoon);
         }
     }
-    for (who, u) in s.unavailable {
-        if u.contains(s.published) {
-            return Err(DeadlineError::PublishUnavailable {
-                who: who.clone(),
-                window: u.written(),
-            });
-        }
-        if u.contains(s.deadline) {
-            return Err(DeadlineError::DeadlineUnavailable {
-                who: who.clone(),
-                window: u.written(),
-            });
+    if !s.compromise {
+        if let Some((who, window)) = unavailable_both(s).into_iter().next() {
+            return Err(DeadlineError::BothUnavailable { who, window });
         }
     }
     Ok(())
+}
+
+/// The players whose declared period holds both the publication and the deadline (D.VII.2),
+/// with the period: what the TD's compromise overrides.
+pub fn unavailable_both(s: &Setting<'_>) -> Vec<(String, String)> {
+    s.unavailable
+        .iter()
+        .filter(|(_, u)| u.holds_both(s.published, s.deadline))
+        .map(|(who, u)| (who.clone(), u.written()))
+        .collect()
+}
+
+/// The first player whose declared period holds `deadline`: a deadline an extension would move
+/// there is refused (D.VII.2, D.VII.5).
+pub fn inside_a_period(
+    unavailable: &[(String, Unavailable)],
+    deadline: DateTime<Utc>,
+) -> Option<(String, String)> {
+    unavailable
+        .iter()
+        .find(|(_, u)| u.contains(deadline))
+        .map(|(who, u)| (who.clone(), u.written()))
 }
 
 /// Why orders were refused.
@@ -243,6 +270,7 @@ mod tests {
             consent: false,
             unavailable: &[],
             last_adjudication: None,
+            compromise: false,
         }
     }
 
@@ -259,32 +287,69 @@ mod tests {
     }
 
     #[test]
-    fn a_deadline_inside_a_declared_unavailable_period_is_refused_and_names_it_d_vii_2() {
+    fn only_a_publication_and_a_deadline_both_inside_one_period_are_refused_d_vii_2() {
         let weekend = Unavailable::parse("Fri 22:00").unwrap();
         assert_eq!(weekend.written(), "Fri 22:00 to Mon 14:00 GMT");
         let periods = vec![("alice".to_string(), weekend)];
+        // Published on Tuesday, due on Sunday: only the deadline is inside, which D.VII.2 allows.
         let s = Setting {
             unavailable: &periods,
             ..setting(Phase::Movement, at(3, 12), at(8, 12))
         };
-        assert_eq!(
-            check(&s).unwrap_err().to_string(),
-            "The deadline falls inside alice's unavailable period, Fri 22:00 to Mon 14:00 GMT (D.VII.2)."
-        );
-        let s = Setting {
-            deadline: at(9, 15),
-            ..s
-        };
-        assert!(check(&s).is_ok(), "Monday 15:00 is after the period");
-        let s = Setting {
+        assert!(check(&s).is_ok());
+        // Published on Saturday, due on Monday noon: both inside the same weekend.
+        let both = Setting {
             published: at(7, 10),
-            deadline: at(12, 12),
+            deadline: at(9, 12),
+            consent: true,
             ..s
         };
-        assert!(matches!(
-            check(&s),
-            Err(DeadlineError::PublishUnavailable { .. })
-        ));
+        assert_eq!(
+            check(&both).unwrap_err().to_string(),
+            "Publishing now and the deadline both fall inside alice's unavailable period, Fri 22:00 to Mon 14:00 GMT: the GM must not do both (D.VII.2). Choose a deadline after it; if the players' periods leave no time, warn the TD, who may set it as a compromise."
+        );
+        // Published on Saturday, due the next Saturday: two different weekends.
+        assert!(check(&Setting {
+            deadline: at(14, 12),
+            ..both.clone()
+        })
+        .is_ok());
+        // The TD's compromise sets it anyway, naming whose period it is.
+        assert!(check(&Setting {
+            compromise: true,
+            ..both.clone()
+        })
+        .is_ok());
+        assert_eq!(unavailable_both(&both).len(), 1);
+    }
+
+    #[test]
+    fn three_periods_covering_the_week_still_leave_deadlines_to_set_d_vii_2() {
+        let periods = vec![
+            ("a".to_string(), Unavailable::parse("Mon 00:00").unwrap()),
+            ("b".to_string(), Unavailable::parse("Wed 16:00").unwrap()),
+            ("c".to_string(), Unavailable::parse("Sat 08:00").unwrap()),
+        ];
+        // Every moment of the week is inside someone's period, yet a turn published Tuesday
+        // and due the next Monday is inside no one period at both ends.
+        let s = Setting {
+            unavailable: &periods,
+            ..setting(Phase::Movement, at(3, 12), at(9, 12))
+        };
+        assert!(check(&s).is_ok());
+    }
+
+    #[test]
+    fn an_extension_may_not_move_a_deadline_into_a_declared_period_d_vii_2() {
+        let periods = vec![(
+            "alice".to_string(),
+            Unavailable::parse("Fri 22:00").unwrap(),
+        )];
+        assert_eq!(
+            inside_a_period(&periods, at(8, 12)),
+            Some(("alice".into(), "Fri 22:00 to Mon 14:00 GMT".into()))
+        );
+        assert_eq!(inside_a_period(&periods, at(9, 15)), None);
     }
 
     #[test]

@@ -92,6 +92,8 @@ pub enum ExtensionError {
         "Your guaranteed extension is used; a further one is at the GM's discretion (D.VII.5)."
     )]
     AtGmDiscretion,
+    #[error("The deadline has passed: an extension is asked before it, at least 12 hours ahead (D.VII.5).")]
+    AfterDeadline,
     #[error("The TD has decreed no holiday eligible for an extension on this board this turn; only those the TD decrees are free (D.VII.5).")]
     NotDecreed,
 }
@@ -131,17 +133,21 @@ pub fn decide(ledger: Ledger, r: Request) -> Result<Decision, ExtensionError> {
         return Err(ExtensionError::Days);
     }
     let ahead = r.deadline - r.now;
+    if ahead <= Duration::zero() {
+        return Err(ExtensionError::AfterDeadline);
+    }
     if ahead < NOTICE {
         return Ok(Decision::NextTurn {
             hours_before: ahead.num_hours(),
         });
     }
+    // The GM's further extensions are the GM's, never the player's guaranteed one (D.VII.5).
     let kind = if r.holiday {
         Kind::Holiday
-    } else if !ledger.guaranteed_used {
-        Kind::Guaranteed
     } else if r.gm_grants {
         Kind::Discretionary
+    } else if !ledger.guaranteed_used {
+        Kind::Guaranteed
     } else {
         return Err(ExtensionError::AtGmDiscretion);
     };
@@ -266,6 +272,38 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn the_gms_extension_leaves_the_players_guaranteed_one_unused_d_vii_5() {
+        let r = Request {
+            gm_grants: true,
+            ..request(48, 2)
+        };
+        let Ok(Decision::Granted { kind, ledger, .. }) = decide(Ledger::default(), r) else {
+            panic!()
+        };
+        assert_eq!(kind, Kind::Discretionary);
+        assert!(!ledger.guaranteed_used);
+        assert!(matches!(
+            decide(ledger, request(48, 2)),
+            Ok(Decision::Granted {
+                kind: Kind::Guaranteed,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn an_extension_asked_after_the_deadline_is_refused_as_such_d_vii_5() {
+        assert_eq!(
+            decide(Ledger::default(), request(-1, 2)).unwrap_err().to_string(),
+            "The deadline has passed: an extension is asked before it, at least 12 hours ahead (D.VII.5)."
+        );
+        assert_eq!(
+            decide(Ledger::default(), request(0, 2)),
+            Err(ExtensionError::AfterDeadline)
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod adjudicate;
 pub mod advance;
 pub mod assign;
 pub mod centres;
+pub mod correction;
 pub mod deadline;
 pub mod extension;
 pub mod grouping;

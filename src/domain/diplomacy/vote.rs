@@ -61,11 +61,13 @@ pub enum ProposalStatus {
     Failed,
 }
 
-/// A ballot. A vote too vague to read is recorded as `Unclear` and treated as uncast (D.IX.1).
+/// A ballot. An abstention is a negative vote, always; a vote too vague to read is recorded as
+/// `Unclear` and treated as uncast, which D.IX.1's NMR case may deem in favour (D.IX.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ballot {
     Yes,
     No,
+    Abstain,
     Unclear,
 }
 
@@ -74,7 +76,18 @@ impl Ballot {
         match text.trim().to_ascii_lowercase().as_str() {
             "yes" | "y" | "aye" | "for" => Ballot::Yes,
             "no" | "n" | "nay" | "against" => Ballot::No,
+            "abstain" | "abstention" => Ballot::Abstain,
             _ => Ballot::Unclear,
+        }
+    }
+
+    /// The ballot as stored.
+    pub fn word(self) -> &'static str {
+        match self {
+            Ballot::Yes => "yes",
+            Ballot::No => "no",
+            Ballot::Abstain => "abstain",
+            Ballot::Unclear => "unclear",
         }
     }
 }
@@ -112,6 +125,8 @@ pub enum ProposalError {
     NotRemaining(Power),
     #[error("A solo may be conceded to one player only (D.IX.3).")]
     ConcedeToOne,
+    #[error("{0} is named twice: a draw names each surviving power once (D.IX.4).")]
+    Repeated(Power),
 }
 
 /// Checks a proposal against the players remaining.
@@ -120,6 +135,13 @@ pub fn check(proposal: &Proposal, remaining: &[Power]) -> Result<(), ProposalErr
         Proposal::Draw { members } => {
             if members.is_empty() {
                 return Err(ProposalError::EmptyDraw);
+            }
+            if let Some(p) = members
+                .iter()
+                .enumerate()
+                .find_map(|(i, p)| members[..i].contains(p).then_some(*p))
+            {
+                return Err(ProposalError::Repeated(p));
             }
             match members.iter().find(|m| !remaining.contains(m)) {
                 Some(p) => Err(ProposalError::NotRemaining(*p)),
@@ -154,7 +176,8 @@ pub fn decide(c: &Count<'_>) -> Outcome {
     let nmr_favours = c.proposal.ends_game() && c.with_movement;
     let all_yes = c.remaining.iter().all(|p| match c.ballots.get(p) {
         Some(Ballot::Yes) => true,
-        Some(Ballot::No) => false,
+        // An abstention is a negative vote, NMR or not (D.IX.1).
+        Some(Ballot::No | Ballot::Abstain) => false,
         // Unclear is uncast (D.IX.1); uncast is No but for the NMR case.
         Some(Ballot::Unclear) | None => nmr_favours && c.nmr.contains(p),
     });
@@ -233,6 +256,35 @@ mod tests {
         let mut not_movement = count(&p, &b, &[Germany]);
         not_movement.with_movement = false;
         assert_eq!(decide(&not_movement), Outcome::Failed);
+    }
+
+    #[test]
+    fn an_abstention_is_a_no_even_from_a_player_who_nmrs_unlike_a_vote_never_cast_d_ix_1() {
+        let p = draw();
+        let mut b: BTreeMap<_, _> = [Austria, England, France]
+            .iter()
+            .map(|&x| (x, Ballot::Yes))
+            .collect();
+        assert_eq!(decide(&count(&p, &b, &[Germany])), Outcome::Passed);
+        b.insert(Germany, Ballot::parse("abstain"));
+        assert_eq!(decide(&count(&p, &b, &[Germany])), Outcome::Failed);
+        b.insert(Germany, Ballot::parse("hmm"));
+        assert_eq!(decide(&count(&p, &b, &[Germany])), Outcome::Passed);
+    }
+
+    #[test]
+    fn a_draw_names_distinct_surviving_powers_d_ix_4() {
+        let twice = Proposal::Draw {
+            members: vec![England, England, France],
+        };
+        assert_eq!(check(&twice, &FOUR), Err(ProposalError::Repeated(England)));
+        let gone = Proposal::Draw {
+            members: vec![England, Turkey],
+        };
+        assert_eq!(
+            check(&gone, &FOUR),
+            Err(ProposalError::NotRemaining(Turkey))
+        );
     }
 
     #[test]

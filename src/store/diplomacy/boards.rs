@@ -173,6 +173,18 @@ pub async fn finish(
     Ok(())
 }
 
+/// Puts a board a count had ended back in play, after the TD's correction (D.VIII.1).
+pub async fn reopen(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE dip_boards SET status = ?, ending = NULL, ending_powers = NULL WHERE id = ?",
+    )
+    .bind(BoardStatus::Playing)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 pub async fn seat(
     conn: &mut SqliteConnection,
     board: i64,

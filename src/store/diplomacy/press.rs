@@ -46,10 +46,28 @@ pub async fn insert(
     .await
 }
 
-pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Press>> {
-    sqlx::query_as("SELECT * FROM dip_press ORDER BY id")
+/// The press of one turn on a board, in the order sent.
+pub async fn of_turn(
+    conn: &mut SqliteConnection,
+    board: i64,
+    turn: &str,
+) -> sqlx::Result<Vec<Press>> {
+    sqlx::query_as("SELECT * FROM dip_press WHERE board_id = ? AND turn = ? ORDER BY id")
+        .bind(board)
+        .bind(turn)
         .fetch_all(conn)
         .await
+}
+
+/// The press already published: of turns adjudicated, or of a board that has ended (D.X.1).
+pub async fn published(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Press>> {
+    sqlx::query_as(
+        "SELECT p.* FROM dip_press p JOIN dip_boards b ON b.id = p.board_id
+         WHERE p.turn <> b.turn OR b.status = ? ORDER BY p.id",
+    )
+    .bind(super::boards::BoardStatus::Finished)
+    .fetch_all(conn)
+    .await
 }
 
 /// Counts one more press from `person` this turn; answers the new count.

@@ -236,3 +236,53 @@ pub async fn unavailable_on(
     .fetch_all(conn)
     .await
 }
+
+/// Records `person`'s consent to a shorter turn at the GM's next publication on `board`, the
+/// board being on `turn` (D.VII.4(a)).
+pub async fn add_consent(
+    conn: &mut SqliteConnection,
+    board: i64,
+    person: i64,
+    turn: &str,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT OR IGNORE INTO dip_consents (board_id, person_id, turn, at) VALUES (?, ?, ?, ?)",
+    )
+    .bind(board)
+    .bind(person)
+    .bind(turn)
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Who has consented to a shorter turn at the next publication of `board`, on `turn`.
+pub async fn consents(
+    conn: &mut SqliteConnection,
+    board: i64,
+    turn: &str,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("SELECT person_id FROM dip_consents WHERE board_id = ? AND turn = ?")
+        .bind(board)
+        .bind(turn)
+        .fetch_all(conn)
+        .await
+}
+
+/// Every consent given (D.VII.4(a)), for the export.
+pub async fn all_consents(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Consent>> {
+    sqlx::query_as("SELECT * FROM dip_consents ORDER BY at, board_id, person_id")
+        .fetch_all(conn)
+        .await
+}
+
+/// A player's consent to a shorter turn (D.VII.4(a)).
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct Consent {
+    pub board_id: i64,
+    pub person_id: i64,
+    pub turn: String,
+    pub at: DateTime<Utc>,
+}

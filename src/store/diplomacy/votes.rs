@@ -120,6 +120,18 @@ pub async fn ballots(
         .await
 }
 
+/// Files the proposals still open on a board under `turn`, the one just published: they were
+/// made after the last deadline, so they are due with this one (D.IX.2).
+pub async fn refile_open(conn: &mut SqliteConnection, board: i64, turn: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE dip_proposals SET turn = ? WHERE board_id = ? AND status = ?")
+        .bind(turn)
+        .bind(board)
+        .bind(ProposalStatus::Open)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// Closes the proposals still open on a board that has ended: they lapse, failed (D.IX.2).
 pub async fn lapse_open(
     conn: &mut SqliteConnection,
