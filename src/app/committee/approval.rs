@@ -115,12 +115,22 @@ impl App {
             .ok_or(CommitteeError::NoSuchMotion(number))?;
         let current = match (m.kind(), m.approval()) {
             (Kind::RuleChange, Some(a)) => a,
-            (_, a) => {
-                return Err(approval::ApprovalError::NotPending(
+            (Kind::RuleChange, None) => {
+                return Err(CommitteeError::ChangeNotAdopted(
                     number,
-                    a.unwrap_or(Approval::Pending),
-                )
-                .into())
+                    m.item.clone().unwrap_or_default(),
+                    m.status(),
+                ))
+            }
+            (kind, _) => {
+                return Err(CommitteeError::NotAChange(
+                    number,
+                    match kind {
+                        Kind::Plain => "a plain motion",
+                        Kind::Override => "the override of a veto",
+                        _ => "a referred dispute",
+                    },
+                ))
             }
         };
         let next = approval::act(number, current, act)?;
@@ -215,7 +225,7 @@ impl App {
                 parent: Some(number),
                 by: &opener,
                 closes_at,
-                rules: VoteRules::override_of(committee.rules().vote),
+                rules: VoteRules::published_override_of(committee.rules().vote),
             },
         )
         .await?;

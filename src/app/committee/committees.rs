@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::app::{App, Call};
-use crate::domain::committee::rules::{CommitteeRules, VoteRules};
+use crate::domain::committee::rules::{Abstentions, CommitteeRules, VoteRules};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::Office;
 use crate::store;
@@ -21,7 +21,7 @@ pub struct NewCommittee {
     pub majority: String,
     pub tie_break: String,
     pub sitting: Option<String>,
-    pub abstentions_count: Option<bool>,
+    pub abstentions: Option<String>,
     pub members_open: bool,
 }
 
@@ -34,17 +34,11 @@ impl fmt::Display for Described<'_> {
         let r = c.rules();
         write!(
             f,
-            "{}: {} members ({} office holders); binding with {} of the sitting body voting{}; {}; ties {}; sitting: {}{}.",
+            "{}: {} members ({} office holders); {}; ties {}; sitting: {}{}.",
             c.name,
             r.size,
             c.seats,
-            r.vote.turnout,
-            if r.vote.abstentions_count {
-                ", abstentions counted"
-            } else {
-                ", abstentions not counted"
-            },
-            r.vote.majority,
+            crate::app::committee::motion::rules_needs(&r.vote),
             match r.vote.tie_break.key() {
                 "director" => "broken by the TD",
                 _ => "reject the motion",
@@ -111,7 +105,10 @@ impl App {
                     turnout: new.turnout.parse()?,
                     majority: new.majority.parse()?,
                     tie_break: new.tie_break.parse()?,
-                    abstentions_count: new.abstentions_count.unwrap_or(true),
+                    abstentions: match &new.abstentions {
+                        Some(a) => a.parse()?,
+                        None => Abstentions::Count,
+                    },
                 },
                 sitting: match &new.sitting {
                     Some(s) => s.parse()?,
@@ -139,7 +136,8 @@ impl App {
             )
             .await?;
             let row = store::committee::committees::by_id(conn, id).await?;
-            let text = format!("{} created the committee {}.", actor.name, Described(&row));
+            // The description ends its own sentence.
+            let text = format!("{} created the committee {}", actor.name, Described(&row));
             self.announce(conn, &text).await?;
             Ok(Created(row))
         })

@@ -95,6 +95,27 @@ pub(crate) async fn no_longer_sits(
         .map(|e| e.to_string().trim_end_matches('.').to_owned()))
 }
 
+/// Why, at a motion's close, someone listed on its sitting body as it opened no longer holds
+/// what put them there: a sitting member as `no_longer_sits` says; the TD no longer the TD; an
+/// Assistant TD no longer acting as TD. `None` while they still do.
+pub(crate) async fn seat_left(
+    conn: &mut SqliteConnection,
+    seats: Office,
+    seat: &Seat,
+) -> sqlx::Result<Option<String>> {
+    let held = match seat.reason {
+        Reason::Member | Reason::AssistantDirector => {
+            return no_longer_sits(conn, seats, seat).await
+        }
+        Reason::Director => Office::TournamentDirector,
+        Reason::ActingAsDirector => Office::ActingDirector,
+    };
+    let offices = store::offices::offices_of(conn, seat.person).await?;
+    Ok((!offices.holds(held)).then(|| {
+        format!("{} is no longer {}", seat.name, held.with_article())
+    }))
+}
+
 /// Refuses a seat in `game` to someone who may not play in it (A.4, A.6, A.8, A.10, A.12): the
 /// one check every door that seats a player calls (seating, a replacement).
 pub(crate) async fn check_may_sit(

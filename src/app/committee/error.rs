@@ -43,8 +43,18 @@ pub enum CommitteeError {
     RuleChangeNeedsItem,
     #[error("The house rules have no item {0}; `gavel rules import --house FILE` loads them (house rules A.7).")]
     NoSuchItem(String),
+    #[error("{0} to a rule change, which says what it changes and to what; a plain motion takes neither: add kind:rule-change, or leave {1} out (house rules A.7).")]
+    RuleChangeOptions(&'static str, &'static str),
+    #[error("A rule change's new text is empty: the TMC changes a house rule to new words (house rules A.7).")]
+    EmptyNewText,
+    #[error("House rule {0} already reads so; the change would change nothing (house rules A.7).")]
+    SameText(String),
     #[error("A `{0}` motion opens itself; /motion open takes plain or rule-change.")]
     Kind(String),
+    #[error("Motion {0} is {1}, not a change to the house rules; the TD approves or vetoes only a change the committee adopted (house rules A.7).")]
+    NotAChange(i64, &'static str),
+    #[error("Motion {0}, a change to house rule {1}, is {2}: the committee has not adopted it, and the TD approves or vetoes only an adopted change (house rules A.7).")]
+    ChangeNotAdopted(i64, String, crate::domain::committee::motion::Status),
     #[error("A veto needs its reason (house rules A.7).")]
     NoReason,
     #[error("You may no longer decide this motion: {0}. The sitting body is fixed as a motion opens (A.6); a member who leaves it or becomes ineligible (A.8) stops deciding.")]

@@ -5,7 +5,7 @@ mod disputes;
 mod motions;
 
 use crate::commands::{choice, command, reply, text, Section};
-use crate::domain::committee::rules::{MAJORITIES, SITTINGS, TIE_BREAKS};
+use crate::domain::committee::rules::{ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};
 use crate::domain::kernel::authority::Power;
 
 pub(super) use disputes::section as disputes_section;
@@ -14,8 +14,6 @@ pub(super) use disputes::section as disputes_section;
 const NAME_MAX: usize = 60;
 /// The offices a committee may be seated by.
 const SEATS: &[&str] = &["tmc", "justice", "moderator", "staff"];
-/// Whether abstentions count toward turnout.
-const ABSTENTIONS: &[&str] = &["count", "ignore"];
 
 pub(super) fn section() -> Section {
     let mut commands = vec![
@@ -32,7 +30,7 @@ pub(super) fn section() -> Section {
         ))
         .option(choice(
             "majority",
-            "The majority of Yes and No it needs",
+            "The majority it needs",
             MAJORITIES,
         ))
         .option(choice(
@@ -59,7 +57,7 @@ pub(super) fn section() -> Section {
         .option(
             choice(
                 "abstentions",
-                "Whether an abstention counts toward turnout (it does if left out)",
+                "Whether an abstention is a vote, for turnout and majority alike (count if left out)",
                 ABSTENTIONS,
             )
             .optional(),
@@ -81,7 +79,7 @@ pub(super) fn section() -> Section {
                     majority: a.text("majority")?,
                     tie_break: a.text("tie_break")?,
                     sitting: a.opt_text("sitting"),
-                    abstentions_count: a.opt_text("abstentions").map(|t| t == "count"),
+                    abstentions: a.opt_text("abstentions"),
                     members_open: a.flag("members_open"),
                 };
                 reply(app.create_committee(&call, &new).await)

@@ -17,7 +17,7 @@ pub struct CommitteeRow {
     pub majority: String,
     pub tie_break: String,
     pub sitting: String,
-    pub abstentions_count: bool,
+    pub abstentions: String,
     pub members_open: bool,
     pub created_at: DateTime<Utc>,
 }
@@ -34,7 +34,7 @@ impl CommitteeRow {
                 turnout: self.turnout.parse().expect("stored by the domain"),
                 majority: self.majority.parse().expect("stored by the domain"),
                 tie_break: self.tie_break.parse().expect("stored by the domain"),
-                abstentions_count: self.abstentions_count,
+                abstentions: self.abstentions.parse().expect("stored by the domain"),
             },
             sitting: self.sitting.parse().expect("stored by the domain"),
             members_open: self.members_open,
@@ -44,7 +44,7 @@ impl CommitteeRow {
 
 const COLUMNS: &str =
     "id, name, seats, size_least, size_most, turnout, majority, tie_break, sitting,
-    abstentions_count, members_open, created_at";
+    abstentions, members_open, created_at";
 
 pub async fn create(
     conn: &mut SqliteConnection,
@@ -56,7 +56,7 @@ pub async fn create(
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO committees (name, seats, size_least, size_most, turnout, majority, tie_break,
-             sitting, abstentions_count, members_open, created_by, created_at)
+             sitting, abstentions, members_open, created_by, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(name)
@@ -67,7 +67,7 @@ pub async fn create(
     .bind(rules.vote.majority.key())
     .bind(rules.vote.tie_break.key())
     .bind(rules.sitting.key())
-    .bind(rules.vote.abstentions_count)
+    .bind(rules.vote.abstentions.key())
     .bind(rules.members_open)
     .bind(by)
     .bind(now)
