@@ -10,7 +10,6 @@ use sqlx::SqliteConnection;
 use crate::app::{Actor, App, Call};
 use crate::domain::committee::approval::{self, Act, Approval};
 use crate::domain::committee::motion::Kind;
-use crate::domain::committee::rules::VoteRules;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::office::Offices;
@@ -214,6 +213,8 @@ impl App {
         );
         let closes_at =
             calendar::local_days_after(self.now(), self.config().committees.motion_days, self.tz());
+        // A.7's thresholds as gavel enforces them.
+        let rules = self.override_rules(conn, committee.rules().vote).await?;
         self.start_motion(
             conn,
             &Opening {
@@ -225,7 +226,7 @@ impl App {
                 parent: Some(number),
                 by: &opener,
                 closes_at,
-                rules: VoteRules::published_override_of(committee.rules().vote),
+                rules,
             },
         )
         .await?;

@@ -124,6 +124,7 @@ impl App {
             "teams": teams,
             "game_seats": seats,
             "observer_reports": store::committee::disputes::report_count(conn).await?,
+            "house_rule_bindings": self.export_house_bindings(conn).await?,
         }))
     }
 }

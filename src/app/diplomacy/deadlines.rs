@@ -10,9 +10,9 @@ use super::{
     board, gmt, my_position, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply,
 };
 use crate::app::{App, Call};
-use crate::domain::diplomacy::deadline::{check, early_adjudication, Setting, Unavailable};
+use crate::domain::diplomacy::deadline::{check_within, early_adjudication, Setting, Unavailable};
 use crate::domain::diplomacy::extension::{
-    decide, guaranteed_used_by, holiday_eligible, Decision, Ledger, Request,
+    decide_within, guaranteed_used_by, holiday_eligible, Decision, Ledger, Request,
 };
 use crate::domain::diplomacy::nmr::{consequence, missing, Consequence};
 use crate::domain::diplomacy::season::{Phase, Turn};
@@ -58,14 +58,14 @@ impl App {
                 .into_iter()
                 .map(|(n, m)| (n, Unavailable { start: m }))
                 .collect();
-            check(&Setting {
+            check_within(&Setting {
                 phase: turn.phase,
                 published: self.now(),
                 deadline,
                 consent,
                 unavailable: &periods,
                 last_adjudication: b.published_at.filter(|_| b.deadline.is_some()),
-            })?;
+            }, self.turn_lengths(conn).await?)?;
             let old = Turn::parse(&b.turn);
             let mut early = Vec::new();
             if let Some(old) = old.filter(|_| b.deadline.is_some_and(|d| d > self.now())) {
@@ -178,7 +178,8 @@ impl App {
                 guaranteed_used: guaranteed_used_by(&holders, &granted, position.person_id),
                 days: position.extension_days as u32,
             };
-            let decision = decide(
+            let limits = self.extension_limits(conn).await?;
+            let decision = decide_within(
                 ledger,
                 Request {
                     now: self.now(),
@@ -187,13 +188,15 @@ impl App {
                     holiday,
                     gm_grants: by_gm,
                 },
+                limits,
             )?;
             let power = power_of(&position.power);
             match decision {
                 Decision::NextTurn { hours_before } => {
                     store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
                     Ok(DiplomacyReply(format!(
-                        "Asked {hours_before} hour(s) before the deadline: an extension must be asked at least 12 hours ahead, so it is rejected for {} and kept for the next turn if you ask again then (D.VII.5).",
+                        "Asked {hours_before} hour(s) before the deadline: an extension must be asked at least {} hours ahead, so it is rejected for {} and kept for the next turn if you ask again then (D.VII.5).",
+                        limits.notice_hours,
                         b.turn
                     )))
                 }

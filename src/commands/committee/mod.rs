@@ -85,6 +85,70 @@ pub(super) fn section() -> Section {
                 reply(app.create_committee(&call, &new).await)
             })
         }),
+        command(
+            "committee set",
+            "Change a committee's rules after it was created (Chief Justice; the TD for the TMC)",
+        )
+        .option(text("committee", "The committee, e.g. TMC", NAME_MAX))
+        .option(text("members", "How many members, e.g. 3-8", 20).optional())
+        .option(
+            text(
+                "turnout",
+                "The part of the sitting body that must vote to bind, e.g. 2/3",
+                20,
+            )
+            .optional(),
+        )
+        .option(choice("majority", "The majority it needs", MAJORITIES).optional())
+        .option(
+            choice(
+                "tie_break",
+                "Who breaks a tie: the TD, or a tie rejects",
+                TIE_BREAKS,
+            )
+            .optional(),
+        )
+        .option(
+            choice(
+                "sitting",
+                "Who sits: its members, or with the Assistant TDs (A.6)",
+                SITTINGS,
+            )
+            .optional(),
+        )
+        .option(
+            choice(
+                "abstentions",
+                "Whether an abstention is a vote, for turnout and majority alike",
+                ABSTENTIONS,
+            )
+            .optional(),
+        )
+        .option(
+            choice(
+                "members_open",
+                "Whether members, not only the TD, may open motions",
+                &["yes", "no"],
+            )
+            .optional(),
+        )
+        .who("Chief Justice; the TD or the Assistant TD acting as TD for the TMC")
+        .rule("house rules A.2, A.6, A.7: the TMC's follow the house rules in force")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                let change = crate::app::committee::committees::CommitteeChange {
+                    name: a.text("committee")?,
+                    members: a.opt_text("members"),
+                    turnout: a.opt_text("turnout"),
+                    majority: a.opt_text("majority"),
+                    tie_break: a.opt_text("tie_break"),
+                    sitting: a.opt_text("sitting"),
+                    abstentions: a.opt_text("abstentions"),
+                    members_open: a.opt_text("members_open").map(|t| t == "yes"),
+                };
+                reply(app.set_committee(&call, &change).await)
+            })
+        }),
         command("committee list", "The committees and their rules")
             .rule("house rules A.2, A.6")
             .run(|app, _, _| Box::pin(async move { reply(app.committee_list().await) })),
@@ -106,6 +170,26 @@ pub(super) fn section() -> Section {
         .rule("house rules A.7")
         .run(|app, _, a| {
             Box::pin(async move { reply(app.show_house_rule(&a.text("item")?).await) })
+        }),
+        command(
+            "houserule set",
+            "Set what gavel enforces by a changed house rule whose text does not state it plainly (TD)",
+        )
+        .option(text(
+            "name",
+            "The setting, e.g. turns.movement_days (/houserule show names each item's)",
+            40,
+        ))
+        .option(text("value", "Its value, e.g. 5, 3-8, 2/3 or allowed", 20))
+        .who("the TD or the Assistant TD acting as TD; the Chief Justice")
+        .rule("house rules A.7: refused where the text states another value")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                reply(
+                    app.set_house_value(&call, &a.text("name")?, &a.text("value")?)
+                        .await,
+                )
+            })
         }),
         command(
             "houserule history",

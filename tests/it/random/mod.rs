@@ -10,6 +10,7 @@
 //! `GAVEL_RANDOM_SEED` chooses the first seed.
 
 mod club;
+mod committee;
 
 use chrono::{Duration, Timelike};
 use gavel::adapters::console::{Console, Output};

@@ -89,7 +89,7 @@ impl App {
                     if new_text.is_empty() {
                         return Err(CommitteeError::EmptyNewText);
                     }
-                    let item = self.house_item_label(conn, item).await?;
+                    let (item, _) = self.house_change_label(conn, item).await?;
                     if let Some(current) =
                         store::committee::house_rules::item(conn, &item).await?
                     {
