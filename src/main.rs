@@ -236,15 +236,25 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Check => {
             let app = open_to_read(config).await?;
             let problems = app.check_record().await?;
+            let notes = app.check_notes().await?;
             if problems.is_empty() {
                 println!(
                     "The scores and checkpoints equal a full fold of the history, and every invariant of the record holds."
                 );
+                if !notes.is_empty() {
+                    println!("Duties still to do, which break no invariant:");
+                    for n in &notes {
+                        println!("- {n}");
+                    }
+                }
                 return Ok(ExitCode::SUCCESS);
             }
             println!("The record breaks these invariants:");
             for p in &problems {
                 println!("- {p}");
+            }
+            for n in &notes {
+                println!("Also still to do: {n}.");
             }
             println!("Where only the stored scores differ, `gavel rebuild` derives them again from the history.");
             Ok(ExitCode::FAILURE)

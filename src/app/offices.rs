@@ -72,9 +72,10 @@ impl fmt::Display for OfficeChanged {
     }
 }
 
-/// The reply to `/office list`.
+/// The reply to `/office list`: who holds each office, and the games in play that have no
+/// Tournament Observer, which the TD makes sure each game has (house rules A.9).
 #[derive(Debug, Clone)]
-pub struct OfficeList(pub Vec<(Office, Vec<String>)>);
+pub struct OfficeList(pub Vec<(Office, Vec<String>)>, pub Vec<String>);
 
 /// Where a tournament office's rule is, for announcements.
 fn rule_of(office: Office) -> &'static str {
@@ -104,7 +105,15 @@ impl fmt::Display for OfficeList {
                 format!("{office}: {who}")
             })
             .collect();
-        f.write_str(&lines.join("\n"))
+        f.write_str(&lines.join("\n"))?;
+        if !self.1.is_empty() {
+            write!(
+                f,
+                "\nGames without a Tournament Observer (the TD makes sure each game has one, house rules A.9): {}.",
+                self.1.join(", ")
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -242,6 +251,7 @@ impl App {
         }
         // A club without a tournament is not shown its empty offices.
         list.retain(|(office, names)| !office.is_tournament_office() || !names.is_empty());
-        Ok(OfficeList(list))
+        let unobserved = crate::app::committee::eligibility::games_without_observer(&mut conn).await?;
+        Ok(OfficeList(list, unobserved))
     }
 }

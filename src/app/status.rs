@@ -19,6 +19,8 @@ pub struct Status {
     /// Party Chess rules gavel follows (turns, Weights) whose text in force is not the one
     /// gavel reads.
     pub party_chess: Vec<String>,
+    /// Changes to the house rules adopted but not yet in effect in gavel (house rules A.7).
+    pub house_rules: Vec<String>,
     pub now: DateTime<Utc>,
 }
 
@@ -38,7 +40,9 @@ pub async fn status(app: &App) -> anyhow::Result<Status> {
         .into_iter()
         .map(|(_, line)| line)
         .collect();
+    let house_rules = app.house_not_in_effect(&mut conn).await?;
     Ok(Status {
+        house_rules,
         backlog,
         oldest,
         replies,
@@ -59,6 +63,9 @@ impl std::fmt::Display for Status {
             )?;
         }
         for line in &self.party_chess {
+            writeln!(f, "Not in effect: {line}.")?;
+        }
+        for line in &self.house_rules {
             writeln!(f, "Not in effect: {line}.")?;
         }
         if self.replies > 0 {

@@ -244,7 +244,11 @@ pub async fn invoke(
     args: Args,
 ) -> Reply {
     let call = crate::app::Call::new(caller, spec.path, args.to_json());
-    (spec.run)(app.clone(), call, args).await
+    match (spec.run)(app.clone(), call, args).await {
+        // A refusal citing a house rule a motion changed says so, and quotes it (A.7).
+        Err(text) => Err(app.cite_amended_house_rules(text).await),
+        ok => ok,
+    }
 }
 
 /// Turns a use case's result into a reply or a refusal.

@@ -12,12 +12,14 @@ use sqlx::SqliteConnection;
 use super::{Breaches, Pending};
 use crate::app::committee::eligibility;
 use crate::domain::committee::approval::{self, Approval};
+use crate::domain::committee::bound;
 use crate::domain::committee::dispute::Status as DisputeStatus;
 use crate::domain::committee::motion::{Kind, Status};
 use crate::domain::committee::tally::{self, Choice, Counts};
 use crate::domain::kernel::office::Office;
 use crate::jobs::Job;
 use crate::store;
+use crate::store::committee::motions::MotionRow;
 use crate::store::keys::StoredKey;
 
 pub(super) async fn check(
@@ -155,6 +157,7 @@ pub(super) async fn check(
     {
         breaches.push("More than one person holds the TD's powers (A.2, A.6)".into());
     }
+    let bars = crate::app::committee::bound::house_bars(conn).await?;
     for office in Office::ALL.into_iter().filter(|o| o.is_tournament_office()) {
         for (id, name, game) in store::offices::holders_of(conn, office).await? {
             if let Some(g) = &game {
@@ -170,7 +173,7 @@ pub(super) async fn check(
                 None => None,
             };
             if let Err(e) =
-                crate::domain::committee::eligibility::conflicts(office, &who, ties.as_ref())
+                crate::domain::committee::eligibility::conflicts(office, &who, ties.as_ref(), &bars)
             {
                 let of = game.map(|g| format!(" of {g}")).unwrap_or_default();
                 breaches.push(format!(
@@ -179,12 +182,123 @@ pub(super) async fn check(
             }
         }
     }
+    bindings(conn, breaches).await?;
+    opened_under_their_rules(conn, &motions, breaches).await?;
     if let Some(most) =
         store::committee::committees::most_seated_by(conn, Office::TmcMember.key()).await?
     {
         let tmc = count(conn, Office::TmcMember).await?;
         if tmc > most as usize {
             breaches.push(format!("The TMC has {tmc} members, more than {most} (A.2)"));
+        }
+    }
+    Ok(())
+}
+
+/// Every value gavel enforces by the house rules equals what its item's text states, or the
+/// change is listed as not yet in effect, or the TD set it for that text (A.7); the TMC's own
+/// rules equal A.2 and A.6 as gavel enforces them.
+async fn bindings(conn: &mut SqliteConnection, breaches: &mut Breaches) -> sqlx::Result<()> {
+    let current = store::committee::house_rules::current(conn).await?;
+    if current.is_empty() {
+        return Ok(());
+    }
+    let settings = store::committee::bound::all(conn).await?;
+    let waits = store::committee::bound::waits(conn).await?;
+    let value = |key: &str| {
+        settings
+            .iter()
+            .find(|s| s.key == key)
+            .map(|s| s.value.clone())
+            .or_else(|| bound::by_key(key).map(|b| b.published.to_owned()))
+            .unwrap_or_default()
+    };
+    for b in bound::BOUND {
+        let Some(item) = current.iter().find(|v| v.label == b.item) else {
+            continue;
+        };
+        let waiting = waits.iter().any(|w| w.key == b.key);
+        let enforced = value(b.key);
+        match (b.read)(&item.text) {
+            Some(stated) if stated != enforced => breaches.push(format!(
+                "gavel enforces {} as {enforced} by house rule {}, whose text states {stated} (A.7)",
+                b.key, b.item
+            )),
+            Some(_) if waiting => breaches.push(format!(
+                "{} is listed as not yet in effect, but house rule {} states it plainly (A.7)",
+                b.key, b.item
+            )),
+            Some(_) => {}
+            None => {
+                let set_for_it = settings.iter().any(|s| {
+                    s.key == b.key && s.source == "officer" && s.version == item.version
+                });
+                if !waiting && !set_for_it {
+                    breaches.push(format!(
+                        "house rule {} (version {}) does not state {} plainly, and it is neither listed as not yet in effect nor set by the TD for that text (A.7)",
+                        b.item, item.version, b.key
+                    ));
+                }
+            }
+        }
+        let Some(option) = b.committee else { continue };
+        for row in store::committee::committees::all(conn).await? {
+            if row.seats != Office::TmcMember.key() {
+                continue;
+            }
+            let has = crate::app::committee::bound::committee_value(&row, option);
+            if has != enforced {
+                breaches.push(format!(
+                    "{}'s {option} is {has}, but gavel enforces {} as {enforced} (A.2, A.6)",
+                    row.name, b.key
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each motion was opened under its committee's rules as they stood then (the committee's
+/// changes undone back to that moment), an override under A.7's thresholds aside.
+async fn opened_under_their_rules(
+    conn: &mut SqliteConnection,
+    motions: &[MotionRow],
+    breaches: &mut Breaches,
+) -> sqlx::Result<()> {
+    let changes = store::committee::bound::committee_changes(conn).await?;
+    for m in motions.iter().filter(|m| m.kind() != Kind::Override) {
+        let row = store::committee::committees::by_id(conn, m.committee_id).await?;
+        let then = |option: &str| {
+            let mut value = crate::app::committee::bound::committee_value(&row, option);
+            for c in changes.iter().rev() {
+                if c.committee_id == m.committee_id && c.field == option && c.after_motion >= m.id {
+                    value = c.old.clone();
+                }
+            }
+            value
+        };
+        let mut wrong = Vec::new();
+        for (option, had) in [
+            ("turnout", m.turnout.as_str()),
+            ("majority", m.majority.as_str()),
+            ("tie_break", m.tie_break.as_str()),
+            ("abstentions", m.abstentions.as_str()),
+        ] {
+            // Motions closed under the reading since corrected keep it.
+            if option == "abstentions" && had == "turnout_only" {
+                continue;
+            }
+            let then = then(option);
+            if then != had {
+                wrong.push(format!("{option} {had}, not {then}"));
+            }
+        }
+        if !wrong.is_empty() {
+            breaches.push(format!(
+                "Motion {} was opened with {}, not its committee's rules as they stood (A.6)",
+                m.id,
+                wrong.join(", ")
+            ));
         }
     }
     Ok(())

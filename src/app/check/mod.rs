@@ -87,4 +87,22 @@ impl App {
         tx.rollback().await?;
         Ok(breaches)
     }
+
+    /// What `gavel check` points out besides the invariants: duties of the record's officers
+    /// left undone, which are no breach of the record. Each game in play without a Tournament
+    /// Observer, whom the TD makes sure each game has (house rules A.9).
+    pub async fn check_notes(&self) -> sqlx::Result<Vec<String>> {
+        let mut conn = self.pool().acquire().await?;
+        Ok(
+            crate::app::committee::eligibility::games_without_observer(&mut conn)
+                .await?
+                .into_iter()
+                .map(|game| {
+                    format!(
+                        "{game} has no Tournament Observer; the TD makes sure each game has one (house rules A.9)"
+                    )
+                })
+                .collect(),
+        )
+    }
 }

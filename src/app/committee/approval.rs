@@ -10,7 +10,6 @@ use sqlx::SqliteConnection;
 use crate::app::{Actor, App, Call};
 use crate::domain::committee::approval::{self, Act, Approval};
 use crate::domain::committee::motion::Kind;
-use crate::domain::committee::rules::VoteRules;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::office::Offices;
@@ -115,12 +114,22 @@ impl App {
             .ok_or(CommitteeError::NoSuchMotion(number))?;
         let current = match (m.kind(), m.approval()) {
             (Kind::RuleChange, Some(a)) => a,
-            (_, a) => {
-                return Err(approval::ApprovalError::NotPending(
+            (Kind::RuleChange, None) => {
+                return Err(CommitteeError::ChangeNotAdopted(
                     number,
-                    a.unwrap_or(Approval::Pending),
-                )
-                .into())
+                    m.item.clone().unwrap_or_default(),
+                    m.status(),
+                ))
+            }
+            (kind, _) => {
+                return Err(CommitteeError::NotAChange(
+                    number,
+                    match kind {
+                        Kind::Plain => "a plain motion",
+                        Kind::Override => "the override of a veto",
+                        _ => "a referred dispute",
+                    },
+                ))
             }
         };
         let next = approval::act(number, current, act)?;
@@ -204,6 +213,8 @@ impl App {
         );
         let closes_at =
             calendar::local_days_after(self.now(), self.config().committees.motion_days, self.tz());
+        // A.7's thresholds as gavel enforces them.
+        let rules = self.override_rules(conn, committee.rules().vote).await?;
         self.start_motion(
             conn,
             &Opening {
@@ -215,7 +226,7 @@ impl App {
                 parent: Some(number),
                 by: &opener,
                 closes_at,
-                rules: VoteRules::override_of(committee.rules().vote),
+                rules,
             },
         )
         .await?;

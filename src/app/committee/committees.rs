@@ -3,7 +3,11 @@
 use std::fmt;
 
 use crate::app::{App, Call};
-use crate::domain::committee::rules::{CommitteeRules, VoteRules};
+use crate::app::committee::bound::committee_value;
+use crate::domain::committee::bound;
+use crate::domain::committee::rules::{
+    Abstentions, CommitteeRules, Fraction, Majority, SizeRange, Sitting, TieBreak, VoteRules,
+};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::Office;
 use crate::store;
@@ -21,7 +25,7 @@ pub struct NewCommittee {
     pub majority: String,
     pub tie_break: String,
     pub sitting: Option<String>,
-    pub abstentions_count: Option<bool>,
+    pub abstentions: Option<String>,
     pub members_open: bool,
 }
 
@@ -34,17 +38,11 @@ impl fmt::Display for Described<'_> {
         let r = c.rules();
         write!(
             f,
-            "{}: {} members ({} office holders); binding with {} of the sitting body voting{}; {}; ties {}; sitting: {}{}.",
+            "{}: {} members ({} office holders); {}; ties {}; sitting: {}{}.",
             c.name,
             r.size,
             c.seats,
-            r.vote.turnout,
-            if r.vote.abstentions_count {
-                ", abstentions counted"
-            } else {
-                ", abstentions not counted"
-            },
-            r.vote.majority,
+            crate::app::committee::motion::rules_needs(&r.vote),
             match r.vote.tie_break.key() {
                 "director" => "broken by the TD",
                 _ => "reject the motion",
@@ -59,6 +57,78 @@ impl fmt::Display for Described<'_> {
                 ""
             }
         )
+    }
+}
+
+/// What `/committee set` is given, as typed: the rules to change.
+#[derive(Debug, Clone, Default)]
+pub struct CommitteeChange {
+    pub name: String,
+    pub members: Option<String>,
+    pub turnout: Option<String>,
+    pub majority: Option<String>,
+    pub tie_break: Option<String>,
+    pub sitting: Option<String>,
+    pub abstentions: Option<String>,
+    pub members_open: Option<bool>,
+}
+
+impl CommitteeChange {
+    /// Each rule given, as stored, checked by the domain's parsers.
+    fn stored(&self) -> Result<Vec<(&'static str, String)>, CommitteeError> {
+        let mut out = Vec::new();
+        if let Some(m) = &self.members {
+            let r: SizeRange = m.parse()?;
+            out.push(("members", format!("{}-{}", r.least, r.most)));
+        }
+        if let Some(t) = &self.turnout {
+            out.push(("turnout", t.parse::<Fraction>()?.to_string()));
+        }
+        if let Some(m) = &self.majority {
+            out.push(("majority", m.parse::<Majority>()?.key()));
+        }
+        if let Some(t) = &self.tie_break {
+            out.push(("tie_break", t.parse::<TieBreak>()?.key().to_owned()));
+        }
+        if let Some(s) = &self.sitting {
+            out.push(("sitting", s.parse::<Sitting>()?.key().to_owned()));
+        }
+        if let Some(a) = &self.abstentions {
+            let a: Abstentions = a.parse()?;
+            if a == Abstentions::TurnoutOnly {
+                return Err(crate::domain::committee::rules::RulesError::Abstentions(
+                    a.key().to_owned(),
+                )
+                .into());
+            }
+            out.push(("abstentions", a.key().to_owned()));
+        }
+        if let Some(open) = self.members_open {
+            out.push(("members_open", open.to_string()));
+        }
+        Ok(out)
+    }
+}
+
+/// One of a committee's rules in words.
+fn shown(option: &str, value: &str) -> String {
+    let kind = match option {
+        "members" => bound::Kind::Size,
+        "turnout" => bound::Kind::Fraction,
+        "majority" => bound::Kind::Majority,
+        "tie_break" => bound::Kind::TieBreak,
+        "sitting" => bound::Kind::Sitting,
+        _ => return value.to_owned(),
+    };
+    kind.show(value)
+}
+
+/// The reply to `/committee set`.
+pub struct CommitteeChanged(pub String);
+
+impl fmt::Display for CommitteeChanged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -111,7 +181,10 @@ impl App {
                     turnout: new.turnout.parse()?,
                     majority: new.majority.parse()?,
                     tie_break: new.tie_break.parse()?,
-                    abstentions_count: new.abstentions_count.unwrap_or(true),
+                    abstentions: match &new.abstentions {
+                        Some(a) => a.parse()?,
+                        None => Abstentions::Count,
+                    },
                 },
                 sitting: match &new.sitting {
                     Some(s) => s.parse()?,
@@ -129,6 +202,21 @@ impl App {
             {
                 return Err(CommitteeError::Exists(name.to_owned()));
             }
+            // A TMC has the rules the house rules in force give it (A.2, A.6).
+            if office == Office::TmcMember && self.house_rules_loaded(conn).await? {
+                let row = CommitteeRow::proposed(name, office.key(), &rules);
+                for b in bound::BOUND {
+                    let Some(option) = b.committee else { continue };
+                    let value = self.house_value(conn, b.key).await?;
+                    if committee_value(&row, option) != value {
+                        return Err(CommitteeError::AgainstHouseRules {
+                            what: b.what,
+                            value: b.kind.show(&value),
+                            item: b.item,
+                        });
+                    }
+                }
+            }
             let id = store::committee::committees::create(
                 conn,
                 name,
@@ -139,9 +227,97 @@ impl App {
             )
             .await?;
             let row = store::committee::committees::by_id(conn, id).await?;
-            let text = format!("{} created the committee {}.", actor.name, Described(&row));
+            // The description ends its own sentence.
+            let text = format!("{} created the committee {}", actor.name, Described(&row));
             self.announce(conn, &text).await?;
             Ok(Created(row))
+        })
+        .await
+    }
+
+    /// Whether the house rules are loaded.
+    pub(crate) async fn house_rules_loaded(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+    ) -> sqlx::Result<bool> {
+        Ok(!store::committee::house_rules::current(conn).await?.is_empty())
+    }
+
+    /// `/committee set`: changes a committee's own rules after it was created, audited and
+    /// announced. The Chief Justice changes any committee's; the TD (or the Assistant TD acting
+    /// as TD) the TMC's, whose size, turnout, majority, tie-break and sitting body follow the
+    /// house rules in force (A.2, A.6): a value their text states otherwise is refused, quoting
+    /// it, and a value an adopted change left waiting is set, putting the change in effect.
+    /// Motions already open keep the rules they opened under.
+    pub async fn set_committee(
+        &self,
+        call: &Call,
+        change: &CommitteeChange,
+    ) -> Result<CommitteeChanged, CommitteeError> {
+        self.execute(call, async |conn, actor| {
+            let row = store::committee::committees::by_name(conn, &change.name)
+                .await?
+                .ok_or_else(|| CommitteeError::NoSuchCommittee(change.name.clone()))?;
+            let tmc = row.seats == Office::TmcMember.key();
+            if !actor.offices.is_chief_justice() && !(tmc && actor.offices.is_director()) {
+                return Err(CommitteeError::MayChange);
+            }
+            let given = change.stored()?;
+            if given.is_empty() {
+                return Err(CommitteeError::NothingToChange);
+            }
+            let loaded = tmc && self.house_rules_loaded(conn).await?;
+            let mut done = Vec::new();
+            let mut in_effect = Vec::new();
+            for (option, value) in &given {
+                let old = committee_value(&row, option);
+                let binding = bound::BOUND.iter().find(|b| b.committee == Some(*option));
+                match binding.filter(|_| loaded) {
+                    Some(b) => {
+                        if self.officer_sets(conn, b, value, actor.id).await? {
+                            in_effect.push(b.item);
+                        }
+                        // Every committee the TMC office seats follows the same rule.
+                        for other in self.tmc_committees(conn).await? {
+                            self.set_committee_rule(conn, &other, option, value, Some(actor.id), None)
+                                .await?;
+                        }
+                    }
+                    None => {
+                        self.set_committee_rule(conn, &row, option, value, Some(actor.id), None)
+                            .await?;
+                    }
+                }
+                if old != *value {
+                    done.push(format!(
+                        "{option}: {} (it was {})",
+                        shown(option, value),
+                        shown(option, &old)
+                    ));
+                }
+            }
+            if done.is_empty() && in_effect.is_empty() {
+                return Err(CommitteeError::Unchanged(row.name.clone()));
+            }
+            let row = store::committee::committees::by_id(conn, row.id).await?;
+            let mut text = format!(
+                "{} changed the rules of {}: {}.",
+                actor.name,
+                row.name,
+                done.join("; ")
+            );
+            in_effect.dedup();
+            for item in in_effect {
+                text.push_str(&format!(
+                    " The change to house rule {item} is now in effect in gavel."
+                ));
+            }
+            text.push_str(&format!(
+                " Motions already open keep the rules they opened under. {}",
+                Described(&row)
+            ));
+            self.announce(conn, &text).await?;
+            Ok(CommitteeChanged(text))
         })
         .await
     }

@@ -71,7 +71,7 @@ fn text(t: &str) -> Result<&str, DisputeError> {
 
 /// "waiting for the player (ann) and the GM" or "binding".
 fn standing(d: &DisputeRow, ruled: bool) -> String {
-    let dispute = d.domain(ruled);
+    let dispute = d.domain(ruled, false);
     if dispute.binding() {
         return "the ruling binds player and GM (house rules D.I.2)".into();
     }
@@ -156,12 +156,17 @@ impl App {
                 "house rules A.3.v, D.I.2",
             )?;
             let d = load(conn, number).await?;
-            d.domain(false).with_td()?;
+            let (ruled, failed) = motion_state(conn, &d).await?;
+            d.domain(ruled, failed).with_td()?;
             let resolution = text(resolution)?;
             store::committee::disputes::resolve(conn, number, resolution, actor.id, self.now())
                 .await?;
+            let after = match (failed, d.motion_id) {
+                (true, Some(m)) => format!(", motion {m} having closed without binding"),
+                _ => String::new(),
+            };
             let note = format!(
-                "{} resolved dispute {number} on {} (house rules A.3.v): {resolution}",
+                "{} resolved dispute {number} on {}{after} (house rules A.3.v): {resolution}",
                 actor.name, d.game
             );
             self.announce(conn, &note).await?;
@@ -184,7 +189,8 @@ impl App {
                 "house rules A.3.v, D.I.2",
             )?;
             let d = load(conn, number).await?;
-            d.domain(false).with_td()?;
+            let (ruled, failed) = motion_state(conn, &d).await?;
+            d.domain(ruled, failed).with_td()?;
             let question = text(question)?;
             let committee = store::committee::committees::all(conn)
                 .await?
@@ -215,8 +221,12 @@ impl App {
                 )
                 .await?;
             store::committee::disputes::refer(conn, number, motion, actor.id, self.now()).await?;
+            let again = match (failed, d.motion_id) {
+                (true, Some(m)) => format!(" again (motion {m} closed without binding)"),
+                _ => String::new(),
+            };
             let note = format!(
-                "{} referred dispute {number} on {} to the {} as motion {motion}; {}.",
+                "{} referred dispute {number} on {} to the {}{again} as motion {motion}; {}.",
                 actor.name,
                 d.game,
                 committee.name,
@@ -250,8 +260,8 @@ impl App {
             } else {
                 None
             };
-            let ruled = ruled(conn, &d).await?;
-            d.domain(ruled).confirm(party)?;
+            let (ruled, failed) = motion_state(conn, &d).await?;
+            d.domain(ruled, failed).confirm(party)?;
             match party {
                 Some(Party::Player) => store::committee::disputes::confirm_player(conn, number, now).await?,
                 _ => store::committee::disputes::confirm_gm(conn, number, actor.id, now).await?,
@@ -284,6 +294,11 @@ impl App {
                 "The TMC's ruling on dispute {} (motion {motion}): {status}; {}.",
                 d.id,
                 standing(&d, true)
+            )
+        } else if status == Status::NotBinding {
+            format!(
+                "The TMC's vote on dispute {} (motion {motion}) is not binding; there is no ruling to bind. The dispute is the TD's again, who refers it again (/dispute refer dispute:{}) or resolves it (/dispute resolve dispute:{}) (house rules A.3.v, A.6, D.I.2).",
+                d.id, d.id, d.id
             )
         } else {
             format!("The TMC's vote on dispute {} (motion {motion}) is {status}; there is no ruling to bind.", d.id)
@@ -324,12 +339,17 @@ async fn load(conn: &mut SqliteConnection, number: i64) -> Result<DisputeRow, Di
         .ok_or(DisputeError::NoSuchDispute(number))
 }
 
-/// Whether a referred dispute's motion has a binding result.
-async fn ruled(conn: &mut SqliteConnection, d: &DisputeRow) -> sqlx::Result<bool> {
+/// Where a referred dispute's motion stands: whether its result binds, and whether it closed
+/// without binding.
+async fn motion_state(conn: &mut SqliteConnection, d: &DisputeRow) -> sqlx::Result<(bool, bool)> {
     let Some(motion) = d.motion_id else {
-        return Ok(false);
+        return Ok((false, false));
     };
-    Ok(store::committee::motions::by_number(conn, motion)
+    let status = store::committee::motions::by_number(conn, motion)
         .await?
-        .is_some_and(|m| matches!(m.status(), Status::Adopted | Status::Rejected)))
+        .map(|m| m.status());
+    Ok((
+        matches!(status, Some(Status::Adopted | Status::Rejected)),
+        status == Some(Status::NotBinding),
+    ))
 }

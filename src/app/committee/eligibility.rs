@@ -3,6 +3,7 @@
 
 use sqlx::SqliteConnection;
 
+use crate::app::committee::bound::house_bars;
 use crate::app::offices::OfficeError;
 use crate::app::App;
 use crate::domain::committee::eligibility::{self, Candidate, GameTies, Numbers};
@@ -41,7 +42,8 @@ impl App {
         let most = store::committee::committees::most_seated_by(conn, Office::TmcMember.key())
             .await?
             .unwrap_or(TMC_MOST);
-        eligibility::may_hold(office, &candidate, ties.as_ref(), numbers, most)?;
+        let bars = house_bars(conn).await?;
+        eligibility::may_hold(office, &candidate, ties.as_ref(), numbers, most, &bars)?;
         Ok(())
     }
 }
@@ -90,9 +92,51 @@ pub(crate) async fn no_longer_sits(
     if !office.is_tournament_office() {
         return Ok(None);
     }
-    Ok(eligibility::conflicts(office, &who, None)
+    let bars = house_bars(conn).await?;
+    Ok(eligibility::conflicts(office, &who, None, &bars)
         .err()
         .map(|e| e.to_string().trim_end_matches('.').to_owned()))
+}
+
+/// Why, at a motion's close, someone listed on its sitting body as it opened no longer holds
+/// what put them there: a sitting member as `no_longer_sits` says; the TD no longer the TD; an
+/// Assistant TD no longer acting as TD. `None` while they still do.
+pub(crate) async fn seat_left(
+    conn: &mut SqliteConnection,
+    seats: Office,
+    seat: &Seat,
+) -> sqlx::Result<Option<String>> {
+    let held = match seat.reason {
+        Reason::Member | Reason::AssistantDirector => {
+            return no_longer_sits(conn, seats, seat).await
+        }
+        Reason::Director => Office::TournamentDirector,
+        Reason::ActingAsDirector => Office::ActingDirector,
+    };
+    let offices = store::offices::offices_of(conn, seat.person).await?;
+    Ok((!offices.holds(held)).then(|| {
+        format!("{} is no longer {}", seat.name, held.with_article())
+    }))
+}
+
+/// The games in play with no Tournament Observer: the TD "will ... make sure that each game has
+/// a Tournament Observer" (house rules A.9).
+pub(crate) async fn games_without_observer(
+    conn: &mut SqliteConnection,
+) -> sqlx::Result<Vec<String>> {
+    let mut out = Vec::new();
+    for b in store::diplomacy::boards::all(conn).await? {
+        if b.status == crate::store::diplomacy::boards::BoardStatus::Finished {
+            continue;
+        }
+        if store::offices::holders_for_game(conn, Office::Observer, &b.name)
+            .await?
+            .is_empty()
+        {
+            out.push(b.name);
+        }
+    }
+    Ok(out)
 }
 
 /// Refuses a seat in `game` to someone who may not play in it (A.4, A.6, A.8, A.10, A.12): the
@@ -104,7 +148,8 @@ pub(crate) async fn check_may_sit(
 ) -> Result<(), CheckError> {
     let offices = store::offices::offices_of(conn, person.id).await?;
     let ties = game_ties(conn, person.id, game).await?;
-    eligibility::may_sit(&person.name, &offices, &ties)?;
+    let bars = house_bars(conn).await?;
+    eligibility::may_sit(&person.name, &offices, &ties, &bars)?;
     Ok(())
 }
 
@@ -117,7 +162,11 @@ pub(crate) async fn check_may_join(
     person: &Person,
 ) -> Result<(), CheckError> {
     let offices = store::offices::offices_of(conn, person.id).await?;
-    eligibility::may_play(&person.name, &offices)?;
+    let bars = house_bars(conn).await?;
+    eligibility::may_play(&person.name, &offices, &bars)?;
+    if !bars.observer_own_game {
+        return Ok(());
+    }
     if let Some(clash) = observer_clash(conn, team, person.id).await? {
         return Err(CheckError::ObserverClash(clash));
     }

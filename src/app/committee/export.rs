@@ -22,7 +22,7 @@ impl App {
                     "name": c.name, "seats": c.seats,
                     "members": format!("{}-{}", c.size_least, c.size_most),
                     "turnout": c.turnout, "majority": c.majority, "tie_break": c.tie_break,
-                    "sitting": c.sitting, "abstentions_count": c.abstentions_count,
+                    "sitting": c.sitting, "abstentions": c.abstentions,
                     "members_open": c.members_open, "created_at": c.created_at.to_rfc3339(),
                 })
             })
@@ -32,6 +32,7 @@ impl App {
             let committee = store::committee::committees::by_id(conn, m.committee_id).await?;
             let sitting = store::committee::motions::seats(conn, m.id).await?;
             let votes = store::committee::motions::votes(conn, m.id).await?;
+            let aside = store::committee::motions::set_aside_votes(conn, m.id).await?;
             motions.push(json!({
                 "number": m.id,
                 "committee": committee.name,
@@ -45,9 +46,11 @@ impl App {
                 "closes_at": m.closes_at.to_rfc3339(),
                 "closed_at": m.closed_at.map(|t| t.to_rfc3339()),
                 "rules": { "turnout": m.turnout, "majority": m.majority, "tie_break": m.tie_break,
-                           "abstentions_count": m.abstentions_count },
+                           "abstentions": m.abstentions },
                 "sitting": sitting.0.iter().map(|s| json!({
-                    "name": s.name, "why": s.reason.key(), "sits": s.sits,
+                    "name": s.name, "why": s.reason.key(), "sits": s.sits, "left": s.left,
+                    "set_aside": aside.iter().find(|v| v.0 == s.person)
+                        .map(|v| json!({ "choice": v.1.key(), "why": v.2 })),
                 })).collect::<Vec<_>>(),
                 "sitting_size": m.sitting_size,
                 "votes": votes.iter().map(|(_, name, choice)| json!({
@@ -121,6 +124,7 @@ impl App {
             "teams": teams,
             "game_seats": seats,
             "observer_reports": store::committee::disputes::report_count(conn).await?,
+            "house_rule_bindings": self.export_house_bindings(conn).await?,
         }))
     }
 }

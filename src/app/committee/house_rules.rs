@@ -8,7 +8,8 @@ use sqlx::SqliteConnection;
 
 use crate::app::{system_actor, App, Call};
 use crate::domain::committee::approval::Approval;
-use crate::domain::committee::house_rules::{normalise, HouseRules};
+use crate::domain::committee::bound;
+use crate::domain::committee::house_rules::{addition_after, new_part_heading, normalise, HouseRules};
 use crate::domain::kernel::calendar;
 use crate::store;
 use crate::store::committee::house_rules::VersionRow;
@@ -117,7 +118,8 @@ impl App {
                 conn,
                 &item.label,
                 &item.heading,
-                position as i64,
+                // Room for additions after each item (A.7).
+                position as i64 * 1000,
                 &item.text,
                 "imported",
                 None,
@@ -126,11 +128,20 @@ impl App {
             )
             .await?;
         }
-        let text = format!(
+        let mut text = format!(
             "The house rules were imported: {} items, from A.1 to {} (house rules A.7 lets the TMC change them).",
             rules.items.len(),
             rules.items.last().map(|i| i.label.as_str()).unwrap_or("?")
         );
+        // What gavel enforces follows the rules just loaded.
+        let mut items: Vec<&str> = bound::BOUND.iter().map(|b| b.item).collect();
+        items.dedup();
+        for item in items {
+            for said in self.follow_house_rule(conn, item, None).await? {
+                text.push(' ');
+                text.push_str(&said.replace("In effect in gavel: ", &format!("In effect in gavel by {item}: ")));
+            }
+        }
         self.announce(conn, &text).await?;
         Ok(HouseRuleText(text))
     }
@@ -148,6 +159,29 @@ impl App {
         }
     }
 
+    /// The label a rule change names: an item in force, or an addition where A.7's "change or
+    /// addition" puts one (the next number of a section or of one of D's parts, or D's next
+    /// part). Returns it, and whether it is an addition.
+    pub(crate) async fn house_change_label(
+        &self,
+        conn: &mut SqliteConnection,
+        typed: &str,
+    ) -> Result<(String, bool), CommitteeError> {
+        let label = normalise(typed);
+        if store::committee::house_rules::item(conn, &label).await?.is_some() {
+            return Ok((label, false));
+        }
+        let current = store::committee::house_rules::current(conn).await?;
+        if current.is_empty() {
+            return Err(CommitteeError::NoSuchItem(typed.trim().to_owned()));
+        }
+        let labels: Vec<&str> = current.iter().map(|v| v.label.as_str()).collect();
+        match addition_after(&labels, &label) {
+            Some(_) => Ok((label, true)),
+            None => Err(CommitteeError::NotAnAddition(typed.trim().to_owned())),
+        }
+    }
+
     /// Makes the new version a rule change carries, once approved or carried over a veto.
     pub(crate) async fn carry_rule_change(
         &self,
@@ -160,8 +194,27 @@ impl App {
         let (Some(label), Some(text)) = (&m.item, &m.new_text) else {
             return Ok(());
         };
-        let Some(current) = store::committee::house_rules::item(conn, label).await? else {
-            return Ok(());
+        // An addition (A.7) goes after the item it follows, under its heading, or opens D's
+        // next part.
+        let (heading, position, added) = match store::committee::house_rules::item(conn, label).await? {
+            Some(current) => (current.heading, current.position, false),
+            None => {
+                let current = store::committee::house_rules::current(conn).await?;
+                let labels: Vec<&str> = current.iter().map(|v| v.label.as_str()).collect();
+                let Some((after, new_part)) = addition_after(&labels, label) else {
+                    return Ok(());
+                };
+                let before = current
+                    .iter()
+                    .find(|v| v.label == after)
+                    .expect("addition_after names an item in force");
+                let heading = if new_part {
+                    new_part_heading(label)
+                } else {
+                    before.heading.clone()
+                };
+                (heading, before.position + 1, true)
+            }
         };
         let change = match m.approval() {
             Some(Approval::Overridden) => "overridden",
@@ -171,8 +224,8 @@ impl App {
         let version = store::committee::house_rules::add(
             conn,
             label,
-            &current.heading,
-            current.position,
+            &heading,
+            position,
             text,
             change,
             Some(motion),
@@ -180,10 +233,22 @@ impl App {
             self.now(),
         )
         .await?;
-        let text = format!(
-            "House rule {label} now reads (version {version}, from motion {motion}): {text}"
-        );
-        self.announce(conn, &text).await
+        let mut said = if added {
+            format!("House rule {label} is added (version {version}, from motion {motion}): {text}")
+        } else {
+            format!("House rule {label} now reads (version {version}, from motion {motion}): {text}")
+        };
+        let followed = self.follow_house_rule(conn, label, Some(motion)).await?;
+        if added {
+            said.push_str("\ngavel has no reading of an added rule and applies nothing by it.");
+        } else if followed.is_empty() && bound::of_item(label).next().is_some() {
+            said.push_str("\nWhat gavel enforces by it is unchanged.");
+        }
+        for line in followed {
+            said.push('\n');
+            said.push_str(&line);
+        }
+        self.announce(conn, &said).await
     }
 
     /// `/houserule show`. Reads only.
@@ -193,10 +258,12 @@ impl App {
         let v = store::committee::house_rules::item(&mut conn, &label)
             .await?
             .expect("just found");
-        Ok(HouseRuleText(format!(
-            "{} ({}), version {}: {}",
-            v.label, v.heading, v.version, v.text
-        )))
+        let mut text = format!("{} ({}), version {}: {}", v.label, v.heading, v.version, v.text);
+        for line in self.house_item_standing(&mut conn, &v).await? {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        Ok(HouseRuleText(text))
     }
 
     /// `/houserule history`: every version of an item, with what made it. Reads only.

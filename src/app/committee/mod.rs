@@ -3,6 +3,7 @@
 //! rules (A.7), disputes (D.I.2) and Observers' reports (A.9).
 
 mod approval;
+pub mod bound;
 pub mod committees;
 pub mod disputes;
 pub(crate) mod eligibility;

@@ -11,12 +11,12 @@ use super::{
 };
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::{
-    check, early_adjudication, inside_a_period, unavailable_both, DeadlineError, Setting,
+    check_within, early_adjudication, inside_a_period, unavailable_both, DeadlineError, Setting,
     Unavailable,
 };
 use crate::domain::diplomacy::extension::Kind;
 use crate::domain::diplomacy::extension::{
-    decide, guaranteed_used_by, holiday_eligible, Decision, Ledger, Request,
+    decide_within, guaranteed_used_by, holiday_eligible, Decision, Ledger, Request,
 };
 use crate::domain::diplomacy::nmr::{consequence, missing, Consequence};
 use crate::domain::diplomacy::season::{Phase, Turn};
@@ -90,7 +90,7 @@ impl App {
                 last_adjudication: b.published_at.filter(|_| b.deadline.is_some()),
                 compromise: td,
             };
-            match check(&setting) {
+            match check_within(&setting, self.turn_lengths(conn).await?) {
                 Err(DeadlineError::TooShort { .. }) if consent => {
                     return Err(DiplomacyError::Refused(format!(
                         "A turn shorter than D.VII.4's minimums needs the consent of every surviving player, each given with /diplomacy consent; not yet: {} (D.VII.4(a)).",
@@ -235,7 +235,8 @@ impl App {
                 guaranteed_used: guaranteed_used_by(&holders, &granted, position.person_id),
                 days: position.extension_days as u32,
             };
-            let decision = decide(
+            let limits = self.extension_limits(conn).await?;
+            let decision = decide_within(
                 ledger,
                 Request {
                     now: self.now(),
@@ -244,12 +245,14 @@ impl App {
                     holiday,
                     gm_grants: by_gm,
                 },
+                limits,
             )?;
             match decision {
                 Decision::NextTurn { hours_before } => {
                     store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
                     Ok(DiplomacyReply(format!(
-                        "Asked {hours_before} hour(s) before the deadline: an extension must be asked at least 12 hours ahead, so it is rejected for {} and kept for the next turn if you ask again then (D.VII.5).",
+                        "Asked {hours_before} hour(s) before the deadline: an extension must be asked at least {} hours ahead, so it is rejected for {} and kept for the next turn if you ask again then (D.VII.5).",
+                        limits.notice_hours,
                         b.turn
                     )))
                 }

@@ -64,18 +64,22 @@ impl App {
             .collect();
         let vetoes = store::diplomacy::vetoes::of_board(conn, b.id).await?;
         let replies = store::diplomacy::pool_replies::of_board(conn, b.id).await?;
+        // A.4, A.8 and B.9 as gavel enforces them (house rules A.7).
+        let bars = crate::app::committee::bound::house_bars(conn).await?;
+        let games = self.game_limits(conn).await?;
         let mut candidates = Vec::new();
         for (id, name, source) in found {
             let offices = store::offices::offices_of(conn, id).await?;
             let mates = store::committee::teams::team_mates(conn, id).await?;
             candidates.push(Candidate {
                 id,
-                office_barred: may_play(&name, &offices).is_err() || gms.contains(&id),
+                office_barred: may_play(&name, &offices, &bars).is_err() || gms.contains(&id),
                 name,
                 source,
                 on_board: seated.contains(&id),
                 permanent_games: store::diplomacy::boards::held_in_round(conn, id, b.round).await?
                     as u32,
+                games_most: games.permanent,
                 observer_conflict: observers.contains(&id)
                     || mates.iter().any(|(m, _)| observers.contains(m)),
                 veto: vetoes

@@ -12,7 +12,7 @@ use crate::app::committee::eligibility::check_may_sit;
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::diplomacy::handover::{self, Handover, Kind};
 use crate::domain::diplomacy::replacement::{
-    captain_notice_given, check_load, check_seasons, chooser, Chooser, ReplacementError,
+    captain_notice_given, check_load_within, check_seasons, chooser, Chooser, ReplacementError,
 };
 use crate::domain::diplomacy::season::{Season, Turn};
 use crate::domain::diplomacy::Power;
@@ -202,7 +202,7 @@ impl App {
             }
             check_may_sit(conn, &person, &b.name).await?;
             let held = store::diplomacy::boards::held_in_round(conn, person.id, b.round).await?;
-            check_load(&person.name, held as u32, held as u32, until.is_none())
+            check_load_within(&person.name, held as u32, held as u32, until.is_none(), self.game_limits(conn).await?)
                 .map_err(|e| DiplomacyError::Refused(e.to_string()))?;
             if let Some(u) = until {
                 if u < from {

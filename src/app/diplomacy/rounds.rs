@@ -124,7 +124,17 @@ impl App {
             store::diplomacy::rounds::set_dealt(conn, round, seed, &notes).await?;
             let text = lines.join("\n");
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            // The TD makes sure each game has an Observer (A.9): the new boards have none yet.
+            let unobserved = crate::app::committee::eligibility::games_without_observer(conn).await?;
+            Ok(DiplomacyReply(if unobserved.is_empty() {
+                text
+            } else {
+                format!(
+                    "{text}\nNo Tournament Observer yet for {}: the TD makes sure each game has one (house rules A.9), with /office appoint member:@name office:observer game:\"{}\".",
+                    unobserved.join(", "),
+                    unobserved[0]
+                )
+            }))
         })
         .await
     }

@@ -16,7 +16,7 @@ impl App {
     /// `/diplomacy signup`.
     pub async fn dip_sign_up(&self, call: &Call) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
-            may_play(&actor.name, &actor.offices)?;
+            may_play(&actor.name, &actor.offices, &self.house_bars(conn).await?)?;
             if !stored::groupings(conn).await?.is_empty() {
                 return Err(DiplomacyError::Refused(
                     "The sign-up deadline has passed: the TD has grouped the individuals (B.2)."

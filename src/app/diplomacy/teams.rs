@@ -25,7 +25,7 @@ impl App {
             }
             let captain = captain.resolve(conn, self.now()).await?;
             let offices = store::offices::offices_of(conn, captain.id).await?;
-            may_play(&captain.name, &offices)?;
+            may_play(&captain.name, &offices, &self.house_bars(conn).await?)?;
             let team = store::committee::teams::create(conn, &name, self.now()).await?;
             store::committee::teams::join(conn, team, captain.id, "captain", self.now()).await?;
             let text = format!(

@@ -5,7 +5,7 @@ mod disputes;
 mod motions;
 
 use crate::commands::{choice, command, reply, text, Section};
-use crate::domain::committee::rules::{MAJORITIES, SITTINGS, TIE_BREAKS};
+use crate::domain::committee::rules::{ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};
 use crate::domain::kernel::authority::Power;
 
 pub(super) use disputes::section as disputes_section;
@@ -14,8 +14,6 @@ pub(super) use disputes::section as disputes_section;
 const NAME_MAX: usize = 60;
 /// The offices a committee may be seated by.
 const SEATS: &[&str] = &["tmc", "justice", "moderator", "staff"];
-/// Whether abstentions count toward turnout.
-const ABSTENTIONS: &[&str] = &["count", "ignore"];
 
 pub(super) fn section() -> Section {
     let mut commands = vec![
@@ -32,7 +30,7 @@ pub(super) fn section() -> Section {
         ))
         .option(choice(
             "majority",
-            "The majority of Yes and No it needs",
+            "The majority it needs",
             MAJORITIES,
         ))
         .option(choice(
@@ -59,7 +57,7 @@ pub(super) fn section() -> Section {
         .option(
             choice(
                 "abstentions",
-                "Whether an abstention counts toward turnout (it does if left out)",
+                "Whether an abstention is a vote, for turnout and majority alike (count if left out)",
                 ABSTENTIONS,
             )
             .optional(),
@@ -81,10 +79,74 @@ pub(super) fn section() -> Section {
                     majority: a.text("majority")?,
                     tie_break: a.text("tie_break")?,
                     sitting: a.opt_text("sitting"),
-                    abstentions_count: a.opt_text("abstentions").map(|t| t == "count"),
+                    abstentions: a.opt_text("abstentions"),
                     members_open: a.flag("members_open"),
                 };
                 reply(app.create_committee(&call, &new).await)
+            })
+        }),
+        command(
+            "committee set",
+            "Change a committee's rules after it was created (Chief Justice; the TD for the TMC)",
+        )
+        .option(text("committee", "The committee, e.g. TMC", NAME_MAX))
+        .option(text("members", "How many members, e.g. 3-8", 20).optional())
+        .option(
+            text(
+                "turnout",
+                "The part of the sitting body that must vote to bind, e.g. 2/3",
+                20,
+            )
+            .optional(),
+        )
+        .option(choice("majority", "The majority it needs", MAJORITIES).optional())
+        .option(
+            choice(
+                "tie_break",
+                "Who breaks a tie: the TD, or a tie rejects",
+                TIE_BREAKS,
+            )
+            .optional(),
+        )
+        .option(
+            choice(
+                "sitting",
+                "Who sits: its members, or with the Assistant TDs (A.6)",
+                SITTINGS,
+            )
+            .optional(),
+        )
+        .option(
+            choice(
+                "abstentions",
+                "Whether an abstention is a vote, for turnout and majority alike",
+                ABSTENTIONS,
+            )
+            .optional(),
+        )
+        .option(
+            choice(
+                "members_open",
+                "Whether members, not only the TD, may open motions",
+                &["yes", "no"],
+            )
+            .optional(),
+        )
+        .who("Chief Justice; the TD or the Assistant TD acting as TD for the TMC")
+        .rule("house rules A.2, A.6, A.7: the TMC's follow the house rules in force")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                let change = crate::app::committee::committees::CommitteeChange {
+                    name: a.text("committee")?,
+                    members: a.opt_text("members"),
+                    turnout: a.opt_text("turnout"),
+                    majority: a.opt_text("majority"),
+                    tie_break: a.opt_text("tie_break"),
+                    sitting: a.opt_text("sitting"),
+                    abstentions: a.opt_text("abstentions"),
+                    members_open: a.opt_text("members_open").map(|t| t == "yes"),
+                };
+                reply(app.set_committee(&call, &change).await)
             })
         }),
         command("committee list", "The committees and their rules")
@@ -108,6 +170,26 @@ pub(super) fn section() -> Section {
         .rule("house rules A.7")
         .run(|app, _, a| {
             Box::pin(async move { reply(app.show_house_rule(&a.text("item")?).await) })
+        }),
+        command(
+            "houserule set",
+            "Set what gavel enforces by a changed house rule whose text does not state it plainly (TD)",
+        )
+        .option(text(
+            "name",
+            "The setting, e.g. turns.movement_days (/houserule show names each item's)",
+            40,
+        ))
+        .option(text("value", "Its value, e.g. 5, 3-8, 2/3 or allowed", 20))
+        .who("the TD or the Assistant TD acting as TD; the Chief Justice")
+        .rule("house rules A.7: refused where the text states another value")
+        .run(|app, call, a| {
+            Box::pin(async move {
+                reply(
+                    app.set_house_value(&call, &a.text("name")?, &a.text("value")?)
+                        .await,
+                )
+            })
         }),
         command(
             "houserule history",

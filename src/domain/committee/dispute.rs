@@ -52,12 +52,17 @@ pub struct Dispute {
     pub gm_confirmed: bool,
     /// Whether the referred motion has a binding result (adopted or rejected).
     pub ruled: bool,
+    /// Whether the referred motion closed without binding (too few of the sitting body voted,
+    /// A.6): no panel ruled, so the question is the TD's again.
+    pub vote_failed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DisputeError {
     #[error("Dispute {0} is no longer with the TD; it was {1}.")]
     NotRaised(i64, &'static str),
+    #[error("Dispute {0} is before the TMC; the TD refers it again or resolves it only once that vote has closed without binding (house rules A.6, D.I.2).")]
+    BeforeTmc(i64),
     #[error("Dispute {0} was not referred to the TMC; only a referred question is confirmed (house rules D.I.2).")]
     NotReferred(i64),
     #[error(
@@ -69,10 +74,14 @@ pub enum DisputeError {
 }
 
 impl Dispute {
-    /// The TD resolves it or refers it: only while it is with the TD (A.3.v).
+    /// The TD resolves it or refers it: while it is with the TD (A.3.v), and again once the
+    /// TMC's vote on it closed without binding, since then no one has ruled on it (A.6, D.I.2:
+    /// the TD, "if unable to resolve the issue themselves", brings it to the TMC).
     pub fn with_td(&self) -> Result<(), DisputeError> {
         match self.status {
             Status::Raised => Ok(()),
+            Status::Referred if self.vote_failed => Ok(()),
+            Status::Referred if !self.ruled => Err(DisputeError::BeforeTmc(self.number)),
             other => Err(DisputeError::NotRaised(self.number, other.word())),
         }
     }
@@ -123,6 +132,7 @@ mod tests {
             player_confirmed: false,
             gm_confirmed: false,
             ruled: true,
+            vote_failed: false,
         }
     }
 
@@ -171,5 +181,24 @@ mod tests {
             Err(DisputeError::NotReferred(1))
         );
         assert!(resolved.with_td().is_err());
+    }
+
+    #[test]
+    fn a_referred_dispute_whose_vote_did_not_bind_is_the_tds_again_a6_d_i_2() {
+        let failed = Dispute {
+            ruled: false,
+            vote_failed: true,
+            ..referred()
+        };
+        assert_eq!(failed.with_td(), Ok(()));
+        let pending = Dispute {
+            ruled: false,
+            ..referred()
+        };
+        assert_eq!(pending.with_td(), Err(DisputeError::BeforeTmc(1)));
+        assert_eq!(
+            referred().with_td(),
+            Err(DisputeError::NotRaised(1, "referred"))
+        );
     }
 }

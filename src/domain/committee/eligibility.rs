@@ -5,6 +5,7 @@
 //! most two Assistant TDs, at most eight TMC members, one person with the TD's powers, one
 //! Chief-GM) are checked apart, in `room`.
 
+use super::bound::Bars;
 use crate::domain::kernel::office::{Office, Offices};
 
 /// What the app knows of a candidate for an office.
@@ -45,8 +46,6 @@ pub struct Numbers {
     pub chief_gms: u32,
 }
 
-/// The most Assistant TDs (A.2).
-pub const ASSISTANTS_MAX: u32 = 2;
 
 /// Why someone may not hold an office; each names its rule.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -116,8 +115,8 @@ pub enum Ineligible {
     ActingInPost,
     #[error("The Tournament Director is in post; an Assistant TD acts as TD only while no one holds the TD post (house rules A.2, A.6).")]
     DirectorInPost,
-    #[error("There are already two Assistant TDs, the most there may be (house rules A.2).")]
-    AssistantsFull,
+    #[error("There are already {0} Assistant TDs, the most there may be (house rules A.2).")]
+    AssistantsFull(u32),
     #[error("The TMC already has {0} members, the most it may have (house rules A.2).")]
     TmcFull(u32),
     #[error("Only an Assistant TD may act as TD (house rules A.6).")]
@@ -136,9 +135,10 @@ pub fn may_hold(
     game: Option<&GameTies>,
     numbers: Numbers,
     tmc_most: u32,
+    bars: &Bars,
 ) -> Result<(), Ineligible> {
-    conflicts(office, who, game)?;
-    room(office, numbers, tmc_most)
+    conflicts(office, who, game, bars)?;
+    room(office, numbers, tmc_most, bars)
 }
 
 /// Every conflict the house rules name for `office`, one function per office: what
@@ -147,22 +147,23 @@ pub fn conflicts(
     office: Office,
     who: &Candidate,
     game: Option<&GameTies>,
+    bars: &Bars,
 ) -> Result<(), Ineligible> {
     match office {
-        Office::TournamentDirector => director(who),
-        Office::AssistantDirector => assistant(who),
-        Office::ActingDirector => acting_director(who),
-        Office::TmcMember => tmc_member(who),
-        Office::GameMaster => game.map_or(Ok(()), |g| game_master(who, g)),
-        Office::Observer => observer(who, game),
+        Office::TournamentDirector => director(who, bars),
+        Office::AssistantDirector => assistant(who, bars),
+        Office::ActingDirector => acting_director(who, bars),
+        Office::TmcMember => tmc_member(who, bars),
+        Office::GameMaster => game.map_or(Ok(()), |g| game_master(who, g, bars)),
+        Office::Observer => observer(who, game, bars),
         _ => Ok(()),
     }
 }
 
 /// The TD (A.4): does not play and has no team; holds no seat on the TMC, whose votes the TD
 /// only breaks (A.2, A.6); is not also an Assistant TD (A.2).
-pub fn director(who: &Candidate) -> Result<(), Ineligible> {
-    not_playing_or_on_team(who, "the Tournament Director")?;
+pub fn director(who: &Candidate, bars: &Bars) -> Result<(), Ineligible> {
+    not_playing_or_on_team(who, "the Tournament Director", bars)?;
     not_holding(
         who,
         "the Tournament Director",
@@ -179,22 +180,22 @@ pub fn director(who: &Candidate) -> Result<(), Ineligible> {
 
 /// An Assistant TD sits on the TMC's votes (A.6), so is held to what the TMC is (A.8); does not
 /// observe (A.10); is neither the TD nor a TMC member, so that no one sits twice (A.2).
-pub fn assistant(who: &Candidate) -> Result<(), Ineligible> {
+pub fn assistant(who: &Candidate, bars: &Bars) -> Result<(), Ineligible> {
     let office = "an Assistant TD";
-    if who.plays {
+    if who.plays && bars.tmc_plays {
         return Err(Ineligible::AssistantPlays {
             name: who.name.clone(),
             office,
         });
     }
-    if let Some(team) = who.teams.first() {
+    if let Some(team) = who.teams.first().filter(|_| bars.tmc_team) {
         return Err(Ineligible::AssistantOnTeam {
             name: who.name.clone(),
             office,
             team: team.clone(),
         });
     }
-    not_observing(who, office)?;
+    not_observing(who, office, bars.observer_assistants)?;
     not_holding(
         who,
         office,
@@ -210,29 +211,29 @@ pub fn assistant(who: &Candidate) -> Result<(), Ineligible> {
 }
 
 /// The Acting TD holds the TD's powers (A.6): an Assistant TD who may be TD (A.4).
-pub fn acting_director(who: &Candidate) -> Result<(), Ineligible> {
+pub fn acting_director(who: &Candidate, bars: &Bars) -> Result<(), Ineligible> {
     if !who.offices.holds(Office::AssistantDirector) {
         return Err(Ineligible::ActingNotAssistant);
     }
-    not_playing_or_on_team(who, "the Acting TD")?;
-    assistant(who)
+    not_playing_or_on_team(who, "the Acting TD", bars)?;
+    assistant(who, bars)
 }
 
 /// A TMC member (A.8): does not play and has no team; does not observe (A.10); is not the TD,
 /// an Assistant TD or the Acting TD, who are counted apart from the TMC (A.2, A.6).
-pub fn tmc_member(who: &Candidate) -> Result<(), Ineligible> {
-    if who.plays {
+pub fn tmc_member(who: &Candidate, bars: &Bars) -> Result<(), Ineligible> {
+    if who.plays && bars.tmc_plays {
         return Err(Ineligible::TmcPlays {
             name: who.name.clone(),
         });
     }
-    if let Some(team) = who.teams.first() {
+    if let Some(team) = who.teams.first().filter(|_| bars.tmc_team) {
         return Err(Ineligible::TmcOnTeam {
             name: who.name.clone(),
             team: team.clone(),
         });
     }
-    not_observing(who, "a TMC member")?;
+    not_observing(who, "a TMC member", bars.observer_tmc)?;
     not_holding(
         who,
         "a TMC member",
@@ -258,7 +259,7 @@ pub fn tmc_member(who: &Candidate) -> Result<(), Ineligible> {
 
 /// The GM of a game is a neutral party (A.12; a team's GM is non-playing, A.1): not one of its
 /// players; not its Observer, nor observed by a team-mate (A.10).
-pub fn game_master(who: &Candidate, ties: &GameTies) -> Result<(), Ineligible> {
+pub fn game_master(who: &Candidate, ties: &GameTies, bars: &Bars) -> Result<(), Ineligible> {
     let name = || who.name.clone();
     let game = || ties.game.clone();
     if ties.plays {
@@ -267,13 +268,13 @@ pub fn game_master(who: &Candidate, ties: &GameTies) -> Result<(), Ineligible> {
             game: game(),
         });
     }
-    if ties.observes {
+    if ties.observes && bars.observer_own_game {
         return Err(Ineligible::GmObserves {
             name: name(),
             game: game(),
         });
     }
-    if let Some(observer) = &ties.observing_mate {
+    if let Some(observer) = ties.observing_mate.as_ref().filter(|_| bars.observer_own_game) {
         return Err(Ineligible::GmObservedByTeamMate {
             name: name(),
             game: game(),
@@ -285,20 +286,22 @@ pub fn game_master(who: &Candidate, ties: &GameTies) -> Result<(), Ineligible> {
 
 /// A Tournament Observer (A.10): not an Assistant TD or TMC member; not for a game they or a
 /// team-mate play in or GM.
-pub fn observer(who: &Candidate, game: Option<&GameTies>) -> Result<(), Ineligible> {
+pub fn observer(who: &Candidate, game: Option<&GameTies>, bars: &Bars) -> Result<(), Ineligible> {
     let name = || who.name.clone();
-    for (held, office) in [
-        (Office::AssistantDirector, "an Assistant TD"),
-        (Office::TmcMember, "a TMC member"),
+    for (held, office, barred) in [
+        (Office::AssistantDirector, "an Assistant TD", bars.observer_assistants),
+        (Office::TmcMember, "a TMC member", bars.observer_tmc),
     ] {
-        if who.offices.holds(held) {
+        if barred && who.offices.holds(held) {
             return Err(Ineligible::ObserverHoldsOffice {
                 name: name(),
                 office,
             });
         }
     }
-    let Some(ties) = game else { return Ok(()) };
+    let Some(ties) = game.filter(|_| bars.observer_own_game) else {
+        return Ok(());
+    };
     if ties.plays {
         return Err(Ineligible::ObserverPlays {
             name: name(),
@@ -323,12 +326,12 @@ pub fn observer(who: &Candidate, game: Option<&GameTies>) -> Result<(), Ineligib
 
 /// Room in the office: one TD, and one person at a time with the TD's powers (A.2, A.6); at
 /// most two Assistant TDs (A.2); the TMC's most (A.2); one Chief-GM (A.11).
-pub fn room(office: Office, numbers: Numbers, tmc_most: u32) -> Result<(), Ineligible> {
+pub fn room(office: Office, numbers: Numbers, tmc_most: u32, bars: &Bars) -> Result<(), Ineligible> {
     match office {
         Office::TournamentDirector if numbers.directors > 0 => Err(Ineligible::DirectorTaken),
         Office::TournamentDirector if numbers.acting > 0 => Err(Ineligible::ActingInPost),
-        Office::AssistantDirector if numbers.assistants >= ASSISTANTS_MAX => {
-            Err(Ineligible::AssistantsFull)
+        Office::AssistantDirector if numbers.assistants >= bars.assistants_most => {
+            Err(Ineligible::AssistantsFull(bars.assistants_most))
         }
         Office::ActingDirector if numbers.directors > 0 => Err(Ineligible::DirectorInPost),
         Office::ActingDirector if numbers.acting > 0 => Err(Ineligible::ActingTaken),
@@ -340,27 +343,33 @@ pub fn room(office: Office, numbers: Numbers, tmc_most: u32) -> Result<(), Ineli
 
 /// Whether someone holding `offices` may join a team, enter or play (A.4, A.6, A.8): the
 /// offices that may neither play nor be affiliated, seen from the team's side.
-pub fn may_play(name: &str, offices: &Offices) -> Result<(), Ineligible> {
+///
+/// The house rules bar playing and a team alike for each office (A.4, A.8); where an amendment
+/// allows one and not the other, both doors (playing, joining a team) are refused only while
+/// either is barred, since gavel's doors seat a player and put them on a team together.
+pub fn may_play(name: &str, offices: &Offices, bars: &Bars) -> Result<(), Ineligible> {
     let name = name.to_owned();
-    if offices.holds(Office::TournamentDirector) {
+    let director = bars.director_plays || bars.director_team;
+    let tmc = bars.tmc_plays || bars.tmc_team;
+    if director && offices.holds(Office::TournamentDirector) {
         return Err(Ineligible::DirectorPlays {
             name,
             office: "a player or on a team",
         });
     }
-    if offices.holds(Office::ActingDirector) {
+    if director && offices.holds(Office::ActingDirector) {
         return Err(Ineligible::DirectorPlays {
             name,
             office: "a player or on a team while acting as TD",
         });
     }
-    if offices.holds(Office::AssistantDirector) {
+    if tmc && offices.holds(Office::AssistantDirector) {
         return Err(Ineligible::AssistantPlays {
             name,
             office: "a player or on a team while an Assistant TD",
         });
     }
-    if offices.holds(Office::TmcMember) {
+    if tmc && offices.holds(Office::TmcMember) {
         return Err(Ineligible::TmcPlays { name });
     }
     Ok(())
@@ -368,15 +377,22 @@ pub fn may_play(name: &str, offices: &Offices) -> Result<(), Ineligible> {
 
 /// Whether someone may take a seat in one game: `may_play`, and not the game's GM (A.12), nor
 /// observed by themself or a team-mate (A.10).
-pub fn may_sit(name: &str, offices: &Offices, ties: &GameTies) -> Result<(), Ineligible> {
-    may_play(name, offices)?;
+pub fn may_sit(
+    name: &str,
+    offices: &Offices,
+    ties: &GameTies,
+    bars: &Bars,
+) -> Result<(), Ineligible> {
+    may_play(name, offices, bars)?;
     if ties.gms {
         return Err(Ineligible::PlayerGms {
             name: name.to_owned(),
             game: ties.game.clone(),
         });
     }
-    let observer = if ties.observes {
+    let observer = if !bars.observer_own_game {
+        None
+    } else if ties.observes {
         Some(name.to_owned())
     } else {
         ties.observing_mate.clone()
@@ -391,14 +407,18 @@ pub fn may_sit(name: &str, offices: &Offices, ties: &GameTies) -> Result<(), Ine
     Ok(())
 }
 
-fn not_playing_or_on_team(who: &Candidate, office: &'static str) -> Result<(), Ineligible> {
-    if who.plays {
+fn not_playing_or_on_team(
+    who: &Candidate,
+    office: &'static str,
+    bars: &Bars,
+) -> Result<(), Ineligible> {
+    if who.plays && bars.director_plays {
         return Err(Ineligible::DirectorPlays {
             name: who.name.clone(),
             office,
         });
     }
-    if let Some(team) = who.teams.first() {
+    if let Some(team) = who.teams.first().filter(|_| bars.director_team) {
         return Err(Ineligible::DirectorOnTeam {
             name: who.name.clone(),
             office,
@@ -408,8 +428,8 @@ fn not_playing_or_on_team(who: &Candidate, office: &'static str) -> Result<(), I
     Ok(())
 }
 
-fn not_observing(who: &Candidate, office: &'static str) -> Result<(), Ineligible> {
-    if who.offices.holds(Office::Observer) {
+fn not_observing(who: &Candidate, office: &'static str, barred: bool) -> Result<(), Ineligible> {
+    if barred && who.offices.holds(Office::Observer) {
         return Err(Ineligible::OfficeWhileObserver {
             name: who.name.clone(),
             office,

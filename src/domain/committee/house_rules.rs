@@ -146,6 +146,53 @@ impl HouseRules {
     }
 }
 
+/// A label's parts: its section, D's Roman part (0 elsewhere) and its number.
+fn parts(label: &str) -> Option<(char, usize, usize)> {
+    let pieces: Vec<&str> = label.split('.').collect();
+    let section = pieces.first()?.chars().next()?;
+    match pieces.as_slice() {
+        [_, n] if section != 'D' => Some((section, 0, n.parse().ok()?)),
+        [_, part, n] if section == 'D' => {
+            let p = (1..=20).find(|i| roman(*i) == *part)?;
+            Some((section, p, n.parse().ok()?))
+        }
+        _ => None,
+    }
+}
+
+/// Where an addition labelled `label` goes among the items `labels` (in order): house rules A.7
+/// lets the TMC make "changes or revisions" and speaks of a "change or addition". An addition
+/// takes the next number of a section (A.13 after A.12), of one of D's parts (D.X.7), or opens
+/// D's next part (D.XI.1). Returns the label it follows and whether it opens a new part.
+pub fn addition_after(labels: &[&str], label: &str) -> Option<(String, bool)> {
+    let (section, part, n) = parts(label)?;
+    let same: Vec<(&str, usize)> = labels
+        .iter()
+        .filter_map(|l| {
+            let (s, p, m) = parts(l)?;
+            (s == section && p == part).then_some((*l, m))
+        })
+        .collect();
+    if let Some((last, m)) = same.last() {
+        return (n == m + 1).then(|| (last.to_string(), false));
+    }
+    // D's next part, numbered 1.
+    let last_d = labels
+        .iter()
+        .filter_map(|l| parts(l).filter(|(s, ..)| *s == 'D').map(|p| (*l, p)))
+        .last()?;
+    let (_, (_, last_part, _)) = last_d;
+    (section == 'D' && part == last_part + 1 && n == 1).then(|| (last_d.0.to_string(), true))
+}
+
+/// The heading of D's part `label` opens ("D.XI.").
+pub fn new_part_heading(label: &str) -> String {
+    match parts(label) {
+        Some((_, part, _)) => format!("D.{}.", roman(part)),
+        None => label.to_owned(),
+    }
+}
+
 impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({}): {}", self.label, self.heading, self.text)
@@ -183,6 +230,19 @@ mod tests {
         assert_eq!(normalise("d i (2)"), "D.I.2");
         assert_eq!(normalise("A 7"), "A.7");
         assert_eq!(normalise("A.7"), "A.7");
+    }
+
+    #[test]
+    fn an_addition_takes_the_next_number_or_opens_ds_next_part_a7() {
+        let labels = ["A.11", "A.12", "B.15", "D.IX.5", "D.X.6"];
+        assert_eq!(addition_after(&labels, "A.13"), Some(("A.12".into(), false)));
+        assert_eq!(addition_after(&labels, "B.16"), Some(("B.15".into(), false)));
+        assert_eq!(addition_after(&labels, "D.X.7"), Some(("D.X.6".into(), false)));
+        assert_eq!(addition_after(&labels, "D.XI.1"), Some(("D.X.6".into(), true)));
+        assert_eq!(new_part_heading("D.XI.1"), "D.XI.");
+        for refused in ["A.14", "D.XI.2", "D.XII.1", "E.1", "C.1", "A.0"] {
+            assert_eq!(addition_after(&labels, refused), None, "{refused}");
+        }
     }
 
     #[test]

@@ -5,10 +5,12 @@
 //! the committee (D.I.2). Pure rules: the app loads the facts, calls these, and stores.
 
 pub mod approval;
+pub mod bound;
 pub mod dispute;
 pub mod eligibility;
 pub mod house_rules;
 pub mod motion;
+pub mod reading;
 pub mod rules;
 pub mod sitting;
 pub mod tally;

@@ -40,6 +40,8 @@ pub enum RulesError {
     TieBreak(String),
     #[error("`{0}` is not a sitting rule; choose members or members_and_assistants.")]
     Sitting(String),
+    #[error("`{0}` is not a reading of abstentions; choose count or ignore.")]
+    Abstentions(String),
 }
 
 impl FromStr for Fraction {
@@ -207,6 +209,48 @@ impl FromStr for Sitting {
     }
 }
 
+/// What an abstention is, for turnout and for the majority. A.6 asks that 2/3 of the sitting
+/// body "vote on an issue" and A.7 that 3/4 "vote" for an override carried by "a 2/3 majority":
+/// the text speaks of one set of votes for both, so an abstention is either a vote, counted in
+/// both, or not a vote, counted in neither. The text allows both readings; each committee
+/// chooses one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abstentions {
+    /// An abstention is a vote: it counts toward turnout, and a majority is of every vote cast,
+    /// abstentions included (Yes 1, No 0, Abstain 5 carries nothing).
+    Count,
+    /// An abstention is not a vote: it counts toward neither turnout nor the majority.
+    Ignore,
+    /// Counted toward turnout but not toward the majority: the reading gavel applied before it
+    /// was corrected, kept only for motions that closed under it, so their record re-derives.
+    TurnoutOnly,
+}
+
+/// The words commands offer for abstentions.
+pub const ABSTENTIONS: &[&str] = &["count", "ignore"];
+
+impl Abstentions {
+    pub fn key(self) -> &'static str {
+        match self {
+            Abstentions::Count => "count",
+            Abstentions::Ignore => "ignore",
+            Abstentions::TurnoutOnly => "turnout_only",
+        }
+    }
+}
+
+impl FromStr for Abstentions {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "count" => Ok(Abstentions::Count),
+            "ignore" => Ok(Abstentions::Ignore),
+            "turnout_only" => Ok(Abstentions::TurnoutOnly),
+            _ => Err(RulesError::Abstentions(s.to_owned())),
+        }
+    }
+}
+
 /// What a vote needs to bind and to pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VoteRules {
@@ -214,20 +258,30 @@ pub struct VoteRules {
     pub turnout: Fraction,
     pub majority: Majority,
     pub tie_break: TieBreak,
-    /// Whether an abstention counts toward turnout (it never counts toward the majority).
-    pub abstentions_count: bool,
+    /// Whether an abstention is a vote (for turnout and the majority alike).
+    pub abstentions: Abstentions,
 }
 
 impl VoteRules {
-    /// The override of a TD's veto: a 2/3 majority with at least 3/4 of the sitting body voting
-    /// (A.7). A tie cannot reach 2/3, so no one breaks it.
-    pub fn override_of(ordinary: VoteRules) -> VoteRules {
+    /// The override of a TD's veto: `majority` (A.7's "2/3 majority") with at least `turnout`
+    /// of the sitting body voting (A.7's 3/4), abstentions read as the committee reads them. A
+    /// tie cannot reach 2/3, so no one breaks it.
+    pub fn override_of(ordinary: VoteRules, turnout: Fraction, majority: Majority) -> VoteRules {
         VoteRules {
-            turnout: Fraction::THREE_QUARTERS,
-            majority: Majority::AtLeast(Fraction::TWO_THIRDS),
+            turnout,
+            majority,
             tie_break: TieBreak::Rejects,
-            abstentions_count: ordinary.abstentions_count,
+            abstentions: ordinary.abstentions,
         }
+    }
+
+    /// The override with the thresholds A.7 was published with: 3/4 voting, a 2/3 majority.
+    pub fn published_override_of(ordinary: VoteRules) -> VoteRules {
+        Self::override_of(
+            ordinary,
+            Fraction::THREE_QUARTERS,
+            Majority::AtLeast(Fraction::TWO_THIRDS),
+        )
     }
 }
 
@@ -280,6 +334,9 @@ mod tests {
         }
         for word in SITTINGS {
             assert_eq!(word.parse::<Sitting>().expect(word).key(), *word);
+        }
+        for word in ABSTENTIONS {
+            assert_eq!(word.parse::<Abstentions>().expect(word).key(), *word);
         }
         assert!("most".parse::<Majority>().is_err());
     }

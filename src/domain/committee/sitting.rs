@@ -60,6 +60,9 @@ pub struct Seat {
     pub name: String,
     pub reason: Reason,
     pub sits: bool,
+    /// Why, at the motion's close, they no longer held what seated them (dismissed, no longer
+    /// the TD, now acting as TD, now ineligible): the record says so beside the reason.
+    pub left: Option<String>,
 }
 
 /// The people holding the offices a sitting body is drawn from.
@@ -87,6 +90,7 @@ impl SittingBody {
                     name: name.to_owned(),
                     reason,
                     sits,
+                    left: None,
                 });
             }
         };

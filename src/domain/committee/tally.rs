@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::rules::{Fraction, Majority, TieBreak, VoteRules};
+use super::rules::{Abstentions, Fraction, Majority, TieBreak, VoteRules};
 
 /// A vote on a motion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,16 +124,31 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// The votes that count toward turnout under `rules`.
+/// The votes that count toward turnout under `rules`: every vote cast, or only Yes and No
+/// where an abstention is not a vote.
 pub fn turnout(counts: Counts, rules: &VoteRules) -> u32 {
-    if rules.abstentions_count {
-        counts.cast()
-    } else {
-        counts.yes + counts.no
+    match rules.abstentions {
+        Abstentions::Count | Abstentions::TurnoutOnly => counts.cast(),
+        Abstentions::Ignore => counts.yes + counts.no,
+    }
+}
+
+/// The votes a majority is of: the same votes that made the turnout (A.6, A.7 speak of one set
+/// of votes), save under the old reading kept for motions that closed under it.
+pub fn whole(counts: Counts, rules: &VoteRules) -> u32 {
+    match rules.abstentions {
+        Abstentions::Count => counts.cast(),
+        Abstentions::Ignore | Abstentions::TurnoutOnly => counts.yes + counts.no,
     }
 }
 
 /// Decides a closed vote of a sitting body of `sitting` people (A.6; A.7 for an override).
+///
+/// The decision binds when the turnout is met. It is carried when Yes is more than half of the
+/// votes the majority is of (and, for a fractional majority, at least that fraction of them);
+/// it is tied when Yes is exactly half, so that one more vote decides it (A.6: "the TD will
+/// cast the tie-breaking vote"); otherwise it is rejected. Where abstentions are not votes this
+/// is "more Yes than No", and a tie is Yes equal to No.
 pub fn decide(counts: Counts, sitting: u32, rules: &VoteRules) -> Outcome {
     let voted = turnout(counts, rules);
     if !rules.turnout.met_by(voted, sitting) {
@@ -143,19 +158,22 @@ pub fn decide(counts: Counts, sitting: u32, rules: &VoteRules) -> Outcome {
             needed: rules.turnout,
         };
     }
-    let decisive = counts.yes + counts.no;
-    if decisive == 0 {
+    let whole = whole(counts, rules);
+    if counts.yes + counts.no == 0 || whole == 0 {
         // Everyone who voted abstained: nothing was carried.
         return Outcome::Rejected;
     }
+    let (yes, whole) = (u64::from(counts.yes), u64::from(whole));
     match rules.majority {
-        Majority::Simple if counts.yes > counts.no => Outcome::Adopted,
-        Majority::Simple if counts.yes < counts.no => Outcome::Rejected,
-        Majority::Simple => match rules.tie_break {
+        Majority::Simple if 2 * yes > whole => Outcome::Adopted,
+        Majority::Simple if 2 * yes == whole => match rules.tie_break {
             TieBreak::Director => Outcome::Tied,
             TieBreak::Rejects => Outcome::Rejected,
         },
-        Majority::AtLeast(f) if f.met_by(counts.yes, decisive) && counts.yes > counts.no => {
+        Majority::Simple => Outcome::Rejected,
+        Majority::AtLeast(f)
+            if f.met_by(counts.yes, whole as u32) && 2 * yes > whole =>
+        {
             Outcome::Adopted
         }
         Majority::AtLeast(_) => Outcome::Rejected,

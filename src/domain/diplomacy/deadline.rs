@@ -9,12 +9,34 @@ use chrono::{DateTime, Datelike, Duration, Timelike, Utc, Weekday};
 use super::season::Phase;
 use super::Power;
 
-/// The shortest turn of each kind without the survivors' consent (D.VII.4a).
-pub fn minimum(phase: Phase) -> Duration {
-    match phase {
-        Phase::Movement => Duration::days(3),
-        Phase::Retreat | Phase::Adjustment => Duration::days(1),
+/// The shortest turns without the survivors' consent, in days (D.VII.4a), as gavel enforces
+/// them: as published, or as an adopted change to D.VII.4 states (house rules A.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnLengths {
+    pub movement_days: i64,
+    pub other_days: i64,
+}
+
+impl TurnLengths {
+    /// "At least 3 days ... for each movement turn and at least 1 day ... for each retreat or
+    /// adjustment turn" (D.VII.4a).
+    pub const PUBLISHED: TurnLengths = TurnLengths {
+        movement_days: 3,
+        other_days: 1,
+    };
+
+    /// The shortest turn of `phase`.
+    pub fn minimum(self, phase: Phase) -> Duration {
+        match phase {
+            Phase::Movement => Duration::days(self.movement_days),
+            Phase::Retreat | Phase::Adjustment => Duration::days(self.other_days),
+        }
     }
+}
+
+/// The shortest turn of each kind without the survivors' consent (D.VII.4a), as published.
+pub fn minimum(phase: Phase) -> Duration {
+    TurnLengths::PUBLISHED.minimum(phase)
 }
 
 /// The least time between two adjudications (D.VII.2).
@@ -155,15 +177,20 @@ fn phase_name(p: Phase) -> &'static str {
     }
 }
 
-/// Checks a deadline the GM sets (D.VII.2, D.VII.4).
+/// Checks a deadline the GM sets (D.VII.2, D.VII.4), with D.VII.4 as published.
 pub fn check(s: &Setting<'_>) -> Result<(), DeadlineError> {
+    check_within(s, TurnLengths::PUBLISHED)
+}
+
+/// Checks a deadline the GM sets (D.VII.2, D.VII.4), with the turn lengths gavel enforces.
+pub fn check_within(s: &Setting<'_>, lengths: TurnLengths) -> Result<(), DeadlineError> {
     if s.deadline <= s.published {
         return Err(DeadlineError::Past);
     }
-    if !s.consent && s.deadline - s.published < minimum(s.phase) {
+    if !s.consent && s.deadline - s.published < lengths.minimum(s.phase) {
         return Err(DeadlineError::TooShort {
             phase: phase_name(s.phase),
-            days: minimum(s.phase).num_days(),
+            days: lengths.minimum(s.phase).num_days(),
         });
     }
     if let Some(last) = s.last_adjudication {

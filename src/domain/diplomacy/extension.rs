@@ -5,11 +5,25 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-/// The most extension days a position may have in one game (D.VII.5).
+/// The most extension days a position may have in one game (D.VII.5), as published.
 pub const MAX_DAYS: u32 = 7;
 
-/// How early a request must come (D.VII.5).
-pub const NOTICE: Duration = Duration::hours(12);
+/// D.VII.5's numbers as gavel enforces them: as published, or as an adopted change states
+/// (house rules A.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The most extension days a position may have in one game.
+    pub max_days: u32,
+    /// How many hours before the deadline a request must come.
+    pub notice_hours: i64,
+}
+
+impl Limits {
+    pub const PUBLISHED: Limits = Limits {
+        max_days: MAX_DAYS,
+        notice_hours: 12,
+    };
+}
 
 /// A position's extensions so far in its game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -84,10 +98,10 @@ pub enum Decision {
 /// Why a request was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ExtensionError {
-    #[error("An extension is of 1 to 7 days (D.VII.5).")]
-    Days,
-    #[error("This position has had {used} day(s) of extension in this game; {asked} more would pass the 7 days allowed (D.VII.5).")]
-    OverSeven { used: u32, asked: u32 },
+    #[error("An extension is of 1 to {most} days (D.VII.5).")]
+    Days { most: u32 },
+    #[error("This position has had {used} day(s) of extension in this game; {asked} more would pass the {most} days allowed (D.VII.5).")]
+    OverSeven { used: u32, asked: u32, most: u32 },
     #[error(
         "Your guaranteed extension is used; a further one is at the GM's discretion (D.VII.5)."
     )]
@@ -127,16 +141,23 @@ pub fn guaranteed_used_by<P: PartialEq + Copy>(
     })
 }
 
-/// Decides a request (D.VII.5).
+/// Decides a request (D.VII.5), with D.VII.5 as published.
 pub fn decide(ledger: Ledger, r: Request) -> Result<Decision, ExtensionError> {
-    if r.days == 0 || r.days > MAX_DAYS {
-        return Err(ExtensionError::Days);
+    decide_within(ledger, r, Limits::PUBLISHED)
+}
+
+/// Decides a request (D.VII.5), with the limits gavel enforces.
+pub fn decide_within(ledger: Ledger, r: Request, limits: Limits) -> Result<Decision, ExtensionError> {
+    if r.days == 0 || r.days > limits.max_days {
+        return Err(ExtensionError::Days {
+            most: limits.max_days,
+        });
     }
     let ahead = r.deadline - r.now;
     if ahead <= Duration::zero() {
         return Err(ExtensionError::AfterDeadline);
     }
-    if ahead < NOTICE {
+    if ahead < Duration::hours(limits.notice_hours) {
         return Ok(Decision::NextTurn {
             hours_before: ahead.num_hours(),
         });
@@ -153,10 +174,11 @@ pub fn decide(ledger: Ledger, r: Request) -> Result<Decision, ExtensionError> {
     };
     let mut next = ledger;
     if kind != Kind::Holiday {
-        if ledger.days + r.days > MAX_DAYS {
+        if ledger.days + r.days > limits.max_days {
             return Err(ExtensionError::OverSeven {
                 used: ledger.days,
                 asked: r.days,
+                most: limits.max_days,
             });
         }
         next.days += r.days;

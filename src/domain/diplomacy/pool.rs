@@ -31,8 +31,8 @@ impl fmt::Display for Source {
 pub enum Skip {
     /// Holds a position on this board already.
     OnTheBoard,
-    /// Permanent in three games of the round already (B.9).
-    ThreeGames,
+    /// Permanent in as many games of the round as B.9 allows already (three as published).
+    ThreeGames(u32),
     /// The TD or a TMC member, who may not play (A.4, A.8).
     Office,
     /// A Tournament Observer of the board, or a teammate of one (A.10).
@@ -47,7 +47,11 @@ impl fmt::Display for Skip {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Skip::OnTheBoard => f.write_str("already plays on this board"),
-            Skip::ThreeGames => f.write_str("already permanent in three games this round (B.9)"),
+            Skip::ThreeGames(most) => write!(
+                f,
+                "already permanent in {} games this round (B.9)",
+                super::replacement::games_word(*most)
+            ),
             Skip::Office => {
                 f.write_str("holds an office that may not play here (A.4, A.6, A.8, A.12)")
             }
@@ -66,6 +70,8 @@ pub struct Candidate<P> {
     pub source: Source,
     pub on_board: bool,
     pub permanent_games: u32,
+    /// The most games B.9 lets a player hold permanently in a round, as gavel enforces it.
+    pub games_most: u32,
     pub office_barred: bool,
     pub observer_conflict: bool,
     pub veto: Option<String>,
@@ -80,8 +86,8 @@ impl<P> Candidate<P> {
             Some(Skip::OnTheBoard)
         } else if self.office_barred {
             Some(Skip::Office)
-        } else if self.permanent_games >= super::replacement::MAX_GAMES {
-            Some(Skip::ThreeGames)
+        } else if self.permanent_games >= self.games_most {
+            Some(Skip::ThreeGames(self.games_most))
         } else if self.observer_conflict {
             Some(Skip::Observer)
         } else if let Some(why) = &self.veto {
@@ -137,6 +143,7 @@ mod tests {
             source,
             on_board: false,
             permanent_games: 0,
+            games_most: crate::domain::diplomacy::replacement::MAX_GAMES,
             office_barred: false,
             observer_conflict: false,
             veto: None,

@@ -13,20 +13,49 @@ use super::season::Season;
 /// The most seasons one player may be replaced for in a round (B.7).
 pub const MAX_SEASONS_REPLACED: u32 = 4;
 
-/// The most games a player may hold permanently in a round, or at once in all (B.9).
+/// The most games a player may hold permanently in a round, or at once in all (B.9), as
+/// published.
 pub const MAX_GAMES: u32 = 3;
+
+/// B.9's numbers as gavel enforces them: as published, or as an adopted change states (house
+/// rules A.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameLimits {
+    /// The most games a player holds permanently in a round.
+    pub permanent: u32,
+    /// The most games a player holds at once, permanent or temporary.
+    pub at_once: u32,
+}
+
+impl GameLimits {
+    pub const PUBLISHED: GameLimits = GameLimits {
+        permanent: MAX_GAMES,
+        at_once: MAX_GAMES,
+    };
+}
+
+/// A number of games in words, as B.9 writes it ("three").
+pub fn games_word(n: u32) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n as usize)
+        .map(|w| (*w).to_owned())
+        .unwrap_or_else(|| n.to_string())
+}
 
 /// Why a replacement was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplacementError {
     #[error("{who} has been replaced for {used} season(s) this round; {asked} more would pass the four allowed (B.7).")]
     OverFourSeasons { who: String, used: u32, asked: u32 },
-    #[error("{who} is already permanent in three games this round (B.9).")]
-    ThreePermanent { who: String },
+    #[error("{who} is already permanent in {} games this round (B.9).", games_word(*most))]
+    ThreePermanent { who: String, most: u32 },
     #[error(
-        "{who} already plays three games as a permanent player or temporary replacement (B.9)."
+        "{who} already plays {} games as a permanent player or temporary replacement (B.9).", games_word(*most)
     )]
-    ThreeAtOnce { who: String },
+    ThreeAtOnce { who: String, most: u32 },
     #[error("In round 1 the captain must announce a change of player at least 48 hours before the current deadline, {deadline} (B.8(c)).")]
     CaptainNotice { deadline: String },
 }
@@ -68,21 +97,35 @@ pub fn check_seasons(who: &str, used: u32, asked: u32) -> Result<(), Replacement
 }
 
 /// Checks a player's load before they take a position (B.9): `permanent_this_round` games
-/// held permanently in the round, `held_now` games held now, permanent or temporary.
+/// held permanently in the round, `held_now` games held now, permanent or temporary; B.9 as
+/// published.
 pub fn check_load(
     who: &str,
     permanent_this_round: u32,
     held_now: u32,
     permanent: bool,
 ) -> Result<(), ReplacementError> {
-    if permanent && permanent_this_round >= MAX_GAMES {
+    check_load_within(who, permanent_this_round, held_now, permanent, GameLimits::PUBLISHED)
+}
+
+/// `check_load` with the limits gavel enforces.
+pub fn check_load_within(
+    who: &str,
+    permanent_this_round: u32,
+    held_now: u32,
+    permanent: bool,
+    limits: GameLimits,
+) -> Result<(), ReplacementError> {
+    if permanent && permanent_this_round >= limits.permanent {
         return Err(ReplacementError::ThreePermanent {
             who: who.to_string(),
+            most: limits.permanent,
         });
     }
-    if held_now >= MAX_GAMES {
+    if held_now >= limits.at_once {
         return Err(ReplacementError::ThreeAtOnce {
             who: who.to_string(),
+            most: limits.at_once,
         });
     }
     Ok(())

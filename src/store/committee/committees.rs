@@ -17,7 +17,7 @@ pub struct CommitteeRow {
     pub majority: String,
     pub tie_break: String,
     pub sitting: String,
-    pub abstentions_count: bool,
+    pub abstentions: String,
     pub members_open: bool,
     pub created_at: DateTime<Utc>,
 }
@@ -34,7 +34,7 @@ impl CommitteeRow {
                 turnout: self.turnout.parse().expect("stored by the domain"),
                 majority: self.majority.parse().expect("stored by the domain"),
                 tie_break: self.tie_break.parse().expect("stored by the domain"),
-                abstentions_count: self.abstentions_count,
+                abstentions: self.abstentions.parse().expect("stored by the domain"),
             },
             sitting: self.sitting.parse().expect("stored by the domain"),
             members_open: self.members_open,
@@ -42,9 +42,29 @@ impl CommitteeRow {
     }
 }
 
+impl CommitteeRow {
+    /// A committee about to be created, to compare with the rules it must have.
+    pub fn proposed(name: &str, seats: &str, rules: &CommitteeRules) -> CommitteeRow {
+        CommitteeRow {
+            id: 0,
+            name: name.to_owned(),
+            seats: seats.to_owned(),
+            size_least: i64::from(rules.size.least),
+            size_most: i64::from(rules.size.most),
+            turnout: rules.vote.turnout.to_string(),
+            majority: rules.vote.majority.key(),
+            tie_break: rules.vote.tie_break.key().to_owned(),
+            sitting: rules.sitting.key().to_owned(),
+            abstentions: rules.vote.abstentions.key().to_owned(),
+            members_open: rules.members_open,
+            created_at: DateTime::<Utc>::MIN_UTC,
+        }
+    }
+}
+
 const COLUMNS: &str =
     "id, name, seats, size_least, size_most, turnout, majority, tie_break, sitting,
-    abstentions_count, members_open, created_at";
+    abstentions, members_open, created_at";
 
 pub async fn create(
     conn: &mut SqliteConnection,
@@ -56,7 +76,7 @@ pub async fn create(
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO committees (name, seats, size_least, size_most, turnout, majority, tie_break,
-             sitting, abstentions_count, members_open, created_by, created_at)
+             sitting, abstentions, members_open, created_by, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(name)
@@ -67,7 +87,7 @@ pub async fn create(
     .bind(rules.vote.majority.key())
     .bind(rules.vote.tie_break.key())
     .bind(rules.sitting.key())
-    .bind(rules.vote.abstentions_count)
+    .bind(rules.vote.abstentions.key())
     .bind(rules.members_open)
     .bind(by)
     .bind(now)
@@ -111,4 +131,46 @@ pub async fn most_seated_by(
             .fetch_one(conn)
             .await?;
     Ok(most.map(|m| m as u32))
+}
+
+/// Sets one of a committee's own rules, as `/committee set` names it ("members" sets both
+/// ends of the size range, "5-8"); the value was checked by the domain's parsers.
+pub async fn set_rule(
+    conn: &mut SqliteConnection,
+    id: i64,
+    option: &str,
+    value: &str,
+) -> sqlx::Result<()> {
+    let column = match option {
+        "members" => {
+            let range: SizeRange = value.parse().expect("checked by the domain");
+            sqlx::query("UPDATE committees SET size_least = ?, size_most = ? WHERE id = ?")
+                .bind(range.least)
+                .bind(range.most)
+                .bind(id)
+                .execute(conn)
+                .await?;
+            return Ok(());
+        }
+        "members_open" => {
+            sqlx::query("UPDATE committees SET members_open = ? WHERE id = ?")
+                .bind(value == "true")
+                .bind(id)
+                .execute(conn)
+                .await?;
+            return Ok(());
+        }
+        "turnout" => "turnout",
+        "majority" => "majority",
+        "tie_break" => "tie_break",
+        "sitting" => "sitting",
+        "abstentions" => "abstentions",
+        other => panic!("{other} is not a committee's rule"),
+    };
+    sqlx::query(&format!("UPDATE committees SET {column} = ? WHERE id = ?"))
+        .bind(value)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

@@ -25,14 +25,16 @@ pub struct DisputeRow {
 }
 
 impl DisputeRow {
-    /// The dispute as its rules see it, given whether its motion's result binds.
-    pub fn domain(&self, ruled: bool) -> Dispute {
+    /// The dispute as its rules see it, given where its motion stands: `ruled` when its result
+    /// binds, `failed` when it closed without binding.
+    pub fn domain(&self, ruled: bool, failed: bool) -> Dispute {
         Dispute {
             number: self.id,
             status: self.status,
             player_confirmed: self.player_confirmed_at.is_some(),
             gm_confirmed: self.gm_confirmed_at.is_some(),
             ruled,
+            vote_failed: failed,
         }
     }
 }
@@ -117,8 +119,11 @@ pub async fn refer(
     by: i64,
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
+    // A question put again is a new question: the parties confirm it anew (D.I.2).
     sqlx::query(
-        "UPDATE disputes SET status = ?, motion_id = ?, resolved_by = ?, resolved_at = ? WHERE id = ?",
+        "UPDATE disputes SET status = ?, motion_id = ?, resolved_by = ?, resolved_at = ?,
+             player_confirmed_at = NULL, gm_confirmed_by = NULL, gm_confirmed_at = NULL
+         WHERE id = ?",
     )
     .bind(Status::Referred)
     .bind(motion)

@@ -28,7 +28,7 @@ pub struct MotionRow {
     pub turnout: String,
     pub majority: String,
     pub tie_break: String,
-    pub abstentions_count: bool,
+    pub abstentions: String,
     pub yes: Option<i64>,
     pub no: Option<i64>,
     pub abstain: Option<i64>,
@@ -62,7 +62,7 @@ impl MotionRow {
             turnout: self.turnout.parse().expect("stored by the domain"),
             majority: self.majority.parse().expect("stored by the domain"),
             tie_break: self.tie_break.parse().expect("stored by the domain"),
-            abstentions_count: self.abstentions_count,
+            abstentions: self.abstentions.parse().expect("stored by the domain"),
         }
     }
 
@@ -98,7 +98,7 @@ pub async fn open(
 ) -> sqlx::Result<i64> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO motions (committee_id, kind, text, item, new_text, parent_id, status, opened_by,
-             opened_at, closes_at, turnout, majority, tie_break, abstentions_count, sitting_size)
+             opened_at, closes_at, turnout, majority, tie_break, abstentions, sitting_size)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(m.committee)
@@ -114,7 +114,7 @@ pub async fn open(
     .bind(m.rules.turnout.to_string())
     .bind(m.rules.majority.key())
     .bind(m.rules.tie_break.key())
-    .bind(m.rules.abstentions_count)
+    .bind(m.rules.abstentions.key())
     .bind(m.sitting.size())
     .fetch_one(&mut *conn)
     .await?;
@@ -173,8 +173,9 @@ pub async fn override_of(
 
 /// The sitting body a motion was opened with.
 pub async fn seats(conn: &mut SqliteConnection, motion: i64) -> sqlx::Result<SittingBody> {
-    let rows: Vec<(i64, String, String, bool)> = sqlx::query_as(
-        "SELECT s.person_id, COALESCE(p.display_name, p.name), s.reason, s.sits FROM motion_seats s
+    let rows: Vec<(i64, String, String, bool, Option<String>)> = sqlx::query_as(
+        "SELECT s.person_id, COALESCE(p.display_name, p.name), s.reason, s.sits, s.left_why
+         FROM motion_seats s
          JOIN people p ON p.id = s.person_id WHERE s.motion_id = ? ORDER BY s.sits DESC, s.rowid",
     )
     .bind(motion)
@@ -182,11 +183,12 @@ pub async fn seats(conn: &mut SqliteConnection, motion: i64) -> sqlx::Result<Sit
     .await?;
     Ok(SittingBody(
         rows.into_iter()
-            .map(|(person, name, reason, sits)| Seat {
+            .map(|(person, name, reason, sits, left)| Seat {
                 person,
                 name,
                 reason: Reason::from_key(&reason).expect("stored by the domain"),
                 sits,
+                left,
             })
             .collect(),
     ))
@@ -213,28 +215,62 @@ pub async fn vote(
     Ok(())
 }
 
-/// The votes cast: (person id, name, choice), in the order of the sitting body.
+/// The votes that count: (person id, name, choice), in the order they were cast. A vote set
+/// aside at the close is not among them.
 pub async fn votes(
     conn: &mut SqliteConnection,
     motion: i64,
 ) -> sqlx::Result<Vec<(i64, String, Choice)>> {
     sqlx::query_as(
         "SELECT v.person_id, COALESCE(p.display_name, p.name), v.choice FROM motion_votes v
-         JOIN people p ON p.id = v.person_id WHERE v.motion_id = ? ORDER BY v.cast_at, v.person_id",
+         JOIN people p ON p.id = v.person_id WHERE v.motion_id = ? AND v.set_aside IS NULL
+         ORDER BY v.cast_at, v.person_id",
     )
     .bind(motion)
     .fetch_all(conn)
     .await
 }
 
-/// Takes back the vote of someone who may no longer decide the motion (A.6, A.8): the close
-/// announces it.
+/// The votes set aside at the close: (person id, choice, why).
+pub async fn set_aside_votes(
+    conn: &mut SqliteConnection,
+    motion: i64,
+) -> sqlx::Result<Vec<(i64, Choice, String)>> {
+    sqlx::query_as(
+        "SELECT person_id, choice, set_aside FROM motion_votes
+         WHERE motion_id = ? AND set_aside IS NOT NULL ORDER BY cast_at, person_id",
+    )
+    .bind(motion)
+    .fetch_all(conn)
+    .await
+}
+
+/// Sets aside the vote of someone who may no longer decide the motion (A.6, A.8): it stays on
+/// the record, marked with why, and no longer counts.
 pub async fn set_aside_vote(
     conn: &mut SqliteConnection,
     motion: i64,
     person: i64,
+    why: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM motion_votes WHERE motion_id = ? AND person_id = ?")
+    sqlx::query("UPDATE motion_votes SET set_aside = ? WHERE motion_id = ? AND person_id = ?")
+        .bind(why)
+        .bind(motion)
+        .bind(person)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Records, at the close, why a seat's holder no longer held what seated them.
+pub async fn seat_left(
+    conn: &mut SqliteConnection,
+    motion: i64,
+    person: i64,
+    why: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE motion_seats SET left_why = ? WHERE motion_id = ? AND person_id = ?")
+        .bind(why)
         .bind(motion)
         .bind(person)
         .execute(conn)

@@ -149,3 +149,69 @@ async fn an_observers_report_reaches_the_td_privately_a9() {
         "the report's text stays out of the export"
     );
 }
+
+/// Checks: a referred dispute whose TMC vote did not reach turnout has no ruling, so it is the
+/// TD's again: referred again (its parties confirm the new question anew) or resolved by the TD
+/// (house rules A.3.v, A.6, D.I.2). While the vote is open it is the TMC's.
+#[tokio::test]
+async fn a_dispute_whose_vote_did_not_bind_is_referred_again_or_resolved_a6_d_i_2() {
+    let mut c = tournament().await;
+    setup(
+        &mut c,
+        &[
+            "ann: /dispute raise game:\"R1 Board 1\" question:\"Was my convoy to Tunis valid?\"",
+            "tina: /dispute refer dispute:1 question:\"Is a convoy order naming no fleet valid?\"",
+            "ann: /dispute confirm dispute:1",
+        ],
+    )
+    .await;
+    let refusal = refused(&mut c, "tina: /dispute resolve dispute:1 text:\"Valid.\"").await;
+    assert!(refusal.contains("before the TMC"), "{refusal}");
+    setup(
+        &mut c,
+        &[
+            "t1: /motion vote motion:1 choice:yes",
+            "t2: /motion vote motion:1 choice:yes",
+        ],
+    )
+    .await;
+    let out = run(&mut c, "@ +7d").await;
+    let said = posts(&out, "discussion").join("\n");
+    assert!(
+        said.contains("is not binding; there is no ruling to bind. The dispute is the TD's again"),
+        "{said}"
+    );
+    let out = run(
+        &mut c,
+        "tina: /dispute refer dispute:1 question:\"Does a convoy order need to name its fleet?\"",
+    )
+    .await;
+    let said = posts(&out, "discussion").join("\n");
+    assert!(
+        said.contains("to the TMC again (motion 1 closed without binding) as motion 2")
+            && said.contains("not yet confirmed by the player (ann) and a GM of R1 Board 1"),
+        "the new question is confirmed anew: {said}"
+    );
+    setup(&mut c, &["t3: /motion vote motion:2 choice:no", "@ +7d"]).await;
+    let out = run(
+        &mut c,
+        "tina: /dispute resolve dispute:1 text:\"A convoy order names its fleet; this one stands.\"",
+    )
+    .await;
+    let said = posts(&out, "discussion").join("\n");
+    assert!(
+        said.contains("resolved dispute 1 on R1 Board 1, motion 2 having closed without binding"),
+        "{said}"
+    );
+    // The fixture's board is written in by hand; the committees' invariants hold.
+    let app = c.app().await.expect("app").clone();
+    let breaches = app.check_record().await.expect("check");
+    assert!(
+        !breaches
+            .iter()
+            .any(|b| b.contains("Dispute") || b.contains("Motion")),
+        "{breaches:#?}"
+    );
+    let refusal = refused(&mut c, "tina: /dispute refer dispute:1 question:\"Again?\"").await;
+    assert!(refusal.contains("no longer with the TD"), "{refusal}");
+}

@@ -10,6 +10,7 @@
 //! `GAVEL_RANDOM_SEED` chooses the first seed.
 
 mod club;
+mod committee;
 mod diplomacy;
 mod partychess;
 

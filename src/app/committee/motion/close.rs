@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::app::committee::eligibility::no_longer_sits;
+use crate::app::committee::eligibility::seat_left;
 use crate::app::App;
 use crate::domain::committee::approval::{self, Approval};
 use crate::domain::committee::motion::{Kind, Status};
@@ -50,22 +50,27 @@ impl App {
         let sitting = store::committee::motions::seats(conn, number).await?;
         let seats = Office::from_key(&committee.seats).expect("stored by the domain");
         let mut set_aside = Vec::new();
-        for (person, ..) in store::committee::motions::votes(conn, number).await? {
-            let Some(seat) = sitting.sitting().find(|s| s.person == person) else {
+        let cast = store::committee::motions::votes(conn, number).await?;
+        for seat in &sitting.0 {
+            let Some(why) = seat_left(conn, seats, seat).await? else {
                 continue;
             };
-            if let Some(why) = no_longer_sits(conn, seats, seat).await? {
-                store::committee::motions::set_aside_vote(conn, number, person).await?;
+            store::committee::motions::seat_left(conn, number, seat.person, &why).await?;
+            if seat.sits && cast.iter().any(|(person, ..)| *person == seat.person) {
+                store::committee::motions::set_aside_vote(conn, number, seat.person, &why)
+                    .await?;
                 set_aside.push(format!("{}'s vote is set aside: {why}.", seat.name));
             }
         }
+        let sitting = store::committee::motions::seats(conn, number).await?;
         let votes = store::committee::motions::votes(conn, number).await?;
         let counts = Counts::of(votes.iter().map(|v| v.2));
         let outcome = tally::decide(counts, sitting.size(), &m.rules());
         let status = Status::after(outcome);
         store::committee::motions::close(conn, number, status, counts, at).await?;
         jobs::cancel(conn, &Job::MotionClose { motion: number }, at).await?;
-        let mut text = result_text(&m, &committee.name, counts, &sitting, &votes);
+        let aside = store::committee::motions::set_aside_votes(conn, number).await?;
+        let mut text = result_text(&m, &committee.name, counts, &sitting, &votes, &aside);
         if !set_aside.is_empty() {
             text.push_str(&format!(
                 "\n{} A member who leaves the sitting body or becomes ineligible stops deciding (house rules A.6, A.8).",

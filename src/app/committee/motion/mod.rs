@@ -18,7 +18,7 @@ use crate::store;
 use crate::store::committee::committees::CommitteeRow;
 
 pub use open::OpenMotion;
-pub use show::MotionShown;
+pub use show::{rules_needs, MotionShown};
 
 /// The buttons under a motion's post: each runs `/motion vote` for whoever presses it, so the
 /// same checks decide (a seat, an open motion).

@@ -18,6 +18,11 @@ use super::super::CommitteeError;
 use super::show::{opening_text, MotionShown};
 use super::{sitting_body, vote_buttons};
 
+/// Whether two texts are the same words, spacing aside.
+fn same_words(a: &str, b: &str) -> bool {
+    a.split_whitespace().eq(b.split_whitespace())
+}
+
 /// What `/motion open` is given, as typed.
 #[derive(Debug, Clone, Default)]
 pub struct OpenMotion {
@@ -74,13 +79,42 @@ impl App {
             };
             let (item, new_text) = match kind {
                 Kind::RuleChange => {
-                    let (Some(item), Some(new_text)) = (&m.item, &m.new_text) else {
+                    let (Some(item), Some(new_text)) = (
+                        m.item.as_deref().filter(|t| !t.trim().is_empty()),
+                        m.new_text.as_deref(),
+                    ) else {
                         return Err(CommitteeError::RuleChangeNeedsItem);
                     };
-                    let item = self.house_item_label(conn, item).await?;
-                    (Some(item), Some(new_text.trim().to_owned()))
+                    let new_text = new_text.trim();
+                    if new_text.is_empty() {
+                        return Err(CommitteeError::EmptyNewText);
+                    }
+                    let (item, _) = self.house_change_label(conn, item).await?;
+                    if let Some(current) =
+                        store::committee::house_rules::item(conn, &item).await?
+                    {
+                        if same_words(&current.text, new_text) {
+                            return Err(CommitteeError::SameText(item));
+                        }
+                    }
+                    (Some(item), Some(new_text.to_owned()))
                 }
-                _ => (None, None),
+                // Options a plain motion would drop without a word are refused (A.7).
+                _ => match (m.item.is_some(), m.new_text.is_some()) {
+                    (true, true) => {
+                        return Err(CommitteeError::RuleChangeOptions(
+                            "item: and new_text: belong",
+                            "them",
+                        ))
+                    }
+                    (true, false) => {
+                        return Err(CommitteeError::RuleChangeOptions("item: belongs", "it"))
+                    }
+                    (false, true) => {
+                        return Err(CommitteeError::RuleChangeOptions("new_text: belongs", "it"))
+                    }
+                    (false, false) => (None, None),
+                },
             };
             self.check_size(conn, &committee).await?;
             let closes_at = self.closing_time(m.closes.as_deref())?;

@@ -9,6 +9,7 @@ use sqlx::SqliteConnection;
 use crate::app::App;
 use crate::domain::committee::motion::{Kind, Status};
 use crate::domain::committee::sitting::SittingBody;
+use crate::domain::committee::rules::{Abstentions, VoteRules};
 use crate::domain::committee::tally::{self, Choice, Counts};
 use crate::domain::kernel::calendar;
 use crate::store;
@@ -35,14 +36,28 @@ pub(crate) fn title(m: &MotionRow, committee: &str) -> String {
     }
 }
 
-/// What the rules need, in words: "binding with 2/3 of the sitting body voting; a simple
-/// majority".
-fn needs(m: &MotionRow) -> String {
-    let r = m.rules();
-    format!(
-        "binding with {} of the sitting body voting; {} of Yes and No",
-        r.turnout, r.majority
-    )
+/// What the rules need, in words: "binding with 2/3 of the sitting body voting (an abstention
+/// is a vote); a simple majority of the votes cast".
+pub(crate) fn needs(m: &MotionRow) -> String {
+    rules_needs(&m.rules())
+}
+
+/// `needs` for any vote's rules.
+pub fn rules_needs(r: &VoteRules) -> String {
+    match r.abstentions {
+        Abstentions::Count => format!(
+            "binding with {} of the sitting body voting, an abstention being a vote; {} of the votes cast",
+            r.turnout, r.majority
+        ),
+        Abstentions::Ignore => format!(
+            "binding with {} of the sitting body voting Yes or No, an abstention not being a vote; {} of Yes and No",
+            r.turnout, r.majority
+        ),
+        Abstentions::TurnoutOnly => format!(
+            "binding with {} of the sitting body voting, abstentions included; {} of Yes and No (the reading this motion closed under)",
+            r.turnout, r.majority
+        ),
+    }
 }
 
 /// The post that opens a motion.
@@ -66,24 +81,33 @@ pub(crate) fn opening_text(
     text
 }
 
-/// The sitting body with each vote: "ann (member): Yes".
-fn roll(sitting: &SittingBody, votes: &[(i64, String, Choice)]) -> String {
+/// The sitting body with each vote: "ann (member): Yes". Someone who no longer held what
+/// seated them at the close says so, and a vote set aside is shown as set aside.
+fn roll(
+    sitting: &SittingBody,
+    votes: &[(i64, String, Choice)],
+    aside: &[(i64, Choice, String)],
+) -> String {
     let lines: Vec<String> = sitting
         .0
         .iter()
         .map(|s| {
-            let vote = votes
-                .iter()
-                .find(|(id, ..)| *id == s.person)
-                .map(|(_, _, c)| c.to_string())
-                .unwrap_or_else(|| {
-                    if s.sits {
-                        "did not vote".into()
-                    } else {
-                        "not sitting".into()
-                    }
-                });
-            format!("{} ({}): {vote}", s.name, s.reason)
+            let vote = match (
+                votes.iter().find(|(id, ..)| *id == s.person),
+                aside.iter().find(|(id, ..)| *id == s.person),
+            ) {
+                (Some((_, _, c)), _) => c.to_string(),
+                (None, Some((_, c, _))) => format!("{c}, set aside"),
+                (None, None) if s.sits => "did not vote".into(),
+                (None, None) => "not sitting".into(),
+            };
+            match &s.left {
+                Some(why) => format!(
+                    "{} ({}; by the close {why}): {vote}",
+                    s.name, s.reason
+                ),
+                None => format!("{} ({}): {vote}", s.name, s.reason),
+            }
         })
         .collect();
     lines.join("; ")
@@ -96,6 +120,7 @@ pub(crate) fn result_text(
     counts: Counts,
     sitting: &SittingBody,
     votes: &[(i64, String, Choice)],
+    aside: &[(i64, Choice, String)],
 ) -> String {
     let outcome = tally::decide(counts, sitting.size(), &m.rules());
     let voted = tally::turnout(counts, &m.rules());
@@ -116,7 +141,7 @@ pub(crate) fn result_text(
     format!(
         "{head}\nSitting body ({}): {}.",
         sitting.size(),
-        roll(sitting, votes)
+        roll(sitting, votes, aside)
     )
 }
 
@@ -143,6 +168,7 @@ impl App {
         let committee = store::committee::committees::by_id(conn, m.committee_id).await?;
         let sitting = store::committee::motions::seats(conn, number).await?;
         let votes = store::committee::motions::votes(conn, number).await?;
+        let aside = store::committee::motions::set_aside_votes(conn, number).await?;
         let mut text = format!("{}: {}", title(&m, &committee.name), m.text);
         if let Some(new_text) = &m.new_text {
             text.push_str(&format!("\nNew text: {new_text}"));
@@ -157,7 +183,14 @@ impl App {
             status => {
                 let counts = m.counts().unwrap_or_default();
                 text.push('\n');
-                text.push_str(&result_text(&m, &committee.name, counts, &sitting, &votes));
+                text.push_str(&result_text(
+                    &m,
+                    &committee.name,
+                    counts,
+                    &sitting,
+                    &votes,
+                    &aside,
+                ));
                 if let (Some(choice), Status::Adopted | Status::Rejected) = (&m.tie_choice, status)
                 {
                     text.push_str(&format!(

@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// The house rules as published.
+const B: Bars = Bars::PUBLISHED;
+
 fn candidate(offices: &[Office]) -> Candidate {
     Candidate {
         name: "Ann".into(),
@@ -19,7 +22,7 @@ fn on_team() -> Candidate {
 }
 
 fn check(office: Office, who: &Candidate) -> Result<(), Ineligible> {
-    may_hold(office, who, None, Numbers::default(), 8)
+    may_hold(office, who, None, Numbers::default(), 8, &B)
 }
 
 #[test]
@@ -84,6 +87,7 @@ fn an_observer_is_refused_for_a_team_mates_game_a10() {
         Some(&ties),
         Numbers::default(),
         8,
+        &B,
     )
     .unwrap_err();
     assert_eq!(
@@ -102,19 +106,19 @@ fn an_observer_is_refused_for_a_game_they_play_or_gm_and_welcome_elsewhere_a10()
     let who = candidate(&[]);
     let n = Numbers::default();
     assert!(matches!(
-        may_hold(Office::Observer, &who, Some(&ties), n, 8),
+        may_hold(Office::Observer, &who, Some(&ties), n, 8, &B),
         Err(Ineligible::ObserverPlays { .. })
     ));
     ties.plays = false;
     ties.gms = true;
     assert!(matches!(
-        may_hold(Office::Observer, &who, Some(&ties), n, 8),
+        may_hold(Office::Observer, &who, Some(&ties), n, 8, &B),
         Err(Ineligible::ObserverGms { .. })
     ));
     ties.gms = false;
     // A.10: Observers may be players, captains or GMs, of other games.
     assert_eq!(
-        may_hold(Office::Observer, &on_team(), Some(&ties), n, 8),
+        may_hold(Office::Observer, &on_team(), Some(&ties), n, 8, &B),
         Ok(())
     );
 }
@@ -132,7 +136,8 @@ fn a_gm_is_refused_for_a_game_a_team_mate_observes_a10() {
             &on_team(),
             Some(&ties),
             Numbers::default(),
-            8
+            8,
+            &B
         ),
         Err(Ineligible::GmObservedByTeamMate { .. })
     ));
@@ -147,12 +152,12 @@ fn there_is_one_td_and_at_most_two_assistants_a2() {
     };
     let who = candidate(&[]);
     assert_eq!(
-        may_hold(Office::TournamentDirector, &who, None, taken, 8),
+        may_hold(Office::TournamentDirector, &who, None, taken, 8, &B),
         Err(Ineligible::DirectorTaken)
     );
     assert_eq!(
-        may_hold(Office::AssistantDirector, &who, None, taken, 8),
-        Err(Ineligible::AssistantsFull)
+        may_hold(Office::AssistantDirector, &who, None, taken, 8, &B),
+        Err(Ineligible::AssistantsFull(2))
     );
 }
 
@@ -163,7 +168,7 @@ fn the_tmc_takes_no_more_than_its_most_a2() {
         ..Numbers::default()
     };
     assert_eq!(
-        may_hold(Office::TmcMember, &candidate(&[]), None, eight, 8),
+        may_hold(Office::TmcMember, &candidate(&[]), None, eight, 8, &B),
         Err(Ineligible::TmcFull(8))
     );
 }
@@ -181,7 +186,7 @@ fn only_an_assistant_td_acts_as_td_and_one_at_a_time_a6() {
         ..Numbers::default()
     };
     assert_eq!(
-        may_hold(Office::ActingDirector, &atd, None, one, 8),
+        may_hold(Office::ActingDirector, &atd, None, one, 8, &B),
         Err(Ineligible::ActingTaken)
     );
 }
@@ -189,11 +194,11 @@ fn only_an_assistant_td_acts_as_td_and_one_at_a_time_a6() {
 #[test]
 fn the_td_and_tmc_members_may_not_be_seated_to_play_a4_a8() {
     let td = Offices::new(vec![Office::TournamentDirector]);
-    assert!(may_play("Ann", &td).is_err());
+    assert!(may_play("Ann", &td, &B).is_err());
     let tmc = Offices::new(vec![Office::TmcMember]);
-    assert!(may_play("Ann", &tmc).is_err());
+    assert!(may_play("Ann", &tmc, &B).is_err());
     assert_eq!(
-        may_play("Ann", &Offices::new(vec![Office::Observer])),
+        may_play("Ann", &Offices::new(vec![Office::Observer]), &B),
         Ok(())
     );
 }
@@ -210,7 +215,7 @@ fn board(f: impl FnOnce(&mut GameTies)) -> GameTies {
 #[test]
 fn a_player_may_not_be_the_gm_of_his_own_board_a12_a1() {
     let ties = board(|t| t.plays = true);
-    let refusal = game_master(&candidate(&[]), &ties).unwrap_err();
+    let refusal = game_master(&candidate(&[]), &ties, &B).unwrap_err();
     assert_eq!(
         refusal.to_string(),
         "Ann may not be the GM of R1 Board 1: Ann plays in it, and the GM is a neutral party who \
@@ -219,21 +224,21 @@ fn a_player_may_not_be_the_gm_of_his_own_board_a12_a1() {
     // The other way round: the GM is not seated on the board.
     let gm = board(|t| t.gms = true);
     assert!(matches!(
-        may_sit("Ann", &Offices::default(), &gm),
+        may_sit("Ann", &Offices::default(), &gm, &B),
         Err(Ineligible::PlayerGms { .. })
     ));
-    assert_eq!(may_sit("Ann", &Offices::default(), &board(|_| ())), Ok(()));
+    assert_eq!(may_sit("Ann", &Offices::default(), &board(|_| ()), &B), Ok(()));
 }
 
 #[test]
 fn the_observer_of_a_game_may_not_be_its_gm_a10() {
     let ties = board(|t| t.observes = true);
     assert!(matches!(
-        game_master(&candidate(&[Office::Observer]), &ties),
+        game_master(&candidate(&[Office::Observer]), &ties, &B),
         Err(Ineligible::GmObserves { .. })
     ));
     assert!(matches!(
-        may_sit("Ann", &Offices::default(), &ties),
+        may_sit("Ann", &Offices::default(), &ties, &B),
         Err(Ineligible::PlayerObserved { .. })
     ));
 }
@@ -245,7 +250,7 @@ fn one_person_at_a_time_holds_the_tds_powers_a2_a6() {
         ..Numbers::default()
     };
     assert_eq!(
-        room(Office::ActingDirector, td_in_post, 8),
+        room(Office::ActingDirector, td_in_post, 8, &B),
         Err(Ineligible::DirectorInPost)
     );
     let acting = Numbers {
@@ -253,7 +258,7 @@ fn one_person_at_a_time_holds_the_tds_powers_a2_a6() {
         ..Numbers::default()
     };
     assert_eq!(
-        room(Office::TournamentDirector, acting, 8),
+        room(Office::TournamentDirector, acting, 8, &B),
         Err(Ineligible::ActingInPost)
     );
 }
@@ -265,12 +270,12 @@ fn who_may_not_be_td_may_not_act_as_td_a4_a6() {
         ..candidate(&[Office::AssistantDirector])
     };
     assert!(matches!(
-        acting_director(&player),
+        acting_director(&player, &B),
         Err(Ineligible::DirectorOnTeam { .. })
     ));
     // Nor may the Acting TD, or an Assistant TD, join a team or play.
     for office in [Office::ActingDirector, Office::AssistantDirector] {
-        assert!(may_play("Ann", &Offices::new(vec![office])).is_err());
+        assert!(may_play("Ann", &Offices::new(vec![office]), &B).is_err());
     }
 }
 
@@ -281,11 +286,11 @@ fn an_assistant_td_is_held_to_the_tmcs_conditions_a6_a8() {
         ..candidate(&[])
     };
     assert!(matches!(
-        assistant(&player),
+        assistant(&player, &B),
         Err(Ineligible::AssistantPlays { .. })
     ));
     assert!(matches!(
-        assistant(&on_team()),
+        assistant(&on_team(), &B),
         Err(Ineligible::AssistantOnTeam { .. })
     ));
 }
@@ -298,16 +303,41 @@ fn the_td_and_assistant_tds_are_not_tmc_members_a2_a6() {
         Office::ActingDirector,
     ] {
         assert!(matches!(
-            tmc_member(&candidate(&[office])),
+            tmc_member(&candidate(&[office]), &B),
             Err(Ineligible::HoldsOther { .. })
         ));
     }
     assert!(matches!(
-        director(&candidate(&[Office::TmcMember])),
+        director(&candidate(&[Office::TmcMember]), &B),
         Err(Ineligible::HoldsOther { .. })
     ));
     assert!(matches!(
-        assistant(&candidate(&[Office::TmcMember])),
+        assistant(&candidate(&[Office::TmcMember]), &B),
         Err(Ineligible::HoldsOther { .. })
     ));
+}
+
+#[test]
+fn an_amended_a10_lets_tmc_members_observe_and_an_amended_a2_a_third_assistant_a2_a10() {
+    let amended = Bars {
+        observer_tmc: false,
+        assistants_most: 3,
+        ..Bars::PUBLISHED
+    };
+    let tmc = candidate(&[Office::TmcMember]);
+    assert_eq!(observer(&tmc, None, &amended), Ok(()));
+    assert_eq!(
+        tmc_member(&candidate(&[Office::Observer]), &amended),
+        Ok(())
+    );
+    assert!(observer(&candidate(&[Office::AssistantDirector]), None, &amended).is_err());
+    let two = Numbers {
+        assistants: 2,
+        ..Numbers::default()
+    };
+    assert_eq!(room(Office::AssistantDirector, two, 8, &amended), Ok(()));
+    assert_eq!(
+        room(Office::AssistantDirector, two, 8, &B),
+        Err(Ineligible::AssistantsFull(2))
+    );
 }

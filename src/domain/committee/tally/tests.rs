@@ -1,7 +1,7 @@
 //! The tallies the house rules describe (A.6, A.7), case by case.
 
 use super::*;
-use crate::domain::committee::rules::{Fraction, Majority, TieBreak, VoteRules};
+use crate::domain::committee::rules::{Abstentions, Fraction, Majority, TieBreak, VoteRules};
 
 /// The TMC's rules: 2/3 turnout, a simple majority, the TD breaks ties (A.6).
 fn tmc() -> VoteRules {
@@ -9,7 +9,7 @@ fn tmc() -> VoteRules {
         turnout: Fraction::TWO_THIRDS,
         majority: Majority::Simple,
         tie_break: TieBreak::Director,
-        abstentions_count: true,
+        abstentions: Abstentions::Count,
     }
 }
 
@@ -58,16 +58,63 @@ fn a_tie_rejects_where_the_committee_has_no_tie_breaker() {
 }
 
 #[test]
-fn an_abstention_counts_toward_turnout_but_not_the_majority_a6() {
-    assert_eq!(decide(counts(2, 1, 2), 7, &tmc()), Outcome::Adopted);
+fn an_abstention_is_a_vote_for_turnout_and_for_the_majority_alike_a6() {
+    // Counted: 5 of 7 voted, and Yes 2 of 5 votes cast is no majority.
+    assert_eq!(decide(counts(2, 1, 2), 7, &tmc()), Outcome::Rejected);
+    assert_eq!(decide(counts(3, 1, 1), 7, &tmc()), Outcome::Adopted);
+    // Not counted: 3 of 7 voted Yes or No, below 2/3.
     let ignored = VoteRules {
-        abstentions_count: false,
+        abstentions: Abstentions::Ignore,
         ..tmc()
     };
     assert!(matches!(
         decide(counts(2, 1, 2), 7, &ignored),
         Outcome::NotBinding { voted: 3, .. }
     ));
+    assert_eq!(decide(counts(3, 2, 2), 7, &ignored), Outcome::Adopted);
+}
+
+#[test]
+fn one_yes_with_four_abstentions_carries_no_ordinary_motion_a6() {
+    // 5 of 7 voted: the decision binds, and 1 of 5 is no majority.
+    assert_eq!(decide(counts(1, 0, 4), 7, &tmc()), Outcome::Rejected);
+    let ignored = VoteRules {
+        abstentions: Abstentions::Ignore,
+        ..tmc()
+    };
+    assert!(matches!(
+        decide(counts(1, 0, 4), 7, &ignored),
+        Outcome::NotBinding { voted: 1, .. }
+    ));
+}
+
+#[test]
+fn one_yes_with_five_abstentions_does_not_override_the_veto_a7() {
+    let counted = VoteRules::published_override_of(tmc());
+    assert_eq!(decide(counts(1, 0, 5), 7, &counted), Outcome::Rejected);
+    let ignored = VoteRules::published_override_of(VoteRules {
+        abstentions: Abstentions::Ignore,
+        ..tmc()
+    });
+    assert!(matches!(
+        decide(counts(1, 0, 5), 7, &ignored),
+        Outcome::NotBinding { voted: 1, .. }
+    ));
+    // The reading motions closed under before it was corrected carried it; it is kept only
+    // so that their record re-derives.
+    let old = VoteRules {
+        abstentions: Abstentions::TurnoutOnly,
+        ..counted
+    };
+    assert_eq!(decide(counts(1, 0, 5), 7, &old), Outcome::Adopted);
+}
+
+#[test]
+fn a_tie_is_yes_at_exactly_half_of_the_votes_so_one_more_decides_a6() {
+    // Counted: Yes 3 of 6 votes cast is exactly half; the TD's one vote decides.
+    assert_eq!(decide(counts(3, 2, 1), 7, &tmc()), Outcome::Tied);
+    // Yes 2 of 6 is below half whatever the TD casts: rejected, not tied.
+    assert_eq!(decide(counts(2, 2, 2), 7, &tmc()), Outcome::Rejected);
 }
 
 #[test]
@@ -77,19 +124,19 @@ fn a_vote_of_only_abstentions_carries_nothing() {
 
 #[test]
 fn a_veto_is_overridden_five_to_one_with_six_of_seven_voting_a7() {
-    let rules = VoteRules::override_of(tmc());
+    let rules = VoteRules::published_override_of(tmc());
     assert_eq!(decide(counts(5, 1, 0), 7, &rules), Outcome::Adopted);
 }
 
 #[test]
 fn a_veto_is_not_overridden_four_to_three_with_seven_of_seven_voting_a7() {
-    let rules = VoteRules::override_of(tmc());
+    let rules = VoteRules::published_override_of(tmc());
     assert_eq!(decide(counts(4, 3, 0), 7, &rules), Outcome::Rejected);
 }
 
 #[test]
 fn a_veto_is_not_overridden_five_to_nothing_with_five_of_seven_voting_a7() {
-    let rules = VoteRules::override_of(tmc());
+    let rules = VoteRules::published_override_of(tmc());
     assert_eq!(
         decide(counts(5, 0, 0), 7, &rules),
         Outcome::NotBinding {
@@ -102,7 +149,7 @@ fn a_veto_is_not_overridden_five_to_nothing_with_five_of_seven_voting_a7() {
 
 #[test]
 fn an_override_tied_is_not_carried_and_waits_for_no_one_a7() {
-    let rules = VoteRules::override_of(tmc());
+    let rules = VoteRules::published_override_of(tmc());
     assert_eq!(decide(counts(3, 3, 0), 6, &rules), Outcome::Rejected);
 }
 

@@ -99,9 +99,8 @@ async fn row(
 fn rules_in_words(m: &store::committee::motions::MotionRow) -> String {
     let r = m.rules();
     format!(
-        "binding with {} of the sitting body voting; {} of Yes and No; ties {}",
-        r.turnout,
-        r.majority,
+        "{}; ties {}",
+        crate::app::committee::motion::rules_needs(&r),
         if r.tie_break.key() == "director" {
             "broken by the TD"
         } else {
