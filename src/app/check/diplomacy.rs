@@ -101,7 +101,7 @@ pub(super) async fn check(
     }
     let held: BTreeMap<i64, &str> = boards
         .iter()
-        .filter(|b| b.results_held)
+        .filter(|b| b.results_held && b.status == BoardStatus::Playing)
         .map(|b| (b.id, b.turn.as_str()))
         .collect();
     for p in store::diplomacy::votes::all(conn).await? {

@@ -44,6 +44,12 @@ impl App {
                     "its counts are final".into(),
                 ));
             }
+            if b.results_held {
+                return Err(DiplomacyError::Refused(format!(
+                    "{}'s results wait: a 1901 NMR stands until the position is replaced, and no count is released before (D.VII.6b).",
+                    b.name
+                )));
+            }
             let s = Season::parse(season)
                 .ok_or_else(|| DiplomacyError::BadSeason(season.to_owned()))?;
             let c = Centres::parse(counts)?;
@@ -116,6 +122,12 @@ impl App {
                 "house rules D.VIII.1",
             )?;
             let b = board(conn, name).await?;
+            if b.results_held {
+                return Err(DiplomacyError::Refused(format!(
+                    "{}'s results wait on a 1901 NMR: the position is replaced first (D.VII.6b).",
+                    b.name
+                )));
+            }
             let s = Season::parse(season)
                 .ok_or_else(|| DiplomacyError::BadSeason(season.to_owned()))?;
             let c = Centres::parse(counts)?;
