@@ -7,7 +7,7 @@
 use super::{seeds, sequence, Rng};
 
 /// How many sequences CI runs.
-const SEQUENCES: u64 = 200;
+const SEQUENCES: u64 = 100;
 /// Steps in one sequence, after the club is set up.
 const STEPS: usize = 40;
 
