@@ -221,7 +221,7 @@ pub fn apply(pos: &mut Position, seat: Seat, play: &Play) -> Effects {
                     && !lands(pos, &p, *sq);
                 pos.set_square(victim.id, None);
                 pos.set_owner(victim.id, seat);
-                fx.lines.push(format!("The {} on {sq} is captured and joins the capturer's off-board pieces (Rule 1230.1 §4).", victim.kind));
+                fx.lines.push(format!("The {} on {sq} is captured and joins the capturer's off-board pieces (Rule 1230.1 §4).", victim.named()));
                 if shoots {
                     fx.lines.push(format!(
                         "The {} shoots from {from} and stays there (Rule 1230.15 §3).",

@@ -7,6 +7,7 @@
 use std::sync::LazyLock;
 
 use super::suite::{self, SuiteRule};
+use super::turns::TurnLimits;
 
 /// The published suite, whose texts gavel's readings follow.
 static READ: LazyLock<Vec<SuiteRule>> = LazyLock::new(|| {
@@ -34,24 +35,6 @@ pub fn is_read(number: u32, text: &str) -> bool {
 /// The revision of Rule 1230.`number` whose text gavel read.
 pub fn read_revision(number: u32) -> Option<u32> {
     READ.iter().find(|r| r.number == number).map(|r| r.revision)
-}
-
-/// The time limits of a turn (Rule 1230.2 §4, §4.A): the days after the announcement of the
-/// game's state at which a turn expires, and the most the Chess-Umpire may extend it to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TurnLimits {
-    pub days: i64,
-    pub max_days: i64,
-}
-
-impl Default for TurnLimits {
-    /// As the text gavel read has them: three days, up to seven.
-    fn default() -> TurnLimits {
-        TurnLimits {
-            days: super::turns::TURN_DAYS,
-            max_days: super::turns::EXTEND_MAX_DAYS,
-        }
-    }
 }
 
 /// The two sentences of Rule 1230.2 that set the turn's time limits, each around its number of

@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 use super::play::Play;
 use super::position::Seat;
 use super::random::Draw;
-use super::read_texts::TurnLimits;
 use crate::domain::kernel::calendar::local_days_after;
 
 /// A turn's time limit from the announcement of the game's state, in days (Rule 1230.2 §4).
@@ -174,6 +173,24 @@ impl Turns {
 /// When a turn's time runs out: three club days after the announcement, or the extension.
 pub fn deadline(announced: DateTime<Utc>, days: i64, tz: Tz) -> DateTime<Utc> {
     local_days_after(announced, days, tz)
+}
+
+/// The time limits of a turn (Rule 1230.2 §4, §4.A): the days after the announcement of the
+/// game's state at which a turn expires, and the most the Chess-Umpire may extend it to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnLimits {
+    pub days: i64,
+    pub max_days: i64,
+}
+
+impl Default for TurnLimits {
+    /// As the text gavel read has them: three days, up to seven.
+    fn default() -> TurnLimits {
+        TurnLimits {
+            days: TURN_DAYS,
+            max_days: EXTEND_MAX_DAYS,
+        }
+    }
 }
 
 /// Why an extension was refused.

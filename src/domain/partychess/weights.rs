@@ -14,6 +14,8 @@ use super::position::{Piece, Position, Seat};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PieceWeight {
     pub kind: Kind,
+    /// A HarfyBlob's Hn (Rule 1230.14); 1 for every other piece.
+    pub hn: u8,
     pub at: Square,
     pub value: u32,
     /// Mobility, in halves.
@@ -90,8 +92,13 @@ impl fmt::Display for Weight {
         for p in &self.pieces {
             write!(
                 f,
-                "\n  {} {}: value {} + Mobility {} ({}){}{}",
+                "\n  {}{} {}: value {} + Mobility {} ({}){}{}",
                 p.kind.letter(),
+                if p.kind == Kind::HarfyBlob {
+                    format!("(Hn{})", p.hn)
+                } else {
+                    String::new()
+                },
                 p.at,
                 p.value,
                 halves(p.mobility_x2),
@@ -150,6 +157,7 @@ pub fn weight(pos: &Position, seat: Seat, defined: &[Kind]) -> Weight {
             let (mobility_x2, mobility_why) = mobility(pos, &mut scratch, &guard, p, defined);
             Some(PieceWeight {
                 kind: p.kind,
+                hn: p.hn,
                 at,
                 value: p.kind.value(),
                 mobility_x2,
