@@ -38,7 +38,12 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 /// Runs `clients` clients against the portal at `addr` for `time` (after a second of warming
 /// up that is not counted), asking as `scenario` says.
-pub async fn run(addr: SocketAddr, scenario: &Scenario, clients: usize, time: Duration) -> Measured {
+pub async fn run(
+    addr: SocketAddr,
+    scenario: &Scenario,
+    clients: usize,
+    time: Duration,
+) -> Measured {
     let client: Client<HttpConnector, Body> = Client::builder(TokioExecutor::new())
         .pool_max_idle_per_host(clients)
         .build_http();

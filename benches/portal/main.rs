@@ -110,16 +110,27 @@ fn main() {
         let app = App::with_pool(pool, config.clone(), Arc::new(clock))
             .await
             .unwrap();
-        if !reused {
+        // A club kept by the rederive bench has no rulebook yet.
+        let rules_imported: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rule_changes")
+            .fetch_one(app.pool())
+            .await
+            .unwrap();
+        if rules_imported == 0 {
             let initial = include_str!("../../src/domain/nomic/initial-rules.json");
             app.import_rules("the Initial Set", initial, true, false)
                 .await
                 .unwrap();
+        }
+        if !reused {
             std::fs::write(&written, format!("{members} members, {games} games\n")).unwrap();
         }
         println!(
             "portal: {members} members, {games} games, {} in {:.1} s",
-            if reused { "read again" } else { "written and folded" },
+            if reused {
+                "read again"
+            } else {
+                "written and folded"
+            },
             t.elapsed().as_secs_f64()
         );
         if !no_load {

@@ -4,8 +4,9 @@
 //! Prints the README's table: `/game register`, `/profile` and `/leaderboard` at a million
 //! games against a thousand, voiding a recent game and the oldest one, a full rebuild, the
 //! memory of the `gavel` process, and sustained registration in a fresh club. Ratios divide
-//! by figures taken in the same run (a bare read of the live history with the replay's query,
-//! single-row commits), so they hold on a busy machine.
+//! by figures taken in the same run (a raw read of the live history with the replay's query
+//! through rusqlite on the same file, single-row commits), so they hold on a busy machine.
+//! `cargo bench --bench rederive` measures the full re-derivations and `gavel check` alone.
 //!
 //! `cargo bench --bench scale` runs at full size (a few minutes); `-- --quick` (or
 //! `GAVEL_SCALE_GAMES` and `GAVEL_SCALE_MEMBERS`) runs small.
@@ -55,7 +56,7 @@ fn main() {
         // The bare read and the rebuild, interleaved so both see the same machine.
         let (mut reads, mut rebuilds) = (Vec::new(), Vec::new());
         for _ in 0..3 {
-            reads.push(bare_read(&big).await);
+            reads.push(bare_read(&big_db));
             rebuilds.push(rebuild(&big).await);
         }
         let read = median(reads);
@@ -119,14 +120,14 @@ fn main() {
         let void_recent = median(recent);
         // The oldest game and then the next oldest: each re-derives the whole history. Bare
         // reads before, between and after.
-        let (mut oldest, mut reads) = (Vec::new(), vec![bare_read(&big).await]);
+        let (mut oldest, mut reads) = (Vec::new(), vec![bare_read(&big_db)]);
         for id in [1, 2] {
             let t = Instant::now();
             app.void_game(&call("mod", "game void"), id, "never played")
                 .await
                 .expect("void");
             oldest.push(t.elapsed());
-            reads.push(bare_read(&big).await);
+            reads.push(bare_read(&big_db));
         }
         let void_oldest = oldest[0].max(oldest[1]);
         let read_near = median(reads);

@@ -118,7 +118,43 @@ pub(crate) async fn commands(
     (s, b)
 }
 
-pub(crate) async fn bare_read(pool: &SqlitePool) -> Duration {
+/// The raw read, the yardstick a full re-derivation is divided by: the replay's query over
+/// every live event at once (the events in fold order, joined to their games), through rusqlite
+/// on the database file, every column of every row read in place, nothing built from them:
+/// what any program reading the same rows pays.
+pub(crate) fn bare_read(path: &Path) -> Duration {
+    let c = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .unwrap();
+    let t = Instant::now();
+    let mut statement = c
+        .prepare(
+            "SELECT e.id, e.at, e.kind, e.person_id, e.amount, g.white_id, g.black_id, g.result,
+                    g.online
+             FROM score_events e LEFT JOIN games g ON g.id = e.game_id
+             WHERE e.voided_at IS NULL ORDER BY e.at, e.id",
+        )
+        .unwrap();
+    let mut rows = statement.query([]).unwrap();
+    let (mut read, mut sum) = (0u64, 0i64);
+    while let Some(row) = rows.next().unwrap() {
+        for i in 0..9 {
+            match row.get_ref(i).unwrap() {
+                rusqlite::types::ValueRef::Integer(v) => sum = sum.wrapping_add(v),
+                rusqlite::types::ValueRef::Text(text) => sum += text.len() as i64,
+                _ => {}
+            }
+        }
+        read += 1;
+    }
+    std::hint::black_box((read, sum));
+    t.elapsed()
+}
+
+/// The same rows through sqlx, as the fold read them before it read through rusqlite
+/// (`standings::read_history`: 8192 rows a query, each decoded into an event); the rederive
+/// bench shows it beside the raw read.
+#[allow(dead_code)]
+pub(crate) async fn sqlx_read(pool: &SqlitePool) -> Duration {
     let mut conn = pool.acquire().await.unwrap();
     let t = Instant::now();
     std::hint::black_box(

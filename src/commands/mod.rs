@@ -27,7 +27,8 @@ use std::sync::LazyLock;
 
 pub use docs::{help, markdown_tables, usage};
 pub use spec::{
-    Args, CommandSpec, FormCheck, FormTitle, Handler, OptionError, OptionKind, OptionSpec, Reply, Value,
+    Args, CommandSpec, FormCheck, FormTitle, Handler, OptionError, OptionKind, OptionSpec, Reply,
+    Value,
 };
 
 /// A top-level command that groups subcommands (`/mod violation`), with what Discord shows for it.

@@ -148,7 +148,11 @@ impl Pages {
                 break;
             }
             if let Some(slot) = now.slots.remove(&key) {
-                let body = slot.page.get().and_then(Option::as_ref).map_or(0, |k| k.cost());
+                let body = slot
+                    .page
+                    .get()
+                    .and_then(Option::as_ref)
+                    .map_or(0, |k| k.cost());
                 now.bytes = now.bytes.saturating_sub(key.len() + SLOT_COST + body);
             }
         }
@@ -297,7 +301,10 @@ mod tests {
         };
         for _ in 0..3 {
             let (status, bytes, gz) = body(pages.answer(7, "/a", make).await, false).await;
-            assert_eq!((status, bytes.len(), gz), (StatusCode::OK, long.len(), false));
+            assert_eq!(
+                (status, bytes.len(), gz),
+                (StatusCode::OK, long.len(), false)
+            );
         }
         let (_, zipped, gz) = body(pages.answer(7, "/a", make).await, true).await;
         assert!(gz && zipped.len() < long.len() / 4, "{}", zipped.len());
@@ -306,7 +313,11 @@ mod tests {
         assert_eq!(made.load(Ordering::SeqCst), 2, "a write makes it again");
         body(pages.answer(7, "/a", make).await, false).await;
         body(pages.answer(8, "/a", make).await, false).await;
-        assert_eq!(made.load(Ordering::SeqCst), 3, "an older revision is not kept");
+        assert_eq!(
+            made.load(Ordering::SeqCst),
+            3,
+            "an older revision is not kept"
+        );
         let missing = async || StatusCode::NOT_FOUND.into_response();
         for _ in 0..2 {
             let (status, _, _) = body(pages.answer(8, "/nowhere", missing).await, false).await;
@@ -354,7 +365,10 @@ mod tests {
             pages.answer(1, &key, async || page("small")).await;
         }
         let (bytes, slots) = pages.size();
-        assert!(slots <= SLOTS && bytes <= BUDGET, "{bytes} bytes in {slots}");
+        assert!(
+            slots <= SLOTS && bytes <= BUDGET,
+            "{bytes} bytes in {slots}"
+        );
     }
 
     #[test]

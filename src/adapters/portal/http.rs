@@ -301,12 +301,15 @@ pub async fn revision_etag(State(portal): State<Portal>, request: Request, next:
         set_cache_headers(&mut response, &tag, &portal.cache_control);
         return response;
     }
-    let pages = portal.pages.clone().filter(|_| request.method() == Method::GET);
+    let pages = portal
+        .pages
+        .clone()
+        .filter(|_| request.method() == Method::GET);
     let mut response = if let Some(pages) = pages {
-        let key = request
-            .uri()
-            .path_and_query()
-            .map_or_else(|| request.uri().path().to_owned(), |p| p.as_str().to_owned());
+        let key = request.uri().path_and_query().map_or_else(
+            || request.uri().path().to_owned(),
+            |p| p.as_str().to_owned(),
+        );
         let gzip = cache::accepts_gzip(request.headers().get(header::ACCEPT_ENCODING));
         match pages
             .answer(revision, &key, async move || next.run(request).await)

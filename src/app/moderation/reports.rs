@@ -146,11 +146,7 @@ impl App {
     /// Whether `call`'s caller may answer report `number` (before its form opens), and if so
     /// the form's title: the report, the member whose message it is and the message's start
     /// ("Report #1: bob, “you are all idiots”"), so a Moderator knows what the form acts on.
-    pub async fn may_answer_report(
-        &self,
-        call: &Call,
-        number: i64,
-    ) -> Result<String, ReportError> {
+    pub async fn may_answer_report(&self, call: &Call, number: i64) -> Result<String, ReportError> {
         let mut title = String::new();
         self.check_before_form::<ReportError>(call, async |conn, actor| {
             let row = answerable(conn, actor, number).await?;

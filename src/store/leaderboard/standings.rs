@@ -6,6 +6,7 @@
 //! backdated event) re-derives everything after the checkpoint before it, exactly as a full
 //! fold would. `check` folds the whole history and compares; `rebuild` starts again from it.
 
+mod bulk;
 mod check;
 mod fold;
 mod history;

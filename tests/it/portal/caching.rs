@@ -48,7 +48,10 @@ async fn pages_are_kept_for_the_revision_and_say_so() {
         for _ in 0..2 {
             let (encoding, vary, text) = zipped(&club, path).await;
             assert_eq!(encoding, "gzip", "{path}");
-            assert!(vary.to_ascii_lowercase().contains("accept-encoding"), "{vary}");
+            assert!(
+                vary.to_ascii_lowercase().contains("accept-encoding"),
+                "{vary}"
+            );
             assert_eq!(text, plain, "{path}: the kept page is the page");
         }
         let again = club.get(path).await;
@@ -75,5 +78,8 @@ async fn pages_are_kept_for_the_revision_and_say_so() {
 async fn a_shared_cache_may_keep_a_page_for_the_seconds_configured() {
     let club = Club::new(false, |c| c.portal.shared_max_age = 5).await;
     let r = club.get("/leaderboard").await;
-    assert_eq!(r.headers()["cache-control"], "public, max-age=0, s-maxage=5");
+    assert_eq!(
+        r.headers()["cache-control"],
+        "public, max-age=0, s-maxage=5"
+    );
 }

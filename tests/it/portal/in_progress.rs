@@ -124,10 +124,11 @@ async fn the_migration_takes_the_draw_away_from_a_game_in_progress() {
             (2, None, "in_progress".to_owned()),
         ]
     );
-    let broken: Vec<(String, i64)> = sqlx::query_as("SELECT \"table\", rowid FROM pragma_foreign_key_check")
-        .fetch_all(&pool)
-        .await
-        .expect("the check");
+    let broken: Vec<(String, i64)> =
+        sqlx::query_as("SELECT \"table\", rowid FROM pragma_foreign_key_check")
+            .fetch_all(&pool)
+            .await
+            .expect("the check");
     assert_eq!(broken, []);
     // A counted game without a result is refused.
     assert!(sqlx::query("UPDATE games SET result = NULL WHERE id = 1")

@@ -431,7 +431,11 @@ impl App {
                 registrant: game.registered_by,
                 white: game.white_id,
                 black: game.black_id,
-                result: game.result.as_deref().and_then(GameResult::parse).unwrap_or(GameResult::Draw),
+                result: game
+                    .result
+                    .as_deref()
+                    .and_then(GameResult::parse)
+                    .unwrap_or(GameResult::Draw),
             }
             .confirmer(self.config().leaderboard.confirm_results);
             if confirmer.is_some() {

@@ -8,7 +8,8 @@ use sqlx::{Row, SqliteConnection};
 
 use crate::domain::leaderboard::score::{self, Rules};
 
-use super::history::{chunk_after, event_of, position_of, Position, CHUNK, EVENT_BY_ID};
+use super::bulk::{self, Replayed};
+use super::history::{event_of, position_of, Position, EVENT_BY_ID};
 use super::scores::{all_scores, scores_of, write_scores};
 use super::steps::{
     checkpoint_of, decode_state, encode_state, insert_checkpoint, insert_steps, Checkpoint, Step,
@@ -251,66 +252,22 @@ async fn rederive_from(
     set_bookkeeping(conn, rules, Some(&end.last), end.since_checkpoint).await
 }
 
-struct Replayed {
-    last: Position,
-    since_checkpoint: i64,
-}
-
 /// Folds the live events after `from` (the `events`-th) onto `state`, writing their steps and
-/// a checkpoint every `every` events. Returns where it ended.
+/// a checkpoint every `every` events, through the connection's own handle (`bulk`). Returns
+/// where it ended.
 async fn replay(
     conn: &mut SqliteConnection,
     every: i64,
     rules: &Rules,
     state: &mut HashMap<i64, i64>,
     from: Position,
-    mut events: i64,
-    mut touched: Option<&mut HashSet<i64>>,
+    events: i64,
+    touched: Option<&mut HashSet<i64>>,
 ) -> sqlx::Result<Replayed> {
-    let mut pos = from;
-    let mut since = 0;
-    let mut movements = Vec::with_capacity(2);
-    let mut steps = Vec::with_capacity(CHUNK as usize);
-    loop {
-        let rows = chunk_after(conn, &pos).await?;
-        let mut checkpoints = Vec::new();
-        for row in &rows {
-            if let Some(event) = event_of(row)? {
-                movements.clear();
-                score::step(state, &event, rules, Some(&mut movements));
-                if let Some(step) = Step::of(event.id, &movements) {
-                    if let Some(t) = touched.as_deref_mut() {
-                        t.extend(step.movements().map(|m| m.person));
-                    }
-                    steps.push(step);
-                }
-            }
-            events += 1;
-            since += 1;
-            if since == every {
-                checkpoints.push(Checkpoint {
-                    pos: position_of(row)?,
-                    events,
-                    state: encode_state(state),
-                });
-                since = 0;
-            }
-        }
-        insert_steps(conn, &steps).await?;
-        steps.clear();
-        for c in &checkpoints {
-            insert_checkpoint(conn, c).await?;
-        }
-        if let Some(row) = rows.last() {
-            pos = position_of(row)?;
-        }
-        if (rows.len() as i64) < CHUNK {
-            return Ok(Replayed {
-                last: pos,
-                since_checkpoint: since,
-            });
-        }
-    }
+    bulk::on_handle(conn, |c| {
+        bulk::replay(c, every, rules, state, from, events, touched)
+    })
+    .await
 }
 
 /// Folds the whole history again: scores, steps and checkpoints, with `rules`.

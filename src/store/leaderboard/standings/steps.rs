@@ -32,6 +32,19 @@ impl Step {
         })
     }
 
+    pub(super) fn from_parts(
+        event_id: i64,
+        a: (i64, i64, i64),
+        b: Option<(i64, i64, i64)>,
+    ) -> Step {
+        Step { event_id, a, b }
+    }
+
+    /// Member a's and member b's (person, before, after), as stored.
+    pub(super) fn parts(self) -> ((i64, i64, i64), Option<(i64, i64, i64)>) {
+        (self.a, self.b)
+    }
+
     pub(super) fn movements(self) -> impl Iterator<Item = Movement> {
         [Some(self.a), self.b]
             .into_iter()
@@ -136,7 +149,7 @@ pub fn decode_state(mut bytes: &[u8]) -> Option<HashMap<i64, i64>> {
     Some(scores)
 }
 
-fn put_varint(out: &mut Vec<u8>, value: i64) {
+pub(super) fn put_varint(out: &mut Vec<u8>, value: i64) {
     let mut v = ((value << 1) ^ (value >> 63)) as u64;
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
