@@ -10,6 +10,7 @@
 //! `GAVEL_RANDOM_SEED` chooses the first seed.
 
 mod club;
+mod tournament;
 
 use chrono::{Duration, Timelike};
 use gavel::adapters::console::{Console, Output};
