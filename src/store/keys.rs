@@ -29,8 +29,8 @@ use crate::domain::partychess::states::{GameStage, PlayHow};
 use crate::domain::tournament::matches::Game as TournamentGame;
 use crate::domain::tournament::stages::Stage as TournamentStage;
 use crate::domain::tournament::states::{
-    AtFault, ClaimKind, ClaimState, CorrectionKind, Decided, EntrantStatus, PendingKind, ResultKind,
-    TimeBy,
+    AtFault, ClaimKind, ClaimState, CorrectionKind, Decided, EntrantStatus, PendingKind,
+    ResultKind, TimeBy,
 };
 use crate::store::audit::Outcome as AuditOutcome;
 

@@ -15,8 +15,8 @@ use sqlx::SqliteConnection;
 
 use super::{Breaches, Pending};
 use crate::app::tournament::ledger;
-use crate::app::tournament::setup::entry_verdict;
 use crate::app::tournament::parameters;
+use crate::app::tournament::setup::entry_verdict;
 use crate::app::App;
 use crate::domain::tournament::negotiation::Week;
 use crate::domain::tournament::stages::Stage;
@@ -76,8 +76,15 @@ pub(super) async fn check(
                     "{at} has more than one standing result or decision"
                 ));
             }
-            if games.iter().filter(|g| g.voided_by.is_none() && g.armageddon).count() > 1 {
-                breaches.push(format!("{at} has more than one Armageddon game (ACWC Final)"));
+            if games
+                .iter()
+                .filter(|g| g.voided_by.is_none() && g.armageddon)
+                .count()
+                > 1
+            {
+                breaches.push(format!(
+                    "{at} has more than one Armageddon game (ACWC Final)"
+                ));
             }
             let voided = games
                 .iter()
@@ -118,7 +125,10 @@ pub(super) async fn check(
                 breaches.push(format!("{at} is over with a result still waiting"));
             }
             let claims = store::tournament::claims::of_match(conn, m.id).await?;
-            let open = claims.iter().filter(|c| c.state == ClaimState::Open).count();
+            let open = claims
+                .iter()
+                .filter(|c| c.state == ClaimState::Open)
+                .count();
             let countered: BTreeSet<i64> = claims
                 .iter()
                 .filter(|c| c.state == ClaimState::Countered)

@@ -92,6 +92,9 @@ impl App {
             if live.iter().any(|c| c.state == ClaimState::Countered) {
                 return Err(TournamentError::BeforeDirector(number));
             }
+            if live.iter().any(|c| c.by_id == me && c.kind != ClaimKind::NoShow) {
+                return Err(TournamentError::Reported(number));
+            }
             if let Some(theirs) = live.iter().find(|c| c.by_id != me) {
                 if let NoShow::Early(until) = negotiation::no_show(start, None, self.now()) {
                     return Err(TournamentError::Grace(utc(until)));

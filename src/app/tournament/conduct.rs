@@ -283,8 +283,7 @@ impl App {
         // replace a disqualified finalist rather than hand the Final over (ACWC Match rules:
         // "forfeited in two different matches"; Disqualification and withdrawals, Finals).
         if m.stage == Stage::Final
-            && store::tournament::results::forfeits_of(conn, e.id).await? + 1
-                >= FORFEITS_DISQUALIFY
+            && store::tournament::results::forfeits_of(conn, e.id).await? + 1 >= FORFEITS_DISQUALIFY
         {
             let mut text = self
                 .tournament_post(

@@ -33,7 +33,10 @@ fn state_words(m: &MatchRow, names: &std::collections::BTreeMap<i64, String>) ->
     );
     match (m.decided, m.forfeited_id) {
         (Some(Decided::Forfeit), Some(f)) => {
-            format!("{score}, forfeited by {}", names.get(&f).cloned().unwrap_or_default())
+            format!(
+                "{score}, forfeited by {}",
+                names.get(&f).cloned().unwrap_or_default()
+            )
         }
         (Some(Decided::Disregarded), _) => format!("{score}, disregarded"),
         _ if m.over => format!(
@@ -155,6 +158,14 @@ impl App {
                     }
                     if !current {
                         return Err(TournamentError::StageOver(number));
+                    }
+                    // Reopened, the match must have two players to play it.
+                    for e in [Some(m.first_id), m.second_id].into_iter().flatten() {
+                        let row = store::tournament::entrants::by_id(conn, e).await?;
+                        if let Some(r) = row.filter(|r| r.status != EntrantStatus::Playing) {
+                            let name = store::people::by_id(conn, r.person_id).await?.name;
+                            return Err(TournamentError::PlayerGone(number, name));
+                        }
                     }
                     None
                 }
@@ -278,9 +289,10 @@ impl App {
             let lines = match m.stage {
                 Stage::Swiss => {
                     let field = read::field(conn, id, i64::MAX).await?;
-                    let mut lines =
-                        vec!["The Swiss's standings as corrected (the stages begun since stand):"
-                            .to_owned()];
+                    let mut lines = vec![
+                        "The Swiss's standings as corrected (the stages begun since stand):"
+                            .to_owned(),
+                    ];
                     let table: Vec<_> = swiss::standings(&field.entrants, &field.rounds)
                         .into_iter()
                         .filter(|s| field.playing.contains(&s.id))
@@ -293,7 +305,8 @@ impl App {
                 Stage::Candidates => {
                     let rr = read::round_robin(conn, id).await?;
                     let mut lines = vec![
-                        "The Candidates' table as corrected (the Final begun since stands):".to_owned(),
+                        "The Candidates' table as corrected (the Final begun since stands):"
+                            .to_owned(),
                     ];
                     lines.extend(rr.lines());
                     lines
@@ -310,7 +323,9 @@ impl App {
                             "As corrected, {} wins the Final and tournament #{id} (ACWC Final).",
                             names[&w]
                         ),
-                        None => format!("As corrected, the Final of tournament #{id} has no winner."),
+                        None => {
+                            format!("As corrected, the Final of tournament #{id} has no winner.")
+                        }
                     }]
                 }
             };
@@ -406,8 +421,12 @@ impl App {
                 let after = self.refold(conn, t, m.id).await?;
                 if !after.over {
                     if let Some(start) = after.week_start {
-                        self.schedule_week(conn, m.id, crate::domain::tournament::negotiation::Week { start })
-                            .await?;
+                        self.schedule_week(
+                            conn,
+                            m.id,
+                            crate::domain::tournament::negotiation::Week { start },
+                        )
+                        .await?;
                     }
                     reopened.push(format!("#{}", m.id));
                 }

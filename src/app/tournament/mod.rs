@@ -85,6 +85,8 @@ pub enum TournamentError {
     ByGames(i64),
     #[error("Match #{0} went to the opponent when {1} left the tournament: putting the player back is /tournament reinstate.")]
     FollowsRemoval(i64, String),
+    #[error("{1} has left the tournament, so match #{0} is not reopened with nobody to play it: the Director gives its right result with score:\"a-b\" or forfeit:@member.")]
+    PlayerGone(i64, String),
     #[error("Match #{0}'s stage is over, so it is not reopened: the Director gives its right result with score:\"a-b\" or forfeit:@member.")]
     StageOver(i64),
     #[error("{0} has not withdrawn nor been disqualified from tournament #{1}.")]

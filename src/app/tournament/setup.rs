@@ -126,13 +126,17 @@ impl App {
                 return Ok(TournamentReply(text));
             }
             let reason = "entered with two accounts (ACWC Player eligibility)";
-            store::tournament::entrants::set_status(conn, entrant, EntrantStatus::Disqualified, Some(reason))
-                .await?;
             let mut names = vec![account.to_owned()];
+            let mut both = vec![entrant];
             for e in &earlier {
-                store::tournament::entrants::set_status(conn, e.id, EntrantStatus::Disqualified, Some(reason))
-                    .await?;
+                both.push(e.id);
                 names.push(e.account.clone());
+            }
+            for e in both {
+                store::tournament::entrants::set_status(conn, e, EntrantStatus::Disqualified, Some(reason))
+                    .await?;
+                // Left during the entries: a reinstatement puts them back there only.
+                store::tournament::entrants::set_left_in(conn, e, Stage::Entries).await?;
             }
             let text = format!(
                 "{} tried to enter tournament #{id} with a second account: {} are all disqualified (ACWC Player eligibility).",
@@ -242,9 +246,7 @@ impl App {
                     let failed = eligibility::failures(req, facts);
                     if failed.is_empty() {
                         "Eligible.".to_owned()
-                    } else if e.excepted.is_some()
-                        && eligibility::admit(req, facts, true).is_ok()
-                    {
+                    } else if e.excepted.is_some() && eligibility::admit(req, facts, true).is_ok() {
                         format!(
                             "Not eligible as written: {} The Director's exception admits it.",
                             eligibility::listed(&failed)

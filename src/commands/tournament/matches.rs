@@ -103,8 +103,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         )
         .option(a_match())
         .option(text("at", "The start, YYYY-MM-DD HH:MM in UTC", 16))
-        .who("the opponent of a player at fault, the arbiter")
-        .rule("ACWC Match negotiations")
+        .who("the opponent of a player at fault (once), the arbiter, the Director")
+        .rule("ACWC Match negotiations: a day's notice; the arbiter once negotiation has failed")
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
@@ -120,7 +120,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(a_match())
         .option(person("member", "The player at fault (nobody if left out)").optional())
         .who("the arbiter")
-        .rule("ACWC Match negotiations")
+        .rule("ACWC Match negotiations: after the weekend, once, a player of the match")
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
@@ -132,7 +132,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         command("match noshow", "Report that your opponent has not shown up")
             .option(a_match())
             .who("the match's players")
-            .rule("ACWC Match rules: at the agreed time, again when the 10-minute grace ends")
+            .rule("ACWC Match rules: at the agreed time, again when the 10-minute grace ends; one claim at a time")
             .run(|app, call, a| {
                 Box::pin(
                     async move { reply(app.report_no_show(&call, a.integer("match")?).await) },
@@ -141,7 +141,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         command("match claim", "Claim the win after two no-show reports")
             .option(a_match())
             .who("the appearing player")
-            .rule("ACWC Match rules")
+            .rule("ACWC Match rules: after two no-show reports, or 10 minutes after the opponent left")
             .run(|app, call, a| {
                 Box::pin(async move { reply(app.claim_win(&call, a.integer("match")?).await) })
             }),
@@ -227,7 +227,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .option(a_match())
             .option(text("score", "The score, e.g. 5.5-3.5", 12))
             .who("the match's players, the Director")
-            .rule("ACWC Format")
+            .rule("ACWC Qualification, Candidates, Final: a whole match's result the rules allow")
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(

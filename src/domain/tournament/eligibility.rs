@@ -88,7 +88,11 @@ pub fn check(req: Requirements, facts: AccountFacts) -> Result<(), Vec<Ineligibl
 /// Whether an account plays: the check, unless the Director's exception waives every failure
 /// and each may be waived (ACWC Player eligibility). A mark after the date is the one ground
 /// no exception waives, whatever else the account fails; the refusal lists every failure.
-pub fn admit(req: Requirements, facts: AccountFacts, excepted: bool) -> Result<(), Vec<Ineligible>> {
+pub fn admit(
+    req: Requirements,
+    facts: AccountFacts,
+    excepted: bool,
+) -> Result<(), Vec<Ineligible>> {
     match check(req, facts) {
         Err(why) if excepted && why.iter().all(|w| w.waivable()) => Ok(()),
         verdict => verdict,

@@ -113,7 +113,10 @@ pub enum ReportRefused {
         rule: &'static str,
     },
     #[error("The games of this match are over ({recorded}); {what}")]
-    Ended { recorded: String, what: &'static str },
+    Ended {
+        recorded: String,
+        what: &'static str,
+    },
 }
 
 /// A score as written: "5.5-3.5".
@@ -169,7 +172,9 @@ pub fn check_report(play: Play, from: Score, to: Score) -> Result<End, ReportRef
             rule: match play {
                 Play::Swiss(_) => "ACWC Qualification: a match stops once a player reaches 5.5",
                 Play::Candidates(_) => "ACWC Candidates: a match is ten games",
-                Play::Final(_) => "ACWC Final: the leader ahead by two after a block, any lead after 24 games",
+                Play::Final(_) => {
+                    "ACWC Final: the leader ahead by two after a block, any lead after 24 games"
+                }
             },
         });
     }
@@ -302,7 +307,7 @@ mod tests {
         );
         assert!(check_report(SWISS, from, s(12, 8)).is_ok()); // 6-4: 5-4, then a win
         assert!(check_report(SWISS, from, s(10, 10)).is_ok()); // 5-5 after ten games
-        // 5-4 after nine games is a running score, not a result.
+                                                               // 5-4 after nine games is a running score, not a result.
         assert!(matches!(
             check_report(SWISS, from, s(10, 8)),
             Err(ReportRefused::SwissUnfinished { .. })

@@ -105,7 +105,11 @@ pub async fn add_result(
 }
 
 /// Voids a whole-match entry by a correction.
-pub async fn void_result(conn: &mut SqliteConnection, id: i64, correction: i64) -> sqlx::Result<()> {
+pub async fn void_result(
+    conn: &mut SqliteConnection,
+    id: i64,
+    correction: i64,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE tournament_results SET voided_by = ? WHERE id = ? AND voided_by IS NULL")
         .bind(correction)
         .bind(id)
@@ -120,11 +124,13 @@ pub async fn void_games(
     a_match: i64,
     correction: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE tournament_games SET voided_by = ? WHERE match_id = ? AND voided_by IS NULL")
-        .bind(correction)
-        .bind(a_match)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "UPDATE tournament_games SET voided_by = ? WHERE match_id = ? AND voided_by IS NULL",
+    )
+    .bind(correction)
+    .bind(a_match)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

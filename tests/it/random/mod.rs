@@ -13,6 +13,7 @@ mod club;
 mod committee;
 mod diplomacy;
 mod partychess;
+mod tournament;
 
 use chrono::{Duration, Timelike};
 use gavel::adapters::console::{Console, Output};

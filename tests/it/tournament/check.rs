@@ -27,13 +27,23 @@ async fn the_check_names_a_record_edited_behind_gavels_back() {
     assert_eq!(checked(&mut c).await, Vec::<String>::new());
 
     // A score changed without a result: the standings would no longer follow the results.
-    edit(&mut c, "UPDATE tournament_matches SET first_halves = 6 WHERE id = 1").await;
+    edit(
+        &mut c,
+        "UPDATE tournament_matches SET first_halves = 6 WHERE id = 1",
+    )
+    .await;
     let found = checked(&mut c).await;
     assert!(
-        found.iter().any(|b| b.starts_with("Tournament #1, match #1 is stored as")),
+        found
+            .iter()
+            .any(|b| b.starts_with("Tournament #1, match #1 is stored as")),
         "{found:?}"
     );
-    edit(&mut c, "UPDATE tournament_matches SET first_halves = 2 WHERE id = 1").await;
+    edit(
+        &mut c,
+        "UPDATE tournament_matches SET first_halves = 2 WHERE id = 1",
+    )
+    .await;
 
     // A forfeit added to a match already decided on the board.
     edit(
@@ -43,10 +53,16 @@ async fn the_check_names_a_record_edited_behind_gavels_back() {
     .await;
     let found = checked(&mut c).await;
     assert!(
-        found.iter().any(|b| b.contains("match #2: it is decided by a forfeit, walkover or disregard after its games had ended")),
+        found.iter().any(|b| b.contains(
+            "match #2: it is decided by a forfeit, walkover or disregard after its games had ended"
+        )),
         "{found:?}"
     );
-    edit(&mut c, "DELETE FROM tournament_results WHERE kind = 'forfeit'").await;
+    edit(
+        &mut c,
+        "DELETE FROM tournament_results WHERE kind = 'forfeit'",
+    )
+    .await;
 
     // A round whose matches are not its stored pairing.
     edit(
@@ -56,7 +72,9 @@ async fn the_check_names_a_record_edited_behind_gavels_back() {
     .await;
     let found = checked(&mut c).await;
     assert!(
-        found.iter().any(|b| b.contains("round 1's matches are not the pairs its explanation shows")),
+        found
+            .iter()
+            .any(|b| b.contains("round 1's matches are not the pairs its explanation shows")),
         "{found:?}"
     );
 }
@@ -90,7 +108,8 @@ async fn the_check_names_a_player_the_requirements_refuse() {
     assert!(
         found
             .iter()
-            .any(|b| b.starts_with("Tournament #1, AnnA plays though the entry requirements refuse it")),
+            .any(|b| b
+                .starts_with("Tournament #1, AnnA plays though the entry requirements refuse it")),
         "{found:?}"
     );
 }

@@ -25,7 +25,9 @@ async fn a_counter_claim_goes_to_the_director_match_rules() {
     .await;
     let counter = said(&mut c, "ben: /match noshow match:1").await;
     assert!(
-        counter.contains("ben claims that ann (Ann) did not show up, who had already claimed the same of them"),
+        counter.contains(
+            "ben claims that ann (Ann) did not show up, who had already claimed the same of them"
+        ),
         "{counter}"
     );
     assert!(counter.contains("both go to the Director"), "{counter}");
@@ -37,15 +39,29 @@ async fn a_counter_claim_goes_to_the_director_match_rules() {
         "ben: /match claim match:1",
     ] {
         let out = said(&mut c, line).await;
-        assert!(out.starts_with("! Both players of match #1 claim the other was absent"), "{line}: {out}");
+        assert!(
+            out.starts_with("! Both players of match #1 claim the other was absent"),
+            "{line}: {out}"
+        );
     }
     assert_eq!(checked(&mut c).await, Vec::<String>::new());
     let by_arbiter = said(&mut c, "arb: /match assign match:1 at:\"2026-12-03 18:00\"").await;
-    assert!(by_arbiter.starts_with("! The arbiter assigns the time of match #1 only when the negotiation has failed"), "{by_arbiter}");
+    assert!(
+        by_arbiter.starts_with(
+            "! The arbiter assigns the time of match #1 only when the negotiation has failed"
+        ),
+        "{by_arbiter}"
+    );
     let by_director = said(&mut c, "td: /match assign match:1 at:\"2026-12-03 18:00\"").await;
-    assert!(by_director.contains("td assigns the time: the match starts Thu 3 Dec 2026 18:00 UTC"), "{by_director}");
+    assert!(
+        by_director.contains("td assigns the time: the match starts Thu 3 Dec 2026 18:00 UTC"),
+        "{by_director}"
+    );
     let t = exported(&mut c, 1).await;
-    let claims = t["matches"][0]["claims"].as_array().cloned().unwrap_or_default();
+    let claims = t["matches"][0]["claims"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     assert_eq!(claims.len(), 2);
     assert!(claims.iter().all(|c| c["state"] == "closed"), "{claims:?}");
     assert_eq!(checked(&mut c).await, Vec::<String>::new());
@@ -74,7 +90,10 @@ async fn a_player_whose_opponent_leaves_mid_match_claims_the_win() {
     )
     .await;
     let left = said(&mut c, "cat: /match left match:2").await;
-    assert!(left.contains("cat reports that dan (Dan) left the match while it was ongoing"), "{left}");
+    assert!(
+        left.contains("cat reports that dan (Dan) left the match while it was ongoing"),
+        "{left}"
+    );
     assert!(left.contains("from Wed 2 Dec 2026 18:50 UTC"), "{left}");
     let again = said(&mut c, "dan: /match left match:2").await;
     assert!(again.contains("both go to the Director"), "{again}");
@@ -112,7 +131,9 @@ async fn the_win_is_claimed_when_the_ten_minutes_are_over() {
     setup(&mut c, &["@ 2026-12-02 18:50"]).await;
     let claimed = said(&mut c, "cat: /match claim match:2").await;
     assert!(
-        claimed.contains("Match #2 is forfeited by dan: left the match and did not come back within 10 minutes"),
+        claimed.contains(
+            "Match #2 is forfeited by dan: left the match and did not come back within 10 minutes"
+        ),
         "{claimed}"
     );
     let t = exported(&mut c, 1).await;
@@ -143,13 +164,25 @@ async fn the_time_for_a_player_at_fault_is_chosen_once_with_notice() {
     )
     .await;
     let soon = said(&mut c, "ann: /match assign match:1 at:\"2026-12-03 12:00\"").await;
-    assert!(soon.contains("choose Fri 4 Dec 2026 09:00 UTC or later"), "{soon}");
+    assert!(
+        soon.contains("choose Fri 4 Dec 2026 09:00 UTC or later"),
+        "{soon}"
+    );
     let chosen = said(&mut c, "ann: /match assign match:1 at:\"2026-12-04 18:00\"").await;
-    assert!(chosen.contains("ann assigns the time: the match starts Fri 4 Dec 2026 18:00 UTC"), "{chosen}");
+    assert!(
+        chosen.contains("ann assigns the time: the match starts Fri 4 Dec 2026 18:00 UTC"),
+        "{chosen}"
+    );
     let again = said(&mut c, "ann: /match assign match:1 at:\"2026-12-05 00:00\"").await;
-    assert!(again.starts_with("! The time of match #1 was chosen already, and is chosen once"), "{again}");
+    assert!(
+        again.starts_with("! The time of match #1 was chosen already, and is chosen once"),
+        "{again}"
+    );
     let arbiter = said(&mut c, "arb: /match assign match:1 at:\"2026-12-05 00:00\"").await;
-    assert!(arbiter.starts_with("! The time of match #1 was chosen already"), "{arbiter}");
+    assert!(
+        arbiter.starts_with("! The time of match #1 was chosen already"),
+        "{arbiter}"
+    );
     setup(
         &mut c,
         &[
@@ -163,6 +196,6 @@ async fn the_time_for_a_player_at_fault_is_chosen_once_with_notice() {
     assert_eq!(t["matches"][0]["time_by"], "agreed");
     assert_eq!(t["matches"][0]["fault"], "second");
     assert_eq!(t["matches"][0]["offers"].as_array().map(Vec::len), Some(4));
-    assert_eq!(t["arbiter_id"].is_number(), true);
+    assert!(t["arbiter_id"].is_number());
     assert_eq!(checked(&mut c).await, Vec::<String>::new());
 }

@@ -27,15 +27,29 @@ fn match_of(t: &Value, round: i64, entrant: i64) -> i64 {
 async fn a_forfeit_against_the_wrong_player_is_reversed_and_no_longer_counts() {
     let mut c = console();
     setup(&mut c, SWISS_OF_FOUR).await;
-    setup(&mut c, &["td: /match forfeit match:1 member:@ben reason:\"no-show\""]).await;
-    let by_ann = said(&mut c, "ann: /match reverse match:1 reason:\"wrong\" forfeit:@ann").await;
-    assert!(by_ann.starts_with("! Only tournament #1's Director"), "{by_ann}");
+    setup(
+        &mut c,
+        &["td: /match forfeit match:1 member:@ben reason:\"no-show\""],
+    )
+    .await;
+    let by_ann = said(
+        &mut c,
+        "ann: /match reverse match:1 reason:\"wrong\" forfeit:@ann",
+    )
+    .await;
+    assert!(
+        by_ann.starts_with("! Only tournament #1's Director"),
+        "{by_ann}"
+    );
     let both = said(
         &mut c,
         "td: /match reverse match:1 reason:\"x\" score:\"5.5-0.5\" forfeit:@ann",
     )
     .await;
-    assert!(both.starts_with("! A correction gives one result"), "{both}");
+    assert!(
+        both.starts_with("! A correction gives one result"),
+        "{both}"
+    );
     let fixed = said(
         &mut c,
         "td: /match reverse match:1 reason:\"It was ann who did not come.\" forfeit:@ann",
@@ -84,13 +98,19 @@ async fn a_disqualification_for_two_forfeits_is_undone_when_one_is_reversed() {
         &format!("td: /match forfeit match:{second} member:@ben reason:\"no-show\""),
     )
     .await;
-    assert!(out.contains("ben is disqualified: forfeited in two different matches"), "{out}");
+    assert!(
+        out.contains("ben is disqualified: forfeited in two different matches"),
+        "{out}"
+    );
     let fixed = said(
         &mut c,
         "td: /match reverse match:1 reason:\"ben played; the result was 4.5-5.5\" score:\"4.5-5.5\"",
     )
     .await;
-    assert!(fixed.contains("it is now 4.5 – 5.5, over: 0 – 1 in match points"), "{fixed}");
+    assert!(
+        fixed.contains("it is now 4.5 – 5.5, over: 0 – 1 in match points"),
+        "{fixed}"
+    );
     assert!(
         fixed.contains("ben's disqualification for two forfeits rested on the forfeit reversed: ben is reinstated"),
         "{fixed}"
@@ -113,13 +133,19 @@ async fn a_player_withdrawn_by_mistake_is_reinstated() {
         "td: /tournament reinstate tournament:1 member:@ann reason:\"x\"",
     )
     .await;
-    assert!(refused.starts_with("! ann has not withdrawn nor been disqualified"), "{refused}");
+    assert!(
+        refused.starts_with("! ann has not withdrawn nor been disqualified"),
+        "{refused}"
+    );
     let back = said(
         &mut c,
         "td: /tournament reinstate tournament:1 member:@cat reason:\"cat meant to withdraw from another event\"",
     )
     .await;
-    assert!(back.contains("Correction 1 to tournament #1, by the Director td: cat (Cat) is reinstated"), "{back}");
+    assert!(
+        back.contains("Correction 1 to tournament #1, by the Director td: cat (Cat) is reinstated"),
+        "{back}"
+    );
     assert!(back.contains("match #2 is theirs to play again"), "{back}");
     let t = exported(&mut c, 1).await;
     assert_eq!(t["entrants"][2]["status"], "playing");
@@ -168,12 +194,27 @@ async fn the_director_settles_white_when_a_finalist_never_bids() {
         "td: /match white match:2 member:@ann time:2:30 reason:\"x\"",
     )
     .await;
-    assert!(early.starts_with("! The match is over") || early.starts_with("! Match #2 has no Armageddon"), "{early}");
+    assert!(
+        early.starts_with("! The match is over")
+            || early.starts_with("! Match #2 has no Armageddon"),
+        "{early}"
+    );
     setup(&mut c, &["champ: /match bid match:3 time:2:30"]).await;
     let t = exported(&mut c, 1).await;
-    assert_eq!(t["matches"][2]["bids"], serde_json::json!([]), "a lone bid is sealed");
-    let by_ann = said(&mut c, "ann: /match white match:3 member:@ann time:2:00 reason:\"x\"").await;
-    assert!(by_ann.starts_with("! Only tournament #1's Director"), "{by_ann}");
+    assert_eq!(
+        t["matches"][2]["bids"],
+        serde_json::json!([]),
+        "a lone bid is sealed"
+    );
+    let by_ann = said(
+        &mut c,
+        "ann: /match white match:3 member:@ann time:2:00 reason:\"x\"",
+    )
+    .await;
+    assert!(
+        by_ann.starts_with("! Only tournament #1's Director"),
+        "{by_ann}"
+    );
     let settled = said(
         &mut c,
         "td: /match white match:3 member:@champ time:2:30 reason:\"ann did not bid by the agreed Friday\"",
@@ -186,13 +227,19 @@ async fn the_director_settles_white_when_a_finalist_never_bids() {
     let t = exported(&mut c, 1).await;
     assert_eq!(t["matches"][2]["bids"].as_array().map(Vec::len), Some(1));
     let won = said(&mut c, "td: /match game match:3").await;
-    assert!(won.contains("a draw, which is Black's win: ann (Ann) wins the Final"), "{won}");
+    assert!(
+        won.contains("a draw, which is Black's win: ann (Ann) wins the Final"),
+        "{won}"
+    );
     assert_eq!(checked(&mut c).await, Vec::<String>::new());
     let corrected = said(
         &mut c,
         "td: /match reverse match:3 reason:\"the Final was 8-4 before the extensions\" score:\"8-4\"",
     )
     .await;
-    assert!(corrected.contains("As corrected, champ (Champ) wins the Final"), "{corrected}");
+    assert!(
+        corrected.contains("As corrected, champ (Champ) wins the Final"),
+        "{corrected}"
+    );
     assert_eq!(checked(&mut c).await, Vec::<String>::new());
 }

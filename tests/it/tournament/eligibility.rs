@@ -41,11 +41,20 @@ async fn every_requirement_is_checked_and_a_recent_mark_is_never_waived() {
         "td: /tournament except tournament:1 account:MalM reason:\"promising\"",
     )
     .await;
-    assert!(excepted.starts_with("! MalM cannot be admitted by exception"), "{excepted}");
-    assert!(excepted.contains("created after the cut-off") && excepted.contains("10 rated games"), "{excepted}");
+    assert!(
+        excepted.starts_with("! MalM cannot be admitted by exception"),
+        "{excepted}"
+    );
+    assert!(
+        excepted.contains("created after the cut-off") && excepted.contains("10 rated games"),
+        "{excepted}"
+    );
     let started = said(&mut c, "td: /tournament start tournament:1").await;
     assert!(started.contains("MalM may not play"), "{started}");
-    assert!(started.contains("10 rated games") && started.contains("No exception waives this."), "{started}");
+    assert!(
+        started.contains("10 rated games") && started.contains("No exception waives this."),
+        "{started}"
+    );
     let t = exported(&mut c, 1).await;
     assert_eq!(t["entrants"][2]["status"], "ineligible");
     assert_eq!(checked(&mut c).await, Vec::<String>::new());
@@ -86,10 +95,20 @@ async fn facts_are_frozen_after_the_start() {
         "td: /tournament facts tournament:1 account:AnnA created:2018-01-01 rated_games:500 rating:2100 peak:2200 marked:2026-11-29",
     )
     .await;
-    assert!(late.starts_with("! Tournament #1 has started: the facts are frozen"), "{late}");
+    assert!(
+        late.starts_with("! Tournament #1 has started: the facts are frozen"),
+        "{late}"
+    );
     assert!(late.contains("/tournament disqualify"), "{late}");
-    let except = said(&mut c, "td: /tournament except tournament:1 account:MalM reason:\"late\"").await;
-    assert!(except.starts_with("! Entries to tournament #1 are closed"), "{except}");
+    let except = said(
+        &mut c,
+        "td: /tournament except tournament:1 account:MalM reason:\"late\"",
+    )
+    .await;
+    assert!(
+        except.starts_with("! Entries to tournament #1 are closed"),
+        "{except}"
+    );
     let t = exported(&mut c, 1).await;
     assert_eq!(t["entrants"][0]["marked"], serde_json::Value::Null);
 }
@@ -107,13 +126,19 @@ async fn a_mistyped_account_is_corrected_by_the_director() {
         "ann: /tournament account tournament:1 account:AnnA to:AnnaA reason:\"typo\"",
     )
     .await;
-    assert!(by_ann.starts_with("! Only tournament #1's Director"), "{by_ann}");
+    assert!(
+        by_ann.starts_with("! Only tournament #1's Director"),
+        "{by_ann}"
+    );
     let taken = said(
         &mut c,
         "td: /tournament account tournament:1 account:AnnA to:BenB reason:\"typo\"",
     )
     .await;
-    assert!(taken.starts_with("! The account BenB has already entered"), "{taken}");
+    assert!(
+        taken.starts_with("! The account BenB has already entered"),
+        "{taken}"
+    );
     let fixed = said(
         &mut c,
         "td: /tournament account tournament:1 account:AnnA to:AnnaA reason:\"ann typed one letter short\"",
@@ -134,9 +159,15 @@ async fn a_mistyped_account_is_corrected_by_the_director() {
         "td: /tournament facts tournament:1 account:AnnaA created:2018-01-01 rated_games:500 rating:2100 peak:2200",
     )
     .await;
-    assert!(refacts.contains("AnnaA: facts recorded. Eligible."), "{refacts}");
+    assert!(
+        refacts.contains("AnnaA: facts recorded. Eligible."),
+        "{refacts}"
+    );
     let started = said(&mut c, "td: /tournament start tournament:1").await;
-    assert!(started.contains("Tournament #1 starts: 2 players"), "{started}");
+    assert!(
+        started.contains("Tournament #1 starts: 2 players"),
+        "{started}"
+    );
     assert!(started.contains("ann (AnnaA)"), "{started}");
     assert_eq!(checked(&mut c).await, Vec::<String>::new());
 }

@@ -34,7 +34,11 @@ async fn a_past_rounds_explanation_is_the_one_made_then_pairing_details() {
         ],
     )
     .await;
-    let round2 = said(&mut c, "ann: /tournament pairings tournament:1 round:2 explain:true").await;
+    let round2 = said(
+        &mut c,
+        "ann: /tournament pairings tournament:1 round:2 explain:true",
+    )
+    .await;
     setup(
         &mut c,
         &["td: /tournament disqualify tournament:1 member:@ann reason:\"engine mark\" engine:true"],
@@ -44,7 +48,11 @@ async fn a_past_rounds_explanation_is_the_one_made_then_pairing_details() {
     // The match lines show today's scores; the ranking and the steps are as made.
     let explained = |s: &str| s[s.find("The ranking").expect("a ranking")..].to_owned();
     assert_eq!(explained(&now), explained(&then));
-    let round2_now = said(&mut c, "ann: /tournament pairings tournament:1 round:2 explain:true").await;
+    let round2_now = said(
+        &mut c,
+        "ann: /tournament pairings tournament:1 round:2 explain:true",
+    )
+    .await;
     assert_eq!(explained(&round2_now), explained(&round2));
     assert_eq!(checked(&mut c).await, Vec::<String>::new());
 }

@@ -16,14 +16,20 @@ async fn a_swiss_report_is_a_whole_result_that_follows_from_the_games_qualificat
         setup(&mut c, &["td: /match game match:1 winner:@ann"]).await;
     }
     let down = said(&mut c, "td: /match report match:1 score:\"0.5-0.5\"").await;
-    assert!(down.starts_with("! Match #1: A score never goes down: 3-0 is recorded already"), "{down}");
+    assert!(
+        down.starts_with("! Match #1: A score never goes down: 3-0 is recorded already"),
+        "{down}"
+    );
     let running = said(&mut c, "td: /match report match:2 score:\"5-4\"").await;
     assert!(
         running.contains("5-4 is not the end of a Swiss match, which ends once a player reaches 5.5 or after its 10 games (ACWC Qualification)"),
         "{running}"
     );
     let by_player = said(&mut c, "cat: /match report match:2 score:\"5-4\"").await;
-    assert!(by_player.starts_with("! Match #2: 5-4 is not the end"), "{by_player}");
+    assert!(
+        by_player.starts_with("! Match #2: 5-4 is not the end"),
+        "{by_player}"
+    );
     let past = said(&mut c, "td: /match report match:2 score:\"7-1\"").await;
     assert!(past.contains("7-1 cannot be reached from 0-0"), "{past}");
     let taken = said(&mut c, "td: /match report match:1 score:\"5.5-3.5\"").await;
@@ -83,7 +89,10 @@ async fn a_posted_result_stands_when_the_poster_withdraws_unless_disputed() {
         gone.contains("The result ann (Ann) posted in match #1, not disputed, stands"),
         "{gone}"
     );
-    assert!(gone.contains("Match #1: ann (Ann) 5.5 – 2.5 ben (Ben): the match is over, 1 – 0"), "{gone}");
+    assert!(
+        gone.contains("Match #1: ann (Ann) 5.5 – 2.5 ben (Ben): the match is over, 1 – 0"),
+        "{gone}"
+    );
     let t = exported(&mut c, 1).await;
     assert_eq!(t["matches"][0]["first_points"], 2);
     assert_eq!(t["matches"][0]["decided"], serde_json::Value::Null);
@@ -99,7 +108,10 @@ async fn a_posted_result_stands_when_the_poster_withdraws_unless_disputed() {
     )
     .await;
     let gone = said(&mut c, "cat: /tournament withdraw tournament:1").await;
-    assert!(gone.contains("Match #2, which they had not finished, goes to their opponent."), "{gone}");
+    assert!(
+        gone.contains("Match #2, which they had not finished, goes to their opponent."),
+        "{gone}"
+    );
     let t = exported(&mut c, 1).await;
     assert_eq!(t["matches"][1]["second_points"], 2);
     assert_eq!(t["matches"][1]["results"][0]["kind"], "walkover");
