@@ -251,7 +251,7 @@ impl App {
         }
         // A club without a tournament is not shown its empty offices.
         list.retain(|(office, names)| !office.is_tournament_office() || !names.is_empty());
-        let unobserved = crate::app::committee::eligibility::games_without_observer(&mut conn).await?;
+        let unobserved = crate::store::committee::teams::games_without_observer(&mut conn).await?;
         Ok(OfficeList(list, unobserved))
     }
 }

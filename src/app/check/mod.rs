@@ -94,7 +94,7 @@ impl App {
     pub async fn check_notes(&self) -> sqlx::Result<Vec<String>> {
         let mut conn = self.pool().acquire().await?;
         Ok(
-            crate::app::committee::eligibility::games_without_observer(&mut conn)
+            crate::store::committee::teams::games_without_observer(&mut conn)
                 .await?
                 .into_iter()
                 .map(|game| {

@@ -76,7 +76,10 @@ impl App {
     ) -> sqlx::Result<String> {
         Ok(match store::committee::bound::get(conn, key).await? {
             Some(s) => s.value,
-            None => bound::by_key(key).map(|b| b.published).unwrap_or_default().to_owned(),
+            None => bound::by_key(key)
+                .map(|b| b.published)
+                .unwrap_or_default()
+                .to_owned(),
         })
     }
 
@@ -241,8 +244,15 @@ impl App {
                     }
                 }
                 None => {
-                    store::committee::bound::wait(conn, b.key, b.item, v.version, motion, self.now())
-                        .await?;
+                    store::committee::bound::wait(
+                        conn,
+                        b.key,
+                        b.item,
+                        v.version,
+                        motion,
+                        self.now(),
+                    )
+                    .await?;
                     said.push(format!(
                         "Adopted; not yet in effect in gavel: the text does not plainly state {}, so gavel keeps {} until the TD sets it ({}).",
                         b.what,
@@ -390,11 +400,14 @@ impl App {
             if let Some(option) = b.committee {
                 return Err(CommitteeError::CommitteeSetting(b.key, option));
             }
-            let typed = b.kind.parse(value).ok_or_else(|| CommitteeError::BadSetting {
-                name: b.key,
-                value: value.trim().to_owned(),
-                wants: b.kind.wants(),
-            })?;
+            let typed = b
+                .kind
+                .parse(value)
+                .ok_or_else(|| CommitteeError::BadSetting {
+                    name: b.key,
+                    value: value.trim().to_owned(),
+                    wants: b.kind.wants(),
+                })?;
             let old = self.house_value(conn, b.key).await?;
             let ended = self.officer_sets(conn, b, &typed, actor.id).await?;
             let text = format!(
@@ -517,7 +530,10 @@ mod tests {
 
     #[test]
     fn a_refusal_cites_an_item_by_its_label_and_no_other_a7() {
-        assert!(cites("unless the surviving players consent (D.VII.4).", "D.VII.4"));
+        assert!(cites(
+            "unless the surviving players consent (D.VII.4).",
+            "D.VII.4"
+        ));
         assert!(cites("(D.VII.4a)", "D.VII.4"));
         assert!(cites("rule D.VII(4) says", "D.VII.4"));
         assert!(cites("(house rules A.10).", "A.10"));

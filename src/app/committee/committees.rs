@@ -2,11 +2,11 @@
 
 use std::fmt;
 
-use crate::app::{App, Call};
 use crate::app::committee::bound::committee_value;
+use crate::app::{App, Call};
 use crate::domain::committee::bound;
 use crate::domain::committee::rules::{
-    Abstentions, CommitteeRules, Fraction, Majority, SizeRange, Sitting, TieBreak, VoteRules,
+    Abstentions, CommitteeRules, Fraction, Majority, Sitting, SizeRange, TieBreak, VoteRules,
 };
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::Office;
@@ -240,7 +240,9 @@ impl App {
         &self,
         conn: &mut sqlx::SqliteConnection,
     ) -> sqlx::Result<bool> {
-        Ok(!store::committee::house_rules::current(conn).await?.is_empty())
+        Ok(!store::committee::house_rules::current(conn)
+            .await?
+            .is_empty())
     }
 
     /// `/committee set`: changes a committee's own rules after it was created, audited and
@@ -259,7 +261,8 @@ impl App {
                 .await?
                 .ok_or_else(|| CommitteeError::NoSuchCommittee(change.name.clone()))?;
             let tmc = row.seats == Office::TmcMember.key();
-            if !actor.offices.is_chief_justice() && !(tmc && actor.offices.is_director()) {
+            let may = actor.offices.is_chief_justice() || (tmc && actor.offices.is_director());
+            if !may {
                 return Err(CommitteeError::MayChange);
             }
             let given = change.stored()?;
@@ -279,8 +282,15 @@ impl App {
                         }
                         // Every committee the TMC office seats follows the same rule.
                         for other in self.tmc_committees(conn).await? {
-                            self.set_committee_rule(conn, &other, option, value, Some(actor.id), None)
-                                .await?;
+                            self.set_committee_rule(
+                                conn,
+                                &other,
+                                option,
+                                value,
+                                Some(actor.id),
+                                None,
+                            )
+                            .await?;
                         }
                     }
                     None => {

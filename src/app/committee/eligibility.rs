@@ -114,29 +114,8 @@ pub(crate) async fn seat_left(
         Reason::ActingAsDirector => Office::ActingDirector,
     };
     let offices = store::offices::offices_of(conn, seat.person).await?;
-    Ok((!offices.holds(held)).then(|| {
-        format!("{} is no longer {}", seat.name, held.with_article())
-    }))
-}
-
-/// The games in play with no Tournament Observer: the TD "will ... make sure that each game has
-/// a Tournament Observer" (house rules A.9).
-pub(crate) async fn games_without_observer(
-    conn: &mut SqliteConnection,
-) -> sqlx::Result<Vec<String>> {
-    let mut out = Vec::new();
-    for b in store::diplomacy::boards::all(conn).await? {
-        if b.status == crate::store::diplomacy::boards::BoardStatus::Finished {
-            continue;
-        }
-        if store::offices::holders_for_game(conn, Office::Observer, &b.name)
-            .await?
-            .is_empty()
-        {
-            out.push(b.name);
-        }
-    }
-    Ok(out)
+    Ok((!offices.holds(held))
+        .then(|| format!("{} is no longer {}", seat.name, held.with_article())))
 }
 
 /// Refuses a seat in `game` to someone who may not play in it (A.4, A.6, A.8, A.10, A.12): the

@@ -65,7 +65,9 @@ pub enum CommitteeError {
     MaySet,
     #[error("`{0}` is not a setting gavel enforces by the house rules; /houserule show names each item's.")]
     NoSuchSetting(String),
-    #[error("{0} is one of the TMC's own rules: set it with /committee set committee:TMC {1}:VALUE.")]
+    #[error(
+        "{0} is one of the TMC's own rules: set it with /committee set committee:TMC {1}:VALUE."
+    )]
     CommitteeSetting(&'static str, &'static str),
     #[error("`{value}` is not a value for {name}; it takes {wants}.")]
     BadSetting {

@@ -9,7 +9,9 @@ use sqlx::SqliteConnection;
 use crate::app::{system_actor, App, Call};
 use crate::domain::committee::approval::Approval;
 use crate::domain::committee::bound;
-use crate::domain::committee::house_rules::{addition_after, new_part_heading, normalise, HouseRules};
+use crate::domain::committee::house_rules::{
+    addition_after, new_part_heading, normalise, HouseRules,
+};
 use crate::domain::kernel::calendar;
 use crate::store;
 use crate::store::committee::house_rules::VersionRow;
@@ -139,7 +141,10 @@ impl App {
         for item in items {
             for said in self.follow_house_rule(conn, item, None).await? {
                 text.push(' ');
-                text.push_str(&said.replace("In effect in gavel: ", &format!("In effect in gavel by {item}: ")));
+                text.push_str(&said.replace(
+                    "In effect in gavel: ",
+                    &format!("In effect in gavel by {item}: "),
+                ));
             }
         }
         self.announce(conn, &text).await?;
@@ -168,7 +173,10 @@ impl App {
         typed: &str,
     ) -> Result<(String, bool), CommitteeError> {
         let label = normalise(typed);
-        if store::committee::house_rules::item(conn, &label).await?.is_some() {
+        if store::committee::house_rules::item(conn, &label)
+            .await?
+            .is_some()
+        {
             return Ok((label, false));
         }
         let current = store::committee::house_rules::current(conn).await?;
@@ -196,26 +204,27 @@ impl App {
         };
         // An addition (A.7) goes after the item it follows, under its heading, or opens D's
         // next part.
-        let (heading, position, added) = match store::committee::house_rules::item(conn, label).await? {
-            Some(current) => (current.heading, current.position, false),
-            None => {
-                let current = store::committee::house_rules::current(conn).await?;
-                let labels: Vec<&str> = current.iter().map(|v| v.label.as_str()).collect();
-                let Some((after, new_part)) = addition_after(&labels, label) else {
-                    return Ok(());
-                };
-                let before = current
-                    .iter()
-                    .find(|v| v.label == after)
-                    .expect("addition_after names an item in force");
-                let heading = if new_part {
-                    new_part_heading(label)
-                } else {
-                    before.heading.clone()
-                };
-                (heading, before.position + 1, true)
-            }
-        };
+        let (heading, position, added) =
+            match store::committee::house_rules::item(conn, label).await? {
+                Some(current) => (current.heading, current.position, false),
+                None => {
+                    let current = store::committee::house_rules::current(conn).await?;
+                    let labels: Vec<&str> = current.iter().map(|v| v.label.as_str()).collect();
+                    let Some((after, new_part)) = addition_after(&labels, label) else {
+                        return Ok(());
+                    };
+                    let before = current
+                        .iter()
+                        .find(|v| v.label == after)
+                        .expect("addition_after names an item in force");
+                    let heading = if new_part {
+                        new_part_heading(label)
+                    } else {
+                        before.heading.clone()
+                    };
+                    (heading, before.position + 1, true)
+                }
+            };
         let change = match m.approval() {
             Some(Approval::Overridden) => "overridden",
             Some(Approval::TookEffect) => "took_effect",
@@ -236,7 +245,9 @@ impl App {
         let mut said = if added {
             format!("House rule {label} is added (version {version}, from motion {motion}): {text}")
         } else {
-            format!("House rule {label} now reads (version {version}, from motion {motion}): {text}")
+            format!(
+                "House rule {label} now reads (version {version}, from motion {motion}): {text}"
+            )
         };
         let followed = self.follow_house_rule(conn, label, Some(motion)).await?;
         if added {
@@ -258,7 +269,10 @@ impl App {
         let v = store::committee::house_rules::item(&mut conn, &label)
             .await?
             .expect("just found");
-        let mut text = format!("{} ({}), version {}: {}", v.label, v.heading, v.version, v.text);
+        let mut text = format!(
+            "{} ({}), version {}: {}",
+            v.label, v.heading, v.version, v.text
+        );
         for line in self.house_item_standing(&mut conn, &v).await? {
             text.push('\n');
             text.push_str(&line);

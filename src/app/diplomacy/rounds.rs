@@ -125,7 +125,7 @@ impl App {
             let text = lines.join("\n");
             self.announce(conn, &text).await?;
             // The TD makes sure each game has an Observer (A.9): the new boards have none yet.
-            let unobserved = crate::app::committee::eligibility::games_without_observer(conn).await?;
+            let unobserved = crate::store::committee::teams::games_without_observer(conn).await?;
             Ok(DiplomacyReply(if unobserved.is_empty() {
                 text
             } else {

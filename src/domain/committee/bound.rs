@@ -9,8 +9,12 @@
 //! follows as first published without a reader: a change to one of them is adopted but not yet
 //! in effect in gavel.
 
-use super::reading::{bar, only, read, tokens, Tok};
-use super::rules::{Fraction, Majority, SizeRange, Sitting, TieBreak};
+mod readers;
+
+use readers::*;
+
+use super::reading::bar;
+use super::rules::{Fraction, Majority, Sitting, SizeRange, TieBreak};
 
 /// What kind of value a binding holds, as stored (a string) and shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,7 +22,11 @@ pub enum Kind {
     /// A size range, stored "5-8".
     Size,
     /// A whole number from `least` to `most`.
-    Count { least: u32, most: u32, unit: &'static str },
+    Count {
+        least: u32,
+        most: u32,
+        unit: &'static str,
+    },
     /// A fraction of the sitting body, stored "2/3".
     Fraction,
     /// A majority, stored as `Majority::key` ("simple", "two_thirds").
@@ -60,7 +68,9 @@ impl Kind {
     pub fn wants(self) -> String {
         match self {
             Kind::Size => "a size range such as 5-8".into(),
-            Kind::Count { least, most, unit } => format!("a whole number of {unit} from {least} to {most}"),
+            Kind::Count { least, most, unit } => {
+                format!("a whole number of {unit} from {least} to {most}")
+            }
             Kind::Fraction => "a fraction such as 2/3".into(),
             Kind::Majority => "simple, two_thirds, three_quarters or a fraction such as 3/5".into(),
             Kind::TieBreak => "director or rejects".into(),
@@ -128,203 +138,6 @@ impl Binding {
     }
 }
 
-const TMC: &[&str] = &["tmc", "committee"];
-const OBSERVING: &[&str] = &["observer", "observers", "observe", "observing"];
-const PLAYING: &[&str] = &["play", "plays", "playing"];
-const TEAMS: &[&str] = &["team", "teams", "affiliation", "affiliated"];
-
-/// A.2: the TMC "of between 5 and 8 people".
-fn tmc_size(text: &str) -> Option<String> {
-    let mut found = Vec::new();
-    let mut single = Vec::new();
-    for s in read(text).iter().filter(|s| s.has(TMC)) {
-        let t = &s.toks;
-        for i in 0..t.len() {
-            let range = match (&t[i], t.get(i + 1), t.get(i + 2), t.get(i + 3)) {
-                (Tok::Word(w), Some(Tok::Num(a)), Some(and), Some(Tok::Num(b)))
-                    if w == "between" && and.is(&["and"]) =>
-                {
-                    Some((*a, *b))
-                }
-                (Tok::Num(a), Some(to), Some(Tok::Num(b)), _) if to.is(&["to"]) => {
-                    Some((*a, *b))
-                }
-                (Tok::Num(a), Some(people), ..) if people.is(&["people", "members", "persons"]) => {
-                    single.push((*a, *a));
-                    None
-                }
-                _ => None,
-            };
-            found.extend(range);
-        }
-    }
-    let (a, b) = if found.is_empty() {
-        only(&single)?
-    } else {
-        only(&found)?
-    };
-    format!("{a}-{b}").parse::<SizeRange>().ok()?;
-    Some(format!("{a}-{b}"))
-}
-
-/// A.2: "up to two Assistant Tournament Directors".
-fn assistants_most(text: &str) -> Option<String> {
-    let mut found = Vec::new();
-    let mut named = false;
-    for s in read(text) {
-        for w in s.toks.windows(2) {
-            if w[1].is(&["assistant", "assistants"]) {
-                named = true;
-                if let Tok::Num(n) = w[0] {
-                    found.push(n);
-                }
-            }
-        }
-    }
-    if !named {
-        return None;
-    }
-    only(&found).filter(|n| *n <= 10).map(|n| n.to_string())
-}
-
-fn barred(b: Option<bool>) -> Option<String> {
-    b.map(|b| if b { "barred" } else { "allowed" }.to_owned())
-}
-
-/// The fractions of a text, each with whether "majority" follows it.
-fn fractions(text: &str) -> Vec<((u32, u32), bool)> {
-    let t = tokens(text);
-    t.iter()
-        .enumerate()
-        .filter_map(|(i, tok)| match tok {
-            Tok::Frac(a, b) => Some(((*a, *b), t.get(i + 1).is_some_and(|n| n.is(&["majority"])))),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The one fraction of the sitting body that must vote (A.6's 2/3, A.7's 3/4).
-fn turnout(text: &str) -> Option<String> {
-    let found: Vec<(u32, u32)> = fractions(text)
-        .into_iter()
-        .filter(|(_, majority)| !majority)
-        .map(|(f, _)| f)
-        .collect();
-    let (a, b) = only(&found)?;
-    Some(format!("{a}/{b}"))
-}
-
-/// The majority: "a 2/3 majority", or "the majority decision" for a simple one.
-fn majority(text: &str) -> Option<String> {
-    let found: Vec<(u32, u32)> = fractions(text)
-        .into_iter()
-        .filter(|(_, majority)| *majority)
-        .map(|(f, _)| f)
-        .collect();
-    if found.is_empty() {
-        return tokens(text)
-            .iter()
-            .any(|t| t.is(&["majority"]))
-            .then(|| Majority::Simple.key());
-    }
-    let (a, b) = only(&found)?;
-    Some(Majority::AtLeast(Fraction { num: a, den: b }).key())
-}
-
-/// A.6: "In the case of a tie, the TD will cast the tie-breaking vote".
-fn tie_break(text: &str) -> Option<String> {
-    let mut found = Vec::new();
-    for s in read(text).iter().filter(|s| s.has(&["tie", "ties", "tied"])) {
-        if s.has(&["td", "director"]) {
-            found.push(TieBreak::Director);
-        } else if s.has(&["reject", "rejects", "rejected", "fails", "fail", "lost", "defeated"]) {
-            found.push(TieBreak::Rejects);
-        }
-    }
-    only(&found).map(|t| t.key().to_owned())
-}
-
-/// A.6: "Sitting body includes Assistant TD's unless one is in the TD post".
-fn sitting(text: &str) -> Option<String> {
-    match bar(text, &["assistant", "assistants"], &["sitting"]) {
-        Some(true) => Some(Sitting::Members.key().to_owned()),
-        Some(false) => None,
-        None => {
-            let includes = read(text).iter().any(|s| {
-                s.clauses.iter().any(|c| {
-                    c.has(&["assistant", "assistants"])
-                        && c.has(&["includes", "include", "including"])
-                        && c.mood.is_none()
-                })
-            });
-            includes.then(|| Sitting::MembersAndAssistants.key().to_owned())
-        }
-    }
-}
-
-/// B.9: the number of games in the clause that names `these` (and `and`).
-fn games_in(text: &str, these: &[&str], and: &[&str]) -> Option<String> {
-    let mut found = Vec::new();
-    for s in read(text) {
-        for c in &s.clauses {
-            if !c.has(these) || !c.has(and) {
-                continue;
-            }
-            for w in c.toks.windows(2) {
-                if let (Tok::Num(n), g) = (&w[0], &w[1]) {
-                    if g.is(&["games", "game"]) {
-                        found.push(*n);
-                    }
-                }
-            }
-        }
-    }
-    only(&found).filter(|n| (1..=20).contains(n)).map(|n| n.to_string())
-}
-
-/// D.VII.4: "At least 3 days ... for each movement turn and at least 1 day ... for each retreat
-/// or adjustment turn": the days of the kind of turn `movement` says.
-fn turn_days(text: &str, movement: bool) -> Option<String> {
-    let mut found = Vec::new();
-    for s in read(text) {
-        let t = &s.toks;
-        for i in 0..t.len() {
-            let (Tok::Num(n), Some(days)) = (&t[i], t.get(i + 1)) else {
-                continue;
-            };
-            if !days.is(&["day", "days"]) {
-                continue;
-            }
-            // The kind of turn named next, before the next number of days.
-            let kind = t[i + 2..]
-                .iter()
-                .take_while(|x| !matches!(x, Tok::Num(_)))
-                .find(|x| x.is(&["movement", "retreat", "adjustment", "retreats", "adjustments"]));
-            if let Some(kind) = kind {
-                if kind.is(&["movement"]) == movement {
-                    found.push(*n);
-                }
-            }
-        }
-    }
-    only(&found).filter(|n| (1..=30).contains(n)).map(|n| n.to_string())
-}
-
-/// D.VII.5: the one number of `unit` in the sentences about extensions.
-fn extension(text: &str, unit: &[&str]) -> Option<String> {
-    let mut found = Vec::new();
-    for s in read(text).iter().filter(|s| s.has(&["extension", "extensions"])) {
-        for w in s.toks.windows(2) {
-            if let Tok::Num(n) = w[0] {
-                if w[1].is(unit) {
-                    found.push(n);
-                }
-            }
-        }
-    }
-    only(&found).filter(|n| (1..=99).contains(n)).map(|n| n.to_string())
-}
-
 /// Every number and condition gavel enforces by the house rules, with the item it comes from.
 pub const BOUND: &[Binding] = &[
     Binding {
@@ -341,7 +154,11 @@ pub const BOUND: &[Binding] = &[
         key: "assistants.most",
         what: "the most Assistant TDs",
         published: "2",
-        kind: Kind::Count { least: 0, most: 10, unit: "Assistant TDs" },
+        kind: Kind::Count {
+            least: 0,
+            most: 10,
+            unit: "Assistant TDs",
+        },
         committee: None,
         read: assistants_most,
     },
@@ -467,7 +284,11 @@ pub const BOUND: &[Binding] = &[
         key: "games.permanent",
         what: "the most games a player holds permanently in a round",
         published: "3",
-        kind: Kind::Count { least: 1, most: 20, unit: "games" },
+        kind: Kind::Count {
+            least: 1,
+            most: 20,
+            unit: "games",
+        },
         committee: None,
         read: |t| games_in(t, &["permanent"], &["round"]),
     },
@@ -476,7 +297,11 @@ pub const BOUND: &[Binding] = &[
         key: "games.at_once",
         what: "the most games a player holds at once, permanent or temporary",
         published: "3",
-        kind: Kind::Count { least: 1, most: 20, unit: "games" },
+        kind: Kind::Count {
+            least: 1,
+            most: 20,
+            unit: "games",
+        },
         committee: None,
         read: |t| games_in(t, &["time", "once"], &["permanent", "temporary"]),
     },
@@ -485,7 +310,11 @@ pub const BOUND: &[Binding] = &[
         key: "turns.movement_days",
         what: "the shortest movement turn without the survivors' consent",
         published: "3",
-        kind: Kind::Count { least: 1, most: 30, unit: "days" },
+        kind: Kind::Count {
+            least: 1,
+            most: 30,
+            unit: "days",
+        },
         committee: None,
         read: |t| turn_days(t, true),
     },
@@ -494,7 +323,11 @@ pub const BOUND: &[Binding] = &[
         key: "turns.other_days",
         what: "the shortest retreat or adjustment turn without the survivors' consent",
         published: "1",
-        kind: Kind::Count { least: 1, most: 30, unit: "days" },
+        kind: Kind::Count {
+            least: 1,
+            most: 30,
+            unit: "days",
+        },
         committee: None,
         read: |t| turn_days(t, false),
     },
@@ -503,7 +336,11 @@ pub const BOUND: &[Binding] = &[
         key: "extensions.days",
         what: "the most extension days a position has in a game",
         published: "7",
-        kind: Kind::Count { least: 1, most: 99, unit: "days" },
+        kind: Kind::Count {
+            least: 1,
+            most: 99,
+            unit: "days",
+        },
         committee: None,
         read: |t| extension(t, &["day", "days"]),
     },
@@ -512,7 +349,11 @@ pub const BOUND: &[Binding] = &[
         key: "extensions.notice_hours",
         what: "how long before the deadline an extension must be asked",
         published: "12",
-        kind: Kind::Count { least: 1, most: 99, unit: "hours" },
+        kind: Kind::Count {
+            least: 1,
+            most: 99,
+            unit: "hours",
+        },
         committee: None,
         read: |t| extension(t, &["hour", "hours"]),
     },
@@ -573,7 +414,10 @@ pub const APPLIED: &[(&str, &str)] = &[
 
 /// What gavel does by an item it follows as first published, if it does.
 pub fn applied(item: &str) -> Option<&'static str> {
-    APPLIED.iter().find(|(i, _)| *i == item).map(|(_, what)| *what)
+    APPLIED
+        .iter()
+        .find(|(i, _)| *i == item)
+        .map(|(_, what)| *what)
 }
 
 /// What the house rules bar and allow, as gavel enforces them (A.2, A.4, A.8, A.10).
@@ -633,81 +477,4 @@ impl Default for Bars {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::committee::house_rules::HouseRules;
-
-    fn published() -> HouseRules {
-        HouseRules::parse(include_str!("../../../examples/world-masters-house-rules.txt"))
-            .expect("the published house rules")
-    }
-
-    #[test]
-    fn every_binding_reads_its_published_value_from_its_published_text_a7() {
-        let rules = published();
-        for b in BOUND {
-            let item = rules.get(b.item).unwrap_or_else(|| panic!("{}", b.item));
-            assert_eq!((b.read)(&item.text).as_deref(), Some(b.published), "{}", b.key);
-            assert_eq!(b.kind.parse(b.published).as_deref(), Some(b.published), "{}", b.key);
-        }
-        for (item, _) in APPLIED {
-            assert!(rules.get(item).is_some(), "{item}");
-            assert!(of_item(item).next().is_none(), "{item} is bound and applied");
-        }
-    }
-
-    #[test]
-    fn a_tmc_of_three_to_eight_is_read_from_a2() {
-        let text = "The tournament governing body will consist of one Tournament Director and up to two Assistant Tournament Directors. In addition there will be a Tournament Management Committee (TMC) of between 3 and 8 people.";
-        assert_eq!(tmc_size(text).as_deref(), Some("3-8"));
-        assert_eq!(assistants_most(text).as_deref(), Some("2"));
-        assert_eq!(tmc_size("There will be a TMC of three to eight people.").as_deref(), Some("3-8"));
-        assert_eq!(tmc_size("The TMC has 3-8 members.").as_deref(), Some("3-8"));
-        assert_eq!(tmc_size("A TMC of seven people.").as_deref(), Some("7-7"));
-        assert_eq!(tmc_size("A TMC of a suitable size."), None);
-        assert_eq!(tmc_size("A TMC of 3 to 8, or 5 to 9 in the final."), None);
-    }
-
-    #[test]
-    fn five_day_movement_turns_are_read_from_d_vii_4() {
-        let text = "Games will typically progress at the pace of one season per week. At least five days will normally be allowed for each movement turn and at least 1 day will normally be allowed for each retreat or adjustment turn.";
-        assert_eq!(turn_days(text, true).as_deref(), Some("5"));
-        assert_eq!(turn_days(text, false).as_deref(), Some("1"));
-        assert_eq!(turn_days("Turns last as long as the GM thinks fit.", true), None);
-    }
-
-    #[test]
-    fn tmc_members_allowed_to_observe_is_read_from_a10() {
-        let text = "Tournament Observers may be, but do not have to be, players, captains, GM's or TMC members. Assistant TD's may not serve as Tournament Observers, and a person may not serve as Tournament Observer for a game in which he or one of his teammates is directly involved (ie plays in or is the GM).";
-        let read = |key: &str| (by_key(key).unwrap().read)(text);
-        assert_eq!(read("observers.tmc").as_deref(), Some("allowed"));
-        assert_eq!(read("observers.assistants").as_deref(), Some("barred"));
-        assert_eq!(read("observers.own_game").as_deref(), Some("barred"));
-        // A text that no longer names TMC members says nothing plainly of them.
-        let silent = "Assistant TD's may not serve as Tournament Observers.";
-        assert_eq!((by_key("observers.tmc").unwrap().read)(silent), None);
-    }
-
-    #[test]
-    fn thresholds_and_bars_are_read_from_a4_a6_a7_a8() {
-        let a7 = "If the TD vetoes the change, the TMC can override the TD with a three quarters majority. In order for an override to be valid, at least 4/5 of the TMC sitting body must vote.";
-        assert_eq!(majority(a7).as_deref(), Some("three_quarters"));
-        assert_eq!(turnout(a7).as_deref(), Some("4/5"));
-        let a4 = "The Tournament director may not play in the tournament, but may captain a team.";
-        assert_eq!(barred(bar(a4, PLAYING, &[])).as_deref(), Some("barred"));
-        assert_eq!(barred(bar(a4, TEAMS, &[])).as_deref(), Some("allowed"));
-        let a6 = "A TMC decision will require that at least half of the sitting body vote. In the case of a tie, the motion is rejected.";
-        assert_eq!(turnout(a6).as_deref(), Some("1/2"));
-        assert_eq!(tie_break(a6).as_deref(), Some("rejects"));
-        assert_eq!(sitting(a6), None);
-    }
-
-    #[test]
-    fn two_games_a_round_for_everyone_is_not_the_permanent_limit_b9() {
-        let text = "No player will be permitted to play in more than two games in any one round.";
-        assert_eq!(games_in(text, &["permanent"], &["round"]), None);
-        let plain = "No player will be permitted to be a permanent player in more than two games in any one round, nor shall he be permitted to play as a permanent player and temporary replacement for a total of more than two games at any one time.";
-        assert_eq!(games_in(plain, &["permanent"], &["round"]).as_deref(), Some("2"));
-        assert_eq!(games_in(plain, &["time", "once"], &["permanent", "temporary"]).as_deref(), Some("2"));
-    }
-}
+mod tests;

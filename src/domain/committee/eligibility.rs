@@ -46,7 +46,6 @@ pub struct Numbers {
     pub chief_gms: u32,
 }
 
-
 /// Why someone may not hold an office; each names its rule.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Ineligible {
@@ -274,7 +273,11 @@ pub fn game_master(who: &Candidate, ties: &GameTies, bars: &Bars) -> Result<(), 
             game: game(),
         });
     }
-    if let Some(observer) = ties.observing_mate.as_ref().filter(|_| bars.observer_own_game) {
+    if let Some(observer) = ties
+        .observing_mate
+        .as_ref()
+        .filter(|_| bars.observer_own_game)
+    {
         return Err(Ineligible::GmObservedByTeamMate {
             name: name(),
             game: game(),
@@ -289,7 +292,11 @@ pub fn game_master(who: &Candidate, ties: &GameTies, bars: &Bars) -> Result<(), 
 pub fn observer(who: &Candidate, game: Option<&GameTies>, bars: &Bars) -> Result<(), Ineligible> {
     let name = || who.name.clone();
     for (held, office, barred) in [
-        (Office::AssistantDirector, "an Assistant TD", bars.observer_assistants),
+        (
+            Office::AssistantDirector,
+            "an Assistant TD",
+            bars.observer_assistants,
+        ),
         (Office::TmcMember, "a TMC member", bars.observer_tmc),
     ] {
         if barred && who.offices.holds(held) {
@@ -326,7 +333,12 @@ pub fn observer(who: &Candidate, game: Option<&GameTies>, bars: &Bars) -> Result
 
 /// Room in the office: one TD, and one person at a time with the TD's powers (A.2, A.6); at
 /// most two Assistant TDs (A.2); the TMC's most (A.2); one Chief-GM (A.11).
-pub fn room(office: Office, numbers: Numbers, tmc_most: u32, bars: &Bars) -> Result<(), Ineligible> {
+pub fn room(
+    office: Office,
+    numbers: Numbers,
+    tmc_most: u32,
+    bars: &Bars,
+) -> Result<(), Ineligible> {
     match office {
         Office::TournamentDirector if numbers.directors > 0 => Err(Ineligible::DirectorTaken),
         Office::TournamentDirector if numbers.acting > 0 => Err(Ineligible::ActingInPost),

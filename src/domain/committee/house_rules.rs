@@ -179,8 +179,8 @@ pub fn addition_after(labels: &[&str], label: &str) -> Option<(String, bool)> {
     // D's next part, numbered 1.
     let last_d = labels
         .iter()
-        .filter_map(|l| parts(l).filter(|(s, ..)| *s == 'D').map(|p| (*l, p)))
-        .last()?;
+        .rev()
+        .find_map(|l| parts(l).filter(|(s, ..)| *s == 'D').map(|p| (*l, p)))?;
     let (_, (_, last_part, _)) = last_d;
     (section == 'D' && part == last_part + 1 && n == 1).then(|| (last_d.0.to_string(), true))
 }
@@ -235,10 +235,22 @@ mod tests {
     #[test]
     fn an_addition_takes_the_next_number_or_opens_ds_next_part_a7() {
         let labels = ["A.11", "A.12", "B.15", "D.IX.5", "D.X.6"];
-        assert_eq!(addition_after(&labels, "A.13"), Some(("A.12".into(), false)));
-        assert_eq!(addition_after(&labels, "B.16"), Some(("B.15".into(), false)));
-        assert_eq!(addition_after(&labels, "D.X.7"), Some(("D.X.6".into(), false)));
-        assert_eq!(addition_after(&labels, "D.XI.1"), Some(("D.X.6".into(), true)));
+        assert_eq!(
+            addition_after(&labels, "A.13"),
+            Some(("A.12".into(), false))
+        );
+        assert_eq!(
+            addition_after(&labels, "B.16"),
+            Some(("B.15".into(), false))
+        );
+        assert_eq!(
+            addition_after(&labels, "D.X.7"),
+            Some(("D.X.6".into(), false))
+        );
+        assert_eq!(
+            addition_after(&labels, "D.XI.1"),
+            Some(("D.X.6".into(), true))
+        );
         assert_eq!(new_part_heading("D.XI.1"), "D.XI.");
         for refused in ["A.14", "D.XI.2", "D.XII.1", "E.1", "C.1", "A.0"] {
             assert_eq!(addition_after(&labels, refused), None, "{refused}");

@@ -87,7 +87,16 @@ const TENS: [(&str, u32); 8] = [
 
 /// Words that forbid ("may not", "nor", "no one").
 const NEGATIONS: &[&str] = &[
-    "not", "nor", "never", "cannot", "no", "neither", "can't", "mustn't", "shouldn't", "mayn't",
+    "not",
+    "nor",
+    "never",
+    "cannot",
+    "no",
+    "neither",
+    "can't",
+    "mustn't",
+    "shouldn't",
+    "mayn't",
 ];
 /// Words that permit.
 const PERMISSIONS: &[&str] = &["may", "can", "allowed", "permitted", "free"];
@@ -324,11 +333,23 @@ mod tests {
 
     #[test]
     fn a_clause_forbids_permits_or_takes_the_mood_before_it() {
-        let s = &read("Observers may be, but do not have to be, players, captains or TMC members.")[0];
+        let s =
+            &read("Observers may be, but do not have to be, players, captains or TMC members.")[0];
         assert!(s.clauses.iter().all(|c| c.mood == Some(Mood::Permits)));
-        assert_eq!(bar("Assistant TD's or TMC-members may not serve as Observers.", &["tmc"], &[]), Some(true));
         assert_eq!(
-            bar("Observers may be players, captains or TMC members.", &["tmc"], &["observers"]),
+            bar(
+                "Assistant TD's or TMC-members may not serve as Observers.",
+                &["tmc"],
+                &[]
+            ),
+            Some(true)
+        );
+        assert_eq!(
+            bar(
+                "Observers may be players, captains or TMC members.",
+                &["tmc"],
+                &["observers"]
+            ),
             Some(false)
         );
         assert_eq!(bar("Only players may observe.", &["players"], &[]), None);

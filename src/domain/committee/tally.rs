@@ -171,9 +171,7 @@ pub fn decide(counts: Counts, sitting: u32, rules: &VoteRules) -> Outcome {
             TieBreak::Rejects => Outcome::Rejected,
         },
         Majority::Simple => Outcome::Rejected,
-        Majority::AtLeast(f)
-            if f.met_by(counts.yes, whole as u32) && 2 * yes > whole =>
-        {
+        Majority::AtLeast(f) if f.met_by(counts.yes, whole as u32) && 2 * yes > whole => {
             Outcome::Adopted
         }
         Majority::AtLeast(_) => Outcome::Rejected,

@@ -147,7 +147,11 @@ pub fn decide(ledger: Ledger, r: Request) -> Result<Decision, ExtensionError> {
 }
 
 /// Decides a request (D.VII.5), with the limits gavel enforces.
-pub fn decide_within(ledger: Ledger, r: Request, limits: Limits) -> Result<Decision, ExtensionError> {
+pub fn decide_within(
+    ledger: Ledger,
+    r: Request,
+    limits: Limits,
+) -> Result<Decision, ExtensionError> {
     if r.days == 0 || r.days > limits.max_days {
         return Err(ExtensionError::Days {
             most: limits.max_days,

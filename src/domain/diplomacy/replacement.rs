@@ -105,7 +105,13 @@ pub fn check_load(
     held_now: u32,
     permanent: bool,
 ) -> Result<(), ReplacementError> {
-    check_load_within(who, permanent_this_round, held_now, permanent, GameLimits::PUBLISHED)
+    check_load_within(
+        who,
+        permanent_this_round,
+        held_now,
+        permanent,
+        GameLimits::PUBLISHED,
+    )
 }
 
 /// `check_load` with the limits gavel enforces.

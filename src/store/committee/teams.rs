@@ -194,3 +194,18 @@ pub async fn seats(
     .fetch_all(conn)
     .await
 }
+
+/// The games in play with no Tournament Observer, in the order they were dealt: the TD "will
+/// ... make sure that each game has a Tournament Observer" (house rules A.9).
+pub async fn games_without_observer(conn: &mut SqliteConnection) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT b.name FROM dip_boards b WHERE b.status = ? AND NOT EXISTS (
+             SELECT 1 FROM office_terms t
+             WHERE t.office = ? AND t.game = b.name AND t.ended_at IS NULL)
+         ORDER BY b.id",
+    )
+    .bind(crate::domain::diplomacy::states::BoardStatus::Playing)
+    .bind(crate::domain::kernel::office::Office::Observer.key())
+    .fetch_all(conn)
+    .await
+}

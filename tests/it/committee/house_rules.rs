@@ -87,7 +87,10 @@ async fn gavel_status_lists_a_change_to_the_house_rules_not_yet_in_effect_a7_b9(
     )
     .await;
     let app = c.app().await.expect("app").clone();
-    let status = gavel::app::status::status(&app).await.expect("status").to_string();
+    let status = gavel::app::status::status(&app)
+        .await
+        .expect("status")
+        .to_string();
     assert!(
         status.contains("Not in effect: house rule B.9 as changed by motion 1 does not state the most games a player holds permanently in a round plainly; gavel keeps 3 games until the TD sets it (/houserule set name:games.permanent value:VALUE)."),
         "{status}"
@@ -105,7 +108,10 @@ async fn gavel_status_lists_a_change_to_the_house_rules_not_yet_in_effect_a7_b9(
         ],
     )
     .await;
-    let status = gavel::app::status::status(&app).await.expect("status").to_string();
+    let status = gavel::app::status::status(&app)
+        .await
+        .expect("status")
+        .to_string();
     assert!(!status.contains("house rule"), "{status}");
     assert!(app.check_record().await.expect("check").is_empty());
 }
@@ -116,10 +122,19 @@ async fn gavel_status_lists_a_change_to_the_house_rules_not_yet_in_effect_a7_b9(
 #[tokio::test]
 async fn a_change_gavel_reads_nothing_from_is_not_in_effect_and_refusals_quote_the_new_text_a7() {
     let mut c = tmc_with_house_rules().await;
-    adopt(&mut c, 1, "B.6", "Players are dealt to boards by the TD as the TD sees fit.").await;
+    adopt(
+        &mut c,
+        1,
+        "B.6",
+        "Players are dealt to boards by the TD as the TD sees fit.",
+    )
+    .await;
     adopt(&mut c, 2, "A.2", "The tournament governing body will consist of one Tournament Director and up to two Assistant Tournament Directors. In addition there will be a Tournament Management Committee (TMC) of between 6 and 8 people.").await;
     let app = c.app().await.expect("app").clone();
-    let status = gavel::app::status::status(&app).await.expect("status").to_string();
+    let status = gavel::app::status::status(&app)
+        .await
+        .expect("status")
+        .to_string();
     assert!(
         status.contains("Not in effect: house rule B.6 as changed by motion 1: for the deal gavel still follows it as first published."),
         "{status}"

@@ -214,3 +214,47 @@ async fn gavel_check_finds_an_observer_whose_team_mate_came_to_play_a10() {
         ["ann holds the office of Tournament Observer of R1 Board 3, though: ann may not observe R1 Board 3: their team-mate bob plays in it or is its GM (house rules A.10)."]
     );
 }
+
+/// Checks: the TD makes sure each game has a Tournament Observer (house rules A.9): `/office
+/// list` and `gavel check` name the games in play that have none, as a duty still to do and
+/// no breach of the record, and stop once each has one.
+#[tokio::test]
+async fn games_without_an_observer_are_listed_for_the_td_a9() {
+    let mut c = console();
+    setup(
+        &mut c,
+        &[
+            "@ 2026-11-27 12:30",
+            "cj: /office appoint member:@tina office:td",
+        ],
+    )
+    .await;
+    super::board_exists(&mut c, "R1 Board 1").await;
+    super::board_exists(&mut c, "R1 Board 2").await;
+    setup(
+        &mut c,
+        &["tina: /office appoint member:@oli office:observer game:\"R1 Board 1\""],
+    )
+    .await;
+    let out = run(&mut c, "ann: /office list").await;
+    assert!(
+        matches!(&out[..], [Output::Reply(t)] if t.ends_with("Games without a Tournament Observer (the TD makes sure each game has one, house rules A.9): R1 Board 2.")),
+        "{out:?}"
+    );
+    let app = c.app().await.expect("app").clone();
+    assert_eq!(
+        app.check_notes().await.expect("notes"),
+        ["R1 Board 2 has no Tournament Observer; the TD makes sure each game has one (house rules A.9)"]
+    );
+    setup(
+        &mut c,
+        &["tina: /office appoint member:@oda office:observer game:\"R1 Board 2\""],
+    )
+    .await;
+    assert!(app.check_notes().await.expect("notes").is_empty());
+    let out = run(&mut c, "ann: /office list").await;
+    assert!(
+        matches!(&out[..], [Output::Reply(t)] if !t.contains("without")),
+        "{out:?}"
+    );
+}

@@ -7,6 +7,8 @@
 //! value gavel enforces equals its rule's text or is listed as not in effect (A.7); after every
 //! refusal the record must be as it was.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::{seeds, sequence, Rng};
 
 /// How many sequences CI runs.
@@ -61,8 +63,10 @@ const ANYONE: &[&str] = &[
     "td", "td", "ada", "abe", "t1", "t2", "t3", "t4", "t5", "t6", "j1", "j2", "cj", "hal", "gm1",
     "zed",
 ];
+const SITTING: &[&str] = &["t1", "t2", "t3", "t4", "t5", "t6", "ada", "abe"];
 const VOTERS: &[&str] = &[
-    "ada", "abe", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "j1", "j2", "j3", "td", "zed",
+    "ada", "abe", "t1", "t2", "t3", "t4", "t5", "t6", "t1", "t2", "t3", "t4", "t5", "t6", "t7",
+    "j1", "j2", "j3", "td", "zed",
 ];
 
 /// Rule changes: (item, new text), plainly read, unreadable, additions and blanks.
@@ -98,29 +102,66 @@ const SETTINGS: &[(&str, &[&str])] = &[
     ("extensions.days", &["7", "10"]),
 ];
 
-/// One random step: a command line, a clock move, or `None` for a restart.
+/// Steps the generator has made, across sequences: each sequence takes exactly `STEPS`, so the
+/// remainder is the step's place in its sequence, the same for a seed whichever runs first.
+static CALLS: AtomicUsize = AtomicUsize::new(0);
+
+/// Steps in a round of the generator: a motion opened, voted on, and met by the TD.
+const ROUND: usize = 12;
+
+/// One random step: a command line, a clock move, or `None` for a restart. Each round of
+/// `ROUND` steps opens a motion, mostly votes on it (or the override it may bring), and then
+/// lets the TD act and the clock move; anything else may come at any step.
 fn step(rng: &mut Rng) -> Option<String> {
-    let motion = rng.number(1, 8);
+    let at = CALLS.fetch_add(1, Ordering::Relaxed) % STEPS;
+    let (round, place) = (at / ROUND, at % ROUND);
+    // A refused opening leaves the numbers behind the rounds, an override ahead of them.
+    let motion = match rng.below(8) {
+        0 => rng.number(1, 10),
+        1 | 2 => round.max(1) as u64,
+        3 => (round + 2) as u64,
+        _ => (round + 1) as u64,
+    };
     let anyone = rng.pick(ANYONE);
-    let voter = rng.pick(VOTERS);
+    let opener = if rng.below(4) == 0 { anyone } else { "td" };
+    // Each round's votes come mostly from different members of the sitting body.
+    let voter = match place {
+        1..=8 if rng.below(6) != 0 => SITTING[(place + round) % SITTING.len()],
+        _ => rng.pick(VOTERS),
+    };
     let committee = if rng.below(5) == 0 { "Bench" } else { "TMC" };
-    let line = match rng.below(30) {
-        0..=2 => format!("{anyone}: /motion open committee:{committee} text:\"Question {motion}\""),
+    let kind = match place {
+        0 => rng.below(6),
+        1..=8 => 7,
+        9 | 10 => rng.number(14, 17),
+        _ => rng.below(40),
+    };
+    let line = match kind {
+        0..=2 => format!("{opener}: /motion open committee:{committee} text:\"Question {motion}\""),
         3..=5 => {
             let (item, text) = CHANGES[rng.below(CHANGES.len() as u64) as usize];
             format!("td: /motion open committee:TMC kind:rule-change item:{item} new_text:\"{text}\" text:\"Change {item}\"")
         }
         6 => format!(
             "td: /motion open committee:TMC text:\"Odd options\" {}",
-            rng.pick(&["item:B.9", "new_text:\"More games\"", "kind:plain item:A.2 new_text:\"x\"", "kind:rule-change item:B.9"])
+            rng.pick(&[
+                "item:B.9",
+                "new_text:\"More games\"",
+                "kind:plain item:A.2 new_text:\"x\"",
+                "kind:rule-change item:B.9"
+            ])
         ),
         7..=13 => format!(
             "{voter}: /motion vote motion:{motion} choice:{}",
-            rng.pick(&["yes", "yes", "no", "abstain"])
+            rng.pick(&["yes", "yes", "yes", "no", "abstain"])
         ),
-        14 => format!("{anyone}: /motion break motion:{motion} choice:{}", rng.pick(&["yes", "no"])),
-        15 | 16 => format!("{anyone}: /motion approve motion:{motion}"),
-        17 => format!("{anyone}: /motion veto motion:{motion} reason:\"Not now.\""),
+        14 => format!(
+            "{opener}: /motion break motion:{motion} choice:{}",
+            rng.pick(&["yes", "no"])
+        ),
+        15 => format!("{opener}: /motion approve motion:{motion}"),
+        16 => format!("{opener}: /motion veto motion:{motion} reason:\"Not now.\""),
+        17 => format!("@ +{}d", rng.number(1, 8)),
         18 => {
             let (option, values): (&str, &[&str]) = match rng.below(6) {
                 0 => ("members", &["3-8", "5-8", "4-9", "3"]),
@@ -156,29 +197,33 @@ fn step(rng: &mut Rng) -> Option<String> {
             rng.pick(&["t1", "ada", "obs", "leo"]),
             rng.pick(&["R1 Board 1", "R1 Board 2"])
         ),
-        22 => format!(
+        22 | 23 => format!(
             "{}: /dispute raise game:\"R1 Board 1\" question:\"Was the convoy valid?\"",
             rng.pick(&["hal", "bob", "zed"])
         ),
-        23 => format!(
+        24 | 25 => format!(
             "td: /dispute refer dispute:{} question:\"Is a convoy naming no fleet valid?\"",
             rng.number(1, 3)
         ),
-        24 => format!(
+        26 => format!(
             "td: /dispute resolve dispute:{} text:\"The convoy stands.\"",
             rng.number(1, 3)
         ),
-        25 => format!(
+        27 => format!(
             "{}: /dispute confirm dispute:{}",
             rng.pick(&["hal", "bob", "gm1"]),
             rng.number(1, 3)
         ),
-        26 => format!("@ +{}d", rng.number(1, 8)),
-        27 => format!("@ +{}h", rng.number(1, 30)),
-        28 => format!(
+        28 => format!("@ +{}h", rng.number(1, 30)),
+        29 => format!(
             "gm1: /board deadline board:\"R1 Board 1\" turn:S1901M at:\"2026-12-{:02} 09:00\"",
             rng.number(3, 9)
         ),
+        30 => format!(
+            "hal: /diplomacy extend board:\"R1 Board 1\" days:{}",
+            rng.number(1, 9)
+        ),
+        31..=37 => format!("@ +{}d", rng.number(1, 8)),
         _ => return None,
     };
     Some(line)

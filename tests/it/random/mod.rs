@@ -7,7 +7,8 @@
 //! it. Each capability has its own file with its club, its steps and its test; this module holds
 //! what they share: the generator and the runner. `GAVEL_RANDOM_SEQUENCES=5000 cargo test
 //! --release --test it random` is the longer run the book's Tests chapter describes, and
-//! `GAVEL_RANDOM_SEED` chooses the first seed.
+//! `GAVEL_RANDOM_SEED` chooses the first seed; `GAVEL_RANDOM_SHOW=1` prints every step and its
+//! output.
 
 mod club;
 mod committee;
@@ -111,6 +112,15 @@ pub async fn sequence(
         };
         let before = record(&mut console).await;
         let out = console.execute(&line).await.expect("line runs");
+        if std::env::var_os("GAVEL_RANDOM_SHOW").is_some() {
+            // The sequence as it ran, to see what a generator reaches.
+            eprintln!("{line}");
+            for o in &out {
+                for l in o.render() {
+                    eprintln!("{l}");
+                }
+            }
+        }
         done.push(line.clone());
         if matches!(&out[..], [Output::Refusal(_)]) {
             let after = record(&mut console).await;

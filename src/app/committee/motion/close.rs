@@ -57,8 +57,7 @@ impl App {
             };
             store::committee::motions::seat_left(conn, number, seat.person, &why).await?;
             if seat.sits && cast.iter().any(|(person, ..)| *person == seat.person) {
-                store::committee::motions::set_aside_vote(conn, number, seat.person, &why)
-                    .await?;
+                store::committee::motions::set_aside_vote(conn, number, seat.person, &why).await?;
                 set_aside.push(format!("{}'s vote is set aside: {why}.", seat.name));
             }
         }

@@ -90,9 +90,7 @@ impl App {
                         return Err(CommitteeError::EmptyNewText);
                     }
                     let (item, _) = self.house_change_label(conn, item).await?;
-                    if let Some(current) =
-                        store::committee::house_rules::item(conn, &item).await?
-                    {
+                    if let Some(current) = store::committee::house_rules::item(conn, &item).await? {
                         if same_words(&current.text, new_text) {
                             return Err(CommitteeError::SameText(item));
                         }

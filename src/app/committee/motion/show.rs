@@ -8,8 +8,8 @@ use sqlx::SqliteConnection;
 
 use crate::app::App;
 use crate::domain::committee::motion::{Kind, Status};
-use crate::domain::committee::sitting::SittingBody;
 use crate::domain::committee::rules::{Abstentions, VoteRules};
+use crate::domain::committee::sitting::SittingBody;
 use crate::domain::committee::tally::{self, Choice, Counts};
 use crate::domain::kernel::calendar;
 use crate::store;
@@ -102,10 +102,7 @@ fn roll(
                 (None, None) => "not sitting".into(),
             };
             match &s.left {
-                Some(why) => format!(
-                    "{} ({}; by the close {why}): {vote}",
-                    s.name, s.reason
-                ),
+                Some(why) => format!("{} ({}; by the close {why}): {vote}", s.name, s.reason),
                 None => format!("{} ({}): {vote}", s.name, s.reason),
             }
         })

@@ -227,7 +227,10 @@ fn a_player_may_not_be_the_gm_of_his_own_board_a12_a1() {
         may_sit("Ann", &Offices::default(), &gm, &B),
         Err(Ineligible::PlayerGms { .. })
     ));
-    assert_eq!(may_sit("Ann", &Offices::default(), &board(|_| ()), &B), Ok(()));
+    assert_eq!(
+        may_sit("Ann", &Offices::default(), &board(|_| ()), &B),
+        Ok(())
+    );
 }
 
 #[test]
