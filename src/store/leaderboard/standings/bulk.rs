@@ -4,7 +4,9 @@
 //! SQLite library (rusqlite links the libsqlite3-sys that sqlx links), driven synchronously on
 //! a blocking thread. A million events are one statement stepped a million times, each row's
 //! values read in place, instead of sqlx's chunked reads that decode every row into owned
-//! values and hand it across threads; the steps go back through one prepared insert.
+//! values and hand it across threads. Each live event comes with its stored step, and only a
+//! step that differs is written: voiding the oldest of a million games changes about a
+//! thousand steps, and a rebuild of a sound record writes none.
 //! [Dependencies](../../../../docs/src/dependencies.md) says why rusqlite.
 
 use std::collections::{HashMap, HashSet};
@@ -16,7 +18,7 @@ use crate::domain::leaderboard::event::EventKind;
 use crate::domain::leaderboard::score::{self, Change, Event, GameResult, Rules};
 use crate::store::keys::StoredKey;
 
-use super::history::{Position, CHUNK};
+use super::history::Position;
 use super::steps::{put_varint, Checkpoint, Step};
 
 /// Runs `work` on the SQLite handle of `conn`, locked out of sqlx's worker until it returns:
@@ -44,12 +46,52 @@ pub(super) async fn on_handle<T>(
     done.map_err(|e| sqlx::Error::Protocol(format!("reading the score history: {e}")))
 }
 
-/// The live events after a position, in fold order: `history::EVENTS_AFTER` without the limit.
+/// The live events after a position, in fold order (`history::EVENTS_AFTER` without the
+/// limit), each with its stored step, if any (columns 9 to 14).
 const EVENTS_FROM: &str =
-    "SELECT e.id, e.at, e.kind, e.person_id, e.amount, g.white_id, g.black_id, g.result, g.online
+    "SELECT e.id, e.at, e.kind, e.person_id, e.amount, g.white_id, g.black_id, g.result, g.online,
+            s.a_id, s.a_before, s.a_after, s.b_id, s.b_before, s.b_after
      FROM score_events e LEFT JOIN games g ON g.id = e.game_id
+          LEFT JOIN score_steps s ON s.event_id = e.id
      WHERE e.voided_at IS NULL AND (e.at, e.id) > (?, ?)
      ORDER BY e.at, e.id";
+
+/// The stored step read beside an event by [`EVENTS_FROM`].
+fn stored_step(row: &Row, event_id: i64) -> rusqlite::Result<Option<Step>> {
+    let Some(a_id) = row.get::<_, Option<i64>>(9)? else {
+        return Ok(None);
+    };
+    let b = match row.get::<_, Option<i64>>(12)? {
+        Some(id) => Some((
+            id,
+            row.get::<_, Option<i64>>(13)?.unwrap_or(0),
+            row.get::<_, Option<i64>>(14)?.unwrap_or(0),
+        )),
+        None => None,
+    };
+    Ok(Some(Step::from_parts(
+        event_id,
+        (a_id, row.get(10)?, row.get(11)?),
+        b,
+    )))
+}
+
+/// Takes out the stored steps of the events after `from` that are void now (they move no
+/// score), through the index of void events; returns whom those steps had moved.
+pub(super) fn unstep_void(c: &Connection, from: &Position) -> rusqlite::Result<HashSet<i64>> {
+    let mut delete = c.prepare(
+        "DELETE FROM score_steps WHERE event_id IN
+           (SELECT id FROM score_events WHERE voided_at IS NOT NULL AND (at, id) > (?, ?))
+         RETURNING a_id, b_id",
+    )?;
+    let mut rows = delete.query(params![from.at, from.id])?;
+    let mut moved = HashSet::new();
+    while let Some(row) = rows.next()? {
+        moved.insert(row.get(0)?);
+        moved.extend(row.get::<_, Option<i64>>(1)?);
+    }
+    Ok(moved)
+}
 
 /// An event as the fold reads it (`history::event_of`, read in place): `None` for a row the
 /// fold cannot read, which moves nobody.
@@ -162,10 +204,16 @@ fn encode_sorted(sorted: &[(i64, i64)]) -> Vec<u8> {
 pub(super) struct Replayed {
     pub(super) last: Position,
     pub(super) since_checkpoint: i64,
+    /// How many of the live events after the start move a score (each has its step now).
+    pub(super) steps: i64,
 }
 
-/// Folds the live events after `from` (the `events`-th) onto `state`, writing their steps and
-/// a checkpoint every `every` events; whoever a step moves is added to `touched`, if given.
+/// Folds the live events after `from` (the `events`-th) onto `state`, writing a checkpoint
+/// every `every` events, and makes each event's stored step what the fold gives: a step that
+/// differs (or is missing) is written, a step for an event that now moves nobody is taken out,
+/// an equal one is left. Whoever a written or removed step moves, in its old form or its new,
+/// is added to `touched`: nobody else's score can differ from before. The stored steps of void
+/// events are [`unstep_void`]'s.
 pub(super) fn replay(
     c: &Connection,
     every: i64,
@@ -173,13 +221,17 @@ pub(super) fn replay(
     state: &mut HashMap<i64, i64>,
     from: Position,
     mut events: i64,
-    mut touched: Option<&mut HashSet<i64>>,
+    touched: &mut HashSet<i64>,
 ) -> rusqlite::Result<Replayed> {
     let mut read = c.prepare(EVENTS_FROM)?;
-    let mut insert_step = c.prepare(
+    let mut write_step = c.prepare(
         "INSERT INTO score_steps (event_id, a_id, a_before, a_after, b_id, b_before, b_after)
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (event_id) DO UPDATE SET a_id = excluded.a_id,
+           a_before = excluded.a_before, a_after = excluded.a_after, b_id = excluded.b_id,
+           b_before = excluded.b_before, b_after = excluded.b_after",
     )?;
+    let mut remove_step = c.prepare("DELETE FROM score_steps WHERE event_id = ?")?;
     let mut insert_checkpoint = c.prepare(
         "INSERT INTO score_checkpoints (at, event_id, events, state) VALUES (?, ?, ?, ?)",
     )?;
@@ -187,19 +239,25 @@ pub(super) fn replay(
     let mut cursor = Cursor::from(from);
     let mut encoder = Encoder::default();
     let mut movements = Vec::with_capacity(2);
-    let mut since = 0;
+    let (mut since, mut steps) = (0, 0);
     while let Some(row) = rows.next()? {
         cursor.read(row)?;
-        if let Some(event) = event_of(row)? {
-            movements.clear();
-            score::step(state, &event, rules, Some(&mut movements));
-            if let Some(step) = Step::of(event.id, &movements) {
-                if let Some(t) = touched.as_deref_mut() {
-                    t.extend(step.movements().map(|m| m.person));
-                }
-                let (a, b) = step.parts();
-                insert_step.execute(params![
-                    step.event_id,
+        let folded = match event_of(row)? {
+            Some(event) => {
+                movements.clear();
+                score::step(state, &event, rules, Some(&mut movements));
+                Step::of(event.id, &movements)
+            }
+            None => None,
+        };
+        match (folded, stored_step(row, cursor.id)?) {
+            (Some(new), Some(old)) if new == old => steps += 1,
+            (Some(new), old) => {
+                touched.extend(new.movements().map(|m| m.person));
+                touched.extend(old.iter().flat_map(|o| o.movements().map(|m| m.person)));
+                let (a, b) = new.parts();
+                write_step.execute(params![
+                    new.event_id,
                     a.0,
                     a.1,
                     a.2,
@@ -207,7 +265,13 @@ pub(super) fn replay(
                     b.map(|b| b.1),
                     b.map(|b| b.2)
                 ])?;
+                steps += 1;
             }
+            (None, Some(old)) => {
+                touched.extend(old.movements().map(|m| m.person));
+                remove_step.execute(params![old.event_id])?;
+            }
+            (None, None) => {}
         }
         events += 1;
         since += 1;
@@ -224,12 +288,13 @@ pub(super) fn replay(
     Ok(Replayed {
         last: cursor.position(),
         since_checkpoint: since,
+        steps,
     })
 }
 
 /// The whole history folded again beside the stored steps, for `gavel check`.
 pub(super) struct Folded {
-    /// The stored steps that differ from the fold's, in words (at most `enough` + a chunk).
+    /// The stored steps that differ from the fold's, in words (about `enough` at most).
     pub(super) problems: Vec<String>,
     pub(super) state: HashMap<i64, i64>,
     pub(super) checkpoints: Vec<Checkpoint>,
@@ -241,8 +306,9 @@ pub(super) struct Folded {
     pub(super) stored_checkpoints: Vec<Checkpoint>,
 }
 
-/// Folds the whole history from the events, comparing each stretch of [`CHUNK`] events' steps
-/// with the stored ones as it goes; stops comparing after `enough` problems.
+/// Folds the whole history from the events, comparing each live event's step with the stored
+/// one as it goes, then looks for stored steps of void events; stops describing differences
+/// after `enough`.
 pub(super) fn fold_and_compare(
     c: &Connection,
     rules: &Rules,
@@ -250,16 +316,9 @@ pub(super) fn fold_and_compare(
     enough: usize,
 ) -> rusqlite::Result<Folded> {
     let mut read = c.prepare(EVENTS_FROM)?;
-    // The stored steps of every event in a stretch of history, void ones included.
-    let mut stored_in = c.prepare(
-        "SELECT s.event_id, s.a_id, s.a_before, s.a_after, s.b_id, s.b_before, s.b_after
-         FROM score_events e JOIN score_steps s ON s.event_id = e.id
-         WHERE (e.at, e.id) > (?, ?) AND (e.at, e.id) <= (?, ?)",
-    )?;
     let start = Position::start();
     let mut rows = read.query(params![start.at, start.id])?;
-    let mut cursor = Cursor::from(start.clone());
-    let mut stretch_start = start;
+    let mut cursor = Cursor::from(start);
     let mut encoder = Encoder::default();
     let mut folded = Folded {
         problems: Vec::new(),
@@ -273,47 +332,36 @@ pub(super) fn fold_and_compare(
         stored_checkpoints: Vec::new(),
     };
     let mut movements = Vec::with_capacity(2);
-    let mut expected: HashMap<i64, Step> = HashMap::with_capacity(CHUNK as usize);
-    let mut in_stretch = 0;
-    let mut compare = |from: &Position,
-                       to: &Position,
-                       expected: &mut HashMap<i64, Step>,
-                       problems: &mut Vec<String>|
-     -> rusqlite::Result<()> {
-        let mut stored = stored_in.query(params![from.at, from.id, to.at, to.id])?;
-        while let Some(row) = stored.next()? {
-            let step = step_of(row)?;
-            match expected.remove(&step.event_id) {
-                Some(e) if e == step => {}
-                Some(e) => problems.push(format!(
-                    "event {} moved scores {:?}, but its stored step says {:?}",
-                    step.event_id,
-                    e.movements().collect::<Vec<_>>(),
-                    step.movements().collect::<Vec<_>>()
-                )),
-                None => problems.push(format!(
-                    "event {} has a stored step but moves no score (void, or nobody on the Leaderboard)",
-                    step.event_id
-                )),
-            }
-        }
-        for id in expected.keys() {
-            problems.push(format!("event {id} moved scores but has no stored step"));
-        }
-        expected.clear();
-        Ok(())
-    };
-    let mut comparing = true;
     while let Some(row) = rows.next()? {
         cursor.read(row)?;
-        if let Some(event) = event_of(row)? {
-            movements.clear();
-            score::step(&mut folded.state, &event, rules, Some(&mut movements));
-            if let Some(step) = Step::of(event.id, &movements) {
-                folded.steps_expected += 1;
-                if comparing {
-                    expected.insert(event.id, step);
-                }
+        let expected = match event_of(row)? {
+            Some(event) => {
+                movements.clear();
+                score::step(&mut folded.state, &event, rules, Some(&mut movements));
+                Step::of(event.id, &movements)
+            }
+            None => None,
+        };
+        folded.steps_expected += i64::from(expected.is_some());
+        let stored = stored_step(row, cursor.id)?;
+        if folded.problems.len() <= enough {
+            match (expected, stored) {
+                (Some(e), Some(s)) if e == s => {}
+                (Some(e), Some(s)) => folded.problems.push(format!(
+                    "event {} moved scores {:?}, but its stored step says {:?}",
+                    s.event_id,
+                    e.movements().collect::<Vec<_>>(),
+                    s.movements().collect::<Vec<_>>()
+                )),
+                (Some(e), None) => folded.problems.push(format!(
+                    "event {} moved scores but has no stored step",
+                    e.event_id
+                )),
+                (None, Some(s)) => folded.problems.push(format!(
+                    "event {} has a stored step but moves no score (nobody on the Leaderboard)",
+                    s.event_id
+                )),
+                (None, None) => {}
             }
         }
         folded.events += 1;
@@ -326,20 +374,22 @@ pub(super) fn fold_and_compare(
             });
             folded.since = 0;
         }
-        in_stretch += 1;
-        if in_stretch == CHUNK && comparing {
-            let end = cursor.position();
-            compare(&stretch_start, &end, &mut expected, &mut folded.problems)?;
-            stretch_start = end;
-            in_stretch = 0;
-            comparing = folded.problems.len() <= enough;
-        }
-    }
-    if comparing && in_stretch > 0 {
-        let end = cursor.position();
-        compare(&stretch_start, &end, &mut expected, &mut folded.problems)?;
     }
     folded.last = cursor.position();
+    let mut void = c.prepare(
+        "SELECT s.event_id FROM score_events e JOIN score_steps s ON s.event_id = e.id
+         WHERE e.voided_at IS NOT NULL ORDER BY e.at, e.id",
+    )?;
+    let mut stepped = void.query([])?;
+    while let Some(row) = stepped.next()? {
+        if folded.problems.len() > enough {
+            break;
+        }
+        let id: i64 = row.get(0)?;
+        folded.problems.push(format!(
+            "event {id} has a stored step but moves no score (it is void)"
+        ));
+    }
     folded.steps_stored = c.query_row("SELECT COUNT(*) FROM score_steps", [], |r| r.get(0))?;
     let mut checkpoints = c.prepare(
         "SELECT at, event_id, events, state FROM score_checkpoints ORDER BY at, event_id",
@@ -356,23 +406,6 @@ pub(super) fn fold_and_compare(
         });
     }
     Ok(folded)
-}
-
-fn step_of(row: &Row) -> rusqlite::Result<Step> {
-    let b_id: Option<i64> = row.get(4)?;
-    let b = match b_id {
-        Some(id) => Some((
-            id,
-            row.get::<_, Option<i64>>(5)?.unwrap_or(0),
-            row.get::<_, Option<i64>>(6)?.unwrap_or(0),
-        )),
-        None => None,
-    };
-    Ok(Step::from_parts(
-        row.get(0)?,
-        (row.get(1)?, row.get(2)?, row.get(3)?),
-        b,
-    ))
 }
 
 #[cfg(test)]

@@ -189,54 +189,9 @@ async fn rederive_from(
         .bind(from.id)
         .execute(&mut *conn)
         .await?;
-    let delete_steps = "DELETE FROM score_steps WHERE event_id IN
-           (SELECT id FROM score_events WHERE (at, id) > (?, ?))";
-    if after > 8 * book.every {
-        // A long stretch: compare every score with the stored one afterwards, rather than
-        // reading back every deleted step to learn whom it moved.
-        sqlx::query(delete_steps)
-            .bind(&from.at)
-            .bind(from.id)
-            .execute(&mut *conn)
-            .await?;
-        let end = replay(
-            conn,
-            book.every,
-            rules,
-            &mut state,
-            from.clone(),
-            checkpoint.events,
-            None,
-        )
-        .await?;
-        let stored = all_scores(conn).await?;
-        let differ: Vec<i64> = stored
-            .iter()
-            .filter(|(p, s)| state.get(p) != Some(s))
-            .map(|(p, _)| *p)
-            .chain(
-                state
-                    .iter()
-                    .filter(|(p, s)| stored.get(p) != Some(s))
-                    .map(|(p, _)| *p),
-            )
-            .collect::<HashSet<i64>>()
-            .into_iter()
-            .collect();
-        write_scores(conn, &state, differ).await?;
-        return set_bookkeeping(conn, rules, Some(&end.last), end.since_checkpoint).await;
-    }
-    // Whoever the old history moved after the checkpoint may have a different score now.
-    let old: Vec<(i64, Option<i64>)> =
-        sqlx::query_as(&format!("{delete_steps} RETURNING a_id, b_id"))
-            .bind(&from.at)
-            .bind(from.id)
-            .fetch_all(&mut *conn)
-            .await?;
-    let mut touched: HashSet<i64> = old
-        .into_iter()
-        .flat_map(|(a, b)| std::iter::once(a).chain(b))
-        .collect();
+    // Whoever a step that changes moved, before or after, may have a different score now;
+    // nobody else's score differs from the one stored.
+    let mut touched = HashSet::new();
     let end = replay(
         conn,
         book.every,
@@ -244,17 +199,17 @@ async fn rederive_from(
         &mut state,
         from.clone(),
         checkpoint.events,
-        Some(&mut touched),
+        &mut touched,
     )
     .await?;
-    // Nobody else's score differs from the checkpoint's, in the old history or the new.
     write_scores(conn, &state, touched).await?;
     set_bookkeeping(conn, rules, Some(&end.last), end.since_checkpoint).await
 }
 
-/// Folds the live events after `from` (the `events`-th) onto `state`, writing their steps and
-/// a checkpoint every `every` events, through the connection's own handle (`bulk`). Returns
-/// where it ended.
+/// Folds the live events after `from` (the `events`-th) onto `state`, making each one's stored
+/// step what the fold gives and writing a checkpoint every `every` events, through the
+/// connection's own handle (`bulk`); the steps of events void now are taken out first. Adds
+/// whoever a changed step moves to `touched`. Returns where it ended.
 async fn replay(
     conn: &mut SqliteConnection,
     every: i64,
@@ -262,20 +217,20 @@ async fn replay(
     state: &mut HashMap<i64, i64>,
     from: Position,
     events: i64,
-    touched: Option<&mut HashSet<i64>>,
+    touched: &mut HashSet<i64>,
 ) -> sqlx::Result<Replayed> {
     bulk::on_handle(conn, |c| {
+        touched.extend(bulk::unstep_void(c, &from)?);
         bulk::replay(c, every, rules, state, from, events, touched)
     })
     .await
 }
 
-/// Folds the whole history again: scores, steps and checkpoints, with `rules`.
+/// Folds the whole history again: scores, steps and checkpoints, with `rules`. Each stored
+/// step is compared with the fold's and written only when it differs (`bulk::replay`); a step
+/// left for an event that no longer exists is taken out at the end.
 async fn rebuild_with(conn: &mut SqliteConnection, every: i64, rules: &Rules) -> sqlx::Result<()> {
     // Whole-table deletes, which SQLite does without visiting the rows.
-    sqlx::query("DELETE FROM score_steps")
-        .execute(&mut *conn)
-        .await?;
     sqlx::query("DELETE FROM score_checkpoints")
         .execute(&mut *conn)
         .await?;
@@ -283,7 +238,30 @@ async fn rebuild_with(conn: &mut SqliteConnection, every: i64, rules: &Rules) ->
         .execute(&mut *conn)
         .await?;
     let mut state = HashMap::new();
-    let end = replay(conn, every, rules, &mut state, Position::start(), 0, None).await?;
+    let mut touched = HashSet::new();
+    let end = replay(
+        conn,
+        every,
+        rules,
+        &mut state,
+        Position::start(),
+        0,
+        &mut touched,
+    )
+    .await?;
+    // Every live event's step is now the fold's and no void event has one: any other step is
+    // an orphan (its event gone), found by the count before it is looked for.
+    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM score_steps")
+        .fetch_one(&mut *conn)
+        .await?;
+    if stored != end.steps {
+        sqlx::query(
+            "DELETE FROM score_steps WHERE NOT EXISTS
+               (SELECT 1 FROM score_events e WHERE e.id = score_steps.event_id)",
+        )
+        .execute(&mut *conn)
+        .await?;
+    }
     let people: Vec<i64> = state.keys().copied().collect();
     write_scores(conn, &state, people).await?;
     let last = (end.last != Position::start()).then_some(&end.last);

@@ -228,6 +228,7 @@ async fn check_finds_a_tampered_score_step_or_checkpoint_and_rebuild_mends_it() 
         "DELETE FROM score_checkpoints WHERE events = 8",
         "UPDATE score_fold SET since_checkpoint = since_checkpoint + 1",
         "UPDATE score_events SET voided_at = at WHERE id = 15",
+        "INSERT INTO score_steps (event_id, a_id, a_before, a_after) VALUES (99999, 1, 100, 101)",
     ] {
         sqlx::query(tamper).execute(&mut *conn).await.unwrap();
         let problems = check(&mut conn, &RULES).await.unwrap();
