@@ -128,14 +128,10 @@ impl App {
                 }
                 (None, Some(who)) => {
                     let person = who.resolve(conn, self.now()).await?;
-                    let mut found = None;
-                    for e in [Some(m.first_id), m.second_id].into_iter().flatten() {
-                        let row = store::tournament::entrants::by_id(conn, e).await?;
-                        if row.is_some_and(|r| r.person_id == person.id) {
-                            found = Some(e);
-                        }
-                    }
-                    Some(Err(found.ok_or(TournamentError::NotAPlayer(person.name, number))?))
+                    let Some((e, _)) = read::seat(conn, &m, person.id).await? else {
+                        return Err(TournamentError::NotAPlayer(person.name, number));
+                    };
+                    Some(Err(e))
                 }
                 (None, None) => {
                     if entries.is_empty() {
@@ -550,14 +546,9 @@ impl App {
                 return Err(TournamentError::BidsIn(number));
             }
             let person = who.resolve(conn, self.now()).await?;
-            let mut white = None;
-            for e in [Some(m.first_id), m.second_id].into_iter().flatten() {
-                let row = store::tournament::entrants::by_id(conn, e).await?;
-                if row.is_some_and(|r| r.person_id == person.id) {
-                    white = Some(e);
-                }
-            }
-            let white = white.ok_or(TournamentError::NotAPlayer(person.name.clone(), number))?;
+            let Some((white, _)) = read::seat(conn, &m, person.id).await? else {
+                return Err(TournamentError::NotAPlayer(person.name, number));
+            };
             let seconds = final_match::parse_bid(time)
                 .ok_or_else(|| TournamentError::BadBid(time.to_owned()))?;
             let names = read::entrant_names(conn, t.id).await?;
