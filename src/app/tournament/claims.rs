@@ -16,6 +16,18 @@ use crate::store::tournament::claims::{ClaimKind, ClaimRow, ClaimState};
 use crate::store::tournament::matches::MatchRow;
 
 impl App {
+    /// The claims of a match that still stand.
+    async fn live_claims(
+        conn: &mut SqliteConnection,
+        number: i64,
+    ) -> Result<Vec<ClaimRow>, TournamentError> {
+        Ok(store::tournament::claims::of_match(conn, number)
+            .await?
+            .into_iter()
+            .filter(ClaimRow::live)
+            .collect())
+    }
+
     /// The opponent of entrant `me` in `m`.
     fn opponent_of(m: &MatchRow, me: i64) -> Option<i64> {
         if m.first_id == me {
@@ -83,11 +95,7 @@ impl App {
             let Some(start) = m.starts_at else {
                 return Err(TournamentError::NoTime(number));
             };
-            let live: Vec<ClaimRow> = store::tournament::claims::of_match(conn, number)
-                .await?
-                .into_iter()
-                .filter(ClaimRow::live)
-                .collect();
+            let live = Self::live_claims(conn, number).await?;
             let mine = live.iter().find(|c| c.by_id == me && c.kind == ClaimKind::NoShow);
             if live.iter().any(|c| c.state == ClaimState::Countered) {
                 return Err(TournamentError::BeforeDirector(number));
@@ -140,11 +148,7 @@ impl App {
             if !begun {
                 return Err(TournamentError::NotBegun(number));
             }
-            let live: Vec<ClaimRow> = store::tournament::claims::of_match(conn, number)
-                .await?
-                .into_iter()
-                .filter(ClaimRow::live)
-                .collect();
+            let live = Self::live_claims(conn, number).await?;
             if live.iter().any(|c| c.state == ClaimState::Countered) {
                 return Err(TournamentError::BeforeDirector(number));
             }

@@ -14,7 +14,7 @@ use super::{parameters, TournamentError, TournamentReply};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::tournament::final_match;
 use crate::domain::tournament::matches::Score;
-use crate::domain::tournament::results::{self, End};
+use crate::domain::tournament::results::End;
 use crate::domain::tournament::stages::Stage;
 use crate::domain::tournament::states::CorrectionKind;
 use crate::domain::tournament::{points, swiss};
@@ -116,19 +116,11 @@ impl App {
                 .filter(|r| r.voided_by.is_none())
                 .collect();
             let current = m.stage == t.stage;
-            let params = parameters(&t);
-            let play = ledger::play(&params, m.stage);
             // Read what replaces the record before anything changes.
             let replacement = match (score, forfeit) {
                 (Some(text), _) => {
-                    let most = match play {
-                        results::Play::Final(rules) => rules.armageddon_after.max(rules.games),
-                        _ => params.games_per_match,
-                    };
-                    let parsed = super::play::parse_score(text, most)
-                        .ok_or_else(|| TournamentError::BadScore(text.to_owned(), most))?;
-                    let end = results::check_report(play, Score::default(), parsed)
-                        .map_err(|why| TournamentError::Report(number, why))?;
+                    let (parsed, end) =
+                        super::results::parse_whole(&t, &m, text, Score::default())?;
                     if end == End::Armageddon && !current {
                         return Err(TournamentError::StageOver(number));
                     }
@@ -136,14 +128,10 @@ impl App {
                 }
                 (None, Some(who)) => {
                     let person = who.resolve(conn, self.now()).await?;
-                    let mut found = None;
-                    for e in [Some(m.first_id), m.second_id].into_iter().flatten() {
-                        let row = store::tournament::entrants::by_id(conn, e).await?;
-                        if row.is_some_and(|r| r.person_id == person.id) {
-                            found = Some(e);
-                        }
-                    }
-                    Some(Err(found.ok_or(TournamentError::NotAPlayer(person.name, number))?))
+                    let Some((e, _)) = read::seat(conn, &m, person.id).await? else {
+                        return Err(TournamentError::NotAPlayer(person.name, number));
+                    };
+                    Some(Err(e))
                 }
                 (None, None) => {
                     if entries.is_empty() {
@@ -558,14 +546,9 @@ impl App {
                 return Err(TournamentError::BidsIn(number));
             }
             let person = who.resolve(conn, self.now()).await?;
-            let mut white = None;
-            for e in [Some(m.first_id), m.second_id].into_iter().flatten() {
-                let row = store::tournament::entrants::by_id(conn, e).await?;
-                if row.is_some_and(|r| r.person_id == person.id) {
-                    white = Some(e);
-                }
-            }
-            let white = white.ok_or(TournamentError::NotAPlayer(person.name.clone(), number))?;
+            let Some((white, _)) = read::seat(conn, &m, person.id).await? else {
+                return Err(TournamentError::NotAPlayer(person.name, number));
+            };
             let seconds = final_match::parse_bid(time)
                 .ok_or_else(|| TournamentError::BadBid(time.to_owned()))?;
             let names = read::entrant_names(conn, t.id).await?;

@@ -208,3 +208,20 @@ pub async fn side(
     }
     Ok(None)
 }
+
+/// The player a person is in a match, whatever their standing now (a player at fault, a
+/// forfeit or White named by the Director): the entrant and whether first.
+pub async fn seat(
+    conn: &mut SqliteConnection,
+    m: &store::tournament::matches::MatchRow,
+    person: i64,
+) -> Result<Option<(i64, bool)>, TournamentError> {
+    for (entrant, first) in [(Some(m.first_id), true), (m.second_id, false)] {
+        let Some(e) = entrant else { continue };
+        let row = store::tournament::entrants::by_id(conn, e).await?;
+        if row.is_some_and(|r| r.person_id == person) {
+            return Ok(Some((e, first)));
+        }
+    }
+    Ok(None)
+}

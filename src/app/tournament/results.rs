@@ -134,17 +134,7 @@ impl App {
         m: &MatchRow,
         score: &str,
     ) -> Result<Score, TournamentError> {
-        let params = parameters(t);
-        let play = ledger::play(&params, m.stage);
-        let most = match play {
-            results::Play::Final(rules) => rules.armageddon_after.max(rules.games),
-            _ => params.games_per_match,
-        };
-        let parsed = super::play::parse_score(score, most)
-            .ok_or_else(|| TournamentError::BadScore(score.to_owned(), most))?;
-        results::check_report(play, score_of(m), parsed)
-            .map_err(|why| TournamentError::Report(m.id, why))?;
-        Ok(parsed)
+        parse_whole(t, m, score, score_of(m)).map(|(s, _)| s)
     }
 
     /// Whether the next game of `m` is the Final's Armageddon game (refused until White is
@@ -336,6 +326,27 @@ impl App {
         })
         .await
     }
+}
+
+/// A score typed for `m`, read and checked as a whole result the rules allow from `from` (its
+/// games recorded, or nothing when a correction replaces them); the end it reaches.
+pub(super) fn parse_whole(
+    t: &Tournament,
+    m: &MatchRow,
+    text: &str,
+    from: Score,
+) -> Result<(Score, End), TournamentError> {
+    let params = parameters(t);
+    let play = ledger::play(&params, m.stage);
+    let most = match play {
+        results::Play::Final(rules) => rules.armageddon_after.max(rules.games),
+        _ => params.games_per_match,
+    };
+    let parsed = super::play::parse_score(text, most)
+        .ok_or_else(|| TournamentError::BadScore(text.to_owned(), most))?;
+    let end = results::check_report(play, from, parsed)
+        .map_err(|why| TournamentError::Report(m.id, why))?;
+    Ok((parsed, end))
 }
 
 /// A game in words: "a win for alice (AliceA)" or "a draw".

@@ -273,15 +273,7 @@ impl App {
                 ),
                 Some(w) => {
                     let person = w.resolve(conn, self.now()).await?;
-                    let mut at_fault = None;
-                    for (entrant, first) in [(Some(m.first_id), true), (m.second_id, false)] {
-                        let Some(e) = entrant else { continue };
-                        let row = store::tournament::entrants::by_id(conn, e).await?;
-                        if row.is_some_and(|r| r.person_id == person.id) {
-                            at_fault = Some(first);
-                        }
-                    }
-                    let Some(is_first) = at_fault else {
+                    let Some((_, is_first)) = read::seat(conn, &m, person.id).await? else {
                         return Err(TournamentError::NotAPlayer(person.name, number));
                     };
                     let opponent = if is_first { m.second_id } else { Some(m.first_id) };

@@ -95,21 +95,6 @@ pub async fn set_fault(conn: &mut SqliteConnection, id: i64, fault: AtFault) -> 
     Ok(())
 }
 
-pub async fn set_noshow(
-    conn: &mut SqliteConnection,
-    id: i64,
-    by: i64,
-    at: DateTime<Utc>,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE tournament_matches SET noshow_at = ?, noshow_by = ? WHERE id = ?")
-        .bind(at)
-        .bind(by)
-        .bind(id)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
 pub async fn set_reschedule(conn: &mut SqliteConnection, id: i64, by: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE tournament_matches SET reschedule_by = ?, starts_at = NULL, time_by = NULL, noshow_at = NULL, noshow_by = NULL WHERE id = ?",
