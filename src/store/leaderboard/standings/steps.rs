@@ -22,6 +22,9 @@ pub(super) struct Step {
     b: Option<(i64, i64, i64)>,
 }
 
+/// One member's move in a step, as stored: (person, score before, score after).
+pub(super) type Moved = (i64, i64, i64);
+
 impl Step {
     pub(super) fn of(event_id: i64, movements: &[Movement]) -> Option<Step> {
         let part = |m: &Movement| (m.person, m.before, m.after);
@@ -32,16 +35,12 @@ impl Step {
         })
     }
 
-    pub(super) fn from_parts(
-        event_id: i64,
-        a: (i64, i64, i64),
-        b: Option<(i64, i64, i64)>,
-    ) -> Step {
+    pub(super) fn from_parts(event_id: i64, a: Moved, b: Option<Moved>) -> Step {
         Step { event_id, a, b }
     }
 
     /// Member a's and member b's (person, before, after), as stored.
-    pub(super) fn parts(self) -> ((i64, i64, i64), Option<(i64, i64, i64)>) {
+    pub(super) fn parts(self) -> (Moved, Option<Moved>) {
         (self.a, self.b)
     }
 
