@@ -163,7 +163,11 @@ pub(super) async fn check(
                     a_match: m.id,
                     step: MatchStep::Due,
                 };
-                if !m.over && week.end() > app.now() && pending.due(&job) != Some(week.end()) {
+                if !m.over
+                    && start <= app.now()
+                    && week.end() > app.now()
+                    && pending.due(&job).is_none()
+                {
                     breaches.push(format!(
                         "{at}'s week ends {}, and no pending job carries out its end (ACWC Timeline)",
                         week.end()
