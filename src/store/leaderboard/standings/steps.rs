@@ -14,6 +14,9 @@ use super::history::Position;
 /// Rows per multi-row insert (7 values each, well under SQLite's limit of bound values).
 pub(super) const BATCH: usize = 256;
 
+/// One member's part in a step: the person, the score before and the score after.
+pub(super) type Part = (i64, i64, i64);
+
 /// How one event moved the scores, as stored in `score_steps`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Step {
@@ -21,9 +24,6 @@ pub(super) struct Step {
     a: (i64, i64, i64),
     b: Option<(i64, i64, i64)>,
 }
-
-/// One member's move in a step, as stored: (person, score before, score after).
-pub(super) type Moved = (i64, i64, i64);
 
 impl Step {
     pub(super) fn of(event_id: i64, movements: &[Movement]) -> Option<Step> {
@@ -35,12 +35,12 @@ impl Step {
         })
     }
 
-    pub(super) fn from_parts(event_id: i64, a: Moved, b: Option<Moved>) -> Step {
+    pub(super) fn from_parts(event_id: i64, a: Part, b: Option<Part>) -> Step {
         Step { event_id, a, b }
     }
 
-    /// Member a's and member b's (person, before, after), as stored.
-    pub(super) fn parts(self) -> (Moved, Option<Moved>) {
+    /// Member a's and member b's parts, as stored.
+    pub(super) fn parts(self) -> (Part, Option<Part>) {
         (self.a, self.b)
     }
 
