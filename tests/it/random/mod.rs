@@ -46,6 +46,30 @@ impl Rng {
     }
 }
 
+/// A Diplomacy round opened by the TD and dealt with the seed 2026 to two boards, the Lions'
+/// and the Bears' seven players each (house rules A, B.6): the clubs of several capabilities'
+/// randomised tests start from it.
+pub const ROUND_DEALT: &[&str] = &[
+    "td: /diplomacy open round:1 end:F1909",
+    "alice: /team create name:Lions captain:@leo",
+    "leo: /team add team:Lions member:@alice power:A",
+    "leo: /team add team:Lions member:@bob power:E",
+    "leo: /team add team:Lions member:@carol power:F",
+    "leo: /team add team:Lions member:@dave power:G",
+    "leo: /team add team:Lions member:@erin power:I",
+    "leo: /team add team:Lions member:@frank power:R",
+    "leo: /team add team:Lions member:@gina power:T",
+    "hal: /team create name:Bears captain:@bea",
+    "bea: /team add team:Bears member:@hal power:A",
+    "bea: /team add team:Bears member:@ivy power:E",
+    "bea: /team add team:Bears member:@jon power:F",
+    "bea: /team add team:Bears member:@kim power:G",
+    "bea: /team add team:Bears member:@lou power:I",
+    "bea: /team add team:Bears member:@max power:R",
+    "bea: /team add team:Bears member:@ned power:T",
+    "td: /diplomacy assign round:1 seed:2026",
+];
+
 /// How many sequences to run: `default`, or `GAVEL_RANDOM_SEQUENCES`; and the first seed (1,
 /// or `GAVEL_RANDOM_SEED`).
 pub fn seeds(default: u64) -> std::ops::Range<u64> {
