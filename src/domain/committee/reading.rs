@@ -52,39 +52,6 @@ impl Clause {
     }
 }
 
-const UNITS: [&str; 20] = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-];
-const TENS: [(&str, u32); 8] = [
-    ("twenty", 20),
-    ("thirty", 30),
-    ("forty", 40),
-    ("fifty", 50),
-    ("sixty", 60),
-    ("seventy", 70),
-    ("eighty", 80),
-    ("ninety", 90),
-];
-
 /// Words that forbid ("may not", "nor", "no one").
 const NEGATIONS: &[&str] = &[
     "not",
@@ -110,10 +77,7 @@ const NOT_FORBIDDING: &[&str] = &[
 ];
 
 fn number_word(w: &str) -> Option<u32> {
-    if let Some(i) = UNITS.iter().position(|u| *u == w) {
-        return Some(i as u32);
-    }
-    TENS.iter().find(|(t, _)| *t == w).map(|(_, n)| *n)
+    crate::domain::kernel::number_words::value(w)
 }
 
 fn denominator(w: &str) -> Option<u32> {

@@ -9,6 +9,7 @@ pub mod choices;
 pub mod ids;
 pub mod limits;
 pub mod moment;
+pub mod number_words;
 pub mod office;
 pub mod pages;
 pub mod reminder;

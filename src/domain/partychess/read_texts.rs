@@ -50,47 +50,12 @@ const LIMIT_SENTENCES: [(&str, &str); 2] = [
     ),
 ];
 
-const NUMBER_WORDS: [&str; 31] = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-    "twenty-one",
-    "twenty-two",
-    "twenty-three",
-    "twenty-four",
-    "twenty-five",
-    "twenty-six",
-    "twenty-seven",
-    "twenty-eight",
-    "twenty-nine",
-    "thirty",
-];
-
 /// A number of days as a rule writes it: a word up to thirty, or digits.
 fn days_number(word: &str) -> Option<i64> {
     let w = word.trim().to_ascii_lowercase();
-    NUMBER_WORDS
-        .iter()
-        .position(|n| *n == w)
-        .map(|n| n as i64)
+    crate::domain::kernel::number_words::value(&w)
+        .map(i64::from)
+        .filter(|n| *n <= 30)
         .or_else(|| w.parse().ok())
         .filter(|n| (1..=365).contains(n))
 }
