@@ -369,7 +369,7 @@ mod tests {
             command(Box::leak("x".repeat(95).into_boxed_str()), "Long")
                 .option(super::super::integer("n", "A number", 1, 1_000_000))
                 .option(text("t", "Text", 10).in_modal())
-                .run(|_, _, _| Box::pin(async move { Ok(String::new()) })),
+                .run(|_, _, _| Box::pin(async move { Ok(crate::commands::Said::words("")) })),
         ));
         let n = [("n".to_owned(), Value::Integer(999_999))];
         assert_eq!(

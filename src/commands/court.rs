@@ -194,7 +194,7 @@ pub(super) fn section() -> Section {
                 .paged(|app, call, a| Box::pin(async move {
                     let docket = reply(app.docket(&call).await)?;
                     let listing = Listing::new("/court docket", "The docket", 10);
-                    page_of_lines(&docket, &listing, a.opt_integer("page"))
+                    page_of_lines(&docket.text, &listing, a.opt_integer("page"))
                 })),
             command("court case", "The whole history of one appeal")
                 .option(appeal().picks(Pick::Appeal))

@@ -17,6 +17,7 @@ mod notify;
 pub mod paging;
 mod partychess;
 mod reports;
+pub mod said;
 pub mod spec;
 mod tournament;
 
@@ -26,6 +27,7 @@ use crate::domain::kernel::authority::Power;
 use std::sync::LazyLock;
 
 pub use docs::{help, markdown_tables, usage};
+pub use said::{About, Kind, Present, Said};
 pub use spec::{
     Args, CommandSpec, FormCheck, FormTitle, Handler, OptionError, OptionKind, OptionSpec, Reply,
     Value,
@@ -252,9 +254,12 @@ pub async fn invoke(
     }
 }
 
-/// Turns a use case's result into a reply or a refusal.
+/// Turns a use case's result given as words into a reply or a refusal (`said::answer` is the
+/// form for a typed outcome).
 pub(crate) fn reply<T: Display, E: Display>(result: Result<T, E>) -> Reply {
-    result.map(|v| v.to_string()).map_err(|e| e.to_string())
+    result
+        .map(|v| Said::words(v.to_string()))
+        .map_err(|e| e.to_string())
 }
 
 /// Starts a declaration: `command("mod violation", "A fraud violation ...")`.

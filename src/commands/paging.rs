@@ -20,7 +20,9 @@ pub fn run_paged(app: App, call: Call, args: Args) -> BoxFuture<Reply> {
         let pages = super::find(call.command.name)
             .and_then(|spec| spec.pages)
             .expect("run_paged is the run of paged commands only");
-        (pages.run)(app, call, args).await.map(|page| page.text)
+        (pages.run)(app, call, args)
+            .await
+            .map(|page| super::Said::words(page.text))
     })
 }
 

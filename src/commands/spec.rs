@@ -19,8 +19,8 @@ use crate::domain::kernel::words::Words;
 /// A boxed future, as a command's use case returns it.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 
-/// What a command says back: a reply for everyone, or a refusal for the caller alone.
-pub type Reply = Result<String, String>;
+/// What a command says back: an answer for everyone, or a refusal for the caller alone.
+pub type Reply = Result<super::said::Said, String>;
 
 /// The use case a command runs, given the app, the invocation (caller, command, options for the
 /// audit log) and the parsed options.

@@ -21,7 +21,7 @@ pub async fn dispatch(app: &App, line: CommandLine) -> Output {
     };
     // The console speaks club time.
     match commands::invoke(spec, app, PersonRef::console(&line.actor), args).await {
-        Ok(text) => Output::Reply(moment::in_club_time(&text)),
+        Ok(said) => Output::Reply(moment::in_club_time(&said.text)),
         Err(text) => Output::Refusal(moment::in_club_time(&text)),
     }
 }

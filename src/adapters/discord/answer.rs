@@ -104,7 +104,7 @@ impl Action {
 /// follow-up, since Discord fixed the deferral's visibility), the rest follow it.
 fn plan(reply: Reply, deferred: bool, private_success: bool) -> Vec<Action> {
     let (text, private) = match reply {
-        Ok(text) => (text, private_success),
+        Ok(said) => (said.text, private_success),
         Err(text) => (text, true),
     };
     // Every reader sees the times in their own time zone.
@@ -233,8 +233,14 @@ pub async fn reply_with(
 ) {
     let rest = Rest::new(ctx.http.clone());
     let mut dress = match (&reply, asked.path) {
-        (Ok(text), Some(path)) => Some(Dress {
-            embed: super::embed::for_reply(path, &crate::domain::kernel::moment::for_discord(text)),
+        (Ok(said), Some(path)) => Some(Dress {
+            embed: super::embed::for_reply(
+                path,
+                &crate::commands::Said {
+                    text: crate::domain::kernel::moment::for_discord(&said.text),
+                    about: said.about,
+                },
+            ),
             rows,
         }),
         _ => None,

@@ -25,8 +25,8 @@ pub fn for_post(channel: &str, text: &str) -> serenity::CreateEmbed {
     embed(&super::look::announcement(channel, text))
 }
 
-/// The embed of the reply to `/path` (its text as Discord shows it).
-pub fn for_reply(path: &str, text: &str) -> serenity::CreateEmbed {
+/// The embed of the answer to `/path` (its words as Discord shows them).
+pub fn for_reply(path: &str, said: &crate::commands::Said) -> serenity::CreateEmbed {
     let rule = crate::commands::find(path).map_or("", |c| c.rule);
-    embed(&super::look::reply(path, rule, text))
+    embed(&super::look::reply(path, rule, said))
 }

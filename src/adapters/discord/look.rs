@@ -3,25 +3,8 @@
 //! post's own: a card only arranges them (a title with the number, "Label: value" lines as
 //! fields), so the plain text beside it says the same for notifications and screen readers.
 
-/// What a post or a reply is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Case,
-    Appeal,
-    Proposal,
-    Point,
-    Points,
-    Rule,
-    Leaderboard,
-    Game,
-    Tournament,
-    Match,
-    Committee,
-    Diplomacy,
-    PartyChess,
-    /// Anything else the club is told (a member joined, an office changed).
-    Club,
-}
+pub use crate::commands::Kind;
+use crate::commands::Said;
 
 /// The look of one kind: its colour, the word its title starts with, the rule its footer cites.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -239,22 +222,28 @@ pub fn announcement(channel: &str, text: &str) -> Card {
     card(kind, number, text, look_of(kind).footer)
 }
 
-/// The card of the reply to `/path`: the command's kind, its number if the first line names
-/// one of that kind, and the rule the command's declaration cites (else the kind's).
-pub fn reply(path: &str, rule: &str, text: &str) -> Card {
-    let word = path.split(' ').next().unwrap_or(path);
-    let kind = BY_COMMAND
-        .iter()
-        .find(|(w, _)| *w == word)
-        .map_or(Kind::Club, |(_, k)| *k);
-    let first = text.lines().next().unwrap_or_default();
-    let number = numbered(first, [kind]).map(|(_, n)| n);
+/// The card of the reply to `/path`: what the answer says it is about (its kind and number),
+/// and the rule the command's declaration cites (else the kind's). An answer still given as
+/// words alone has its command's kind, and the number its first line names of that kind.
+pub fn reply(path: &str, rule: &str, said: &Said) -> Card {
+    let (kind, number) = match said.about {
+        Some(about) => (about.kind, about.number),
+        None => {
+            let word = path.split(' ').next().unwrap_or(path);
+            let kind = BY_COMMAND
+                .iter()
+                .find(|(w, _)| *w == word)
+                .map_or(Kind::Club, |(_, k)| *k);
+            let first = said.text.lines().next().unwrap_or_default();
+            (kind, numbered(first, [kind]).map(|(_, n)| n))
+        }
+    };
     let footer = if cites_a_rule(rule) {
         rule
     } else {
         look_of(kind).footer
     };
-    card(kind, number, text, footer)
+    card(kind, number, &said.text, footer)
 }
 
 /// Whether a declaration's rule text names a rule ("§III Act 3", "Nomic 214", "house rules
@@ -409,17 +398,26 @@ mod tests {
         let card = reply(
             "mod violation",
             "Terms §II Act 5",
-            "Case #14 recorded: a violation.",
+            &Said::words("Case #14 recorded: a violation."),
         );
         assert_eq!(card.title, "Case #14");
         assert_eq!(card.footer, "Terms §II Act 5");
         let page = reply(
             "leaderboard",
             "10 a page",
-            "Leaderboard (page 1 of 2):\n1. a 120",
+            &Said::words("Leaderboard (page 1 of 2):\n1. a 120"),
         );
         assert_eq!(page.title, "Leaderboard");
         assert_eq!(page.footer, look_of(Kind::Leaderboard).footer);
+    }
+
+    #[test]
+    fn a_typed_answer_is_titled_by_what_it_says_it_is_about_never_by_its_words() {
+        // The words name another case first: the card follows the answer's own field.
+        let said = Said::about(Kind::Appeal, 3, "Case #14 is appealed: appeal #3 opens.");
+        let card = reply("court file", "Terms §III Act 3", &said);
+        assert_eq!(card.title, "Appeal #3");
+        assert_eq!(card.colour, look_of(Kind::Appeal).colour);
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub async fn run(
         match paging::invoke_paged(spec, app, caller, args).await {
             Ok(paged) => {
                 let rows = rows(&base, &paged);
-                (Ok(paged.text), rows)
+                (Ok(crate::commands::Said::words(paged.text)), rows)
             }
             Err(refusal) => (Err(refusal), Vec::new()),
         }
@@ -99,7 +99,10 @@ pub async fn turn(
     let content = split(&text).swap_remove(0);
     let message = serenity::CreateInteractionResponseMessage::new()
         .content(content)
-        .embed(super::embed::for_reply(spec.path, &text))
+        .embed(super::embed::for_reply(
+            spec.path,
+            &crate::commands::Said::words(text.clone()),
+        ))
         .components(rows(&base, &paged))
         .allowed_mentions(no_pings());
     let update = serenity::CreateInteractionResponse::UpdateMessage(message);

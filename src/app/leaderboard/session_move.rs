@@ -1,8 +1,6 @@
 //! `/session move`: a Moderator holds one session on another date, once (Terms §0 Act 5 as a
 //! club reads it), recorded, audited and announced in one transaction.
 
-use std::fmt;
-
 use chrono::NaiveDate;
 
 use crate::domain::kernel::authority::{Power, Unauthorised};
@@ -28,14 +26,11 @@ impl UseCaseError for SessionMoveError {
     }
 }
 
-/// What `/session move` did.
-#[derive(Debug, Clone)]
-pub struct SessionMoveReply(pub String);
-
-impl fmt::Display for SessionMoveReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What `/session move` did: the session of `from` is held on `to`, and #discussion is told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionMoved {
+    pub from: NaiveDate,
+    pub to: NaiveDate,
 }
 
 impl App {
@@ -46,7 +41,7 @@ impl App {
         from: NaiveDate,
         to: NaiveDate,
         reason: Option<&str>,
-    ) -> Result<SessionMoveReply, SessionMoveError> {
+    ) -> Result<SessionMoved, SessionMoveError> {
         self.execute(call, async |conn, actor| {
             Power::Moderate.require(&actor.offices, "move a session", "Terms §III Act 2, 3.4")?;
             let now = self.now();
@@ -67,11 +62,7 @@ impl App {
                 actor.name
             );
             store::outbox::enqueue(conn, DISCUSSION, &text, now).await?;
-            Ok(SessionMoveReply(format!(
-                "The session of {} is held on {} instead; #discussion is told.",
-                calendar::show_date(from),
-                calendar::show_date(to)
-            )))
+            Ok(SessionMoved { from, to })
         })
         .await
     }

@@ -1,7 +1,7 @@
 //! Club sessions and presence (Terms §0 Acts 5, 6, 9).
 
 use crate::app::PersonRef;
-use std::fmt;
+use chrono::NaiveTime;
 
 use sqlx::SqliteConnection;
 
@@ -39,14 +39,15 @@ impl UseCaseError for SessionError {
     }
 }
 
-/// The reply to a session command.
-#[derive(Debug, Clone)]
-pub struct SessionReply(pub String);
-
-impl fmt::Display for SessionReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What a session command did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionOutcome {
+    /// The session is open; its job closes it at `closes` (the window's end).
+    Opened { closes: NaiveTime },
+    /// The session is closed; `summary` is what #discussion was told.
+    Closed { summary: String },
+    /// `name` is marked present.
+    Present { name: String },
 }
 
 impl App {
@@ -78,7 +79,7 @@ impl App {
     }
 
     /// `/session open`: a Moderator opens the club session, inside the window (Terms §0 Act 5).
-    pub async fn session_open(&self, call: &Call) -> Result<SessionReply, SessionError> {
+    pub async fn session_open(&self, call: &Call) -> Result<SessionOutcome, SessionError> {
         self.execute(call, async |conn, actor| {
             self.session_open_in(conn, actor).await
         })
@@ -89,7 +90,7 @@ impl App {
         &self,
         conn: &mut SqliteConnection,
         actor: &Actor,
-    ) -> Result<SessionReply, SessionError> {
+    ) -> Result<SessionOutcome, SessionError> {
         let now = self.now();
         Self::may_keep_sessions(actor)?;
         let window = self.window(conn).await?;
@@ -121,14 +122,11 @@ impl App {
             ),
         )
         .await?;
-        Ok(SessionReply(format!(
-            "Session opened; it closes by itself at {}.",
-            window.end.format("%H:%M")
-        )))
+        Ok(SessionOutcome::Opened { closes: window.end })
     }
 
     /// `/session close`: a Moderator closes the session early.
-    pub async fn session_close(&self, call: &Call) -> Result<SessionReply, SessionError> {
+    pub async fn session_close(&self, call: &Call) -> Result<SessionOutcome, SessionError> {
         self.execute(call, async |conn, actor| {
             Self::may_keep_sessions(actor)?;
             let session = store::leaderboard::sessions::open_session(conn)
@@ -141,7 +139,7 @@ impl App {
             let summary = self
                 .close_session(conn, session.id, Some(actor.id), self.now())
                 .await?;
-            Ok(SessionReply(summary))
+            Ok(SessionOutcome::Closed { summary })
         })
         .await
     }
@@ -210,7 +208,7 @@ impl App {
     }
 
     /// `/session here`: check in at the open session.
-    pub async fn check_in(&self, call: &Call) -> Result<SessionReply, SessionError> {
+    pub async fn check_in(&self, call: &Call) -> Result<SessionOutcome, SessionError> {
         self.execute(call, async |conn, actor| {
             // Checking in says "I am here from now": with under 5 minutes left that cannot
             // make anyone present. A Moderator's mark vouches for the whole session instead.
@@ -234,7 +232,7 @@ impl App {
         &self,
         call: &Call,
         member: &PersonRef,
-    ) -> Result<SessionReply, SessionError> {
+    ) -> Result<SessionOutcome, SessionError> {
         self.execute(call, async |conn, actor| {
             Self::may_keep_sessions(actor)?;
             let person = member.resolve(conn, self.now()).await?;
@@ -259,7 +257,7 @@ impl App {
         person_id: i64,
         name: &str,
         by: i64,
-    ) -> Result<SessionReply, SessionError> {
+    ) -> Result<SessionOutcome, SessionError> {
         let session = store::leaderboard::sessions::open_session(conn)
             .await?
             .ok_or(SessionError::NoSession)?;
@@ -277,6 +275,8 @@ impl App {
         {
             return Err(SessionError::AlreadyPresent(name.to_owned()));
         }
-        Ok(SessionReply(format!("{name} is present.")))
+        Ok(SessionOutcome::Present {
+            name: name.to_owned(),
+        })
     }
 }

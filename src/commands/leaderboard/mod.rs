@@ -1,4 +1,5 @@
 //! The Leaderboard's commands: sessions, games and the board itself.
 
 pub(super) mod games;
+mod said;
 pub(super) mod sessions;

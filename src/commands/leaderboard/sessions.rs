@@ -2,6 +2,7 @@
 //! /member and /leave (games are declared beside them, in `games`).
 
 use crate::commands::paging::Paged;
+use crate::commands::said::answer;
 use crate::commands::{command, date, integer, leaderboard::games, person, reply, text, Section};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
@@ -16,15 +17,15 @@ pub(in crate::commands) fn section() -> Section {
         .needs(Power::Moderate)
         .who("Moderators")
         .rule("Terms §0 Act 5; the session closes by itself at the window's end")
-        .run(|app, call, _| Box::pin(async move { reply(app.session_open(&call).await) })),
+        .run(|app, call, _| Box::pin(async move { answer(app.session_open(&call).await) })),
         command("session close", "Close the club session early (Moderators)")
             .needs(Power::Moderate)
             .who("Moderators")
             .rule("Terms §0 Act 5")
-            .run(|app, call, _| Box::pin(async move { reply(app.session_close(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { answer(app.session_close(&call).await) })),
         command("session here", "Check in as present at the open session")
             .rule("presence, Terms §0 Act 9")
-            .run(|app, call, _| Box::pin(async move { reply(app.check_in(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { answer(app.check_in(&call).await) })),
         command(
             "session mark",
             "Mark someone present at the open session (Moderators)",
@@ -34,7 +35,7 @@ pub(in crate::commands) fn section() -> Section {
         .who("Moderators")
         .rule("presence, Terms §0 Act 9")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.mark_present(&call, &a.person("member")?).await) })
+            Box::pin(async move { answer(app.mark_present(&call, &a.person("member")?).await) })
         }),
         command(
             "session move",
@@ -49,7 +50,7 @@ pub(in crate::commands) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 let reason = a.opt_text("reason");
-                reply(
+                answer(
                     app.move_session(&call, a.date("from")?, a.date("to")?, reason.as_deref())
                         .await,
                 )

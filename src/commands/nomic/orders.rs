@@ -139,7 +139,7 @@ pub(in crate::commands) fn section() -> Section {
                     Box::pin(async move {
                         let points = reply(app.list_points(&call).await)?;
                         let listing = Listing::new("/order list", "The list of Points", 10);
-                        page_of_lines(&points, &listing, a.opt_integer("page"))
+                        page_of_lines(&points.text, &listing, a.opt_integer("page"))
                     })
                 }),
             command("order show", "One Point of Order's whole thread")

@@ -272,7 +272,7 @@ pub(in crate::commands) fn section() -> Section {
                     Box::pin(async move {
                         let list = reply(app.rule_list(&call).await)?;
                         let listing = Listing::new("/rule list", "The rulebook", RULES_PAGE);
-                        page_of_lines(&list, &listing, a.opt_integer("page"))
+                        page_of_lines(&list.text, &listing, a.opt_integer("page"))
                     })
                 }),
             command(

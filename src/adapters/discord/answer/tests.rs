@@ -1,4 +1,5 @@
 use super::*;
+use crate::commands::Said;
 
 fn part(step: Step, content: &str, private: bool) -> Action {
     Action::Then(Part {
@@ -18,12 +19,12 @@ fn a_reply_is_planned_as_discord_takes_it() {
         private,
     };
     assert_eq!(
-        plan(Ok("done".into()), false, false),
+        plan(Ok(Said::words("done")), false, false),
         [respond("done", false)]
     );
     assert_eq!(plan(Err("no".into()), false, false), [respond("no", true)]);
     assert_eq!(
-        plan(Ok("done".into()), true, false),
+        plan(Ok(Said::words("done")), true, false),
         [part(Step::Edit, "done", false)]
     );
     assert_eq!(
@@ -36,20 +37,20 @@ fn a_reply_is_planned_as_discord_takes_it() {
     // A command declared private answers privately whatever the outcome, and after its
     // (private) deferral the answer replaces the "thinking...".
     assert_eq!(
-        plan(Ok("kept".into()), false, true),
+        plan(Ok(Said::words("kept")), false, true),
         [respond("kept", true)]
     );
     assert_eq!(
-        plan(Ok("kept".into()), true, true),
+        plan(Ok(Said::words("kept")), true, true),
         [part(Step::Edit, "kept", true)]
     );
     // A confirmation meant for the caller alone (`later:true`) is as private as a refusal.
     assert_eq!(
-        plan(Ok("recorded".into()), false, true),
+        plan(Ok(Said::words("recorded")), false, true),
         [respond("recorded", true)]
     );
     let long = ["x".repeat(1500), "y".repeat(1500)].join("\n");
-    let actions = plan(Ok(long), false, false);
+    let actions = plan(Ok(Said::words(long)), false, false);
     assert_eq!(actions.len(), 2);
     assert_eq!(actions[1], part(Step::Followup, &"y".repeat(1500), false));
     assert_eq!(
