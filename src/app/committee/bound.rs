@@ -74,13 +74,7 @@ impl App {
         conn: &mut SqliteConnection,
         key: &str,
     ) -> sqlx::Result<String> {
-        Ok(match store::committee::bound::get(conn, key).await? {
-            Some(s) => s.value,
-            None => bound::by_key(key)
-                .map(|b| b.published)
-                .unwrap_or_default()
-                .to_owned(),
-        })
+        value_in_effect(conn, key).await
     }
 
     /// What the house rules bar and allow, as gavel enforces them (A.2, A.4, A.8, A.10).
@@ -268,41 +262,6 @@ impl App {
             ));
         }
         Ok(said)
-    }
-
-    /// What gavel does by an item now, for `/houserule show`: its bound values, and whatever
-    /// of a change is not yet in effect.
-    pub(crate) async fn house_item_standing(
-        &self,
-        conn: &mut SqliteConnection,
-        v: &VersionRow,
-    ) -> sqlx::Result<Vec<String>> {
-        let mut lines = Vec::new();
-        let waits = store::committee::bound::waits(conn).await?;
-        for b in bound::of_item(&v.label) {
-            let value = self.house_value(conn, b.key).await?;
-            match waits.iter().find(|w| w.key == b.key) {
-                Some(w) => lines.push(format!(
-                    "Adopted; not yet in effect in gavel: {} stays {} until the TD sets it with {} (the text of version {} does not state it plainly).",
-                    b.what,
-                    in_words(b, &value),
-                    b.command("VALUE"),
-                    w.version
-                )),
-                None => lines.push(format!("gavel enforces {}: {}.", b.what, in_words(b, &value))),
-            }
-        }
-        if let Some(what) = bound::applied(&v.label) {
-            if v.motion_id.is_some() {
-                lines.push(format!(
-                    "Adopted; not yet in effect in gavel: for {what} gavel still follows {} as first published.",
-                    v.label
-                ));
-            } else {
-                lines.push(format!("gavel applies it: {what}."));
-            }
-        }
-        Ok(lines)
     }
 
     /// The lines `gavel status` lists: every change to the house rules adopted but not yet in
@@ -521,6 +480,51 @@ fn cites(text: &str, label: &str) -> bool {
             before.is_none_or(|c| !c.is_alphanumeric() && c != '.')
                 && after.is_none_or(|c| !c.is_ascii_digit())
         })
+    })
+}
+
+/// What gavel does by an item now, for `/houserule show` and the portal's `/houserules`: its
+/// bound values, and whatever of a change is not yet in effect.
+pub async fn item_standing(
+    conn: &mut SqliteConnection,
+    v: &VersionRow,
+) -> sqlx::Result<Vec<String>> {
+    let mut lines = Vec::new();
+    let waits = store::committee::bound::waits(conn).await?;
+    for b in bound::of_item(&v.label) {
+        let value = value_in_effect(conn, b.key).await?;
+        match waits.iter().find(|w| w.key == b.key) {
+            Some(w) => lines.push(format!(
+                "Adopted; not yet in effect in gavel: {} stays {} until the TD sets it with {} (the text of version {} does not state it plainly).",
+                b.what,
+                in_words(b, &value),
+                b.command("VALUE"),
+                w.version
+            )),
+            None => lines.push(format!("gavel enforces {}: {}.", b.what, in_words(b, &value))),
+        }
+    }
+    if let Some(what) = bound::applied(&v.label) {
+        if v.motion_id.is_some() {
+            lines.push(format!(
+                "Adopted; not yet in effect in gavel: for {what} gavel still follows {} as first published.",
+                v.label
+            ));
+        } else {
+            lines.push(format!("gavel applies it: {what}."));
+        }
+    }
+    Ok(lines)
+}
+
+/// The value gavel enforces for a bound setting: as set, else as first published.
+async fn value_in_effect(conn: &mut SqliteConnection, key: &str) -> sqlx::Result<String> {
+    Ok(match store::committee::bound::get(conn, key).await? {
+        Some(s) => s.value,
+        None => bound::by_key(key)
+            .map(|b| b.published)
+            .unwrap_or_default()
+            .to_owned(),
     })
 }
 

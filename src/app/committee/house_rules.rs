@@ -273,7 +273,7 @@ impl App {
             "{} ({}), version {}: {}",
             v.label, v.heading, v.version, v.text
         );
-        for line in self.house_item_standing(&mut conn, &v).await? {
+        for line in super::bound::item_standing(&mut conn, &v).await? {
             text.push('\n');
             text.push_str(&line);
         }

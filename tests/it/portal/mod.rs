@@ -7,6 +7,7 @@ mod assets;
 mod browser;
 mod caching;
 mod diplomacy;
+mod house_rules;
 mod in_progress;
 mod partychess_png;
 mod privacy;

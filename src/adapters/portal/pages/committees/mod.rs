@@ -1,7 +1,7 @@
 //! `/motions` (every committee's motions, newest first, with the committees' rules),
 //! `/motions/{n}` (one motion: its text, rules, sitting body and why, each vote, the result and
 //! its way through the TD) and `/houserules` (the house rules as they read now, with each
-//! item's version). Observers' reports and disputes still with the TD are private and not here.
+//! item's version and what gavel enforces by it, a change not yet in effect in gavel said so). Observers' reports and disputes still with the TD are private and not here.
 
 mod view;
 
@@ -74,6 +74,9 @@ pub struct Item {
     pub version: i64,
     pub text: String,
     pub changed_by_motion: Option<i64>,
+    /// What gavel enforces by the item, and any change to it adopted but not yet in effect in
+    /// gavel (house rules A.7), as `/houserule show` says it.
+    pub in_gavel: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -207,17 +210,18 @@ pub async fn house_rules(State(portal): State<Portal>, format: Format, params: P
     let page = async {
         params.only(&[])?;
         let mut conn = portal.pool().acquire().await?;
-        let items = store::committee::house_rules::current(&mut conn)
-            .await?
-            .into_iter()
-            .map(|v| Item {
+        let mut items = Vec::new();
+        for v in store::committee::house_rules::current(&mut conn).await? {
+            let in_gavel = crate::app::committee::bound::item_standing(&mut conn, &v).await?;
+            items.push(Item {
                 label: v.label,
                 heading: v.heading,
                 version: v.version,
                 text: v.text,
                 changed_by_motion: v.motion_id,
-            })
-            .collect();
+                in_gavel,
+            });
+        }
         Ok::<_, PageError>(Page {
             title: "House rules".into(),
             data: HouseRules { items },

@@ -108,6 +108,13 @@ pub fn house_rules(h: &HouseRules) -> Markup {
                         }
                     }
                     (paragraphs(&i.text))
+                    @if !i.in_gavel.is_empty() {
+                        ul class="in-gavel" aria-label=(format!("{} in gavel", i.label)) {
+                            @for line in &i.in_gavel {
+                                li { (line) }
+                            }
+                        }
+                    }
                 }
             }
         }
