@@ -139,3 +139,34 @@ async fn gavel_check_names_an_amended_act_enforced_as_it_read_before() {
         "{breaches:?}"
     );
 }
+
+/// Checks: an amended rule of Nomic that carries a parameter is enforced as it now reads (Nomic
+/// 101, 206): Rule 207 amended to a penalty of 5 points (now Rule 301, Nomic 109) sets
+/// defeat_penalty; a parameter put back behind gavel's back is named by `gavel check`.
+#[tokio::test]
+async fn gavel_check_names_an_amended_nomic_rule_enforced_as_it_read_before() {
+    let mut console = console_after(&[
+        "@ 2026-11-23 09:00",
+        "cj: /procedure set name:procedure value:nomic",
+        "cj: /turns set member:@chris day:monday",
+        "cj: /turns set member:@dave day:tuesday",
+        "cj: /turns set member:@ben day:wednesday",
+        "chris: /propose kind:amend rule:207 text:\"When a proposed rule-change is defeated, the player who proposed it loses 5 points.\"",
+        "chris: /vote proposal:301 choice:yes",
+        "dave: /vote proposal:301 choice:yes",
+        "ben: /vote proposal:301 choice:yes",
+        "@ 2026-11-24 00:00",
+    ])
+    .await;
+    let breaches = breaches_of(
+        &mut console,
+        "DELETE FROM procedure_parameters WHERE name = 'defeat_penalty'",
+    )
+    .await;
+    assert_eq!(breaches.len(), 1, "{breaches:?}");
+    assert!(
+        breaches[0].starts_with("Nomic 301 (first 207) was amended")
+            && breaches[0].ends_with("gavel still enforces defeat_penalty = 10, neither read from the amendment nor waiting to be set (Nomic 101)"),
+        "{breaches:?}"
+    );
+}

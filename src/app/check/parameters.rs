@@ -1,6 +1,7 @@
 //! Rules whose number or day is a parameter: every amendment left waiting for its parameter
 //! names a known parameter and an adopted proposal or draft (Terms §IV Act 2; Nomic 206), and
-//! every amended Act of the Terms is enforced as it now reads, or listed as not in effect.
+//! every amended Act of the Terms and rule of Nomic that carries a parameter is enforced as it
+//! now reads, or listed as not in effect.
 
 use sqlx::SqliteConnection;
 
@@ -15,7 +16,7 @@ pub(super) async fn check(
     conn: &mut SqliteConnection,
     breaches: &mut Breaches,
 ) -> sqlx::Result<()> {
-    amended_terms(app, conn, breaches).await?;
+    amended_rules(app, conn, breaches).await?;
     for w in store::nomic::bound::all(conn).await? {
         let known = bound::TERMS
             .iter()
@@ -42,11 +43,12 @@ pub(super) async fn check(
     Ok(())
 }
 
-/// Every Act of the Terms that carries a parameter and was amended is enforced as it now reads
-/// (Terms §IV Act 2: an adopted change is in force at once): the parameter was set by the
-/// amendment or by `/procedure set` since, or it waits to be set (announced as not in effect),
-/// or the Act's new text still states the value gavel enforces.
-async fn amended_terms(
+/// Every Act of the Terms and rule of Nomic that carries a parameter and was amended is
+/// enforced as it now reads (Terms §IV Act 2; Nomic 101: the rules bind "in the form in which
+/// they are then in effect"): the parameter was set by the amendment or by `/procedure set` since, or it waits to
+/// be set (announced as not in effect), or the rule's new text still states the value gavel
+/// enforces. A Nomic rule is found by the number it began as (Nomic 109).
+async fn amended_rules(
     app: &App,
     conn: &mut SqliteConnection,
     breaches: &mut Breaches,
@@ -59,11 +61,21 @@ async fn amended_terms(
         .into_iter()
         .map(|w| w.name)
         .collect();
-    for b in bound::TERMS {
-        let Some(rule) = book.rules().find(|r| r.id.label() == b.rule) else {
-            continue;
-        };
-        let Some(amended) = store::nomic::rulebook::last_amended(conn, b.rule).await? else {
+    let terms = bound::TERMS.iter().filter_map(|b| {
+        let rule = book.rules().find(|r| r.id.label() == b.rule)?;
+        Some((b, rule, format!("Terms {}", b.rule), "Terms §IV Act 2"))
+    });
+    let nomic = bound::NOMIC.iter().filter_map(|b| {
+        let rule = book.rules().find(|r| {
+            r.id.number()
+                .is_some_and(|n| r.began_as.unwrap_or(n).to_string() == b.rule)
+        })?;
+        let cited = format!("Nomic {} (first {})", rule.id.label(), b.rule);
+        Some((b, rule, cited, "Nomic 101"))
+    });
+    for (b, rule, cited, why) in terms.chain(nomic) {
+        let Some(amended) = store::nomic::rulebook::last_amended(conn, &rule.id.label()).await?
+        else {
             continue;
         };
         if waiting.iter().any(|w| w == b.key) {
@@ -82,8 +94,7 @@ async fn amended_terms(
         let text = rule.text();
         if !bound::states(b.kind, &text, &value) {
             breaches.push(format!(
-                "Terms {} was amended and now reads “{}”, but gavel still enforces {} = {value}, neither read from the amendment nor waiting to be set (Terms §IV Act 2)",
-                b.rule,
+                "{cited} was amended and now reads “{}”, but gavel still enforces {} = {value}, neither read from the amendment nor waiting to be set ({why})",
                 text.trim(),
                 b.key
             ));
