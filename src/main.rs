@@ -322,7 +322,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if !json && gavel::domain::partychess::suite::is_party_chess(&text) {
                 // The Party Chess Rule Suite is a suite of its own beside the rulebook.
                 return match app
-                    .import_party_chess(&file.display().to_string(), &text)
+                    .partychess()
+                    .import_suite(&file.display().to_string(), &text)
                     .await
                 {
                     Ok(done) => {

@@ -117,8 +117,8 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
     let change_log = app.export_change_log(&mut conn).await?;
     let committees = app.export_committees(&mut conn).await?;
     let partychess = json!({
-        "rules": app.party_rules_record(&mut conn).await?,
-        "game": app.party_record(&mut conn).await?,
+        "rules": app.partychess().rules_record(&mut conn).await?,
+        "game": app.partychess().record(&mut conn).await?,
     });
     let diplomacy = app.export_diplomacy(&mut conn).await?;
     let rule_parameters = app.export_rule_parameters(&mut conn).await?;

@@ -16,6 +16,7 @@ mod nomic;
 mod notify;
 pub mod paging;
 mod partychess;
+mod partychess_said;
 mod reports;
 pub mod said;
 pub mod spec;

@@ -3,7 +3,8 @@
 //! weights).
 
 use crate::app::partychess::Typed;
-use crate::commands::{command, flag, integer, person, reply, text, OptionSpec, Section};
+use crate::commands::said::answer;
+use crate::commands::{command, flag, integer, person, text, OptionSpec, Section};
 use crate::domain::kernel::authority::Power;
 /// The most days `extend` accepts as typed; the rule in force sets the real cap (Rule 1230.2
 /// §4.A: seven days as published, the amended number once gavel reads an amendment).
@@ -43,8 +44,8 @@ pub(super) fn section() -> Section {
             .rule("Rule 1230.2 §1")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.name_umpire(&call, a.opt_person("member").as_ref())
+                    answer(
+                        app.partychess().name_umpire(&call, a.opt_person("member").as_ref())
                             .await,
                     )
                 })
@@ -54,7 +55,7 @@ pub(super) fn section() -> Section {
                 "Take an Office of Swinger in Party Chess",
             )
             .rule("Rule 1230.2 §2.C, §3.F")
-            .run(|app, call, _| Box::pin(async move { reply(app.join_party_chess(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { answer(app.partychess().join(&call).await) })),
             command(
                 "partychess choose",
                 "Choose your five starting pieces, worth at most 30",
@@ -63,7 +64,7 @@ pub(super) fn section() -> Section {
             .who("a Swinger")
             .rule("Rule 1230.2 §2.B")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.choose_pieces(&call, &a.text("pieces")?).await) })
+                Box::pin(async move { answer(app.partychess().choose_pieces(&call, &a.text("pieces")?).await) })
             }),
             command(
                 "partychess start",
@@ -89,8 +90,8 @@ pub(super) fn section() -> Section {
             .rule("Rule 1230.2 §2, §3.A")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.start_party_chess(
+                    answer(
+                        app.partychess().start(
                             &call,
                             a.opt_person("nap").as_ref(),
                             a.opt_integer("seed"),
@@ -105,7 +106,7 @@ pub(super) fn section() -> Section {
             )
             .who("a Swinger")
             .rule("Rule 1230.2 §4.B")
-            .run(|app, call, _| Box::pin(async move { reply(app.leave_party_chess(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { answer(app.partychess().leave(&call).await) })),
             command(
                 "partychess office",
                 "Destroy an Office of Swinger nobody holds, or seat a member in it (Chess-Umpire)",
@@ -122,8 +123,8 @@ pub(super) fn section() -> Section {
             .rule("Rule 1230.2 §2.B, §2.D, §3.A, §3.E")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.party_office(
+                    answer(
+                        app.partychess().office(
                             &call,
                             a.integer("seat")?,
                             a.opt_person("member").as_ref(),
@@ -144,8 +145,8 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let (from, to, pr) = (a.text("from")?, a.text("to")?, a.opt_text("promote"));
-                    reply(
-                        app.party_play(
+                    answer(
+                        app.partychess().play(
                             &call,
                             Typed::Move {
                                 from: &from,
@@ -171,8 +172,8 @@ pub(super) fn section() -> Section {
                     Box::pin(async move {
                         let (from, to, pr) =
                             (a.text("from")?, a.text("to")?, a.opt_text("promote"));
-                        reply(
-                            app.party_play(
+                        answer(
+                            app.partychess().play(
                                 &call,
                                 Typed::Capture {
                                     from: &from,
@@ -204,8 +205,8 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let (piece, at) = (a.text("piece")?, a.text("at")?);
-                    reply(
-                        app.party_play(
+                    answer(
+                        app.partychess().play(
                             &call,
                             Typed::Place {
                                 piece: &piece,
@@ -221,7 +222,7 @@ pub(super) fn section() -> Section {
                 .who("the Swinger whose turn it is")
                 .rule("Rule 1230.2 §6.D, §7")
                 .run(|app, call, _| {
-                    Box::pin(async move { reply(app.party_play(&call, Typed::Pass).await) })
+                    Box::pin(async move { answer(app.partychess().play(&call, Typed::Pass).await) })
                 }),
             command(
                 "partychess surrender",
@@ -230,7 +231,7 @@ pub(super) fn section() -> Section {
             .who("the Swinger whose turn it is; a Warm Office's last holder at any time")
             .rule("Rule 1230.2 §6.E, §4.B(iv)")
             .run(|app, call, _| {
-                Box::pin(async move { reply(app.party_play(&call, Typed::Surrender).await) })
+                Box::pin(async move { answer(app.partychess().play(&call, Typed::Surrender).await) })
             }),
             command(
                 "partychess extend",
@@ -246,7 +247,7 @@ pub(super) fn section() -> Section {
             .rule("Rule 1230.2 §4.A")
             .run(|app, call, a| {
                 Box::pin(
-                    async move { reply(app.extend_party_turn(&call, a.integer("days")?).await) },
+                    async move { answer(app.partychess().extend_turn(&call, a.integer("days")?).await) },
                 )
             }),
             command(
@@ -268,8 +269,8 @@ pub(super) fn section() -> Section {
             .rule("Rule 1230.1 §2.D, §3.G")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.create_party_piece(
+                    answer(
+                        app.partychess().create_piece(
                             &call,
                             &a.text("piece")?,
                             a.opt_person("swinger").as_ref(),
@@ -280,10 +281,10 @@ pub(super) fn section() -> Section {
             }),
             command("partychess pieces", "Which rules define pieces, and why")
                 .rule("Rule 1230.1 §3.A")
-                .run(|app, _, _| Box::pin(async move { reply(app.party_pieces().await) })),
+                .run(|app, _, _| Box::pin(async move { answer(app.partychess().pieces().await) })),
             command("partychess board", "The Party Board and the pieces off it")
                 .rule("Rule 1230.1 §1")
-                .run(|app, _, _| Box::pin(async move { reply(app.party_board().await) })),
+                .run(|app, _, _| Box::pin(async move { answer(app.partychess().board().await) })),
             command(
                 "partychess weights",
                 "The Swingers' Weights, with the working if asked",
@@ -294,7 +295,7 @@ pub(super) fn section() -> Section {
             ))
             .rule("Rule 1230.3")
             .run(|app, _, a| {
-                Box::pin(async move { reply(app.party_weights(a.flag("explain")).await) })
+                Box::pin(async move { answer(app.partychess().weights(a.flag("explain")).await) })
             }),
         ],
     }

@@ -43,7 +43,8 @@ async fn ten_day_turns_adopted_are_followed_from_the_next_turn_1230_2_4() {
     );
     let app = console.app().await.expect("app opens").clone();
     let imported = app
-        .import_party_chess("ten-day turns", &amended("ten", "14"))
+        .partychess()
+        .import_suite("ten-day turns", &amended("ten", "14"))
         .await
         .expect("imports");
     let words = imported.to_string();
@@ -75,7 +76,8 @@ async fn a_turn_length_gavel_cannot_read_is_not_yet_in_effect_1230_2_4() {
     run_accepted(&mut console, &KINGS_PLACED).await;
     let app = console.app().await.expect("app opens").clone();
     let imported = app
-        .import_party_chess("vague turns", &amended("a few", "seven"))
+        .partychess()
+        .import_suite("vague turns", &amended("a few", "seven"))
         .await
         .expect("imports");
     assert!(

@@ -31,7 +31,11 @@ pub(super) async fn check(
     if let Some(g) = store::partychess::games::current(conn).await? {
         if let Some(umpire) = g.umpire_id {
             let name = store::people::by_id(conn, umpire).await?.name;
-            if let Err(e) = app.umpire_eligibility(conn, umpire, &name).await? {
+            if let Err(e) = app
+                .partychess()
+                .umpire_eligibility(conn, umpire, &name)
+                .await?
+            {
                 breaches.push(e.to_string());
             }
         }

@@ -197,7 +197,8 @@ impl App {
         // A change carrying Party Chess rules reaches the suite and the game (Rule 1230.1 §3.E).
         let (removed, added) = super::party_chess::texts(before, changes);
         let suite = self
-            .party_chess_follows(conn, &summary, &removed, &added)
+            .partychess()
+            .follow_changes(conn, &summary, &removed, &added)
             .await
             .map_err(|e| RulesError::Complete(e.to_string()))?;
         Ok(suite.map(|s| s.follows_words()).unwrap_or_default())

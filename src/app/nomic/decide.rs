@@ -176,7 +176,7 @@ impl App {
                     // (Rule 1230.1 §3.E).
                     let (removed, added) = super::party_chess::terms_texts(&terms, &updated, &edits);
                     let suite_words = self
-                        .party_chess_follows(conn, &format!("Draft {number}"), &removed, &added)
+                        .partychess().follow_changes(conn, &format!("Draft {number}"), &removed, &added)
                         .await
                         .map_err(|e| RulesError::Complete(e.to_string()))?
                         .map(|s| s.follows_words())

@@ -5,17 +5,17 @@
 
 use sqlx::SqliteConnection;
 
+use super::PartyChess;
 use super::{PartyChessError, SuiteImported};
-use crate::app::App;
 use crate::domain::partychess::amend;
 use crate::store;
 
-impl App {
+impl PartyChess<'_> {
     /// After an adopted change to the club's rulebook: `removed` are the texts of the club's
     /// rules it repealed or replaced, `added` the texts it enacted or amended them to. The
     /// Party Chess rules in them are repealed and enacted in the suite, recorded with `origin`
     /// ("Proposal 301"). None when the change carries no Party Chess rule.
-    pub(crate) async fn party_chess_follows(
+    pub(crate) async fn follow_changes(
         &self,
         conn: &mut SqliteConnection,
         origin: &str,

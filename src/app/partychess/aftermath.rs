@@ -5,8 +5,8 @@
 
 use sqlx::SqliteConnection;
 
+use super::PartyChess;
 use super::{Game, PartyChessError};
-use crate::app::App;
 use crate::domain::partychess::alerts::{self, Checks};
 use crate::domain::partychess::check;
 use crate::domain::partychess::weights::{halves, weights, Weight};
@@ -59,7 +59,7 @@ impl Game {
     }
 }
 
-impl App {
+impl PartyChess<'_> {
     /// A change of the board outside anyone's turn (a Warm Office's Surrender notified at any
     /// time, a change of the Rule Suite): `lines` say what changed; the Checks and the Weights
     /// follow, all announced. When the change puts a newly checked Swinger on top of the list,
@@ -84,7 +84,7 @@ impl App {
             let next = self.begin_turn(conn, g).await?;
             return Ok(format!("{text}\n{next}"));
         }
-        self.save_party_game(conn, &g).await?;
+        self.save_game(conn, &g).await?;
         Ok(text)
     }
 }

@@ -3,15 +3,16 @@
 //! cost is recorded in the game's ledger and the purchase in its history (Rule 1230.1 §2.D,
 //! §3.G; 1230.2 §1.B(vi)).
 
+use super::PartyChess;
 use super::{PartyChessError, PartyChessReply};
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::partychess::create;
 use crate::store;
 use crate::store::partychess::games::PlayHow;
 
-impl App {
+impl PartyChess<'_> {
     /// Creates `piece` for the Swinger `swinger` holds, or for the caller's own Office.
-    pub async fn create_party_piece(
+    pub async fn create_piece(
         &self,
         call: &Call,
         piece: &str,
@@ -20,7 +21,7 @@ impl App {
         self.execute(call, async |conn, actor| {
             // §2.D sets no time for a creation: before the start and while the game is suspended
             // too (§1.A absolves players of duties; creating is no duty).
-            let mut g = self.party_game(conn).await?;
+            let mut g = self.game(conn).await?;
             let seat = match swinger {
                 Some(p) => {
                     let person = p.resolve(conn, self.now()).await?;
@@ -35,7 +36,7 @@ impl App {
             let c = create::decide(piece, &defined, &g.pos, seat, &to_come, &owner)?;
             let before = super::position_json(&g.pos);
             g.pos.create(c.kind, seat);
-            self.save_party_game(conn, &g).await?;
+            self.save_game(conn, &g).await?;
             let reason = format!(
                 "created by {0} for {owner}; {0} pays A${1} to the Treasury (Rule 1230.1 §2.D)",
                 actor.name, c.cost

@@ -14,7 +14,6 @@ mod views;
 mod warm;
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use sqlx::SqliteConnection;
 
@@ -124,15 +123,28 @@ pub(crate) fn position_json(pos: &Position) -> String {
     serde_json::to_string(pos).expect("a position serialises")
 }
 
-/// A reply in words.
-#[derive(Debug, Clone)]
-pub struct PartyChessReply(pub String);
+/// Party Chess's use cases (gavel as its Chess-Umpire): `app.partychess().play(...)`.
+pub struct PartyChess<'a>(&'a App);
 
-impl fmt::Display for PartyChessReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+impl App {
+    /// The use cases of Party Chess.
+    pub fn partychess(&self) -> PartyChess<'_> {
+        PartyChess(self)
     }
 }
+
+impl std::ops::Deref for PartyChess<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
+    }
+}
+
+/// What the Chess-Umpire said: as umpire gavel answers a play, a change or a question with the
+/// words it announces to the game (or shows, for the board, the pieces and the Weights), so the
+/// outcome is those words, presented in `commands/partychess_said.rs`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartyChessReply(pub String);
 
 /// The game as loaded: its row, the position, the play list and the Swingers by seat.
 pub(crate) struct Game {
@@ -189,12 +201,9 @@ impl Game {
     }
 }
 
-impl App {
+impl PartyChess<'_> {
     /// The current game.
-    pub(crate) async fn party_game(
-        &self,
-        conn: &mut SqliteConnection,
-    ) -> Result<Game, PartyChessError> {
+    pub(crate) async fn game(&self, conn: &mut SqliteConnection) -> Result<Game, PartyChessError> {
         let row = store::partychess::games::current(conn)
             .await?
             .ok_or(PartyChessError::NoGame)?;
@@ -242,7 +251,7 @@ impl App {
     }
 
     /// Saves the position and the play list.
-    pub(crate) async fn save_party_game(
+    pub(crate) async fn save_game(
         &self,
         conn: &mut SqliteConnection,
         g: &Game,

@@ -4,22 +4,23 @@
 //! §2.B) and the play list is drawn at the beginning from every Office (§3.A). A destroyed
 //! Office's pieces are destroyed with it (§2.D) and its name leaves the play list (§3.E).
 
+use super::PartyChess;
 use super::{PartyChessError, PartyChessReply};
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::partychess::position::Seat;
 use crate::store;
 
-impl App {
+impl PartyChess<'_> {
     /// Destroys the vacated Office `seat` (no `member`, before the start only) or seats `member`
     /// in it.
-    pub async fn party_office(
+    pub async fn office(
         &self,
         call: &Call,
         seat: i64,
         member: Option<&PersonRef>,
     ) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
-            let mut g = self.party_game(conn).await?;
+            let mut g = self.game(conn).await?;
             let umpire = self
                 .require_umpire(conn, &g, actor.id, "destroy or fill a vacated Office")
                 .await?;
@@ -40,7 +41,7 @@ impl App {
                     }
                     store::partychess::games::reseat(conn, g.row.id, seat, person.id).await?;
                     g.turns.set_warm(seat as Seat, false);
-                    self.save_party_game(conn, &g).await?;
+                    self.save_game(conn, &g).await?;
                     let choose = if row.chosen.is_none() {
                         " E chooses its five pieces with /partychess choose (Rule 1230.2 §2.B)."
                     } else {
@@ -64,7 +65,7 @@ impl App {
                     g.turns.leave(seat as Seat);
                     store::partychess::games::destroy_office(conn, g.row.id, seat, self.now())
                         .await?;
-                    self.save_party_game(conn, &g).await?;
+                    self.save_game(conn, &g).await?;
                     let pieces = if ids.is_empty() {
                         String::new()
                     } else {

@@ -7,8 +7,9 @@ use std::fmt;
 
 use sqlx::SqliteConnection;
 
+use super::PartyChess;
 use super::{PartyChessError, PartyChessReply};
-use crate::app::{system_actor, App, Call};
+use crate::app::{system_actor, Call};
 use crate::domain::partychess::stock::{self, StockChange};
 use crate::domain::partychess::suite;
 use crate::domain::partychess::{defs, read_texts};
@@ -47,10 +48,10 @@ impl fmt::Display for SuiteImported {
     }
 }
 
-impl App {
+impl PartyChess<'_> {
     /// `gavel rules import` of the Party Chess suite: new and amended rules are recorded as new
     /// versions, rules left out are repealed, and the game follows.
-    pub async fn import_party_chess(
+    pub async fn import_suite(
         &self,
         origin: &str,
         text: &str,
@@ -152,7 +153,7 @@ impl App {
         conn: &mut SqliteConnection,
         changed: &[String],
     ) -> Result<Vec<String>, PartyChessError> {
-        let Ok(mut g) = self.party_game(conn).await else {
+        let Ok(mut g) = self.game(conn).await else {
             return Ok(Vec::new());
         };
         let defined = self.defined_pieces(conn).await?;
@@ -196,7 +197,7 @@ impl App {
             StockChange::Destroyed { was_on_board, .. } => *was_on_board,
         });
         if !(board_moved && g.playing()) {
-            self.save_party_game(conn, &g).await?;
+            self.save_game(conn, &g).await?;
             self.announce(conn, &format!("{head}\n{}", lines.join("\n")))
                 .await?;
             return Ok(lines);
@@ -210,7 +211,7 @@ impl App {
 
     /// `/partychess pieces`: each rule of the suite, and whether it is a PartyChessPieceDef rule
     /// and why (Rule 1230.1 §3.A).
-    pub async fn party_pieces(&self) -> Result<PartyChessReply, PartyChessError> {
+    pub async fn pieces(&self) -> Result<PartyChessReply, PartyChessError> {
         let mut conn = self.pool().acquire().await?;
         let rules: Vec<_> = store::partychess::rules::in_force(&mut conn)
             .await?

@@ -3,8 +3,9 @@
 //! §2.B), the umpire starts the game with the play list drawn from a published seed (`start`,
 //! §3.A); a Swinger who leaves leaves eir Office Warm (`leave`, §4.B).
 
+use super::PartyChess;
 use super::{PartyChessError, PartyChessReply};
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 use crate::domain::partychess::kind::Kind;
 use crate::domain::partychess::position::{Position, Seat};
@@ -14,7 +15,7 @@ use crate::domain::partychess::SUITE_TEXT;
 use crate::store;
 use crate::store::partychess::games::GameStage;
 
-impl App {
+impl PartyChess<'_> {
     /// `/partychess umpire`: the Chief Justice names the Chess-Umpire, or leaves the office
     /// empty (the game is then suspended, Rule 1230.2 §1.A). The first naming sets the game up.
     pub async fn name_umpire(
@@ -59,7 +60,7 @@ impl App {
                 Some(p) => format!("{} is the Chess-Umpire of Party Chess (Rule 1230.2 §1); gavel keeps the board and judges the plays in eir name.", p.name),
                 None => "There is no Chess-Umpire: the game of Party Chess is suspended (Rule 1230.2 §1.A).".to_owned(),
             };
-            let g = self.party_game(conn).await?;
+            let g = self.game(conn).await?;
             if person.is_some() && sitting.is_none() && g.playing() {
                 // The game resumes: the state is announced afresh and the turn runs from now. A
                 // new umpire taking over from a sitting one leaves the turn as it is.
@@ -75,9 +76,9 @@ impl App {
 
     /// `/partychess join`: the caller takes an Office of Swinger, at the bottom of the play
     /// list if the game is on (Rule 1230.2 §3.F).
-    pub async fn join_party_chess(&self, call: &Call) -> Result<PartyChessReply, PartyChessError> {
+    pub async fn join(&self, call: &Call) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
-            let mut g = self.party_game(conn).await?;
+            let mut g = self.game(conn).await?;
             if let Some(seat) = g.seat_of(actor.id) {
                 return Err(PartyChessError::AlreadySwinger(i64::from(seat)));
             }
@@ -92,7 +93,7 @@ impl App {
                 // The Office is created now, so it goes on the list now (§3.F); until it has
                 // chosen its pieces its turns can only Pass or Surrender.
                 g.turns.join(seat as Seat);
-                self.save_party_game(conn, &g).await?;
+                self.save_game(conn, &g).await?;
                 text.push_str(" The game is on: the Office's name is placed at the bottom of the play list (Rule 1230.2 §3.F).");
             }
             self.announce(conn, &text).await?;
@@ -110,7 +111,7 @@ impl App {
         pieces: &str,
     ) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
-            let mut g = self.party_game(conn).await?;
+            let mut g = self.game(conn).await?;
             let seat = g.seat_of(actor.id).ok_or(PartyChessError::NotSwinger)?;
             let row = g
                 .swingers
@@ -157,7 +158,7 @@ impl App {
                 self.create_start_pieces(conn, &mut g, seat, &kinds).await?;
                 // On the list since it was created (§3.F): `join` leaves it where it is.
                 g.turns.join(seat);
-                self.save_party_game(conn, &g).await?;
+                self.save_game(conn, &g).await?;
                 text.push_str(" The pieces and a King are created off-board (Rule 1230.2 §2.C).");
                 self.announce(conn, &text).await?;
             }
@@ -193,14 +194,14 @@ impl App {
     /// `/partychess start`: the Chess-Umpire starts the game: each Swinger's King and five
     /// pieces are created off-board, and the play list is the NAP Swinger and the rest in an
     /// order drawn from the published seed (Rule 1230.2 §2, §3.A).
-    pub async fn start_party_chess(
+    pub async fn start(
         &self,
         call: &Call,
         nap: Option<&PersonRef>,
         seed: Option<i64>,
     ) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
-            let mut g = self.party_game(conn).await?;
+            let mut g = self.game(conn).await?;
             self.require_umpire(conn, &g, actor.id, "start the game").await?;
             if g.playing() {
                 return Err(PartyChessError::Started("it cannot start twice."));
@@ -241,7 +242,7 @@ impl App {
             }
             store::partychess::games::start(conn, g.row.id, self.now()).await?;
             g.row.stage = GameStage::Playing;
-            self.save_party_game(conn, &g).await?;
+            self.save_game(conn, &g).await?;
             let order: Vec<String> = g.turns.list.iter().map(|s| g.name(*s)).collect();
             let head = format!(
                 "The game of Party Chess begins. The board is empty; each Swinger has a King and five pieces off-board (Rule 1230.2 §2). The Swinger Play List, the NAP Swinger first and the rest drawn with the published seed {seed} (Rule 1230.2 §3.A): {}.",
@@ -256,13 +257,13 @@ impl App {
 
     /// `/partychess leave`: the Swinger gives up eir Office's seat; the Office stays, Warm, and
     /// passes by itself until it is considered to have Surrendered (Rule 1230.2 §4.B).
-    pub async fn leave_party_chess(&self, call: &Call) -> Result<PartyChessReply, PartyChessError> {
+    pub async fn leave(&self, call: &Call) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
-            let mut g = self.party_game(conn).await?;
+            let mut g = self.game(conn).await?;
             let seat = g.seat_of(actor.id).ok_or(PartyChessError::NotSwinger)?;
             store::partychess::games::vacate(conn, g.row.id, i64::from(seat)).await?;
             g.turns.set_warm(seat, true);
-            self.save_party_game(conn, &g).await?;
+            self.save_game(conn, &g).await?;
             let text = format!(
                 "{} leaves the Office of Swinger {seat}, which is now Warm: when its turn begins and it is not checked it passes, and after two whole Rounds it is considered to have Surrendered (Rule 1230.2 §4.B).",
                 actor.name

@@ -7,8 +7,9 @@
 
 use sqlx::SqliteConnection;
 
+use super::PartyChess;
 use super::{Game, PartyChessError, PartyChessReply};
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::partychess::board::Square;
 use crate::domain::partychess::check;
 use crate::domain::partychess::generate::default_play;
@@ -135,16 +136,16 @@ impl Typed<'_> {
     }
 }
 
-impl App {
+impl PartyChess<'_> {
     /// A play by the Swinger whose turn it is, judged by the rules; an illegal play is refused
     /// with the rule that forbids it.
-    pub async fn party_play(
+    pub async fn play(
         &self,
         call: &Call,
         typed: Typed<'_>,
     ) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
-            let mut g = self.party_game(conn).await?;
+            let mut g = self.game(conn).await?;
             if !g.playing() {
                 return Err(PartyChessError::NotStarted);
             }
@@ -233,7 +234,7 @@ impl App {
     ) -> Result<String, PartyChessError> {
         let now = self.now();
         if g.row.umpire_id.is_none() {
-            self.save_party_game(conn, &g).await?;
+            self.save_game(conn, &g).await?;
             return Ok(
                 "The game is suspended: there is no Chess-Umpire (Rule 1230.2 §1.A).".into(),
             );
@@ -292,7 +293,7 @@ impl App {
             deadline,
         )
         .await?;
-        self.save_party_game(conn, &g).await?;
+        self.save_game(conn, &g).await?;
         let top = g.turns.top().map(|s| g.name(s)).unwrap_or_default();
         let list: Vec<String> = g.turns.list.iter().map(|s| g.name(*s)).collect();
         let mut text = format!(
@@ -332,13 +333,13 @@ impl App {
     /// The turn's time ran out (the `PartyChessTurn` job): the Swinger makes the default play,
     /// a Pass if legal, otherwise a Surrender (Rule 1230.2 §4). Nothing if the turn was played,
     /// the game is over or suspended.
-    pub(crate) async fn party_turn_expired(
+    pub(crate) async fn turn_expired(
         &self,
         conn: &mut SqliteConnection,
         game: i64,
         turn: i64,
     ) -> anyhow::Result<String> {
-        let g = match self.party_game(conn).await {
+        let g = match self.game(conn).await {
             Ok(g) if g.row.id == game => g,
             _ => return Ok("the game is no longer the current one".into()),
         };
@@ -371,13 +372,13 @@ impl App {
     /// `/partychess extend`: the Chess-Umpire extends the turn to up to seven days after the
     /// announcement of the game's state (Rule 1230.2 §4.A), or the number the rule in force
     /// sets.
-    pub async fn extend_party_turn(
+    pub async fn extend_turn(
         &self,
         call: &Call,
         days: i64,
     ) -> Result<PartyChessReply, PartyChessError> {
         self.execute(call, async |conn, actor| {
-            let g = self.party_game(conn).await?;
+            let g = self.game(conn).await?;
             self.require_umpire(conn, &g, actor.id, "extend a turn").await?;
             if !g.playing() {
                 return Err(PartyChessError::NotStarted);

@@ -5,8 +5,8 @@
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
+use super::PartyChess;
 use super::{PartyChessError, PartyChessReply};
-use crate::app::App;
 use crate::domain::partychess::diagram;
 use crate::domain::partychess::weights::{halves, weights};
 use crate::store;
@@ -68,11 +68,11 @@ pub struct RuleRecord {
     pub superseded_at: Option<String>,
 }
 
-impl App {
+impl PartyChess<'_> {
     /// `/partychess board`: the diagram in a code block, and each Swinger's pieces off-board.
-    pub async fn party_board(&self) -> Result<PartyChessReply, PartyChessError> {
+    pub async fn board(&self) -> Result<PartyChessReply, PartyChessError> {
         let mut conn = self.pool().acquire().await?;
-        let g = self.party_game(&mut conn).await?;
+        let g = self.game(&mut conn).await?;
         let mut text = format!(
             "The Party Board (a piece is its character and its Swinger's number):\n```\n{}\n```",
             diagram::text(&g.pos)
@@ -98,16 +98,16 @@ impl App {
     }
 
     /// The board as an SVG image.
-    pub async fn party_board_svg(&self) -> Result<String, PartyChessError> {
+    pub async fn board_svg(&self) -> Result<String, PartyChessError> {
         let mut conn = self.pool().acquire().await?;
-        let g = self.party_game(&mut conn).await?;
+        let g = self.game(&mut conn).await?;
         Ok(diagram::svg(&g.pos))
     }
 
     /// `/partychess weights`: each Swinger's Weight, with the working if asked (Rule 1230.3).
-    pub async fn party_weights(&self, explain: bool) -> Result<PartyChessReply, PartyChessError> {
+    pub async fn weights(&self, explain: bool) -> Result<PartyChessReply, PartyChessError> {
         let mut conn = self.pool().acquire().await?;
-        let g = self.party_game(&mut conn).await?;
+        let g = self.game(&mut conn).await?;
         let mut lines = vec!["The Swingers' Weights (Rule 1230.3):".to_owned()];
         for w in weights(&g.pos, &g.seats(), &g.defined) {
             if explain {
@@ -120,7 +120,7 @@ impl App {
     }
 
     /// Every version of every rule of the suite, for the export.
-    pub async fn party_rules_record(
+    pub async fn rules_record(
         &self,
         conn: &mut SqliteConnection,
     ) -> Result<Vec<RuleRecord>, PartyChessError> {
@@ -138,11 +138,11 @@ impl App {
     }
 
     /// The whole game, for the export and the portal; none if no game was set up.
-    pub async fn party_record(
+    pub async fn record(
         &self,
         conn: &mut SqliteConnection,
     ) -> Result<Option<GameRecord>, PartyChessError> {
-        let g = match self.party_game(conn).await {
+        let g = match self.game(conn).await {
             Ok(g) => g,
             Err(PartyChessError::NoGame) => return Ok(None),
             Err(e) => return Err(e),

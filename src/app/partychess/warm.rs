@@ -4,14 +4,14 @@
 
 use sqlx::SqliteConnection;
 
+use super::PartyChess;
 use super::{Game, PartyChessError, PartyChessReply};
-use crate::app::App;
 use crate::domain::partychess::play::{apply, Play};
 use crate::domain::partychess::position::Seat;
 use crate::store;
 use crate::store::partychess::games::PlayHow;
 
-impl App {
+impl PartyChess<'_> {
     /// The Surrender of the Warm Office `person` last held, or the refusal of one who holds no
     /// Office and left none Warm.
     pub(super) async fn warm_surrender(
