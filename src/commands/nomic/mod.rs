@@ -2,4 +2,5 @@
 //! /order.
 
 pub(super) mod orders;
+mod orders_said;
 pub(super) mod rules;

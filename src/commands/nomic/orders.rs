@@ -3,9 +3,8 @@
 use crate::app::choices::Pick;
 use crate::app::nomic::orders::RulingInput;
 use crate::commands::paging::page_of_lines;
-use crate::commands::{
-    choice, command, integer, person, reply, text, CommandSpec, OptionSpec, Section,
-};
+use crate::commands::said::answer;
+use crate::commands::{choice, command, integer, person, text, CommandSpec, OptionSpec, Section};
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::kernel::pages::Listing;
 use crate::domain::nomic::order::{Opinion, AWARD_MAX, STATEMENT_MAX};
@@ -23,7 +22,7 @@ fn opinion(path: &'static str, description: &'static str, given: Opinion) -> Com
     match given {
         Opinion::Dispute => draft.run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.give_opinion(&call, a.integer("point")?, Opinion::Dispute)
                         .await,
                 )
@@ -31,7 +30,7 @@ fn opinion(path: &'static str, description: &'static str, given: Opinion) -> Com
         }),
         Opinion::Agree => draft.run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.give_opinion(&call, a.integer("point")?, Opinion::Agree)
                         .await,
                 )
@@ -39,7 +38,7 @@ fn opinion(path: &'static str, description: &'static str, given: Opinion) -> Com
         }),
         Opinion::Disagree => draft.run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.give_opinion(&call, a.integer("point")?, Opinion::Disagree)
                         .await,
                 )
@@ -64,7 +63,7 @@ pub(in crate::commands) fn section() -> Section {
                 .rule("Nomic 214: at most 3 active each; void at the weekend (201)")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
+                        answer(
                             app.raise_point(&call, &a.text("text")?, a.opt_integer("proposal"))
                                 .await,
                         )
@@ -107,7 +106,7 @@ pub(in crate::commands) fn section() -> Section {
                             award: a.opt_integer("award"),
                             winner: a.opt_person("winner"),
                         };
-                        reply(
+                        answer(
                             app.give_judgement(
                                 &call,
                                 a.integer("point")?,
@@ -137,7 +136,7 @@ pub(in crate::commands) fn section() -> Section {
                 .rule("Nomic 214; 10 a page")
                 .paged(|app, call, a| {
                     Box::pin(async move {
-                        let points = reply(app.list_points(&call).await)?;
+                        let points = answer(app.list_points(&call).await)?;
                         let listing = Listing::new("/order list", "The list of Points", 10);
                         page_of_lines(&points.text, &listing, a.opt_integer("page"))
                     })
@@ -146,7 +145,7 @@ pub(in crate::commands) fn section() -> Section {
                 .option(point())
                 .rule("Nomic 214")
                 .run(|app, call, a| {
-                    Box::pin(async move { reply(app.show_point(&call, a.integer("point")?).await) })
+                    Box::pin(async move { answer(app.show_point(&call, a.integer("point")?).await) })
                 }),
         ],
     }

@@ -3,7 +3,7 @@
 use crate::domain::kernel::button::{Button, ButtonStyle};
 use crate::store;
 
-use super::{OrderError, OrderReply};
+use super::{OrderError, OrderOutcome};
 
 /// The buttons under a Judgement: any other player may dispute it, and after a dispute agree or
 /// disagree (Nomic 214). The commands decide whether a press counts, so a press out of turn or a
@@ -61,7 +61,7 @@ impl App {
         number: i64,
         text: &str,
         input: &RulingInput,
-    ) -> Result<OrderReply, OrderError> {
+    ) -> Result<OrderOutcome, OrderError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let game = self.nomic_game(conn).await?;
@@ -100,7 +100,7 @@ impl App {
             )
             .await?;
             said.push(post);
-            Ok(OrderReply(said.join("\n")))
+            Ok(OrderOutcome::Announced { number, said })
         })
         .await
     }

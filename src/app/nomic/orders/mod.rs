@@ -13,15 +13,13 @@ mod raise;
 mod rules_link;
 mod view;
 
-use std::fmt;
-
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
 use crate::domain::kernel::calendar;
 use crate::domain::nomic::order::{
     DisputeError, Handover, Happened, Invocation, JudgeError, OpinionError, PointOfOrder,
-    RaiseError,
+    PointStage, RaiseError,
 };
 use crate::jobs::{self, Job};
 use crate::store;
@@ -66,14 +64,33 @@ impl UseCaseError for OrderError {
     }
 }
 
-/// What a Point of Order command did.
-#[derive(Debug, Clone)]
-pub struct OrderReply(pub String);
+/// What a Point of Order command did (Nomic 214); its words are in
+/// `commands/nomic/orders_said.rs`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OrderOutcome {
+    /// Point `number` is raised; `judge` gives Judgement by `deadline`.
+    Raised {
+        number: i64,
+        judge: String,
+        deadline: DateTime<Utc>,
+    },
+    /// The active Points, oldest first.
+    Listed(Vec<ActivePoint>),
+    /// Point `number`'s whole thread, in the words of its record.
+    Shown { number: i64, thread: String },
+    /// What an opinion or a Judgement on Point `number` announced, in order.
+    Announced { number: i64, said: Vec<String> },
+}
 
-impl fmt::Display for OrderReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// One active Point, as `/order list` shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivePoint {
+    pub number: i64,
+    pub proposal: Option<i64>,
+    pub raiser: String,
+    pub judge: Option<String>,
+    pub stage: PointStage,
+    pub until: Option<DateTime<Utc>>,
 }
 
 impl App {

@@ -4,7 +4,7 @@
 use crate::domain::nomic::order::{Happened, Opinion};
 use crate::store;
 
-use super::{OrderError, OrderReply};
+use super::{OrderError, OrderOutcome};
 use crate::app::{App, Call};
 
 impl App {
@@ -14,7 +14,7 @@ impl App {
         call: &Call,
         number: i64,
         opinion: Opinion,
-    ) -> Result<OrderReply, OrderError> {
+    ) -> Result<OrderOutcome, OrderError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let game = self.nomic_game(conn).await?;
@@ -30,7 +30,7 @@ impl App {
             store::nomic::orders::record_opinion(conn, number, seq, actor.id, opinion, now).await?;
             self.keep_point(conn, number, &stored.point).await?;
             let said = self.announce_all(conn, &stored, &happened).await?;
-            Ok(OrderReply(said.join("\n")))
+            Ok(OrderOutcome::Announced { number, said })
         })
         .await
     }

@@ -6,7 +6,7 @@ use crate::domain::kernel::office::Office;
 use crate::domain::nomic::order::{JudgeChoice, PointOfOrder};
 use crate::store;
 
-use super::{OrderError, OrderReply};
+use super::{OrderError, OrderOutcome};
 use crate::app::{App, Call};
 
 impl App {
@@ -16,7 +16,7 @@ impl App {
         call: &Call,
         text: &str,
         proposal: Option<i64>,
-    ) -> Result<OrderReply, OrderError> {
+    ) -> Result<OrderOutcome, OrderError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let game = self.nomic_game(conn).await?;
@@ -55,10 +55,11 @@ impl App {
                 self.when(deadline)
             );
             self.post_voting_pinging(conn, &post, Some(judge_id)).await?;
-            Ok(OrderReply(format!(
-                "Point of Order #{number} is raised; {judge} is its Judge and has until {} to give Judgement (Nomic 214).",
-                self.when(deadline)
-            )))
+            Ok(OrderOutcome::Raised {
+                number,
+                judge,
+                deadline,
+            })
         })
         .await
     }

@@ -6,48 +6,35 @@ use std::fmt::Write as _;
 use crate::domain::nomic::order::{Handover, Opinion, PointStatus};
 use crate::store;
 
-use super::{OrderError, OrderReply};
+use super::{ActivePoint, OrderError, OrderOutcome};
 use crate::app::{App, Call};
 
 impl App {
     /// `/order list`: the active Points of Order.
-    pub async fn list_points(&self, call: &Call) -> Result<OrderReply, OrderError> {
+    pub async fn list_points(&self, call: &Call) -> Result<OrderOutcome, OrderError> {
         self.execute(call, async |conn, _| {
-            let points = store::nomic::orders::active(conn).await?;
-            if points.is_empty() {
-                return Ok(OrderReply("No Point of Order is active.".into()));
-            }
-            let mut out = String::from("Active Points of Order:");
-            for p in &points {
-                let raiser = self.player_name(conn, p.point.raised_by).await?;
+            let mut listed = Vec::new();
+            for p in store::nomic::orders::active(conn).await? {
                 let judge = match p.point.judge() {
-                    Some(j) => self.player_name(conn, j).await?,
-                    None => "nobody".into(),
+                    Some(j) => Some(self.player_name(conn, j).await?),
+                    None => None,
                 };
-                let next = p
-                    .point
-                    .next_deadline()
-                    .map(|d| format!(", until {}", self.when(d)))
-                    .unwrap_or_default();
-                let about = p
-                    .proposal
-                    .map(|n| format!(" (Proposal {n})"))
-                    .unwrap_or_default();
-                write!(
-                    out,
-                    "\n#{}{about} by {raiser}: Judge {judge}, {}{next}",
-                    p.number,
-                    p.point.status.stage().describe()
-                )
-                .expect("writing to a String");
+                listed.push(ActivePoint {
+                    number: p.number,
+                    proposal: p.proposal,
+                    raiser: self.player_name(conn, p.point.raised_by).await?,
+                    judge,
+                    stage: p.point.status.stage(),
+                    until: p.point.next_deadline(),
+                });
             }
-            Ok(OrderReply(out))
+            Ok(OrderOutcome::Listed(listed))
         })
         .await
     }
 
     /// `/order show point`: the whole thread of one Point.
-    pub async fn show_point(&self, call: &Call, number: i64) -> Result<OrderReply, OrderError> {
+    pub async fn show_point(&self, call: &Call, number: i64) -> Result<OrderOutcome, OrderError> {
         self.execute(call, async |conn, _| {
             let stored = self.point(conn, number).await?;
             let p = &stored.point;
@@ -116,7 +103,10 @@ impl App {
                 }
             };
             write!(out, "\nStatus: {status}").expect("writing to a String");
-            Ok(OrderReply(out))
+            Ok(OrderOutcome::Shown {
+                number,
+                thread: out,
+            })
         })
         .await
     }
