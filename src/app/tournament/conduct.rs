@@ -6,12 +6,13 @@
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::{parameters, TournamentError, TournamentReply};
+use super::{parameters, Subject, TournamentError, TournamentOutcome};
 use crate::app::{App, Call, PersonRef};
+use crate::domain::kernel::words::Words;
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::Score;
-use crate::domain::tournament::parameters::Parameters;
-use crate::domain::tournament::stages::Stage;
+use crate::domain::tournament::parameters::{Number, Parameters};
+use crate::domain::tournament::stages::{SeedStage, Stage};
 use crate::domain::tournament::Halves;
 use crate::store::tournament::entrants::EntrantStatus;
 use crate::store::tournament::results::ResultKind;
@@ -47,7 +48,7 @@ impl App {
         call: &Call,
         id: i64,
         who: Option<&PersonRef>,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.tournament(conn, id).await?;
             let me = PersonRef::configured(&actor.name, None);
@@ -71,7 +72,7 @@ impl App {
                     false,
                 )
                 .await?;
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_tournament(id, text))
         })
         .await
     }
@@ -84,7 +85,7 @@ impl App {
         who: &PersonRef,
         reason: &str,
         engine: bool,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self
                 .directed(conn, id, actor, "disqualify a player")
@@ -101,7 +102,7 @@ impl App {
                     engine,
                 )
                 .await?;
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_tournament(id, text))
         })
         .await
     }
@@ -150,7 +151,7 @@ impl App {
             for m in &held {
                 if let Some(reply) = self.apply_held(conn, t, m).await? {
                     text.push('\n');
-                    text.push_str(&reply.0);
+                    text.push_str(&reply);
                 }
             }
         }
@@ -254,13 +255,15 @@ impl App {
         number: i64,
         who: &PersonRef,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             self.require_director(conn, &t, actor, "forfeit a match")
                 .await?;
             let e = self.playing_entrant(conn, &t, who).await?;
-            self.forfeit_against(conn, &t, &m, &e, reason).await
+            self.forfeit_against(conn, &t, &m, &e, reason)
+                .await
+                .map(|told| TournamentOutcome::of_match(number, told))
         })
         .await
     }
@@ -273,7 +276,7 @@ impl App {
         m: &store::tournament::matches::MatchRow,
         e: &EntrantRow,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         if !m.has(e.id) || m.second_id.is_none() {
             let name = store::people::by_id(conn, e.person_id).await?.name;
             return Err(TournamentError::NotAPlayer(name, m.id));
@@ -302,7 +305,7 @@ impl App {
                     .remove_entrant(conn, t, e, EntrantStatus::Disqualified, &said, false)
                     .await?,
             );
-            return Ok(TournamentReply(text));
+            return Ok(text);
         }
         self.add_decision(conn, m, ResultKind::Forfeit, e.id, reason.trim())
             .await?;
@@ -331,7 +334,7 @@ impl App {
                 text.push_str(&said);
             }
         }
-        Ok(TournamentReply(text))
+        Ok(text)
     }
 
     /// `/tournament ruling`: the Director's final call in a dispute, recorded and announced.
@@ -341,7 +344,7 @@ impl App {
         id: i64,
         text: &str,
         a_match: Option<i64>,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             self.directed(conn, id, actor, "rule on a dispute").await?;
             if let Some(n) = a_match {
@@ -365,7 +368,7 @@ impl App {
                 actor.name,
                 text.trim()
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_tournament(id, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -378,7 +381,7 @@ impl App {
         id: i64,
         accused: &PersonRef,
         text: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.tournament(conn, id).await?;
             let accused = accused.resolve(conn, self.now()).await?;
@@ -391,10 +394,11 @@ impl App {
                 self.now(),
             )
             .await?;
-            Ok(TournamentReply(format!(
-                "Your report {n} about {} is recorded for tournament #{id}'s Director only; it is never posted. Thank you: accusations are made privately, never in public (ACWC Reporting cheats).",
-                accused.name
-            )))
+            Ok(TournamentOutcome::CheatingReported {
+                tournament: id,
+                report: n,
+                accused: accused.name,
+            })
         })
         .await
     }
@@ -404,7 +408,7 @@ impl App {
         &self,
         call: &Call,
         id: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             self.directed(conn, id, actor, "read the cheating reports")
                 .await?;
@@ -422,7 +426,10 @@ impl App {
             if lines.len() == 1 {
                 lines.push("None.".into());
             }
-            Ok(TournamentReply(lines.join("\n")))
+            Ok(TournamentOutcome::Read {
+                about: Subject::Tournament(id),
+                lines,
+            })
         })
         .await
     }
@@ -433,15 +440,15 @@ impl App {
         call: &Call,
         id: i64,
         account: &str,
-        stage: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+        stage: SeedStage,
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "seed a player").await?;
             if t.stage != Stage::Entries {
                 return Err(TournamentError::Started(id));
             }
             let e = self.entrant(conn, id, account).await?;
-            let stage = Stage::parse(stage).unwrap_or(Stage::Candidates);
+            let stage = stage.stage();
             if stage == Stage::Final {
                 let taken = store::tournament::entrants::of_tournament(conn, id)
                     .await?
@@ -457,13 +464,13 @@ impl App {
                 e.account,
                 stage.written()
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_tournament(id, self.tournament_post(conn, said).await?))
         })
         .await
     }
 
     /// `/tournament show`: the tournament's stage, Director and numbers.
-    pub async fn show_tournament(&self, id: i64) -> Result<TournamentReply, TournamentError> {
+    pub async fn show_tournament(&self, id: i64) -> Result<TournamentOutcome, TournamentError> {
         let mut conn = self.pool().acquire().await?;
         let t = self.tournament(&mut conn, id).await?;
         let director = match t.director_id {
@@ -482,7 +489,10 @@ impl App {
             "Its numbers (the Director changes them before the start with /tournament set):".into(),
         );
         lines.extend(parameters(&t).lines());
-        Ok(TournamentReply(lines.join("\n")))
+        Ok(TournamentOutcome::Read {
+            about: Subject::Tournament(id),
+            lines,
+        })
     }
 
     /// `/tournament set`: the Director changes one of the numbers before the start.
@@ -490,9 +500,9 @@ impl App {
         &self,
         call: &Call,
         id: i64,
-        name: &str,
+        number: Number,
         value: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self
                 .directed(conn, id, actor, "change the tournament's numbers")
@@ -502,12 +512,18 @@ impl App {
             }
             let mut params: Parameters = parameters(&t);
             params
-                .set(name, u32::try_from(value).unwrap_or(0))
+                .set(number, u32::try_from(value).unwrap_or(0))
                 .map_err(TournamentError::BadNumber)?;
             let json = serde_json::to_string(&params).expect("parameters serialise");
             store::tournament::tournaments::set_parameters(conn, id, &json).await?;
-            let said = format!("Tournament #{id}: the Director sets {name} to {value}.");
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            let said = format!(
+                "Tournament #{id}: the Director sets {} to {value}.",
+                number.word()
+            );
+            Ok(TournamentOutcome::of_tournament(
+                id,
+                self.tournament_post(conn, said).await?,
+            ))
         })
         .await
     }
@@ -519,7 +535,7 @@ impl App {
         call: &Call,
         number: i64,
         time: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             let score = Score {
@@ -548,10 +564,7 @@ impl App {
             let (Some(first), Some(second)) =
                 (bid_of(m.first_id), m.second_id.and_then(bid_of))
             else {
-                return Ok(TournamentReply(format!(
-                    "Your bid of {} for White in match #{number} is sealed; both bids are shown once your opponent has bid.",
-                    final_match::clock(seconds)
-                )));
+                return Ok(TournamentOutcome::BidSealed { number, seconds });
             };
             let seeds = self.seed_ratings(conn, &m).await?;
             let (first_white, white_seconds) =
@@ -570,7 +583,7 @@ impl App {
                 final_match::clock(white_seconds),
                 final_match::clock(final_match::ARMAGEDDON_BLACK_SECONDS)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }

@@ -10,7 +10,7 @@ use sqlx::SqliteConnection;
 use super::conduct::{FORFEITS_DISQUALIFY, TWO_FORFEITS};
 use super::ledger::{self, score_of};
 use super::read;
-use super::{parameters, TournamentError, TournamentReply};
+use super::{parameters, TournamentError, TournamentOutcome};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::tournament::final_match;
 use crate::domain::tournament::matches::Score;
@@ -94,7 +94,7 @@ impl App {
         reason: &str,
         score: Option<&str>,
         forfeit: Option<&PersonRef>,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let m = store::tournament::matches::by_id(conn, number)
                 .await?
@@ -254,7 +254,7 @@ impl App {
                 }
             }
             text.push_str(&self.after_correction(conn, t.id, &after).await?);
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_match(number, text))
         })
         .await
     }
@@ -442,7 +442,7 @@ impl App {
         id: i64,
         who: &PersonRef,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "reinstate a player").await?;
             if t.stage == Stage::Finished {
@@ -474,7 +474,7 @@ impl App {
                 e.account,
                 sentence(reason)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_tournament(id, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -489,7 +489,7 @@ impl App {
         account: &str,
         to: &str,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "correct an account").await?;
             if t.stage == Stage::Finished {
@@ -519,7 +519,7 @@ impl App {
                 actor.name,
                 sentence(reason)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_tournament(id, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -533,7 +533,7 @@ impl App {
         who: &PersonRef,
         time: &str,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             self.require_director(conn, &t, actor, "settle White in the Armageddon game")
@@ -574,7 +574,7 @@ impl App {
                 final_match::clock(final_match::ARMAGEDDON_BLACK_SECONDS),
                 sentence(reason)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::{parameters, TournamentError, TournamentReply};
+use super::{parameters, FactsRecorded, TournamentError};
 use crate::app::{App, Call};
 use crate::domain::tournament::lichess::{self, Facts};
 
@@ -105,7 +105,7 @@ impl App {
         call: &Call,
         id: i64,
         account: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<FactsRecorded, TournamentError> {
         let Some(base) = self.config().tournament.lichess_url.clone() else {
             return Err(TournamentError::NoLichess);
         };
@@ -123,21 +123,18 @@ impl App {
         let facts = self.lichess_facts(&base, account.trim(), id).await?;
         // A mark Lichess shows is recorded, undated, so that the eligibility rule holds the
         // account back until the Director records when it was made.
-        let mut reply = self
-            .record_facts_seen(
-                call,
-                id,
-                account,
-                &facts.created.format("%Y-%m-%d").to_string(),
-                facts.rated_games,
-                facts.rating,
-                facts.peak,
-                None,
-                Some(facts.marked),
-            )
-            .await?;
-        reply.0 = format!("From Lichess: {}", reply.0);
-        Ok(reply)
+        self.record_facts_seen(
+            call,
+            id,
+            account,
+            facts.created.date_naive(),
+            facts.rated_games,
+            facts.rating,
+            facts.peak,
+            None,
+            Some(facts.marked),
+        )
+        .await
     }
 }
 

@@ -8,6 +8,7 @@ mod conduct;
 mod corrections;
 pub(crate) mod ledger;
 mod lichess;
+pub mod outcome;
 mod play;
 pub mod read;
 pub mod record;
@@ -16,9 +17,9 @@ pub(crate) mod setup;
 mod stages;
 mod week;
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
+
+pub use outcome::{FactsRecorded, Subject, TournamentOutcome, Verdict};
 
 use crate::app::{Actor, App, UseCaseError};
 use crate::domain::kernel::authority::Unauthorised;
@@ -107,8 +108,6 @@ pub enum TournamentError {
     BadScore(String, u32),
     #[error("The Armageddon game of match #{0} waits for both players' bids for White: /match bid match:{0} time:M:SS (ACWC Final).")]
     NoBids(i64),
-    #[error("`{0}` is not a date: write YYYY-MM-DD.")]
-    BadDate(String),
     #[error("{0} does not play in match #{1}.")]
     NotAPlayer(String, i64),
     #[error("{0} does not play in tournament #{1}.")]
@@ -177,16 +176,6 @@ impl UseCaseError for TournamentError {
     }
 }
 
-/// A reply in words.
-#[derive(Debug, Clone)]
-pub struct TournamentReply(pub String);
-
-impl fmt::Display for TournamentReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
 impl App {
     async fn tournament(
         &self,
@@ -237,8 +226,7 @@ impl App {
 pub(crate) fn parameters(t: &Tournament) -> Parameters {
     serde_json::from_str(&t.parameters)
         .ok()
-        .or_else(|| Parameters::of_format(&t.format))
-        .unwrap_or_else(Parameters::swiss)
+        .unwrap_or_else(|| Parameters::of_format(t.format_played()))
 }
 
 /// How `person` stands to tournament `t`: what its offices' conflicts need (ACWC Organization,

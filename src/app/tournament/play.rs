@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::{parameters, TournamentError, TournamentReply};
+use super::{parameters, Subject, TournamentError, TournamentOutcome};
 use crate::app::App;
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, Score};
 use crate::domain::tournament::negotiation::utc;
-use crate::domain::tournament::stages::Stage;
+use crate::domain::tournament::stages::{PlayStage, Stage};
 use crate::domain::tournament::swiss;
 use crate::domain::tournament::{points, Halves};
 use crate::store;
@@ -84,7 +84,7 @@ impl App {
         id: i64,
         round: Option<i64>,
         explain: bool,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         let mut conn = self.pool().acquire().await?;
         let t = self.tournament(&mut conn, id).await?;
         let all = store::tournament::matches::of_stage(&mut conn, id, Stage::Swiss).await?;
@@ -120,7 +120,10 @@ impl App {
             lines.push("The steps:".into());
             lines.extend(pairing.steps);
         }
-        Ok(TournamentReply(lines.join("\n")))
+        Ok(TournamentOutcome::Read {
+            about: Subject::Tournament(id),
+            lines,
+        })
     }
 
     /// A match that is still being played, with its tournament.
@@ -167,7 +170,7 @@ impl App {
         conn: &mut SqliteConnection,
         t: &Tournament,
         m: &MatchRow,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         let params = parameters(t);
         let stage = m.stage;
         let score = super::ledger::score_of(m);
@@ -207,7 +210,7 @@ impl App {
             if !next.is_empty() {
                 self.tournament_post(conn, text.clone()).await?;
             }
-            return Ok(TournamentReply(text));
+            return Ok(text);
         };
         text.push_str(&match stage {
             Stage::Final => format!(
@@ -230,7 +233,7 @@ impl App {
             text.push('\n');
             text.push_str(&said);
         }
-        Ok(TournamentReply(text))
+        Ok(text)
     }
 
     /// Announces the Armageddon game's result: White as the bids (or the Director) decided, a
@@ -241,7 +244,7 @@ impl App {
         t: &Tournament,
         m: &MatchRow,
         game: Game,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         let names = read::entrant_names(conn, t.id).await?;
         let first = m.first_points.unwrap_or(0) > m.second_points.unwrap_or(0);
         let winner = if first {
@@ -263,7 +266,7 @@ impl App {
             text.push('\n');
             text.push_str(&said);
         }
-        Ok(TournamentReply(text))
+        Ok(text)
     }
 
     /// `/tournament standings`: the current stage's table (the Swiss's ranking, the
@@ -271,12 +274,12 @@ impl App {
     pub async fn tournament_standings(
         &self,
         id: i64,
-        stage: Option<&str>,
-    ) -> Result<TournamentReply, TournamentError> {
+        stage: Option<PlayStage>,
+    ) -> Result<TournamentOutcome, TournamentError> {
         let mut conn = self.pool().acquire().await?;
         let t = self.tournament(&mut conn, id).await?;
         let current = t.stage;
-        let stage = match stage.and_then(Stage::parse) {
+        let stage = match stage.map(PlayStage::stage) {
             Some(s) => s,
             None if current == Stage::Finished || current == Stage::Final => Stage::Final,
             None if current == Stage::Candidates => Stage::Candidates,
@@ -325,7 +328,10 @@ impl App {
         if current == Stage::Finished {
             lines.push("The tournament is over.".into());
         }
-        Ok(TournamentReply(lines.join("\n")))
+        Ok(TournamentOutcome::Read {
+            about: Subject::Tournament(id),
+            lines,
+        })
     }
 }
 

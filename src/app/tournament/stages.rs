@@ -37,7 +37,7 @@ impl App {
         if stage == Stage::Swiss && last < t.rounds.unwrap_or(0) {
             return Ok(vec![self.pair_next_round(conn, id, last + 1).await?]);
         }
-        let shape = Parameters::shape(&t.format);
+        let shape = Parameters::shape(t.format_played());
         let next = shape.after(stage);
         let mut said = Vec::new();
         match (stage, next) {
