@@ -9,13 +9,13 @@ use sqlx::SqliteConnection;
 
 use super::read;
 use super::{TournamentError, TournamentOutcome};
-use crate::app::{Actor, App, Call};
+use crate::app::{Actor, Call};
 use crate::domain::tournament::negotiation::{self, utc, NoShow};
 use crate::store;
 use crate::store::tournament::claims::{ClaimKind, ClaimRow, ClaimState};
 use crate::store::tournament::matches::MatchRow;
 
-impl App {
+impl super::Tournament<'_> {
     /// The claims of a match that still stand.
     async fn live_claims(
         conn: &mut SqliteConnection,
@@ -66,7 +66,7 @@ impl App {
         .await?;
         store::tournament::claims::set_state(conn, theirs.id, ClaimState::Countered, self.now())
             .await?;
-        let t = self.tournament(conn, m.tournament_id).await?;
+        let t = self.load(conn, m.tournament_id).await?;
         let names = read::entrant_names(conn, t.id).await?;
         let said = format!(
             "Match #{}: {} claims that {} {}, who had already claimed the same of them at {}. One claim stands at a time: both go to the Director, who decides (/match forfeit, /match assign for a new time, /tournament ruling) (ACWC Match rules, Organization).",
@@ -164,7 +164,7 @@ impl App {
             }
             let against = Self::opponent_of(&m, me).ok_or(TournamentError::NotBegun(number))?;
             store::tournament::claims::insert(conn, number, ClaimKind::Left, me, against, None, self.now(), ClaimState::Open).await?;
-            let t = self.tournament(conn, m.tournament_id).await?;
+            let t = self.load(conn, m.tournament_id).await?;
             let names = read::entrant_names(conn, t.id).await?;
             let said = format!(
                 "Match #{number}: {} reports that {} left the match while it was ongoing. They have 10 minutes to come back, which counts as their break; if they do not, {} may claim the win with /match claim match:{number} from {} (ACWC Match rules).",

@@ -1,13 +1,13 @@
 //! The Director's conduct of a tournament: withdrawals and disqualifications (with what each
-//! does to the stage being played), forfeits (two disqualify), rulings, private cheating
-//! reports, seeds past the Swiss, the numbers before the start, and the Final's Armageddon
-//! bids (ACWC Organization, Match rules, Reporting cheats, Disqualification and withdrawals).
+//! does to the stage being played), forfeits (two disqualify), rulings, seeds past the Swiss,
+//! the numbers before the start, and the Final's Armageddon bids (ACWC Organization, Match
+//! rules, Disqualification and withdrawals); private cheating reports are in `cheating`.
 
 use sqlx::SqliteConnection;
 
 use super::read;
 use super::{parameters, Subject, TournamentError, TournamentOutcome};
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::words::Words;
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::Score;
@@ -26,7 +26,7 @@ pub(super) const FORFEITS_DISQUALIFY: i64 = 2;
 pub(super) const TWO_FORFEITS: &str =
     "disqualified: forfeited in two different matches (ACWC Match rules)";
 
-impl App {
+impl super::Tournament<'_> {
     /// The entrant a person plays as in a tournament (their one account still in it).
     async fn playing_entrant(
         &self,
@@ -43,14 +43,14 @@ impl App {
     }
 
     /// `/tournament withdraw`: a player leaves, or the Director withdraws them.
-    pub async fn withdraw_entrant(
+    pub async fn withdraw(
         &self,
         call: &Call,
         id: i64,
         who: Option<&PersonRef>,
     ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let t = self.tournament(conn, id).await?;
+            let t = self.load(conn, id).await?;
             let me = PersonRef::configured(&actor.name, None);
             let who = match who {
                 Some(w) => w,
@@ -78,7 +78,7 @@ impl App {
     }
 
     /// `/tournament disqualify`: the Director disqualifies a player, for an engine mark or not.
-    pub async fn disqualify_entrant(
+    pub async fn disqualify(
         &self,
         call: &Call,
         id: i64,
@@ -207,7 +207,7 @@ impl App {
             text.push_str(&posted);
         }
         // A held result that stood may already have moved the tournament on.
-        let t = self.tournament(conn, t.id).await?;
+        let t = self.load(conn, t.id).await?;
         let moved = if t.stage == Stage::Final && stage == Stage::Final && !open.is_empty() {
             self.start_final(conn, &t).await?
         } else {
@@ -338,7 +338,7 @@ impl App {
     }
 
     /// `/tournament ruling`: the Director's final call in a dispute, recorded and announced.
-    pub async fn tournament_ruling(
+    pub async fn ruling(
         &self,
         call: &Call,
         id: i64,
@@ -373,69 +373,8 @@ impl App {
         .await
     }
 
-    /// `/tournament report`: an accusation of cheating, made privately to the Director; it is
-    /// recorded and never posted (ACWC Reporting cheats).
-    pub async fn report_cheating(
-        &self,
-        call: &Call,
-        id: i64,
-        accused: &PersonRef,
-        text: &str,
-    ) -> Result<TournamentOutcome, TournamentError> {
-        self.execute(call, async |conn, actor| {
-            let t = self.tournament(conn, id).await?;
-            let accused = accused.resolve(conn, self.now()).await?;
-            let n = store::tournament::records::insert_report(
-                conn,
-                t.id,
-                actor.id,
-                accused.id,
-                text.trim(),
-                self.now(),
-            )
-            .await?;
-            Ok(TournamentOutcome::CheatingReported {
-                tournament: id,
-                report: n,
-                accused: accused.name,
-            })
-        })
-        .await
-    }
-
-    /// `/tournament reports`: the Director reads the private reports.
-    pub async fn cheating_reports(
-        &self,
-        call: &Call,
-        id: i64,
-    ) -> Result<TournamentOutcome, TournamentError> {
-        self.execute(call, async |conn, actor| {
-            self.directed(conn, id, actor, "read the cheating reports")
-                .await?;
-            let mut lines = vec![format!("Tournament #{id}'s private reports:")];
-            for r in store::tournament::records::reports(conn, id).await? {
-                let by = store::people::by_id(conn, r.reporter_id).await?.name;
-                let about = store::people::by_id(conn, r.accused_id).await?.name;
-                lines.push(format!(
-                    "Report {} by {by} about {about}, {}: {}",
-                    r.id,
-                    crate::domain::kernel::calendar::show(r.at, self.tz()),
-                    r.text
-                ));
-            }
-            if lines.len() == 1 {
-                lines.push("None.".into());
-            }
-            Ok(TournamentOutcome::Read {
-                about: Subject::Tournament(id),
-                lines,
-            })
-        })
-        .await
-    }
-
     /// `/tournament seed`: the Director places last year's finalists past the Swiss.
-    pub async fn seed_entrant(
+    pub async fn seed(
         &self,
         call: &Call,
         id: i64,
@@ -470,9 +409,9 @@ impl App {
     }
 
     /// `/tournament show`: the tournament's stage, Director and numbers.
-    pub async fn show_tournament(&self, id: i64) -> Result<TournamentOutcome, TournamentError> {
+    pub async fn show(&self, id: i64) -> Result<TournamentOutcome, TournamentError> {
         let mut conn = self.pool().acquire().await?;
-        let t = self.tournament(&mut conn, id).await?;
+        let t = self.load(&mut conn, id).await?;
         let director = match t.director_id {
             Some(d) => store::people::by_id(&mut conn, d).await?.name,
             None => "none yet".into(),
@@ -496,7 +435,7 @@ impl App {
     }
 
     /// `/tournament set`: the Director changes one of the numbers before the start.
-    pub async fn set_tournament_number(
+    pub async fn set_number(
         &self,
         call: &Call,
         id: i64,

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use super::{parameters, FactsRecorded, TournamentError};
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::tournament::lichess::{self, Facts};
 
 /// The variant the ACWC plays.
@@ -16,7 +16,7 @@ const VARIANT: &str = "Antichess";
 const PAUSE: Duration = Duration::from_millis(500);
 const TIMEOUT: Duration = Duration::from_secs(10);
 
-impl App {
+impl super::Tournament<'_> {
     /// Fetches one answer; `Err` says what went wrong in the Director's words.
     async fn lichess_get(
         client: &reqwest::Client,
@@ -55,7 +55,7 @@ impl App {
         id: i64,
     ) -> Result<Facts, TournamentError> {
         let mut conn = self.pool().acquire().await?;
-        let t = self.tournament(&mut conn, id).await?;
+        let t = self.load(&mut conn, id).await?;
         drop(conn);
         let params = parameters(&t);
         let Some(date) = params.games_before else {

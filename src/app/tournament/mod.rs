@@ -3,6 +3,7 @@
 //! it) and playing it (the Swiss's rounds paired by the Monrad rule, games and matches recorded,
 //! the standings). The rules are `domain::tournament`'s; every change is announced.
 
+mod cheating;
 mod claims;
 mod conduct;
 mod corrections;
@@ -25,7 +26,7 @@ use crate::app::{Actor, App, UseCaseError};
 use crate::domain::kernel::authority::Unauthorised;
 use crate::domain::tournament::matches::MatchError;
 use crate::domain::tournament::parameters::Parameters;
-use crate::store::{self, tournament::tournaments::Tournament};
+use crate::store::{self, tournament::tournaments::Tournament as TournamentRow};
 
 /// Why a tournament command was refused.
 #[derive(Debug, thiserror::Error)]
@@ -176,12 +177,29 @@ impl UseCaseError for TournamentError {
     }
 }
 
+/// The tournament's use cases: `app.tournament().report_match(...)`.
+pub struct Tournament<'a>(&'a App);
+
 impl App {
-    async fn tournament(
+    pub fn tournament(&self) -> Tournament<'_> {
+        Tournament(self)
+    }
+}
+
+impl std::ops::Deref for Tournament<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
+    }
+}
+
+impl Tournament<'_> {
+    /// Tournament `id`, or the refusal that there is none.
+    async fn load(
         &self,
         conn: &mut SqliteConnection,
         id: i64,
-    ) -> Result<Tournament, TournamentError> {
+    ) -> Result<TournamentRow, TournamentError> {
         store::tournament::tournaments::by_id(conn, id)
             .await?
             .ok_or(TournamentError::NoTournament(id))
@@ -194,8 +212,8 @@ impl App {
         id: i64,
         actor: &Actor,
         what: &'static str,
-    ) -> Result<Tournament, TournamentError> {
-        let t = self.tournament(conn, id).await?;
+    ) -> Result<TournamentRow, TournamentError> {
+        let t = self.load(conn, id).await?;
         self.require_director(conn, &t, actor, what).await?;
         Ok(t)
     }
@@ -204,7 +222,7 @@ impl App {
     async fn require_director(
         &self,
         conn: &mut SqliteConnection,
-        t: &Tournament,
+        t: &TournamentRow,
         actor: &Actor,
         what: &'static str,
     ) -> Result<(), TournamentError> {
@@ -223,7 +241,7 @@ impl App {
 }
 
 /// A tournament's parameters as stored (the format's when unreadable).
-pub(crate) fn parameters(t: &Tournament) -> Parameters {
+pub(crate) fn parameters(t: &TournamentRow) -> Parameters {
     serde_json::from_str(&t.parameters)
         .ok()
         .unwrap_or_else(|| Parameters::of_format(t.format_played()))
@@ -233,7 +251,7 @@ pub(crate) fn parameters(t: &Tournament) -> Parameters {
 /// Match negotiations).
 pub(crate) async fn standing(
     conn: &mut SqliteConnection,
-    t: &Tournament,
+    t: &TournamentRow,
     person: i64,
     name: &str,
 ) -> sqlx::Result<crate::domain::tournament::offices::Standing> {

@@ -7,7 +7,6 @@ use sqlx::SqliteConnection;
 
 use super::read;
 use super::{parameters, Subject, TournamentError, TournamentOutcome};
-use crate::app::App;
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, Score};
 use crate::domain::tournament::negotiation::utc;
@@ -17,7 +16,7 @@ use crate::domain::tournament::{points, Halves};
 use crate::store;
 use crate::store::tournament::{matches::MatchRow, tournaments::Tournament};
 
-impl App {
+impl super::Tournament<'_> {
     /// Pairs `round` of the Swiss, stores its matches and announces them.
     pub(super) async fn pair_next_round(
         &self,
@@ -33,7 +32,7 @@ impl App {
         let explanation = serde_json::to_string(&pairing).expect("a pairing serialises");
         store::tournament::records::insert_pairing(conn, id, round, &explanation, self.now())
             .await?;
-        let t = self.tournament(conn, id).await?;
+        let t = self.load(conn, id).await?;
         let week = self.round_week(conn, id).await?;
         let mut lines = vec![format!(
             "Tournament #{id}, round {round} (Monrad pairing, ACWC Pairing details; /tournament pairings tournament:{id} round:{round} explain:true shows each step). Play by {}; each player offers 3 times in UTC with /match offer by {} (ACWC Timeline, Match negotiations):",
@@ -86,7 +85,7 @@ impl App {
         explain: bool,
     ) -> Result<TournamentOutcome, TournamentError> {
         let mut conn = self.pool().acquire().await?;
-        let t = self.tournament(&mut conn, id).await?;
+        let t = self.load(&mut conn, id).await?;
         let all = store::tournament::matches::of_stage(&mut conn, id, Stage::Swiss).await?;
         let Some(last) = all.iter().map(|m| m.round).max() else {
             return Err(TournamentError::NotStarted(t.id));
@@ -135,7 +134,7 @@ impl App {
         let m = store::tournament::matches::by_id(conn, number)
             .await?
             .ok_or(TournamentError::NoMatch(number))?;
-        let t = self.tournament(conn, m.tournament_id).await?;
+        let t = self.load(conn, m.tournament_id).await?;
         if m.over {
             return Err(TournamentError::Match(matches::MatchError::Over(
                 "its result is recorded",
@@ -271,13 +270,13 @@ impl App {
 
     /// `/tournament standings`: the current stage's table (the Swiss's ranking, the
     /// Candidates' table, the Final's score), or the stage asked for.
-    pub async fn tournament_standings(
+    pub async fn standings(
         &self,
         id: i64,
         stage: Option<PlayStage>,
     ) -> Result<TournamentOutcome, TournamentError> {
         let mut conn = self.pool().acquire().await?;
-        let t = self.tournament(&mut conn, id).await?;
+        let t = self.load(&mut conn, id).await?;
         let current = t.stage;
         let stage = match stage.map(PlayStage::stage) {
             Some(s) => s,

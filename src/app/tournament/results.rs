@@ -12,7 +12,7 @@ use sqlx::SqliteConnection;
 use super::ledger::{self, score_of};
 use super::read;
 use super::{parameters, TournamentError, TournamentOutcome};
-use crate::app::{Actor, App, Call, PersonRef};
+use crate::app::{Actor, Call, PersonRef};
 use crate::domain::kernel::button::{Button, ButtonStyle};
 use crate::domain::tournament::matches::{Game, Score};
 use crate::domain::tournament::points;
@@ -48,7 +48,7 @@ fn confirm_buttons(number: i64) -> [Button; 2] {
     ]
 }
 
-impl App {
+impl super::Tournament<'_> {
     /// `/match game`: one game, by a player (for the opponent to confirm) or the Director.
     pub async fn record_game(
         &self,

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 
 use super::{parameters, standing, FactsRecorded, TournamentError, TournamentOutcome, Verdict};
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::words::Words;
 use crate::domain::tournament::eligibility::{self, AccountFacts, Ineligible, Recorded};
@@ -19,9 +19,9 @@ fn utc(day: NaiveDate) -> chrono::DateTime<chrono::Utc> {
     day.and_hms_opt(0, 0, 0).expect("midnight").and_utc()
 }
 
-impl App {
+impl super::Tournament<'_> {
     /// `/tournament create`: a numbered tournament with its format's numbers.
-    pub async fn create_tournament(
+    pub async fn create(
         &self,
         call: &Call,
         name: &str,
@@ -76,7 +76,7 @@ impl App {
                 "name a Tournament Director",
                 "ACWC Organization",
             )?;
-            let t = self.tournament(conn, id).await?;
+            let t = self.load(conn, id).await?;
             let person = who.resolve(conn, self.now()).await?;
             offices::may_direct(&standing(conn, &t, person.id, &person.name).await?)?;
             store::tournament::tournaments::set_director(conn, t.id, person.id).await?;
@@ -92,14 +92,14 @@ impl App {
 
     /// `/tournament enter`: a member enters with their account. A second account of the same
     /// member disqualifies both (ACWC Player eligibility).
-    pub async fn enter_tournament(
+    pub async fn enter(
         &self,
         call: &Call,
         id: i64,
         account: &str,
     ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let t = self.tournament(conn, id).await?;
+            let t = self.load(conn, id).await?;
             if t.stage != Stage::Entries {
                 return Err(TournamentError::Started(id));
             }
@@ -304,11 +304,7 @@ impl App {
 
     /// `/tournament start`: entries close; those eligible (or admitted by exception) play;
     /// the number of Swiss rounds is fixed and round 1 is paired.
-    pub async fn start_tournament(
-        &self,
-        call: &Call,
-        id: i64,
-    ) -> Result<TournamentOutcome, TournamentError> {
+    pub async fn start(&self, call: &Call, id: i64) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "start it").await?;
             if t.stage != Stage::Entries {

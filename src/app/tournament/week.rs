@@ -8,7 +8,7 @@ use sqlx::SqliteConnection;
 
 use super::read;
 use super::{TournamentError, TournamentOutcome};
-use crate::app::{Actor, App, Call, PersonRef};
+use crate::app::{Actor, Call, PersonRef};
 use crate::domain::tournament::negotiation::{self, utc, Fault, Week};
 use crate::domain::tournament::stages::Stage;
 use crate::jobs::{self, Job, MatchStep};
@@ -18,7 +18,7 @@ use crate::store::tournament::matches::AtFault;
 use crate::store::tournament::matches::TimeBy;
 use crate::store::{self, tournament::matches::MatchRow, tournament::tournaments::Tournament};
 
-impl App {
+impl super::Tournament<'_> {
     /// Gives a new match its week: the deadline and the jobs of each step.
     pub(super) async fn schedule_week(
         &self,
@@ -298,7 +298,7 @@ impl App {
         self.execute(call, async |conn, actor| {
             self.directed(conn, id, actor, "name the match arbiter").await?;
             let person = who.resolve(conn, self.now()).await?;
-            let t = self.tournament(conn, id).await?;
+            let t = self.load(conn, id).await?;
             crate::domain::tournament::offices::may_arbitrate(
                 &super::standing(conn, &t, person.id, &person.name).await?,
             )?;
@@ -329,7 +329,7 @@ impl App {
             return Ok(format!("match #{number} has no week"));
         };
         let week = Week { start };
-        let t = self.tournament(conn, m.tournament_id).await?;
+        let t = self.load(conn, m.tournament_id).await?;
         let names = read::entrant_names(conn, t.id).await?;
         let first = names[&m.first_id].clone();
         let second = m.second_id.map_or(String::new(), |s| names[&s].clone());

@@ -29,7 +29,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.record_game(
+                    app.tournament().record_game(
                         &call,
                         a.integer("match")?,
                         a.opt_person("winner").as_ref(),
@@ -54,7 +54,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.forfeit_match(
+                    app.tournament().forfeit_match(
                         &call,
                         a.integer("match")?,
                         &a.person("member")?,
@@ -76,7 +76,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.bid_for_white(&call, a.integer("match")?, &a.text("time")?)
+                    app.tournament().bid_for_white(&call, a.integer("match")?, &a.text("time")?)
                         .await,
                 )
             })
@@ -89,7 +89,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.offer_time(&call, a.integer("match")?, start(&a)?)
+                        app.tournament().offer_time(&call, a.integer("match")?, start(&a)?)
                             .await,
                     )
                 })
@@ -102,7 +102,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.accept_offer(&call, a.integer("match")?, a.integer("offer")?)
+                        app.tournament().accept_offer(&call, a.integer("match")?, a.integer("offer")?)
                             .await,
                     )
                 })
@@ -118,7 +118,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.assign_time(&call, a.integer("match")?, start(&a)?)
+                    app.tournament().assign_time(&call, a.integer("match")?, start(&a)?)
                         .await,
                 )
             })
@@ -134,7 +134,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.find_fault(&call, a.integer("match")?, a.opt_person("member").as_ref())
+                    app.tournament().find_fault(&call, a.integer("match")?, a.opt_person("member").as_ref())
                         .await,
                 )
             })
@@ -145,7 +145,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .rule("ACWC Match rules: at the agreed time, again when the 10-minute grace ends; one claim at a time")
             .run(|app, call, a| {
                 Box::pin(
-                    async move { answer(app.report_no_show(&call, a.integer("match")?).await) },
+                    async move { answer(app.tournament().report_no_show(&call, a.integer("match")?).await) },
                 )
             }),
         command("match claim", "Claim the win after two no-show reports")
@@ -153,7 +153,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .who("the appearing player")
             .rule("ACWC Match rules: after two no-show reports, or 10 minutes after the opponent left")
             .run(|app, call, a| {
-                Box::pin(async move { answer(app.claim_win(&call, a.integer("match")?).await) })
+                Box::pin(async move { answer(app.tournament().claim_win(&call, a.integer("match")?).await) })
             }),
         command("match reschedule", "Reschedule after two no-show reports")
             .option(a_match())
@@ -161,7 +161,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .rule("ACWC Match rules: a failed reschedule forfeits to the appearing player")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    answer(app.reschedule_match(&call, a.integer("match")?).await)
+                    answer(app.tournament().reschedule_match(&call, a.integer("match")?).await)
                 })
             }),
         command("match left", "Report that your opponent left the match while it was ongoing")
@@ -169,7 +169,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .who("the match's players")
             .rule("ACWC Match rules: 10 minutes to come back, then the win may be claimed")
             .run(|app, call, a| {
-                Box::pin(async move { answer(app.report_left(&call, a.integer("match")?).await) })
+                Box::pin(async move { answer(app.tournament().report_left(&call, a.integer("match")?).await) })
             }),
         command(
             "match reverse",
@@ -184,7 +184,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.reverse_result(
+                    app.tournament().reverse_result(
                         &call,
                         a.integer("match")?,
                         &a.text("reason")?,
@@ -208,7 +208,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.settle_white(
+                    app.tournament().settle_white(
                         &call,
                         a.integer("match")?,
                         &a.person("member")?,
@@ -224,14 +224,14 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .who("the opponent, the Director")
             .rule("gavel's practice, not the ACWC text (its Match rules: either player posts the result)")
             .run(|app, call, a| {
-                Box::pin(async move { answer(app.confirm_result(&call, a.integer("match")?).await) })
+                Box::pin(async move { answer(app.tournament().confirm_result(&call, a.integer("match")?).await) })
             }),
         command("match dispute", "Dispute the result your opponent recorded; the Director rules")
             .option(a_match())
             .who("the opponent, the Director")
             .rule("ACWC Organization: the TD makes the final call")
             .run(|app, call, a| {
-                Box::pin(async move { answer(app.dispute_result(&call, a.integer("match")?).await) })
+                Box::pin(async move { answer(app.tournament().dispute_result(&call, a.integer("match")?).await) })
             }),
         command("match report", "Record a whole match's score (a player, for the opponent to confirm, or the Director)")
             .option(a_match())
@@ -241,7 +241,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.report_match(&call, a.integer("match")?, &a.text("score")?)
+                        app.tournament().report_match(&call, a.integer("match")?, &a.text("score")?)
                             .await,
                     )
                 })

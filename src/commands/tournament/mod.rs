@@ -49,7 +49,8 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         answer(
-                            app.create_tournament(&call, &a.text("name")?, a.choice("format")?)
+                            app.tournament()
+                                .create(&call, &a.text("name")?, a.choice("format")?)
                                 .await,
                         )
                     })
@@ -69,7 +70,8 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.name_director(&call, a.integer("tournament")?, &a.person("member")?)
+                        app.tournament()
+                            .name_director(&call, a.integer("tournament")?, &a.person("member")?)
                             .await,
                     )
                 })
@@ -85,7 +87,8 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.enter_tournament(&call, a.integer("tournament")?, &a.text("account")?)
+                        app.tournament()
+                            .enter(&call, a.integer("tournament")?, &a.text("account")?)
                             .await,
                     )
                 })
@@ -116,17 +119,18 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.record_facts(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("account")?,
-                            a.date("created")?,
-                            a.integer("rated_games")?,
-                            a.integer("rating")?,
-                            a.integer("peak")?,
-                            a.opt_date("marked"),
-                        )
-                        .await,
+                        app.tournament()
+                            .record_facts(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("account")?,
+                                a.date("created")?,
+                                a.integer("rated_games")?,
+                                a.integer("rating")?,
+                                a.integer("peak")?,
+                                a.opt_date("marked"),
+                            )
+                            .await,
                     )
                 })
             }),
@@ -141,7 +145,8 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.fetch_facts(&call, a.integer("tournament")?, &a.text("account")?)
+                        app.tournament()
+                            .fetch_facts(&call, a.integer("tournament")?, &a.text("account")?)
                             .await,
                     )
                 })
@@ -158,13 +163,14 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.except_account(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("account")?,
-                            &a.text("reason")?,
-                        )
-                        .await,
+                        app.tournament()
+                            .except_account(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("account")?,
+                                &a.text("reason")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -177,7 +183,11 @@ pub(super) fn section() -> Section {
             .rule("ACWC Qualification: 5 rounds, or log2 of the entrants above 32")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    answer(app.start_tournament(&call, a.integer("tournament")?).await)
+                    answer(
+                        app.tournament()
+                            .start(&call, a.integer("tournament")?)
+                            .await,
+                    )
                 })
             }),
             command(
@@ -191,12 +201,13 @@ pub(super) fn section() -> Section {
             .run(|app, _, a| {
                 Box::pin(async move {
                     answer(
-                        app.show_pairings(
-                            a.integer("tournament")?,
-                            a.opt_integer("round"),
-                            a.flag("explain"),
-                        )
-                        .await,
+                        app.tournament()
+                            .show_pairings(
+                                a.integer("tournament")?,
+                                a.opt_integer("round"),
+                                a.flag("explain"),
+                            )
+                            .await,
                     )
                 })
             }),
@@ -210,7 +221,8 @@ pub(super) fn section() -> Section {
             .run(|app, _, a| {
                 Box::pin(async move {
                     answer(
-                        app.tournament_standings(a.integer("tournament")?, a.opt_choice("stage"))
+                        app.tournament()
+                            .standings(a.integer("tournament")?, a.opt_choice("stage"))
                             .await,
                     )
                 })
@@ -222,7 +234,9 @@ pub(super) fn section() -> Section {
             .option(tournament())
             .rule("ACWC Format")
             .run(|app, _, a| {
-                Box::pin(async move { answer(app.show_tournament(a.integer("tournament")?).await) })
+                Box::pin(
+                    async move { answer(app.tournament().show(a.integer("tournament")?).await) },
+                )
             }),
             command(
                 "tournament set",
@@ -236,13 +250,14 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.set_tournament_number(
-                            &call,
-                            a.integer("tournament")?,
-                            a.choice("name")?,
-                            a.integer("value")?,
-                        )
-                        .await,
+                        app.tournament()
+                            .set_number(
+                                &call,
+                                a.integer("tournament")?,
+                                a.choice("name")?,
+                                a.integer("value")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -258,13 +273,14 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.seed_entrant(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("account")?,
-                            a.choice("stage")?,
-                        )
-                        .await,
+                        app.tournament()
+                            .seed(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("account")?,
+                                a.choice("stage")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -279,12 +295,13 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.withdraw_entrant(
-                            &call,
-                            a.integer("tournament")?,
-                            a.opt_person("member").as_ref(),
-                        )
-                        .await,
+                        app.tournament()
+                            .withdraw(
+                                &call,
+                                a.integer("tournament")?,
+                                a.opt_person("member").as_ref(),
+                            )
+                            .await,
                     )
                 })
             }),
@@ -301,14 +318,15 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         answer(
-                            app.disqualify_entrant(
-                                &call,
-                                a.integer("tournament")?,
-                                &a.person("member")?,
-                                &a.text("reason")?,
-                                a.flag("engine"),
-                            )
-                            .await,
+                            app.tournament()
+                                .disqualify(
+                                    &call,
+                                    a.integer("tournament")?,
+                                    &a.person("member")?,
+                                    &a.text("reason")?,
+                                    a.flag("engine"),
+                                )
+                                .await,
                         )
                     })
                 }),
@@ -324,13 +342,14 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.tournament_ruling(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("text")?,
-                            a.opt_integer("match"),
-                        )
-                        .await,
+                        app.tournament()
+                            .ruling(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("text")?,
+                                a.opt_integer("match"),
+                            )
+                            .await,
                     )
                 })
             }),
@@ -346,13 +365,14 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.report_cheating(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.person("member")?,
-                            &a.text("text")?,
-                        )
-                        .await,
+                        app.tournament()
+                            .report_cheating(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.person("member")?,
+                                &a.text("text")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -366,7 +386,11 @@ pub(super) fn section() -> Section {
             .rule("ACWC Reporting cheats")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    answer(app.cheating_reports(&call, a.integer("tournament")?).await)
+                    answer(
+                        app.tournament()
+                            .cheating_reports(&call, a.integer("tournament")?)
+                            .await,
+                    )
                 })
             }),
             command("tournament arbiter", "Name the match arbiter (Director)")
@@ -377,7 +401,8 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         answer(
-                            app.name_arbiter(&call, a.integer("tournament")?, &a.person("member")?)
+                            app.tournament()
+                                .name_arbiter(&call, a.integer("tournament")?, &a.person("member")?)
                                 .await,
                         )
                     })
@@ -394,13 +419,14 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.reinstate_entrant(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.person("member")?,
-                            &a.text("reason")?,
-                        )
-                        .await,
+                        app.tournament()
+                            .reinstate(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.person("member")?,
+                                &a.text("reason")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -417,14 +443,15 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.correct_account(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("account")?,
-                            &a.text("to")?,
-                            &a.text("reason")?,
-                        )
-                        .await,
+                        app.tournament()
+                            .correct_account(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("account")?,
+                                &a.text("to")?,
+                                &a.text("reason")?,
+                            )
+                            .await,
                     )
                 })
             }),
