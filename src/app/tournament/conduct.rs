@@ -6,7 +6,7 @@
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::{parameters, Subject, TournamentError, TournamentOutcome};
+use super::{parameters, TournamentError, TournamentOutcome, TournamentShown};
 use crate::app::{Call, PersonRef};
 use crate::domain::kernel::words::Words;
 use crate::domain::tournament::final_match::{self, Next};
@@ -409,28 +409,21 @@ impl super::Tournament<'_> {
     }
 
     /// `/tournament show`: the tournament's stage, Director and numbers.
-    pub async fn show(&self, id: i64) -> Result<TournamentOutcome, TournamentError> {
+    pub async fn show(&self, id: i64) -> Result<TournamentShown, TournamentError> {
         let mut conn = self.pool().acquire().await?;
         let t = self.load(&mut conn, id).await?;
         let director = match t.director_id {
-            Some(d) => store::people::by_id(&mut conn, d).await?.name,
-            None => "none yet".into(),
+            Some(d) => Some(store::people::by_id(&mut conn, d).await?.name),
+            None => None,
         };
-        let stage = t.stage.written();
-        let mut lines = vec![
-            format!("Tournament #{}, {} ({}).", t.id, t.name, t.format),
-            format!("Stage: {stage}. Director: {director}."),
-        ];
-        if let Some(r) = t.rounds {
-            lines.push(format!("Swiss rounds: {r}."));
-        }
-        lines.push(
-            "Its numbers (the Director changes them before the start with /tournament set):".into(),
-        );
-        lines.extend(parameters(&t).lines());
-        Ok(TournamentOutcome::Read {
-            about: Subject::Tournament(id),
-            lines,
+        Ok(TournamentShown {
+            tournament: t.id,
+            format: t.format_played(),
+            stage: t.stage,
+            director,
+            rounds: t.rounds,
+            parameters: parameters(&t),
+            name: t.name,
         })
     }
 

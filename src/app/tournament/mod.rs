@@ -20,7 +20,7 @@ mod week;
 
 use sqlx::SqliteConnection;
 
-pub use outcome::{FactsRecorded, Subject, TournamentOutcome, Verdict};
+pub use outcome::{FactsRecorded, Subject, TournamentOutcome, TournamentShown, Verdict};
 
 use crate::app::{Actor, App, UseCaseError};
 use crate::domain::kernel::authority::Unauthorised;

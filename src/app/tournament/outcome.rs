@@ -3,6 +3,8 @@
 //! answers are what its channel was told, and their words are written where they are announced.
 
 use crate::domain::tournament::eligibility::Ineligible;
+use crate::domain::tournament::parameters::{Format, Parameters};
+use crate::domain::tournament::stages::Stage;
 
 /// The thing of a tournament an answer is about: its card on Discord.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +28,7 @@ pub enum TournamentOutcome {
         told: String,
     },
     /// A read-out of the record, a line each: a round's pairings, a stage's standings, the
-    /// tournament's numbers, the private cheating reports.
+    /// private cheating reports.
     Read { about: Subject, lines: Vec<String> },
     /// A cheating report, numbered `report`, about `accused`, kept for tournament
     /// `tournament`'s Director alone (ACWC Reporting cheats).
@@ -80,4 +82,18 @@ pub enum Verdict {
     /// It fails these as written, and the Director's exception admits it.
     Excepted(Vec<Ineligible>),
     Ineligible(Vec<Ineligible>),
+}
+
+/// A tournament as it stands (`/tournament show`): its stage, Director and numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentShown {
+    pub tournament: i64,
+    pub name: String,
+    pub format: Format,
+    pub stage: Stage,
+    /// `None` until the Chief Justice names one.
+    pub director: Option<String>,
+    /// The Swiss's rounds, fixed at the start.
+    pub rounds: Option<i64>,
+    pub parameters: Parameters,
 }

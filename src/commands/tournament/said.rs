@@ -1,11 +1,12 @@
 //! The words of the tournament's answers: each outcome its use cases return, said once here
 //! (an announcement's words stay where it is announced, and its answer repeats them).
 
-use crate::app::tournament::{FactsRecorded, Subject, TournamentOutcome, Verdict};
+use crate::app::tournament::{FactsRecorded, Subject, TournamentOutcome, TournamentShown, Verdict};
 use crate::commands::said::{displayed_as_said, Kind, Present, Said};
+use crate::domain::kernel::words::Words;
 use crate::domain::tournament::{eligibility, final_match, rating_shown};
 
-displayed_as_said!(TournamentOutcome, FactsRecorded);
+displayed_as_said!(TournamentOutcome, FactsRecorded, TournamentShown);
 
 /// The card of the tournament or match an answer is about.
 fn about(subject: Subject, text: String) -> Said {
@@ -73,6 +74,32 @@ impl Present for FactsRecorded {
                 rating_shown(self.seeding_x2)
             ),
         )
+    }
+}
+
+impl Present for TournamentShown {
+    fn present(&self) -> Said {
+        let mut lines = vec![
+            format!(
+                "Tournament #{}, {} ({}).",
+                self.tournament,
+                self.name,
+                self.format.word()
+            ),
+            format!(
+                "Stage: {}. Director: {}.",
+                self.stage.written(),
+                self.director.as_deref().unwrap_or("none yet")
+            ),
+        ];
+        if let Some(r) = self.rounds {
+            lines.push(format!("Swiss rounds: {r}."));
+        }
+        lines.push(
+            "Its numbers (the Director changes them before the start with /tournament set):".into(),
+        );
+        lines.extend(self.parameters.lines());
+        about(Subject::Tournament(self.tournament), lines.join("\n"))
     }
 }
 
