@@ -79,7 +79,7 @@ impl super::Tournament<'_> {
             },
             utc(theirs.first_at)
         );
-        Ok(self.tournament_post(conn, said).await?)
+        self.tournament_post(conn, said).await
     }
 
     /// `/match noshow`: the appearing player reports the opponent absent, from the agreed time
