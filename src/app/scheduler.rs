@@ -141,7 +141,9 @@ async fn run_one(
         Job::AdoptionSwitch => Ok(app.adoption_switch(conn, row.due_at).await?),
         Job::MotionClose { motion } => Ok(app.motion_due(conn, motion, row.due_at).await?),
         Job::ApprovalDeadline { motion } => Ok(app.approval_due(conn, motion, row.due_at).await?),
-        Job::MatchWeek { a_match, step } => Ok(app.match_week(conn, a_match, step).await?),
+        Job::MatchWeek { a_match, step } => {
+            Ok(app.tournament().match_week(conn, a_match, step).await?)
+        }
         Job::PartyChessTurn { game, turn } => app.partychess().turn_expired(conn, game, turn).await,
         Job::DiplomacyDeadline { board, turn } => app.diplomacy_deadline(conn, board, turn).await,
         Job::DiplomacyNmrClock { nmr } => app.nmr_clock(conn, nmr).await,

@@ -8,14 +8,14 @@ use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::{TournamentError, TournamentReply};
-use crate::app::{Actor, App, Call};
+use super::{TournamentError, TournamentOutcome};
+use crate::app::{Actor, Call};
 use crate::domain::tournament::negotiation::{self, utc, NoShow};
 use crate::store;
 use crate::store::tournament::claims::{ClaimKind, ClaimRow, ClaimState};
 use crate::store::tournament::matches::MatchRow;
 
-impl App {
+impl super::Tournament<'_> {
     /// The claims of a match that still stand.
     async fn live_claims(
         conn: &mut SqliteConnection,
@@ -49,7 +49,7 @@ impl App {
         kind: ClaimKind,
         starts_at: Option<DateTime<Utc>>,
         actor: &Actor,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         if theirs.state == ClaimState::Countered {
             return Err(TournamentError::BeforeDirector(m.id));
         }
@@ -66,7 +66,7 @@ impl App {
         .await?;
         store::tournament::claims::set_state(conn, theirs.id, ClaimState::Countered, self.now())
             .await?;
-        let t = self.tournament(conn, m.tournament_id).await?;
+        let t = self.load(conn, m.tournament_id).await?;
         let names = read::entrant_names(conn, t.id).await?;
         let said = format!(
             "Match #{}: {} claims that {} {}, who had already claimed the same of them at {}. One claim stands at a time: both go to the Director, who decides (/match forfeit, /match assign for a new time, /tournament ruling) (ACWC Match rules, Organization).",
@@ -79,7 +79,7 @@ impl App {
             },
             utc(theirs.first_at)
         );
-        Ok(TournamentReply(self.tournament_post(conn, said).await?))
+        self.tournament_post(conn, said).await
     }
 
     /// `/match noshow`: the appearing player reports the opponent absent, from the agreed time
@@ -89,7 +89,7 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (m, _, me) = self.negotiating_player(conn, number, actor).await?;
             let Some(start) = m.starts_at else {
@@ -109,7 +109,8 @@ impl App {
                 }
                 return self
                     .counter_claim(conn, &m, theirs, me, ClaimKind::NoShow, Some(start), actor)
-                    .await;
+                    .await
+                    .map(|told| TournamentOutcome::of_match(number, told));
             }
             let against = Self::opponent_of(&m, me).ok_or(TournamentError::NoTime(number))?;
             let said = match negotiation::no_show(start, mine.map(|c| c.first_at), self.now()) {
@@ -128,7 +129,7 @@ impl App {
                     format!("Match #{number}: {} reports again that their opponent has not shown up. They choose: /match claim match:{number} to claim the win, or /match reschedule match:{number}; if rescheduling fails, the match is theirs (ACWC Match rules).", actor.name)
                 }
             };
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -140,7 +141,7 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (m, _, me) = self.negotiating_player(conn, number, actor).await?;
             let begun = m.starts_at.is_some_and(|s| s <= self.now())
@@ -155,14 +156,15 @@ impl App {
             if let Some(theirs) = live.iter().find(|c| c.by_id != me) {
                 return self
                     .counter_claim(conn, &m, theirs, me, ClaimKind::Left, None, actor)
-                    .await;
+                    .await
+                    .map(|told| TournamentOutcome::of_match(number, told));
             }
             if live.iter().any(|c| c.by_id == me) {
                 return Err(TournamentError::Reported(number));
             }
             let against = Self::opponent_of(&m, me).ok_or(TournamentError::NotBegun(number))?;
             store::tournament::claims::insert(conn, number, ClaimKind::Left, me, against, None, self.now(), ClaimState::Open).await?;
-            let t = self.tournament(conn, m.tournament_id).await?;
+            let t = self.load(conn, m.tournament_id).await?;
             let names = read::entrant_names(conn, t.id).await?;
             let said = format!(
                 "Match #{number}: {} reports that {} left the match while it was ongoing. They have 10 minutes to come back, which counts as their break; if they do not, {} may claim the win with /match claim match:{number} from {} (ACWC Match rules).",
@@ -171,7 +173,7 @@ impl App {
                 actor.name,
                 utc(self.now() + negotiation::GRACE)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -211,7 +213,7 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m, _) = self.agreeing(conn, number).await?;
             let c = self
@@ -228,7 +230,9 @@ impl App {
                     "left the match and did not come back within 10 minutes (claimed by the opponent)"
                 }
             };
-            self.forfeit_against(conn, &t, &m, &e, why).await
+            self.forfeit_against(conn, &t, &m, &e, why)
+                .await
+                .map(|told| TournamentOutcome::of_match(number, told))
         })
         .await
     }
@@ -239,7 +243,7 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (_, m, week) = self.agreeing(conn, number).await?;
             let c = self.ripe_claim(conn, &m, actor, &[ClaimKind::NoShow]).await?;
@@ -254,7 +258,7 @@ impl App {
                     actor.name,
                     actor.name
                 );
-                return Ok(TournamentReply(self.tournament_post(conn, said).await?));
+                return Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?));
             };
             let said = format!(
                 "Match #{number}: {} chooses to reschedule; the players agree a new time with /match offer and /match accept. If the match is not played by {}, it is forfeited in {}'s favour (ACWC Match rules).",
@@ -262,7 +266,7 @@ impl App {
                 utc(week.end()),
                 actor.name
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }

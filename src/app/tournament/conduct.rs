@@ -1,17 +1,18 @@
 //! The Director's conduct of a tournament: withdrawals and disqualifications (with what each
-//! does to the stage being played), forfeits (two disqualify), rulings, private cheating
-//! reports, seeds past the Swiss, the numbers before the start, and the Final's Armageddon
-//! bids (ACWC Organization, Match rules, Reporting cheats, Disqualification and withdrawals).
+//! does to the stage being played), forfeits (two disqualify), rulings, seeds past the Swiss,
+//! the numbers before the start, and the Final's Armageddon bids (ACWC Organization, Match
+//! rules, Disqualification and withdrawals); private cheating reports are in `cheating`.
 
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::{parameters, TournamentError, TournamentReply};
-use crate::app::{App, Call, PersonRef};
+use super::{parameters, TournamentError, TournamentOutcome, TournamentShown};
+use crate::app::{Call, PersonRef};
+use crate::domain::kernel::words::Words;
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::Score;
-use crate::domain::tournament::parameters::Parameters;
-use crate::domain::tournament::stages::Stage;
+use crate::domain::tournament::parameters::{Number, Parameters};
+use crate::domain::tournament::stages::{SeedStage, Stage};
 use crate::domain::tournament::Halves;
 use crate::store::tournament::entrants::EntrantStatus;
 use crate::store::tournament::results::ResultKind;
@@ -25,7 +26,7 @@ pub(super) const FORFEITS_DISQUALIFY: i64 = 2;
 pub(super) const TWO_FORFEITS: &str =
     "disqualified: forfeited in two different matches (ACWC Match rules)";
 
-impl App {
+impl super::Tournament<'_> {
     /// The entrant a person plays as in a tournament (their one account still in it).
     async fn playing_entrant(
         &self,
@@ -42,14 +43,14 @@ impl App {
     }
 
     /// `/tournament withdraw`: a player leaves, or the Director withdraws them.
-    pub async fn withdraw_entrant(
+    pub async fn withdraw(
         &self,
         call: &Call,
         id: i64,
         who: Option<&PersonRef>,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let t = self.tournament(conn, id).await?;
+            let t = self.load(conn, id).await?;
             let me = PersonRef::configured(&actor.name, None);
             let who = match who {
                 Some(w) => w,
@@ -71,20 +72,20 @@ impl App {
                     false,
                 )
                 .await?;
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_tournament(id, text))
         })
         .await
     }
 
     /// `/tournament disqualify`: the Director disqualifies a player, for an engine mark or not.
-    pub async fn disqualify_entrant(
+    pub async fn disqualify(
         &self,
         call: &Call,
         id: i64,
         who: &PersonRef,
         reason: &str,
         engine: bool,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self
                 .directed(conn, id, actor, "disqualify a player")
@@ -101,7 +102,7 @@ impl App {
                     engine,
                 )
                 .await?;
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_tournament(id, text))
         })
         .await
     }
@@ -150,7 +151,7 @@ impl App {
             for m in &held {
                 if let Some(reply) = self.apply_held(conn, t, m).await? {
                     text.push('\n');
-                    text.push_str(&reply.0);
+                    text.push_str(&reply);
                 }
             }
         }
@@ -206,7 +207,7 @@ impl App {
             text.push_str(&posted);
         }
         // A held result that stood may already have moved the tournament on.
-        let t = self.tournament(conn, t.id).await?;
+        let t = self.load(conn, t.id).await?;
         let moved = if t.stage == Stage::Final && stage == Stage::Final && !open.is_empty() {
             self.start_final(conn, &t).await?
         } else {
@@ -254,13 +255,15 @@ impl App {
         number: i64,
         who: &PersonRef,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             self.require_director(conn, &t, actor, "forfeit a match")
                 .await?;
             let e = self.playing_entrant(conn, &t, who).await?;
-            self.forfeit_against(conn, &t, &m, &e, reason).await
+            self.forfeit_against(conn, &t, &m, &e, reason)
+                .await
+                .map(|told| TournamentOutcome::of_match(number, told))
         })
         .await
     }
@@ -273,7 +276,7 @@ impl App {
         m: &store::tournament::matches::MatchRow,
         e: &EntrantRow,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         if !m.has(e.id) || m.second_id.is_none() {
             let name = store::people::by_id(conn, e.person_id).await?.name;
             return Err(TournamentError::NotAPlayer(name, m.id));
@@ -302,7 +305,7 @@ impl App {
                     .remove_entrant(conn, t, e, EntrantStatus::Disqualified, &said, false)
                     .await?,
             );
-            return Ok(TournamentReply(text));
+            return Ok(text);
         }
         self.add_decision(conn, m, ResultKind::Forfeit, e.id, reason.trim())
             .await?;
@@ -331,17 +334,17 @@ impl App {
                 text.push_str(&said);
             }
         }
-        Ok(TournamentReply(text))
+        Ok(text)
     }
 
     /// `/tournament ruling`: the Director's final call in a dispute, recorded and announced.
-    pub async fn tournament_ruling(
+    pub async fn ruling(
         &self,
         call: &Call,
         id: i64,
         text: &str,
         a_match: Option<i64>,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             self.directed(conn, id, actor, "rule on a dispute").await?;
             if let Some(n) = a_match {
@@ -365,83 +368,26 @@ impl App {
                 actor.name,
                 text.trim()
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
-        })
-        .await
-    }
-
-    /// `/tournament report`: an accusation of cheating, made privately to the Director; it is
-    /// recorded and never posted (ACWC Reporting cheats).
-    pub async fn report_cheating(
-        &self,
-        call: &Call,
-        id: i64,
-        accused: &PersonRef,
-        text: &str,
-    ) -> Result<TournamentReply, TournamentError> {
-        self.execute(call, async |conn, actor| {
-            let t = self.tournament(conn, id).await?;
-            let accused = accused.resolve(conn, self.now()).await?;
-            let n = store::tournament::records::insert_report(
-                conn,
-                t.id,
-                actor.id,
-                accused.id,
-                text.trim(),
-                self.now(),
-            )
-            .await?;
-            Ok(TournamentReply(format!(
-                "Your report {n} about {} is recorded for tournament #{id}'s Director only; it is never posted. Thank you: accusations are made privately, never in public (ACWC Reporting cheats).",
-                accused.name
-            )))
-        })
-        .await
-    }
-
-    /// `/tournament reports`: the Director reads the private reports.
-    pub async fn cheating_reports(
-        &self,
-        call: &Call,
-        id: i64,
-    ) -> Result<TournamentReply, TournamentError> {
-        self.execute(call, async |conn, actor| {
-            self.directed(conn, id, actor, "read the cheating reports")
-                .await?;
-            let mut lines = vec![format!("Tournament #{id}'s private reports:")];
-            for r in store::tournament::records::reports(conn, id).await? {
-                let by = store::people::by_id(conn, r.reporter_id).await?.name;
-                let about = store::people::by_id(conn, r.accused_id).await?.name;
-                lines.push(format!(
-                    "Report {} by {by} about {about}, {}: {}",
-                    r.id,
-                    crate::domain::kernel::calendar::show(r.at, self.tz()),
-                    r.text
-                ));
-            }
-            if lines.len() == 1 {
-                lines.push("None.".into());
-            }
-            Ok(TournamentReply(lines.join("\n")))
+            Ok(TournamentOutcome::of_tournament(id, self.tournament_post(conn, said).await?))
         })
         .await
     }
 
     /// `/tournament seed`: the Director places last year's finalists past the Swiss.
-    pub async fn seed_entrant(
+    pub async fn seed(
         &self,
         call: &Call,
         id: i64,
         account: &str,
-        stage: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+        stage: SeedStage,
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "seed a player").await?;
             if t.stage != Stage::Entries {
                 return Err(TournamentError::Started(id));
             }
             let e = self.entrant(conn, id, account).await?;
-            let stage = Stage::parse(stage).unwrap_or(Stage::Candidates);
+            let stage = stage.stage();
             if stage == Stage::Final {
                 let taken = store::tournament::entrants::of_tournament(conn, id)
                     .await?
@@ -457,42 +403,38 @@ impl App {
                 e.account,
                 stage.written()
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_tournament(id, self.tournament_post(conn, said).await?))
         })
         .await
     }
 
     /// `/tournament show`: the tournament's stage, Director and numbers.
-    pub async fn show_tournament(&self, id: i64) -> Result<TournamentReply, TournamentError> {
+    pub async fn show(&self, id: i64) -> Result<TournamentShown, TournamentError> {
         let mut conn = self.pool().acquire().await?;
-        let t = self.tournament(&mut conn, id).await?;
+        let t = self.load(&mut conn, id).await?;
         let director = match t.director_id {
-            Some(d) => store::people::by_id(&mut conn, d).await?.name,
-            None => "none yet".into(),
+            Some(d) => Some(store::people::by_id(&mut conn, d).await?.name),
+            None => None,
         };
-        let stage = t.stage.written();
-        let mut lines = vec![
-            format!("Tournament #{}, {} ({}).", t.id, t.name, t.format),
-            format!("Stage: {stage}. Director: {director}."),
-        ];
-        if let Some(r) = t.rounds {
-            lines.push(format!("Swiss rounds: {r}."));
-        }
-        lines.push(
-            "Its numbers (the Director changes them before the start with /tournament set):".into(),
-        );
-        lines.extend(parameters(&t).lines());
-        Ok(TournamentReply(lines.join("\n")))
+        Ok(TournamentShown {
+            tournament: t.id,
+            format: t.format_played(),
+            stage: t.stage,
+            director,
+            rounds: t.rounds,
+            parameters: parameters(&t),
+            name: t.name,
+        })
     }
 
     /// `/tournament set`: the Director changes one of the numbers before the start.
-    pub async fn set_tournament_number(
+    pub async fn set_number(
         &self,
         call: &Call,
         id: i64,
-        name: &str,
+        number: Number,
         value: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self
                 .directed(conn, id, actor, "change the tournament's numbers")
@@ -502,12 +444,18 @@ impl App {
             }
             let mut params: Parameters = parameters(&t);
             params
-                .set(name, u32::try_from(value).unwrap_or(0))
+                .set(number, u32::try_from(value).unwrap_or(0))
                 .map_err(TournamentError::BadNumber)?;
             let json = serde_json::to_string(&params).expect("parameters serialise");
             store::tournament::tournaments::set_parameters(conn, id, &json).await?;
-            let said = format!("Tournament #{id}: the Director sets {name} to {value}.");
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            let said = format!(
+                "Tournament #{id}: the Director sets {} to {value}.",
+                number.word()
+            );
+            Ok(TournamentOutcome::of_tournament(
+                id,
+                self.tournament_post(conn, said).await?,
+            ))
         })
         .await
     }
@@ -519,7 +467,7 @@ impl App {
         call: &Call,
         number: i64,
         time: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             let score = Score {
@@ -548,10 +496,7 @@ impl App {
             let (Some(first), Some(second)) =
                 (bid_of(m.first_id), m.second_id.and_then(bid_of))
             else {
-                return Ok(TournamentReply(format!(
-                    "Your bid of {} for White in match #{number} is sealed; both bids are shown once your opponent has bid.",
-                    final_match::clock(seconds)
-                )));
+                return Ok(TournamentOutcome::BidSealed { number, seconds });
             };
             let seeds = self.seed_ratings(conn, &m).await?;
             let (first_white, white_seconds) =
@@ -570,7 +515,7 @@ impl App {
                 final_match::clock(white_seconds),
                 final_match::clock(final_match::ARMAGEDDON_BLACK_SECONDS)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }

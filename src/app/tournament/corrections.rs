@@ -10,8 +10,8 @@ use sqlx::SqliteConnection;
 use super::conduct::{FORFEITS_DISQUALIFY, TWO_FORFEITS};
 use super::ledger::{self, score_of};
 use super::read;
-use super::{parameters, TournamentError, TournamentReply};
-use crate::app::{App, Call, PersonRef};
+use super::{parameters, TournamentError, TournamentOutcome};
+use crate::app::{Call, PersonRef};
 use crate::domain::tournament::final_match;
 use crate::domain::tournament::matches::Score;
 use crate::domain::tournament::results::End;
@@ -58,7 +58,7 @@ fn sentence(reason: &str) -> String {
     }
 }
 
-impl App {
+impl super::Tournament<'_> {
     /// Records a correction; its number.
     #[allow(clippy::too_many_arguments)]
     async fn correction(
@@ -94,12 +94,12 @@ impl App {
         reason: &str,
         score: Option<&str>,
         forfeit: Option<&PersonRef>,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let m = store::tournament::matches::by_id(conn, number)
                 .await?
                 .ok_or(TournamentError::NoMatch(number))?;
-            let t = self.tournament(conn, m.tournament_id).await?;
+            let t = self.load(conn, m.tournament_id).await?;
             self.require_director(conn, &t, actor, "correct a match's result")
                 .await?;
             if m.second_id.is_none() {
@@ -242,7 +242,7 @@ impl App {
                 if let Some(row) = row.filter(|r| r.status == EntrantStatus::Playing) {
                     if store::tournament::results::forfeits_of(conn, e).await? >= FORFEITS_DISQUALIFY {
                         let name = store::people::by_id(conn, row.person_id).await?.name;
-                        let t = self.tournament(conn, t.id).await?;
+                        let t = self.load(conn, t.id).await?;
                         let said = format!("{name} is {TWO_FORFEITS}");
                         text.push('\n');
                         text.push_str(
@@ -254,7 +254,7 @@ impl App {
                 }
             }
             text.push_str(&self.after_correction(conn, t.id, &after).await?);
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_match(number, text))
         })
         .await
     }
@@ -269,7 +269,7 @@ impl App {
         id: i64,
         m: &MatchRow,
     ) -> Result<String, TournamentError> {
-        let t = self.tournament(conn, id).await?;
+        let t = self.load(conn, id).await?;
         let mut said = Vec::new();
         if m.stage == t.stage {
             said.extend(self.advance(conn, id).await?);
@@ -344,7 +344,7 @@ impl App {
         {
             return Ok(None);
         }
-        let t = self.tournament(conn, t.id).await?;
+        let t = self.load(conn, t.id).await?;
         let name = store::people::by_id(conn, row.person_id).await?.name;
         match self.put_back(conn, &t, &row, correction).await {
             Ok(effects) => {
@@ -436,13 +436,13 @@ impl App {
 
     /// `/tournament reinstate`: the Director puts back a player withdrawn or disqualified by
     /// mistake, into the stage they left while it is played.
-    pub async fn reinstate_entrant(
+    pub async fn reinstate(
         &self,
         call: &Call,
         id: i64,
         who: &PersonRef,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "reinstate a player").await?;
             if t.stage == Stage::Finished {
@@ -474,7 +474,7 @@ impl App {
                 e.account,
                 sentence(reason)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_tournament(id, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -489,7 +489,7 @@ impl App {
         account: &str,
         to: &str,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "correct an account").await?;
             if t.stage == Stage::Finished {
@@ -519,7 +519,7 @@ impl App {
                 actor.name,
                 sentence(reason)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_tournament(id, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -533,7 +533,7 @@ impl App {
         who: &PersonRef,
         time: &str,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             self.require_director(conn, &t, actor, "settle White in the Armageddon game")
@@ -574,7 +574,7 @@ impl App {
                 final_match::clock(final_match::ARMAGEDDON_BLACK_SECONDS),
                 sentence(reason)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }

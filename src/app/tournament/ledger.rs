@@ -7,7 +7,6 @@
 use sqlx::SqliteConnection;
 
 use super::{parameters, TournamentError};
-use crate::app::App;
 use crate::domain::tournament::matches::Score;
 use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::results::{self, Broken, Decision, Derived, Play, Record};
@@ -106,7 +105,7 @@ pub(crate) fn decided_of(m: &MatchRow, d: &Derived) -> Option<(Decided, Option<i
     }
 }
 
-impl App {
+impl super::Tournament<'_> {
     /// Re-derives match `id`'s state from its record and stores it; the match as it now
     /// stands. A record the rules would not allow is refused, and nothing is stored.
     pub(super) async fn refold(

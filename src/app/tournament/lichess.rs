@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use super::{parameters, TournamentError, TournamentReply};
-use crate::app::{App, Call};
+use super::{parameters, FactsRecorded, TournamentError};
+use crate::app::Call;
 use crate::domain::tournament::lichess::{self, Facts};
 
 /// The variant the ACWC plays.
@@ -16,7 +16,7 @@ const VARIANT: &str = "Antichess";
 const PAUSE: Duration = Duration::from_millis(500);
 const TIMEOUT: Duration = Duration::from_secs(10);
 
-impl App {
+impl super::Tournament<'_> {
     /// Fetches one answer; `Err` says what went wrong in the Director's words.
     async fn lichess_get(
         client: &reqwest::Client,
@@ -55,7 +55,7 @@ impl App {
         id: i64,
     ) -> Result<Facts, TournamentError> {
         let mut conn = self.pool().acquire().await?;
-        let t = self.tournament(&mut conn, id).await?;
+        let t = self.load(&mut conn, id).await?;
         drop(conn);
         let params = parameters(&t);
         let Some(date) = params.games_before else {
@@ -105,7 +105,7 @@ impl App {
         call: &Call,
         id: i64,
         account: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<FactsRecorded, TournamentError> {
         let Some(base) = self.config().tournament.lichess_url.clone() else {
             return Err(TournamentError::NoLichess);
         };
@@ -123,21 +123,18 @@ impl App {
         let facts = self.lichess_facts(&base, account.trim(), id).await?;
         // A mark Lichess shows is recorded, undated, so that the eligibility rule holds the
         // account back until the Director records when it was made.
-        let mut reply = self
-            .record_facts_seen(
-                call,
-                id,
-                account,
-                &facts.created.format("%Y-%m-%d").to_string(),
-                facts.rated_games,
-                facts.rating,
-                facts.peak,
-                None,
-                Some(facts.marked),
-            )
-            .await?;
-        reply.0 = format!("From Lichess: {}", reply.0);
-        Ok(reply)
+        self.record_facts_seen(
+            call,
+            id,
+            account,
+            facts.created.date_naive(),
+            facts.rated_games,
+            facts.rating,
+            facts.peak,
+            None,
+            Some(facts.marked),
+        )
+        .await
     }
 }
 

@@ -3,11 +3,13 @@
 //! it) and playing it (the Swiss's rounds paired by the Monrad rule, games and matches recorded,
 //! the standings). The rules are `domain::tournament`'s; every change is announced.
 
+mod cheating;
 mod claims;
 mod conduct;
 mod corrections;
 pub(crate) mod ledger;
 mod lichess;
+pub mod outcome;
 mod play;
 pub mod read;
 pub mod record;
@@ -16,15 +18,15 @@ pub(crate) mod setup;
 mod stages;
 mod week;
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
+
+pub use outcome::{FactsRecorded, Subject, TournamentOutcome, TournamentShown, Verdict};
 
 use crate::app::{Actor, App, UseCaseError};
 use crate::domain::kernel::authority::Unauthorised;
 use crate::domain::tournament::matches::MatchError;
 use crate::domain::tournament::parameters::Parameters;
-use crate::store::{self, tournament::tournaments::Tournament};
+use crate::store::{self, tournament::tournaments::Tournament as TournamentRow};
 
 /// Why a tournament command was refused.
 #[derive(Debug, thiserror::Error)]
@@ -107,8 +109,6 @@ pub enum TournamentError {
     BadScore(String, u32),
     #[error("The Armageddon game of match #{0} waits for both players' bids for White: /match bid match:{0} time:M:SS (ACWC Final).")]
     NoBids(i64),
-    #[error("`{0}` is not a date: write YYYY-MM-DD.")]
-    BadDate(String),
     #[error("{0} does not play in match #{1}.")]
     NotAPlayer(String, i64),
     #[error("{0} does not play in tournament #{1}.")]
@@ -177,22 +177,29 @@ impl UseCaseError for TournamentError {
     }
 }
 
-/// A reply in words.
-#[derive(Debug, Clone)]
-pub struct TournamentReply(pub String);
+/// The tournament's use cases: `app.tournament().report_match(...)`.
+pub struct Tournament<'a>(&'a App);
 
-impl fmt::Display for TournamentReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+impl App {
+    pub fn tournament(&self) -> Tournament<'_> {
+        Tournament(self)
     }
 }
 
-impl App {
-    async fn tournament(
+impl std::ops::Deref for Tournament<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
+    }
+}
+
+impl Tournament<'_> {
+    /// Tournament `id`, or the refusal that there is none.
+    async fn load(
         &self,
         conn: &mut SqliteConnection,
         id: i64,
-    ) -> Result<Tournament, TournamentError> {
+    ) -> Result<TournamentRow, TournamentError> {
         store::tournament::tournaments::by_id(conn, id)
             .await?
             .ok_or(TournamentError::NoTournament(id))
@@ -205,8 +212,8 @@ impl App {
         id: i64,
         actor: &Actor,
         what: &'static str,
-    ) -> Result<Tournament, TournamentError> {
-        let t = self.tournament(conn, id).await?;
+    ) -> Result<TournamentRow, TournamentError> {
+        let t = self.load(conn, id).await?;
         self.require_director(conn, &t, actor, what).await?;
         Ok(t)
     }
@@ -215,7 +222,7 @@ impl App {
     async fn require_director(
         &self,
         conn: &mut SqliteConnection,
-        t: &Tournament,
+        t: &TournamentRow,
         actor: &Actor,
         what: &'static str,
     ) -> Result<(), TournamentError> {
@@ -234,18 +241,17 @@ impl App {
 }
 
 /// A tournament's parameters as stored (the format's when unreadable).
-pub(crate) fn parameters(t: &Tournament) -> Parameters {
+pub(crate) fn parameters(t: &TournamentRow) -> Parameters {
     serde_json::from_str(&t.parameters)
         .ok()
-        .or_else(|| Parameters::of_format(&t.format))
-        .unwrap_or_else(Parameters::swiss)
+        .unwrap_or_else(|| Parameters::of_format(t.format_played()))
 }
 
 /// How `person` stands to tournament `t`: what its offices' conflicts need (ACWC Organization,
 /// Match negotiations).
 pub(crate) async fn standing(
     conn: &mut SqliteConnection,
-    t: &Tournament,
+    t: &TournamentRow,
     person: i64,
     name: &str,
 ) -> sqlx::Result<crate::domain::tournament::offices::Standing> {

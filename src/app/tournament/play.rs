@@ -6,18 +6,17 @@ use std::collections::BTreeMap;
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::{parameters, TournamentError, TournamentReply};
-use crate::app::App;
+use super::{parameters, Subject, TournamentError, TournamentOutcome};
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, Score};
 use crate::domain::tournament::negotiation::utc;
-use crate::domain::tournament::stages::Stage;
+use crate::domain::tournament::stages::{PlayStage, Stage};
 use crate::domain::tournament::swiss;
 use crate::domain::tournament::{points, Halves};
 use crate::store;
 use crate::store::tournament::{matches::MatchRow, tournaments::Tournament};
 
-impl App {
+impl super::Tournament<'_> {
     /// Pairs `round` of the Swiss, stores its matches and announces them.
     pub(super) async fn pair_next_round(
         &self,
@@ -33,7 +32,7 @@ impl App {
         let explanation = serde_json::to_string(&pairing).expect("a pairing serialises");
         store::tournament::records::insert_pairing(conn, id, round, &explanation, self.now())
             .await?;
-        let t = self.tournament(conn, id).await?;
+        let t = self.load(conn, id).await?;
         let week = self.round_week(conn, id).await?;
         let mut lines = vec![format!(
             "Tournament #{id}, round {round} (Monrad pairing, ACWC Pairing details; /tournament pairings tournament:{id} round:{round} explain:true shows each step). Play by {}; each player offers 3 times in UTC with /match offer by {} (ACWC Timeline, Match negotiations):",
@@ -84,9 +83,9 @@ impl App {
         id: i64,
         round: Option<i64>,
         explain: bool,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         let mut conn = self.pool().acquire().await?;
-        let t = self.tournament(&mut conn, id).await?;
+        let t = self.load(&mut conn, id).await?;
         let all = store::tournament::matches::of_stage(&mut conn, id, Stage::Swiss).await?;
         let Some(last) = all.iter().map(|m| m.round).max() else {
             return Err(TournamentError::NotStarted(t.id));
@@ -120,7 +119,10 @@ impl App {
             lines.push("The steps:".into());
             lines.extend(pairing.steps);
         }
-        Ok(TournamentReply(lines.join("\n")))
+        Ok(TournamentOutcome::Read {
+            about: Subject::Tournament(id),
+            lines,
+        })
     }
 
     /// A match that is still being played, with its tournament.
@@ -132,7 +134,7 @@ impl App {
         let m = store::tournament::matches::by_id(conn, number)
             .await?
             .ok_or(TournamentError::NoMatch(number))?;
-        let t = self.tournament(conn, m.tournament_id).await?;
+        let t = self.load(conn, m.tournament_id).await?;
         if m.over {
             return Err(TournamentError::Match(matches::MatchError::Over(
                 "its result is recorded",
@@ -167,7 +169,7 @@ impl App {
         conn: &mut SqliteConnection,
         t: &Tournament,
         m: &MatchRow,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         let params = parameters(t);
         let stage = m.stage;
         let score = super::ledger::score_of(m);
@@ -207,7 +209,7 @@ impl App {
             if !next.is_empty() {
                 self.tournament_post(conn, text.clone()).await?;
             }
-            return Ok(TournamentReply(text));
+            return Ok(text);
         };
         text.push_str(&match stage {
             Stage::Final => format!(
@@ -230,7 +232,7 @@ impl App {
             text.push('\n');
             text.push_str(&said);
         }
-        Ok(TournamentReply(text))
+        Ok(text)
     }
 
     /// Announces the Armageddon game's result: White as the bids (or the Director) decided, a
@@ -241,7 +243,7 @@ impl App {
         t: &Tournament,
         m: &MatchRow,
         game: Game,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         let names = read::entrant_names(conn, t.id).await?;
         let first = m.first_points.unwrap_or(0) > m.second_points.unwrap_or(0);
         let winner = if first {
@@ -263,20 +265,20 @@ impl App {
             text.push('\n');
             text.push_str(&said);
         }
-        Ok(TournamentReply(text))
+        Ok(text)
     }
 
     /// `/tournament standings`: the current stage's table (the Swiss's ranking, the
     /// Candidates' table, the Final's score), or the stage asked for.
-    pub async fn tournament_standings(
+    pub async fn standings(
         &self,
         id: i64,
-        stage: Option<&str>,
-    ) -> Result<TournamentReply, TournamentError> {
+        stage: Option<PlayStage>,
+    ) -> Result<TournamentOutcome, TournamentError> {
         let mut conn = self.pool().acquire().await?;
-        let t = self.tournament(&mut conn, id).await?;
+        let t = self.load(&mut conn, id).await?;
         let current = t.stage;
-        let stage = match stage.and_then(Stage::parse) {
+        let stage = match stage.map(PlayStage::stage) {
             Some(s) => s,
             None if current == Stage::Finished || current == Stage::Final => Stage::Final,
             None if current == Stage::Candidates => Stage::Candidates,
@@ -325,7 +327,10 @@ impl App {
         if current == Stage::Finished {
             lines.push("The tournament is over.".into());
         }
-        Ok(TournamentReply(lines.join("\n")))
+        Ok(TournamentOutcome::Read {
+            about: Subject::Tournament(id),
+            lines,
+        })
     }
 }
 

@@ -11,8 +11,8 @@ use sqlx::SqliteConnection;
 
 use super::ledger::{self, score_of};
 use super::read;
-use super::{parameters, TournamentError, TournamentReply};
-use crate::app::{Actor, App, Call, PersonRef};
+use super::{parameters, TournamentError, TournamentOutcome};
+use crate::app::{Actor, Call, PersonRef};
 use crate::domain::kernel::button::{Button, ButtonStyle};
 use crate::domain::tournament::matches::{Game, Score};
 use crate::domain::tournament::points;
@@ -48,14 +48,14 @@ fn confirm_buttons(number: i64) -> [Button; 2] {
     ]
 }
 
-impl App {
+impl super::Tournament<'_> {
     /// `/match game`: one game, by a player (for the opponent to confirm) or the Director.
     pub async fn record_game(
         &self,
         call: &Call,
         number: i64,
         winner: Option<&PersonRef>,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             let director = t.director_id == Some(actor.id);
@@ -89,6 +89,7 @@ impl App {
                 .await
         })
         .await
+        .map(|told| TournamentOutcome::of_match(number, told))
     }
 
     /// `/match report`: a whole match's result, by a player (for the opponent to confirm) or
@@ -98,7 +99,7 @@ impl App {
         call: &Call,
         number: i64,
         score: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.open_match(conn, number).await?;
             let director = t.director_id == Some(actor.id);
@@ -125,6 +126,7 @@ impl App {
                 .await
         })
         .await
+        .map(|told| TournamentOutcome::of_match(number, told))
     }
 
     /// A reported score, read and checked as a whole result of `m` from its games recorded.
@@ -159,7 +161,7 @@ impl App {
         m: &MatchRow,
         game: Game,
         by: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         let armageddon = self.armageddon_next(t, m)?;
         store::tournament::results::add_game(conn, m.id, game, armageddon, by, self.now()).await?;
         // A game played shows both players there: a claim that one was absent is overtaken.
@@ -179,7 +181,7 @@ impl App {
         m: &MatchRow,
         score: Score,
         by: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         store::tournament::results::add_result(
             conn,
             m.id,
@@ -210,7 +212,7 @@ impl App {
         kind: PendingKind,
         result: &str,
         words: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<String, TournamentError> {
         if m.pending_kind.is_some() {
             return Err(TournamentError::Pending(m.id));
         }
@@ -235,7 +237,7 @@ impl App {
             self.now(),
         )
         .await?;
-        Ok(TournamentReply(text))
+        Ok(text)
     }
 
     /// Records the result held for confirmation on `m` as posted, by the entrant who posted it.
@@ -245,7 +247,7 @@ impl App {
         conn: &mut SqliteConnection,
         t: &Tournament,
         m: &MatchRow,
-    ) -> Result<Option<TournamentReply>, TournamentError> {
+    ) -> Result<Option<String>, TournamentError> {
         let (Some(kind), Some(result), Some(by)) =
             (m.pending_kind, m.pending_result.clone(), m.pending_by)
         else {
@@ -295,15 +297,18 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m) = self.pending_for(conn, number, actor).await?;
-            let mut reply = self
+            let told = self
                 .apply_held(conn, &t, &m)
                 .await?
                 .ok_or(TournamentError::NothingPending(number))?;
-            reply.0 = format!("{} confirms. {}", actor.name, reply.0);
-            Ok(reply)
+            Ok(TournamentOutcome::Confirmed {
+                number,
+                by: actor.name.clone(),
+                told,
+            })
         })
         .await
     }
@@ -314,7 +319,7 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, _) = self.pending_for(conn, number, actor).await?;
             store::tournament::matches::set_pending(conn, number, None, self.now()).await?;
@@ -322,7 +327,7 @@ impl App {
                 "Match #{number}: {} disputes the result, which is not recorded. The Director of tournament #{} makes the final call (/tournament ruling) and enters the result (ACWC Organization).",
                 actor.name, t.id
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }

@@ -3,41 +3,37 @@
 
 use chrono::NaiveDate;
 
-use super::{parameters, standing, TournamentError, TournamentReply};
-use crate::app::{App, Call, PersonRef};
+use super::{parameters, standing, FactsRecorded, TournamentError, TournamentOutcome, Verdict};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::words::Words;
 use crate::domain::tournament::eligibility::{self, AccountFacts, Ineligible, Recorded};
-use crate::domain::tournament::parameters::Parameters;
+use crate::domain::tournament::parameters::{Format, Parameters};
 use crate::domain::tournament::stages::{Shape, Stage};
-use crate::domain::tournament::{offices, rating_shown, swiss};
+use crate::domain::tournament::{offices, swiss};
 use crate::store::tournament::entrants::EntrantStatus;
 use crate::store::{self, tournament::entrants::EntrantRow};
-
-fn day(text: &str) -> Result<NaiveDate, TournamentError> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .map_err(|_| TournamentError::BadDate(text.to_owned()))
-}
 
 /// 00:00 UTC on a date: the ACWC's dates are in UTC.
 fn utc(day: NaiveDate) -> chrono::DateTime<chrono::Utc> {
     day.and_hms_opt(0, 0, 0).expect("midnight").and_utc()
 }
 
-impl App {
+impl super::Tournament<'_> {
     /// `/tournament create`: a numbered tournament with its format's numbers.
-    pub async fn create_tournament(
+    pub async fn create(
         &self,
         call: &Call,
         name: &str,
-        format: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+        format: Format,
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             Power::ChiefJustice.require(
                 &actor.offices,
                 "create a tournament",
                 "ACWC Organization",
             )?;
-            let params = Parameters::of_format(format).unwrap_or_else(Parameters::swiss);
+            let params = Parameters::of_format(format);
             let json = serde_json::to_string(&params).expect("parameters serialise");
             let id = store::tournament::tournaments::insert(conn, name.trim(), format, &json, self.now())
                 .await?;
@@ -56,12 +52,13 @@ impl App {
                 ),
             };
             let text = format!(
-                "Tournament #{id}, {}, is created ({format}: {shape}). The Chief Justice names its Director with /tournament director; /tournament show lists its numbers.",
+                "Tournament #{id}, {}, is created ({}: {shape}). The Chief Justice names its Director with /tournament director; /tournament show lists its numbers.",
                 name.trim(),
+                format.word(),
             );
             // The news that a tournament exists is the club's; its play has its own channel.
             self.announce(conn, &text).await?;
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_tournament(id, text))
         })
         .await
     }
@@ -72,14 +69,14 @@ impl App {
         call: &Call,
         id: i64,
         who: &PersonRef,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             Power::ChiefJustice.require(
                 &actor.offices,
                 "name a Tournament Director",
                 "ACWC Organization",
             )?;
-            let t = self.tournament(conn, id).await?;
+            let t = self.load(conn, id).await?;
             let person = who.resolve(conn, self.now()).await?;
             offices::may_direct(&standing(conn, &t, person.id, &person.name).await?)?;
             store::tournament::tournaments::set_director(conn, t.id, person.id).await?;
@@ -88,21 +85,21 @@ impl App {
                 person.name
             );
             self.tournament_post(conn, text.clone()).await?;
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_tournament(id, text))
         })
         .await
     }
 
     /// `/tournament enter`: a member enters with their account. A second account of the same
     /// member disqualifies both (ACWC Player eligibility).
-    pub async fn enter_tournament(
+    pub async fn enter(
         &self,
         call: &Call,
         id: i64,
         account: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
-            let t = self.tournament(conn, id).await?;
+            let t = self.load(conn, id).await?;
             if t.stage != Stage::Entries {
                 return Err(TournamentError::Started(id));
             }
@@ -123,7 +120,7 @@ impl App {
                     actor.name
                 );
                 self.tournament_post(conn, text.clone()).await?;
-                return Ok(TournamentReply(text));
+                return Ok(TournamentOutcome::of_tournament(id, text));
             }
             let reason = "entered with two accounts (ACWC Player eligibility)";
             let mut names = vec![account.to_owned()];
@@ -144,7 +141,7 @@ impl App {
                 names.join(" and ")
             );
             self.tournament_post(conn, text.clone()).await?;
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_tournament(id, text))
         })
         .await
     }
@@ -157,12 +154,12 @@ impl App {
         call: &Call,
         id: i64,
         account: &str,
-        created: &str,
+        created: NaiveDate,
         rated_games: i64,
         rating: i64,
         peak: i64,
-        marked: Option<&str>,
-    ) -> Result<TournamentReply, TournamentError> {
+        marked: Option<NaiveDate>,
+    ) -> Result<FactsRecorded, TournamentError> {
         self.record_facts_seen(
             call,
             id,
@@ -185,13 +182,13 @@ impl App {
         call: &Call,
         id: i64,
         account: &str,
-        created: &str,
+        created: NaiveDate,
         rated_games: i64,
         rating: i64,
         peak: i64,
-        marked: Option<&str>,
+        marked: Option<NaiveDate>,
         undated: Option<bool>,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<FactsRecorded, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self
                 .directed(conn, id, actor, "record an account's facts")
@@ -200,8 +197,8 @@ impl App {
                 return Err(TournamentError::FactsFrozen(id));
             }
             let e = self.entrant(conn, id, account).await?;
-            let created = utc(day(created)?);
-            let marked = marked.map(day).transpose()?.map(utc);
+            let created = utc(created);
+            let marked = marked.map(utc);
             let params = parameters(&t);
             let wrong = eligibility::impossible(
                 Recorded {
@@ -228,6 +225,7 @@ impl App {
                 marked,
             )
             .await?;
+            let from_lichess = undated.is_some();
             let undated = match (marked, undated) {
                 (Some(_), _) => false,
                 (None, Some(seen)) => seen,
@@ -235,7 +233,7 @@ impl App {
             };
             store::tournament::entrants::set_mark_undated(conn, e.id, undated).await?;
             let verdict = match params.requirements() {
-                None => "No entry requirements apply.".to_owned(),
+                None => Verdict::NoRequirements,
                 Some(req) => {
                     let facts = AccountFacts {
                         created,
@@ -245,23 +243,21 @@ impl App {
                     };
                     let failed = eligibility::failures(req, facts);
                     if failed.is_empty() {
-                        "Eligible.".to_owned()
+                        Verdict::Eligible
                     } else if e.excepted.is_some() && eligibility::admit(req, facts, true).is_ok() {
-                        format!(
-                            "Not eligible as written: {} The Director's exception admits it.",
-                            eligibility::listed(&failed)
-                        )
+                        Verdict::Excepted(failed)
                     } else {
-                        format!("Not eligible: {}", eligibility::listed(&failed))
+                        Verdict::Ineligible(failed)
                     }
                 }
             };
-            let seed = eligibility::seed_x2(rating, peak);
-            Ok(TournamentReply(format!(
-                "{}: facts recorded. {verdict} Seeding rating {} (ACWC Format).",
-                e.account,
-                rating_shown(seed)
-            )))
+            Ok(FactsRecorded {
+                tournament: id,
+                account: e.account,
+                verdict,
+                seeding_x2: eligibility::seed_x2(rating, peak),
+                from_lichess,
+            })
         })
         .await
     }
@@ -273,7 +269,7 @@ impl App {
         id: i64,
         account: &str,
         reason: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "make an exception").await?;
             if t.stage != Stage::Entries {
@@ -301,18 +297,14 @@ impl App {
                 reason.trim()
             );
             self.tournament_post(conn, text.clone()).await?;
-            Ok(TournamentReply(text))
+            Ok(TournamentOutcome::of_tournament(id, text))
         })
         .await
     }
 
     /// `/tournament start`: entries close; those eligible (or admitted by exception) play;
     /// the number of Swiss rounds is fixed and round 1 is paired.
-    pub async fn start_tournament(
-        &self,
-        call: &Call,
-        id: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    pub async fn start(&self, call: &Call, id: i64) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let t = self.directed(conn, id, actor, "start it").await?;
             if t.stage != Stage::Entries {
@@ -350,7 +342,7 @@ impl App {
                 .into_iter()
                 .filter(|e| e.status == EntrantStatus::Playing && e.seeded.is_some())
                 .count();
-            let shape = Parameters::shape(&t.format);
+            let shape = Parameters::shape(t.format_played());
             let swiss_players = playing - seeded;
             let rounds = swiss::rounds_for(swiss_players, params.min_rounds, params.rounds_above);
             store::tournament::tournaments::start(conn, id, i64::from(rounds), self.now()).await?;
@@ -379,7 +371,7 @@ impl App {
                     .collect();
                 self.start_round_robin(conn, id, &all).await?
             };
-            Ok(TournamentReply(format!("{text}\n{first}")))
+            Ok(TournamentOutcome::of_tournament(id, format!("{text}\n{first}")))
         })
         .await
     }

@@ -7,7 +7,6 @@ use sqlx::SqliteConnection;
 
 use super::read;
 use super::{parameters, TournamentError};
-use crate::app::App;
 use crate::domain::tournament::negotiation::{utc, Week};
 use crate::domain::tournament::parameters::Parameters;
 use crate::domain::tournament::round_robin;
@@ -17,7 +16,7 @@ use crate::store::tournament::entrants::EntrantStatus;
 use crate::store::tournament::matches::Decided;
 use crate::store::{self, tournament::tournaments::Tournament};
 
-impl App {
+impl super::Tournament<'_> {
     /// Moves the tournament on when its current stage's matches are all over: the next Swiss
     /// round, the next stage, or the end. Returns what was announced.
     pub(super) async fn advance(
@@ -25,7 +24,7 @@ impl App {
         conn: &mut SqliteConnection,
         id: i64,
     ) -> Result<Vec<String>, TournamentError> {
-        let t = self.tournament(conn, id).await?;
+        let t = self.load(conn, id).await?;
         let Some(stage) = Some(t.stage).filter(|s| s.is_play()) else {
             return Ok(Vec::new());
         };
@@ -37,7 +36,7 @@ impl App {
         if stage == Stage::Swiss && last < t.rounds.unwrap_or(0) {
             return Ok(vec![self.pair_next_round(conn, id, last + 1).await?]);
         }
-        let shape = Parameters::shape(&t.format);
+        let shape = Parameters::shape(t.format_played());
         let next = shape.after(stage);
         let mut said = Vec::new();
         match (stage, next) {

@@ -7,8 +7,8 @@ use chrono::{DateTime, Duration, Utc};
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::{TournamentError, TournamentReply};
-use crate::app::{Actor, App, Call, PersonRef};
+use super::{TournamentError, TournamentOutcome};
+use crate::app::{Actor, Call, PersonRef};
 use crate::domain::tournament::negotiation::{self, utc, Fault, Week};
 use crate::domain::tournament::stages::Stage;
 use crate::jobs::{self, Job, MatchStep};
@@ -18,7 +18,7 @@ use crate::store::tournament::matches::AtFault;
 use crate::store::tournament::matches::TimeBy;
 use crate::store::{self, tournament::matches::MatchRow, tournament::tournaments::Tournament};
 
-impl App {
+impl super::Tournament<'_> {
     /// Gives a new match its week: the deadline and the jobs of each step.
     pub(super) async fn schedule_week(
         &self,
@@ -94,11 +94,10 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-        at: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+        at: DateTime<Utc>,
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (m, week, me) = self.negotiating_player(conn, number, actor).await?;
-            let at = negotiation::parse_utc(at).ok_or_else(|| TournamentError::BadTime(at.to_owned()))?;
             let offers = store::tournament::negotiation::offers(conn, number).await?;
             let mine: Vec<DateTime<Utc>> =
                 offers.iter().filter(|o| o.entrant_id == me).map(|o| o.at).collect();
@@ -111,7 +110,7 @@ impl App {
                     actor.name,
                     utc(at)
                 );
-                return Ok(TournamentReply(self.tournament_post(conn, said).await?));
+                return Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?));
             };
             // A time assigned (to a player at fault, or by the arbiter) may still be replaced
             // by one both players agree: a change needs the opponent (ACWC Match negotiations).
@@ -133,7 +132,7 @@ impl App {
                 actor.name,
                 utc(at)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -144,7 +143,7 @@ impl App {
         call: &Call,
         number: i64,
         k: i64,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (m, week, me) = self.negotiating_player(conn, number, actor).await?;
             let open = match week {
@@ -174,7 +173,7 @@ impl App {
                 actor.name,
                 utc(offer.at)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -186,8 +185,8 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-        at: &str,
-    ) -> Result<TournamentReply, TournamentError> {
+        at: DateTime<Utc>,
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m, week) = self.negotiated(conn, number).await?;
             let chooser = match m.fault {
@@ -201,7 +200,6 @@ impl App {
                 .await?
                 .iter()
                 .any(|c| c.state == ClaimState::Countered);
-            let at = negotiation::parse_utc(at).ok_or_else(|| TournamentError::BadTime(at.to_owned()))?;
             if chooser.is_some() && mine == chooser {
                 // The player not at fault chooses, once, with the notice a player has to
                 // answer an offer; a change needs the opponent (an offer they accept) or the
@@ -241,7 +239,7 @@ impl App {
                 actor.name,
                 utc(at)
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -253,7 +251,7 @@ impl App {
         call: &Call,
         number: i64,
         who: Option<&PersonRef>,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             let (t, m, week) = self.negotiated(conn, number).await?;
             if !Self::is_arbiter(&t, actor) {
@@ -285,7 +283,7 @@ impl App {
                 }
             };
             store::tournament::negotiation::set_fault(conn, number, fault).await?;
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_match(number, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -296,11 +294,11 @@ impl App {
         call: &Call,
         id: i64,
         who: &PersonRef,
-    ) -> Result<TournamentReply, TournamentError> {
+    ) -> Result<TournamentOutcome, TournamentError> {
         self.execute(call, async |conn, actor| {
             self.directed(conn, id, actor, "name the match arbiter").await?;
             let person = who.resolve(conn, self.now()).await?;
-            let t = self.tournament(conn, id).await?;
+            let t = self.load(conn, id).await?;
             crate::domain::tournament::offices::may_arbitrate(
                 &super::standing(conn, &t, person.id, &person.name).await?,
             )?;
@@ -309,7 +307,7 @@ impl App {
                 "{} is the match arbiter of tournament #{id}: they assign times and find fault when players cannot agree (ACWC Match negotiations).",
                 person.name
             );
-            Ok(TournamentReply(self.tournament_post(conn, said).await?))
+            Ok(TournamentOutcome::of_tournament(id, self.tournament_post(conn, said).await?))
         })
         .await
     }
@@ -331,7 +329,7 @@ impl App {
             return Ok(format!("match #{number} has no week"));
         };
         let week = Week { start };
-        let t = self.tournament(conn, m.tournament_id).await?;
+        let t = self.load(conn, m.tournament_id).await?;
         let names = read::entrant_names(conn, t.id).await?;
         let first = names[&m.first_id].clone();
         let second = m.second_id.map_or(String::new(), |s| names[&s].clone());
@@ -396,7 +394,7 @@ impl App {
                                 "the rescheduled match was not played by the end of the week",
                             )
                             .await?;
-                        return Ok(done.0);
+                        return Ok(done);
                     }
                 }
                 format!("Match #{number}, {first} – {second}, was not completed by {}: the Director settles it (/match report, /match forfeit or /tournament ruling) (ACWC Timeline).", utc(week.end()))

@@ -3,8 +3,18 @@
 //! opponent (noshow, left, claim, reschedule); and the Director's corrections (reverse, white).
 
 use super::a_match;
-use crate::commands::{command, integer, person, reply, text, CommandSpec};
+use crate::app::tournament::TournamentError;
+use crate::commands::said::answer;
+use crate::commands::{command, integer, person, text, Args, CommandSpec};
 use crate::domain::kernel::text::Reason;
+use crate::domain::tournament::negotiation;
+
+/// The start a player or the arbiter types, read here once: "YYYY-MM-DD HH:MM", in UTC (ACWC
+/// Match negotiations: times are communicated in UTC).
+fn start(a: &Args) -> Result<chrono::DateTime<chrono::Utc>, String> {
+    let at = a.text("at")?;
+    negotiation::parse_utc(&at).ok_or_else(|| TournamentError::BadTime(at).to_string())
+}
 
 pub(super) fn commands() -> Vec<CommandSpec> {
     vec![
@@ -18,8 +28,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("ACWC Format: 10 games; a Swiss match may stop at 5.5")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
-                    app.record_game(
+                answer(
+                    app.tournament().record_game(
                         &call,
                         a.integer("match")?,
                         a.opt_person("winner").as_ref(),
@@ -43,8 +53,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("ACWC Match rules: two forfeits disqualify")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
-                    app.forfeit_match(
+                answer(
+                    app.tournament().forfeit_match(
                         &call,
                         a.integer("match")?,
                         &a.person("member")?,
@@ -65,8 +75,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("ACWC Final: the lower bid plays White")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
-                    app.bid_for_white(&call, a.integer("match")?, &a.text("time")?)
+                answer(
+                    app.tournament().bid_for_white(&call, a.integer("match")?, &a.text("time")?)
                         .await,
                 )
             })
@@ -78,8 +88,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .rule("ACWC Match negotiations: 3 offers by Wednesday, 3 hours apart, 2 a date")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.offer_time(&call, a.integer("match")?, &a.text("at")?)
+                    answer(
+                        app.tournament().offer_time(&call, a.integer("match")?, start(&a)?)
                             .await,
                     )
                 })
@@ -91,8 +101,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .rule("ACWC Match negotiations")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.accept_offer(&call, a.integer("match")?, a.integer("offer")?)
+                    answer(
+                        app.tournament().accept_offer(&call, a.integer("match")?, a.integer("offer")?)
                             .await,
                     )
                 })
@@ -107,8 +117,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("ACWC Match negotiations: a day's notice; the arbiter once negotiation has failed")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
-                    app.assign_time(&call, a.integer("match")?, &a.text("at")?)
+                answer(
+                    app.tournament().assign_time(&call, a.integer("match")?, start(&a)?)
                         .await,
                 )
             })
@@ -123,8 +133,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("ACWC Match negotiations: after the weekend, once, a player of the match")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
-                    app.find_fault(&call, a.integer("match")?, a.opt_person("member").as_ref())
+                answer(
+                    app.tournament().find_fault(&call, a.integer("match")?, a.opt_person("member").as_ref())
                         .await,
                 )
             })
@@ -135,7 +145,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .rule("ACWC Match rules: at the agreed time, again when the 10-minute grace ends; one claim at a time")
             .run(|app, call, a| {
                 Box::pin(
-                    async move { reply(app.report_no_show(&call, a.integer("match")?).await) },
+                    async move { answer(app.tournament().report_no_show(&call, a.integer("match")?).await) },
                 )
             }),
         command("match claim", "Claim the win after two no-show reports")
@@ -143,7 +153,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .who("the appearing player")
             .rule("ACWC Match rules: after two no-show reports, or 10 minutes after the opponent left")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.claim_win(&call, a.integer("match")?).await) })
+                Box::pin(async move { answer(app.tournament().claim_win(&call, a.integer("match")?).await) })
             }),
         command("match reschedule", "Reschedule after two no-show reports")
             .option(a_match())
@@ -151,7 +161,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .rule("ACWC Match rules: a failed reschedule forfeits to the appearing player")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(app.reschedule_match(&call, a.integer("match")?).await)
+                    answer(app.tournament().reschedule_match(&call, a.integer("match")?).await)
                 })
             }),
         command("match left", "Report that your opponent left the match while it was ongoing")
@@ -159,7 +169,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .who("the match's players")
             .rule("ACWC Match rules: 10 minutes to come back, then the win may be claimed")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.report_left(&call, a.integer("match")?).await) })
+                Box::pin(async move { answer(app.tournament().report_left(&call, a.integer("match")?).await) })
             }),
         command(
             "match reverse",
@@ -173,8 +183,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("ACWC Organization: the TD makes the final call")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
-                    app.reverse_result(
+                answer(
+                    app.tournament().reverse_result(
                         &call,
                         a.integer("match")?,
                         &a.text("reason")?,
@@ -197,8 +207,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("ACWC Final; Organization: the TD makes the final call")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
-                    app.settle_white(
+                answer(
+                    app.tournament().settle_white(
                         &call,
                         a.integer("match")?,
                         &a.person("member")?,
@@ -214,14 +224,14 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .who("the opponent, the Director")
             .rule("gavel's practice, not the ACWC text (its Match rules: either player posts the result)")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.confirm_result(&call, a.integer("match")?).await) })
+                Box::pin(async move { answer(app.tournament().confirm_result(&call, a.integer("match")?).await) })
             }),
         command("match dispute", "Dispute the result your opponent recorded; the Director rules")
             .option(a_match())
             .who("the opponent, the Director")
             .rule("ACWC Organization: the TD makes the final call")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dispute_result(&call, a.integer("match")?).await) })
+                Box::pin(async move { answer(app.tournament().dispute_result(&call, a.integer("match")?).await) })
             }),
         command("match report", "Record a whole match's score (a player, for the opponent to confirm, or the Director)")
             .option(a_match())
@@ -230,8 +240,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             .rule("ACWC Qualification, Candidates, Final: a whole match's result the rules allow")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.report_match(&call, a.integer("match")?, &a.text("score")?)
+                    answer(
+                        app.tournament().report_match(&call, a.integer("match")?, &a.text("score")?)
                             .await,
                     )
                 })

@@ -4,29 +4,17 @@
 //! Director's corrections (reverse, white).
 
 mod matches;
+mod said;
 
 use crate::app::choices::Pick;
-use crate::commands::{
-    choice, command, date, flag, integer, person, reply, text, OptionSpec, Section,
-};
+use crate::commands::said::answer;
+use crate::commands::{choice, command, date, flag, integer, person, text, OptionSpec, Section};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::kernel::text::Reason;
-use crate::domain::tournament::parameters::{FORMATS, SETTABLE};
-
-/// The stages a standings table is asked for.
-const STAGES: &[&str] = &["swiss", "candidates", "final"];
-
-/// The numbers `/tournament set` changes, by name.
-const SETTABLE_NAMES: &[&str] = &{
-    let mut names = [""; SETTABLE.len()];
-    let mut i = 0;
-    while i < SETTABLE.len() {
-        names[i] = SETTABLE[i].0;
-        i += 1;
-    }
-    names
-};
+use crate::domain::kernel::words::Words;
+use crate::domain::tournament::parameters::{Format, Number};
+use crate::domain::tournament::stages::{PlayStage, SeedStage};
 
 /// The longest account name or tournament name typed.
 const NAME_MAX: usize = 60;
@@ -53,15 +41,16 @@ pub(super) fn section() -> Section {
                 .option(choice(
                     "format",
                     "acwc (the 2019 rules), swiss or roundrobin (no entry requirements)",
-                    FORMATS,
+                    Format::WORDS,
                 ))
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
                 .rule("ACWC Organization, Format")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
-                            app.create_tournament(&call, &a.text("name")?, &a.text("format")?)
+                        answer(
+                            app.tournament()
+                                .create(&call, &a.text("name")?, a.choice("format")?)
                                 .await,
                         )
                     })
@@ -80,8 +69,9 @@ pub(super) fn section() -> Section {
             .rule("ACWC Organization: the TD will not participate")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.name_director(&call, a.integer("tournament")?, &a.person("member")?)
+                    answer(
+                        app.tournament()
+                            .name_director(&call, a.integer("tournament")?, &a.person("member")?)
                             .await,
                     )
                 })
@@ -96,8 +86,9 @@ pub(super) fn section() -> Section {
             .rule("ACWC Player eligibility: a second account disqualifies both")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.enter_tournament(&call, a.integer("tournament")?, &a.text("account")?)
+                    answer(
+                        app.tournament()
+                            .enter(&call, a.integer("tournament")?, &a.text("account")?)
                             .await,
                     )
                 })
@@ -127,18 +118,19 @@ pub(super) fn section() -> Section {
             .rule("ACWC Player eligibility; the seeding rating, ACWC Format")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.record_facts(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("account")?,
-                            &a.text("created")?,
-                            a.integer("rated_games")?,
-                            a.integer("rating")?,
-                            a.integer("peak")?,
-                            a.opt_text("marked").as_deref(),
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .record_facts(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("account")?,
+                                a.date("created")?,
+                                a.integer("rated_games")?,
+                                a.integer("rating")?,
+                                a.integer("peak")?,
+                                a.opt_date("marked"),
+                            )
+                            .await,
                     )
                 })
             }),
@@ -152,8 +144,9 @@ pub(super) fn section() -> Section {
             .rule("ACWC Player eligibility; the seeding rating, ACWC Format")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.fetch_facts(&call, a.integer("tournament")?, &a.text("account")?)
+                    answer(
+                        app.tournament()
+                            .fetch_facts(&call, a.integer("tournament")?, &a.text("account")?)
                             .await,
                     )
                 })
@@ -169,14 +162,15 @@ pub(super) fn section() -> Section {
             .rule("ACWC Player eligibility: exceptions at TD discretion")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.except_account(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("account")?,
-                            &a.text("reason")?,
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .except_account(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("account")?,
+                                &a.text("reason")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -189,7 +183,11 @@ pub(super) fn section() -> Section {
             .rule("ACWC Qualification: 5 rounds, or log2 of the entrants above 32")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(app.start_tournament(&call, a.integer("tournament")?).await)
+                    answer(
+                        app.tournament()
+                            .start(&call, a.integer("tournament")?)
+                            .await,
+                    )
                 })
             }),
             command(
@@ -202,13 +200,14 @@ pub(super) fn section() -> Section {
             .rule("ACWC Pairing details (Monrad)")
             .run(|app, _, a| {
                 Box::pin(async move {
-                    reply(
-                        app.show_pairings(
-                            a.integer("tournament")?,
-                            a.opt_integer("round"),
-                            a.flag("explain"),
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .show_pairings(
+                                a.integer("tournament")?,
+                                a.opt_integer("round"),
+                                a.flag("explain"),
+                            )
+                            .await,
                     )
                 })
             }),
@@ -217,16 +216,14 @@ pub(super) fn section() -> Section {
                 "A stage's standings (the current stage's if left out)",
             )
             .option(tournament())
-            .option(choice("stage", "swiss, candidates or final", STAGES).optional())
+            .option(choice("stage", "swiss, candidates or final", PlayStage::WORDS).optional())
             .rule("ACWC Qualification, Candidates, Final")
             .run(|app, _, a| {
                 Box::pin(async move {
-                    reply(
-                        app.tournament_standings(
-                            a.integer("tournament")?,
-                            a.opt_text("stage").as_deref(),
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .standings(a.integer("tournament")?, a.opt_choice("stage"))
+                            .await,
                     )
                 })
             }),
@@ -237,27 +234,30 @@ pub(super) fn section() -> Section {
             .option(tournament())
             .rule("ACWC Format")
             .run(|app, _, a| {
-                Box::pin(async move { reply(app.show_tournament(a.integer("tournament")?).await) })
+                Box::pin(
+                    async move { answer(app.tournament().show(a.integer("tournament")?).await) },
+                )
             }),
             command(
                 "tournament set",
                 "Change one of a tournament's numbers before it starts (Director)",
             )
             .option(tournament())
-            .option(choice("name", "Which number", SETTABLE_NAMES))
+            .option(choice("name", "Which number", Number::WORDS))
             .option(integer("value", "Its new value", 0, 10_000))
             .who("the Director")
             .rule("ACWC Format")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.set_tournament_number(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("name")?,
-                            a.integer("value")?,
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .set_number(
+                                &call,
+                                a.integer("tournament")?,
+                                a.choice("name")?,
+                                a.integer("value")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -267,23 +267,20 @@ pub(super) fn section() -> Section {
             )
             .option(tournament())
             .option(account())
-            .option(choice(
-                "stage",
-                "candidates or final",
-                &["candidates", "final"],
-            ))
+            .option(choice("stage", "candidates or final", SeedStage::WORDS))
             .who("the Director")
             .rule("ACWC Format: last year's finalists proceed automatically")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.seed_entrant(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("account")?,
-                            &a.text("stage")?,
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .seed(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("account")?,
+                                a.choice("stage")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -297,13 +294,14 @@ pub(super) fn section() -> Section {
             .rule("ACWC Disqualification and withdrawals")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.withdraw_entrant(
-                            &call,
-                            a.integer("tournament")?,
-                            a.opt_person("member").as_ref(),
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .withdraw(
+                                &call,
+                                a.integer("tournament")?,
+                                a.opt_person("member").as_ref(),
+                            )
+                            .await,
                     )
                 })
             }),
@@ -319,15 +317,16 @@ pub(super) fn section() -> Section {
                 .rule("ACWC Disqualification and withdrawals; Reporting cheats")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
-                            app.disqualify_entrant(
-                                &call,
-                                a.integer("tournament")?,
-                                &a.person("member")?,
-                                &a.text("reason")?,
-                                a.flag("engine"),
-                            )
-                            .await,
+                        answer(
+                            app.tournament()
+                                .disqualify(
+                                    &call,
+                                    a.integer("tournament")?,
+                                    &a.person("member")?,
+                                    &a.text("reason")?,
+                                    a.flag("engine"),
+                                )
+                                .await,
                         )
                     })
                 }),
@@ -342,14 +341,15 @@ pub(super) fn section() -> Section {
             .rule("ACWC Organization: the TD makes the final call")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.tournament_ruling(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("text")?,
-                            a.opt_integer("match"),
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .ruling(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("text")?,
+                                a.opt_integer("match"),
+                            )
+                            .await,
                     )
                 })
             }),
@@ -364,14 +364,15 @@ pub(super) fn section() -> Section {
             .rule("ACWC Reporting cheats: accusations are made privately")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.report_cheating(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.person("member")?,
-                            &a.text("text")?,
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .report_cheating(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.person("member")?,
+                                &a.text("text")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -385,7 +386,11 @@ pub(super) fn section() -> Section {
             .rule("ACWC Reporting cheats")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(app.cheating_reports(&call, a.integer("tournament")?).await)
+                    answer(
+                        app.tournament()
+                            .cheating_reports(&call, a.integer("tournament")?)
+                            .await,
+                    )
                 })
             }),
             command("tournament arbiter", "Name the match arbiter (Director)")
@@ -395,8 +400,9 @@ pub(super) fn section() -> Section {
                 .rule("ACWC Match negotiations")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
-                            app.name_arbiter(&call, a.integer("tournament")?, &a.person("member")?)
+                        answer(
+                            app.tournament()
+                                .name_arbiter(&call, a.integer("tournament")?, &a.person("member")?)
                                 .await,
                         )
                     })
@@ -412,14 +418,15 @@ pub(super) fn section() -> Section {
             .rule("ACWC Organization: the TD makes the final call")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.reinstate_entrant(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.person("member")?,
-                            &a.text("reason")?,
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .reinstate(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.person("member")?,
+                                &a.text("reason")?,
+                            )
+                            .await,
                     )
                 })
             }),
@@ -435,15 +442,16 @@ pub(super) fn section() -> Section {
             .rule("ACWC Organization: the TD makes the final call; Player eligibility")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.correct_account(
-                            &call,
-                            a.integer("tournament")?,
-                            &a.text("account")?,
-                            &a.text("to")?,
-                            &a.text("reason")?,
-                        )
-                        .await,
+                    answer(
+                        app.tournament()
+                            .correct_account(
+                                &call,
+                                a.integer("tournament")?,
+                                &a.text("account")?,
+                                &a.text("to")?,
+                                &a.text("reason")?,
+                            )
+                            .await,
                     )
                 })
             }),

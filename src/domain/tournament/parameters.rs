@@ -9,9 +9,74 @@ use super::final_match::FinalRules;
 use super::matches::MatchRules;
 use super::stages::Shape;
 use super::Halves;
+use crate::domain::kernel::words::Words;
 
-/// The formats a tournament may take.
-pub const FORMATS: &[&str] = &["acwc", "swiss", "roundrobin"];
+/// The formats a tournament may take (`/tournament create format:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// The ACWC 2019 edition: three stages and entry requirements.
+    Acwc,
+    /// A club's own Swiss, with no entry requirements.
+    Swiss,
+    /// One round robin of everyone, with no entry requirements.
+    RoundRobin,
+}
+
+/// The numbers `/tournament set` changes (`SETTABLE`'s order is the order offered and shown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Number {
+    GamesPerMatch,
+    StopAt,
+    MinRounds,
+    RoundsAbove,
+    Qualifiers,
+    FinalGames,
+    FinalLead,
+    FinalExtension,
+    LeadDroppedAfter,
+    ArmageddonAfter,
+    MinRatedGames,
+}
+
+crate::offered_as_words! {
+    Format {
+        Format::Acwc => "acwc",
+        Format::Swiss => "swiss",
+        Format::RoundRobin => "roundrobin",
+    }
+    Number {
+        Number::GamesPerMatch => "games_per_match",
+        Number::StopAt => "stop_at",
+        Number::MinRounds => "min_rounds",
+        Number::RoundsAbove => "rounds_above",
+        Number::Qualifiers => "qualifiers",
+        Number::FinalGames => "final_games",
+        Number::FinalLead => "final_lead",
+        Number::FinalExtension => "final_extension",
+        Number::LeadDroppedAfter => "lead_dropped_after",
+        Number::ArmageddonAfter => "armageddon_after",
+        Number::MinRatedGames => "min_rated_games",
+    }
+}
+
+impl Number {
+    /// What the number is, for `/tournament show`.
+    pub fn what(self) -> &'static str {
+        match self {
+            Number::GamesPerMatch => "games in a Swiss or Candidates match",
+            Number::StopAt => "points at which a Swiss match may stop, in halves",
+            Number::MinRounds => "the fewest Swiss rounds",
+            Number::RoundsAbove => "entrants above which the rounds are log2 of their number",
+            Number::Qualifiers => "players the Swiss sends to the Candidates",
+            Number::FinalGames => "games in the Final",
+            Number::FinalLead => "the Final's winning lead, in halves",
+            Number::FinalExtension => "games added to a Final nobody leads enough",
+            Number::LeadDroppedAfter => "games after which any lead wins the Final",
+            Number::ArmageddonAfter => "games after which a tied Final goes to Armageddon",
+            Number::MinRatedGames => "rated games an account needs before the date",
+        }
+    }
+}
 
 /// The numbers a tournament runs by.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,38 +125,6 @@ mod defaults {
     }
 }
 
-/// The numbers `/tournament set` changes, with what each is.
-pub const SETTABLE: &[(&str, &str)] = &[
-    ("games_per_match", "games in a Swiss or Candidates match"),
-    (
-        "stop_at",
-        "points at which a Swiss match may stop, in halves",
-    ),
-    ("min_rounds", "the fewest Swiss rounds"),
-    (
-        "rounds_above",
-        "entrants above which the rounds are log2 of their number",
-    ),
-    ("qualifiers", "players the Swiss sends to the Candidates"),
-    ("final_games", "games in the Final"),
-    ("final_lead", "the Final's winning lead, in halves"),
-    (
-        "final_extension",
-        "games added to a Final nobody leads enough",
-    ),
-    (
-        "lead_dropped_after",
-        "games after which any lead wins the Final",
-    ),
-    (
-        "armageddon_after",
-        "games after which a tied Final goes to Armageddon",
-    ),
-    (
-        "min_rated_games",
-        "rated games an account needs before the date",
-    ),
-];
 impl Parameters {
     /// The ACWC 2019 edition's numbers and dates (ACWC Player eligibility, Format).
     pub fn acwc() -> Self {
@@ -125,12 +158,11 @@ impl Parameters {
         }
     }
 
-    /// The parameters of a format, if it is one.
-    pub fn of_format(format: &str) -> Option<Self> {
+    /// The parameters of a format.
+    pub fn of_format(format: Format) -> Self {
         match format {
-            "acwc" => Some(Self::acwc()),
-            "swiss" | "roundrobin" => Some(Self::swiss()),
-            _ => None,
+            Format::Acwc => Self::acwc(),
+            Format::Swiss | Format::RoundRobin => Self::swiss(),
         }
     }
 
@@ -145,11 +177,11 @@ impl Parameters {
     }
 
     /// How the format runs its stages.
-    pub fn shape(format: &str) -> Shape {
+    pub fn shape(format: Format) -> Shape {
         match format {
-            "acwc" => Shape::ThreeStages,
-            "roundrobin" => Shape::RoundRobinOnly,
-            _ => Shape::SwissOnly,
+            Format::Acwc => Shape::ThreeStages,
+            Format::RoundRobin => Shape::RoundRobinOnly,
+            Format::Swiss => Shape::SwissOnly,
         }
     }
 
@@ -172,34 +204,32 @@ impl Parameters {
         }
     }
 
-    /// Sets one of the `SETTABLE` numbers; `Err` names what is wrong.
-    pub fn set(&mut self, name: &str, value: u32) -> Result<(), String> {
-        let slot: &mut u32 = match name {
-            "games_per_match" => &mut self.games_per_match,
-            "stop_at" => &mut self.stop_at,
-            "min_rounds" => &mut self.min_rounds,
-            "qualifiers" | "rounds_above" => {
-                let v = value as usize;
-                if name == "qualifiers" {
-                    if v < 1 {
-                        return Err("at least one player must qualify".into());
-                    }
-                    self.qualifiers = v;
-                } else {
-                    self.rounds_above = v;
+    /// Sets one of the numbers; `Err` names what is wrong.
+    pub fn set(&mut self, number: Number, value: u32) -> Result<(), String> {
+        let slot: &mut u32 = match number {
+            Number::GamesPerMatch => &mut self.games_per_match,
+            Number::StopAt => &mut self.stop_at,
+            Number::MinRounds => &mut self.min_rounds,
+            Number::Qualifiers => {
+                if value < 1 {
+                    return Err("at least one player must qualify".into());
                 }
+                self.qualifiers = value as usize;
                 return Ok(());
             }
-            "final_games" => &mut self.final_games,
-            "final_lead" => &mut self.final_lead,
-            "final_extension" => &mut self.final_extension,
-            "lead_dropped_after" => &mut self.lead_dropped_after,
-            "armageddon_after" => &mut self.armageddon_after,
-            "min_rated_games" => &mut self.min_rated_games,
-            _ => return Err(format!("`{name}` is not one of the tournament's numbers")),
+            Number::RoundsAbove => {
+                self.rounds_above = value as usize;
+                return Ok(());
+            }
+            Number::FinalGames => &mut self.final_games,
+            Number::FinalLead => &mut self.final_lead,
+            Number::FinalExtension => &mut self.final_extension,
+            Number::LeadDroppedAfter => &mut self.lead_dropped_after,
+            Number::ArmageddonAfter => &mut self.armageddon_after,
+            Number::MinRatedGames => &mut self.min_rated_games,
         };
-        if value == 0 && name != "min_rated_games" {
-            return Err(format!("{name} must be at least 1"));
+        if value == 0 && number != Number::MinRatedGames {
+            return Err(format!("{} must be at least 1", number.word()));
         }
         *slot = value;
         Ok(())
@@ -207,24 +237,26 @@ impl Parameters {
 
     /// The numbers, one line each, for `/tournament show`.
     pub fn lines(&self) -> Vec<String> {
-        let value = |name: &str| -> String {
-            match name {
-                "games_per_match" => self.games_per_match.to_string(),
-                "stop_at" => format!("{} ({})", self.stop_at, super::points(self.stop_at)),
-                "min_rounds" => self.min_rounds.to_string(),
-                "rounds_above" => self.rounds_above.to_string(),
-                "qualifiers" => self.qualifiers.to_string(),
-                "final_games" => self.final_games.to_string(),
-                "final_lead" => format!("{} ({})", self.final_lead, super::points(self.final_lead)),
-                "final_extension" => self.final_extension.to_string(),
-                "lead_dropped_after" => self.lead_dropped_after.to_string(),
-                "armageddon_after" => self.armageddon_after.to_string(),
-                _ => self.min_rated_games.to_string(),
+        let value = |number: Number| -> String {
+            match number {
+                Number::GamesPerMatch => self.games_per_match.to_string(),
+                Number::StopAt => format!("{} ({})", self.stop_at, super::points(self.stop_at)),
+                Number::MinRounds => self.min_rounds.to_string(),
+                Number::RoundsAbove => self.rounds_above.to_string(),
+                Number::Qualifiers => self.qualifiers.to_string(),
+                Number::FinalGames => self.final_games.to_string(),
+                Number::FinalLead => {
+                    format!("{} ({})", self.final_lead, super::points(self.final_lead))
+                }
+                Number::FinalExtension => self.final_extension.to_string(),
+                Number::LeadDroppedAfter => self.lead_dropped_after.to_string(),
+                Number::ArmageddonAfter => self.armageddon_after.to_string(),
+                Number::MinRatedGames => self.min_rated_games.to_string(),
             }
         };
-        let mut lines: Vec<String> = SETTABLE
+        let mut lines: Vec<String> = Number::ALL
             .iter()
-            .map(|(name, what)| format!("{name} = {} ({what})", value(name)))
+            .map(|&n| format!("{} = {} ({})", n.word(), value(n), n.what()))
             .collect();
         let date = |d: Option<DateTime<Utc>>| {
             d.map_or("none".to_owned(), |d| {

@@ -55,6 +55,52 @@ impl Stage {
     }
 }
 
+/// A stage of play as a command names it: the standings asked for (`/tournament standings`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayStage {
+    Swiss,
+    Candidates,
+    Final,
+}
+
+/// The stage a player is seeded into, past the Swiss (`/tournament seed`; ACWC Format).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeedStage {
+    Candidates,
+    Final,
+}
+
+crate::offered_as_words! {
+    PlayStage {
+        PlayStage::Swiss => "swiss",
+        PlayStage::Candidates => "candidates",
+        PlayStage::Final => "final",
+    }
+    SeedStage {
+        SeedStage::Candidates => "candidates",
+        SeedStage::Final => "final",
+    }
+}
+
+impl PlayStage {
+    pub fn stage(self) -> Stage {
+        match self {
+            PlayStage::Swiss => Stage::Swiss,
+            PlayStage::Candidates => Stage::Candidates,
+            PlayStage::Final => Stage::Final,
+        }
+    }
+}
+
+impl SeedStage {
+    pub fn stage(self) -> Stage {
+        match self {
+            SeedStage::Candidates => Stage::Candidates,
+            SeedStage::Final => Stage::Final,
+        }
+    }
+}
+
 /// How a format runs its stages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {

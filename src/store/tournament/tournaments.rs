@@ -3,6 +3,8 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+use crate::domain::kernel::words::Words;
+use crate::domain::tournament::parameters::Format;
 pub use crate::domain::tournament::stages::Stage;
 
 /// A stored tournament.
@@ -21,10 +23,18 @@ pub struct Tournament {
     pub arbiter_id: Option<i64>,
 }
 
+impl Tournament {
+    /// The format it runs by, stored as its word; a word no format has (none is written so)
+    /// runs as a club's Swiss.
+    pub fn format_played(&self) -> Format {
+        Format::from_word(&self.format).unwrap_or(Format::Swiss)
+    }
+}
+
 pub async fn insert(
     conn: &mut SqliteConnection,
     name: &str,
-    format: &str,
+    format: Format,
     parameters: &str,
     at: DateTime<Utc>,
 ) -> sqlx::Result<i64> {
@@ -33,7 +43,7 @@ pub async fn insert(
          VALUES (?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(name)
-    .bind(format)
+    .bind(format.word())
     .bind(parameters)
     .bind(Stage::Entries)
     .bind(at)
