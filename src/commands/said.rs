@@ -10,8 +10,6 @@
 
 use std::fmt::Display;
 
-use super::spec::Reply;
-
 /// What an answer or a post is about: it decides a card's colour, title and footer on Discord.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -97,8 +95,9 @@ macro_rules! displayed_as_said {
 }
 pub(crate) use displayed_as_said;
 
-/// Turns a use case's typed outcome into a reply, or its refusal into the refusal's words.
-pub(crate) fn answer<T: Present, E: Display>(result: Result<T, E>) -> Reply {
+/// Turns a use case's typed outcome into a reply (`spec::Reply`), or its refusal into the
+/// refusal's words.
+pub(crate) fn answer<T: Present, E: Display>(result: Result<T, E>) -> Result<Said, String> {
     result.map(|v| v.present()).map_err(|e| e.to_string())
 }
 
