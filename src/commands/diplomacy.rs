@@ -55,7 +55,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.state_dip_policy(
+                        app.diplomacy().state_policy(
                             &call,
                             &a.text("board")?,
                             &a.text("press")?,
@@ -73,7 +73,7 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         reply(
-                            app.create_dip_team(&call, &a.text("name")?, &a.person("captain")?)
+                            app.diplomacy().create_team(&call, &a.text("name")?, &a.person("captain")?)
                                 .await,
                         )
                     })
@@ -105,7 +105,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.add_dip_member(
+                        app.diplomacy().add_member(
                             &call,
                             &a.text("team")?,
                             &a.person("member")?,
@@ -128,7 +128,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.open_dip_round(&call, a.integer("round")?, &a.text("end")?)
+                        app.diplomacy().open_round(&call, a.integer("round")?, &a.text("end")?)
                             .await,
                     )
                 })
@@ -145,7 +145,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.assign_dip_round(&call, a.integer("round")?, a.opt_integer("seed"))
+                        app.diplomacy().assign_round(&call, a.integer("round")?, a.opt_integer("seed"))
                             .await,
                     )
                 })
@@ -158,7 +158,7 @@ pub(super) fn section() -> Section {
             .who("anyone")
             .rule("C.11-C.13")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_titles(&call, a.opt_integer("seed")).await) })
+                Box::pin(async move { reply(app.diplomacy().titles(&call, a.opt_integer("seed")).await) })
             }),
             command(
                 "diplomacy signup",
@@ -166,7 +166,7 @@ pub(super) fn section() -> Section {
             )
             .who("anyone not on a team, but the TD and TMC")
             .rule("B.2; A.4, A.8")
-            .run(|app, call, _| Box::pin(async move { reply(app.dip_sign_up(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { reply(app.diplomacy().sign_up(&call).await) })),
             command(
                 "diplomacy group",
                 "Group the individual sign-ups at random into teams of seven (the TD)",
@@ -176,7 +176,7 @@ pub(super) fn section() -> Section {
             .who("the TD")
             .rule("B.2")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_group(&call, a.opt_integer("seed")).await) })
+                Box::pin(async move { reply(app.diplomacy().group(&call, a.opt_integer("seed")).await) })
             }),
             command(
                 "diplomacy orders",
@@ -195,7 +195,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.submit_dip_orders(
+                        app.diplomacy().submit_orders(
                             &call,
                             &a.text("board")?,
                             &a.text("text")?,
@@ -228,7 +228,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.extend_dip(
+                        app.diplomacy().extend(
                             &call,
                             &a.text("board")?,
                             a.integer("days")?,
@@ -252,7 +252,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.dip_holiday(
+                        app.diplomacy().holiday(
                             &call,
                             a.integer("hours")?,
                             &a.text("reason")?,
@@ -270,7 +270,7 @@ pub(super) fn section() -> Section {
             .who("the board's surviving players")
             .rule("D.VII.4(a)")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_consent(&call, &a.text("board")?).await) })
+                Box::pin(async move { reply(app.diplomacy().consent(&call, &a.text("board")?).await) })
             }),
             command(
                 "diplomacy unavailable",
@@ -285,7 +285,7 @@ pub(super) fn section() -> Section {
             .rule("D.VII.2")
             .run(|app, call, a| {
                 Box::pin(
-                    async move { reply(app.declare_unavailable(&call, &a.text("from")?).await) },
+                    async move { reply(app.diplomacy().declare_unavailable(&call, &a.text("from")?).await) },
                 )
             }),
             command(
@@ -312,7 +312,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.propose_dip(
+                        app.diplomacy().propose(
                             &call,
                             &a.text("board")?,
                             &a.text("kind")?,
@@ -336,7 +336,7 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         reply(
-                            app.vote_dip(&call, a.integer("proposal")?, &a.text("vote")?)
+                            app.diplomacy().vote(&call, a.integer("proposal")?, &a.text("vote")?)
                                 .await,
                         )
                     })
@@ -348,7 +348,7 @@ pub(super) fn section() -> Section {
             .option(round())
             .rule("C.6-C.9, C.11")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_standings(&call, a.integer("round")?).await) })
+                Box::pin(async move { reply(app.diplomacy().standings(&call, a.integer("round")?).await) })
             }),
             command(
                 "diplomacy advance",
@@ -371,7 +371,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.dip_advance(
+                        app.diplomacy().advance(
                             &call,
                             a.integer("round")?,
                             a.opt_integer("places"),
@@ -401,7 +401,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.set_dip_deadline(
+                        app.diplomacy().set_deadline(
                             &call,
                             &a.text("board")?,
                             &a.text("turn")?,
@@ -427,7 +427,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.show_dip_orders(&call, &a.text("board")?, a.flag("merged"))
+                        app.diplomacy().show_orders(&call, &a.text("board")?, a.flag("merged"))
                             .await,
                     )
                 })
@@ -448,7 +448,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.record_dip_centres(
+                        app.diplomacy().record_centres(
                             &call,
                             &a.text("board")?,
                             &a.text("season")?,
@@ -482,7 +482,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.replace_dip_player(
+                        app.diplomacy().replace(
                             &call,
                             &a.text("board")?,
                             &a.text("power")?,
@@ -501,7 +501,7 @@ pub(super) fn section() -> Section {
             .who("anyone")
             .rule("B.8(d), B.9, B.10; A.10")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_reserves(&call, &a.text("board")?).await) })
+                Box::pin(async move { reply(app.diplomacy().reserves(&call, &a.text("board")?).await) })
             }),
             command(
                 "diplomacy standby",
@@ -511,7 +511,7 @@ pub(super) fn section() -> Section {
             .who("the board's reserve pool")
             .rule("B.8(d)")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_standby(&call, &a.text("board")?).await) })
+                Box::pin(async move { reply(app.diplomacy().standby(&call, &a.text("board")?).await) })
             }),
             command(
                 "diplomacy veto",
@@ -526,7 +526,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.dip_veto(
+                        app.diplomacy().veto(
                             &call,
                             &a.text("board")?,
                             &a.person("member")?,
@@ -551,7 +551,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.return_dip_player(&call, &a.text("board")?, &a.text("power")?)
+                        app.diplomacy().return_player(&call, &a.text("board")?, &a.text("power")?)
                             .await,
                     )
                 })
@@ -571,7 +571,7 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         reply(
-                            app.send_press(
+                            app.diplomacy().press(
                                 &call,
                                 &a.text("board")?,
                                 &a.text("text")?,
@@ -591,7 +591,7 @@ pub(super) fn section() -> Section {
             .who("the TD")
             .rule("C.10")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_decline(&call, &a.person("member")?).await) })
+                Box::pin(async move { reply(app.diplomacy().decline(&call, &a.person("member")?).await) })
             }),
         ],
     }

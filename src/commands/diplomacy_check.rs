@@ -32,7 +32,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.correct_dip_centres(
+                        app.diplomacy().correct_centres(
                             &call,
                             &a.text("board")?,
                             &a.text("season")?,
@@ -62,7 +62,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.record_dip_units(
+                        app.diplomacy().record_units(
                             &call,
                             &a.text("board")?,
                             &a.text("season")?,
@@ -96,7 +96,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.check_dip_adjudication(
+                        app.diplomacy().check_adjudication(
                             &call,
                             &a.text("board")?,
                             &a.text("results")?,

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde_json::json;
 use sqlx::SqliteConnection;
 
+use super::Diplomacy;
 use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
 use crate::app::{Actor, App, Call, Command};
 use crate::domain::diplomacy::adjudicate::report::{check, check_removals};
@@ -63,9 +64,9 @@ async fn fall_centres(
     Ok(Centres::new(counts)?)
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/board units board season units`: "standard", or "France: A Par, F Bre; ...".
-    pub async fn record_dip_units(
+    pub async fn record_units(
         &self,
         call: &Call,
         name: &str,
@@ -128,7 +129,7 @@ impl App {
     }
 
     /// `/board check board results [merged]`: the GM's results against gavel's adjudication.
-    pub async fn check_dip_adjudication(
+    pub async fn check_adjudication(
         &self,
         call: &Call,
         name: &str,
@@ -207,7 +208,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// Runs `body` like `App::execute`, but the audit log keeps `public_args` and the summary
     /// the body returns, not the reply the GM alone reads.
     async fn execute_private(

@@ -4,18 +4,15 @@
 
 use sqlx::SqliteConnection;
 
+use super::Diplomacy;
 use super::{board, my_position, power_of, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::store;
 use crate::store::diplomacy::boards::{Board, BoardStatus};
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy consent board`.
-    pub async fn dip_consent(
-        &self,
-        call: &Call,
-        name: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    pub async fn consent(&self, call: &Call, name: &str) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             if b.status == BoardStatus::Finished {
@@ -39,7 +36,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// The surviving players on `b` who have not consented to a shorter next turn, by name.
     pub(super) async fn missing_consents(
         &self,

@@ -6,6 +6,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use sqlx::SqliteConnection;
 
+use super::Diplomacy;
 use super::{
     board, gmt, my_position, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply,
 };
@@ -34,9 +35,9 @@ fn parse_time(text: &str) -> Result<DateTime<Utc>, DiplomacyError> {
         .map_err(|_| DiplomacyError::BadTime(text.to_owned()))
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/board deadline board turn at [consent]` (the GM).
-    pub async fn set_dip_deadline(
+    pub async fn set_deadline(
         &self,
         call: &Call,
         name: &str,
@@ -176,7 +177,7 @@ impl App {
 
     /// `/diplomacy extend board days [holiday] [power]`: a player's guaranteed extension, or
     /// (the GM, naming the power) a discretionary or holiday one (D.VII.5).
-    pub async fn extend_dip(
+    pub async fn extend(
         &self,
         call: &Call,
         name: &str,
@@ -311,7 +312,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// Records an NMR for each remaining power without orders for `turn` (movement turns).
     async fn record_nmrs(
         &self,

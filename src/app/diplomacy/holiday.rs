@@ -2,8 +2,9 @@
 //! board, or one, moving each deadline not yet passed by the hours given, charged to no one
 //! (D.VII.5); announced, with each board's new deadline in GMT.
 
+use super::Diplomacy;
 use super::{board, gmt, DiplomacyError, DiplomacyReply};
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::diplomacy::holiday::{decree, Effect};
 use crate::domain::diplomacy::season::Turn;
 use crate::domain::kernel::authority::Power as Authority;
@@ -12,9 +13,9 @@ use crate::store;
 use crate::store::diplomacy::boards::BoardStatus;
 use crate::store::diplomacy::holidays::Holiday;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy holiday hours reason [board]` (the TD).
-    pub async fn dip_holiday(
+    pub async fn holiday(
         &self,
         call: &Call,
         hours: i64,

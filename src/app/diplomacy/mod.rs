@@ -29,7 +29,7 @@ use std::fmt;
 
 use sqlx::SqliteConnection;
 
-use crate::app::{Actor, UseCaseError};
+use crate::app::{Actor, App, UseCaseError};
 use crate::domain::committee::eligibility::Ineligible;
 use crate::domain::diplomacy::centres::CentresError;
 use crate::domain::diplomacy::deadline::{DeadlineError, LateError};
@@ -44,6 +44,22 @@ use crate::store::{self, diplomacy::boards::Board, diplomacy::boards::Position};
 
 pub use results::{board_scored, Scored};
 pub use standings::{Advancement, StandingLine};
+
+/// The Diplomacy tournament's use cases: `app.diplomacy().vote(...)`.
+pub struct Diplomacy<'a>(&'a App);
+
+impl App {
+    pub fn diplomacy(&self) -> Diplomacy<'_> {
+        Diplomacy(self)
+    }
+}
+
+impl std::ops::Deref for Diplomacy<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
+    }
+}
 
 /// Why a Diplomacy command was refused.
 #[derive(Debug, thiserror::Error)]

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use serde_json::json;
 
+use super::Diplomacy;
 use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
@@ -22,9 +23,9 @@ fn unit_of(line: &str) -> String {
         .to_uppercase()
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy orders board text [final]`.
-    pub async fn submit_dip_orders(
+    pub async fn submit_orders(
         &self,
         call: &Call,
         name: &str,
@@ -67,7 +68,7 @@ impl App {
     }
 
     /// `/board orders board` (the GM): this turn's orders as the GM adjudicates them.
-    pub async fn show_dip_orders(
+    pub async fn show_orders(
         &self,
         call: &Call,
         name: &str,

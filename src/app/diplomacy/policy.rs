@@ -2,14 +2,15 @@
 //! D.X.1's press rule and D.VII.3's alternative, stored with the board, announced and followed
 //! by the orders and press use cases (D.I.1(b)).
 
+use super::Diplomacy;
 use super::{board, require_gm, DiplomacyError, DiplomacyReply};
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::diplomacy::policy::{describe, may_state, press_rule, Policy};
 use crate::store;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/board policy board press [late_orders]` (the board's GM).
-    pub async fn state_dip_policy(
+    pub async fn state_policy(
         &self,
         call: &Call,
         name: &str,

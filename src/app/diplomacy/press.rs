@@ -8,6 +8,7 @@ use serde_json::json;
 
 use sqlx::SqliteConnection;
 
+use super::Diplomacy;
 use super::{board, my_position, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::press::{accept, heading, PressKind, PressRule};
@@ -21,9 +22,9 @@ pub const PRESS_PER_TURN: i64 = 20;
 /// The name the audit log gives the author of anonymous press.
 const A_PLAYER: &str = "a player";
 
-impl App {
+impl Diplomacy<'_> {
     /// `/press board text kind [as]`.
-    pub async fn send_press(
+    pub async fn press(
         &self,
         call: &Call,
         name: &str,

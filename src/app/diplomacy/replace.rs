@@ -7,6 +7,7 @@
 
 use sqlx::SqliteConnection;
 
+use super::Diplomacy;
 use super::{board, parse_power, power_of, DiplomacyError, DiplomacyReply};
 use crate::app::committee::eligibility::check_may_sit;
 use crate::app::{Actor, App, Call, PersonRef};
@@ -146,10 +147,10 @@ async fn held(
     Ok((power, position))
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/board replace board power [member] [until]`: permanent, or temporary to the season
     /// `until`; with no member, after the captain's window, the reserve pool's draw (B.8(d)).
-    pub async fn replace_dip_player(
+    pub async fn replace(
         &self,
         call: &Call,
         name: &str,
@@ -283,7 +284,7 @@ impl App {
     /// `/board return board power` (the GM, the TD, or the player stood in for): a temporary
     /// replacement ends and the player takes the position back, unless its declared period has
     /// run out, which made it permanent (B.7).
-    pub async fn return_dip_player(
+    pub async fn return_player(
         &self,
         call: &Call,
         name: &str,
@@ -346,7 +347,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// Hands the position and the game's seat to `person`.
     async fn hand_over(
         &self,

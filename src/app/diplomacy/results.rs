@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::SqliteConnection;
 
+use super::Diplomacy;
 use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::centres::Centres;
@@ -26,9 +27,9 @@ pub struct Scored {
     pub known: BTreeSet<u16>,
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/board centres board season counts`.
-    pub async fn record_dip_centres(
+    pub async fn record_centres(
         &self,
         call: &Call,
         name: &str,
@@ -108,7 +109,7 @@ impl App {
     /// `/board correct board season counts` (the TD): D.VIII.1's correction of a season's
     /// counts the board has reached, made with the TD's consent by the TD; whether the game has
     /// ended is derived again from the last counts, and the score with it, announced.
-    pub async fn correct_dip_centres(
+    pub async fn correct_centres(
         &self,
         call: &Call,
         name: &str,
@@ -185,7 +186,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// A board's score as it stands (or ended), with its counts by year.
     pub(crate) async fn board_scored(
         &self,

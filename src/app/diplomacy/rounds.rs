@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::Diplomacy;
 use super::{DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::assign::{deal, Player};
@@ -14,9 +15,9 @@ use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 use crate::store::diplomacy::rounds::RoundStage;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy round open round end`.
-    pub async fn open_dip_round(
+    pub async fn open_round(
         &self,
         call: &Call,
         round: i64,
@@ -70,7 +71,7 @@ impl App {
     }
 
     /// `/diplomacy assign round [seed]`: deals the round's players (B.5, B.6).
-    pub async fn assign_dip_round(
+    pub async fn assign_round(
         &self,
         call: &Call,
         round: i64,
@@ -138,7 +139,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// The players of a round with their history (B.6(c), (d)): round 1's from the teams'
     /// sign-ups; later rounds' from the previous round's advancement.
     async fn players_for(

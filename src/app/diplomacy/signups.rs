@@ -3,8 +3,9 @@
 //! seed, each with a captain appointed from its players, and the remainder start the official
 //! reserve list (B.2).
 
+use super::Diplomacy;
 use super::{DiplomacyError, DiplomacyReply};
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::grouping::{group, TEAM_SIZE};
 use crate::domain::kernel::authority::Power as Authority;
@@ -12,9 +13,9 @@ use crate::store;
 use crate::store::diplomacy::individuals as stored;
 use crate::store::diplomacy::individuals::SignupOutcome;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy signup`.
-    pub async fn dip_sign_up(&self, call: &Call) -> Result<DiplomacyReply, DiplomacyError> {
+    pub async fn sign_up(&self, call: &Call) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             may_play(&actor.name, &actor.offices, &self.house_bars(conn).await?)?;
             if !stored::groupings(conn).await?.is_empty() {
@@ -48,7 +49,7 @@ impl App {
     }
 
     /// `/diplomacy group [seed]` (the TD).
-    pub async fn dip_group(
+    pub async fn group(
         &self,
         call: &Call,
         seed: Option<i64>,

@@ -3,16 +3,17 @@
 //! round 1 the power each player's sign-up gives (B.2, B.5). Who may not be affiliated (A.4,
 //! A.6, A.8, A.10) is refused by the same check as every other door to a team.
 
+use super::Diplomacy;
 use super::{parse_power, DiplomacyError, DiplomacyReply};
 use crate::app::committee::eligibility::check_may_join;
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/team create name captain`.
-    pub async fn create_dip_team(
+    pub async fn create_team(
         &self,
         call: &Call,
         name: &str,
@@ -39,7 +40,7 @@ impl App {
     }
 
     /// `/team add team member [power] [role]`.
-    pub async fn add_dip_member(
+    pub async fn add_member(
         &self,
         call: &Call,
         team: &str,

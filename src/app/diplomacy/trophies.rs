@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use sqlx::SqliteConnection;
 
 use super::standings::Advancement;
+use super::Diplomacy;
 use super::{DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::advance::Placing;
@@ -27,9 +28,9 @@ fn rolled(rolls: &[u32]) -> String {
     }
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy titles [seed]`.
-    pub async fn dip_titles(
+    pub async fn titles(
         &self,
         call: &Call,
         seed: Option<i64>,
@@ -39,7 +40,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// The three titles in words (C.11, C.12, C.13).
     pub(super) async fn titles_text(
         &self,

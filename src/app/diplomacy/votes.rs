@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 use sqlx::SqliteConnection;
 
+use super::Diplomacy;
 use super::{board, my_position, parse_power, power_of, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
@@ -77,9 +78,9 @@ fn proposal_of(kind: ProposalKind, powers: &str, body: &str) -> Proposal {
     }
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy propose board kind [powers] [text]`.
-    pub async fn propose_dip(
+    pub async fn propose(
         &self,
         call: &Call,
         name: &str,
@@ -137,7 +138,7 @@ impl App {
     }
 
     /// `/diplomacy vote proposal ballot` (privately; D.IX.2).
-    pub async fn vote_dip(
+    pub async fn vote(
         &self,
         call: &Call,
         proposal: i64,
@@ -190,7 +191,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// Decides the proposals due with `turn`, with the turn's NMRs known, when the GM publishes
     /// its adjudication (D.IX.1, D.IX.2): those made before its deadline. Answers the
     /// announcements, and whether a passed proposal ended the game (its result is published

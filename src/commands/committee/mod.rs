@@ -82,7 +82,7 @@ pub(super) fn section() -> Section {
                     abstentions: a.opt_text("abstentions"),
                     members_open: a.flag("members_open"),
                 };
-                reply(app.create_committee(&call, &new).await)
+                reply(app.committee().create(&call, &new).await)
             })
         }),
         command(
@@ -146,12 +146,12 @@ pub(super) fn section() -> Section {
                     abstentions: a.opt_text("abstentions"),
                     members_open: a.opt_text("members_open").map(|t| t == "yes"),
                 };
-                reply(app.set_committee(&call, &change).await)
+                reply(app.committee().set(&call, &change).await)
             })
         }),
         command("committee list", "The committees and their rules")
             .rule("house rules A.2, A.6")
-            .run(|app, _, _| Box::pin(async move { reply(app.committee_list().await) })),
+            .run(|app, _, _| Box::pin(async move { reply(app.committee().list().await) })),
         command(
             "houserule import",
             "Load the World Masters house rules as a rulebook (Chief Justice)",
@@ -160,7 +160,7 @@ pub(super) fn section() -> Section {
         .who("Chief Justice")
         .rule("house rules A.7; any other set: gavel rules import --house")
         .run(|app, call, _| {
-            Box::pin(async move { reply(app.import_builtin_house_rules(&call).await) })
+            Box::pin(async move { reply(app.committee().import_builtin_house_rules(&call).await) })
         }),
         command(
             "houserule show",
@@ -169,7 +169,7 @@ pub(super) fn section() -> Section {
         .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
         .rule("house rules A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.show_house_rule(&a.text("item")?).await) })
+            Box::pin(async move { reply(app.committee().show_house_rule(&a.text("item")?).await) })
         }),
         command(
             "houserule set",
@@ -186,7 +186,7 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.set_house_value(&call, &a.text("name")?, &a.text("value")?)
+                    app.committee().set_house_value(&call, &a.text("name")?, &a.text("value")?)
                         .await,
                 )
             })
@@ -198,7 +198,7 @@ pub(super) fn section() -> Section {
         .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
         .rule("house rules A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.house_rule_history(&a.text("item")?).await) })
+            Box::pin(async move { reply(app.committee().house_rule_history(&a.text("item")?).await) })
         }),
     ];
     commands.extend(motions::commands());

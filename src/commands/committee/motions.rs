@@ -61,7 +61,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                     new_text: a.opt_text("new_text"),
                     closes: a.opt_text("closes"),
                 };
-                reply(app.open_motion(&call, &m).await)
+                reply(app.committee().open(&call, &m).await)
             })
         }),
         command(
@@ -75,7 +75,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.vote_motion(&call, a.integer("motion")?, &a.text("choice")?)
+                    app.committee()
+                        .vote(&call, a.integer("motion")?, &a.text("choice")?)
                         .await,
                 )
             })
@@ -92,7 +93,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.break_motion_tie(&call, a.integer("motion")?, &a.text("choice")?)
+                    app.committee()
+                        .break_tie(&call, a.integer("motion")?, &a.text("choice")?)
                         .await,
                 )
             })
@@ -106,7 +108,9 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("the TD or the Assistant TD acting as TD")
         .rule("house rules A.7")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.approve_motion(&call, a.integer("motion")?).await) })
+            Box::pin(
+                async move { reply(app.committee().approve(&call, a.integer("motion")?).await) },
+            )
         }),
         command(
             "motion veto",
@@ -120,7 +124,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.veto_motion(&call, a.integer("motion")?, &a.text("reason")?)
+                    app.committee()
+                        .veto(&call, a.integer("motion")?, &a.text("reason")?)
                         .await,
                 )
             })
@@ -132,7 +137,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(motion())
         .rule("house rules A.6, A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.show_motion(a.integer("motion")?).await) })
+            Box::pin(async move { reply(app.committee().show(a.integer("motion")?).await) })
         }),
     ]
 }

@@ -4,6 +4,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use sqlx::SqliteConnection;
 
+use crate::app::committee::Committee;
 use crate::app::{Actor, App, Call};
 use crate::domain::committee::motion::Kind;
 use crate::domain::committee::rules::VoteRules;
@@ -47,13 +48,9 @@ pub(crate) struct Opening<'a> {
     pub rules: VoteRules,
 }
 
-impl App {
+impl Committee<'_> {
     /// `/motion open`.
-    pub async fn open_motion(
-        &self,
-        call: &Call,
-        m: &OpenMotion,
-    ) -> Result<MotionShown, CommitteeError> {
+    pub async fn open(&self, call: &Call, m: &OpenMotion) -> Result<MotionShown, CommitteeError> {
         self.execute(call, async |conn, actor| {
             let committee = store::committee::committees::by_name(conn, &m.committee).await?;
             let is_member = match &committee {
@@ -136,7 +133,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// Refuses a vote by a committee outside its size range (A.2 for the TMC).
     pub(crate) async fn check_size(
         &self,

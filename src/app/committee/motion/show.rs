@@ -6,6 +6,7 @@ use std::fmt;
 use chrono_tz::Tz;
 use sqlx::SqliteConnection;
 
+use crate::app::committee::Committee;
 use crate::app::App;
 use crate::domain::committee::motion::{Kind, Status};
 use crate::domain::committee::rules::{Abstentions, VoteRules};
@@ -152,6 +153,14 @@ impl fmt::Display for MotionShown {
     }
 }
 
+impl Committee<'_> {
+    /// `/motion show`. Reads only.
+    pub async fn show(&self, number: i64) -> Result<MotionShown, CommitteeError> {
+        let mut conn = self.pool().acquire().await?;
+        self.motion_shown(&mut conn, number).await
+    }
+}
+
 impl App {
     /// A motion's whole record in words.
     pub(crate) async fn motion_shown(
@@ -204,11 +213,5 @@ impl App {
             }
         }
         Ok(MotionShown(text))
-    }
-
-    /// `/motion show`. Reads only.
-    pub async fn show_motion(&self, number: i64) -> Result<MotionShown, CommitteeError> {
-        let mut conn = self.pool().acquire().await?;
-        self.motion_shown(&mut conn, number).await
     }
 }

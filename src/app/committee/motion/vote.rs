@@ -4,7 +4,8 @@
 use std::fmt;
 
 use crate::app::committee::eligibility::no_longer_sits;
-use crate::app::{App, Call};
+use crate::app::committee::Committee;
+use crate::app::Call;
 use crate::domain::committee::motion;
 use crate::domain::committee::tally::Choice;
 use crate::domain::kernel::authority::Power;
@@ -32,9 +33,9 @@ fn choice(text: &str) -> Result<Choice, CommitteeError> {
     })
 }
 
-impl App {
+impl Committee<'_> {
     /// `/motion vote`: a sitting member votes; everyone sitting having voted closes it.
-    pub async fn vote_motion(
+    pub async fn vote(
         &self,
         call: &Call,
         number: i64,
@@ -69,7 +70,7 @@ impl App {
     }
 
     /// `/motion break`: the TD casts the tie-breaking vote on a tied motion (A.6).
-    pub async fn break_motion_tie(
+    pub async fn break_tie(
         &self,
         call: &Call,
         number: i64,
