@@ -3,10 +3,15 @@
 //! orders and centres (the GM); /press. Discord's tree has two levels, so the issue's
 //! "/diplomacy round open" is /diplomacy open.
 
-use crate::commands::{choice, command, flag, integer, person, reply, text, OptionSpec, Section};
-use crate::domain::diplomacy::{NAME_MAX, ORDERS_MAX, PRESS_MAX};
+use crate::commands::{
+    choice, command, date_time, flag, integer, person, reply, text, OptionSpec, Section,
+};
+use crate::domain::diplomacy::press::{PressKind, PressRule};
+use crate::domain::diplomacy::vote::{Cast, ProposalKind};
+use crate::domain::diplomacy::{Power as Great, NAME_MAX, ORDERS_MAX, PRESS_MAX};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
+use crate::domain::kernel::words::Words;
 
 fn round() -> OptionSpec {
     integer(
@@ -44,7 +49,7 @@ pub(super) fn section() -> Section {
             .option(choice(
                 "press",
                 "D.X.1's standard rule, or Alternative Rule A, B or C",
-                &["standard", "a", "b", "c"],
+                PressRule::WORDS,
             ))
             .option(flag(
                 "late_orders",
@@ -58,7 +63,7 @@ pub(super) fn section() -> Section {
                         app.diplomacy().state_policy(
                             &call,
                             &a.text("board")?,
-                            &a.text("press")?,
+                            a.choice("press")?,
                             a.flag("late_orders"),
                         )
                         .await,
@@ -88,7 +93,7 @@ pub(super) fn section() -> Section {
                 choice(
                     "power",
                     "Round 1's power from the sign-up (B.5)",
-                    &["A", "E", "F", "G", "I", "R", "T"],
+                    Great::WORDS,
                 )
                 .optional(),
             )
@@ -109,7 +114,7 @@ pub(super) fn section() -> Section {
                             &call,
                             &a.text("team")?,
                             &a.person("member")?,
-                            a.opt_text("power").as_deref(),
+                            a.opt_choice("power"),
                             a.opt_text("role").as_deref(),
                         )
                         .await,
@@ -219,7 +224,7 @@ pub(super) fn section() -> Section {
                 choice(
                     "power",
                     "The power a further extension is for (the GM)",
-                    &["A", "E", "F", "G", "I", "R", "T"],
+                    Great::WORDS,
                 )
                 .optional(),
             )
@@ -233,7 +238,7 @@ pub(super) fn section() -> Section {
                             &a.text("board")?,
                             a.integer("days")?,
                             a.flag("holiday"),
-                            a.opt_text("power").as_deref(),
+                            a.opt_choice("power"),
                         )
                         .await,
                     )
@@ -296,7 +301,7 @@ pub(super) fn section() -> Section {
             .option(choice(
                 "kind",
                 "draw, concede or rule",
-                &["draw", "concede", "rule"],
+                ProposalKind::WORDS,
             ))
             .option(
                 text(
@@ -315,7 +320,7 @@ pub(super) fn section() -> Section {
                         app.diplomacy().propose(
                             &call,
                             &a.text("board")?,
-                            &a.text("kind")?,
+                            a.choice("kind")?,
                             a.opt_text("powers").as_deref(),
                             a.opt_text("text").as_deref(),
                         )
@@ -328,7 +333,7 @@ pub(super) fn section() -> Section {
                 .option(choice(
                     "vote",
                     "yes, no or abstain (a No, D.IX.1); anything else is unclear, uncast",
-                    &["yes", "no", "abstain"],
+                    Cast::WORDS,
                 ))
                 .private()
                 .who("the board's remaining players; the GM on a house-rule change")
@@ -336,7 +341,7 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         reply(
-                            app.diplomacy().vote(&call, a.integer("proposal")?, &a.text("vote")?)
+                            app.diplomacy().vote(&call, a.integer("proposal")?, a.choice("vote")?)
                                 .await,
                         )
                     })
@@ -391,7 +396,7 @@ pub(super) fn section() -> Section {
                 "The turn, such as S1901M, F1901R or W1901A",
                 8,
             ))
-            .option(text("at", "The deadline, YYYY-MM-DD HH:MM GMT", 20))
+            .option(date_time("at", "The deadline in GMT, YYYY-MM-DD HH:MM (D.VII.4b)"))
             .option(flag(
                 "consent",
                 "Every surviving player has consented to a shorter turn (/diplomacy consent)",
@@ -405,7 +410,7 @@ pub(super) fn section() -> Section {
                             &call,
                             &a.text("board")?,
                             &a.text("turn")?,
-                            &a.text("at")?,
+                            a.date_time("at")?,
                             a.flag("consent"),
                         )
                         .await,
@@ -466,7 +471,7 @@ pub(super) fn section() -> Section {
             .option(choice(
                 "power",
                 "The position's power",
-                &["A", "E", "F", "G", "I", "R", "T"],
+                Great::WORDS,
             ))
             .option(person("member", "The replacement; left out, the reserve pool's draw (B.8(d))").optional())
             .option(
@@ -485,7 +490,7 @@ pub(super) fn section() -> Section {
                         app.diplomacy().replace(
                             &call,
                             &a.text("board")?,
-                            &a.text("power")?,
+                            a.choice("power")?,
                             a.opt_person("member").as_ref(),
                             a.opt_text("until").as_deref(),
                         )
@@ -544,14 +549,14 @@ pub(super) fn section() -> Section {
             .option(choice(
                 "power",
                 "The position's power",
-                &["A", "E", "F", "G", "I", "R", "T"],
+                Great::WORDS,
             ))
             .who("the board's GM, the TD, the player replaced")
             .rule("B.7")
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.diplomacy().return_player(&call, &a.text("board")?, &a.text("power")?)
+                        app.diplomacy().return_player(&call, &a.text("board")?, a.choice("power")?)
                             .await,
                     )
                 })
@@ -562,7 +567,7 @@ pub(super) fn section() -> Section {
                 .option(choice(
                     "kind",
                     "white (signed), gray (anonymous) or darkgray (signed as someone)",
-                    &["white", "gray", "darkgray"],
+                    PressKind::WORDS,
                 ))
                 .option(text("as", "Who dark-gray press is signed as", NAME_MAX).optional())
                 .private()
@@ -575,7 +580,7 @@ pub(super) fn section() -> Section {
                                 &call,
                                 &a.text("board")?,
                                 &a.text("text")?,
-                                &a.text("kind")?,
+                                a.choice("kind")?,
                                 a.opt_text("as").as_deref(),
                             )
                             .await,

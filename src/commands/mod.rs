@@ -439,6 +439,12 @@ pub(crate) fn date(name: &'static str, description: &'static str) -> OptionSpec 
     required(name, description, OptionKind::Date)
 }
 
+/// A date and time, YYYY-MM-DD HH:MM, on the clock the description names (required unless
+/// `.optional()`).
+pub(crate) fn date_time(name: &'static str, description: &'static str) -> OptionSpec {
+    required(name, description, OptionKind::DateTime)
+}
+
 /// true or false, false when left out.
 pub(crate) fn flag(name: &'static str, description: &'static str) -> OptionSpec {
     required(name, description, OptionKind::Flag).optional()

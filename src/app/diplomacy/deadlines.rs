@@ -7,9 +7,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{
-    board, gmt, my_position, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply,
-};
+use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyReply};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::{
     check_within, early_adjudication, inside_a_period, unavailable_both, DeadlineError, Setting,
@@ -28,13 +26,6 @@ use crate::store;
 use crate::store::diplomacy::boards::BoardStatus;
 use crate::store::diplomacy::record::ExtensionKind;
 
-fn parse_time(text: &str) -> Result<DateTime<Utc>, DiplomacyError> {
-    let t = text.trim().trim_end_matches("GMT").trim();
-    NaiveDateTime::parse_from_str(t, "%Y-%m-%d %H:%M")
-        .map(|n| n.and_utc())
-        .map_err(|_| DiplomacyError::BadTime(text.to_owned()))
-}
-
 impl Diplomacy<'_> {
     /// `/board deadline board turn at [consent]` (the GM).
     pub async fn set_deadline(
@@ -42,7 +33,7 @@ impl Diplomacy<'_> {
         call: &Call,
         name: &str,
         turn: &str,
-        at: &str,
+        at: NaiveDateTime,
         consent: bool,
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
@@ -58,7 +49,8 @@ impl Diplomacy<'_> {
                 )));
             }
             let turn = Turn::parse(turn).ok_or_else(|| DiplomacyError::BadTurn(turn.to_owned()))?;
-            let deadline = parse_time(at)?;
+            // The deadline is given in GMT, which is definitive (D.VII.4b).
+            let deadline = at.and_utc();
             // The counts on record are the board's: a turn before their season would put the
             // board behind its own counts, a rollback D.VIII.1 does not let the GM make alone.
             if let Some(last) = store::diplomacy::record::counts(conn, b.id)
@@ -183,7 +175,7 @@ impl Diplomacy<'_> {
         name: &str,
         days: i64,
         holiday: bool,
-        power: Option<&str>,
+        power: Option<Power>,
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
@@ -191,7 +183,6 @@ impl Diplomacy<'_> {
             let (position, by_gm) = match power {
                 Some(p) => {
                     require_gm(conn, actor, &b, "grant a further or holiday extension").await?;
-                    let p = parse_power(p)?;
                     let pos = store::diplomacy::boards::positions(conn, b.id)
                         .await?
                         .into_iter()

@@ -98,8 +98,6 @@ pub enum DiplomacyError {
     BadSeason(String),
     #[error("`{0}` is not a turn: write S1901M, F1901R or W1901A.")]
     BadTurn(String),
-    #[error("`{0}` is not a time: write YYYY-MM-DD HH:MM (GMT).")]
-    BadTime(String),
     #[error("{0} is finished: {1}")]
     Finished(String, String),
     #[error("{0}")]

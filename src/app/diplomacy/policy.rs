@@ -5,7 +5,8 @@
 use super::Diplomacy;
 use super::{board, require_gm, DiplomacyError, DiplomacyReply};
 use crate::app::Call;
-use crate::domain::diplomacy::policy::{describe, may_state, press_rule, Policy};
+use crate::domain::diplomacy::policy::{describe, may_state, Policy};
+use crate::domain::diplomacy::press::PressRule;
 use crate::store;
 
 impl Diplomacy<'_> {
@@ -14,7 +15,7 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-        press: &str,
+        press: PressRule,
         late_orders: bool,
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
@@ -25,10 +26,7 @@ impl Diplomacy<'_> {
             };
             may_state(&b.name, b.published_at.is_some() || b.deadline.is_some())
                 .map_err(refused)?;
-            let policy = Policy {
-                press: press_rule(press).map_err(refused)?,
-                late_orders,
-            };
+            let policy = Policy { press, late_orders };
             store::diplomacy::boards::set_rules(conn, b.id, policy.press.name(), late_orders)
                 .await?;
             let text = format!(

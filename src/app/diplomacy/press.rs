@@ -29,10 +29,9 @@ impl Diplomacy<'_> {
         call: &Call,
         name: &str,
         text: &str,
-        kind: &str,
+        k: PressKind,
         attributed: Option<&str>,
     ) -> Result<DiplomacyReply, DiplomacyError> {
-        let k = PressKind::parse(kind).unwrap_or(PressKind::Gray);
         let shown_as = k.anonymous().then_some(A_PLAYER);
         // The text is published anyway; the author of non-white press is not recorded.
         let public = json!({ "board": name, "kind": k.name() });

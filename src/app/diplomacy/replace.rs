@@ -8,7 +8,7 @@
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, parse_power, power_of, DiplomacyError, DiplomacyReply};
+use super::{board, power_of, DiplomacyError, DiplomacyReply};
 use crate::app::committee::eligibility::check_may_sit;
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::diplomacy::handover::{self, Handover, Kind};
@@ -136,9 +136,8 @@ async fn chosen_by(
 async fn held(
     conn: &mut SqliteConnection,
     b: &Board,
-    power: &str,
+    power: Power,
 ) -> Result<(Power, Position), DiplomacyError> {
-    let power = parse_power(power)?;
     let position = store::diplomacy::boards::positions(conn, b.id)
         .await?
         .into_iter()
@@ -154,7 +153,7 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-        power: &str,
+        power: Power,
         member: Option<&PersonRef>,
         until: Option<&str>,
     ) -> Result<DiplomacyReply, DiplomacyError> {
@@ -288,7 +287,7 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-        power: &str,
+        power: Power,
     ) -> Result<DiplomacyReply, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;

@@ -4,10 +4,11 @@
 //! A.6, A.8, A.10) is refused by the same check as every other door to a team.
 
 use super::Diplomacy;
-use super::{parse_power, DiplomacyError, DiplomacyReply};
+use super::{DiplomacyError, DiplomacyReply};
 use crate::app::committee::eligibility::check_may_join;
 use crate::app::{Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
+use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 
@@ -45,7 +46,7 @@ impl Diplomacy<'_> {
         call: &Call,
         team: &str,
         member: &PersonRef,
-        power: Option<&str>,
+        power: Option<Power>,
         role: Option<&str>,
     ) -> Result<DiplomacyReply, DiplomacyError> {
         let team = team.trim().to_owned();
@@ -72,7 +73,6 @@ impl Diplomacy<'_> {
                 return Err(DiplomacyError::AlreadyMember(person.name, of.join(", ")));
             }
             check_may_join(conn, id, &person).await?;
-            let power = power.map(parse_power).transpose()?;
             if let Some(p) = power {
                 if store::diplomacy::rounds::signed_power_taken(conn, id, p.letter()).await? {
                     return Err(DiplomacyError::PowerTaken(team.clone(), p));

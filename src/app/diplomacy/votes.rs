@@ -14,9 +14,10 @@ use super::{board, my_position, parse_power, power_of, DiplomacyError, Diplomacy
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
 use crate::domain::diplomacy::season::{Phase, Turn};
-use crate::domain::diplomacy::vote::{check, decide, Ballot, Count, Outcome, Proposal};
+use crate::domain::diplomacy::vote::{check, decide, Ballot, Cast, Count, Outcome, Proposal};
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::office::Office;
+use crate::domain::kernel::words::Words;
 use crate::store::diplomacy::boards::{BoardEnding, BoardStatus};
 use crate::store::diplomacy::votes::ProposalKind;
 use crate::store::diplomacy::votes::ProposalStatus;
@@ -84,7 +85,7 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-        kind: &str,
+        kind: ProposalKind,
         powers: Option<&str>,
         text: Option<&str>,
     ) -> Result<DiplomacyReply, DiplomacyError> {
@@ -103,10 +104,10 @@ impl Diplomacy<'_> {
                 .map(parse_power)
                 .collect::<Result<_, _>>()?;
             let proposal = match kind {
-                "draw" => Proposal::Draw { members: listed.clone() },
-                "concede" if listed.len() == 1 => Proposal::Concede { to: listed[0] },
-                "concede" => return Err(crate::domain::diplomacy::vote::ProposalError::ConcedeToOne.into()),
-                _ => Proposal::Rule { text: text.unwrap_or("").trim().to_owned() },
+                ProposalKind::Draw => Proposal::Draw { members: listed.clone() },
+                ProposalKind::Concede if listed.len() == 1 => Proposal::Concede { to: listed[0] },
+                ProposalKind::Concede => return Err(crate::domain::diplomacy::vote::ProposalError::ConcedeToOne.into()),
+                ProposalKind::Rule => Proposal::Rule { text: text.unwrap_or("").trim().to_owned() },
             };
             check(&proposal, &remaining)?;
             let id = store::diplomacy::votes::insert(
@@ -142,7 +143,7 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         proposal: i64,
-        ballot: &str,
+        ballot: Cast,
     ) -> Result<DiplomacyReply, DiplomacyError> {
         let public = json!({ "proposal": proposal });
         self.execute_sealed(call, public, Some(A_VOTER), async |conn, actor| {
@@ -183,7 +184,7 @@ impl Diplomacy<'_> {
                     until = format!("{}'s adjudication is published", p.turn);
                 }
             }
-            let ballot = Ballot::parse(ballot).word();
+            let ballot = Ballot::from(ballot).word();
             store::diplomacy::votes::cast(conn, proposal, &voter, ballot, self.now()).await?;
             Ok(DiplomacyReply(format!(
                 "Your vote on proposal #{proposal} is recorded, in secret; you may revise it until {until} (D.IX.2)."

@@ -5,8 +5,9 @@ mod disputes;
 mod motions;
 
 use crate::commands::{choice, command, reply, text, Section};
-use crate::domain::committee::rules::{ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};
+use crate::domain::committee::rules::{MembersOpen, ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};
 use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::words::Words;
 
 pub(super) use disputes::section as disputes_section;
 
@@ -128,7 +129,7 @@ pub(super) fn section() -> Section {
             choice(
                 "members_open",
                 "Whether members, not only the TD, may open motions",
-                &["yes", "no"],
+                MembersOpen::WORDS,
             )
             .optional(),
         )
@@ -144,7 +145,7 @@ pub(super) fn section() -> Section {
                     tie_break: a.opt_text("tie_break"),
                     sitting: a.opt_text("sitting"),
                     abstentions: a.opt_text("abstentions"),
-                    members_open: a.opt_text("members_open").map(|t| t == "yes"),
+                    members_open: a.opt_choice::<MembersOpen>("members_open").map(bool::from),
                 };
                 reply(app.committee().set(&call, &change).await)
             })

@@ -25,21 +25,13 @@ impl fmt::Display for Voted {
     }
 }
 
-fn choice(text: &str) -> Result<Choice, CommitteeError> {
-    text.parse().map_err(|_| {
-        CommitteeError::Motion(motion::MotionError::TieBreak(
-            crate::domain::committee::tally::TieBreakError::MustChoose,
-        ))
-    })
-}
-
 impl Committee<'_> {
     /// `/motion vote`: a sitting member votes; everyone sitting having voted closes it.
     pub async fn vote(
         &self,
         call: &Call,
         number: i64,
-        choice_text: &str,
+        choice: Choice,
     ) -> Result<Voted, CommitteeError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
@@ -55,7 +47,6 @@ impl Committee<'_> {
                     return Err(CommitteeError::NoLongerSits(why));
                 }
             }
-            let choice = choice(choice_text)?;
             store::committee::motions::vote(conn, number, actor.id, choice, now).await?;
             let votes = store::committee::motions::votes(conn, number).await?;
             let counts = crate::domain::committee::tally::Counts::of(votes.iter().map(|v| v.2));
@@ -74,7 +65,7 @@ impl Committee<'_> {
         &self,
         call: &Call,
         number: i64,
-        choice_text: &str,
+        choice: Choice,
     ) -> Result<Voted, CommitteeError> {
         self.execute(call, async |conn, actor| {
             Power::Director.require(
@@ -85,7 +76,6 @@ impl Committee<'_> {
             let m = store::committee::motions::by_number(conn, number)
                 .await?
                 .ok_or(CommitteeError::NoSuchMotion(number))?;
-            let choice = choice(choice_text)?;
             let sitting = store::committee::motions::seats(conn, number).await?;
             let status = motion::break_tie(number, m.status(), choice, sitting.sits(actor.id))?;
             store::committee::motions::break_tie(conn, number, status, actor.id, choice).await?;
