@@ -3,8 +3,9 @@
 //! orders and centres (the GM); /press. Discord's tree has two levels, so the issue's
 //! "/diplomacy round open" is /diplomacy open.
 
+use crate::commands::said::answer;
 use crate::commands::{
-    choice, command, date_time, flag, integer, person, reply, text, OptionSpec, Section,
+    choice, command, date_time, flag, integer, person, text, OptionSpec, Section,
 };
 use crate::domain::diplomacy::press::{PressKind, PressRule};
 use crate::domain::diplomacy::vote::{Cast, ProposalKind};
@@ -59,7 +60,7 @@ pub(super) fn section() -> Section {
             .rule("D.I.1(b), D.VII.3, D.X.1")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().state_policy(
                             &call,
                             &a.text("board")?,
@@ -77,7 +78,7 @@ pub(super) fn section() -> Section {
                 .rule("B.2; A.4, A.8")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
+                        answer(
                             app.diplomacy().create_team(&call, &a.text("name")?, &a.person("captain")?)
                                 .await,
                         )
@@ -109,7 +110,7 @@ pub(super) fn section() -> Section {
             .rule("B.2, B.5; A.1")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().add_member(
                             &call,
                             &a.text("team")?,
@@ -132,7 +133,7 @@ pub(super) fn section() -> Section {
             .rule("B.1, B.3, B.4")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().open_round(&call, a.integer("round")?, &a.text("end")?)
                             .await,
                     )
@@ -149,7 +150,7 @@ pub(super) fn section() -> Section {
             .rule("B.5, B.6 a-e wherever possible")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().assign_round(&call, a.integer("round")?, a.opt_integer("seed"))
                             .await,
                     )
@@ -163,7 +164,7 @@ pub(super) fn section() -> Section {
             .who("anyone")
             .rule("C.11-C.13")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.diplomacy().titles(&call, a.opt_integer("seed")).await) })
+                Box::pin(async move { answer(app.diplomacy().titles(&call, a.opt_integer("seed")).await) })
             }),
             command(
                 "diplomacy signup",
@@ -171,7 +172,7 @@ pub(super) fn section() -> Section {
             )
             .who("anyone not on a team, but the TD and TMC")
             .rule("B.2; A.4, A.8")
-            .run(|app, call, _| Box::pin(async move { reply(app.diplomacy().sign_up(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { answer(app.diplomacy().sign_up(&call).await) })),
             command(
                 "diplomacy group",
                 "Group the individual sign-ups at random into teams of seven (the TD)",
@@ -181,7 +182,7 @@ pub(super) fn section() -> Section {
             .who("the TD")
             .rule("B.2")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.diplomacy().group(&call, a.opt_integer("seed")).await) })
+                Box::pin(async move { answer(app.diplomacy().group(&call, a.opt_integer("seed")).await) })
             }),
             command(
                 "diplomacy orders",
@@ -199,7 +200,7 @@ pub(super) fn section() -> Section {
             .rule("D.II, D.III.3, D.VII.1, D.VII.3, D.VII.7")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().submit_orders(
                             &call,
                             &a.text("board")?,
@@ -232,7 +233,7 @@ pub(super) fn section() -> Section {
             .rule("D.VII.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().extend(
                             &call,
                             &a.text("board")?,
@@ -256,7 +257,7 @@ pub(super) fn section() -> Section {
             .rule("D.VII.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().holiday(
                             &call,
                             a.integer("hours")?,
@@ -275,7 +276,7 @@ pub(super) fn section() -> Section {
             .who("the board's surviving players")
             .rule("D.VII.4(a)")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.diplomacy().consent(&call, &a.text("board")?).await) })
+                Box::pin(async move { answer(app.diplomacy().consent(&call, &a.text("board")?).await) })
             }),
             command(
                 "diplomacy unavailable",
@@ -290,7 +291,7 @@ pub(super) fn section() -> Section {
             .rule("D.VII.2")
             .run(|app, call, a| {
                 Box::pin(
-                    async move { reply(app.diplomacy().declare_unavailable(&call, &a.text("from")?).await) },
+                    async move { answer(app.diplomacy().declare_unavailable(&call, &a.text("from")?).await) },
                 )
             }),
             command(
@@ -316,7 +317,7 @@ pub(super) fn section() -> Section {
             .rule("D.IX.1-5, C.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().propose(
                             &call,
                             &a.text("board")?,
@@ -340,7 +341,7 @@ pub(super) fn section() -> Section {
                 .rule("D.IX.1, D.IX.2, D.IX.5")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
+                        answer(
                             app.diplomacy().vote(&call, a.integer("proposal")?, a.choice("vote")?)
                                 .await,
                         )
@@ -353,7 +354,7 @@ pub(super) fn section() -> Section {
             .option(round())
             .rule("C.6-C.9, C.11")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.diplomacy().standings(&call, a.integer("round")?).await) })
+                Box::pin(async move { answer(app.diplomacy().standings(&call, a.integer("round")?).await) })
             }),
             command(
                 "diplomacy advance",
@@ -375,7 +376,7 @@ pub(super) fn section() -> Section {
             .rule("B.4, C.6-C.11")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().advance(
                             &call,
                             a.integer("round")?,
@@ -405,7 +406,7 @@ pub(super) fn section() -> Section {
             .rule("D.VII.2, D.VII.4")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().set_deadline(
                             &call,
                             &a.text("board")?,
@@ -431,7 +432,7 @@ pub(super) fn section() -> Section {
             .rule("D.III.3")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().show_orders(&call, &a.text("board")?, a.flag("merged"))
                             .await,
                     )
@@ -452,7 +453,7 @@ pub(super) fn section() -> Section {
             .rule("C.1-C.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().record_centres(
                             &call,
                             &a.text("board")?,
@@ -486,7 +487,7 @@ pub(super) fn section() -> Section {
             .rule("B.7-B.10, D.VII.6b")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().replace(
                             &call,
                             &a.text("board")?,
@@ -506,7 +507,7 @@ pub(super) fn section() -> Section {
             .who("anyone")
             .rule("B.8(d), B.9, B.10; A.10")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.diplomacy().reserves(&call, &a.text("board")?).await) })
+                Box::pin(async move { answer(app.diplomacy().reserves(&call, &a.text("board")?).await) })
             }),
             command(
                 "diplomacy standby",
@@ -516,7 +517,7 @@ pub(super) fn section() -> Section {
             .who("the board's reserve pool")
             .rule("B.8(d)")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.diplomacy().standby(&call, &a.text("board")?).await) })
+                Box::pin(async move { answer(app.diplomacy().standby(&call, &a.text("board")?).await) })
             }),
             command(
                 "diplomacy veto",
@@ -530,7 +531,7 @@ pub(super) fn section() -> Section {
             .rule("B.10")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().veto(
                             &call,
                             &a.text("board")?,
@@ -555,7 +556,7 @@ pub(super) fn section() -> Section {
             .rule("B.7")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().return_player(&call, &a.text("board")?, a.choice("power")?)
                             .await,
                     )
@@ -575,7 +576,7 @@ pub(super) fn section() -> Section {
                 .rule("D.X.1, D.X.2")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
+                        answer(
                             app.diplomacy().press(
                                 &call,
                                 &a.text("board")?,
@@ -596,7 +597,7 @@ pub(super) fn section() -> Section {
             .who("the TD")
             .rule("C.10")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.diplomacy().decline(&call, &a.person("member")?).await) })
+                Box::pin(async move { answer(app.diplomacy().decline(&call, &a.person("member")?).await) })
             }),
         ],
     }

@@ -2,7 +2,8 @@
 //! the start of a turn, /board check compares the GM's adjudication with gavel's, privately;
 //! and its correction (D.VIII.1): /board correct, the TD's, mends a season's counts.
 
-use crate::commands::{command, flag, reply, text, Section};
+use crate::commands::said::answer;
+use crate::commands::{command, flag, text, Section};
 use crate::domain::diplomacy::{NAME_MAX, ORDERS_MAX};
 use crate::domain::kernel::authority::Power;
 
@@ -31,7 +32,7 @@ pub(super) fn section() -> Section {
             .rule("D.VIII.1, C.1-C.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().correct_centres(
                             &call,
                             &a.text("board")?,
@@ -61,7 +62,7 @@ pub(super) fn section() -> Section {
             .rule("D.III-D.VI")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().record_units(
                             &call,
                             &a.text("board")?,
@@ -95,7 +96,7 @@ pub(super) fn section() -> Section {
             .rule("D.III-D.VI")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.diplomacy().check_adjudication(
                             &call,
                             &a.text("board")?,

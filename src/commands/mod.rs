@@ -7,6 +7,7 @@ mod committee;
 mod court;
 mod diplomacy;
 mod diplomacy_check;
+mod diplomacy_said;
 mod docs;
 mod leaderboard;
 pub(crate) mod members;

@@ -8,7 +8,7 @@ use serde_json::json;
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
+use super::{board, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{Actor, App, Call, Command};
 use crate::domain::diplomacy::adjudicate::report::{check, check_removals};
 use crate::domain::diplomacy::adjudicate::units::write_units;
@@ -72,7 +72,7 @@ impl Diplomacy<'_> {
         name: &str,
         season: &str,
         units: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "record the units").await?;
@@ -119,7 +119,7 @@ impl Diplomacy<'_> {
                 )
                 .await?;
             }
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "{} {key}: units recorded. {}",
                 b.name,
                 write_units(&all)
@@ -135,7 +135,7 @@ impl Diplomacy<'_> {
         name: &str,
         results: &str,
         merged: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         // The results and the orders stay out of the audit log until the GM publishes them.
         let public = json!({ "board": name, "merged": merged });
         self.execute_private(call, public, async |conn, actor| {
@@ -204,7 +204,7 @@ impl Diplomacy<'_> {
                 report.units,
                 report.differences.len()
             );
-            Ok((DiplomacyReply(text), summary))
+            Ok((DiplomacyOutcome::Words(text), summary))
         })
         .await
     }
@@ -220,8 +220,8 @@ impl App {
         body: impl AsyncFnOnce(
             &mut SqliteConnection,
             &Actor,
-        ) -> Result<(DiplomacyReply, String), DiplomacyError>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+        ) -> Result<(DiplomacyOutcome, String), DiplomacyError>,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let mut tx = self.begin().await?;
         let result = match self.actor(&mut tx, &call.caller).await {
             Ok(actor) => body(&mut tx, &actor).await,

@@ -5,14 +5,18 @@
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, my_position, power_of, DiplomacyError, DiplomacyReply};
+use super::{board, my_position, power_of, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::store;
 use crate::store::diplomacy::boards::{Board, BoardStatus};
 
 impl Diplomacy<'_> {
     /// `/diplomacy consent board`.
-    pub async fn consent(&self, call: &Call, name: &str) -> Result<DiplomacyReply, DiplomacyError> {
+    pub async fn consent(
+        &self,
+        call: &Call,
+        name: &str,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             if b.status == BoardStatus::Finished {
@@ -32,7 +36,7 @@ impl Diplomacy<'_> {
                 b.name, actor.name
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

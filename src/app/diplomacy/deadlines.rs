@@ -7,7 +7,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyReply};
+use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::{
     check_within, early_adjudication, inside_a_period, unavailable_both, DeadlineError, Setting,
@@ -35,7 +35,7 @@ impl Diplomacy<'_> {
         turn: &str,
         at: NaiveDateTime,
         consent: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "publish a turn and its deadline").await?;
@@ -129,7 +129,7 @@ impl Diplomacy<'_> {
                             if b.late_orders { " (D.VII.3's alternative)" } else { "" }
                         );
                         self.announce(conn, &text).await?;
-                        return Ok(DiplomacyReply(text));
+                        return Ok(DiplomacyOutcome::Announced(text));
                     }
                 }
                 // The votes due with the turn, decided with its NMRs known; their results and
@@ -141,7 +141,7 @@ impl Diplomacy<'_> {
                     // A passed proposal is published instead of the adjudication (D.IX.2).
                     let text = done.join("\n");
                     self.announce(conn, &text).await?;
-                    return Ok(DiplomacyReply(text));
+                    return Ok(DiplomacyOutcome::Announced(text));
                 }
             }
             // Proposals made after the deadline are due with the turn published now (D.IX.2).
@@ -162,7 +162,7 @@ impl Diplomacy<'_> {
                 text.push_str(&line);
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
@@ -176,7 +176,7 @@ impl Diplomacy<'_> {
         days: i64,
         holiday: bool,
         power: Option<Power>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             let deadline = b.deadline.ok_or_else(|| DiplomacyError::NoDeadline(b.name.clone()))?;
@@ -242,7 +242,7 @@ impl Diplomacy<'_> {
             match decision {
                 Decision::NextTurn { hours_before } => {
                     store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
-                    Ok(DiplomacyReply(format!(
+                    Ok(DiplomacyOutcome::Words(format!(
                         "Asked {hours_before} hour(s) before the deadline: an extension must be asked at least {} hours ahead, so it is rejected for {} and kept for the next turn if you ask again then (D.VII.5).",
                         limits.notice_hours,
                         b.turn
@@ -278,7 +278,7 @@ impl Diplomacy<'_> {
                         gmt(deadline, self.tz())
                     );
                     self.announce(conn, &text).await?;
-                    Ok(DiplomacyReply(text))
+                    Ok(DiplomacyOutcome::Announced(text))
                 }
             }
         })
@@ -290,13 +290,13 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         from: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let u = Unavailable::parse(from).ok_or_else(|| {
                 DiplomacyError::Refused(format!("`{from}` is not a weekday and time: write \"Fri 22:00\" (GMT)."))
             })?;
             store::diplomacy::record::set_unavailable(conn, actor.id, u.start, self.now()).await?;
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "Your unavailable period is {} each week; no GM publishes a turn in it with its deadline in it too, and no extension moves a deadline into it (D.VII.2).",
                 u.written()
             )))

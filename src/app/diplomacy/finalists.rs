@@ -9,7 +9,7 @@ use sqlx::SqliteConnection;
 
 use super::standings::StandingLine;
 use super::Diplomacy;
-use super::{DiplomacyError, DiplomacyReply};
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::round_size::FINAL_BOARDS;
@@ -30,7 +30,7 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         member: &PersonRef,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -89,7 +89,7 @@ impl Diplomacy<'_> {
             let json = serde_json::to_string(&a).expect("advancement serialises");
             store::diplomacy::rounds::set_advanced(conn, semi, a.seed, &json).await?;
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

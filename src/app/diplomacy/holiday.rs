@@ -3,7 +3,7 @@
 //! (D.VII.5); announced, with each board's new deadline in GMT.
 
 use super::Diplomacy;
-use super::{board, gmt, DiplomacyError, DiplomacyReply};
+use super::{board, gmt, DiplomacyError, DiplomacyOutcome};
 use crate::app::Call;
 use crate::domain::diplomacy::holiday::{decree, Effect};
 use crate::domain::diplomacy::season::Turn;
@@ -21,7 +21,7 @@ impl Diplomacy<'_> {
         hours: i64,
         reason: &str,
         name: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -87,7 +87,7 @@ impl Diplomacy<'_> {
                 text.push_str(&format!("\nNot moved: {}.", left.join(", ")));
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

@@ -25,8 +25,6 @@ mod teams;
 mod trophies;
 mod votes;
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
 
 use crate::app::{Actor, App, UseCaseError};
@@ -139,14 +137,32 @@ impl From<crate::app::committee::eligibility::CheckError> for DiplomacyError {
     }
 }
 
-/// A reply in words.
-#[derive(Debug, Clone)]
-pub struct DiplomacyReply(pub String);
+/// What a Diplomacy use case did; its words are written in `commands/diplomacy_said.rs`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiplomacyOutcome {
+    /// #discussion was told this, and the command answers with the same words.
+    Announced(String),
+    /// A secret ballot on `proposal` is recorded; it may be revised until `until` (D.IX.2).
+    BallotCast { proposal: i64, until: VoteUntil },
+    /// `member` joins `team` in `role`, signed up to play `power` in round 1 (B.5).
+    Joined {
+        member: String,
+        team: String,
+        role: String,
+        power: Option<Power>,
+    },
+    /// An answer its use case still words: a listing or a private receipt.
+    Words(String),
+}
 
-impl fmt::Display for DiplomacyReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Until when a ballot may be revised (D.IX.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VoteUntil {
+    /// The deadline of the turn the proposal is due with (named as `due_with` names it).
+    Deadline(String),
+    /// The publication of this turn's adjudication: its deadline has passed, and orders are
+    /// taken until adjudication (D.VII.3's alternative, or results held by a 1901 NMR).
+    Adjudication(String),
 }
 
 /// A power from its stored letter.

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde_json::json;
 
 use super::Diplomacy;
-use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyReply};
+use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
 use crate::store;
@@ -31,7 +31,7 @@ impl Diplomacy<'_> {
         name: &str,
         text: &str,
         is_final: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         // The orders' text stays out of the audit log until the GM publishes them.
         let public = json!({ "board": name, "final": is_final });
         self.execute_sealed(call, public, None, async |conn, actor| {
@@ -57,7 +57,7 @@ impl Diplomacy<'_> {
             )
             .await?;
             let mark = if is_final { "Final" } else { "preliminary (D.II.1)" };
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "Receipt: {power}'s orders for {} on {}, version {version}, {mark}, received {}. Every version is kept; the last before the deadline is used (D.III.3, D.VII.7).",
                 b.turn,
                 b.name,
@@ -73,7 +73,7 @@ impl Diplomacy<'_> {
         call: &Call,
         name: &str,
         merged: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         // A turn's orders are for the GM alone until the results are published: the audit log,
         // which the public export carries, keeps that they were read, not what they say.
         self.execute_sealed_reply(
@@ -124,7 +124,7 @@ impl Diplomacy<'_> {
                         gmt(last.sent_at, self.tz())
                     ));
                 }
-                Ok(DiplomacyReply(lines.join("\n")))
+                Ok(DiplomacyOutcome::Words(lines.join("\n")))
             },
         )
         .await

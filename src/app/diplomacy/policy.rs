@@ -3,7 +3,7 @@
 //! by the orders and press use cases (D.I.1(b)).
 
 use super::Diplomacy;
-use super::{board, require_gm, DiplomacyError, DiplomacyReply};
+use super::{board, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::Call;
 use crate::domain::diplomacy::policy::{describe, may_state, Policy};
 use crate::domain::diplomacy::press::PressRule;
@@ -17,7 +17,7 @@ impl Diplomacy<'_> {
         name: &str,
         press: PressRule,
         late_orders: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "state the game's policy").await?;
@@ -35,7 +35,7 @@ impl Diplomacy<'_> {
                 describe(policy)
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

@@ -6,7 +6,7 @@
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, DiplomacyError, DiplomacyReply};
+use super::{board, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::pool::{self, Candidate, Source};
@@ -23,11 +23,11 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, _| {
             let b = board(conn, name).await?;
             if b.round == 1 {
-                return Ok(DiplomacyReply(format!(
+                return Ok(DiplomacyOutcome::Words(format!(
                     "{} is a round 1 board: its team's captain is the default replacement and there is no reserve pool (B.8(c)).",
                     b.name
                 )));
@@ -50,14 +50,18 @@ impl Diplomacy<'_> {
                 };
                 lines.push(format!("{}. {} ({}){state}", i + 1, c.name, c.source));
             }
-            Ok(DiplomacyReply(lines.join("\n")))
+            Ok(DiplomacyOutcome::Words(lines.join("\n")))
         })
         .await
     }
 
     /// `/diplomacy standby board`: a member of the board's pool replies to its call, offering to
     /// take a position there (B.8(d)).
-    pub async fn standby(&self, call: &Call, name: &str) -> Result<DiplomacyReply, DiplomacyError> {
+    pub async fn standby(
+        &self,
+        call: &Call,
+        name: &str,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             if b.status == BoardStatus::Finished {
@@ -81,7 +85,7 @@ impl Diplomacy<'_> {
                 None | Some(pool::Skip::NoReply) => String::new(),
                 Some(s) => format!("; for now you are passed over: {s}"),
             };
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "Your reply is recorded: you will take a position on {} if drawn. You are no. {} in the pool's ranking ({}){bar} (B.8(d)).",
                 b.name,
                 rank + 1,
@@ -99,7 +103,7 @@ impl Diplomacy<'_> {
         name: &str,
         member: &PersonRef,
         reason: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -125,7 +129,7 @@ impl Diplomacy<'_> {
                 b.name, person.name
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

@@ -9,7 +9,7 @@ use serde_json::json;
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, my_position, DiplomacyError, DiplomacyReply};
+use super::{board, my_position, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::press::{accept, heading, PressKind, PressRule};
 use crate::domain::diplomacy::season::Turn;
@@ -31,7 +31,7 @@ impl Diplomacy<'_> {
         text: &str,
         k: PressKind,
         attributed: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let shown_as = k.anonymous().then_some(A_PLAYER);
         // The text is published anyway; the author of non-white press is not recorded.
         let public = json!({ "board": name, "kind": k.name() });
@@ -51,7 +51,7 @@ impl Diplomacy<'_> {
             let attributed = attributed.map(str::trim).filter(|_| k == PressKind::DarkGray);
             store::diplomacy::press::insert(conn, b.id, k, text.trim(), author, attributed, &b.turn, self.now()).await?;
             // The GM publishes press in the adjudication (D.X.1): it waits for the turn's.
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "Your {} press on {} is kept for the adjudication of {}, and published with it (D.X.1){}.",
                 k.name(),
                 b.name,

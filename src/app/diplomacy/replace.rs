@@ -8,7 +8,7 @@
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, power_of, DiplomacyError, DiplomacyReply};
+use super::{board, power_of, DiplomacyError, DiplomacyOutcome};
 use crate::app::committee::eligibility::check_may_sit;
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::diplomacy::handover::{self, Handover, Kind};
@@ -156,7 +156,7 @@ impl Diplomacy<'_> {
         power: Power,
         member: Option<&PersonRef>,
         until: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             let (power, position) = held(conn, &b, power).await?;
@@ -275,7 +275,7 @@ impl Diplomacy<'_> {
                 }
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
@@ -288,7 +288,7 @@ impl Diplomacy<'_> {
         call: &Call,
         name: &str,
         power: Power,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             let (power, position) = held(conn, &b, power).await?;
@@ -342,7 +342,7 @@ impl Diplomacy<'_> {
                 b.name, position.person_name
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
+use super::{board, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::centres::Centres;
 use crate::domain::diplomacy::correction::{ends_game, may_record};
@@ -35,7 +35,7 @@ impl Diplomacy<'_> {
         name: &str,
         season: &str,
         counts: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "record the supply-centre counts").await?;
@@ -101,7 +101,7 @@ impl Diplomacy<'_> {
                 text.push_str(&self.board_score_text(conn, b.id).await?);
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
@@ -115,7 +115,7 @@ impl Diplomacy<'_> {
         name: &str,
         season: &str,
         counts: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -182,7 +182,7 @@ impl Diplomacy<'_> {
                 _ => {}
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

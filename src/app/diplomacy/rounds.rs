@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::Diplomacy;
-use super::{DiplomacyError, DiplomacyReply};
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::assign::{deal, Player};
 use crate::domain::diplomacy::round_size::round_two;
@@ -22,7 +22,7 @@ impl Diplomacy<'_> {
         call: &Call,
         round: i64,
         end: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(&actor.offices, "open a round", "house rules A.3, B.1")?;
             if store::diplomacy::rounds::get(conn, round).await?.is_some() {
@@ -65,7 +65,7 @@ impl Diplomacy<'_> {
                 ));
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
@@ -76,7 +76,7 @@ impl Diplomacy<'_> {
         call: &Call,
         round: i64,
         seed: Option<i64>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(&actor.offices, "deal players to boards", "house rules A.3(ii), B.6")?;
             let r = store::diplomacy::rounds::get(conn, round)
@@ -127,7 +127,7 @@ impl Diplomacy<'_> {
             self.announce(conn, &text).await?;
             // The TD makes sure each game has an Observer (A.9): the new boards have none yet.
             let unobserved = crate::store::committee::teams::games_without_observer(conn).await?;
-            Ok(DiplomacyReply(if unobserved.is_empty() {
+            Ok(DiplomacyOutcome::Words(if unobserved.is_empty() {
                 text
             } else {
                 format!(

@@ -4,7 +4,7 @@
 //! reserve list (B.2).
 
 use super::Diplomacy;
-use super::{DiplomacyError, DiplomacyReply};
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::Call;
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::grouping::{group, TEAM_SIZE};
@@ -15,7 +15,7 @@ use crate::store::diplomacy::individuals::SignupOutcome;
 
 impl Diplomacy<'_> {
     /// `/diplomacy signup`.
-    pub async fn sign_up(&self, call: &Call) -> Result<DiplomacyReply, DiplomacyError> {
+    pub async fn sign_up(&self, call: &Call) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             may_play(&actor.name, &actor.offices, &self.house_bars(conn).await?)?;
             if !stored::groupings(conn).await?.is_empty() {
@@ -39,7 +39,7 @@ impl Diplomacy<'_> {
                 )));
             }
             stored::sign_up(conn, actor.id, self.now()).await?;
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "{} is signed up as an individual ({} so far). At the deadline the TD groups the individuals at random into teams of seven, each with a captain, and the rest start the reserve list (B.2).",
                 actor.name,
                 all.len() + 1
@@ -53,7 +53,7 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         seed: Option<i64>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -117,7 +117,7 @@ impl Diplomacy<'_> {
                 stored::add_grouped_team(conn, team, grouping, captain).await?;
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

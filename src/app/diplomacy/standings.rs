@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{power_of, DiplomacyError, DiplomacyReply};
+use super::{power_of, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::round_size::round_two;
@@ -107,13 +107,13 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         round: i64,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, _| {
             let r = store::diplomacy::rounds::get(conn, round)
                 .await?
                 .ok_or(DiplomacyError::NoRound(round))?;
             if let Some(a) = self.advancement(conn, round).await? {
-                return Ok(DiplomacyReply(written(
+                return Ok(DiplomacyOutcome::Words(written(
                     round,
                     &a.placings,
                     a.seed,
@@ -122,7 +122,7 @@ impl Diplomacy<'_> {
             }
             let seed = r.opened_at.timestamp();
             let (lines, _) = self.rank_round(conn, round, seed).await?;
-            Ok(DiplomacyReply(written(round, &lines, seed, &[])))
+            Ok(DiplomacyOutcome::Words(written(round, &lines, seed, &[])))
         })
         .await
     }
@@ -134,7 +134,7 @@ impl Diplomacy<'_> {
         round: i64,
         places: Option<i64>,
         seed: Option<i64>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -222,7 +222,7 @@ impl Diplomacy<'_> {
                 store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

@@ -4,7 +4,7 @@
 //! A.6, A.8, A.10) is refused by the same check as every other door to a team.
 
 use super::Diplomacy;
-use super::{DiplomacyError, DiplomacyReply};
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::committee::eligibility::check_may_join;
 use crate::app::{Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
@@ -19,7 +19,7 @@ impl Diplomacy<'_> {
         call: &Call,
         name: &str,
         captain: &PersonRef,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let name = name.trim().to_owned();
         self.execute(call, async |conn, _actor| {
             if store::committee::teams::find(conn, &name).await?.is_some() {
@@ -35,7 +35,7 @@ impl Diplomacy<'_> {
                 captain.name
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
@@ -48,7 +48,7 @@ impl Diplomacy<'_> {
         member: &PersonRef,
         power: Option<Power>,
         role: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let team = team.trim().to_owned();
         self.execute(call, async |conn, actor| {
             let id = store::committee::teams::find(conn, &team)
@@ -82,11 +82,12 @@ impl Diplomacy<'_> {
             if let Some(p) = power {
                 store::diplomacy::rounds::sign_up(conn, id, person.id, p.letter()).await?;
             }
-            let with = power.map_or(String::new(), |p| format!(", to play {p} in round 1 (B.5)"));
-            Ok(DiplomacyReply(format!(
-                "{} joins {team} as {role}{with}.",
-                person.name
-            )))
+            Ok(DiplomacyOutcome::Joined {
+                member: person.name,
+                team: team.clone(),
+                role: role.to_owned(),
+                power,
+            })
         })
         .await
     }

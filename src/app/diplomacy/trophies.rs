@@ -9,7 +9,7 @@ use sqlx::SqliteConnection;
 
 use super::standings::Advancement;
 use super::Diplomacy;
-use super::{DiplomacyError, DiplomacyReply};
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::titles::{
@@ -34,9 +34,9 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         seed: Option<i64>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, _| {
-            Ok(DiplomacyReply(self.titles_text(conn, seed).await?))
+            Ok(DiplomacyOutcome::Words(self.titles_text(conn, seed).await?))
         })
         .await
     }

@@ -10,7 +10,9 @@ use serde_json::json;
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, my_position, parse_power, power_of, DiplomacyError, DiplomacyReply};
+use super::{
+    board, my_position, parse_power, power_of, DiplomacyError, DiplomacyOutcome, VoteUntil,
+};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
 use crate::domain::diplomacy::season::{Phase, Turn};
@@ -88,7 +90,7 @@ impl Diplomacy<'_> {
         kind: ProposalKind,
         powers: Option<&str>,
         text: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             if b.status == BoardStatus::Finished {
@@ -133,7 +135,7 @@ impl Diplomacy<'_> {
                 due_with(&b, self.now())
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
@@ -144,7 +146,7 @@ impl Diplomacy<'_> {
         call: &Call,
         proposal: i64,
         ballot: Cast,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let public = json!({ "proposal": proposal });
         self.execute_sealed(call, public, Some(A_VOTER), async |conn, actor| {
             let p = store::diplomacy::votes::get(conn, proposal)
@@ -171,7 +173,7 @@ impl Diplomacy<'_> {
             // Votes are due with the orders (D.IX.2): after the deadline of the turn the proposal
             // is due with, they are refused as orders are (D.VII.3), unless the alternative
             // rule takes orders until adjudication or the results wait on a 1901 NMR (B.8(c)).
-            let mut until = format!("the deadline of {}", due_with(&b, p.opened_at));
+            let mut until = VoteUntil::Deadline(due_with(&b, p.opened_at));
             if let Some(deadline) = b.deadline.filter(|d| p.opened_at < *d) {
                 let held = !self.held_for(conn, &b).await?.is_empty();
                 if in_time(self.now(), deadline, b.late_orders || held, false).is_err() {
@@ -181,14 +183,12 @@ impl Diplomacy<'_> {
                     )));
                 }
                 if self.now() >= deadline {
-                    until = format!("{}'s adjudication is published", p.turn);
+                    until = VoteUntil::Adjudication(p.turn.clone());
                 }
             }
             let ballot = Ballot::from(ballot).word();
             store::diplomacy::votes::cast(conn, proposal, &voter, ballot, self.now()).await?;
-            Ok(DiplomacyReply(format!(
-                "Your vote on proposal #{proposal} is recorded, in secret; you may revise it until {until} (D.IX.2)."
-            )))
+            Ok(DiplomacyOutcome::BallotCast { proposal, until })
         })
         .await
     }

@@ -3,6 +3,7 @@
 
 mod disputes;
 mod motions;
+mod said;
 
 use crate::commands::{choice, command, reply, text, Section};
 use crate::domain::committee::rules::{MembersOpen, ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};

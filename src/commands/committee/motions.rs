@@ -1,5 +1,6 @@
 //! /motion: open, vote, break, approve, veto and show (house rules A.6, A.7).
 
+use crate::commands::said::answer;
 use crate::commands::spec::CommandSpec;
 use crate::commands::{choice, command, date_time, integer, reply, text};
 use crate::domain::committee::motion::Openable;
@@ -62,7 +63,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                     new_text: a.opt_text("new_text"),
                     closes: a.opt_date_time("closes"),
                 };
-                reply(app.committee().open(&call, &m).await)
+                answer(app.committee().open(&call, &m).await)
             })
         }),
         command(
@@ -75,7 +76,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("house rules A.6")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.committee()
                         .vote(&call, a.integer("motion")?, a.choice("choice")?)
                         .await,
@@ -93,7 +94,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("house rules A.3.iii, A.6")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.committee()
                         .break_tie(&call, a.integer("motion")?, a.choice("choice")?)
                         .await,
@@ -138,7 +139,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(motion())
         .rule("house rules A.6, A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.committee().show(a.integer("motion")?).await) })
+            Box::pin(async move { answer(app.committee().show(a.integer("motion")?).await) })
         }),
     ]
 }

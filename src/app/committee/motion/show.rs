@@ -1,8 +1,6 @@
 //! A motion in words: its opening post, its result with the counts and the sitting body (who
 //! sat, why, and how each voted), and `/motion show`.
 
-use std::fmt;
-
 use chrono_tz::Tz;
 use sqlx::SqliteConnection;
 
@@ -143,14 +141,12 @@ pub(crate) fn result_text(
     )
 }
 
-/// The reply to `/motion open` and `/motion show`.
-#[derive(Debug, Clone)]
-pub struct MotionShown(pub String);
-
-impl fmt::Display for MotionShown {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// The answer to `/motion open` and `/motion show`: motion `number`, and its whole record in
+/// the words its posts use (the opening and the result are built here for the announcements).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MotionShown {
+    pub number: i64,
+    pub record: String,
 }
 
 impl Committee<'_> {
@@ -212,6 +208,9 @@ impl App {
                 text.push_str(&format!(" Reason for the veto: {reason}"));
             }
         }
-        Ok(MotionShown(text))
+        Ok(MotionShown {
+            number,
+            record: text,
+        })
     }
 }
