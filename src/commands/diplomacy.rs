@@ -28,6 +28,11 @@ fn seed(description: &'static str) -> OptionSpec {
     integer("seed", description, 0, NUMBER_MAX).optional()
 }
 
+/// A power, by its letter.
+fn power(description: &'static str) -> OptionSpec {
+    choice("power", description, Great::WORDS)
+}
+
 fn board() -> OptionSpec {
     text(
         "board",
@@ -90,14 +95,7 @@ pub(super) fn section() -> Section {
             )
             .option(text("team", "The team", NAME_MAX))
             .option(person("member", "Who joins"))
-            .option(
-                choice(
-                    "power",
-                    "Round 1's power from the sign-up (B.5)",
-                    Great::WORDS,
-                )
-                .optional(),
-            )
+            .option(power("Round 1's power from the sign-up (B.5)").optional())
             .option(
                 choice(
                     "role",
@@ -221,14 +219,7 @@ pub(super) fn section() -> Section {
                 "holiday",
                 "A holiday the TD decreed eligible: not charged, and must be granted",
             ))
-            .option(
-                choice(
-                    "power",
-                    "The power a further extension is for (the GM)",
-                    Great::WORDS,
-                )
-                .optional(),
-            )
+            .option(power("The power a further extension is for (the GM)").optional())
             .who("the board's players and the GM, for holidays too; the GM for further extensions")
             .rule("D.VII.5")
             .run(|app, call, a| {
@@ -469,11 +460,7 @@ pub(super) fn section() -> Section {
                 "Hand a position to a replacement, permanent or until a season",
             )
             .option(board())
-            .option(choice(
-                "power",
-                "The position's power",
-                Great::WORDS,
-            ))
+            .option(power("The position's power"))
             .option(person("member", "The replacement; left out, the reserve pool's draw (B.8(d))").optional())
             .option(
                 text(
@@ -547,11 +534,7 @@ pub(super) fn section() -> Section {
                 "End a temporary replacement: the player takes the position back",
             )
             .option(board())
-            .option(choice(
-                "power",
-                "The position's power",
-                Great::WORDS,
-            ))
+            .option(power("The position's power"))
             .who("the board's GM, the TD, the player replaced")
             .rule("B.7")
             .run(|app, call, a| {
