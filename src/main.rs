@@ -302,6 +302,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if house {
                 let app = open(config).await?;
                 return match app
+                    .committee()
                     .import_house_rules(&file.display().to_string(), &text)
                     .await
                 {

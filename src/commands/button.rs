@@ -4,6 +4,7 @@
 
 use super::spec::{Args, CommandSpec, OptionKind, OptionSpec, Value};
 use crate::app::{App, Call, PersonRef};
+use crate::domain::kernel::limits::DATE_TIME_FORMAT;
 
 pub use crate::domain::kernel::button::{
     Button, ButtonError, ButtonStyle, Component, Invocation, CUSTOM_ID_MAX, PER_MESSAGE, PER_ROW,
@@ -96,6 +97,7 @@ fn written(value: &Value) -> Option<String> {
         Value::Integer(i) => Some(i.to_string()),
         Value::Flag(b) => Some(b.to_string()),
         Value::Date(d) => Some(d.format("%Y-%m-%d").to_string()),
+        Value::DateTime(t) => Some(t.format(DATE_TIME_FORMAT).to_string()),
         Value::Person(_) => None,
     }
 }

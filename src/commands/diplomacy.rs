@@ -3,10 +3,16 @@
 //! orders and centres (the GM); /press. Discord's tree has two levels, so the issue's
 //! "/diplomacy round open" is /diplomacy open.
 
-use crate::commands::{choice, command, flag, integer, person, reply, text, OptionSpec, Section};
-use crate::domain::diplomacy::{NAME_MAX, ORDERS_MAX, PRESS_MAX};
+use crate::commands::said::answer;
+use crate::commands::{
+    choice, command, date_time, flag, integer, person, text, OptionSpec, Section,
+};
+use crate::domain::diplomacy::press::{PressKind, PressRule};
+use crate::domain::diplomacy::vote::{Cast, ProposalKind};
+use crate::domain::diplomacy::{Power as Great, NAME_MAX, ORDERS_MAX, PRESS_MAX};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
+use crate::domain::kernel::words::Words;
 
 fn round() -> OptionSpec {
     integer(
@@ -20,6 +26,11 @@ fn round() -> OptionSpec {
 /// A random draw's seed, optional: published with the draw so anyone can repeat it.
 fn seed(description: &'static str) -> OptionSpec {
     integer("seed", description, 0, NUMBER_MAX).optional()
+}
+
+/// A power, by its letter.
+fn power(description: &'static str) -> OptionSpec {
+    choice("power", description, Great::WORDS)
 }
 
 fn board() -> OptionSpec {
@@ -44,7 +55,7 @@ pub(super) fn section() -> Section {
             .option(choice(
                 "press",
                 "D.X.1's standard rule, or Alternative Rule A, B or C",
-                &["standard", "a", "b", "c"],
+                PressRule::WORDS,
             ))
             .option(flag(
                 "late_orders",
@@ -54,11 +65,11 @@ pub(super) fn section() -> Section {
             .rule("D.I.1(b), D.VII.3, D.X.1")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.state_dip_policy(
+                    answer(
+                        app.diplomacy().state_policy(
                             &call,
                             &a.text("board")?,
-                            &a.text("press")?,
+                            a.choice("press")?,
                             a.flag("late_orders"),
                         )
                         .await,
@@ -72,8 +83,8 @@ pub(super) fn section() -> Section {
                 .rule("B.2; A.4, A.8")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
-                            app.create_dip_team(&call, &a.text("name")?, &a.person("captain")?)
+                        answer(
+                            app.diplomacy().create_team(&call, &a.text("name")?, &a.person("captain")?)
                                 .await,
                         )
                     })
@@ -84,14 +95,7 @@ pub(super) fn section() -> Section {
             )
             .option(text("team", "The team", NAME_MAX))
             .option(person("member", "Who joins"))
-            .option(
-                choice(
-                    "power",
-                    "Round 1's power from the sign-up (B.5)",
-                    &["A", "E", "F", "G", "I", "R", "T"],
-                )
-                .optional(),
-            )
+            .option(power("Round 1's power from the sign-up (B.5)").optional())
             .option(
                 choice(
                     "role",
@@ -104,12 +108,12 @@ pub(super) fn section() -> Section {
             .rule("B.2, B.5; A.1")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.add_dip_member(
+                    answer(
+                        app.diplomacy().add_member(
                             &call,
                             &a.text("team")?,
                             &a.person("member")?,
-                            a.opt_text("power").as_deref(),
+                            a.opt_choice("power"),
                             a.opt_text("role").as_deref(),
                         )
                         .await,
@@ -127,8 +131,8 @@ pub(super) fn section() -> Section {
             .rule("B.1, B.3, B.4")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.open_dip_round(&call, a.integer("round")?, &a.text("end")?)
+                    answer(
+                        app.diplomacy().open_round(&call, a.integer("round")?, &a.text("end")?)
                             .await,
                     )
                 })
@@ -144,8 +148,8 @@ pub(super) fn section() -> Section {
             .rule("B.5, B.6 a-e wherever possible")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.assign_dip_round(&call, a.integer("round")?, a.opt_integer("seed"))
+                    answer(
+                        app.diplomacy().assign_round(&call, a.integer("round")?, a.opt_integer("seed"))
                             .await,
                     )
                 })
@@ -158,7 +162,7 @@ pub(super) fn section() -> Section {
             .who("anyone")
             .rule("C.11-C.13")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_titles(&call, a.opt_integer("seed")).await) })
+                Box::pin(async move { answer(app.diplomacy().titles(&call, a.opt_integer("seed")).await) })
             }),
             command(
                 "diplomacy signup",
@@ -166,7 +170,7 @@ pub(super) fn section() -> Section {
             )
             .who("anyone not on a team, but the TD and TMC")
             .rule("B.2; A.4, A.8")
-            .run(|app, call, _| Box::pin(async move { reply(app.dip_sign_up(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { answer(app.diplomacy().sign_up(&call).await) })),
             command(
                 "diplomacy group",
                 "Group the individual sign-ups at random into teams of seven (the TD)",
@@ -176,7 +180,7 @@ pub(super) fn section() -> Section {
             .who("the TD")
             .rule("B.2")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_group(&call, a.opt_integer("seed")).await) })
+                Box::pin(async move { answer(app.diplomacy().group(&call, a.opt_integer("seed")).await) })
             }),
             command(
                 "diplomacy orders",
@@ -194,8 +198,8 @@ pub(super) fn section() -> Section {
             .rule("D.II, D.III.3, D.VII.1, D.VII.3, D.VII.7")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.submit_dip_orders(
+                    answer(
+                        app.diplomacy().submit_orders(
                             &call,
                             &a.text("board")?,
                             &a.text("text")?,
@@ -215,25 +219,18 @@ pub(super) fn section() -> Section {
                 "holiday",
                 "A holiday the TD decreed eligible: not charged, and must be granted",
             ))
-            .option(
-                choice(
-                    "power",
-                    "The power a further extension is for (the GM)",
-                    &["A", "E", "F", "G", "I", "R", "T"],
-                )
-                .optional(),
-            )
+            .option(power("The power a further extension is for (the GM)").optional())
             .who("the board's players and the GM, for holidays too; the GM for further extensions")
             .rule("D.VII.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.extend_dip(
+                    answer(
+                        app.diplomacy().extend(
                             &call,
                             &a.text("board")?,
                             a.integer("days")?,
                             a.flag("holiday"),
-                            a.opt_text("power").as_deref(),
+                            a.opt_choice("power"),
                         )
                         .await,
                     )
@@ -251,8 +248,8 @@ pub(super) fn section() -> Section {
             .rule("D.VII.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.dip_holiday(
+                    answer(
+                        app.diplomacy().holiday(
                             &call,
                             a.integer("hours")?,
                             &a.text("reason")?,
@@ -270,7 +267,7 @@ pub(super) fn section() -> Section {
             .who("the board's surviving players")
             .rule("D.VII.4(a)")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_consent(&call, &a.text("board")?).await) })
+                Box::pin(async move { answer(app.diplomacy().consent(&call, &a.text("board")?).await) })
             }),
             command(
                 "diplomacy unavailable",
@@ -285,7 +282,7 @@ pub(super) fn section() -> Section {
             .rule("D.VII.2")
             .run(|app, call, a| {
                 Box::pin(
-                    async move { reply(app.declare_unavailable(&call, &a.text("from")?).await) },
+                    async move { answer(app.diplomacy().declare_unavailable(&call, &a.text("from")?).await) },
                 )
             }),
             command(
@@ -296,7 +293,7 @@ pub(super) fn section() -> Section {
             .option(choice(
                 "kind",
                 "draw, concede or rule",
-                &["draw", "concede", "rule"],
+                ProposalKind::WORDS,
             ))
             .option(
                 text(
@@ -311,11 +308,11 @@ pub(super) fn section() -> Section {
             .rule("D.IX.1-5, C.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.propose_dip(
+                    answer(
+                        app.diplomacy().propose(
                             &call,
                             &a.text("board")?,
-                            &a.text("kind")?,
+                            a.choice("kind")?,
                             a.opt_text("powers").as_deref(),
                             a.opt_text("text").as_deref(),
                         )
@@ -328,15 +325,15 @@ pub(super) fn section() -> Section {
                 .option(choice(
                     "vote",
                     "yes, no or abstain (a No, D.IX.1); anything else is unclear, uncast",
-                    &["yes", "no", "abstain"],
+                    Cast::WORDS,
                 ))
                 .private()
                 .who("the board's remaining players; the GM on a house-rule change")
                 .rule("D.IX.1, D.IX.2, D.IX.5")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
-                            app.vote_dip(&call, a.integer("proposal")?, &a.text("vote")?)
+                        answer(
+                            app.diplomacy().vote(&call, a.integer("proposal")?, a.choice("vote")?)
                                 .await,
                         )
                     })
@@ -348,7 +345,7 @@ pub(super) fn section() -> Section {
             .option(round())
             .rule("C.6-C.9, C.11")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_standings(&call, a.integer("round")?).await) })
+                Box::pin(async move { answer(app.diplomacy().standings(&call, a.integer("round")?).await) })
             }),
             command(
                 "diplomacy advance",
@@ -370,8 +367,8 @@ pub(super) fn section() -> Section {
             .rule("B.4, C.6-C.11")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.dip_advance(
+                    answer(
+                        app.diplomacy().advance(
                             &call,
                             a.integer("round")?,
                             a.opt_integer("places"),
@@ -391,7 +388,7 @@ pub(super) fn section() -> Section {
                 "The turn, such as S1901M, F1901R or W1901A",
                 8,
             ))
-            .option(text("at", "The deadline, YYYY-MM-DD HH:MM GMT", 20))
+            .option(date_time("at", "The deadline in GMT, YYYY-MM-DD HH:MM (D.VII.4b)"))
             .option(flag(
                 "consent",
                 "Every surviving player has consented to a shorter turn (/diplomacy consent)",
@@ -400,12 +397,12 @@ pub(super) fn section() -> Section {
             .rule("D.VII.2, D.VII.4")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.set_dip_deadline(
+                    answer(
+                        app.diplomacy().set_deadline(
                             &call,
                             &a.text("board")?,
                             &a.text("turn")?,
-                            &a.text("at")?,
+                            a.date_time("at")?,
                             a.flag("consent"),
                         )
                         .await,
@@ -426,8 +423,8 @@ pub(super) fn section() -> Section {
             .rule("D.III.3")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.show_dip_orders(&call, &a.text("board")?, a.flag("merged"))
+                    answer(
+                        app.diplomacy().show_orders(&call, &a.text("board")?, a.flag("merged"))
                             .await,
                     )
                 })
@@ -447,8 +444,8 @@ pub(super) fn section() -> Section {
             .rule("C.1-C.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.record_dip_centres(
+                    answer(
+                        app.diplomacy().record_centres(
                             &call,
                             &a.text("board")?,
                             &a.text("season")?,
@@ -463,11 +460,7 @@ pub(super) fn section() -> Section {
                 "Hand a position to a replacement, permanent or until a season",
             )
             .option(board())
-            .option(choice(
-                "power",
-                "The position's power",
-                &["A", "E", "F", "G", "I", "R", "T"],
-            ))
+            .option(power("The position's power"))
             .option(person("member", "The replacement; left out, the reserve pool's draw (B.8(d))").optional())
             .option(
                 text(
@@ -481,11 +474,11 @@ pub(super) fn section() -> Section {
             .rule("B.7-B.10, D.VII.6b")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.replace_dip_player(
+                    answer(
+                        app.diplomacy().replace(
                             &call,
                             &a.text("board")?,
-                            &a.text("power")?,
+                            a.choice("power")?,
                             a.opt_person("member").as_ref(),
                             a.opt_text("until").as_deref(),
                         )
@@ -501,7 +494,7 @@ pub(super) fn section() -> Section {
             .who("anyone")
             .rule("B.8(d), B.9, B.10; A.10")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_reserves(&call, &a.text("board")?).await) })
+                Box::pin(async move { answer(app.diplomacy().reserves(&call, &a.text("board")?).await) })
             }),
             command(
                 "diplomacy standby",
@@ -511,7 +504,7 @@ pub(super) fn section() -> Section {
             .who("the board's reserve pool")
             .rule("B.8(d)")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_standby(&call, &a.text("board")?).await) })
+                Box::pin(async move { answer(app.diplomacy().standby(&call, &a.text("board")?).await) })
             }),
             command(
                 "diplomacy veto",
@@ -525,8 +518,8 @@ pub(super) fn section() -> Section {
             .rule("B.10")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.dip_veto(
+                    answer(
+                        app.diplomacy().veto(
                             &call,
                             &a.text("board")?,
                             &a.person("member")?,
@@ -541,17 +534,13 @@ pub(super) fn section() -> Section {
                 "End a temporary replacement: the player takes the position back",
             )
             .option(board())
-            .option(choice(
-                "power",
-                "The position's power",
-                &["A", "E", "F", "G", "I", "R", "T"],
-            ))
+            .option(power("The position's power"))
             .who("the board's GM, the TD, the player replaced")
             .rule("B.7")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.return_dip_player(&call, &a.text("board")?, &a.text("power")?)
+                    answer(
+                        app.diplomacy().return_player(&call, &a.text("board")?, a.choice("power")?)
                             .await,
                     )
                 })
@@ -562,7 +551,7 @@ pub(super) fn section() -> Section {
                 .option(choice(
                     "kind",
                     "white (signed), gray (anonymous) or darkgray (signed as someone)",
-                    &["white", "gray", "darkgray"],
+                    PressKind::WORDS,
                 ))
                 .option(text("as", "Who dark-gray press is signed as", NAME_MAX).optional())
                 .private()
@@ -570,12 +559,12 @@ pub(super) fn section() -> Section {
                 .rule("D.X.1, D.X.2")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
-                            app.send_press(
+                        answer(
+                            app.diplomacy().press(
                                 &call,
                                 &a.text("board")?,
                                 &a.text("text")?,
-                                &a.text("kind")?,
+                                a.choice("kind")?,
                                 a.opt_text("as").as_deref(),
                             )
                             .await,
@@ -591,7 +580,7 @@ pub(super) fn section() -> Section {
             .who("the TD")
             .rule("C.10")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.dip_decline(&call, &a.person("member")?).await) })
+                Box::pin(async move { answer(app.diplomacy().decline(&call, &a.person("member")?).await) })
             }),
         ],
     }

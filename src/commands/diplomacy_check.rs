@@ -2,7 +2,8 @@
 //! the start of a turn, /board check compares the GM's adjudication with gavel's, privately;
 //! and its correction (D.VIII.1): /board correct, the TD's, mends a season's counts.
 
-use crate::commands::{command, flag, reply, text, Section};
+use crate::commands::said::answer;
+use crate::commands::{command, flag, text, Section};
 use crate::domain::diplomacy::{NAME_MAX, ORDERS_MAX};
 use crate::domain::kernel::authority::Power;
 
@@ -31,8 +32,8 @@ pub(super) fn section() -> Section {
             .rule("D.VIII.1, C.1-C.5")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.correct_dip_centres(
+                    answer(
+                        app.diplomacy().correct_centres(
                             &call,
                             &a.text("board")?,
                             &a.text("season")?,
@@ -61,8 +62,8 @@ pub(super) fn section() -> Section {
             .rule("D.III-D.VI")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.record_dip_units(
+                    answer(
+                        app.diplomacy().record_units(
                             &call,
                             &a.text("board")?,
                             &a.text("season")?,
@@ -95,8 +96,8 @@ pub(super) fn section() -> Section {
             .rule("D.III-D.VI")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.check_dip_adjudication(
+                    answer(
+                        app.diplomacy().check_adjudication(
                             &call,
                             &a.text("board")?,
                             &a.text("results")?,

@@ -7,6 +7,7 @@ mod committee;
 mod court;
 mod diplomacy;
 mod diplomacy_check;
+mod diplomacy_said;
 mod docs;
 mod leaderboard;
 pub(crate) mod members;
@@ -438,6 +439,12 @@ pub(crate) fn choice(
 /// A date, YYYY-MM-DD (required unless `.optional()`).
 pub(crate) fn date(name: &'static str, description: &'static str) -> OptionSpec {
     required(name, description, OptionKind::Date)
+}
+
+/// A date and time, YYYY-MM-DD HH:MM, on the clock the description names (required unless
+/// `.optional()`).
+pub(crate) fn date_time(name: &'static str, description: &'static str) -> OptionSpec {
+    required(name, description, OptionKind::DateTime)
 }
 
 /// true or false, false when left out.

@@ -7,6 +7,7 @@ use super::spec::{Args, BoxFuture, CommandSpec, OptionKind, Reply, Value};
 pub use super::spec::{Paged, PagedHandler, Pages};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::kernel::button::{ButtonError, Component, Invocation};
+use crate::domain::kernel::limits::DATE_TIME_FORMAT;
 
 /// The option every paged command takes.
 pub const PAGE: &str = "page";
@@ -56,6 +57,7 @@ pub fn page_invocation(
             Some(Value::Integer(i)) => Some(i.to_string()),
             Some(Value::Flag(b)) => Some(b.to_string()),
             Some(Value::Date(d)) => Some(d.format("%Y-%m-%d").to_string()),
+            Some(Value::DateTime(t)) => Some(t.format(DATE_TIME_FORMAT).to_string()),
             None if caller_default == Some(option.name) => Some(asker.to_string()),
             None => None,
         };
@@ -119,7 +121,7 @@ pub fn read_press(custom_id: &str, presser: u64) -> Result<(&'static CommandSpec
             OptionKind::Integer { .. } | OptionKind::Choice(_) | OptionKind::Flag => {
                 option.parse_text(text).map_err(|e| e.to_string())?
             }
-            OptionKind::Text { .. } | OptionKind::Date => {
+            OptionKind::Text { .. } | OptionKind::Date | OptionKind::DateTime => {
                 return Err(format!(
                     "A page button cannot carry `{name}`; use /{} instead.",
                     spec.path

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime};
 
 use std::future::Future;
 use std::pin::Pin;
@@ -12,7 +12,7 @@ use crate::app::choices::Pick;
 use crate::app::PersonRef;
 use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
-use crate::domain::kernel::limits::DATE_MAX;
+use crate::domain::kernel::limits::{DATE_MAX, DATE_TIME_FORMAT};
 use crate::domain::kernel::text;
 use crate::domain::kernel::words::Words;
 
@@ -127,6 +127,8 @@ pub enum OptionKind {
     Text { max: usize },
     /// A date written YYYY-MM-DD (the use case reads and checks it).
     Date,
+    /// A date and time, YYYY-MM-DD HH:MM, on the clock its description names (club, GMT).
+    DateTime,
     /// A whole number in `min..=max`.
     Integer { min: i64, max: i64 },
     /// A person: a Discord user, or `@name` in the console.
@@ -146,6 +148,7 @@ impl OptionKind {
                 OptionKind::Text { .. } | OptionKind::Date | OptionKind::Choice(_),
                 Value::Text(_)
             ) | (OptionKind::Date, Value::Date(_))
+                | (OptionKind::DateTime, Value::Text(_) | Value::DateTime(_))
                 | (OptionKind::Integer { .. }, Value::Integer(_))
                 | (OptionKind::Person, Value::Person(_))
                 | (OptionKind::Flag, Value::Flag(_))
@@ -157,6 +160,7 @@ impl OptionKind {
         match self {
             OptionKind::Text { .. } => "text",
             OptionKind::Date => "a date, YYYY-MM-DD",
+            OptionKind::DateTime => "a date and time, YYYY-MM-DD HH:MM",
             OptionKind::Integer { .. } => "a whole number",
             OptionKind::Person => "a person",
             OptionKind::Flag => "true or false",
@@ -183,6 +187,7 @@ pub enum Value {
     Flag(bool),
     /// A date option, read once at the edge: the adapters give text, which `check` parses.
     Date(NaiveDate),
+    DateTime(NaiveDateTime),
 }
 
 impl Value {
@@ -194,6 +199,7 @@ impl Value {
             Value::Person(p) => p.name.clone().into(),
             Value::Flag(b) => (*b).into(),
             Value::Date(d) => d.format(DATE_FORMAT).to_string().into(),
+            Value::DateTime(t) => t.format(DATE_TIME_FORMAT).to_string().into(),
         }
     }
 }
@@ -211,6 +217,7 @@ pub enum OptionError {
     Missing(&'static str),
     Twice(&'static str),
     NotADate(String),
+    NotATime(String),
     NotAPerson(String),
     NotANumber {
         option: &'static str,
@@ -254,6 +261,7 @@ impl fmt::Display for OptionError {
             OptionError::Twice(name) => write!(f, "The option `{name}` is given twice."),
             OptionError::NotAPerson(value) => write!(f, "`{value}` is not a person; write @name."),
             OptionError::NotADate(value) => write!(f, "`{value}` is not a date; write YYYY-MM-DD."),
+            OptionError::NotATime(v) => write!(f, "`{v}` is not a time; write YYYY-MM-DD HH:MM."),
             OptionError::NotANumber { option, value } => {
                 write!(f, "`{value}` is not a whole number (option `{option}`).")
             }
@@ -351,6 +359,11 @@ impl OptionSpec {
             (OptionKind::Date, Value::Text(t)) => NaiveDate::parse_from_str(t.trim(), DATE_FORMAT)
                 .map(Value::Date)
                 .map_err(|_| OptionError::NotADate(t.clone())),
+            (OptionKind::DateTime, Value::Text(t)) => {
+                NaiveDateTime::parse_from_str(t.trim(), DATE_TIME_FORMAT)
+                    .map(Value::DateTime)
+                    .map_err(|_| OptionError::NotATime(t.clone()))
+            }
             _ => Ok(value),
         }
     }
@@ -358,9 +371,10 @@ impl OptionSpec {
     /// Reads an option written as text (the console's `name:value`).
     pub fn parse_text(&self, text: &str) -> Result<Value, OptionError> {
         let value = match self.kind {
-            OptionKind::Text { .. } | OptionKind::Date | OptionKind::Choice(_) => {
-                Value::Text(text.to_owned())
-            }
+            OptionKind::Text { .. }
+            | OptionKind::Date
+            | OptionKind::DateTime
+            | OptionKind::Choice(_) => Value::Text(text.to_owned()),
             OptionKind::Integer { .. } => {
                 Value::Integer(text.parse().map_err(|_| OptionError::NotANumber {
                     option: self.name,
@@ -393,6 +407,7 @@ impl OptionSpec {
         let value = match &self.kind {
             OptionKind::Text { .. } => "\"...\"".to_owned(),
             OptionKind::Date => "YYYY-MM-DD".to_owned(),
+            OptionKind::DateTime => "\"YYYY-MM-DD HH:MM\"".to_owned(),
             OptionKind::Integer { .. } => "N".to_owned(),
             OptionKind::Person => "@name".to_owned(),
             OptionKind::Flag => "true".to_owned(),
@@ -524,6 +539,17 @@ impl Args {
 
     pub fn date(&self, name: &'static str) -> Result<NaiveDate, String> {
         self.opt_date(name).ok_or_else(|| missing(name))
+    }
+
+    pub fn opt_date_time(&self, name: &str) -> Option<NaiveDateTime> {
+        match self.get(name) {
+            Some(Value::DateTime(t)) => Some(*t),
+            _ => None,
+        }
+    }
+
+    pub fn date_time(&self, name: &'static str) -> Result<NaiveDateTime, String> {
+        self.opt_date_time(name).ok_or_else(|| missing(name))
     }
 
     pub fn text(&self, name: &'static str) -> Result<String, String> {

@@ -187,6 +187,60 @@ async fn the_gms_commands_are_refused_to_a_player_who_is_not_the_gm_a12() {
     }
 }
 
+/// Times and choices are read at the edge, for every adapter: a deadline that is not
+/// YYYY-MM-DD HH:MM (GMT, D.VII.4b) and a power or ballot that is not one of the choices are
+/// refused before the use case runs, with nothing written.
+#[tokio::test]
+async fn a_deadline_is_a_time_and_a_power_or_ballot_one_of_the_choices_d_vii_4b() {
+    let (mut console, _) = played().await;
+    let before = written(&mut console).await;
+    for (line, refusal) in [
+        (
+            "gm1: /board deadline board:\"R1 Board 1\" turn:S1910M at:\"10 Mar 18:00\"",
+            "`10 Mar 18:00` is not a time; write YYYY-MM-DD HH:MM.",
+        ),
+        (
+            "gm1: /board deadline board:\"R1 Board 1\" turn:S1910M at:\"2027-03-10 18:00 GMT\"",
+            "`2027-03-10 18:00 GMT` is not a time; write YYYY-MM-DD HH:MM.",
+        ),
+        (
+            "gm1: /board return board:\"R1 Board 1\" power:X",
+            "`X` is not a choice for the option `power`: it takes A, E, F, G, I, R or T.",
+        ),
+        (
+            "alice: /diplomacy vote proposal:1 vote:maybe",
+            "`maybe` is not a choice for the option `vote`: it takes yes, no or abstain.",
+        ),
+    ] {
+        let out = console.execute(line).await.expect("line runs");
+        assert!(
+            matches!(&out[..], [Output::Refusal(t)] if t == refusal),
+            "{line}: {out:?}"
+        );
+    }
+    assert_eq!(written(&mut console).await, before);
+}
+
+/// What the club has written: its audit log, its posts and its boards' deadlines.
+async fn written(console: &mut Console) -> (i64, i64, Vec<Option<String>>) {
+    let pool = console.app().await.expect("the app").pool();
+    let count = async |sql: &str| -> i64 {
+        sqlx::query_scalar(sql)
+            .fetch_one(pool)
+            .await
+            .expect("a count")
+    };
+    let deadlines = sqlx::query_scalar("SELECT deadline FROM dip_boards ORDER BY id")
+        .fetch_all(pool)
+        .await
+        .expect("boards");
+    (
+        count("SELECT COUNT(*) FROM audit_log").await,
+        count("SELECT COUNT(*) FROM outbox").await,
+        deadlines,
+    )
+}
+
 /// The record `script` (a transcript) makes, then the breaches `gavel check` finds after `sql`
 /// changes it behind gavel's back.
 async fn breaches_after(script: &str, sql: &str) -> Vec<String> {

@@ -100,6 +100,10 @@ fn discord_registers_exactly_the_declared_commands_and_limits() {
                     assert_eq!(json["type"], 3, "{at}");
                     assert_eq!(json["max_length"], 10, "{at}");
                 }
+                OptionKind::DateTime => {
+                    assert_eq!(json["type"], 3, "{at}");
+                    assert_eq!(json["max_length"], 16, "{at}");
+                }
                 OptionKind::Person => assert_eq!(json["type"], 6, "{at}"),
                 OptionKind::Flag => assert_eq!(json["type"], 5, "{at}"),
                 OptionKind::Choice(words) => {
@@ -124,6 +128,7 @@ fn line_at_the_limits(command: &commands::CommandSpec) -> String {
             OptionKind::Text { max } => format!("\"{}\"", "x".repeat(*max)),
             OptionKind::Integer { max, .. } => max.to_string(),
             OptionKind::Date => "2026-11-27".into(),
+            OptionKind::DateTime => "\"2026-11-27 18:00\"".into(),
             OptionKind::Person => "@bob".into(),
             OptionKind::Flag => "false".into(),
             OptionKind::Choice(words) => words[0].into(),

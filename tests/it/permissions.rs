@@ -17,6 +17,7 @@ fn plausible_line(actor: &str, command: &commands::CommandSpec) -> String {
             OptionKind::Text { .. } => "\"a reason in words\"".to_owned(),
             OptionKind::Integer { min, .. } => (*min).max(1).to_string(),
             OptionKind::Date => "2026-12-25".into(),
+            OptionKind::DateTime => "\"2026-12-25 18:00\"".into(),
             OptionKind::Person => people.next().expect("cycles").into(),
             OptionKind::Flag => "false".into(),
             OptionKind::Choice(words) => words[0].into(),

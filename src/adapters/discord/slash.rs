@@ -11,7 +11,7 @@ use super::Error;
 use crate::app::App;
 use crate::commands::button;
 use crate::commands::{self, Args, CommandSpec, OptionKind, OptionSpec, Value};
-use crate::domain::kernel::limits::DATE_MAX;
+use crate::domain::kernel::limits::{DATE_MAX, DATE_TIME_MAX};
 
 /// The top-level names in table order: a lone command (`join`) or a group (`mod`).
 fn top_level_names() -> Vec<&'static str> {
@@ -78,7 +78,10 @@ fn subcommand(command: &CommandSpec) -> serenity::CreateCommandOption {
 fn option(o: &OptionSpec) -> serenity::CreateCommandOption {
     use serenity::CommandOptionType as T;
     let kind = match o.kind {
-        OptionKind::Text { .. } | OptionKind::Date | OptionKind::Choice(_) => T::String,
+        OptionKind::Text { .. }
+        | OptionKind::Date
+        | OptionKind::DateTime
+        | OptionKind::Choice(_) => T::String,
         OptionKind::Integer { .. } => T::Integer,
         OptionKind::Person => T::User,
         OptionKind::Flag => T::Boolean,
@@ -94,6 +97,7 @@ fn option(o: &OptionSpec) -> serenity::CreateCommandOption {
     match &o.kind {
         OptionKind::Text { max } => built.max_length(u16::try_from(*max).unwrap_or(u16::MAX)),
         OptionKind::Date => built.max_length(DATE_MAX as u16),
+        OptionKind::DateTime => built.max_length(DATE_TIME_MAX as u16),
         OptionKind::Integer { min, max } => built
             .min_int_value(u64::try_from(*min).unwrap_or(0))
             .max_int_value(u64::try_from(*max).unwrap_or(u64::MAX)),

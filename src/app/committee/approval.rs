@@ -7,6 +7,7 @@ use std::fmt;
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+use crate::app::committee::Committee;
 use crate::app::{Actor, App, Call};
 use crate::domain::committee::approval::{self, Act, Approval};
 use crate::domain::committee::motion::Kind;
@@ -29,13 +30,9 @@ impl fmt::Display for Decided {
     }
 }
 
-impl App {
+impl Committee<'_> {
     /// `/motion approve` (the TD, A.7).
-    pub async fn approve_motion(
-        &self,
-        call: &Call,
-        number: i64,
-    ) -> Result<Decided, CommitteeError> {
+    pub async fn approve(&self, call: &Call, number: i64) -> Result<Decided, CommitteeError> {
         self.execute(call, async |conn, actor| {
             Power::Director.require(
                 &actor.offices,
@@ -51,7 +48,7 @@ impl App {
     }
 
     /// `/motion veto` (the TD, A.7), with the reason.
-    pub async fn veto_motion(
+    pub async fn veto(
         &self,
         call: &Call,
         number: i64,
@@ -74,7 +71,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// The TD's time has passed: does nothing if the TD acted.
     pub(crate) async fn approval_due(
         &self,

@@ -10,6 +10,7 @@ use std::fmt;
 
 use sqlx::SqliteConnection;
 
+use crate::app::committee::Committee;
 use crate::app::{App, Call};
 use crate::domain::committee::bound::{self, Bars, Binding};
 use crate::domain::committee::rules::{Fraction, Majority, VoteRules};
@@ -65,6 +66,54 @@ pub(crate) async fn house_bars(conn: &mut SqliteConnection) -> sqlx::Result<Bars
 /// One line of what an adopted change does in gavel.
 fn in_words(b: &Binding, value: &str) -> String {
     b.kind.show(value)
+}
+
+impl Committee<'_> {
+    /// `/houserule set name value`: the TD (or the Chief Justice) sets what gavel enforces by
+    /// a house rule whose text does not state it plainly (A.7).
+    pub async fn set_house_value(
+        &self,
+        call: &Call,
+        name: &str,
+        value: &str,
+    ) -> Result<BoundText, CommitteeError> {
+        self.execute(call, async |conn, actor| {
+            if !actor.offices.is_chief_justice() && !actor.offices.is_director() {
+                return Err(CommitteeError::MaySet);
+            }
+            let b = bound::by_key(name.trim())
+                .ok_or_else(|| CommitteeError::NoSuchSetting(name.trim().to_owned()))?;
+            if let Some(option) = b.committee {
+                return Err(CommitteeError::CommitteeSetting(b.key, option));
+            }
+            let typed = b
+                .kind
+                .parse(value)
+                .ok_or_else(|| CommitteeError::BadSetting {
+                    name: b.key,
+                    value: value.trim().to_owned(),
+                    wants: b.kind.wants(),
+                })?;
+            let old = self.house_value(conn, b.key).await?;
+            let ended = self.officer_sets(conn, b, &typed, actor.id).await?;
+            let text = format!(
+                "{} set {} to {} (it was {}){} (house rules {}, A.7).",
+                actor.name,
+                b.what,
+                in_words(b, &typed),
+                in_words(b, &old),
+                if ended {
+                    format!(": the change to {} is now in effect in gavel", b.item)
+                } else {
+                    String::new()
+                },
+                b.item
+            );
+            self.announce(conn, &text).await?;
+            Ok(BoundText(text))
+        })
+        .await
+    }
 }
 
 impl App {
@@ -340,52 +389,6 @@ impl App {
             text.push_str(&note);
         }
         text
-    }
-
-    /// `/houserule set name value`: the TD (or the Chief Justice) sets what gavel enforces by
-    /// a house rule whose text does not state it plainly (A.7).
-    pub async fn set_house_value(
-        &self,
-        call: &Call,
-        name: &str,
-        value: &str,
-    ) -> Result<BoundText, CommitteeError> {
-        self.execute(call, async |conn, actor| {
-            if !actor.offices.is_chief_justice() && !actor.offices.is_director() {
-                return Err(CommitteeError::MaySet);
-            }
-            let b = bound::by_key(name.trim())
-                .ok_or_else(|| CommitteeError::NoSuchSetting(name.trim().to_owned()))?;
-            if let Some(option) = b.committee {
-                return Err(CommitteeError::CommitteeSetting(b.key, option));
-            }
-            let typed = b
-                .kind
-                .parse(value)
-                .ok_or_else(|| CommitteeError::BadSetting {
-                    name: b.key,
-                    value: value.trim().to_owned(),
-                    wants: b.kind.wants(),
-                })?;
-            let old = self.house_value(conn, b.key).await?;
-            let ended = self.officer_sets(conn, b, &typed, actor.id).await?;
-            let text = format!(
-                "{} set {} to {} (it was {}){} (house rules {}, A.7).",
-                actor.name,
-                b.what,
-                in_words(b, &typed),
-                in_words(b, &old),
-                if ended {
-                    format!(": the change to {} is now in effect in gavel", b.item)
-                } else {
-                    String::new()
-                },
-                b.item
-            );
-            self.announce(conn, &text).await?;
-            Ok(BoundText(text))
-        })
-        .await
     }
 
     /// An officer sets a bound value: refused where the item's text states another plainly

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::app::committee::bound::committee_value;
+use crate::app::committee::Committee;
 use crate::app::{App, Call};
 use crate::domain::committee::bound;
 use crate::domain::committee::rules::{
@@ -154,13 +155,9 @@ impl fmt::Display for CommitteeList {
     }
 }
 
-impl App {
+impl Committee<'_> {
     /// `/committee create` (Chief Justice).
-    pub async fn create_committee(
-        &self,
-        call: &Call,
-        new: &NewCommittee,
-    ) -> Result<Created, CommitteeError> {
+    pub async fn create(&self, call: &Call, new: &NewCommittee) -> Result<Created, CommitteeError> {
         self.execute(call, async |conn, actor| {
             Power::ChiefJustice.require(
                 &actor.offices,
@@ -235,23 +232,13 @@ impl App {
         .await
     }
 
-    /// Whether the house rules are loaded.
-    pub(crate) async fn house_rules_loaded(
-        &self,
-        conn: &mut sqlx::SqliteConnection,
-    ) -> sqlx::Result<bool> {
-        Ok(!store::committee::house_rules::current(conn)
-            .await?
-            .is_empty())
-    }
-
     /// `/committee set`: changes a committee's own rules after it was created, audited and
     /// announced. The Chief Justice changes any committee's; the TD (or the Assistant TD acting
     /// as TD) the TMC's, whose size, turnout, majority, tie-break and sitting body follow the
     /// house rules in force (A.2, A.6): a value their text states otherwise is refused, quoting
     /// it, and a value an adopted change left waiting is set, putting the change in effect.
     /// Motions already open keep the rules they opened under.
-    pub async fn set_committee(
+    pub async fn set(
         &self,
         call: &Call,
         change: &CommitteeChange,
@@ -333,10 +320,22 @@ impl App {
     }
 
     /// `/committee list`. Reads only.
-    pub async fn committee_list(&self) -> Result<CommitteeList, CommitteeError> {
+    pub async fn list(&self) -> Result<CommitteeList, CommitteeError> {
         let mut conn = self.pool().acquire().await?;
         Ok(CommitteeList(
             store::committee::committees::all(&mut conn).await?,
         ))
+    }
+}
+
+impl App {
+    /// Whether the house rules are loaded.
+    pub(crate) async fn house_rules_loaded(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+    ) -> sqlx::Result<bool> {
+        Ok(!store::committee::house_rules::current(conn)
+            .await?
+            .is_empty())
     }
 }

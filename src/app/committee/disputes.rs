@@ -8,6 +8,7 @@ use std::fmt;
 
 use sqlx::SqliteConnection;
 
+use crate::app::committee::Committee;
 use crate::app::{App, Call, PersonRef, UseCaseError};
 use crate::domain::committee::dispute::{DisputeError as Rule, Party};
 use crate::domain::committee::motion::{Kind, Status};
@@ -93,7 +94,7 @@ fn standing(d: &DisputeRow, ruled: bool) -> String {
     }
 }
 
-impl App {
+impl Committee<'_> {
     /// `/dispute raise`: a player or a GM of the game brings a question to the TD.
     pub async fn raise_dispute(
         &self,
@@ -278,6 +279,34 @@ impl App {
         .await
     }
 
+    /// `/observer report`: an Observer of the game reports a problem to the TD, privately (A.9).
+    pub async fn observer_report(
+        &self,
+        call: &Call,
+        game: &str,
+        report: &str,
+    ) -> Result<DisputeDone, DisputeError> {
+        self.execute(call, async |conn, actor| {
+            let now = self.now();
+            let typed = text(game)?;
+            let board = store::diplomacy::boards::own_name(conn, typed).await?;
+            let game = board.as_deref().unwrap_or(typed);
+            if !store::offices::holds_for(conn, actor.id, Office::Observer, Some(game)).await? {
+                return Err(DisputeError::NotObserver(game.to_owned()));
+            }
+            let report = text(report)?;
+            let number = store::committee::disputes::report(conn, game, actor.id, report, now).await?;
+            let note = format!("Observer report {number} on {game} from {}: {report}", actor.name);
+            store::outbox::enqueue(conn, store::outbox::TD_REPORTS, &note, now).await?;
+            Ok(DisputeDone(format!(
+                "Your report {number} on {game} went to the TD privately; it is not posted in #discussion nor shown on the portal (house rules A.9)."
+            )))
+        })
+        .await
+    }
+}
+
+impl App {
     /// After the TMC's vote on a referred dispute: says whether the ruling binds yet.
     pub(crate) async fn dispute_ruled(
         &self,
@@ -304,32 +333,6 @@ impl App {
             format!("The TMC's vote on dispute {} (motion {motion}) is {status}; there is no ruling to bind.", d.id)
         };
         self.announce(conn, &note).await
-    }
-
-    /// `/observer report`: an Observer of the game reports a problem to the TD, privately (A.9).
-    pub async fn observer_report(
-        &self,
-        call: &Call,
-        game: &str,
-        report: &str,
-    ) -> Result<DisputeDone, DisputeError> {
-        self.execute(call, async |conn, actor| {
-            let now = self.now();
-            let typed = text(game)?;
-            let board = store::diplomacy::boards::own_name(conn, typed).await?;
-            let game = board.as_deref().unwrap_or(typed);
-            if !store::offices::holds_for(conn, actor.id, Office::Observer, Some(game)).await? {
-                return Err(DisputeError::NotObserver(game.to_owned()));
-            }
-            let report = text(report)?;
-            let number = store::committee::disputes::report(conn, game, actor.id, report, now).await?;
-            let note = format!("Observer report {number} on {game} from {}: {report}", actor.name);
-            store::outbox::enqueue(conn, store::outbox::TD_REPORTS, &note, now).await?;
-            Ok(DisputeDone(format!(
-                "Your report {number} on {game} went to the TD privately; it is not posted in #discussion nor shown on the portal (house rules A.9)."
-            )))
-        })
-        .await
     }
 }
 

@@ -33,8 +33,6 @@ pub enum CommitteeError {
         members: u32,
         size: String,
     },
-    #[error("`{0}` is not a time; write it YYYY-MM-DD HH:MM, club time.")]
-    BadTime(String),
     #[error("A motion closes in the future; {0} has passed.")]
     PastTime(String),
     #[error("A motion needs its text: what the committee is asked to decide.")]
@@ -51,8 +49,6 @@ pub enum CommitteeError {
     NotAnAddition(String),
     #[error("House rule {0} already reads so; the change would change nothing (house rules A.7).")]
     SameText(String),
-    #[error("A `{0}` motion opens itself; /motion open takes plain or rule-change.")]
-    Kind(String),
     #[error("Motion {0} is {1}, not a change to the house rules; the TD approves or vetoes only a change the committee adopted (house rules A.7).")]
     NotAChange(i64, &'static str),
     #[error("Motion {0}, a change to house rule {1}, is {2}: the committee has not adopted it, and the TD approves or vetoes only an adopted change (house rules A.7).")]

@@ -6,6 +6,7 @@ use std::fmt;
 
 use sqlx::SqliteConnection;
 
+use crate::app::committee::Committee;
 use crate::app::{system_actor, App, Call};
 use crate::domain::committee::approval::Approval;
 use crate::domain::committee::bound;
@@ -66,7 +67,7 @@ fn version_line(v: &VersionRow, tz: chrono_tz::Tz) -> String {
     )
 }
 
-impl App {
+impl Committee<'_> {
     /// `gavel rules import --house FILE`: every item gets a new version (the first, or one
     /// replacing what a motion made).
     pub async fn import_house_rules(
@@ -109,6 +110,41 @@ impl App {
         .await
     }
 
+    /// `/houserule show`. Reads only.
+    pub async fn show_house_rule(&self, item: &str) -> Result<HouseRuleText, CommitteeError> {
+        let mut conn = self.pool().acquire().await?;
+        let label = self.house_item_label(&mut conn, item).await?;
+        let v = store::committee::house_rules::item(&mut conn, &label)
+            .await?
+            .expect("just found");
+        let mut text = format!(
+            "{} ({}), version {}: {}",
+            v.label, v.heading, v.version, v.text
+        );
+        for line in super::bound::item_standing(&mut conn, &v).await? {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        Ok(HouseRuleText(text))
+    }
+
+    /// `/houserule history`: every version of an item, with what made it. Reads only.
+    pub async fn house_rule_history(&self, item: &str) -> Result<HouseRuleText, CommitteeError> {
+        let mut conn = self.pool().acquire().await?;
+        let label = self.house_item_label(&mut conn, item).await?;
+        let versions = store::committee::house_rules::history(&mut conn, &label).await?;
+        let lines: Vec<String> = versions
+            .iter()
+            .map(|v| version_line(v, self.tz()))
+            .collect();
+        Ok(HouseRuleText(format!(
+            "House rule {label}:\n{}",
+            lines.join("\n")
+        )))
+    }
+}
+
+impl App {
     async fn load_house_rules(
         &self,
         conn: &mut SqliteConnection,
@@ -260,38 +296,5 @@ impl App {
             said.push_str(&line);
         }
         self.announce(conn, &said).await
-    }
-
-    /// `/houserule show`. Reads only.
-    pub async fn show_house_rule(&self, item: &str) -> Result<HouseRuleText, CommitteeError> {
-        let mut conn = self.pool().acquire().await?;
-        let label = self.house_item_label(&mut conn, item).await?;
-        let v = store::committee::house_rules::item(&mut conn, &label)
-            .await?
-            .expect("just found");
-        let mut text = format!(
-            "{} ({}), version {}: {}",
-            v.label, v.heading, v.version, v.text
-        );
-        for line in super::bound::item_standing(&mut conn, &v).await? {
-            text.push('\n');
-            text.push_str(&line);
-        }
-        Ok(HouseRuleText(text))
-    }
-
-    /// `/houserule history`: every version of an item, with what made it. Reads only.
-    pub async fn house_rule_history(&self, item: &str) -> Result<HouseRuleText, CommitteeError> {
-        let mut conn = self.pool().acquire().await?;
-        let label = self.house_item_label(&mut conn, item).await?;
-        let versions = store::committee::house_rules::history(&mut conn, &label).await?;
-        let lines: Vec<String> = versions
-            .iter()
-            .map(|v| version_line(v, self.tz()))
-            .collect();
-        Ok(HouseRuleText(format!(
-            "House rule {label}:\n{}",
-            lines.join("\n")
-        )))
     }
 }

@@ -14,3 +14,22 @@ pub mod motion;
 pub mod teams;
 
 pub use error::CommitteeError;
+
+use crate::app::App;
+
+/// The committees' use cases (their motions, disputes, teams and house rules):
+/// `app.committee().vote(...)`.
+pub struct Committee<'a>(&'a App);
+
+impl App {
+    pub fn committee(&self) -> Committee<'_> {
+        Committee(self)
+    }
+}
+
+impl std::ops::Deref for Committee<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
+    }
+}

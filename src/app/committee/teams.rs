@@ -3,15 +3,16 @@
 //! refuses what `app::committee::eligibility` refuses (house rules A.4, A.6, A.8, A.10, A.12). There are no commands here: the
 //! tournament's own commands (`/team`, seating boards) call these.
 //!
-//! - `App::create_team(call, name)` → the team's id;
-//! - `App::join_team(call, team, person, role)` with `role` one of `store::committee::teams::ROLES`;
-//! - `App::leave_team(call, team, person)`;
-//! - `App::seat_player(call, game, person)` and `App::unseat_player(call, game, person)`.
+//! - `Committee::create_team(call, name)` → the team's id;
+//! - `Committee::join_team(call, team, person, role)` with `role` one of `store::committee::teams::ROLES`;
+//! - `Committee::leave_team(call, team, person)`;
+//! - `Committee::seat_player(call, game, person)` and `Committee::unseat_player(call, game, person)`.
 
 use std::fmt;
 
 use crate::app::committee::eligibility::{check_may_join, check_may_sit, CheckError};
-use crate::app::{App, Call, PersonRef, UseCaseError};
+use crate::app::committee::Committee;
+use crate::app::{Call, PersonRef, UseCaseError};
 use crate::domain::committee::eligibility::Ineligible;
 use crate::store;
 use crate::store::committee::teams::ROLES;
@@ -66,7 +67,7 @@ fn named(name: &str) -> Result<&str, TeamError> {
     }
 }
 
-impl App {
+impl Committee<'_> {
     /// Creates a team.
     pub async fn create_team(&self, call: &Call, name: &str) -> Result<TeamDone, TeamError> {
         let name = named(name)?;

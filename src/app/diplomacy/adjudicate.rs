@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use serde_json::json;
 use sqlx::SqliteConnection;
 
-use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{board, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{Actor, App, Call, Command};
 use crate::domain::diplomacy::adjudicate::report::{check, check_removals};
 use crate::domain::diplomacy::adjudicate::units::write_units;
@@ -63,15 +64,15 @@ async fn fall_centres(
     Ok(Centres::new(counts)?)
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/board units board season units`: "standard", or "France: A Par, F Bre; ...".
-    pub async fn record_dip_units(
+    pub async fn record_units(
         &self,
         call: &Call,
         name: &str,
         season: &str,
         units: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "record the units").await?;
@@ -118,7 +119,7 @@ impl App {
                 )
                 .await?;
             }
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "{} {key}: units recorded. {}",
                 b.name,
                 write_units(&all)
@@ -128,13 +129,13 @@ impl App {
     }
 
     /// `/board check board results [merged]`: the GM's results against gavel's adjudication.
-    pub async fn check_dip_adjudication(
+    pub async fn check_adjudication(
         &self,
         call: &Call,
         name: &str,
         results: &str,
         merged: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         // The results and the orders stay out of the audit log until the GM publishes them.
         let public = json!({ "board": name, "merged": merged });
         self.execute_private(call, public, async |conn, actor| {
@@ -203,11 +204,13 @@ impl App {
                 report.units,
                 report.differences.len()
             );
-            Ok((DiplomacyReply(text), summary))
+            Ok((DiplomacyOutcome::Words(text), summary))
         })
         .await
     }
+}
 
+impl App {
     /// Runs `body` like `App::execute`, but the audit log keeps `public_args` and the summary
     /// the body returns, not the reply the GM alone reads.
     async fn execute_private(
@@ -217,8 +220,8 @@ impl App {
         body: impl AsyncFnOnce(
             &mut SqliteConnection,
             &Actor,
-        ) -> Result<(DiplomacyReply, String), DiplomacyError>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+        ) -> Result<(DiplomacyOutcome, String), DiplomacyError>,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let mut tx = self.begin().await?;
         let result = match self.actor(&mut tx, &call.caller).await {
             Ok(actor) => body(&mut tx, &actor).await,

@@ -4,18 +4,19 @@
 
 use sqlx::SqliteConnection;
 
-use super::{board, my_position, power_of, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{board, my_position, power_of, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::store;
 use crate::store::diplomacy::boards::{Board, BoardStatus};
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy consent board`.
-    pub async fn dip_consent(
+    pub async fn consent(
         &self,
         call: &Call,
         name: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             if b.status == BoardStatus::Finished {
@@ -35,11 +36,13 @@ impl App {
                 b.name, actor.name
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
+}
 
+impl App {
     /// The surviving players on `b` who have not consented to a shorter next turn, by name.
     pub(super) async fn missing_consents(
         &self,

@@ -6,9 +6,8 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use sqlx::SqliteConnection;
 
-use super::{
-    board, gmt, my_position, parse_power, power_of, require_gm, DiplomacyError, DiplomacyReply,
-};
+use super::Diplomacy;
+use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::{
     check_within, early_adjudication, inside_a_period, unavailable_both, DeadlineError, Setting,
@@ -27,23 +26,16 @@ use crate::store;
 use crate::store::diplomacy::boards::BoardStatus;
 use crate::store::diplomacy::record::ExtensionKind;
 
-fn parse_time(text: &str) -> Result<DateTime<Utc>, DiplomacyError> {
-    let t = text.trim().trim_end_matches("GMT").trim();
-    NaiveDateTime::parse_from_str(t, "%Y-%m-%d %H:%M")
-        .map(|n| n.and_utc())
-        .map_err(|_| DiplomacyError::BadTime(text.to_owned()))
-}
-
-impl App {
+impl Diplomacy<'_> {
     /// `/board deadline board turn at [consent]` (the GM).
-    pub async fn set_dip_deadline(
+    pub async fn set_deadline(
         &self,
         call: &Call,
         name: &str,
         turn: &str,
-        at: &str,
+        at: NaiveDateTime,
         consent: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "publish a turn and its deadline").await?;
@@ -57,7 +49,8 @@ impl App {
                 )));
             }
             let turn = Turn::parse(turn).ok_or_else(|| DiplomacyError::BadTurn(turn.to_owned()))?;
-            let deadline = parse_time(at)?;
+            // The deadline is given in GMT, which is definitive (D.VII.4b).
+            let deadline = at.and_utc();
             // The counts on record are the board's: a turn before their season would put the
             // board behind its own counts, a rollback D.VIII.1 does not let the GM make alone.
             if let Some(last) = store::diplomacy::record::counts(conn, b.id)
@@ -136,7 +129,7 @@ impl App {
                             if b.late_orders { " (D.VII.3's alternative)" } else { "" }
                         );
                         self.announce(conn, &text).await?;
-                        return Ok(DiplomacyReply(text));
+                        return Ok(DiplomacyOutcome::Announced(text));
                     }
                 }
                 // The votes due with the turn, decided with its NMRs known; their results and
@@ -148,7 +141,7 @@ impl App {
                     // A passed proposal is published instead of the adjudication (D.IX.2).
                     let text = done.join("\n");
                     self.announce(conn, &text).await?;
-                    return Ok(DiplomacyReply(text));
+                    return Ok(DiplomacyOutcome::Announced(text));
                 }
             }
             // Proposals made after the deadline are due with the turn published now (D.IX.2).
@@ -169,28 +162,27 @@ impl App {
                 text.push_str(&line);
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
 
     /// `/diplomacy extend board days [holiday] [power]`: a player's guaranteed extension, or
     /// (the GM, naming the power) a discretionary or holiday one (D.VII.5).
-    pub async fn extend_dip(
+    pub async fn extend(
         &self,
         call: &Call,
         name: &str,
         days: i64,
         holiday: bool,
-        power: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+        power: Option<Power>,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             let deadline = b.deadline.ok_or_else(|| DiplomacyError::NoDeadline(b.name.clone()))?;
             let (position, by_gm) = match power {
                 Some(p) => {
                     require_gm(conn, actor, &b, "grant a further or holiday extension").await?;
-                    let p = parse_power(p)?;
                     let pos = store::diplomacy::boards::positions(conn, b.id)
                         .await?
                         .into_iter()
@@ -250,7 +242,7 @@ impl App {
             match decision {
                 Decision::NextTurn { hours_before } => {
                     store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
-                    Ok(DiplomacyReply(format!(
+                    Ok(DiplomacyOutcome::Words(format!(
                         "Asked {hours_before} hour(s) before the deadline: an extension must be asked at least {} hours ahead, so it is rejected for {} and kept for the next turn if you ask again then (D.VII.5).",
                         limits.notice_hours,
                         b.turn
@@ -286,7 +278,7 @@ impl App {
                         gmt(deadline, self.tz())
                     );
                     self.announce(conn, &text).await?;
-                    Ok(DiplomacyReply(text))
+                    Ok(DiplomacyOutcome::Announced(text))
                 }
             }
         })
@@ -298,20 +290,22 @@ impl App {
         &self,
         call: &Call,
         from: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let u = Unavailable::parse(from).ok_or_else(|| {
                 DiplomacyError::Refused(format!("`{from}` is not a weekday and time: write \"Fri 22:00\" (GMT)."))
             })?;
             store::diplomacy::record::set_unavailable(conn, actor.id, u.start, self.now()).await?;
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "Your unavailable period is {} each week; no GM publishes a turn in it with its deadline in it too, and no extension moves a deadline into it (D.VII.2).",
                 u.written()
             )))
         })
         .await
     }
+}
 
+impl App {
     /// Records an NMR for each remaining power without orders for `turn` (movement turns).
     async fn record_nmrs(
         &self,

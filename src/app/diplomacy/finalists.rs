@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use sqlx::SqliteConnection;
 
 use super::standings::StandingLine;
-use super::{DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::round_size::FINAL_BOARDS;
@@ -21,72 +22,15 @@ use crate::store::diplomacy::rounds::RoundStage;
 /// A seat at the final: (person, name, team).
 pub(super) type Seat = (i64, String, Option<i64>);
 
-impl App {
-    /// The semi-final's players who did not reach the final, in C.10's order. `lines` are the
-    /// semi-final's standings; `seated` those already at the final.
-    pub(super) async fn next_by_c10(
-        &self,
-        conn: &mut SqliteConnection,
-        round: i64,
-        lines: &[StandingLine],
-        seated: &[i64],
-    ) -> sqlx::Result<Vec<Placing<i64>>> {
-        let (rows, _) = self.round_rows(conn, round).await?;
-        let others: Vec<PlayerResult<i64>> = rows
-            .into_iter()
-            .map(|r| r.result)
-            .filter(|r| !seated.contains(&r.id))
-            .collect();
-        let semi_place: BTreeMap<i64, usize> =
-            lines.iter().map(|l| (l.person_id, l.place)).collect();
-        Ok(titles::stand_in(&others, &semi_place))
-    }
-
-    /// The final's seats from the semi-final's standings (C.9): the best of each of `boards`
-    /// boards (first in the standings), then, while seats of the one final board are left,
-    /// the next in C.10's order. Answers the seats and, when some were filled so, a note.
-    pub(super) async fn final_seats(
-        &self,
-        conn: &mut SqliteConnection,
-        round: i64,
-        lines: &[StandingLine],
-        boards: usize,
-    ) -> sqlx::Result<(Vec<Seat>, Option<String>)> {
-        let mut seats: Vec<Seat> = lines
-            .iter()
-            .take(boards)
-            .map(|l| (l.person_id, l.name.clone(), l.team_id))
-            .collect();
-        let free = (FINAL_BOARDS as usize).saturating_sub(seats.len());
-        if free == 0 {
-            return Ok((seats, None));
-        }
-        let ids: Vec<i64> = seats.iter().map(|s| s.0).collect();
-        let next = self.next_by_c10(conn, round, lines, &ids).await?;
-        let mut filled = Vec::new();
-        for p in next.into_iter().take(free) {
-            let team = lines
-                .iter()
-                .find(|l| l.person_id == p.id)
-                .and_then(|l| l.team_id);
-            filled.push(format!("{} (by {})", p.name, p.decided_by));
-            seats.push((p.id, p.name, team));
-        }
-        let note = format!(
-            "The semi-final had {boards} board(s) for the final's {FINAL_BOARDS} seats (B.4, C.9); the other seats go in C.10's order: {}.",
-            filled.join(", ")
-        );
-        Ok((seats, Some(note)))
-    }
-
+impl Diplomacy<'_> {
     /// `/diplomacy decline member` (the TD): a qualifier declines the final or cannot play
     /// it, and the non-qualifier first in C.10's order takes the seat. Only before the final
     /// is dealt.
-    pub async fn dip_decline(
+    pub async fn decline(
         &self,
         call: &Call,
         member: &PersonRef,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -145,8 +89,67 @@ impl App {
             let json = serde_json::to_string(&a).expect("advancement serialises");
             store::diplomacy::rounds::set_advanced(conn, semi, a.seed, &json).await?;
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
+    }
+}
+
+impl App {
+    /// The semi-final's players who did not reach the final, in C.10's order. `lines` are the
+    /// semi-final's standings; `seated` those already at the final.
+    pub(super) async fn next_by_c10(
+        &self,
+        conn: &mut SqliteConnection,
+        round: i64,
+        lines: &[StandingLine],
+        seated: &[i64],
+    ) -> sqlx::Result<Vec<Placing<i64>>> {
+        let (rows, _) = self.round_rows(conn, round).await?;
+        let others: Vec<PlayerResult<i64>> = rows
+            .into_iter()
+            .map(|r| r.result)
+            .filter(|r| !seated.contains(&r.id))
+            .collect();
+        let semi_place: BTreeMap<i64, usize> =
+            lines.iter().map(|l| (l.person_id, l.place)).collect();
+        Ok(titles::stand_in(&others, &semi_place))
+    }
+
+    /// The final's seats from the semi-final's standings (C.9): the best of each of `boards`
+    /// boards (first in the standings), then, while seats of the one final board are left,
+    /// the next in C.10's order. Answers the seats and, when some were filled so, a note.
+    pub(super) async fn final_seats(
+        &self,
+        conn: &mut SqliteConnection,
+        round: i64,
+        lines: &[StandingLine],
+        boards: usize,
+    ) -> sqlx::Result<(Vec<Seat>, Option<String>)> {
+        let mut seats: Vec<Seat> = lines
+            .iter()
+            .take(boards)
+            .map(|l| (l.person_id, l.name.clone(), l.team_id))
+            .collect();
+        let free = (FINAL_BOARDS as usize).saturating_sub(seats.len());
+        if free == 0 {
+            return Ok((seats, None));
+        }
+        let ids: Vec<i64> = seats.iter().map(|s| s.0).collect();
+        let next = self.next_by_c10(conn, round, lines, &ids).await?;
+        let mut filled = Vec::new();
+        for p in next.into_iter().take(free) {
+            let team = lines
+                .iter()
+                .find(|l| l.person_id == p.id)
+                .and_then(|l| l.team_id);
+            filled.push(format!("{} (by {})", p.name, p.decided_by));
+            seats.push((p.id, p.name, team));
+        }
+        let note = format!(
+            "The semi-final had {boards} board(s) for the final's {FINAL_BOARDS} seats (B.4, C.9); the other seats go in C.10's order: {}.",
+            filled.join(", ")
+        );
+        Ok((seats, Some(note)))
     }
 }

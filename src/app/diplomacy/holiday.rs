@@ -2,8 +2,9 @@
 //! board, or one, moving each deadline not yet passed by the hours given, charged to no one
 //! (D.VII.5); announced, with each board's new deadline in GMT.
 
-use super::{board, gmt, DiplomacyError, DiplomacyReply};
-use crate::app::{App, Call};
+use super::Diplomacy;
+use super::{board, gmt, DiplomacyError, DiplomacyOutcome};
+use crate::app::Call;
 use crate::domain::diplomacy::holiday::{decree, Effect};
 use crate::domain::diplomacy::season::Turn;
 use crate::domain::kernel::authority::Power as Authority;
@@ -12,15 +13,15 @@ use crate::store;
 use crate::store::diplomacy::boards::BoardStatus;
 use crate::store::diplomacy::holidays::Holiday;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy holiday hours reason [board]` (the TD).
-    pub async fn dip_holiday(
+    pub async fn holiday(
         &self,
         call: &Call,
         hours: i64,
         reason: &str,
         name: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -86,7 +87,7 @@ impl App {
                 text.push_str(&format!("\nNot moved: {}.", left.join(", ")));
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

@@ -25,11 +25,9 @@ mod teams;
 mod trophies;
 mod votes;
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
 
-use crate::app::{Actor, UseCaseError};
+use crate::app::{Actor, App, UseCaseError};
 use crate::domain::committee::eligibility::Ineligible;
 use crate::domain::diplomacy::centres::CentresError;
 use crate::domain::diplomacy::deadline::{DeadlineError, LateError};
@@ -44,6 +42,22 @@ use crate::store::{self, diplomacy::boards::Board, diplomacy::boards::Position};
 
 pub use results::{board_scored, Scored};
 pub use standings::{Advancement, StandingLine};
+
+/// The Diplomacy tournament's use cases: `app.diplomacy().vote(...)`.
+pub struct Diplomacy<'a>(&'a App);
+
+impl App {
+    pub fn diplomacy(&self) -> Diplomacy<'_> {
+        Diplomacy(self)
+    }
+}
+
+impl std::ops::Deref for Diplomacy<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
+    }
+}
 
 /// Why a Diplomacy command was refused.
 #[derive(Debug, thiserror::Error)]
@@ -82,8 +96,6 @@ pub enum DiplomacyError {
     BadSeason(String),
     #[error("`{0}` is not a turn: write S1901M, F1901R or W1901A.")]
     BadTurn(String),
-    #[error("`{0}` is not a time: write YYYY-MM-DD HH:MM (GMT).")]
-    BadTime(String),
     #[error("{0} is finished: {1}")]
     Finished(String, String),
     #[error("{0}")]
@@ -125,14 +137,32 @@ impl From<crate::app::committee::eligibility::CheckError> for DiplomacyError {
     }
 }
 
-/// A reply in words.
-#[derive(Debug, Clone)]
-pub struct DiplomacyReply(pub String);
+/// What a Diplomacy use case did; its words are written in `commands/diplomacy_said.rs`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiplomacyOutcome {
+    /// #discussion was told this, and the command answers with the same words.
+    Announced(String),
+    /// A secret ballot on `proposal` is recorded; it may be revised until `until` (D.IX.2).
+    BallotCast { proposal: i64, until: VoteUntil },
+    /// `member` joins `team` in `role`, signed up to play `power` in round 1 (B.5).
+    Joined {
+        member: String,
+        team: String,
+        role: String,
+        power: Option<Power>,
+    },
+    /// An answer its use case still words: a listing or a private receipt.
+    Words(String),
+}
 
-impl fmt::Display for DiplomacyReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Until when a ballot may be revised (D.IX.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VoteUntil {
+    /// The deadline of the turn the proposal is due with (named as `due_with` names it).
+    Deadline(String),
+    /// The publication of this turn's adjudication: its deadline has passed, and orders are
+    /// taken until adjudication (D.VII.3's alternative, or results held by a 1901 NMR).
+    Adjudication(String),
 }
 
 /// A power from its stored letter.

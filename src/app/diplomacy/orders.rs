@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use serde_json::json;
 
-use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
 use crate::store;
@@ -22,15 +23,15 @@ fn unit_of(line: &str) -> String {
         .to_uppercase()
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy orders board text [final]`.
-    pub async fn submit_dip_orders(
+    pub async fn submit_orders(
         &self,
         call: &Call,
         name: &str,
         text: &str,
         is_final: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         // The orders' text stays out of the audit log until the GM publishes them.
         let public = json!({ "board": name, "final": is_final });
         self.execute_sealed(call, public, None, async |conn, actor| {
@@ -56,7 +57,7 @@ impl App {
             )
             .await?;
             let mark = if is_final { "Final" } else { "preliminary (D.II.1)" };
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "Receipt: {power}'s orders for {} on {}, version {version}, {mark}, received {}. Every version is kept; the last before the deadline is used (D.III.3, D.VII.7).",
                 b.turn,
                 b.name,
@@ -67,12 +68,12 @@ impl App {
     }
 
     /// `/board orders board` (the GM): this turn's orders as the GM adjudicates them.
-    pub async fn show_dip_orders(
+    pub async fn show_orders(
         &self,
         call: &Call,
         name: &str,
         merged: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         // A turn's orders are for the GM alone until the results are published: the audit log,
         // which the public export carries, keeps that they were read, not what they say.
         self.execute_sealed_reply(
@@ -123,7 +124,7 @@ impl App {
                         gmt(last.sent_at, self.tz())
                     ));
                 }
-                Ok(DiplomacyReply(lines.join("\n")))
+                Ok(DiplomacyOutcome::Words(lines.join("\n")))
             },
         )
         .await

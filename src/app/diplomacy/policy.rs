@@ -2,20 +2,22 @@
 //! D.X.1's press rule and D.VII.3's alternative, stored with the board, announced and followed
 //! by the orders and press use cases (D.I.1(b)).
 
-use super::{board, require_gm, DiplomacyError, DiplomacyReply};
-use crate::app::{App, Call};
-use crate::domain::diplomacy::policy::{describe, may_state, press_rule, Policy};
+use super::Diplomacy;
+use super::{board, require_gm, DiplomacyError, DiplomacyOutcome};
+use crate::app::Call;
+use crate::domain::diplomacy::policy::{describe, may_state, Policy};
+use crate::domain::diplomacy::press::PressRule;
 use crate::store;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/board policy board press [late_orders]` (the board's GM).
-    pub async fn state_dip_policy(
+    pub async fn state_policy(
         &self,
         call: &Call,
         name: &str,
-        press: &str,
+        press: PressRule,
         late_orders: bool,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "state the game's policy").await?;
@@ -24,10 +26,7 @@ impl App {
             };
             may_state(&b.name, b.published_at.is_some() || b.deadline.is_some())
                 .map_err(refused)?;
-            let policy = Policy {
-                press: press_rule(press).map_err(refused)?,
-                late_orders,
-            };
+            let policy = Policy { press, late_orders };
             store::diplomacy::boards::set_rules(conn, b.id, policy.press.name(), late_orders)
                 .await?;
             let text = format!(
@@ -36,7 +35,7 @@ impl App {
                 describe(policy)
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

@@ -5,7 +5,8 @@
 
 use sqlx::SqliteConnection;
 
-use super::{board, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{board, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::pool::{self, Candidate, Source};
@@ -14,6 +15,125 @@ use crate::domain::kernel::office::Office;
 use crate::store;
 use crate::store::diplomacy::boards::Board;
 use crate::store::diplomacy::boards::BoardStatus;
+
+impl Diplomacy<'_> {
+    /// `/diplomacy reserves board`: the pool in ranking order, who the draw takes and why those
+    /// above are passed over (B.8(d), B.9, B.10, A.10).
+    pub async fn reserves(
+        &self,
+        call: &Call,
+        name: &str,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
+        self.execute(call, async |conn, _| {
+            let b = board(conn, name).await?;
+            if b.round == 1 {
+                return Ok(DiplomacyOutcome::Words(format!(
+                    "{} is a round 1 board: its team's captain is the default replacement and there is no reserve pool (B.8(c)).",
+                    b.name
+                )));
+            }
+            let ranked = self.reserve_pool(conn, &b).await?;
+            let (drawn, _) = pool::draw(&ranked);
+            let drawn = drawn.map(|c| c.id);
+            let mut lines = vec![format!(
+                "The reserve pool for {}, in ranking order (B.8(d)):",
+                b.name
+            )];
+            if ranked.is_empty() {
+                lines.push("No one: a position no one takes falls into civil disorder (B.8(f)).".into());
+            }
+            for (i, c) in ranked.iter().enumerate() {
+                let state = match (c.skip(), Some(c.id) == drawn) {
+                    (Some(s), _) => format!(" - passed over: {s}"),
+                    (None, true) => " - drawn next".to_owned(),
+                    (None, false) => String::new(),
+                };
+                lines.push(format!("{}. {} ({}){state}", i + 1, c.name, c.source));
+            }
+            Ok(DiplomacyOutcome::Words(lines.join("\n")))
+        })
+        .await
+    }
+
+    /// `/diplomacy standby board`: a member of the board's pool replies to its call, offering to
+    /// take a position there (B.8(d)).
+    pub async fn standby(
+        &self,
+        call: &Call,
+        name: &str,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            let b = board(conn, name).await?;
+            if b.status == BoardStatus::Finished {
+                return Err(DiplomacyError::Finished(b.name, "no more replacements".into()));
+            }
+            let ranked = self.reserve_pool(conn, &b).await?;
+            let Some((rank, me)) = ranked.iter().enumerate().find(|(_, c)| c.id == actor.id)
+            else {
+                return Err(DiplomacyError::Refused(format!(
+                    "You are not in the reserve pool for {}: it holds the players eliminated in earlier rounds and the reserve list (B.2, B.8(d)).",
+                    b.name
+                )));
+            };
+            if !store::diplomacy::pool_replies::insert(conn, b.id, actor.id, self.now()).await? {
+                return Err(DiplomacyError::Refused(format!(
+                    "Your reply for {} is already recorded.",
+                    b.name
+                )));
+            }
+            let bar = match me.skip() {
+                None | Some(pool::Skip::NoReply) => String::new(),
+                Some(s) => format!("; for now you are passed over: {s}"),
+            };
+            Ok(DiplomacyOutcome::Words(format!(
+                "Your reply is recorded: you will take a position on {} if drawn. You are no. {} in the pool's ranking ({}){bar} (B.8(d)).",
+                b.name,
+                rank + 1,
+                me.source
+            )))
+        })
+        .await
+    }
+
+    /// `/diplomacy veto board member reason` (the TD): `member` may not replace anyone on the
+    /// board (B.10).
+    pub async fn veto(
+        &self,
+        call: &Call,
+        name: &str,
+        member: &PersonRef,
+        reason: &str,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            Authority::Director.require(
+                &actor.offices,
+                "veto a replacement",
+                "house rules B.10",
+            )?;
+            let b = board(conn, name).await?;
+            let reason = reason.trim();
+            if reason.is_empty() {
+                return Err(DiplomacyError::Refused(
+                    "Say what the conflict of interest is (B.10).".into(),
+                ));
+            }
+            let person = member.resolve(conn, self.now()).await?;
+            if !store::diplomacy::vetoes::insert(conn, b.id, person.id, reason, self.now()).await? {
+                return Err(DiplomacyError::Refused(format!(
+                    "{} is already vetoed on {}.",
+                    person.name, b.name
+                )));
+            }
+            let text = format!(
+                "{}: the TD vetoes {} as a replacement there, for a conflict of interest: {reason} (B.10).",
+                b.name, person.name
+            );
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyOutcome::Announced(text))
+        })
+        .await
+    }
+}
 
 impl App {
     /// The pool for a replacement on `b`, ranked (B.8(d)): the players eliminated in the
@@ -90,123 +210,6 @@ impl App {
             });
         }
         Ok(pool::ranked(candidates))
-    }
-
-    /// `/diplomacy reserves board`: the pool in ranking order, who the draw takes and why those
-    /// above are passed over (B.8(d), B.9, B.10, A.10).
-    pub async fn dip_reserves(
-        &self,
-        call: &Call,
-        name: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
-        self.execute(call, async |conn, _| {
-            let b = board(conn, name).await?;
-            if b.round == 1 {
-                return Ok(DiplomacyReply(format!(
-                    "{} is a round 1 board: its team's captain is the default replacement and there is no reserve pool (B.8(c)).",
-                    b.name
-                )));
-            }
-            let ranked = self.reserve_pool(conn, &b).await?;
-            let (drawn, _) = pool::draw(&ranked);
-            let drawn = drawn.map(|c| c.id);
-            let mut lines = vec![format!(
-                "The reserve pool for {}, in ranking order (B.8(d)):",
-                b.name
-            )];
-            if ranked.is_empty() {
-                lines.push("No one: a position no one takes falls into civil disorder (B.8(f)).".into());
-            }
-            for (i, c) in ranked.iter().enumerate() {
-                let state = match (c.skip(), Some(c.id) == drawn) {
-                    (Some(s), _) => format!(" - passed over: {s}"),
-                    (None, true) => " - drawn next".to_owned(),
-                    (None, false) => String::new(),
-                };
-                lines.push(format!("{}. {} ({}){state}", i + 1, c.name, c.source));
-            }
-            Ok(DiplomacyReply(lines.join("\n")))
-        })
-        .await
-    }
-
-    /// `/diplomacy standby board`: a member of the board's pool replies to its call, offering to
-    /// take a position there (B.8(d)).
-    pub async fn dip_standby(
-        &self,
-        call: &Call,
-        name: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
-        self.execute(call, async |conn, actor| {
-            let b = board(conn, name).await?;
-            if b.status == BoardStatus::Finished {
-                return Err(DiplomacyError::Finished(b.name, "no more replacements".into()));
-            }
-            let ranked = self.reserve_pool(conn, &b).await?;
-            let Some((rank, me)) = ranked.iter().enumerate().find(|(_, c)| c.id == actor.id)
-            else {
-                return Err(DiplomacyError::Refused(format!(
-                    "You are not in the reserve pool for {}: it holds the players eliminated in earlier rounds and the reserve list (B.2, B.8(d)).",
-                    b.name
-                )));
-            };
-            if !store::diplomacy::pool_replies::insert(conn, b.id, actor.id, self.now()).await? {
-                return Err(DiplomacyError::Refused(format!(
-                    "Your reply for {} is already recorded.",
-                    b.name
-                )));
-            }
-            let bar = match me.skip() {
-                None | Some(pool::Skip::NoReply) => String::new(),
-                Some(s) => format!("; for now you are passed over: {s}"),
-            };
-            Ok(DiplomacyReply(format!(
-                "Your reply is recorded: you will take a position on {} if drawn. You are no. {} in the pool's ranking ({}){bar} (B.8(d)).",
-                b.name,
-                rank + 1,
-                me.source
-            )))
-        })
-        .await
-    }
-
-    /// `/diplomacy veto board member reason` (the TD): `member` may not replace anyone on the
-    /// board (B.10).
-    pub async fn dip_veto(
-        &self,
-        call: &Call,
-        name: &str,
-        member: &PersonRef,
-        reason: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
-        self.execute(call, async |conn, actor| {
-            Authority::Director.require(
-                &actor.offices,
-                "veto a replacement",
-                "house rules B.10",
-            )?;
-            let b = board(conn, name).await?;
-            let reason = reason.trim();
-            if reason.is_empty() {
-                return Err(DiplomacyError::Refused(
-                    "Say what the conflict of interest is (B.10).".into(),
-                ));
-            }
-            let person = member.resolve(conn, self.now()).await?;
-            if !store::diplomacy::vetoes::insert(conn, b.id, person.id, reason, self.now()).await? {
-                return Err(DiplomacyError::Refused(format!(
-                    "{} is already vetoed on {}.",
-                    person.name, b.name
-                )));
-            }
-            let text = format!(
-                "{}: the TD vetoes {} as a replacement there, for a conflict of interest: {reason} (B.10).",
-                b.name, person.name
-            );
-            self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
-        })
-        .await
     }
 }
 

@@ -8,7 +8,8 @@ use serde_json::json;
 
 use sqlx::SqliteConnection;
 
-use super::{board, my_position, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{board, my_position, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::press::{accept, heading, PressKind, PressRule};
 use crate::domain::diplomacy::season::Turn;
@@ -21,17 +22,16 @@ pub const PRESS_PER_TURN: i64 = 20;
 /// The name the audit log gives the author of anonymous press.
 const A_PLAYER: &str = "a player";
 
-impl App {
+impl Diplomacy<'_> {
     /// `/press board text kind [as]`.
-    pub async fn send_press(
+    pub async fn press(
         &self,
         call: &Call,
         name: &str,
         text: &str,
-        kind: &str,
+        k: PressKind,
         attributed: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
-        let k = PressKind::parse(kind).unwrap_or(PressKind::Gray);
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let shown_as = k.anonymous().then_some(A_PLAYER);
         // The text is published anyway; the author of non-white press is not recorded.
         let public = json!({ "board": name, "kind": k.name() });
@@ -51,7 +51,7 @@ impl App {
             let attributed = attributed.map(str::trim).filter(|_| k == PressKind::DarkGray);
             store::diplomacy::press::insert(conn, b.id, k, text.trim(), author, attributed, &b.turn, self.now()).await?;
             // The GM publishes press in the adjudication (D.X.1): it waits for the turn's.
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "Your {} press on {} is kept for the adjudication of {}, and published with it (D.X.1){}.",
                 k.name(),
                 b.name,

@@ -7,7 +7,8 @@
 
 use sqlx::SqliteConnection;
 
-use super::{board, parse_power, power_of, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{board, power_of, DiplomacyError, DiplomacyOutcome};
 use crate::app::committee::eligibility::check_may_sit;
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::diplomacy::handover::{self, Handover, Kind};
@@ -135,9 +136,8 @@ async fn chosen_by(
 async fn held(
     conn: &mut SqliteConnection,
     b: &Board,
-    power: &str,
+    power: Power,
 ) -> Result<(Power, Position), DiplomacyError> {
-    let power = parse_power(power)?;
     let position = store::diplomacy::boards::positions(conn, b.id)
         .await?
         .into_iter()
@@ -146,17 +146,17 @@ async fn held(
     Ok((power, position))
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/board replace board power [member] [until]`: permanent, or temporary to the season
     /// `until`; with no member, after the captain's window, the reserve pool's draw (B.8(d)).
-    pub async fn replace_dip_player(
+    pub async fn replace(
         &self,
         call: &Call,
         name: &str,
-        power: &str,
+        power: Power,
         member: Option<&PersonRef>,
         until: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             let (power, position) = held(conn, &b, power).await?;
@@ -275,7 +275,7 @@ impl App {
                 }
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
@@ -283,12 +283,12 @@ impl App {
     /// `/board return board power` (the GM, the TD, or the player stood in for): a temporary
     /// replacement ends and the player takes the position back, unless its declared period has
     /// run out, which made it permanent (B.7).
-    pub async fn return_dip_player(
+    pub async fn return_player(
         &self,
         call: &Call,
         name: &str,
-        power: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+        power: Power,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             let (power, position) = held(conn, &b, power).await?;
@@ -342,11 +342,13 @@ impl App {
                 b.name, position.person_name
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
+}
 
+impl App {
     /// Hands the position and the game's seat to `person`.
     async fn hand_over(
         &self,

@@ -5,7 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::SqliteConnection;
 
-use super::{board, power_of, require_gm, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{board, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::centres::Centres;
 use crate::domain::diplomacy::correction::{ends_game, may_record};
@@ -26,15 +27,15 @@ pub struct Scored {
     pub known: BTreeSet<u16>,
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/board centres board season counts`.
-    pub async fn record_dip_centres(
+    pub async fn record_centres(
         &self,
         call: &Call,
         name: &str,
         season: &str,
         counts: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "record the supply-centre counts").await?;
@@ -100,7 +101,7 @@ impl App {
                 text.push_str(&self.board_score_text(conn, b.id).await?);
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
@@ -108,13 +109,13 @@ impl App {
     /// `/board correct board season counts` (the TD): D.VIII.1's correction of a season's
     /// counts the board has reached, made with the TD's consent by the TD; whether the game has
     /// ended is derived again from the last counts, and the score with it, announced.
-    pub async fn correct_dip_centres(
+    pub async fn correct_centres(
         &self,
         call: &Call,
         name: &str,
         season: &str,
         counts: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -181,11 +182,13 @@ impl App {
                 _ => {}
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
+}
 
+impl App {
     /// A board's score as it stands (or ended), with its counts by year.
     pub(crate) async fn board_scored(
         &self,

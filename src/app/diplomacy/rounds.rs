@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::{DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::assign::{deal, Player};
 use crate::domain::diplomacy::round_size::round_two;
@@ -14,14 +15,14 @@ use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 use crate::store::diplomacy::rounds::RoundStage;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy round open round end`.
-    pub async fn open_dip_round(
+    pub async fn open_round(
         &self,
         call: &Call,
         round: i64,
         end: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(&actor.offices, "open a round", "house rules A.3, B.1")?;
             if store::diplomacy::rounds::get(conn, round).await?.is_some() {
@@ -64,18 +65,18 @@ impl App {
                 ));
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
 
     /// `/diplomacy assign round [seed]`: deals the round's players (B.5, B.6).
-    pub async fn assign_dip_round(
+    pub async fn assign_round(
         &self,
         call: &Call,
         round: i64,
         seed: Option<i64>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(&actor.offices, "deal players to boards", "house rules A.3(ii), B.6")?;
             let r = store::diplomacy::rounds::get(conn, round)
@@ -126,7 +127,7 @@ impl App {
             self.announce(conn, &text).await?;
             // The TD makes sure each game has an Observer (A.9): the new boards have none yet.
             let unobserved = crate::store::committee::teams::games_without_observer(conn).await?;
-            Ok(DiplomacyReply(if unobserved.is_empty() {
+            Ok(DiplomacyOutcome::Words(if unobserved.is_empty() {
                 text
             } else {
                 format!(
@@ -138,7 +139,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// The players of a round with their history (B.6(c), (d)): round 1's from the teams'
     /// sign-ups; later rounds' from the previous round's advancement.
     async fn players_for(

@@ -3,8 +3,9 @@
 //! seed, each with a captain appointed from its players, and the remainder start the official
 //! reserve list (B.2).
 
-use super::{DiplomacyError, DiplomacyReply};
-use crate::app::{App, Call};
+use super::Diplomacy;
+use super::{DiplomacyError, DiplomacyOutcome};
+use crate::app::Call;
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::grouping::{group, TEAM_SIZE};
 use crate::domain::kernel::authority::Power as Authority;
@@ -12,9 +13,9 @@ use crate::store;
 use crate::store::diplomacy::individuals as stored;
 use crate::store::diplomacy::individuals::SignupOutcome;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy signup`.
-    pub async fn dip_sign_up(&self, call: &Call) -> Result<DiplomacyReply, DiplomacyError> {
+    pub async fn sign_up(&self, call: &Call) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             may_play(&actor.name, &actor.offices, &self.house_bars(conn).await?)?;
             if !stored::groupings(conn).await?.is_empty() {
@@ -38,7 +39,7 @@ impl App {
                 )));
             }
             stored::sign_up(conn, actor.id, self.now()).await?;
-            Ok(DiplomacyReply(format!(
+            Ok(DiplomacyOutcome::Words(format!(
                 "{} is signed up as an individual ({} so far). At the deadline the TD groups the individuals at random into teams of seven, each with a captain, and the rest start the reserve list (B.2).",
                 actor.name,
                 all.len() + 1
@@ -48,11 +49,11 @@ impl App {
     }
 
     /// `/diplomacy group [seed]` (the TD).
-    pub async fn dip_group(
+    pub async fn group(
         &self,
         call: &Call,
         seed: Option<i64>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
                 &actor.offices,
@@ -116,7 +117,7 @@ impl App {
                 stored::add_grouped_team(conn, team, grouping, captain).await?;
             }
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sqlx::SqliteConnection;
 
-use super::{power_of, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{power_of, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::round_size::round_two;
@@ -99,6 +100,133 @@ pub(super) struct Row {
 /// A position's points for its team: (team, the position's total, whether the team provided
 /// its replacements; if not, the total is forfeited, B.8(e)).
 pub(super) type TeamScore = (i64, Points, bool);
+
+impl Diplomacy<'_> {
+    /// `/diplomacy standings round`.
+    pub async fn standings(
+        &self,
+        call: &Call,
+        round: i64,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
+        self.execute(call, async |conn, _| {
+            let r = store::diplomacy::rounds::get(conn, round)
+                .await?
+                .ok_or(DiplomacyError::NoRound(round))?;
+            if let Some(a) = self.advancement(conn, round).await? {
+                return Ok(DiplomacyOutcome::Words(written(
+                    round,
+                    &a.placings,
+                    a.seed,
+                    &a.advanced,
+                )));
+            }
+            let seed = r.opened_at.timestamp();
+            let (lines, _) = self.rank_round(conn, round, seed).await?;
+            Ok(DiplomacyOutcome::Words(written(round, &lines, seed, &[])))
+        })
+        .await
+    }
+
+    /// `/diplomacy advance round [places] [seed]` (the TD).
+    pub async fn advance(
+        &self,
+        call: &Call,
+        round: i64,
+        places: Option<i64>,
+        seed: Option<i64>,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
+        self.execute(call, async |conn, actor| {
+            Authority::Director.require(
+                &actor.offices,
+                "advance a round",
+                "house rules C.6-C.11",
+            )?;
+            let r = store::diplomacy::rounds::get(conn, round)
+                .await?
+                .ok_or(DiplomacyError::NoRound(round))?;
+            if r.stage != RoundStage::Assigned {
+                return Err(DiplomacyError::Stage(
+                    round,
+                    r.stage,
+                    "only a dealt round that is not yet advanced advances.",
+                ));
+            }
+            let boards = store::diplomacy::boards::of_round(conn, round).await?;
+            let playing: Vec<String> = boards
+                .iter()
+                .filter(|b| b.status != BoardStatus::Finished)
+                .map(|b| b.name.clone())
+                .collect();
+            if !playing.is_empty() {
+                return Err(DiplomacyError::Refused(format!(
+                    "These boards are still playing: {}.",
+                    playing.join(", ")
+                )));
+            }
+            let seed = seed.unwrap_or_else(|| self.now().timestamp());
+            let (lines, teams) = self.rank_round(conn, round, seed).await?;
+            let stage = Stage::of_last_year(r.last_year);
+            let count = match (places, round, stage) {
+                (Some(n), _, _) => n.max(0) as usize,
+                (None, 1, _) => round_two(boards.len() as u32).boards as usize * 7,
+                (None, _, Stage::TeamRound) => 49,
+                // Each board's best; fewer boards than seats are filled below (C.9, C.10).
+                (None, _, Stage::SemiFinal) => boards.len(),
+                // The final: no one advances; its first is the individual winner (C.11).
+                (None, _, Stage::Final) => 0,
+            };
+            let mut advanced: Vec<(i64, String, Option<i64>)> = lines
+                .iter()
+                .take(count)
+                .map(|l| (l.person_id, l.name.clone(), l.team_id))
+                .collect();
+            let mut seated_note = None;
+            if stage == Stage::SemiFinal && places.is_none() {
+                (advanced, seated_note) =
+                    self.final_seats(conn, round, &lines, boards.len()).await?;
+            }
+            let a = Advancement {
+                round,
+                seed,
+                placings: lines.clone(),
+                advanced,
+                teams,
+                titles: None,
+                declined: Vec::new(),
+            };
+            let json = serde_json::to_string(&a).expect("advancement serialises");
+            store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
+            let mut text = written(round, &lines, seed, &a.advanced);
+            if let Some(note) = seated_note {
+                text.push('\n');
+                text.push_str(&note);
+            }
+            if round == 1 && places.is_none() {
+                text.push_str(&format!(
+                    "\n{} advance: {}.",
+                    a.advanced.len(),
+                    round_two(boards.len() as u32).working
+                ));
+            }
+            if stage == Stage::Final {
+                // The final decides the titles: announce them with the standings and keep them
+                // with the advancement, for the portal (C.11-C.13).
+                let titles = self.titles_text(conn, Some(seed)).await?;
+                text.push('\n');
+                text.push_str(&titles);
+                let kept = Advancement {
+                    titles: Some(titles),
+                    ..a
+                };
+                let json = serde_json::to_string(&kept).expect("advancement serialises");
+                store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
+            }
+            self.announce(conn, &text).await?;
+            Ok(DiplomacyOutcome::Announced(text))
+        })
+        .await
+    }
+}
 
 impl App {
     /// The round's results by player: a replaced position's points are shared by the seasons
@@ -395,131 +523,6 @@ impl App {
             .await?
             .and_then(|r| r.advancement)
             .and_then(|a| serde_json::from_str(&a).ok()))
-    }
-
-    /// `/diplomacy standings round`.
-    pub async fn dip_standings(
-        &self,
-        call: &Call,
-        round: i64,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
-        self.execute(call, async |conn, _| {
-            let r = store::diplomacy::rounds::get(conn, round)
-                .await?
-                .ok_or(DiplomacyError::NoRound(round))?;
-            if let Some(a) = self.advancement(conn, round).await? {
-                return Ok(DiplomacyReply(written(
-                    round,
-                    &a.placings,
-                    a.seed,
-                    &a.advanced,
-                )));
-            }
-            let seed = r.opened_at.timestamp();
-            let (lines, _) = self.rank_round(conn, round, seed).await?;
-            Ok(DiplomacyReply(written(round, &lines, seed, &[])))
-        })
-        .await
-    }
-
-    /// `/diplomacy advance round [places] [seed]` (the TD).
-    pub async fn dip_advance(
-        &self,
-        call: &Call,
-        round: i64,
-        places: Option<i64>,
-        seed: Option<i64>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
-        self.execute(call, async |conn, actor| {
-            Authority::Director.require(
-                &actor.offices,
-                "advance a round",
-                "house rules C.6-C.11",
-            )?;
-            let r = store::diplomacy::rounds::get(conn, round)
-                .await?
-                .ok_or(DiplomacyError::NoRound(round))?;
-            if r.stage != RoundStage::Assigned {
-                return Err(DiplomacyError::Stage(
-                    round,
-                    r.stage,
-                    "only a dealt round that is not yet advanced advances.",
-                ));
-            }
-            let boards = store::diplomacy::boards::of_round(conn, round).await?;
-            let playing: Vec<String> = boards
-                .iter()
-                .filter(|b| b.status != BoardStatus::Finished)
-                .map(|b| b.name.clone())
-                .collect();
-            if !playing.is_empty() {
-                return Err(DiplomacyError::Refused(format!(
-                    "These boards are still playing: {}.",
-                    playing.join(", ")
-                )));
-            }
-            let seed = seed.unwrap_or_else(|| self.now().timestamp());
-            let (lines, teams) = self.rank_round(conn, round, seed).await?;
-            let stage = Stage::of_last_year(r.last_year);
-            let count = match (places, round, stage) {
-                (Some(n), _, _) => n.max(0) as usize,
-                (None, 1, _) => round_two(boards.len() as u32).boards as usize * 7,
-                (None, _, Stage::TeamRound) => 49,
-                // Each board's best; fewer boards than seats are filled below (C.9, C.10).
-                (None, _, Stage::SemiFinal) => boards.len(),
-                // The final: no one advances; its first is the individual winner (C.11).
-                (None, _, Stage::Final) => 0,
-            };
-            let mut advanced: Vec<(i64, String, Option<i64>)> = lines
-                .iter()
-                .take(count)
-                .map(|l| (l.person_id, l.name.clone(), l.team_id))
-                .collect();
-            let mut seated_note = None;
-            if stage == Stage::SemiFinal && places.is_none() {
-                (advanced, seated_note) =
-                    self.final_seats(conn, round, &lines, boards.len()).await?;
-            }
-            let a = Advancement {
-                round,
-                seed,
-                placings: lines.clone(),
-                advanced,
-                teams,
-                titles: None,
-                declined: Vec::new(),
-            };
-            let json = serde_json::to_string(&a).expect("advancement serialises");
-            store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
-            let mut text = written(round, &lines, seed, &a.advanced);
-            if let Some(note) = seated_note {
-                text.push('\n');
-                text.push_str(&note);
-            }
-            if round == 1 && places.is_none() {
-                text.push_str(&format!(
-                    "\n{} advance: {}.",
-                    a.advanced.len(),
-                    round_two(boards.len() as u32).working
-                ));
-            }
-            if stage == Stage::Final {
-                // The final decides the titles: announce them with the standings and keep them
-                // with the advancement, for the portal (C.11-C.13).
-                let titles = self.titles_text(conn, Some(seed)).await?;
-                text.push('\n');
-                text.push_str(&titles);
-                let kept = Advancement {
-                    titles: Some(titles),
-                    ..a
-                };
-                let json = serde_json::to_string(&kept).expect("advancement serialises");
-                store::diplomacy::rounds::set_advanced(conn, round, seed, &json).await?;
-            }
-            self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
-        })
-        .await
     }
 }
 

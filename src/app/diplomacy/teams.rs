@@ -3,21 +3,23 @@
 //! round 1 the power each player's sign-up gives (B.2, B.5). Who may not be affiliated (A.4,
 //! A.6, A.8, A.10) is refused by the same check as every other door to a team.
 
-use super::{parse_power, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::committee::eligibility::check_may_join;
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
+use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 
-impl App {
+impl Diplomacy<'_> {
     /// `/team create name captain`.
-    pub async fn create_dip_team(
+    pub async fn create_team(
         &self,
         call: &Call,
         name: &str,
         captain: &PersonRef,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let name = name.trim().to_owned();
         self.execute(call, async |conn, _actor| {
             if store::committee::teams::find(conn, &name).await?.is_some() {
@@ -33,20 +35,20 @@ impl App {
                 captain.name
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
 
     /// `/team add team member [power] [role]`.
-    pub async fn add_dip_member(
+    pub async fn add_member(
         &self,
         call: &Call,
         team: &str,
         member: &PersonRef,
-        power: Option<&str>,
+        power: Option<Power>,
         role: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let team = team.trim().to_owned();
         self.execute(call, async |conn, actor| {
             let id = store::committee::teams::find(conn, &team)
@@ -71,7 +73,6 @@ impl App {
                 return Err(DiplomacyError::AlreadyMember(person.name, of.join(", ")));
             }
             check_may_join(conn, id, &person).await?;
-            let power = power.map(parse_power).transpose()?;
             if let Some(p) = power {
                 if store::diplomacy::rounds::signed_power_taken(conn, id, p.letter()).await? {
                     return Err(DiplomacyError::PowerTaken(team.clone(), p));
@@ -81,11 +82,12 @@ impl App {
             if let Some(p) = power {
                 store::diplomacy::rounds::sign_up(conn, id, person.id, p.letter()).await?;
             }
-            let with = power.map_or(String::new(), |p| format!(", to play {p} in round 1 (B.5)"));
-            Ok(DiplomacyReply(format!(
-                "{} joins {team} as {role}{with}.",
-                person.name
-            )))
+            Ok(DiplomacyOutcome::Joined {
+                member: person.name,
+                team: team.clone(),
+                role: role.to_owned(),
+                power,
+            })
         })
         .await
     }

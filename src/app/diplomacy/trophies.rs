@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use sqlx::SqliteConnection;
 
 use super::standings::Advancement;
-use super::{DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::titles::{
@@ -27,19 +28,21 @@ fn rolled(rolls: &[u32]) -> String {
     }
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy titles [seed]`.
-    pub async fn dip_titles(
+    pub async fn titles(
         &self,
         call: &Call,
         seed: Option<i64>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, _| {
-            Ok(DiplomacyReply(self.titles_text(conn, seed).await?))
+            Ok(DiplomacyOutcome::Words(self.titles_text(conn, seed).await?))
         })
         .await
     }
+}
 
+impl App {
     /// The three titles in words (C.11, C.12, C.13).
     pub(super) async fn titles_text(
         &self,

@@ -9,13 +9,17 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 use sqlx::SqliteConnection;
 
-use super::{board, my_position, parse_power, power_of, DiplomacyError, DiplomacyReply};
+use super::Diplomacy;
+use super::{
+    board, my_position, parse_power, power_of, DiplomacyError, DiplomacyOutcome, VoteUntil,
+};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
 use crate::domain::diplomacy::season::{Phase, Turn};
-use crate::domain::diplomacy::vote::{check, decide, Ballot, Count, Outcome, Proposal};
+use crate::domain::diplomacy::vote::{check, decide, Ballot, Cast, Count, Outcome, Proposal};
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::office::Office;
+use crate::domain::kernel::words::Words;
 use crate::store::diplomacy::boards::{BoardEnding, BoardStatus};
 use crate::store::diplomacy::votes::ProposalKind;
 use crate::store::diplomacy::votes::ProposalStatus;
@@ -77,16 +81,16 @@ fn proposal_of(kind: ProposalKind, powers: &str, body: &str) -> Proposal {
     }
 }
 
-impl App {
+impl Diplomacy<'_> {
     /// `/diplomacy propose board kind [powers] [text]`.
-    pub async fn propose_dip(
+    pub async fn propose(
         &self,
         call: &Call,
         name: &str,
-        kind: &str,
+        kind: ProposalKind,
         powers: Option<&str>,
         text: Option<&str>,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             if b.status == BoardStatus::Finished {
@@ -102,10 +106,10 @@ impl App {
                 .map(parse_power)
                 .collect::<Result<_, _>>()?;
             let proposal = match kind {
-                "draw" => Proposal::Draw { members: listed.clone() },
-                "concede" if listed.len() == 1 => Proposal::Concede { to: listed[0] },
-                "concede" => return Err(crate::domain::diplomacy::vote::ProposalError::ConcedeToOne.into()),
-                _ => Proposal::Rule { text: text.unwrap_or("").trim().to_owned() },
+                ProposalKind::Draw => Proposal::Draw { members: listed.clone() },
+                ProposalKind::Concede if listed.len() == 1 => Proposal::Concede { to: listed[0] },
+                ProposalKind::Concede => return Err(crate::domain::diplomacy::vote::ProposalError::ConcedeToOne.into()),
+                ProposalKind::Rule => Proposal::Rule { text: text.unwrap_or("").trim().to_owned() },
             };
             check(&proposal, &remaining)?;
             let id = store::diplomacy::votes::insert(
@@ -131,18 +135,18 @@ impl App {
                 due_with(&b, self.now())
             );
             self.announce(conn, &text).await?;
-            Ok(DiplomacyReply(text))
+            Ok(DiplomacyOutcome::Announced(text))
         })
         .await
     }
 
     /// `/diplomacy vote proposal ballot` (privately; D.IX.2).
-    pub async fn vote_dip(
+    pub async fn vote(
         &self,
         call: &Call,
         proposal: i64,
-        ballot: &str,
-    ) -> Result<DiplomacyReply, DiplomacyError> {
+        ballot: Cast,
+    ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let public = json!({ "proposal": proposal });
         self.execute_sealed(call, public, Some(A_VOTER), async |conn, actor| {
             let p = store::diplomacy::votes::get(conn, proposal)
@@ -169,7 +173,7 @@ impl App {
             // Votes are due with the orders (D.IX.2): after the deadline of the turn the proposal
             // is due with, they are refused as orders are (D.VII.3), unless the alternative
             // rule takes orders until adjudication or the results wait on a 1901 NMR (B.8(c)).
-            let mut until = format!("the deadline of {}", due_with(&b, p.opened_at));
+            let mut until = VoteUntil::Deadline(due_with(&b, p.opened_at));
             if let Some(deadline) = b.deadline.filter(|d| p.opened_at < *d) {
                 let held = !self.held_for(conn, &b).await?.is_empty();
                 if in_time(self.now(), deadline, b.late_orders || held, false).is_err() {
@@ -179,18 +183,18 @@ impl App {
                     )));
                 }
                 if self.now() >= deadline {
-                    until = format!("{}'s adjudication is published", p.turn);
+                    until = VoteUntil::Adjudication(p.turn.clone());
                 }
             }
-            let ballot = Ballot::parse(ballot).word();
+            let ballot = Ballot::from(ballot).word();
             store::diplomacy::votes::cast(conn, proposal, &voter, ballot, self.now()).await?;
-            Ok(DiplomacyReply(format!(
-                "Your vote on proposal #{proposal} is recorded, in secret; you may revise it until {until} (D.IX.2)."
-            )))
+            Ok(DiplomacyOutcome::BallotCast { proposal, until })
         })
         .await
     }
+}
 
+impl App {
     /// Decides the proposals due with `turn`, with the turn's NMRs known, when the GM publishes
     /// its adjudication (D.IX.1, D.IX.2): those made before its deadline. Answers the
     /// announcements, and whether a passed proposal ended the game (its result is published

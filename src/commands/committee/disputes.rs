@@ -34,13 +34,14 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.raise_dispute(
-                            &call,
-                            &a.text("game")?,
-                            &a.text("question")?,
-                            a.opt_person("player").as_ref(),
-                        )
-                        .await,
+                        app.committee()
+                            .raise_dispute(
+                                &call,
+                                &a.text("game")?,
+                                &a.text("question")?,
+                                a.opt_person("player").as_ref(),
+                            )
+                            .await,
                     )
                 })
             }),
@@ -53,7 +54,8 @@ pub(in crate::commands) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         reply(
-                            app.resolve_dispute(&call, a.integer("dispute")?, &a.text("text")?)
+                            app.committee()
+                                .resolve_dispute(&call, a.integer("dispute")?, &a.text("text")?)
                                 .await,
                         )
                     })
@@ -70,7 +72,8 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.refer_dispute(&call, a.integer("dispute")?, &a.text("question")?)
+                        app.committee()
+                            .refer_dispute(&call, a.integer("dispute")?, &a.text("question")?)
                             .await,
                     )
                 })
@@ -83,9 +86,13 @@ pub(in crate::commands) fn section() -> Section {
             .who("the dispute's player, a GM of its game")
             .rule("house rules D.I.2: binding only once both confirm")
             .run(|app, call, a| {
-                Box::pin(
-                    async move { reply(app.confirm_dispute(&call, a.integer("dispute")?).await) },
-                )
+                Box::pin(async move {
+                    reply(
+                        app.committee()
+                            .confirm_dispute(&call, a.integer("dispute")?)
+                            .await,
+                    )
+                })
             }),
             command(
                 "observer report",
@@ -98,7 +105,8 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     reply(
-                        app.observer_report(&call, &a.text("game")?, &a.text("text")?)
+                        app.committee()
+                            .observer_report(&call, &a.text("game")?, &a.text("text")?)
                             .await,
                     )
                 })

@@ -3,10 +3,12 @@
 
 mod disputes;
 mod motions;
+mod said;
 
 use crate::commands::{choice, command, reply, text, Section};
-use crate::domain::committee::rules::{ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};
+use crate::domain::committee::rules::{MembersOpen, ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};
 use crate::domain::kernel::authority::Power;
+use crate::domain::kernel::words::Words;
 
 pub(super) use disputes::section as disputes_section;
 
@@ -82,7 +84,7 @@ pub(super) fn section() -> Section {
                     abstentions: a.opt_text("abstentions"),
                     members_open: a.flag("members_open"),
                 };
-                reply(app.create_committee(&call, &new).await)
+                reply(app.committee().create(&call, &new).await)
             })
         }),
         command(
@@ -128,7 +130,7 @@ pub(super) fn section() -> Section {
             choice(
                 "members_open",
                 "Whether members, not only the TD, may open motions",
-                &["yes", "no"],
+                MembersOpen::WORDS,
             )
             .optional(),
         )
@@ -144,14 +146,14 @@ pub(super) fn section() -> Section {
                     tie_break: a.opt_text("tie_break"),
                     sitting: a.opt_text("sitting"),
                     abstentions: a.opt_text("abstentions"),
-                    members_open: a.opt_text("members_open").map(|t| t == "yes"),
+                    members_open: a.opt_choice::<MembersOpen>("members_open").map(bool::from),
                 };
-                reply(app.set_committee(&call, &change).await)
+                reply(app.committee().set(&call, &change).await)
             })
         }),
         command("committee list", "The committees and their rules")
             .rule("house rules A.2, A.6")
-            .run(|app, _, _| Box::pin(async move { reply(app.committee_list().await) })),
+            .run(|app, _, _| Box::pin(async move { reply(app.committee().list().await) })),
         command(
             "houserule import",
             "Load the World Masters house rules as a rulebook (Chief Justice)",
@@ -160,7 +162,7 @@ pub(super) fn section() -> Section {
         .who("Chief Justice")
         .rule("house rules A.7; any other set: gavel rules import --house")
         .run(|app, call, _| {
-            Box::pin(async move { reply(app.import_builtin_house_rules(&call).await) })
+            Box::pin(async move { reply(app.committee().import_builtin_house_rules(&call).await) })
         }),
         command(
             "houserule show",
@@ -169,7 +171,7 @@ pub(super) fn section() -> Section {
         .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
         .rule("house rules A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.show_house_rule(&a.text("item")?).await) })
+            Box::pin(async move { reply(app.committee().show_house_rule(&a.text("item")?).await) })
         }),
         command(
             "houserule set",
@@ -186,7 +188,7 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.set_house_value(&call, &a.text("name")?, &a.text("value")?)
+                    app.committee().set_house_value(&call, &a.text("name")?, &a.text("value")?)
                         .await,
                 )
             })
@@ -198,7 +200,7 @@ pub(super) fn section() -> Section {
         .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
         .rule("house rules A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.house_rule_history(&a.text("item")?).await) })
+            Box::pin(async move { reply(app.committee().house_rule_history(&a.text("item")?).await) })
         }),
     ];
     commands.extend(motions::commands());

@@ -1,12 +1,14 @@
 //! /motion: open, vote, break, approve, veto and show (house rules A.6, A.7).
 
+use crate::commands::said::answer;
 use crate::commands::spec::CommandSpec;
-use crate::commands::{choice, command, integer, reply, text};
-use crate::domain::committee::motion::OPENABLE_KINDS;
-use crate::domain::committee::tally::{CHOICES, TIE_CHOICES};
+use crate::commands::{choice, command, date_time, integer, reply, text};
+use crate::domain::committee::motion::Openable;
+use crate::domain::committee::tally::{Choice, TIE_CHOICES};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::kernel::text::Reason;
+use crate::domain::kernel::words::Words;
 
 /// The longest motion text.
 const MOTION_MAX: usize = 1500;
@@ -35,7 +37,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             choice(
                 "kind",
                 "plain, or rule-change (a new text of a house rule, A.7)",
-                OPENABLE_KINDS,
+                Openable::WORDS,
             )
             .optional(),
         )
@@ -48,7 +50,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             )
             .optional(),
         )
-        .option(text("closes", "When it closes, YYYY-MM-DD HH:MM club time", 16).optional())
+        .option(date_time("closes", "When it closes, YYYY-MM-DD HH:MM club time").optional())
         .who("the TD; a member where the committee allows it")
         .rule("house rules A.3, A.6, A.7")
         .run(|app, call, a| {
@@ -56,12 +58,12 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 let m = crate::app::committee::motion::OpenMotion {
                     committee: a.text("committee")?,
                     text: a.text("text")?,
-                    kind: a.opt_text("kind"),
+                    kind: a.opt_choice("kind"),
                     item: a.opt_text("item"),
                     new_text: a.opt_text("new_text"),
-                    closes: a.opt_text("closes"),
+                    closes: a.opt_date_time("closes"),
                 };
-                reply(app.open_motion(&call, &m).await)
+                answer(app.committee().open(&call, &m).await)
             })
         }),
         command(
@@ -69,13 +71,14 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             "Vote on a motion: yes, no or abstain (the sitting body)",
         )
         .option(motion())
-        .option(choice("choice", "Your vote", CHOICES))
+        .option(choice("choice", "Your vote", Choice::WORDS))
         .who("the sitting body")
         .rule("house rules A.6")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
-                    app.vote_motion(&call, a.integer("motion")?, &a.text("choice")?)
+                answer(
+                    app.committee()
+                        .vote(&call, a.integer("motion")?, a.choice("choice")?)
                         .await,
                 )
             })
@@ -91,8 +94,9 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("house rules A.3.iii, A.6")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
-                    app.break_motion_tie(&call, a.integer("motion")?, &a.text("choice")?)
+                answer(
+                    app.committee()
+                        .break_tie(&call, a.integer("motion")?, a.choice("choice")?)
                         .await,
                 )
             })
@@ -106,7 +110,9 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("the TD or the Assistant TD acting as TD")
         .rule("house rules A.7")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.approve_motion(&call, a.integer("motion")?).await) })
+            Box::pin(
+                async move { reply(app.committee().approve(&call, a.integer("motion")?).await) },
+            )
         }),
         command(
             "motion veto",
@@ -120,7 +126,8 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 reply(
-                    app.veto_motion(&call, a.integer("motion")?, &a.text("reason")?)
+                    app.committee()
+                        .veto(&call, a.integer("motion")?, &a.text("reason")?)
                         .await,
                 )
             })
@@ -132,7 +139,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .option(motion())
         .rule("house rules A.6, A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.show_motion(a.integer("motion")?).await) })
+            Box::pin(async move { answer(app.committee().show(a.integer("motion")?).await) })
         }),
     ]
 }

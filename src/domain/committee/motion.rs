@@ -19,8 +19,28 @@ pub enum Kind {
     Dispute,
 }
 
-/// The words `/motion open` offers for a kind (overrides and disputes open themselves).
-pub const OPENABLE_KINDS: &[&str] = &["plain", "rule-change"];
+/// The kinds `/motion open` offers (overrides and disputes open themselves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Openable {
+    Plain,
+    RuleChange,
+}
+
+impl From<Openable> for Kind {
+    fn from(kind: Openable) -> Kind {
+        match kind {
+            Openable::Plain => Kind::Plain,
+            Openable::RuleChange => Kind::RuleChange,
+        }
+    }
+}
+
+crate::offered_as_words! {
+    Openable {
+        Openable::Plain => "plain",
+        Openable::RuleChange => "rule-change",
+    }
+}
 
 /// Where a motion stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

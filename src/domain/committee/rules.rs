@@ -229,6 +229,26 @@ pub enum Abstentions {
 /// The words commands offer for abstentions.
 pub const ABSTENTIONS: &[&str] = &["count", "ignore"];
 
+/// `/committee set`'s answer to whether members, not only the TD, may open motions (A.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MembersOpen {
+    Yes,
+    No,
+}
+
+impl From<MembersOpen> for bool {
+    fn from(open: MembersOpen) -> bool {
+        open == MembersOpen::Yes
+    }
+}
+
+crate::offered_as_words! {
+    MembersOpen {
+        MembersOpen::Yes => "yes",
+        MembersOpen::No => "no",
+    }
+}
+
 impl Abstentions {
     pub fn key(self) -> &'static str {
         match self {

@@ -14,9 +14,16 @@ pub enum Choice {
     Abstain,
 }
 
-/// The words commands and buttons offer.
-pub const CHOICES: &[&str] = &["yes", "no", "abstain"];
-/// The TD's tie-break is Yes or No only.
+crate::offered_as_words! {
+    Choice {
+        Choice::Yes => "yes",
+        Choice::No => "no",
+        Choice::Abstain => "abstain",
+    }
+}
+
+/// The TD's tie-break is Yes or No only (A.6): the words `/motion break` offers, read as a
+/// `Choice`.
 pub const TIE_CHOICES: &[&str] = &["yes", "no"];
 
 impl FromStr for Choice {

@@ -14,6 +14,18 @@ pub enum Power {
     Turkey,
 }
 
+crate::offered_as_words! {
+    Power {
+        Power::Austria => "A",
+        Power::England => "E",
+        Power::France => "F",
+        Power::Germany => "G",
+        Power::Italy => "I",
+        Power::Russia => "R",
+        Power::Turkey => "T",
+    }
+}
+
 impl Power {
     /// The seven, in the order the rulebook lists them.
     pub const ALL: [Power; 7] = [

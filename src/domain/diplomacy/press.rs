@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::domain::kernel::words::Words;
+
 /// A kind of press.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PressKind {
@@ -29,11 +31,7 @@ impl PressKind {
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            PressKind::White => "white",
-            PressKind::Gray => "gray",
-            PressKind::DarkGray => "darkgray",
-        }
+        self.word()
     }
 
     /// True when the author stays secret (D.X.2).
@@ -68,12 +66,21 @@ impl PressRule {
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            PressRule::Standard => "standard",
-            PressRule::AlternativeA => "a",
-            PressRule::AlternativeB => "b",
-            PressRule::AlternativeC => "c",
-        }
+        self.word()
+    }
+}
+
+crate::offered_as_words! {
+    PressKind {
+        PressKind::White => "white",
+        PressKind::Gray => "gray",
+        PressKind::DarkGray => "darkgray",
+    }
+    PressRule {
+        PressRule::Standard => "standard",
+        PressRule::AlternativeA => "a",
+        PressRule::AlternativeB => "b",
+        PressRule::AlternativeC => "c",
     }
 }
 

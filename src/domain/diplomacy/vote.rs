@@ -42,16 +42,6 @@ pub enum ProposalKind {
     Rule,
 }
 
-impl ProposalKind {
-    pub fn word(self) -> &'static str {
-        match self {
-            ProposalKind::Draw => "draw",
-            ProposalKind::Concede => "concede",
-            ProposalKind::Rule => "rule",
-        }
-    }
-}
-
 /// Where a proposal stands: open until every remaining player has voted or it lapses, then
 /// passed or failed (D.IX.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +79,37 @@ impl Ballot {
             Ballot::Abstain => "abstain",
             Ballot::Unclear => "unclear",
         }
+    }
+}
+
+/// A ballot as `/diplomacy vote` offers it: the command's choices leave nothing unclear.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cast {
+    Yes,
+    No,
+    Abstain,
+}
+
+impl From<Cast> for Ballot {
+    fn from(cast: Cast) -> Ballot {
+        match cast {
+            Cast::Yes => Ballot::Yes,
+            Cast::No => Ballot::No,
+            Cast::Abstain => Ballot::Abstain,
+        }
+    }
+}
+
+crate::offered_as_words! {
+    ProposalKind {
+        ProposalKind::Draw => "draw",
+        ProposalKind::Concede => "concede",
+        ProposalKind::Rule => "rule",
+    }
+    Cast {
+        Cast::Yes => "yes",
+        Cast::No => "no",
+        Cast::Abstain => "abstain",
     }
 }
 

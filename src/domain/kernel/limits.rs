@@ -15,6 +15,10 @@ pub const INCIDENT_MAX: usize = 300;
 
 /// A date written YYYY-MM-DD.
 pub const DATE_MAX: usize = 10;
+/// How a date-time option is written (YYYY-MM-DD HH:MM), and how it is recorded.
+pub const DATE_TIME_FORMAT: &str = "%Y-%m-%d %H:%M";
+/// The longest date-time option: "YYYY-MM-DD HH:MM".
+pub const DATE_TIME_MAX: usize = 16;
 
 /// Captured pieces, written like "q 2p r".
 pub const MATERIAL_MAX: usize = 40;

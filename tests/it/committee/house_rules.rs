@@ -11,6 +11,7 @@ async fn an_import_loads_every_item_and_a_file_that_is_not_house_rules_is_refuse
     setup(&mut c, &["@ 2026-11-27 12:30"]).await;
     let app = c.app().await.expect("app").clone();
     let e = app
+        .committee()
         .import_house_rules("terms.md", "# The Terms\n1. Something.")
         .await
         .unwrap_err();
@@ -18,6 +19,7 @@ async fn an_import_loads_every_item_and_a_file_that_is_not_house_rules_is_refuse
     let export = gavel::app::export::export(&app).await.expect("export");
     assert_eq!(export["committees"]["house_rules"], serde_json::json!([]));
     let done = app
+        .committee()
         .import_house_rules(
             "wm.txt",
             include_str!("../../../examples/world-masters-house-rules.txt"),

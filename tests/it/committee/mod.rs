@@ -74,11 +74,13 @@ pub(crate) fn call(command: &'static str) -> Call {
 
 /// Puts people on a team and seats players in games, as the tournament's commands will.
 pub(crate) async fn teams(app: &App, team: &str, members: &[&str]) {
-    app.create_team(&call("team create"), team)
+    app.committee()
+        .create_team(&call("team create"), team)
         .await
         .expect("team");
     for m in members {
-        app.join_team(&call("team join"), team, &PersonRef::console(m), "player")
+        app.committee()
+            .join_team(&call("team join"), team, &PersonRef::console(m), "player")
             .await
             .expect("joins");
     }
@@ -86,7 +88,8 @@ pub(crate) async fn teams(app: &App, team: &str, members: &[&str]) {
 
 pub(crate) async fn seat(app: &App, game: &str, players: &[&str]) {
     for p in players {
-        app.seat_player(&call("seat"), game, &PersonRef::console(p))
+        app.committee()
+            .seat_player(&call("seat"), game, &PersonRef::console(p))
             .await
             .expect("seated");
     }

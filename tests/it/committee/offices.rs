@@ -73,11 +73,13 @@ async fn the_td_and_tmc_members_may_not_play_nor_be_on_a_team_a4_a8() {
     .await;
     let call = super::call("team join");
     let err = app
+        .committee()
         .join_team(&call, "Hanseatic", &PersonRef::console("tina"), "player")
         .await
         .expect_err("the TD is refused a team");
     assert!(err.to_string().ends_with("(house rules A.4)."), "{err}");
     let err = app
+        .committee()
         .seat_player(&call, "R1 Board 1", &PersonRef::console("tess"))
         .await
         .expect_err("a TMC member is refused a seat");
@@ -153,6 +155,7 @@ async fn a_player_is_not_seated_in_a_game_a_team_mate_observes_a10() {
     let app = c.app().await.expect("app").clone();
     teams(&app, "Hanseatic", &["ann", "bob"]).await;
     let err = app
+        .committee()
         .seat_player(
             &super::call("seat"),
             "R1 Board 3",
@@ -192,6 +195,7 @@ async fn gavel_check_finds_an_observer_whose_team_mate_came_to_play_a10() {
     // Refused through the app (bob plays in the game ann observes)...
     teams(&app, "Hanseatic", &["ann"]).await;
     let err = app
+        .committee()
         .join_team(
             &super::call("team join"),
             "Hanseatic",

@@ -19,6 +19,7 @@ use crate::store::committee::committees::CommitteeRow;
 
 pub use open::OpenMotion;
 pub use show::{rules_needs, MotionShown};
+pub use vote::Voted;
 
 /// The buttons under a motion's post: each runs `/motion vote` for whoever presses it, so the
 /// same checks decide (a seat, an open motion).

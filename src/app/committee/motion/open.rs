@@ -4,10 +4,12 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use sqlx::SqliteConnection;
 
+use crate::app::committee::Committee;
 use crate::app::{Actor, App, Call};
-use crate::domain::committee::motion::Kind;
+use crate::domain::committee::motion::{Kind, Openable};
 use crate::domain::committee::rules::VoteRules;
 use crate::domain::kernel::calendar;
+use crate::domain::kernel::limits::DATE_TIME_FORMAT;
 use crate::domain::kernel::office::Office;
 use crate::jobs::{self, Job};
 use crate::store;
@@ -28,10 +30,11 @@ fn same_words(a: &str, b: &str) -> bool {
 pub struct OpenMotion {
     pub committee: String,
     pub text: String,
-    pub kind: Option<String>,
+    pub kind: Option<Openable>,
     pub item: Option<String>,
     pub new_text: Option<String>,
-    pub closes: Option<String>,
+    /// Club time.
+    pub closes: Option<NaiveDateTime>,
 }
 
 /// A motion about to open, as the use cases that open one (a member, a veto, a referral) give it.
@@ -47,13 +50,9 @@ pub(crate) struct Opening<'a> {
     pub rules: VoteRules,
 }
 
-impl App {
+impl Committee<'_> {
     /// `/motion open`.
-    pub async fn open_motion(
-        &self,
-        call: &Call,
-        m: &OpenMotion,
-    ) -> Result<MotionShown, CommitteeError> {
+    pub async fn open(&self, call: &Call, m: &OpenMotion) -> Result<MotionShown, CommitteeError> {
         self.execute(call, async |conn, actor| {
             let committee = store::committee::committees::by_name(conn, &m.committee).await?;
             let is_member = match &committee {
@@ -72,11 +71,7 @@ impl App {
             if text.is_empty() {
                 return Err(CommitteeError::NoText);
             }
-            let kind = match m.kind.as_deref().unwrap_or("plain") {
-                "plain" => Kind::Plain,
-                "rule-change" => Kind::RuleChange,
-                other => return Err(CommitteeError::Kind(other.to_owned())),
-            };
+            let kind = Kind::from(m.kind.unwrap_or(Openable::Plain));
             let (item, new_text) = match kind {
                 Kind::RuleChange => {
                     let (Some(item), Some(new_text)) = (
@@ -115,7 +110,7 @@ impl App {
                 },
             };
             self.check_size(conn, &committee).await?;
-            let closes_at = self.closing_time(m.closes.as_deref())?;
+            let closes_at = self.closing_time(m.closes)?;
             let number = self
                 .start_motion(
                     conn,
@@ -136,7 +131,9 @@ impl App {
         })
         .await
     }
+}
 
+impl App {
     /// Refuses a vote by a committee outside its size range (A.2 for the TMC).
     pub(crate) async fn check_size(
         &self,
@@ -170,20 +167,20 @@ impl App {
     }
 
     /// When a motion closes: the time given (club time), or `motion_days` from now.
-    fn closing_time(&self, closes: Option<&str>) -> Result<DateTime<Utc>, CommitteeError> {
+    fn closing_time(&self, closes: Option<NaiveDateTime>) -> Result<DateTime<Utc>, CommitteeError> {
         let now = self.now();
-        let Some(text) = closes.map(str::trim).filter(|t| !t.is_empty()) else {
+        let Some(local) = closes else {
             return Ok(calendar::local_days_after(
                 now,
                 self.config().committees.motion_days,
                 self.tz(),
             ));
         };
-        let local = NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M")
-            .map_err(|_| CommitteeError::BadTime(text.to_owned()))?;
         let at = calendar::local_to_utc(local, self.tz());
         if at <= now {
-            return Err(CommitteeError::PastTime(text.to_owned()));
+            return Err(CommitteeError::PastTime(
+                local.format(DATE_TIME_FORMAT).to_string(),
+            ));
         }
         Ok(at)
     }

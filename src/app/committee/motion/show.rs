@@ -1,11 +1,10 @@
 //! A motion in words: its opening post, its result with the counts and the sitting body (who
 //! sat, why, and how each voted), and `/motion show`.
 
-use std::fmt;
-
 use chrono_tz::Tz;
 use sqlx::SqliteConnection;
 
+use crate::app::committee::Committee;
 use crate::app::App;
 use crate::domain::committee::motion::{Kind, Status};
 use crate::domain::committee::rules::{Abstentions, VoteRules};
@@ -142,13 +141,19 @@ pub(crate) fn result_text(
     )
 }
 
-/// The reply to `/motion open` and `/motion show`.
-#[derive(Debug, Clone)]
-pub struct MotionShown(pub String);
+/// The answer to `/motion open` and `/motion show`: motion `number`, and its whole record in
+/// the words its posts use (the opening and the result are built here for the announcements).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MotionShown {
+    pub number: i64,
+    pub record: String,
+}
 
-impl fmt::Display for MotionShown {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+impl Committee<'_> {
+    /// `/motion show`. Reads only.
+    pub async fn show(&self, number: i64) -> Result<MotionShown, CommitteeError> {
+        let mut conn = self.pool().acquire().await?;
+        self.motion_shown(&mut conn, number).await
     }
 }
 
@@ -203,12 +208,9 @@ impl App {
                 text.push_str(&format!(" Reason for the veto: {reason}"));
             }
         }
-        Ok(MotionShown(text))
-    }
-
-    /// `/motion show`. Reads only.
-    pub async fn show_motion(&self, number: i64) -> Result<MotionShown, CommitteeError> {
-        let mut conn = self.pool().acquire().await?;
-        self.motion_shown(&mut conn, number).await
+        Ok(MotionShown {
+            number,
+            record: text,
+        })
     }
 }

@@ -1,11 +1,10 @@
 //! `/motion vote` (the sitting body, changeable until the close) and `/motion break` (the TD's
 //! tie-breaking vote, A.6).
 
-use std::fmt;
-
 use crate::app::committee::eligibility::no_longer_sits;
-use crate::app::{App, Call};
-use crate::domain::committee::motion;
+use crate::app::committee::Committee;
+use crate::app::Call;
+use crate::domain::committee::motion::{self, Status};
 use crate::domain::committee::tally::Choice;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::Office;
@@ -14,31 +13,30 @@ use crate::store;
 use super::super::CommitteeError;
 use super::show::title;
 
-/// The reply to a vote or a tie-break.
-#[derive(Debug, Clone)]
-pub struct Voted(pub String);
-
-impl fmt::Display for Voted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What `/motion vote` and `/motion break` did; their words are in `commands/committee/said.rs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Voted {
+    /// A sitting member's vote on `motion` is recorded; `closed` when it was the last one.
+    Cast {
+        motion: i64,
+        choice: Choice,
+        closed: bool,
+    },
+    /// The TD broke the tie on `motion`, which is now `status` (A.6).
+    TieBroken {
+        motion: i64,
+        choice: Choice,
+        status: Status,
+    },
 }
 
-fn choice(text: &str) -> Result<Choice, CommitteeError> {
-    text.parse().map_err(|_| {
-        CommitteeError::Motion(motion::MotionError::TieBreak(
-            crate::domain::committee::tally::TieBreakError::MustChoose,
-        ))
-    })
-}
-
-impl App {
+impl Committee<'_> {
     /// `/motion vote`: a sitting member votes; everyone sitting having voted closes it.
-    pub async fn vote_motion(
+    pub async fn vote(
         &self,
         call: &Call,
         number: i64,
-        choice_text: &str,
+        choice: Choice,
     ) -> Result<Voted, CommitteeError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
@@ -54,26 +52,28 @@ impl App {
                     return Err(CommitteeError::NoLongerSits(why));
                 }
             }
-            let choice = choice(choice_text)?;
             store::committee::motions::vote(conn, number, actor.id, choice, now).await?;
             let votes = store::committee::motions::votes(conn, number).await?;
             let counts = crate::domain::committee::tally::Counts::of(votes.iter().map(|v| v.2));
-            let mut reply = format!("Your vote on motion {number} is recorded: {choice}.");
-            if motion::closes_early(counts, sitting.size()) {
+            let closed = motion::closes_early(counts, sitting.size());
+            if closed {
                 self.close_motion(conn, number, now).await?;
-                reply.push_str(" Everyone sitting has voted, so it is closed.");
             }
-            Ok(Voted(reply))
+            Ok(Voted::Cast {
+                motion: number,
+                choice,
+                closed,
+            })
         })
         .await
     }
 
     /// `/motion break`: the TD casts the tie-breaking vote on a tied motion (A.6).
-    pub async fn break_motion_tie(
+    pub async fn break_tie(
         &self,
         call: &Call,
         number: i64,
-        choice_text: &str,
+        choice: Choice,
     ) -> Result<Voted, CommitteeError> {
         self.execute(call, async |conn, actor| {
             Power::Director.require(
@@ -84,7 +84,6 @@ impl App {
             let m = store::committee::motions::by_number(conn, number)
                 .await?
                 .ok_or(CommitteeError::NoSuchMotion(number))?;
-            let choice = choice(choice_text)?;
             let sitting = store::committee::motions::seats(conn, number).await?;
             let status = motion::break_tie(number, m.status(), choice, sitting.sits(actor.id))?;
             store::committee::motions::break_tie(conn, number, status, actor.id, choice).await?;
@@ -96,9 +95,11 @@ impl App {
             );
             self.announce(conn, &text).await?;
             self.after_result(conn, number, status).await?;
-            Ok(Voted(format!(
-                "Your tie-breaking vote on motion {number} is recorded: {choice}; it is {status}."
-            )))
+            Ok(Voted::TieBroken {
+                motion: number,
+                choice,
+                status,
+            })
         })
         .await
     }
