@@ -5,6 +5,7 @@
 pub mod button;
 mod committee;
 mod court;
+mod court_said;
 mod diplomacy;
 mod diplomacy_check;
 mod docs;
@@ -12,6 +13,7 @@ mod leaderboard;
 pub(crate) mod members;
 pub mod menus;
 mod moderation;
+mod moderation_said;
 mod nomic;
 mod notify;
 pub mod paging;

@@ -4,7 +4,7 @@
 use crate::app::{App, Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
 impl App {
     /// `/court assign appeal:N author:@x`.
@@ -13,7 +13,7 @@ impl App {
         call: &Call,
         n: i64,
         author: &PersonRef,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             Power::ChiefJustice.require(
                 &actor.offices,
@@ -35,7 +35,7 @@ impl App {
             );
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }

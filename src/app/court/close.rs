@@ -7,7 +7,7 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
 impl App {
     /// `/court close appeal:N until:YYYY-MM-DD`: closed until the start of that club day.
@@ -16,7 +16,7 @@ impl App {
         call: &Call,
         n: i64,
         until: NaiveDate,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::ChiefJustice.require(
@@ -41,7 +41,7 @@ impl App {
             );
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }

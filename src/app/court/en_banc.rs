@@ -9,7 +9,7 @@ use crate::domain::kernel::text::Reason;
 use crate::store;
 
 use super::buttons::vote_buttons;
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
 impl App {
     /// `/court en-banc appeal:N grounds:"..."` by a party.
@@ -18,7 +18,7 @@ impl App {
         call: &Call,
         n: i64,
         grounds: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let grounds = Reason::parse(grounds)?;
             let mut row = self.appeal(conn, n).await?;
@@ -31,7 +31,7 @@ impl App {
             );
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }
@@ -43,7 +43,7 @@ impl App {
         n: i64,
         accept: bool,
         reason: Option<&str>,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::ChiefJustice.require(
@@ -76,7 +76,7 @@ impl App {
             };
             self.record_with(conn, n, &text, &buttons).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }

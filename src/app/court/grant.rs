@@ -7,11 +7,11 @@ use crate::domain::court::{decision_reaches, Appeal, GrantedBy, Route};
 use crate::domain::kernel::authority::Power;
 
 use super::buttons::vote_buttons;
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
 impl App {
     /// `/court grant appeal:N`.
-    pub async fn grant_appeal(&self, call: &Call, n: i64) -> Result<CourtReply, CourtError> {
+    pub async fn grant_appeal(&self, call: &Call, n: i64) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::Justice.require(&actor.offices, "grant a hearing", "Terms §III Act 3.6")?;
@@ -80,7 +80,7 @@ impl App {
                 reply.push_str(&seated);
             }
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(reply))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: reply })
         })
         .await
     }

@@ -7,7 +7,7 @@ use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::AppealId;
 use crate::jobs::{self, Job};
 
-use super::{CourtError, CourtReply};
+use super::{CourtError, CourtOutcome};
 
 /// The most an opinion typed on one command holds (Discord's limit on an option's text).
 pub const OPINION_MAX: usize = 6000;
@@ -19,7 +19,7 @@ impl App {
         call: &Call,
         n: i64,
         text: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::Justice.require(&actor.offices, "write the Court's opinion", "Terms §III Act 3.10")?;
@@ -53,7 +53,7 @@ impl App {
             );
             self.record(conn, n, &post).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(format!("Appeal #{n}: the opinion is published in #discussion.")))
+            Ok(CourtOutcome::OpinionPublished { appeal: n })
         })
         .await
     }

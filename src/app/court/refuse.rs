@@ -9,7 +9,7 @@ use crate::domain::kernel::ids::AppealId;
 use crate::domain::kernel::text::Reason;
 use crate::jobs::{self, Job};
 
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
 impl App {
     /// `/court refuse appeal:N reason:"..."`.
@@ -18,7 +18,7 @@ impl App {
         call: &Call,
         n: i64,
         reason: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let reason = Reason::parse(reason)?;
@@ -63,7 +63,7 @@ impl App {
             }
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }

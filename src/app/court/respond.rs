@@ -10,7 +10,7 @@ use crate::domain::kernel::ids::AppealId;
 use crate::domain::kernel::text::Reason;
 use crate::jobs::{self, Job};
 
-use super::{CourtError, CourtReply};
+use super::{CourtError, CourtOutcome};
 
 impl App {
     /// `/court respond appeal:N text:"..."`.
@@ -19,7 +19,7 @@ impl App {
         call: &Call,
         n: i64,
         text: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::Moderate.require(
@@ -58,7 +58,10 @@ impl App {
             );
             self.record(conn, n, &post).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(post))
+            Ok(CourtOutcome::Stepped {
+                appeal: n,
+                announced: post,
+            })
         })
         .await
     }

@@ -20,7 +20,7 @@ use crate::jobs::{self, Job};
 use crate::store::court::appeals::OpinionRecord;
 
 use super::buttons::opinion_button;
-use super::{CourtError, CourtReply};
+use super::{CourtError, CourtOutcome};
 
 /// A vote as typed.
 #[derive(Debug, Clone)]
@@ -170,7 +170,7 @@ impl App {
         call: &Call,
         n: i64,
         input: &VoteInput,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let tz = self.tz();
@@ -267,7 +267,10 @@ impl App {
                 );
             }
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(reply))
+            Ok(CourtOutcome::Stepped {
+                appeal: n,
+                announced: reply,
+            })
         })
         .await
     }

@@ -3,7 +3,8 @@
 
 use crate::app::choices::Pick;
 use crate::app::leaderboard::games::GameInput;
-use crate::commands::{choice, command, flag, integer, person, reply, text, CommandSpec};
+use crate::commands::said::answer;
+use crate::commands::{choice, command, flag, integer, person, text, CommandSpec};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{MATERIAL_MAX, NUMBER_MAX};
 use crate::domain::kernel::text::Reason;
@@ -34,7 +35,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                     online: a.flag("online"),
                     clock: a.flag("clock"),
                 };
-                reply(app.register_game(&call, &input).await)
+                answer(app.register_game(&call, &input).await)
             })
         }),
         command(
@@ -47,7 +48,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("an online game takes the club's one online slot, §I Act 9.1")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.start_online(&call, &a.person("white")?, &a.person("black")?)
                         .await,
                 )
@@ -62,7 +63,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("Moderators who did not play")
         .rule("a monitored member's game, §II Act 10.4; a result not yet confirmed")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.approve_game(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.approve_game(&call, a.integer("game")?).await) })
         }),
         command(
             "game confirm",
@@ -72,7 +73,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("the opponent of the player who registered it")
         .rule("[leaderboard] confirm_results")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.confirm_game(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.confirm_game(&call, a.integer("game")?).await) })
         }),
         command(
             "game dispute",
@@ -85,7 +86,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 let reason = a.opt_text("reason");
-                reply(
+                answer(
                     app.dispute_game(&call, a.integer("game")?, reason.as_deref())
                         .await,
                 )
@@ -102,7 +103,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("reversed as though it never happened")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.void_game(&call, a.integer("game")?, &a.text("reason")?)
                         .await,
                 )
@@ -138,7 +139,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 let white_took = a.opt_text("white_took").unwrap_or_default();
                 let black_took = a.opt_text("black_took").unwrap_or_default();
                 let (white, black) = (a.person("white")?, a.person("black")?);
-                reply(
+                answer(
                     app.adjudicate(&call, &white, &black, &white_took, &black_took)
                         .await,
                 )
@@ -152,7 +153,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("a player")
         .rule("a rematch is due, §I Act 6")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.object(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.object(&call, a.integer("game")?).await) })
         }),
         command(
             "game exempt",
@@ -163,7 +164,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("the adjudicating Moderator")
         .rule("lifts the rematch's 5-minute limit, §I Act 6")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.exempt_rematch(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.exempt_rematch(&call, a.integer("game")?).await) })
         }),
         command(
             "game rematch",
@@ -178,7 +179,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 let (result, no_show) = (a.opt_text("result"), a.opt_person("noshow"));
-                reply(
+                answer(
                     app.record_rematch(
                         &call,
                         a.integer("game")?,
