@@ -3,11 +3,11 @@
 use chrono::Utc;
 
 use crate::app::moderation::reports::ReportOutcome;
-use crate::app::moderation::{CaseEntry, Declared, ModerationOutcome};
+use crate::app::moderation::{CaseEntry, Declared, ModerationOutcome, PlayerCard};
 use crate::commands::said::{displayed_as_said, Kind, Present, Said};
 use crate::domain::kernel::calendar;
 
-displayed_as_said!(ModerationOutcome, ReportOutcome);
+displayed_as_said!(ModerationOutcome, ReportOutcome, PlayerCard);
 
 impl Present for ModerationOutcome {
     fn present(&self) -> Said {
@@ -111,6 +111,25 @@ impl Present for ReportOutcome {
                 format!("Report #{report} is acted on. {}", done.present().text)
             }
         };
+        Said::about_kind(Kind::Club, text)
+    }
+}
+
+impl Present for PlayerCard {
+    fn present(&self) -> Said {
+        let mut text = self.profile.present().text;
+        if let Some(in_force) = &self.in_force {
+            text.push_str("\nCases in force: ");
+            if in_force.is_empty() {
+                text.push_str("none.");
+            } else {
+                let cases: Vec<String> = in_force
+                    .iter()
+                    .map(|(case, what)| format!("#{case} {what}"))
+                    .collect();
+                text.push_str(&cases.join("; "));
+            }
+        }
         Said::about_kind(Kind::Club, text)
     }
 }

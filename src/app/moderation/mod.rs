@@ -6,6 +6,7 @@
 
 mod approve;
 mod card;
+pub use card::PlayerCard;
 mod cases;
 mod deadlines;
 mod declare;

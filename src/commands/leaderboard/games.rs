@@ -8,9 +8,8 @@ use crate::commands::{choice, command, flag, integer, person, text, CommandSpec}
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{MATERIAL_MAX, NUMBER_MAX};
 use crate::domain::kernel::text::Reason;
-
-/// A game's result, as typed.
-const RESULTS: &[&str] = &["white", "black", "draw"];
+use crate::domain::kernel::words::Words;
+use crate::domain::leaderboard::score::GameResult;
 
 pub(super) fn commands() -> Vec<CommandSpec> {
     let game = |description| integer("game", description, 1, NUMBER_MAX).picks(Pick::Game);
@@ -21,7 +20,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         )
         .option(person("white", "Who played White"))
         .option(person("black", "Who played Black"))
-        .option(choice("result", "Who won", RESULTS))
+        .option(choice("result", "Who won", GameResult::WORDS))
         .option(flag("online", "Played with Online Chess (half weight)"))
         .option(flag("clock", "A chessclock was used"))
         .who("a player or a Moderator")
@@ -31,7 +30,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 let input = GameInput {
                     white: a.person("white")?,
                     black: a.person("black")?,
-                    result: a.text("result")?,
+                    result: a.choice("result")?,
                     online: a.flag("online"),
                     clock: a.flag("clock"),
                 };
@@ -171,19 +170,19 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             "Record a rematch's result, or who failed to play it (overseeing Moderator)",
         )
         .option(game("The original game's number"))
-        .option(choice("result", "The rematch's result", RESULTS).optional())
+        .option(choice("result", "The rematch's result", GameResult::WORDS).optional())
         .option(person("noshow", "The player who did not play the rematch").optional())
         .needs(Power::Moderate)
         .who("the overseeing Moderator or Justice")
         .rule("give result or noshow, §I Act 6")
         .run(|app, call, a| {
             Box::pin(async move {
-                let (result, no_show) = (a.opt_text("result"), a.opt_person("noshow"));
+                let (result, no_show) = (a.opt_choice("result"), a.opt_person("noshow"));
                 answer(
                     app.record_rematch(
                         &call,
                         a.integer("game")?,
-                        result.as_deref(),
+                        result,
                         no_show.as_ref(),
                     )
                     .await,

@@ -1,13 +1,27 @@
 //! The words of the Leaderboard's answers: each outcome its use case returns, said once here.
 
+use crate::app::leaderboard::board::{History, LeaderboardPage};
 use crate::app::leaderboard::games::GameOutcome;
+use crate::app::leaderboard::membership::Joined;
+use crate::app::leaderboard::profile::Profile;
 use crate::app::leaderboard::removal::RemovalOutcome;
+use crate::app::leaderboard::seed::ScoresImported;
 use crate::app::leaderboard::session_move::SessionMoved;
 use crate::app::leaderboard::sessions::SessionOutcome;
 use crate::commands::said::{displayed_as_said, Kind, Present, Said};
 use crate::domain::kernel::calendar;
 
-displayed_as_said!(SessionOutcome, SessionMoved, GameOutcome, RemovalOutcome);
+displayed_as_said!(
+    SessionOutcome,
+    SessionMoved,
+    GameOutcome,
+    RemovalOutcome,
+    Joined,
+    Profile,
+    LeaderboardPage,
+    History,
+    ScoresImported,
+);
 
 impl Present for SessionOutcome {
     fn present(&self) -> Said {
@@ -120,6 +134,107 @@ impl Present for RemovalOutcome {
             }
         };
         Said::about_kind(Kind::Leaderboard, text)
+    }
+}
+
+impl Present for Joined {
+    fn present(&self) -> Said {
+        let again = if self.rejoined { "back " } else { "" };
+        let mut text = format!(
+            "Welcome {again}to the Leaderboard, {}: your score is {} (Terms §II Act 1).",
+            self.name, self.score
+        );
+        for line in &self.counted {
+            text.push_str(&format!("\n{line}"));
+        }
+        Said::about_kind(Kind::Leaderboard, text)
+    }
+}
+
+impl Present for Profile {
+    fn present(&self) -> Said {
+        let mut text = format!("{}: {}", self.name, self.status.key());
+        if let Some(score) = self.score {
+            text.push_str(&format!(", score {score}"));
+        }
+        if let Some((rank, of)) = self.rank {
+            text.push_str(&format!(", rank {rank} of {of}"));
+        }
+        text.push_str(&format!("\nOffices: {}", self.offices));
+        let day = |at| calendar::show_date(calendar::local_date(at, self.tz));
+        if let Some(at) = self.joined_at {
+            text.push_str(&format!("\nJoined: {}", day(at)));
+        }
+        let limits = &self.restrictions;
+        match limits.banned_until {
+            Some(Some(end)) => {
+                text.push_str(&format!("\nBanned until {} (Terms §II Act 9).", day(end)))
+            }
+            Some(None) => text.push_str("\nBanned permanently (Terms §II Act 5)."),
+            None => {}
+        }
+        if limits.monitored {
+            text.push_str(
+                "\nMonitored: games wait for a Moderator's approval (Terms §II Act 10.4).",
+            );
+        }
+        if limits.clock_required {
+            text.push_str("\nMust use a chessclock in every game (Terms §II Act 11).");
+        }
+        let r = &self.record;
+        if r.wins + r.draws + r.losses > 0 {
+            text.push_str(&format!(
+                "\nGames: {} won, {} drawn, {} lost",
+                r.wins, r.draws, r.losses
+            ));
+            for line in &r.recent {
+                text.push_str(&format!("\n  {line}"));
+            }
+        }
+        Said::about_kind(Kind::Leaderboard, text)
+    }
+}
+
+impl Present for LeaderboardPage {
+    fn present(&self) -> Said {
+        if self.rows.is_empty() {
+            return Said::about_kind(
+                Kind::Leaderboard,
+                "Nobody is on the Leaderboard yet; /join to be the first.",
+            );
+        }
+        let mut text = format!("Leaderboard (page {} of {}):", self.page, self.pages);
+        for (rank, name, score) in &self.rows {
+            text.push_str(&format!("\n{rank}. {name} {score}"));
+        }
+        Said::about_kind(Kind::Leaderboard, text)
+    }
+}
+
+impl Present for History {
+    fn present(&self) -> Said {
+        if self.lines.is_empty() {
+            let text = format!("{} has no score history.", self.name);
+            return Said::about_kind(Kind::Leaderboard, text);
+        }
+        let mut lines = vec![format!("Score history of {}:", self.name)];
+        lines.extend(self.lines.iter().cloned());
+        lines.extend(self.page_line.clone());
+        Said::about_kind(Kind::Leaderboard, lines.join("\n"))
+    }
+}
+
+impl Present for ScoresImported {
+    fn present(&self) -> Said {
+        Said::about_kind(
+            Kind::Leaderboard,
+            format!(
+                "{} member{} joined the Leaderboard with the starting scores of the club's earlier records ({}), recorded in the audit log; /profile shows each.",
+                self.members,
+                if self.members == 1 { "" } else { "s" },
+                self.origin
+            ),
+        )
     }
 }
 

@@ -99,8 +99,6 @@ pub enum GameError {
     NotConfirmer(i64),
     #[error("Game #{0} is not waiting for its opponent's confirmation: it is {1}.")]
     NotAwaitingConfirmation(i64, &'static str),
-    #[error("`{0}` is not a result; choose white, black or draw.")]
-    BadResult(String),
     #[error("Give the rematch's result, or who failed to play it, not both (Terms §I Act 6).")]
     ResultOrNoShow,
     #[error(transparent)]
@@ -168,13 +166,9 @@ pub enum GameOutcome {
 pub struct GameInput {
     pub white: PersonRef,
     pub black: PersonRef,
-    pub result: String,
+    pub result: GameResult,
     pub online: bool,
     pub clock: bool,
-}
-
-pub fn parse_result(text: &str) -> Result<GameResult, GameError> {
-    GameResult::parse(text.trim()).ok_or_else(|| GameError::BadResult(text.to_owned()))
 }
 
 /// The players of a game being registered, resolved.

@@ -10,7 +10,7 @@ use crate::store::{
     people::Person,
 };
 
-use super::{describe, parse_result, GameError, GameInput, GameOutcome};
+use super::{describe, GameError, GameInput, GameOutcome};
 use crate::app::{App, Call, PersonRef};
 
 impl App {
@@ -22,7 +22,7 @@ impl App {
     ) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            let result = parse_result(&input.result)?;
+            let result = input.result;
             let players = self
                 .check_players(conn, actor, &input.white, &input.black, input.online)
                 .await?;

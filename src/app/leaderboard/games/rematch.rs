@@ -9,7 +9,7 @@ use crate::store::{
     leaderboard::games::{GameStatus, NewGame, RematchStatus},
 };
 
-use super::{describe, parse_result, GameError, GameOutcome};
+use super::{describe, GameError, GameOutcome};
 use crate::app::{App, Call, PersonRef};
 
 impl App {
@@ -83,7 +83,7 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-        result: Option<&str>,
+        result: Option<GameResult>,
         no_show: Option<&PersonRef>,
     ) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
@@ -127,7 +127,6 @@ impl App {
             };
             let text = match (result, no_show) {
                 (Some(r), None) => {
-                    let r = parse_result(r)?;
                     // A rematch is a game like any other: Terms §0 Acts 7 and 8 apply to it.
                     for (id, name) in [(game.white_id, &names.0), (game.black_id, &names.1)] {
                         if self.restrictions(conn, id, now).await?.banned() {
