@@ -1,12 +1,12 @@
 //! `/court assign`: the Chief Justice, in the majority, chooses who writes the Court's opinion
 //! (Terms §III Act 3.10).
 
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 
 use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court assign appeal:N author:@x`.
     pub async fn assign_opinion(
         &self,
@@ -26,7 +26,7 @@ impl App {
                 .await?
                 .ok_or_else(|| CourtError::Unknown(author.name.clone()))?;
             let (index, judgement) = self.owed_opinion(&row)?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let record = &mut row.opinions[index];
             record.opinion = record.opinion.assign(&judgement, &acting(actor), person.id, &court)?;
             let text = format!(

@@ -3,7 +3,7 @@
 //! Acts 3.3, 3.5, 3.5.1, 3.5.2, 3.7), or hears the appeal alone (Act 3.3). A panel with a
 //! member who is no longer a Justice is re-seated the same way.
 
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::court::{
     check_panel, Appeal, Bench, BenchRefusal, Conflict, DiscretionaryPower, Route, SoloGround,
     WrongStage,
@@ -14,7 +14,7 @@ use crate::store;
 use super::buttons::vote_buttons;
 use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court panel appeal:N first:@a second:@b third:@c`.
     pub async fn seat_panel(
         &self,
@@ -35,7 +35,7 @@ impl App {
                 ids.push(person.id);
             }
             let by = acting(actor);
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let conflicts = row.filing.conflicts();
             // A panel that lost a Justice is re-seated (Terms §III Act 3.3 needs a majority of
             // three who are Justices); the votes of those who sit again stay cast.
@@ -108,7 +108,7 @@ impl App {
                 "Terms §III Act 3.3",
             )?;
             let mut row = self.appeal(conn, n).await?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let reseat = matches!(row.lifecycle, Appeal::Hearing(_));
             let (next, ground) =
                 row.lifecycle
@@ -160,7 +160,7 @@ impl App {
                 "Terms §III Acts 3.7, 3.9",
             )?;
             let mut row = self.appeal(conn, n).await?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let before = row.lifecycle.clone();
             let old = match &before {
                 Appeal::Hearing(h) | Appeal::EnBanc { hearing: h, .. } => h.bench.seats(),

@@ -3,13 +3,13 @@
 
 use chrono::NaiveDate;
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 
 use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court close appeal:N until:YYYY-MM-DD`: closed until the start of that club day.
     pub async fn close_to_further_appeals(
         &self,

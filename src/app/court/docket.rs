@@ -3,13 +3,13 @@
 
 use sqlx::SqliteConnection;
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::calendar;
 use crate::store;
 
 use super::{CourtError, CourtOutcome, DocketEntry};
 
-impl App {
+impl super::Court<'_> {
     /// `/court docket`.
     pub async fn docket(&self, call: &Call) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, _| {

@@ -2,7 +2,7 @@
 //! Justice accepts or refuses (Terms §III Acts 3.9, 3.9.1); every Justice sits and conflicts do
 //! not apply (Act 3.5.3). The whole Court's judgement is final (Act 3.9.2).
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{decision_reaches, en_banc_reaches, Unreached};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::text::Reason;
@@ -11,7 +11,7 @@ use crate::store;
 use super::buttons::vote_buttons;
 use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court en-banc appeal:N grounds:"..."` by a party.
     pub async fn request_en_banc(
         &self,
@@ -55,7 +55,7 @@ impl App {
             let by = acting(actor);
             let mut buttons = Vec::new();
             let text = if accept {
-                let court = self.court(conn).await?;
+                let court = self.justices(conn).await?;
                 row.lifecycle = row.lifecycle.accept_en_banc(&by, &court)?;
                 en_banc_reaches(&row.filing, self.unreached_now(conn, &row).await?)?;
                 let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
@@ -82,7 +82,7 @@ impl App {
     }
 }
 
-impl App {
+impl super::Court<'_> {
     /// Why no decision could reach the appeal's case now, if it is void (Terms §III Act 2.4.2).
     async fn unreached_now(
         &self,

@@ -4,7 +4,7 @@
 
 use chrono::NaiveDate;
 
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::court::{
     Appeal, Appellant, Filing, MatterFacts, MonitorPetition, Response, Route, Subject,
 };
@@ -29,7 +29,7 @@ pub struct Against {
     pub party: Option<PersonRef>,
 }
 
-impl App {
+impl super::Court<'_> {
     /// `/court appeal`.
     pub async fn file_appeal(
         &self,

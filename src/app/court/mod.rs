@@ -179,6 +179,22 @@ pub struct DocketEntry {
     pub next_deadline: Option<DateTime<Tz>>,
 }
 
+/// The Court's use cases: `app.court().grant_appeal(...)`.
+pub struct Court<'a>(&'a App);
+
+impl App {
+    pub fn court(&self) -> Court<'_> {
+        Court(self)
+    }
+}
+
+impl std::ops::Deref for Court<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
+    }
+}
+
 /// The caller as the Court's rules see them.
 fn acting(actor: &Actor) -> Acting {
     Acting {
@@ -187,7 +203,7 @@ fn acting(actor: &Actor) -> Acting {
     }
 }
 
-impl App {
+impl Court<'_> {
     /// An appeal by number, or a refusal naming it.
     async fn appeal(&self, conn: &mut SqliteConnection, n: i64) -> Result<AppealRow, CourtError> {
         store::court::appeals::by_id(conn, n)
@@ -197,7 +213,7 @@ impl App {
 
     /// The Court as it stands: every Justice and the Chief Justice, with when they were
     /// appointed and last sat.
-    async fn court(&self, conn: &mut SqliteConnection) -> sqlx::Result<Vec<Justice>> {
+    async fn justices(&self, conn: &mut SqliteConnection) -> sqlx::Result<Vec<Justice>> {
         let mut court: Vec<Justice> = Vec::new();
         for (office, id, _, since) in store::offices::holders(conn).await? {
             let chief = office == Office::ChiefJustice;

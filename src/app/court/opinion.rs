@@ -1,7 +1,7 @@
 //! `/court opinion`: the Court publishes its majority opinion on a judgement, kept whole, by
 //! the assigned author or else any Justice in the majority (Terms §III Act 3.10).
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::AppealId;
@@ -12,7 +12,7 @@ use super::{CourtError, CourtOutcome};
 /// The most an opinion typed on one command holds (Discord's limit on an option's text).
 pub const OPINION_MAX: usize = 6000;
 
-impl App {
+impl super::Court<'_> {
     /// `/court opinion appeal:N text:"..."`: the opinion on the latest judgement still owed one.
     pub async fn publish_opinion(
         &self,
@@ -33,7 +33,7 @@ impl App {
             }
             let mut row = self.appeal(conn, n).await?;
             let (index, judgement) = self.owed_opinion(&row)?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let record = &mut row.opinions[index];
             record.opinion = record.opinion.publish(&judgement, actor.id, now, &court)?;
             record.text = Some(text.to_owned());

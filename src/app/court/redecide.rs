@@ -6,7 +6,7 @@
 
 use chrono::NaiveDate;
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{
     new_end_not_harsher, new_points_not_harsher, new_step_not_harsher, overdue, Action,
     ActionFacts, Overdue, Subject,
@@ -104,7 +104,7 @@ impl RedecideInput {
     }
 }
 
-impl App {
+impl super::Court<'_> {
     /// `/mod redecide case:N outcome:... reasoning:"..."`.
     pub async fn redecide(
         &self,

@@ -2,7 +2,7 @@
 //! parties are no longer in a hearing (§II Act 8.1), though two independent Justices may still
 //! grant it (Act 3.6).
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{no_bench_possible, Appeal};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::ids::AppealId;
@@ -11,7 +11,7 @@ use crate::jobs::{self, Job};
 
 use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court refuse appeal:N reason:"..."`.
     pub async fn refuse_appeal(
         &self,
@@ -28,7 +28,7 @@ impl App {
                 "Terms §III Act 3.6",
             )?;
             let mut row = self.appeal(conn, n).await?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let conflicts = row.filing.conflicts();
             // A granted appeal no bench can hear may be refused too (Terms §III Acts 3.5.2,
             // 3.6), so it does not wait for a bench for ever.

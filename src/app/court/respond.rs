@@ -2,7 +2,7 @@
 //! it still applies, when the member petitions after the session immediately following it
 //! (Terms §II Act 10.5). A late answer is recorded as late; the Court sees which.
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::ResponseStatus;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
@@ -12,7 +12,7 @@ use crate::jobs::{self, Job};
 
 use super::{CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court respond appeal:N text:"..."`.
     pub async fn respond_to_petition(
         &self,

@@ -2,13 +2,13 @@
 //! sat least recently, never sat first, ties by seniority), with who was left out and why
 //! (Terms §III Acts 3.5, 3.5.1, 3.5.2, 3.7). It changes nothing.
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{no_bench_possible, suggest_panel};
 use crate::domain::kernel::authority::Power;
 
 use super::{CourtError, CourtOutcome, Suggestion};
 
-impl App {
+impl super::Court<'_> {
     /// `/court suggest appeal:N`.
     pub async fn suggest_panel(&self, call: &Call, n: i64) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
@@ -18,7 +18,7 @@ impl App {
                 "Terms §III Act 3.7",
             )?;
             let row = self.appeal(conn, n).await?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let s = suggest_panel(&court, &row.filing.conflicts());
             let mut panel = Vec::with_capacity(s.panel.len());
             for justice in &s.panel {

@@ -5,7 +5,7 @@
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{
     reasoning_ground_applies, Appeal, Ballot, Bench, Decision, Ground, Judgement, Opinion,
     OpinionDeadlines, Overturn, Replacement, Vote, VoteDecision, VoteRefusal,
@@ -163,7 +163,7 @@ pub(super) fn decision_words(d: &Decision) -> String {
     }
 }
 
-impl App {
+impl super::Court<'_> {
     /// `/court vote appeal:N decision:... reasons:"..."`.
     pub async fn cast_vote(
         &self,
