@@ -22,6 +22,7 @@ use chrono::{Datelike, TimeZone, Utc, Weekday};
 use gavel::app::leaderboard::games::GameInput;
 use gavel::app::App;
 use gavel::clock::{Clock, FakeClock};
+use gavel::domain::leaderboard::score::GameResult;
 
 use club::{played_at, session_time, write_club, Rng};
 use measure::{bare_read, call, commands, median, ms, open_app, peak_memory_mb, rebuild, who};
@@ -195,7 +196,7 @@ fn main() {
             let input = GameInput {
                 white: who(&format!("m{white}")),
                 black: who(&format!("m{black}")),
-                result: ["white", "black", "draw"][rng.below(3) as usize].into(),
+                result: [GameResult::White, GameResult::Black, GameResult::Draw][rng.below(3) as usize],
                 online: false,
                 clock: false,
             };

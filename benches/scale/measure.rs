@@ -12,7 +12,7 @@ use gavel::app::App;
 use gavel::app::{Call, PersonRef};
 use gavel::clock::{Clock, FakeClock};
 use gavel::config::Config;
-use gavel::domain::leaderboard::score::Rules;
+use gavel::domain::leaderboard::score::{GameResult, Rules};
 use sqlx::SqlitePool;
 
 use crate::club::Rng;
@@ -91,7 +91,7 @@ pub(crate) async fn commands(
             let input = GameInput {
                 white: who(&format!("m{white}")),
                 black: who(&format!("m{black}")),
-                result: "white".into(),
+                result: GameResult::White,
                 online: false,
                 clock: false,
             };

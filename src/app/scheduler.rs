@@ -131,11 +131,13 @@ async fn run_one(
         Job::BanExpiry { action } => app.ban_expiry(conn, action, row.due_at).await,
         Job::OrderDeadline { point } => app.order_deadline(conn, point).await,
         Job::OpinionReminder { appeal, en_banc } => {
-            app.opinion_reminder(conn, appeal, en_banc).await
+            app.court().opinion_reminder(conn, appeal, en_banc).await
         }
-        Job::OpinionOverdue { appeal, en_banc } => app.opinion_overdue(conn, appeal, en_banc).await,
-        Job::ResponseDeadline { appeal } => app.response_deadline(conn, appeal).await,
-        Job::RedecideDeadline { appeal } => app.redecide_deadline(conn, appeal).await,
+        Job::OpinionOverdue { appeal, en_banc } => {
+            app.court().opinion_overdue(conn, appeal, en_banc).await
+        }
+        Job::ResponseDeadline { appeal } => app.court().response_deadline(conn, appeal).await,
+        Job::RedecideDeadline { appeal } => app.court().redecide_deadline(conn, appeal).await,
         Job::VoteClose { proposal } => Ok(app.close_vote(conn, proposal, row.due_at).await?),
         Job::VoteReminder { proposal } => Ok(app.remind_voters(conn, proposal).await?),
         Job::AdoptionSwitch => Ok(app.adoption_switch(conn, row.due_at).await?),

@@ -2,7 +2,8 @@
 //! en-banc-decide, opinion, assign, respond, docket, case; and /mod redecide after a remand.
 
 use super::paging::page_of_lines;
-use super::{choice, command, date, flag, integer, person, reply, text, Args, Section};
+use super::said::answer;
+use super::{choice, command, date, flag, integer, person, text, Args, Section};
 use crate::app::choices::Pick;
 use crate::app::court::{Against, Outcome, RedecideInput, VoteInput};
 use crate::domain::court::{DiscretionaryPower, EnBancAnswer, VoteDecision};
@@ -60,14 +61,14 @@ pub(super) fn section() -> Section {
                         matter: a.opt_text("matter"),
                         party: a.opt_person("party"),
                     };
-                    reply(app.file_appeal(&call, &against, &a.text("grounds")?).await)
+                    answer(app.court().file_appeal(&call, &against, &a.text("grounds")?).await)
                 })),
             command("court grant", "Grant a hearing: the Chief Justice, or two Justices (Terms §III Act 3.6)")
                 .option(appeal().picks(Pick::AppealToGrant))
                 .needs(Power::Justice)
                 .who(JUSTICES)
                 .rule("§III Act 3.6")
-                .run(|app, call, a| Box::pin(async move { reply(app.grant_appeal(&call, a.integer("appeal")?).await) })),
+                .run(|app, call, a| Box::pin(async move { answer(app.court().grant_appeal(&call, a.integer("appeal")?).await) })),
             command("court refuse", "Refuse to hear an appeal (Terms §III Act 3.6)")
                 .option(appeal().picks(Pick::AppealToGrant))
                 .option(text("reason", "Why", Reason::MAX))
@@ -75,7 +76,7 @@ pub(super) fn section() -> Section {
                 .who("Chief Justice")
                 .rule("§III Act 3.6")
                 .run(|app, call, a| Box::pin(async move {
-                    reply(app.refuse_appeal(&call, a.integer("appeal")?, &a.text("reason")?).await)
+                    answer(app.court().refuse_appeal(&call, a.integer("appeal")?, &a.text("reason")?).await)
                 })),
             command("court panel", "Seat a panel of three Justices (Terms §III Acts 3.3, 3.5, 3.7)")
                 .option(appeal())
@@ -87,30 +88,30 @@ pub(super) fn section() -> Section {
                 .rule("conflicts set aside only when too few are free, §III Acts 3.5, 3.5.1, 3.5.2")
                 .run(|app, call, a| Box::pin(async move {
                     let chosen = [a.person("first")?, a.person("second")?, a.person("third")?];
-                    reply(app.seat_panel(&call, a.integer("appeal")?, &chosen).await)
+                    answer(app.court().seat_panel(&call, a.integer("appeal")?, &chosen).await)
                 })),
             command("court suggest", "Suggest a conflict-free panel, by rotation (Terms §III Act 3.7)")
                 .option(appeal())
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
                 .rule("least recently sat, ties by seniority, §III Acts 3.5, 3.7")
-                .run(|app, call, a| Box::pin(async move { reply(app.suggest_panel(&call, a.integer("appeal")?).await) })),
+                .run(|app, call, a| Box::pin(async move { answer(app.court().suggest_panel(&call, a.integer("appeal")?).await) })),
             command("court solo", "Hear an appeal alone, by discretionary power (Terms §III Act 3.3)")
                 .option(appeal())
-                .option(choice("power", "The discretionary power the matter concerns", &DiscretionaryPower::WORDS).optional())
+                .option(choice("power", "The discretionary power the matter concerns", DiscretionaryPower::WORDS).optional())
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
                 .rule("on a matter of a named discretionary power (§II Acts 7, 12, §III Act 4, §I Act 9.10), or when no panel can be formed; never with a conflict, §III Acts 3.3, 3.5.2")
                 .run(|app, call, a| Box::pin(async move {
-                    let power = a.opt_text("power");
-                    reply(app.sit_solo(&call, a.integer("appeal")?, power.as_deref()).await)
+                    let power = a.opt_choice::<DiscretionaryPower>("power");
+                    answer(app.court().sit_solo(&call, a.integer("appeal")?, power).await)
                 })),
             command("court reseat", "Seat the whole Court again after a Justice left it (Terms §III Acts 3.3, 3.9)")
                 .option(appeal())
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
                 .rule("an en banc bench with a seat no longer held; a panel or solo bench is re-seated with /court panel or /court solo, §III Acts 3.3, 3.7, 3.9")
-                .run(|app, call, a| Box::pin(async move { reply(app.reseat_whole_court(&call, a.integer("appeal")?).await) })),
+                .run(|app, call, a| Box::pin(async move { answer(app.court().reseat_whole_court(&call, a.integer("appeal")?).await) })),
             command("court vote", "Vote on an appeal you sit on, once (Terms §III Acts 3.3, 3.8)")
                 .option(appeal().picks(Pick::AppealToVote))
                 .option(choice("decision", "uphold, overturn or remand", VoteDecision::WORDS))
@@ -125,10 +126,10 @@ pub(super) fn section() -> Section {
                 .who("the Justices sitting")
                 .rule("a majority of the bench decides, §III Acts 3.3, 3.8, 3.9")
                 .before_form(|app, call, a| Box::pin(async move {
-                    app.may_vote(&call, a.integer("appeal")?).await.map_err(|e| e.to_string())
+                    app.court().may_vote(&call, a.integer("appeal")?).await.map_err(|e| e.to_string())
                 }))
                 .run(|app, call, a| Box::pin(async move {
-                    reply(app.cast_vote(&call, a.integer("appeal")?, &vote_input(&a)?).await)
+                    answer(app.court().cast_vote(&call, a.integer("appeal")?, &vote_input(&a)?).await)
                 })),
             command("court close", "Refuse further appeals on a ban for a stated time (Terms §II Act 9.5)")
                 .option(appeal().picks(Pick::Appeal))
@@ -137,7 +138,7 @@ pub(super) fn section() -> Section {
                 .who("Chief Justice")
                 .rule("after an appeal on the ban was heard, §II Act 9.5")
                 .run(|app, call, a| Box::pin(async move {
-                    reply(app.close_to_further_appeals(&call, a.integer("appeal")?, a.date("until")?).await)
+                    answer(app.court().close_to_further_appeals(&call, a.integer("appeal")?, a.date("until")?).await)
                 })),
             command("court en-banc", "Ask for a judgement to be heard by the whole Court (Terms §III Act 3.9)")
                 .option(appeal().picks(Pick::Appeal))
@@ -145,7 +146,7 @@ pub(super) fn section() -> Section {
                 .who("the parties")
                 .rule("once; the whole Court's judgement is final, §III Act 3.9")
                 .run(|app, call, a| Box::pin(async move {
-                    reply(app.request_en_banc(&call, a.integer("appeal")?, &a.text("grounds")?).await)
+                    answer(app.court().request_en_banc(&call, a.integer("appeal")?, &a.text("grounds")?).await)
                 })),
             command("court en-banc-decide", "Accept or refuse an en banc hearing (Terms §III Act 3.9.1)")
                 .option(appeal())
@@ -157,7 +158,7 @@ pub(super) fn section() -> Section {
                 .run(|app, call, a| Box::pin(async move {
                     let accept = a.choice::<EnBancAnswer>("answer")? == EnBancAnswer::Accept;
                     let reason = a.opt_text("reason");
-                    reply(app.decide_en_banc(&call, a.integer("appeal")?, accept, reason.as_deref()).await)
+                    answer(app.court().decide_en_banc(&call, a.integer("appeal")?, accept, reason.as_deref()).await)
                 })),
             command("court opinion", "Publish the Court's majority opinion, kept whole (Terms §III Act 3.10)")
                 .option(appeal())
@@ -166,10 +167,10 @@ pub(super) fn section() -> Section {
                 .who("the assigned author, or a Justice in the majority")
                 .rule("within 7 days of the decision, §III Act 3.10")
                 .before_form(|app, call, a| Box::pin(async move {
-                    app.may_write_opinion(&call, a.integer("appeal")?).await.map_err(|e| e.to_string())
+                    app.court().may_write_opinion(&call, a.integer("appeal")?).await.map_err(|e| e.to_string())
                 }))
                 .run(|app, call, a| Box::pin(async move {
-                    reply(app.publish_opinion(&call, a.integer("appeal")?, &a.text("text")?).await)
+                    answer(app.court().publish_opinion(&call, a.integer("appeal")?, &a.text("text")?).await)
                 })),
             command("court assign", "Choose who writes the Court's opinion (Terms §III Act 3.10)")
                 .option(appeal())
@@ -178,7 +179,7 @@ pub(super) fn section() -> Section {
                 .who("Chief Justice, in the majority")
                 .rule("§III Act 3.10")
                 .run(|app, call, a| Box::pin(async move {
-                    reply(app.assign_opinion(&call, a.integer("appeal")?, &a.person("author")?).await)
+                    answer(app.court().assign_opinion(&call, a.integer("appeal")?, &a.person("author")?).await)
                 })),
             command("court respond", "Answer a petition against your monitor (Terms §II Act 10.5)")
                 .option(appeal())
@@ -187,19 +188,19 @@ pub(super) fn section() -> Section {
                 .who("the Moderator who placed the monitor")
                 .rule("by the configured deadline, §II Act 10.5")
                 .run(|app, call, a| Box::pin(async move {
-                    reply(app.respond_to_petition(&call, a.integer("appeal")?, &a.text("text")?).await)
+                    answer(app.court().respond_to_petition(&call, a.integer("appeal")?, &a.text("text")?).await)
                 })),
             command("court docket", "Open appeals, their stage and next deadline")
                 .rule("§III Act 3; 10 a page")
                 .paged(|app, call, a| Box::pin(async move {
-                    let docket = reply(app.docket(&call).await)?;
+                    let docket = answer(app.court().docket(&call).await)?;
                     let listing = Listing::new("/court docket", "The docket", 10);
                     page_of_lines(&docket.text, &listing, a.opt_integer("page"))
                 })),
             command("court case", "The whole history of one appeal")
                 .option(appeal().picks(Pick::Appeal))
                 .rule("§III Act 3")
-                .run(|app, call, a| Box::pin(async move { reply(app.appeal_history(&call, a.integer("appeal")?).await) })),
+                .run(|app, call, a| Box::pin(async move { answer(app.court().appeal_history(&call, a.integer("appeal")?).await) })),
             command("mod redecide", "Re-decide a remanded case and declare it (Terms §III Acts 2.4, 3.8)")
                 .option(integer("case", "The remanded case", 1, NUMBER_MAX).picks(Pick::CaseRemanded))
                 .option(choice("outcome", "confirm, withdraw, a lesser step, a new ban end, or fewer points", Outcome::WORDS))
@@ -212,7 +213,7 @@ pub(super) fn section() -> Section {
                 .rule("within 7 days of the remand, or void, §III Acts 2.4, 2.4.2")
                 .run(|app, call, a| Box::pin(async move {
                     let decision = redecision(&a)?;
-                    reply(app.redecide(&call, a.integer("case")?, &decision, &a.text("reasoning")?).await)
+                    answer(app.court().redecide(&call, a.integer("case")?, &decision, &a.text("reasoning")?).await)
                 })),
         ],
     }

@@ -1,6 +1,7 @@
 //! Members and offices: /join, /profile and /office.
 
 use crate::commands::paging::page_of_lines;
+use crate::commands::said::answer;
 use crate::commands::{choice, command, person, reply, text, Section};
 use crate::domain::kernel::pages::Listing;
 
@@ -23,7 +24,7 @@ pub(super) fn section() -> Section {
             )
             .who("anyone not banned")
             .rule("Terms §II Act 1, Act 7")
-            .run(|app, call, _| Box::pin(async move { reply(app.join(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { answer(app.join(&call).await) })),
             command(
                 "profile",
                 "Show a member's score, rank, status, offices and join date",
@@ -32,7 +33,7 @@ pub(super) fn section() -> Section {
             .rule("score, rank, status, offices, restrictions, W/D/L, last games")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.profile(&call.caller, a.opt_person("member").as_ref())
                             .await,
                     )

@@ -4,7 +4,7 @@
 //! text open that command's form, filled in from the message where it helps.
 
 use super::button::{Component, Field, Form, Invocation, FIELD_TEXT_MAX, TITLE_MAX};
-use super::{command, find, person, reply, Args, CommandSpec, OptionKind, Section, Value};
+use super::{command, find, person, Args, CommandSpec, OptionKind, Section, Value};
 use crate::app::PersonRef;
 use crate::domain::kernel::authority::Power;
 use crate::domain::moderation::reports::{excerpt, message_link};
@@ -289,7 +289,7 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 let member = a.person("member")?;
-                reply(app.player_card(&call.caller, &member).await)
+                super::said::answer(app.player_card(&call.caller, &member).await)
             })
         })],
     }

@@ -5,6 +5,7 @@
 pub mod button;
 mod committee;
 mod court;
+mod court_said;
 mod diplomacy;
 mod diplomacy_check;
 mod diplomacy_said;
@@ -13,6 +14,7 @@ mod leaderboard;
 pub(crate) mod members;
 pub mod menus;
 mod moderation;
+mod moderation_said;
 mod nomic;
 mod notify;
 pub mod paging;

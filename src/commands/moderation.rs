@@ -2,8 +2,9 @@
 //! declare, cases and case.
 
 use super::paging::Paged;
+use super::said::{answer, Present};
 use super::spec::{BoxFuture, Reply};
-use super::{choice, command, date, flag, integer, person, reply, text, Args, OptionSpec, Section};
+use super::{choice, command, date, flag, integer, person, text, Args, OptionSpec, Section};
 use crate::app::choices::Pick;
 
 use crate::app::moderation::{ActionInput, ActionKind, Restriction};
@@ -76,7 +77,7 @@ fn take(
 ) -> BoxFuture<Reply> {
     Box::pin(async move {
         let kind = kind(&a)?;
-        reply(
+        answer(
             app.take_action(&call, kind, &action_input(&a, "reason")?)
                 .await,
         )
@@ -163,7 +164,7 @@ pub(super) fn section() -> Section {
         .who("nobody")
         .rule("refused: only the Court lifts a ban, §II Act 9.4")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.moderator_unban(&call, &a.person("member")?).await) })
+            Box::pin(async move { answer(app.moderator_unban(&call, &a.person("member")?).await) })
         }),
         command(
             "mod monitor",
@@ -197,7 +198,7 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 let (member, reason) = (a.person("member")?, a.text("reason")?);
-                reply(
+                answer(
                     app.end_restriction(&call, &member, Restriction::Monitor, &reason)
                         .await,
                 )
@@ -247,11 +248,11 @@ pub(super) fn section() -> Section {
                 match a.text("state")?.as_str() {
                     "on" => {
                         let input = action_input(&a, "reason")?;
-                        reply(app.take_action(&call, ActionKind::Clock, &input).await)
+                        answer(app.take_action(&call, ActionKind::Clock, &input).await)
                     }
                     "off" => {
                         let (member, reason) = (a.person("member")?, a.text("reason")?);
-                        reply(
+                        answer(
                             app.end_restriction(&call, &member, Restriction::Clock, &reason)
                                 .await,
                         )
@@ -271,7 +272,7 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 let input = action_input(&a, "description")?;
-                reply(app.take_action(&call, ActionKind::Technical, &input).await)
+                answer(app.take_action(&call, ActionKind::Technical, &input).await)
             })
         }),
         command(
@@ -293,7 +294,7 @@ pub(super) fn section() -> Section {
         })
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.declare_case(&call, a.integer("case")?, &a.text("reasoning")?)
                         .await,
                 )
@@ -309,13 +310,13 @@ pub(super) fn section() -> Section {
                         .cases(member.as_ref(), a.opt_integer("page"))
                         .await
                         .map_err(|e| e.to_string())?;
-                    Ok(Paged::new(text.0, &window))
+                    Ok(Paged::new(text.present().text, &window))
                 })
             }),
         command("case", "Show one case with its declaration")
             .option(integer("case", "The case number", 1, NUMBER_MAX).picks(Pick::Case))
             .rule("with the link to its declaration")
-            .run(|app, _, a| Box::pin(async move { reply(app.case(a.integer("case")?).await) })),
+            .run(|app, _, a| Box::pin(async move { answer(app.case(a.integer("case")?).await) })),
     ];
     Section {
         heading: "Moderation",

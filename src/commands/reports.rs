@@ -3,8 +3,9 @@
 //! buttons Take action and Dismiss). Every answer is for the caller alone: a report is never
 //! public.
 
+use super::said::answer;
 use super::spec::{Args, BoxFuture};
-use super::{command, integer, person, reply, text, Section};
+use super::{command, integer, person, text, Section};
 use crate::app::moderation::reports::ReportInput;
 use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
@@ -42,7 +43,7 @@ pub(super) fn section() -> Section {
                     link: a.opt_text("link"),
                     quote: a.opt_text("quote"),
                 };
-                reply(app.file_report(&call, &input).await)
+                answer(app.file_report(&call, &input).await)
             })
         }),
         command(
@@ -73,7 +74,7 @@ pub(super) fn section() -> Section {
         .form_title(may_answer)
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.act_on_report(
                         &call,
                         a.integer("report")?,
@@ -97,7 +98,7 @@ pub(super) fn section() -> Section {
         .form_title(may_answer)
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.dismiss_report(&call, a.integer("report")?, &a.text("reason")?)
                         .await,
                 )

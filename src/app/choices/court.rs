@@ -26,7 +26,7 @@ impl App {
             let appellant = store::people::by_id(conn, row.appellant_id).await?.name;
             let text = format!(
                 "appeal by {appellant} against {} ({})",
-                self.subject_words(&row),
+                self.court().subject_words(&row),
                 row.lifecycle.stage()
             );
             choices.push(Choice::numbered(row.id, &text));

@@ -1,19 +1,19 @@
 //! `/court assign`: the Chief Justice, in the majority, chooses who writes the Court's opinion
 //! (Terms §III Act 3.10).
 
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court assign appeal:N author:@x`.
     pub async fn assign_opinion(
         &self,
         call: &Call,
         n: i64,
         author: &PersonRef,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             Power::ChiefJustice.require(
                 &actor.offices,
@@ -26,7 +26,7 @@ impl App {
                 .await?
                 .ok_or_else(|| CourtError::Unknown(author.name.clone()))?;
             let (index, judgement) = self.owed_opinion(&row)?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let record = &mut row.opinions[index];
             record.opinion = record.opinion.assign(&judgement, &acting(actor), person.id, &court)?;
             let text = format!(
@@ -35,7 +35,7 @@ impl App {
             );
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }

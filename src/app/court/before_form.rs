@@ -3,12 +3,12 @@
 //! opinion (the author, or a Justice in the majority, Act 3.10), so that a second press, or a
 //! press by someone else, is refused at once and nothing is typed in vain.
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::authority::Power;
 
 use super::CourtError;
 
-impl App {
+impl super::Court<'_> {
     /// The check before `/court vote appeal:N`'s form.
     pub async fn may_vote(&self, call: &Call, n: i64) -> Result<(), CourtError> {
         self.check_before_form(call, async |conn, actor| {
@@ -28,7 +28,7 @@ impl App {
             Power::Justice.require(&actor.offices, "write the Court's opinion", rule)?;
             let row = self.appeal(conn, n).await?;
             let (index, judgement) = self.owed_opinion(&row)?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             row.opinions[index]
                 .opinion
                 .publish(&judgement, actor.id, self.now(), &court)?;

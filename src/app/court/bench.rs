@@ -3,7 +3,7 @@
 //! Acts 3.3, 3.5, 3.5.1, 3.5.2, 3.7), or hears the appeal alone (Act 3.3). A panel with a
 //! member who is no longer a Justice is re-seated the same way.
 
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::court::{
     check_panel, Appeal, Bench, BenchRefusal, Conflict, DiscretionaryPower, Route, SoloGround,
     WrongStage,
@@ -12,16 +12,16 @@ use crate::domain::kernel::authority::Power;
 use crate::store;
 
 use super::buttons::vote_buttons;
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court panel appeal:N first:@a second:@b third:@c`.
     pub async fn seat_panel(
         &self,
         call: &Call,
         n: i64,
         chosen: &[PersonRef],
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::ChiefJustice.require(&actor.offices, "choose the panel", "Terms §III Act 3.7")?;
@@ -35,7 +35,7 @@ impl App {
                 ids.push(person.id);
             }
             let by = acting(actor);
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let conflicts = row.filing.conflicts();
             // A panel that lost a Justice is re-seated (Terms §III Act 3.3 needs a majority of
             // three who are Justices); the votes of those who sit again stay cast.
@@ -62,7 +62,7 @@ impl App {
                 text.push_str(&self.set_aside_text(conn, set_aside).await?);
                 self.record_with(conn, n, &text, &vote_buttons(n)).await?;
                 self.persist(conn, &mut row).await?;
-                return Ok(CourtReply(text));
+                return Ok(CourtOutcome::Stepped { appeal: n, announced: text });
             }
             // The stage and route first: a panel is chosen only for a granted panel-route appeal.
             if !matches!(row.lifecycle, Appeal::Granted { .. }) {
@@ -87,7 +87,7 @@ impl App {
             text.push_str(&self.set_aside_text(conn, set_aside).await?);
             self.record_with(conn, n, &text, &vote_buttons(n)).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }
@@ -99,23 +99,20 @@ impl App {
         &self,
         call: &Call,
         n: i64,
-        power: Option<&str>,
-    ) -> Result<CourtReply, CourtError> {
+        power: Option<DiscretionaryPower>,
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
-            Power::ChiefJustice.require(&actor.offices, "hear an appeal solo", "Terms §III Act 3.3")?;
-            let power = match power {
-                Some(word) => Some(DiscretionaryPower::from_word(word).ok_or_else(|| {
-                    CourtError::BadVote(format!(
-                        "`{word}` is not a discretionary power of the Chief Justice: {} (Terms §III Act 3.3).",
-                        DiscretionaryPower::WORDS.join(", ")
-                    ))
-                })?),
-                None => None,
-            };
+            Power::ChiefJustice.require(
+                &actor.offices,
+                "hear an appeal solo",
+                "Terms §III Act 3.3",
+            )?;
             let mut row = self.appeal(conn, n).await?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let reseat = matches!(row.lifecycle, Appeal::Hearing(_));
-            let (next, ground) = row.lifecycle.sit_solo(&row.filing, &acting(actor), &court, power)?;
+            let (next, ground) =
+                row.lifecycle
+                    .sit_solo(&row.filing, &acting(actor), &court, power)?;
             row.lifecycle = next;
             store::court::appeals::seat(conn, n, &[actor.id], self.now()).await?;
             let why = match ground {
@@ -130,12 +127,19 @@ impl App {
             };
             let text = format!(
                 "Appeal #{n} is {}heard by the Chief Justice, {}, alone{why}.",
-                if reseat { "re-seated, since its bench can no longer decide as seated: it is " } else { "" },
+                if reseat {
+                    "re-seated, since its bench can no longer decide as seated: it is "
+                } else {
+                    ""
+                },
                 actor.name
             );
             self.record_with(conn, n, &text, &vote_buttons(n)).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped {
+                appeal: n,
+                announced: text,
+            })
         })
         .await
     }
@@ -143,7 +147,11 @@ impl App {
     /// `/court reseat appeal:N`: the whole Court that lost a Justice while it heard the appeal
     /// is seated again as it now stands (Terms §III Acts 3.5.3, 3.9); the votes of those who
     /// still sit stand, and the new bench's majority may decide at once.
-    pub async fn reseat_whole_court(&self, call: &Call, n: i64) -> Result<CourtReply, CourtError> {
+    pub async fn reseat_whole_court(
+        &self,
+        call: &Call,
+        n: i64,
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::ChiefJustice.require(
@@ -152,7 +160,7 @@ impl App {
                 "Terms §III Acts 3.7, 3.9",
             )?;
             let mut row = self.appeal(conn, n).await?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let before = row.lifecycle.clone();
             let old = match &before {
                 Appeal::Hearing(h) | Appeal::EnBanc { hearing: h, .. } => h.bench.seats(),
@@ -189,7 +197,7 @@ impl App {
                 None => self.record_with(conn, n, &text, &vote_buttons(n)).await?,
             }
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(reply))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: reply })
         })
         .await
     }

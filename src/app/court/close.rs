@@ -3,20 +3,20 @@
 
 use chrono::NaiveDate;
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court close appeal:N until:YYYY-MM-DD`: closed until the start of that club day.
     pub async fn close_to_further_appeals(
         &self,
         call: &Call,
         n: i64,
         until: NaiveDate,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::ChiefJustice.require(
@@ -41,7 +41,7 @@ impl App {
             );
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }

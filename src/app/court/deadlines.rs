@@ -5,7 +5,6 @@
 
 use sqlx::SqliteConnection;
 
-use crate::app::App;
 use crate::domain::court::opinion::majority_gone;
 use crate::domain::court::{overdue, Opinion, Overdue, Response};
 use crate::domain::kernel::ids::AppealId;
@@ -31,7 +30,7 @@ fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
-impl App {
+impl super::Court<'_> {
     fn opinion_due(
         row: &store::court::appeals::AppealRow,
         en_banc: bool,
@@ -62,7 +61,7 @@ impl App {
         if let Err(late) = reminder::timely(self.now(), due) {
             return Ok(late.to_string());
         }
-        let court = self.court(conn).await?;
+        let court = self.justices(conn).await?;
         let gone = judgement_for(&row, en_banc).is_some_and(|j| majority_gone(&j, &court));
         let who = match author {
             Some(a) if court.iter().any(|c| c.id == a) => self.name(conn, a).await?,
@@ -96,7 +95,7 @@ impl App {
         if Self::opinion_due(&row, en_banc).is_none() {
             return Ok("already published".into());
         }
-        let court = self.court(conn).await?;
+        let court = self.justices(conn).await?;
         let gone = judgement_for(&row, en_banc).is_some_and(|j| majority_gone(&j, &court));
         self.record(
             conn,

@@ -3,55 +3,53 @@
 
 use sqlx::SqliteConnection;
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::calendar;
 use crate::store;
 
-use super::{CourtError, CourtReply};
+use super::{CourtError, CourtOutcome, DocketEntry};
 
-impl App {
+impl super::Court<'_> {
     /// `/court docket`.
-    pub async fn docket(&self, call: &Call) -> Result<CourtReply, CourtError> {
+    pub async fn docket(&self, call: &Call) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, _| {
-            let rows = store::court::appeals::active(conn).await?;
-            if rows.is_empty() {
-                return Ok(CourtReply("The docket is empty: no appeal is open.".into()));
+            let mut docket = Vec::new();
+            for row in store::court::appeals::active(conn).await? {
+                docket.push(self.docket_entry(conn, &row).await?);
             }
-            let mut text = String::from("The docket:");
-            for row in rows {
-                let next = match row.next_deadline {
-                    Some(at) => format!("; next deadline {}", calendar::show(at, self.tz())),
-                    None => String::new(),
-                };
-                text.push_str(&format!(
-                    "\n#{} by {} against {}: {}{next}",
-                    row.id,
-                    self.name(conn, row.appellant_id).await?,
-                    self.subject_words(&row),
-                    self.stage_line(&row)
-                ));
-            }
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Docket(docket))
         })
         .await
     }
 
     /// `/court case appeal:N`.
-    pub async fn appeal_history(&self, call: &Call, n: i64) -> Result<CourtReply, CourtError> {
+    pub async fn appeal_history(&self, call: &Call, n: i64) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, _| {
             let row = self.appeal(conn, n).await?;
-            let mut text = format!(
-                "Appeal #{n} by {} against {}: {}.",
-                self.name(conn, row.appellant_id).await?,
-                self.subject_words(&row),
-                self.stage_line(&row)
-            );
-            for (at, step) in store::court::appeals::steps(conn, n).await? {
-                text.push_str(&format!("\n{}: {step}", calendar::show(at, self.tz())));
-            }
-            Ok(CourtReply(text))
+            let entry = self.docket_entry(conn, &row).await?;
+            let steps = store::court::appeals::steps(conn, n)
+                .await?
+                .into_iter()
+                .map(|(at, step)| (at.with_timezone(&self.tz()), step))
+                .collect();
+            Ok(CourtOutcome::History { entry, steps })
         })
         .await
+    }
+
+    /// An appeal as the docket lists it.
+    async fn docket_entry(
+        &self,
+        conn: &mut SqliteConnection,
+        row: &store::court::appeals::AppealRow,
+    ) -> sqlx::Result<DocketEntry> {
+        Ok(DocketEntry {
+            appeal: row.id,
+            appellant: self.name(conn, row.appellant_id).await?,
+            subject: self.subject_words(row),
+            stage: self.stage_line(row),
+            next_deadline: row.next_deadline.map(|at| at.with_timezone(&self.tz())),
+        })
     }
 
     /// The stage, with what is still owed.

@@ -8,7 +8,6 @@ use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
 use crate::app::moderation::ActionKind;
-use crate::app::App;
 use crate::domain::court::{
     appealed_as_it_stands, decision_reaches, overdue_words, restore, ActionFacts, Decision,
     Judgement, Replacement, Restore, Subject,
@@ -22,7 +21,7 @@ use crate::store::{self, court::appeals::AppealRow};
 
 use super::CourtError;
 
-impl App {
+impl super::Court<'_> {
     /// Carries out `judgement` on the appeal's subject and returns what it did, in words. When
     /// the whole Court rules after a panel, `panel` is the panel's judgement already carried out.
     pub(super) async fn carry_out(

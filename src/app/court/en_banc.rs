@@ -2,23 +2,23 @@
 //! Justice accepts or refuses (Terms §III Acts 3.9, 3.9.1); every Justice sits and conflicts do
 //! not apply (Act 3.5.3). The whole Court's judgement is final (Act 3.9.2).
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{decision_reaches, en_banc_reaches, Unreached};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::text::Reason;
 use crate::store;
 
 use super::buttons::vote_buttons;
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court en-banc appeal:N grounds:"..."` by a party.
     pub async fn request_en_banc(
         &self,
         call: &Call,
         n: i64,
         grounds: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let grounds = Reason::parse(grounds)?;
             let mut row = self.appeal(conn, n).await?;
@@ -31,7 +31,7 @@ impl App {
             );
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }
@@ -43,7 +43,7 @@ impl App {
         n: i64,
         accept: bool,
         reason: Option<&str>,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::ChiefJustice.require(
@@ -55,7 +55,7 @@ impl App {
             let by = acting(actor);
             let mut buttons = Vec::new();
             let text = if accept {
-                let court = self.court(conn).await?;
+                let court = self.justices(conn).await?;
                 row.lifecycle = row.lifecycle.accept_en_banc(&by, &court)?;
                 en_banc_reaches(&row.filing, self.unreached_now(conn, &row).await?)?;
                 let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
@@ -76,13 +76,13 @@ impl App {
             };
             self.record_with(conn, n, &text, &buttons).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }
 }
 
-impl App {
+impl super::Court<'_> {
     /// Why no decision could reach the appeal's case now, if it is void (Terms §III Act 2.4.2).
     async fn unreached_now(
         &self,

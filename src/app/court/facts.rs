@@ -13,9 +13,8 @@ use crate::domain::{kernel::calendar, kernel::office::Office};
 use crate::store::{self, moderation::actions};
 
 use super::CourtError;
-use crate::app::App;
 
-impl App {
+impl super::Court<'_> {
     /// A case as the Court's rules see it.
     pub(super) async fn case_facts(
         &self,

@@ -4,7 +4,7 @@
 
 use chrono::NaiveDate;
 
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::court::{
     Appeal, Appellant, Filing, MatterFacts, MonitorPetition, Response, Route, Subject,
 };
@@ -16,7 +16,7 @@ use crate::jobs::{self, Job};
 use crate::store::{self, court::appeals};
 
 use super::buttons::grant_button;
-use super::{CourtError, CourtReply};
+use super::{CourtError, CourtOutcome};
 
 /// What an appeal is against, as typed.
 #[derive(Debug, Clone, Default)]
@@ -29,14 +29,14 @@ pub struct Against {
     pub party: Option<PersonRef>,
 }
 
-impl App {
+impl super::Court<'_> {
     /// `/court appeal`.
     pub async fn file_appeal(
         &self,
         call: &Call,
         against: &Against,
         grounds: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let tz = self.tz();
@@ -142,9 +142,10 @@ impl App {
                 self.send_notice(conn, party, notice, &text, &[]).await?;
             }
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(format!(
-                "{text} Once it is granted, and while it is heard, a request to leave by a party waits for it (Terms §II Act 8.1)."
-            )))
+            Ok(CourtOutcome::Filed {
+                appeal: id,
+                announced: text,
+            })
         })
         .await
     }

@@ -2,16 +2,16 @@
 //! §III Act 3.6), even after the Chief Justice refused it. An appeal that goes straight to the whole Court is seated at once: nobody
 //! chooses its bench and conflicts do not apply (§III Acts 3.5.3, 5).
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{decision_reaches, Appeal, GrantedBy, Route};
 use crate::domain::kernel::authority::Power;
 
 use super::buttons::vote_buttons;
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court grant appeal:N`.
-    pub async fn grant_appeal(&self, call: &Call, n: i64) -> Result<CourtReply, CourtError> {
+    pub async fn grant_appeal(&self, call: &Call, n: i64) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::Justice.require(&actor.offices, "grant a hearing", "Terms §III Act 3.6")?;
@@ -66,7 +66,7 @@ impl App {
             self.record(conn, n, &text).await?;
             let mut reply = text;
             if row.filing.route == Route::EnBanc && matches!(row.lifecycle, Appeal::Granted { .. }) {
-                let court = self.court(conn).await?;
+                let court = self.justices(conn).await?;
                 row.lifecycle = row.lifecycle.seat_whole_court(&court)?;
                 let seats: Vec<i64> = court.iter().map(|j| j.id).collect();
                 crate::store::court::appeals::seat(conn, n, &seats, now).await?;
@@ -80,7 +80,7 @@ impl App {
                 reply.push_str(&seated);
             }
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(reply))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: reply })
         })
         .await
     }

@@ -29,9 +29,8 @@ pub use opinion::OPINION_MAX;
 pub use redecide::{Outcome, RedecideInput, Redecision};
 pub use vote::VoteInput;
 
-use std::fmt;
-
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 use sqlx::SqliteConnection;
 
 use crate::domain::court::{
@@ -129,13 +128,70 @@ impl UseCaseError for CourtError {
     }
 }
 
-/// What a Court command did.
-#[derive(Debug, Clone)]
-pub struct CourtReply(pub String);
+/// What a Court command did: data for `commands/court_said.rs` to put into words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CourtOutcome {
+    /// Appeal `appeal` took a step; `announced` is what #discussion was told, with the steps
+    /// that followed from it (a seating, a judgement and its effects).
+    Stepped { appeal: i64, announced: String },
+    /// Appeal `appeal` is filed; `announced` is its filing as #discussion was told.
+    Filed { appeal: i64, announced: String },
+    /// The Court's opinion on appeal `appeal` is published in #discussion.
+    OpinionPublished { appeal: i64 },
+    /// A conflict-free panel suggested by rotation; nothing changed.
+    Suggested(Suggestion),
+    /// The appeals open, oldest first.
+    Docket(Vec<DocketEntry>),
+    /// One appeal and every step it took.
+    History {
+        entry: DocketEntry,
+        steps: Vec<(DateTime<Tz>, String)>,
+    },
+    /// Case `case` is re-decided on remand; `announced` is its declaration.
+    Redecided { case: i64, announced: String },
+}
 
-impl fmt::Display for CourtReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+/// A panel suggested for an appeal (Terms §III Acts 3.5, 3.7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suggestion {
+    pub appeal: i64,
+    /// The Justices suggested: three when a panel can sit, else the few who may.
+    pub panel: Vec<String>,
+    /// Whether a panel of three can sit.
+    pub full: bool,
+    /// Whether no bench at all can hear it, the Chief Justice having a conflict too.
+    pub no_bench: bool,
+    /// Each Justice who sits with a conflict set aside, and the conflict.
+    pub set_aside: Vec<(String, String)>,
+    /// Each Justice left out, and why.
+    pub left_out: Vec<(String, String)>,
+}
+
+/// An appeal as the docket lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocketEntry {
+    pub appeal: i64,
+    pub appellant: String,
+    /// What is appealed, as its announcements name it ("case #3").
+    pub subject: String,
+    /// Its stage, with what is still owed.
+    pub stage: String,
+    pub next_deadline: Option<DateTime<Tz>>,
+}
+
+/// The Court's use cases: `app.court().grant_appeal(...)`.
+pub struct Court<'a>(&'a App);
+
+impl App {
+    pub fn court(&self) -> Court<'_> {
+        Court(self)
+    }
+}
+
+impl std::ops::Deref for Court<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
     }
 }
 
@@ -147,7 +203,7 @@ fn acting(actor: &Actor) -> Acting {
     }
 }
 
-impl App {
+impl Court<'_> {
     /// An appeal by number, or a refusal naming it.
     async fn appeal(&self, conn: &mut SqliteConnection, n: i64) -> Result<AppealRow, CourtError> {
         store::court::appeals::by_id(conn, n)
@@ -157,7 +213,7 @@ impl App {
 
     /// The Court as it stands: every Justice and the Chief Justice, with when they were
     /// appointed and last sat.
-    async fn court(&self, conn: &mut SqliteConnection) -> sqlx::Result<Vec<Justice>> {
+    async fn justices(&self, conn: &mut SqliteConnection) -> sqlx::Result<Vec<Justice>> {
         let mut court: Vec<Justice> = Vec::new();
         for (office, id, _, since) in store::offices::holders(conn).await? {
             let chief = office == Office::ChiefJustice;

@@ -1,25 +1,25 @@
 //! `/court opinion`: the Court publishes its majority opinion on a judgement, kept whole, by
 //! the assigned author or else any Justice in the majority (Terms §III Act 3.10).
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::ids::AppealId;
 use crate::jobs::{self, Job};
 
-use super::{CourtError, CourtReply};
+use super::{CourtError, CourtOutcome};
 
 /// The most an opinion typed on one command holds (Discord's limit on an option's text).
 pub const OPINION_MAX: usize = 6000;
 
-impl App {
+impl super::Court<'_> {
     /// `/court opinion appeal:N text:"..."`: the opinion on the latest judgement still owed one.
     pub async fn publish_opinion(
         &self,
         call: &Call,
         n: i64,
         text: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::Justice.require(&actor.offices, "write the Court's opinion", "Terms §III Act 3.10")?;
@@ -33,7 +33,7 @@ impl App {
             }
             let mut row = self.appeal(conn, n).await?;
             let (index, judgement) = self.owed_opinion(&row)?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let record = &mut row.opinions[index];
             record.opinion = record.opinion.publish(&judgement, actor.id, now, &court)?;
             record.text = Some(text.to_owned());
@@ -53,7 +53,7 @@ impl App {
             );
             self.record(conn, n, &post).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(format!("Appeal #{n}: the opinion is published in #discussion.")))
+            Ok(CourtOutcome::OpinionPublished { appeal: n })
         })
         .await
     }

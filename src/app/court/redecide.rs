@@ -6,7 +6,7 @@
 
 use chrono::NaiveDate;
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{
     new_end_not_harsher, new_points_not_harsher, new_step_not_harsher, overdue, Action,
     ActionFacts, Overdue, Subject,
@@ -21,7 +21,7 @@ use crate::domain::moderation::CaseKind;
 use crate::jobs::{self, Job};
 use crate::store;
 
-use super::{CourtError, CourtReply};
+use super::{CourtError, CourtOutcome};
 
 /// What the Moderator decides on remand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,7 +104,7 @@ impl RedecideInput {
     }
 }
 
-impl App {
+impl super::Court<'_> {
     /// `/mod redecide case:N outcome:... reasoning:"..."`.
     pub async fn redecide(
         &self,
@@ -112,7 +112,7 @@ impl App {
         case: i64,
         input: &RedecideInput,
         reasoning: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let tz = self.tz();
@@ -206,7 +206,7 @@ impl App {
             row.effects.push(text.clone());
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Redecided { case, announced: text })
         })
         .await
     }

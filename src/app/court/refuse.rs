@@ -2,23 +2,23 @@
 //! parties are no longer in a hearing (§II Act 8.1), though two independent Justices may still
 //! grant it (Act 3.6).
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{no_bench_possible, Appeal};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::ids::AppealId;
 use crate::domain::kernel::text::Reason;
 use crate::jobs::{self, Job};
 
-use super::{acting, CourtError, CourtReply};
+use super::{acting, CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court refuse appeal:N reason:"..."`.
     pub async fn refuse_appeal(
         &self,
         call: &Call,
         n: i64,
         reason: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let reason = Reason::parse(reason)?;
@@ -28,7 +28,7 @@ impl App {
                 "Terms §III Act 3.6",
             )?;
             let mut row = self.appeal(conn, n).await?;
-            let court = self.court(conn).await?;
+            let court = self.justices(conn).await?;
             let conflicts = row.filing.conflicts();
             // A granted appeal no bench can hear may be refused too (Terms §III Acts 3.5.2,
             // 3.6), so it does not wait for a bench for ever.
@@ -63,7 +63,7 @@ impl App {
             }
             self.record(conn, n, &text).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(text))
+            Ok(CourtOutcome::Stepped { appeal: n, announced: text })
         })
         .await
     }

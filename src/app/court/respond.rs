@@ -2,7 +2,7 @@
 //! it still applies, when the member petitions after the session immediately following it
 //! (Terms §II Act 10.5). A late answer is recorded as late; the Court sees which.
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::ResponseStatus;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
@@ -10,16 +10,16 @@ use crate::domain::kernel::ids::AppealId;
 use crate::domain::kernel::text::Reason;
 use crate::jobs::{self, Job};
 
-use super::{CourtError, CourtReply};
+use super::{CourtError, CourtOutcome};
 
-impl App {
+impl super::Court<'_> {
     /// `/court respond appeal:N text:"..."`.
     pub async fn respond_to_petition(
         &self,
         call: &Call,
         n: i64,
         text: &str,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::Moderate.require(
@@ -58,7 +58,10 @@ impl App {
             );
             self.record(conn, n, &post).await?;
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(post))
+            Ok(CourtOutcome::Stepped {
+                appeal: n,
+                announced: post,
+            })
         })
         .await
     }

@@ -5,7 +5,7 @@
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::court::{
     reasoning_ground_applies, Appeal, Ballot, Bench, Decision, Ground, Judgement, Opinion,
     OpinionDeadlines, Overturn, Replacement, Vote, VoteDecision, VoteRefusal,
@@ -20,7 +20,7 @@ use crate::jobs::{self, Job};
 use crate::store::court::appeals::OpinionRecord;
 
 use super::buttons::opinion_button;
-use super::{CourtError, CourtReply};
+use super::{CourtError, CourtOutcome};
 
 /// A vote as typed.
 #[derive(Debug, Clone)]
@@ -163,14 +163,14 @@ pub(super) fn decision_words(d: &Decision) -> String {
     }
 }
 
-impl App {
+impl super::Court<'_> {
     /// `/court vote appeal:N decision:... reasons:"..."`.
     pub async fn cast_vote(
         &self,
         call: &Call,
         n: i64,
         input: &VoteInput,
-    ) -> Result<CourtReply, CourtError> {
+    ) -> Result<CourtOutcome, CourtError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let tz = self.tz();
@@ -267,7 +267,10 @@ impl App {
                 );
             }
             self.persist(conn, &mut row).await?;
-            Ok(CourtReply(reply))
+            Ok(CourtOutcome::Stepped {
+                appeal: n,
+                announced: reply,
+            })
         })
         .await
     }

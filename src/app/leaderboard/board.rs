@@ -4,7 +4,6 @@
 
 use crate::app::PersonRef;
 use std::collections::HashMap;
-use std::fmt;
 
 use sqlx::SqliteConnection;
 
@@ -28,19 +27,6 @@ pub struct LeaderboardPage {
     pub rows: Vec<(usize, String, i64)>,
 }
 
-impl fmt::Display for LeaderboardPage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.rows.is_empty() {
-            return f.write_str("Nobody is on the Leaderboard yet; /join to be the first.");
-        }
-        write!(f, "Leaderboard (page {} of {}):", self.page, self.pages)?;
-        for (rank, name, score) in &self.rows {
-            write!(f, "\n{rank}. {name} {score}")?;
-        }
-        Ok(())
-    }
-}
-
 /// A member's record: wins, draws, losses and recent games with their score changes.
 #[derive(Debug, Clone, Default)]
 pub struct GameRecord {
@@ -62,22 +48,6 @@ pub struct History {
     pub window: Window,
     /// "Page 2 of 7: ..." under a history of several pages.
     pub page_line: Option<String>,
-}
-
-impl fmt::Display for History {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.lines.is_empty() {
-            return write!(f, "{} has no score history.", self.name);
-        }
-        write!(f, "Score history of {}:", self.name)?;
-        for line in &self.lines {
-            write!(f, "\n{line}")?;
-        }
-        if let Some(line) = &self.page_line {
-            write!(f, "\n{line}")?;
-        }
-        Ok(())
-    }
 }
 
 impl App {

@@ -1,7 +1,5 @@
 //! Joining the Leaderboard (Terms §II Act 1), and where a person stands with it.
 
-use std::fmt;
-
 use crate::domain::kernel::calendar;
 use crate::store::{self, leaderboard::events::NewEvent};
 
@@ -38,21 +36,6 @@ pub struct Joined {
     pub rejoined: bool,
     /// Games of this session that waited for this join and now count (Terms §0 Act 12).
     pub counted: Vec<String>,
-}
-
-impl fmt::Display for Joined {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let again = if self.rejoined { "back " } else { "" };
-        write!(
-            f,
-            "Welcome {again}to the Leaderboard, {}: your score is {} (Terms §II Act 1).",
-            self.name, self.score
-        )?;
-        for line in &self.counted {
-            write!(f, "\n{line}")?;
-        }
-        Ok(())
-    }
 }
 
 /// Where a person stands with the Leaderboard.

@@ -1,14 +1,11 @@
 //! A member's profile (`/profile`): score, rank, status, offices, restrictions and games.
 
-use std::fmt;
-
 use chrono::{DateTime, Utc};
 
 use crate::app::leaderboard::board::GameRecord;
 use crate::app::leaderboard::membership::{MembershipError, Status};
 use crate::app::moderation::in_force::Restrictions;
 use crate::app::{App, PersonRef};
-use crate::domain::kernel::calendar;
 use crate::domain::kernel::office::Offices;
 use crate::store;
 
@@ -24,61 +21,6 @@ pub struct Profile {
     pub record: GameRecord,
     pub restrictions: Restrictions,
     pub tz: chrono_tz::Tz,
-}
-
-impl fmt::Display for Profile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.name, self.status.key())?;
-        if let Some(score) = self.score {
-            write!(f, ", score {score}")?;
-        }
-        if let Some((rank, of)) = self.rank {
-            write!(f, ", rank {rank} of {of}")?;
-        }
-        writeln!(f)?;
-        write!(f, "Offices: {}", self.offices)?;
-        if let Some(at) = self.joined_at {
-            write!(
-                f,
-                "\nJoined: {}",
-                calendar::show_date(calendar::local_date(at, self.tz))
-            )?;
-        }
-        let limits = &self.restrictions;
-        match limits.banned_until {
-            Some(Some(end)) => write!(
-                f,
-                "\nBanned until {} (Terms §II Act 9).",
-                calendar::show_date(calendar::local_date(end, self.tz))
-            )?,
-            Some(None) => write!(f, "\nBanned permanently (Terms §II Act 5).")?,
-            None => {}
-        }
-        if limits.monitored {
-            write!(
-                f,
-                "\nMonitored: games wait for a Moderator's approval (Terms §II Act 10.4)."
-            )?;
-        }
-        if limits.clock_required {
-            write!(
-                f,
-                "\nMust use a chessclock in every game (Terms §II Act 11)."
-            )?;
-        }
-        let r = &self.record;
-        if r.wins + r.draws + r.losses > 0 {
-            write!(
-                f,
-                "\nGames: {} won, {} drawn, {} lost",
-                r.wins, r.draws, r.losses
-            )?;
-            for line in &r.recent {
-                write!(f, "\n  {line}")?;
-            }
-        }
-        Ok(())
-    }
 }
 
 impl App {

@@ -2,7 +2,8 @@
 //! and removal on request within seven days (Terms §II Act 8).
 
 use crate::app::PersonRef;
-use std::fmt;
+use chrono::DateTime;
+use chrono_tz::Tz;
 
 use sqlx::SqliteConnection;
 
@@ -45,13 +46,22 @@ impl UseCaseError for RemovalError {
     }
 }
 
-#[derive(Debug, Clone)]
-pub struct RemovalReply(pub String);
-
-impl fmt::Display for RemovalReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What a removal or a request to leave did: `commands/leaderboard/said.rs` puts it into
+/// words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RemovalOutcome {
+    /// Who the Chief Justice may remove under Terms §II Act 7: each member's name, weeks
+    /// absent and games in the frame.
+    Eligible(Vec<(String, usize, u32)>),
+    /// A member is removed; `announced` is what #discussion was told.
+    Removed { announced: String },
+    /// A request to leave is recorded, carried out within `days` days, by `due` at the latest
+    /// (Terms §II Act 8); `waits_for` names what Act 8.1 holds it for now.
+    LeaveRequested {
+        days: i64,
+        due: DateTime<Tz>,
+        waits_for: Option<String>,
+    },
 }
 
 impl App {
@@ -76,22 +86,14 @@ impl App {
     }
 
     /// `/member eligible-removals`: who the Chief Justice may remove under Terms §II Act 7.
-    pub async fn eligible_removals(&self) -> Result<RemovalReply, RemovalError> {
+    pub async fn eligible_removals(&self) -> Result<RemovalOutcome, RemovalError> {
         let mut conn = self.pool().acquire().await?;
         let list = self.eligible(&mut conn).await?;
-        if list.is_empty() {
-            return Ok(RemovalReply(
-                "No member meets Terms §II Act 7 (absent for more than three of the past six weeks, with at most two games).".into(),
-            ));
-        }
-        let lines: Vec<String> = list
-            .iter()
-            .map(|(p, absent, games)| format!("{}: absent {absent} weeks, {games} games", p.name))
-            .collect();
-        Ok(RemovalReply(format!(
-            "Members the Chief Justice may remove (Terms §II Act 7):\n{}",
-            lines.join("\n")
-        )))
+        Ok(RemovalOutcome::Eligible(
+            list.into_iter()
+                .map(|(p, absent, games)| (p.name, absent, games))
+                .collect(),
+        ))
     }
 
     /// `/member remove`: the Chief Justice removes an eligible member, or one who asked to leave.
@@ -99,7 +101,7 @@ impl App {
         &self,
         call: &Call,
         member: &PersonRef,
-    ) -> Result<RemovalReply, RemovalError> {
+    ) -> Result<RemovalOutcome, RemovalError> {
         self.execute(call, async |conn, actor| {
             Power::ChiefJustice.require(
                 &actor.offices,
@@ -143,7 +145,7 @@ impl App {
                 (Some(_), Err(barred)) => return Err(barred),
                 (None, _) => return Err(RemovalError::NotEligible(person.name)),
             };
-            Ok(RemovalReply(text))
+            Ok(RemovalOutcome::Removed { announced: text })
         })
         .await
     }
@@ -212,10 +214,13 @@ impl App {
 
     /// `/leave`: a request to be removed, carried out within the Act's days, seven unless
     /// amended (Terms §II Act 8).
-    pub async fn leave(&self, call: &Call) -> Result<RemovalReply, RemovalError> {
+    pub async fn leave(&self, call: &Call) -> Result<RemovalOutcome, RemovalError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            if store::people::open_membership(conn, actor.id).await?.is_none() {
+            if store::people::open_membership(conn, actor.id)
+                .await?
+                .is_none()
+            {
                 return Err(RemovalError::NotAMember(actor.name.clone()));
             }
             let waits_for = self.what_leaving_waits_for(conn, actor.id).await?;
@@ -225,10 +230,9 @@ impl App {
                 // the request waits for instead.
                 return Err(match waits_for {
                     Some(what) => RemovalError::AlreadyAskedWaiting(asked, what),
-                    None if r.due_at <= now => RemovalError::AlreadyAskedWaiting(
-                        asked,
-                        "the next daily check".into(),
-                    ),
+                    None if r.due_at <= now => {
+                        RemovalError::AlreadyAskedWaiting(asked, "the next daily check".into())
+                    }
                     None => RemovalError::AlreadyAsked(asked, calendar::show(r.due_at, self.tz())),
                 });
             }
@@ -239,16 +243,11 @@ impl App {
                 request: LeaveRequestId(id),
             };
             jobs::schedule(conn, &job, due).await?;
-            let mut text = format!(
-                "Your request to leave the Leaderboard is recorded. The Chief Justice must carry it out within {days} days; gavel will do it by {} if it has not been done, unless you are banned or in a Court hearing then (Terms §II Act 8).",
-                calendar::show(due, self.tz())
-            );
-            if let Some(what) = waits_for {
-                text.push_str(&format!(
-                    " For now it waits until {what} has passed (Terms §II Act 8.1)."
-                ));
-            }
-            Ok(RemovalReply(text))
+            Ok(RemovalOutcome::LeaveRequested {
+                days,
+                due: due.with_timezone(&self.tz()),
+                waits_for,
+            })
         })
         .await
     }

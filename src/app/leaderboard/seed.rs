@@ -2,8 +2,6 @@
 //! its earlier records gave them, in one transaction, with one audit entry and one line in
 //! #discussion; no Moderator's action, so no case to declare or appeal.
 
-use std::fmt;
-
 use crate::app::{system_actor, App, Call};
 use crate::domain::leaderboard::seed::{self, SeedError};
 use crate::store::leaderboard::events::EventKind;
@@ -14,18 +12,6 @@ use crate::store::{self, leaderboard::events::NewEvent};
 pub struct ScoresImported {
     pub members: usize,
     pub origin: String,
-}
-
-impl fmt::Display for ScoresImported {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} member{} joined the Leaderboard with the starting scores of the club's earlier records ({}), recorded in the audit log; /profile shows each.",
-            self.members,
-            if self.members == 1 { "" } else { "s" },
-            self.origin
-        )
-    }
 }
 
 /// Why the import was refused; nothing was stored.

@@ -223,7 +223,7 @@ impl App {
         // The state of the bench, when the Court has anything on its docket.
         if !store::court::appeals::active(conn).await?.is_empty() {
             post.push('\n');
-            post.push_str(&self.state_of_the_bench(conn).await?);
+            post.push_str(&self.court().state_of_the_bench(conn).await?);
         }
         self.announce(conn, &post).await?;
         Ok(format!("{} deduction(s)", lines.len()))

@@ -6,7 +6,7 @@ use crate::domain::leaderboard::game::GameStatus;
 use crate::jobs::{self, Job};
 use crate::store;
 
-use super::{ModerationError, ModerationReply};
+use super::{ModerationError, ModerationOutcome};
 use crate::app::{App, Call};
 
 impl App {
@@ -15,7 +15,7 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-    ) -> Result<ModerationReply, ModerationError> {
+    ) -> Result<ModerationOutcome, ModerationError> {
         self.execute(call, async |conn, actor| {
             Power::Moderate.require(&actor.offices, "do this", "Terms §III Act 2, 3.4")?;
             let game = store::leaderboard::games::by_id(conn, number)
@@ -38,15 +38,12 @@ impl App {
             let monitored = self.restrictions(conn, game.white_id, now).await?.monitored
                 || self.restrictions(conn, game.black_id, now).await?.monitored;
             let changes = self.count_game(conn, number, now).await?;
-            let rule = if monitored {
-                " (Terms §II Act 10.4)"
-            } else {
-                ""
-            };
-            Ok(ModerationReply(format!(
-                "Game #{number} is approved as valid by {}{rule}. {changes}",
-                actor.name
-            )))
+            Ok(ModerationOutcome::GameApproved {
+                game: number,
+                by: actor.name.clone(),
+                monitored,
+                changes,
+            })
         })
         .await
     }

@@ -2,11 +2,21 @@
 //! last games, offices) with the cases in force against them, for the caller alone.
 
 use crate::app::leaderboard::membership::MembershipError;
+use crate::app::leaderboard::profile::Profile;
 use crate::app::{App, PersonRef};
 use crate::domain::moderation::CaseStatus;
 use crate::store;
 
 use super::describe_action;
+
+/// A player card: the member's profile, and the cases in force against them (`None` for
+/// someone gavel has never met).
+#[derive(Debug, Clone)]
+pub struct PlayerCard {
+    pub profile: Profile,
+    /// Each case in force: its number and what it did, as its declaration says it.
+    pub in_force: Option<Vec<(i64, String)>>,
+}
 
 impl App {
     /// The profile of `target` and the cases in force about them.
@@ -14,31 +24,24 @@ impl App {
         &self,
         caller: &PersonRef,
         target: &PersonRef,
-    ) -> Result<String, MembershipError> {
+    ) -> Result<PlayerCard, MembershipError> {
         let profile = self.profile(caller, Some(target)).await?;
         let mut conn = self.pool().acquire().await?;
-        let mut card = profile.to_string();
         let Some(person) = target.find(&mut conn).await? else {
-            return Ok(card);
+            return Ok(PlayerCard {
+                profile,
+                in_force: None,
+            });
         };
-        let in_force: Vec<String> = store::moderation::actions::list(&mut conn, Some(person.id))
+        let in_force = store::moderation::actions::list(&mut conn, Some(person.id))
             .await?
             .iter()
             .filter(|a| a.status == CaseStatus::InForce)
-            .map(|a| {
-                format!(
-                    "#{} {}",
-                    a.id,
-                    describe_action(a, Some(&person.name), self.tz())
-                )
-            })
+            .map(|a| (a.id, describe_action(a, Some(&person.name), self.tz())))
             .collect();
-        card.push_str("\nCases in force: ");
-        if in_force.is_empty() {
-            card.push_str("none.");
-        } else {
-            card.push_str(&in_force.join("; "));
-        }
-        Ok(card)
+        Ok(PlayerCard {
+            profile,
+            in_force: Some(in_force),
+        })
     }
 }

@@ -5,7 +5,7 @@ use crate::domain::kernel::calendar;
 use crate::domain::kernel::text::Reason;
 use crate::store;
 
-use super::{ModerationError, ModerationReply};
+use super::{ModerationError, ModerationOutcome};
 use crate::app::{Actor, App, Call};
 use sqlx::SqliteConnection;
 
@@ -16,7 +16,7 @@ impl App {
         call: &Call,
         case: i64,
         reasoning: &str,
-    ) -> Result<ModerationReply, ModerationError> {
+    ) -> Result<ModerationOutcome, ModerationError> {
         self.execute(call, async |conn, actor| {
             let action = self.declarable(conn, actor, case).await?;
             let reasoning = Reason::parse(reasoning)?;
@@ -29,9 +29,7 @@ impl App {
                 reasoning.as_str(),
             )
             .await?;
-            Ok(ModerationReply(format!(
-                "Case #{case} is declared in #discussion (Terms §III Act 2.4)."
-            )))
+            Ok(ModerationOutcome::Declared { case })
         })
         .await
     }

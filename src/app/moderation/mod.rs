@@ -6,6 +6,7 @@
 
 mod approve;
 mod card;
+pub use card::PlayerCard;
 mod cases;
 mod deadlines;
 mod declare;
@@ -13,11 +14,12 @@ pub mod in_force;
 pub mod reports;
 mod restrictions;
 pub use restrictions::Restriction;
+mod outcome;
+pub use outcome::{CaseDetail, CaseEntry, Declared, ModerationOutcome};
 mod reversal;
 mod take;
 
 use crate::app::PersonRef;
-use std::fmt;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::SqliteConnection;
@@ -107,16 +109,6 @@ pub enum ModerationError {
 impl UseCaseError for ModerationError {
     fn is_internal(&self) -> bool {
         matches!(self, ModerationError::Store(_))
-    }
-}
-
-/// What a moderation command did.
-#[derive(Debug, Clone)]
-pub struct ModerationReply(pub String);
-
-impl fmt::Display for ModerationReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
     }
 }
 

@@ -3,8 +3,6 @@
 //! dismisses it with a reason. Reports are never public: they go to the Moderators' channel and
 //! the mod log alone.
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
 
 use crate::app::{Actor, App, Call, PersonRef, UseCaseError};
@@ -52,14 +50,18 @@ impl UseCaseError for ReportError {
     }
 }
 
-/// What a report command did.
-#[derive(Debug, Clone)]
-pub struct ReportReply(pub String);
-
-impl fmt::Display for ReportReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What a report command did: `commands/moderation_said.rs` puts it into words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReportOutcome {
+    /// Report `report` went to the Moderators privately.
+    Filed { report: i64 },
+    /// Report `report` is dismissed; the mod log records why.
+    Dismissed { report: i64 },
+    /// Report `report` is acted on: `done` is the action taken.
+    ActedOn {
+        report: i64,
+        done: super::ModerationOutcome,
+    },
 }
 
 /// A report as filed: the message's author, what is wrong, and where the message is.
@@ -93,10 +95,13 @@ impl App {
         &self,
         call: &Call,
         input: &ReportInput,
-    ) -> Result<ReportReply, ReportError> {
+    ) -> Result<ReportOutcome, ReportError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            let author_ref = input.author.as_ref().ok_or(ReportError::Unknown(String::new()))?;
+            let author_ref = input
+                .author
+                .as_ref()
+                .ok_or(ReportError::Unknown(String::new()))?;
             let author = author_ref.resolve(conn, now).await?;
             if author.id == actor.id {
                 return Err(ReportError::OwnMessage);
@@ -136,9 +141,7 @@ impl App {
             )
             .await?;
             self.log_for_moderators(conn, &post).await?;
-            Ok(ReportReply(format!(
-                "Thank you: your report #{number} went to the Moderators privately. It is not posted in #discussion nor shown on the portal."
-            )))
+            Ok(ReportOutcome::Filed { report: number })
         })
         .await
     }
@@ -166,14 +169,21 @@ impl App {
         call: &Call,
         number: i64,
         reason: &str,
-    ) -> Result<ReportReply, ReportError> {
+    ) -> Result<ReportOutcome, ReportError> {
         self.execute(call, async |conn, actor| {
             let row = answerable(conn, actor, number).await?;
             let reason = Reason::parse(reason)?;
             let status = row.status().dismiss()?;
             let now = self.now();
-            store::moderation::reports::answer(conn, number, status, actor.id, reason.as_str(), now)
-                .await?;
+            store::moderation::reports::answer(
+                conn,
+                number,
+                status,
+                actor.id,
+                reason.as_str(),
+                now,
+            )
+            .await?;
             let (reporter, author) = names(conn, &row).await?;
             let post = describe(&row, &reporter, &author);
             self.log_for_moderators(
@@ -185,9 +195,7 @@ impl App {
                 ),
             )
             .await?;
-            Ok(ReportReply(format!(
-                "Report #{number} is dismissed; the mod log records why. Nothing is posted publicly."
-            )))
+            Ok(ReportOutcome::Dismissed { report: number })
         })
         .await
     }
@@ -202,7 +210,7 @@ impl App {
         number: i64,
         action: &str,
         reason: &str,
-    ) -> Result<ReportReply, ReportError> {
+    ) -> Result<ReportOutcome, ReportError> {
         self.execute(call, async |conn, actor| {
             let row = answerable(conn, actor, number).await?;
             let kind = match ReportAction::parse(action)? {
@@ -237,7 +245,10 @@ impl App {
                 ),
             )
             .await?;
-            Ok(ReportReply(format!("Report #{number} is acted on. {done}")))
+            Ok(ReportOutcome::ActedOn {
+                report: number,
+                done,
+            })
         })
         .await
     }

@@ -8,7 +8,7 @@ use crate::domain::kernel::text::Reason;
 use crate::domain::moderation::CaseKind;
 use crate::store;
 
-use super::{ModerationError, ModerationReply};
+use super::{ModerationError, ModerationOutcome};
 use crate::app::{App, Call};
 
 /// The restriction a command ends.
@@ -29,7 +29,7 @@ impl App {
         member: &PersonRef,
         restriction: Restriction,
         reason: &str,
-    ) -> Result<ModerationReply, ModerationError> {
+    ) -> Result<ModerationOutcome, ModerationError> {
         let restriction = match restriction {
             Restriction::Monitor => CaseKind::Monitor,
             Restriction::Clock => CaseKind::Clock,
@@ -73,7 +73,10 @@ impl App {
                 person.name, open.id, actor.name
             );
             self.announce_logged(conn, &text).await?;
-            Ok(ModerationReply(text))
+            Ok(ModerationOutcome::Lifted {
+                case: open.id,
+                announced: text,
+            })
         })
         .await
     }
@@ -83,9 +86,9 @@ impl App {
         &self,
         call: &Call,
         _member: &PersonRef,
-    ) -> Result<ModerationReply, ModerationError> {
+    ) -> Result<ModerationOutcome, ModerationError> {
         self.execute(call, async |_, _| {
-            Err::<ModerationReply, _>(ModerationError::OnlyTheCourt)
+            Err::<ModerationOutcome, _>(ModerationError::OnlyTheCourt)
         })
         .await
     }

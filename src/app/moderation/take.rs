@@ -13,7 +13,7 @@ use crate::domain::moderation::{offence_key, CaseKind};
 use crate::jobs::{self, Job};
 use crate::store::{self, moderation::actions::NewAction};
 
-use super::{describe_action, ActionInput, ActionKind, ModerationError, ModerationReply};
+use super::{describe_action, ActionInput, ActionKind, ModerationError, ModerationOutcome};
 use crate::app::{Actor, App, Call};
 
 impl App {
@@ -24,7 +24,7 @@ impl App {
         call: &Call,
         kind: ActionKind,
         input: &ActionInput,
-    ) -> Result<ModerationReply, ModerationError> {
+    ) -> Result<ModerationOutcome, ModerationError> {
         self.execute(call, async |conn, actor| {
             self.take_action_in(conn, actor, &kind, input).await
         })
@@ -37,7 +37,7 @@ impl App {
         actor: &Actor,
         kind: &ActionKind,
         input: &ActionInput,
-    ) -> Result<ModerationReply, ModerationError> {
+    ) -> Result<ModerationOutcome, ModerationError> {
         let now = self.now();
         Self::check_authority(actor, kind)?;
         let reason = Reason::parse(&input.reason)?;
@@ -245,17 +245,21 @@ impl App {
                 ),
             )
             .await?;
-            return Ok(ModerationReply(format!(
-                "Case #{id} recorded: {summary}.{effect} Declare it publicly with /mod declare case:{id} reasoning:\"...\" by {} (Terms §III Act 2.4){}.",
-                calendar::show(deadline, tz),
-                if kind.is_penalty() && appealable { ", or the penalty is void" } else { "" }
-            )));
+            return Ok(ModerationOutcome::Recorded {
+                case: id,
+                summary,
+                effect,
+                declare_by: deadline.with_timezone(&tz),
+                void_if_late: kind.is_penalty() && appealable,
+            });
         }
         self.declare(conn, &action, &actor.name, target_name, reason.as_str())
             .await?;
-        Ok(ModerationReply(format!(
-            "Case #{id}: {summary}.{effect} Its declaration is queued for #discussion; /case case:{id} shows when it is posted."
-        )))
+        Ok(ModerationOutcome::Taken {
+            case: id,
+            summary,
+            effect,
+        })
     }
 
     /// Who may take which action (Terms §II Acts 9, 11; §III Acts 2, 3.4, 5, 6).

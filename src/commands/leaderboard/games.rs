@@ -3,13 +3,13 @@
 
 use crate::app::choices::Pick;
 use crate::app::leaderboard::games::GameInput;
-use crate::commands::{choice, command, flag, integer, person, reply, text, CommandSpec};
+use crate::commands::said::answer;
+use crate::commands::{choice, command, flag, integer, person, text, CommandSpec};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{MATERIAL_MAX, NUMBER_MAX};
 use crate::domain::kernel::text::Reason;
-
-/// A game's result, as typed.
-const RESULTS: &[&str] = &["white", "black", "draw"];
+use crate::domain::kernel::words::Words;
+use crate::domain::leaderboard::score::GameResult;
 
 pub(super) fn commands() -> Vec<CommandSpec> {
     let game = |description| integer("game", description, 1, NUMBER_MAX).picks(Pick::Game);
@@ -20,7 +20,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         )
         .option(person("white", "Who played White"))
         .option(person("black", "Who played Black"))
-        .option(choice("result", "Who won", RESULTS))
+        .option(choice("result", "Who won", GameResult::WORDS))
         .option(flag("online", "Played with Online Chess (half weight)"))
         .option(flag("clock", "A chessclock was used"))
         .who("a player or a Moderator")
@@ -30,11 +30,11 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 let input = GameInput {
                     white: a.person("white")?,
                     black: a.person("black")?,
-                    result: a.text("result")?,
+                    result: a.choice("result")?,
                     online: a.flag("online"),
                     clock: a.flag("clock"),
                 };
-                reply(app.register_game(&call, &input).await)
+                answer(app.register_game(&call, &input).await)
             })
         }),
         command(
@@ -47,7 +47,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("an online game takes the club's one online slot, §I Act 9.1")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.start_online(&call, &a.person("white")?, &a.person("black")?)
                         .await,
                 )
@@ -62,7 +62,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("Moderators who did not play")
         .rule("a monitored member's game, §II Act 10.4; a result not yet confirmed")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.approve_game(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.approve_game(&call, a.integer("game")?).await) })
         }),
         command(
             "game confirm",
@@ -72,7 +72,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("the opponent of the player who registered it")
         .rule("[leaderboard] confirm_results")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.confirm_game(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.confirm_game(&call, a.integer("game")?).await) })
         }),
         command(
             "game dispute",
@@ -85,7 +85,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 let reason = a.opt_text("reason");
-                reply(
+                answer(
                     app.dispute_game(&call, a.integer("game")?, reason.as_deref())
                         .await,
                 )
@@ -102,7 +102,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("reversed as though it never happened")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.void_game(&call, a.integer("game")?, &a.text("reason")?)
                         .await,
                 )
@@ -138,7 +138,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 let white_took = a.opt_text("white_took").unwrap_or_default();
                 let black_took = a.opt_text("black_took").unwrap_or_default();
                 let (white, black) = (a.person("white")?, a.person("black")?);
-                reply(
+                answer(
                     app.adjudicate(&call, &white, &black, &white_took, &black_took)
                         .await,
                 )
@@ -152,7 +152,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("a player")
         .rule("a rematch is due, §I Act 6")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.object(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.object(&call, a.integer("game")?).await) })
         }),
         command(
             "game exempt",
@@ -163,26 +163,26 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("the adjudicating Moderator")
         .rule("lifts the rematch's 5-minute limit, §I Act 6")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.exempt_rematch(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.exempt_rematch(&call, a.integer("game")?).await) })
         }),
         command(
             "game rematch",
             "Record a rematch's result, or who failed to play it (overseeing Moderator)",
         )
         .option(game("The original game's number"))
-        .option(choice("result", "The rematch's result", RESULTS).optional())
+        .option(choice("result", "The rematch's result", GameResult::WORDS).optional())
         .option(person("noshow", "The player who did not play the rematch").optional())
         .needs(Power::Moderate)
         .who("the overseeing Moderator or Justice")
         .rule("give result or noshow, §I Act 6")
         .run(|app, call, a| {
             Box::pin(async move {
-                let (result, no_show) = (a.opt_text("result"), a.opt_person("noshow"));
-                reply(
+                let (result, no_show) = (a.opt_choice("result"), a.opt_person("noshow"));
+                answer(
                     app.record_rematch(
                         &call,
                         a.integer("game")?,
-                        result.as_deref(),
+                        result,
                         no_show.as_ref(),
                     )
                     .await,

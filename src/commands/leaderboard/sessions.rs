@@ -3,7 +3,7 @@
 
 use crate::commands::paging::Paged;
 use crate::commands::said::answer;
-use crate::commands::{command, date, integer, leaderboard::games, person, reply, text, Section};
+use crate::commands::{command, date, integer, leaderboard::games, person, text, Section};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::kernel::text::Reason;
@@ -102,7 +102,7 @@ pub(in crate::commands) fn section() -> Section {
             "Members the Chief Justice may remove for absence (Terms §II Act 7)",
         )
         .rule("Terms §II Act 7")
-        .run(|app, _, _| Box::pin(async move { reply(app.eligible_removals().await) })),
+        .run(|app, _, _| Box::pin(async move { answer(app.eligible_removals().await) })),
         command(
             "member remove",
             "Remove a member who is eligible or asked to leave (Chief Justice)",
@@ -112,7 +112,7 @@ pub(in crate::commands) fn section() -> Section {
         .who("Chief Justice")
         .rule("Terms §II Act 7, 8")
         .run(|app, call, a| {
-            Box::pin(async move { reply(app.remove_member(&call, &a.person("member")?).await) })
+            Box::pin(async move { answer(app.remove_member(&call, &a.person("member")?).await) })
         }),
         command(
             "leave",
@@ -120,7 +120,7 @@ pub(in crate::commands) fn section() -> Section {
         )
         .who("a member")
         .rule("carried out within 7 days, §II Act 8")
-        .run(|app, call, _| Box::pin(async move { reply(app.leave(&call).await) })),
+        .run(|app, call, _| Box::pin(async move { answer(app.leave(&call).await) })),
     ]);
     Section {
         heading: "Sessions, games and the Leaderboard",

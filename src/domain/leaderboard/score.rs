@@ -14,6 +14,15 @@ pub enum GameResult {
     Draw,
 }
 
+// The words `/game register result:` and `/game rematch result:` offer.
+crate::offered_as_words! {
+    GameResult {
+        GameResult::White => "white",
+        GameResult::Black => "black",
+        GameResult::Draw => "draw",
+    }
+}
+
 impl GameResult {
     pub fn parse(text: &str) -> Option<Self> {
         match text {

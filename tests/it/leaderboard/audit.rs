@@ -2,6 +2,7 @@
 //! the one `refused` row it adds there.
 
 use gavel::app::leaderboard::games::GameInput;
+use gavel::domain::leaderboard::score::GameResult;
 use sqlx::SqlitePool;
 
 use super::{call, console_after, count, who};
@@ -124,7 +125,7 @@ alice: /leave
     let input = |white: &str, black: &str, online: bool| GameInput {
         white: who(white),
         black: who(black),
-        result: "white".into(),
+        result: GameResult::White,
         online,
         clock: false,
     };
@@ -179,7 +180,12 @@ alice: /leave
     refused(
         &pool,
         "game rematch",
-        app.record_rematch(&call("newmod", "game rematch"), 2, Some("black"), None),
+        app.record_rematch(
+            &call("newmod", "game rematch"),
+            2,
+            Some(GameResult::Black),
+            None,
+        ),
     )
     .await;
     refused(

@@ -9,7 +9,7 @@ use crate::store::{
     leaderboard::games::{GameStatus, NewGame},
 };
 
-use super::{describe, GameError, GameReply};
+use super::{describe, GameError, GameOutcome};
 use crate::app::{App, Call, PersonRef};
 
 impl App {
@@ -21,7 +21,7 @@ impl App {
         black: &PersonRef,
         white_took: &str,
         black_took: &str,
-    ) -> Result<GameReply, GameError> {
+    ) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             Power::Moderate.require(&actor.offices, "do this", "Terms §III Act 2, 3.4")?;
@@ -95,7 +95,10 @@ impl App {
                 " A player may object with /game object game:{id} (Terms §I Act 6)."
             ));
             self.announce(conn, &text).await?;
-            Ok(GameReply(text))
+            Ok(GameOutcome::Announced {
+                game: id,
+                announced: text,
+            })
         })
         .await
     }

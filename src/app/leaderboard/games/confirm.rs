@@ -18,7 +18,7 @@ use crate::store::{
 };
 
 use super::approval::approve_button;
-use super::{describe, GameError, GameReply};
+use super::{describe, GameError, GameOutcome};
 use crate::app::{App, Call};
 
 /// The buttons under a result waiting for the opponent: each runs its command for whoever
@@ -126,7 +126,7 @@ impl App {
 
     /// `/game confirm`: the opponent agrees; the game counts, or waits for a Moderator's
     /// approval when a player is monitored (Terms §II Act 10.4).
-    pub async fn confirm_game(&self, call: &Call, number: i64) -> Result<GameReply, GameError> {
+    pub async fn confirm_game(&self, call: &Call, number: i64) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let game = self.awaiting(conn, number, actor.id).await?;
             jobs::cancel(conn, &Job::ConfirmationLapse { game: number }, self.now()).await?;
@@ -150,7 +150,10 @@ impl App {
                 }
             };
             store::outbox::enqueue(conn, DISCUSSION, &reply, now).await?;
-            Ok(GameReply(reply))
+            Ok(GameOutcome::Announced {
+                game: number,
+                announced: reply,
+            })
         })
         .await
     }
@@ -162,7 +165,7 @@ impl App {
         call: &Call,
         number: i64,
         reason: Option<&str>,
-    ) -> Result<GameReply, GameError> {
+    ) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let game = self.awaiting(conn, number, actor.id).await?;
             let why = match reason {
@@ -170,9 +173,11 @@ impl App {
                 None => format!("is disputed by {}", actor.name),
             };
             self.leave_to_moderators(conn, &game, &why).await?;
-            Ok(GameReply(format!(
-                "Game #{number} {why}. It does not count; the Moderators decide."
-            )))
+            Ok(GameOutcome::Disputed {
+                game: number,
+                by: actor.name.clone(),
+                reason: reason.map(str::to_owned),
+            })
         })
         .await
     }

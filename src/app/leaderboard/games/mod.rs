@@ -10,7 +10,6 @@ mod rematch;
 mod void;
 
 use crate::app::PersonRef;
-use std::fmt;
 
 use sqlx::SqliteConnection;
 
@@ -100,8 +99,6 @@ pub enum GameError {
     NotConfirmer(i64),
     #[error("Game #{0} is not waiting for its opponent's confirmation: it is {1}.")]
     NotAwaitingConfirmation(i64, &'static str),
-    #[error("`{0}` is not a result; choose white, black or draw.")]
-    BadResult(String),
     #[error("Give the rematch's result, or who failed to play it, not both (Terms §I Act 6).")]
     ResultOrNoShow,
     #[error(transparent)]
@@ -118,14 +115,50 @@ impl UseCaseError for GameError {
     }
 }
 
-/// What a game command did.
-#[derive(Debug, Clone)]
-pub struct GameReply(pub String);
-
-impl fmt::Display for GameReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What a game command did: `commands/leaderboard/said.rs` puts it into words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameOutcome {
+    /// Game `game` is registered and counts; `changes` says how the scores moved.
+    Registered {
+        game: i64,
+        summary: String,
+        changes: String,
+    },
+    /// Game `game` is recorded; it counts once `waiting` join the Leaderboard during this
+    /// session (Terms §0 Act 12).
+    WaitsForJoin {
+        game: i64,
+        summary: String,
+        waiting: Vec<String>,
+    },
+    /// Game `game` is recorded; a player is monitored, so it waits for a Moderator's approval
+    /// (Terms §II Act 10.4).
+    WaitsForApproval { game: i64, summary: String },
+    /// Game `game` is recorded; `waits` says whose word it waits for, and until when.
+    WaitsForConfirmation {
+        game: i64,
+        summary: String,
+        waits: String,
+    },
+    /// Online game `game` is started.
+    OnlineStarted {
+        game: i64,
+        white: String,
+        black: String,
+    },
+    /// Game `game` took a step #discussion was told of (a confirmation, an ending by
+    /// material, an objection, a rematch's result); `announced` is what it was told.
+    Announced { game: i64, announced: String },
+    /// The opponent disputes game `game`, so it waits for the Moderators.
+    Disputed {
+        game: i64,
+        by: String,
+        reason: Option<String>,
+    },
+    /// The rematch of game `game` is exempt from the 5-minute limit (Terms §I Act 6).
+    RematchExempt { game: i64 },
+    /// Game `game` is void; `effect` says how the scores moved back.
+    Void { game: i64, effect: String },
 }
 
 /// A game registration as typed.
@@ -133,13 +166,9 @@ impl fmt::Display for GameReply {
 pub struct GameInput {
     pub white: PersonRef,
     pub black: PersonRef,
-    pub result: String,
+    pub result: GameResult,
     pub online: bool,
     pub clock: bool,
-}
-
-pub fn parse_result(text: &str) -> Result<GameResult, GameError> {
-    GameResult::parse(text.trim()).ok_or_else(|| GameError::BadResult(text.to_owned()))
 }
 
 /// The players of a game being registered, resolved.

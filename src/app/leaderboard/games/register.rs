@@ -10,7 +10,7 @@ use crate::store::{
     people::Person,
 };
 
-use super::{describe, parse_result, GameError, GameInput, GameReply};
+use super::{describe, GameError, GameInput, GameOutcome};
 use crate::app::{App, Call, PersonRef};
 
 impl App {
@@ -19,10 +19,10 @@ impl App {
         &self,
         call: &Call,
         input: &GameInput,
-    ) -> Result<GameReply, GameError> {
+    ) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            let result = parse_result(&input.result)?;
+            let result = input.result;
             let players = self
                 .check_players(conn, actor, &input.white, &input.black, input.online)
                 .await?;
@@ -98,34 +98,40 @@ impl App {
                     .await?;
             }
             let summary = describe(&players.white.name, &players.black.name, result);
-            let reply = match status {
-                GameStatus::WaitingJoin => format!(
-                    "Game #{id} recorded: {summary}. It counts once {} {} the Leaderboard during this session (Terms §0 Act 12).",
-                    players.waiting.join(" and "),
-                    if players.waiting.len() == 1 { "joins" } else { "join" }
-                ),
+            let outcome = match status {
+                GameStatus::WaitingJoin => GameOutcome::WaitsForJoin {
+                    game: id,
+                    summary,
+                    waiting: players.waiting.clone(),
+                },
                 GameStatus::PendingApproval => {
                     let game = store::leaderboard::games::by_id(conn, id)
                         .await?
                         .ok_or(sqlx::Error::RowNotFound)?;
                     self.ask_for_approval(conn, &game).await?;
-                    format!(
-                    "Game #{id} recorded: {summary}. A player is monitored, so it waits for a Moderator's approval (Terms §II Act 10.4)."
-                    )
+                    GameOutcome::WaitsForApproval { game: id, summary }
                 }
                 GameStatus::AwaitingConfirmation => {
                     let game = store::leaderboard::games::by_id(conn, id)
                         .await?
                         .ok_or(sqlx::Error::RowNotFound)?;
                     let waits = self.ask_for_confirmation(conn, &game).await?;
-                    format!("Game #{id} recorded: {summary}. {waits}")
+                    GameOutcome::WaitsForConfirmation {
+                        game: id,
+                        summary,
+                        waits,
+                    }
                 }
                 _ => {
                     let changes = self.count_game(conn, id, now).await?;
-                    format!("Game #{id} registered: {summary}. {changes}")
+                    GameOutcome::Registered {
+                        game: id,
+                        summary,
+                        changes,
+                    }
                 }
             };
-            Ok(GameReply(reply))
+            Ok(outcome)
         })
         .await
     }
@@ -137,7 +143,7 @@ impl App {
         call: &Call,
         white: &PersonRef,
         black: &PersonRef,
-    ) -> Result<GameReply, GameError> {
+    ) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let players = self.check_players(conn, actor, white, black, true).await?;
@@ -165,10 +171,11 @@ impl App {
                 },
             )
             .await?;
-            Ok(GameReply(format!(
-                "Online game #{id} started: {} (white) against {} (black). Register the result with /game register ... online:true.",
-                players.white.name, players.black.name
-            )))
+            Ok(GameOutcome::OnlineStarted {
+                game: id,
+                white: players.white.name,
+                black: players.black.name,
+            })
         })
         .await
     }

@@ -9,13 +9,13 @@ use crate::store::{
     leaderboard::games::{GameStatus, NewGame, RematchStatus},
 };
 
-use super::{describe, parse_result, GameError, GameReply};
+use super::{describe, GameError, GameOutcome};
 use crate::app::{App, Call, PersonRef};
 
 impl App {
     /// `/game object`: a player objects to an adjudicated ending; a rematch is due (Terms §I
     /// Act 6).
-    pub async fn object(&self, call: &Call, number: i64) -> Result<GameReply, GameError> {
+    pub async fn object(&self, call: &Call, number: i64) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let game = self.game(conn, number).await?;
             if !game.has_player(actor.id) {
@@ -47,14 +47,17 @@ impl App {
                 actor.name
             );
             self.announce(conn, &text).await?;
-            Ok(GameReply(text))
+            Ok(GameOutcome::Announced {
+                game: number,
+                announced: text,
+            })
         })
         .await
     }
 
     /// `/game exempt`: the adjudicating Moderator lifts a rematch's 5-minute limit (Terms §I
     /// Act 6).
-    pub async fn exempt_rematch(&self, call: &Call, number: i64) -> Result<GameReply, GameError> {
+    pub async fn exempt_rematch(&self, call: &Call, number: i64) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let game = self.game(conn, number).await?;
             if game.adjudicated_by != Some(actor.id) {
@@ -69,9 +72,7 @@ impl App {
             self.check_no_clock_requirement(conn, &[&white, &black])
                 .await?;
             store::leaderboard::games::exempt_rematch(conn, rematch.id).await?;
-            Ok(GameReply(format!(
-                "The rematch of game #{number} is exempt from the 5-minute limit (Terms §I Act 6)."
-            )))
+            Ok(GameOutcome::RematchExempt { game: number })
         })
         .await
     }
@@ -82,9 +83,9 @@ impl App {
         &self,
         call: &Call,
         number: i64,
-        result: Option<&str>,
+        result: Option<GameResult>,
         no_show: Option<&PersonRef>,
-    ) -> Result<GameReply, GameError> {
+    ) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let game = self.game(conn, number).await?;
@@ -126,7 +127,6 @@ impl App {
             };
             let text = match (result, no_show) {
                 (Some(r), None) => {
-                    let r = parse_result(r)?;
                     // A rematch is a game like any other: Terms §0 Acts 7 and 8 apply to it.
                     for (id, name) in [(game.white_id, &names.0), (game.black_id, &names.1)] {
                         if self.restrictions(conn, id, now).await?.banned() {
@@ -206,7 +206,10 @@ impl App {
                 _ => return Err(GameError::ResultOrNoShow),
             };
             self.announce(conn, &text).await?;
-            Ok(GameReply(text))
+            Ok(GameOutcome::Announced {
+                game: number,
+                announced: text,
+            })
         })
         .await
     }

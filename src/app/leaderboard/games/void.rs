@@ -3,7 +3,7 @@
 
 use crate::domain::kernel::text::Reason;
 
-use super::{GameError, GameReply};
+use super::{GameError, GameOutcome};
 use crate::app::{App, Call};
 
 impl App {
@@ -13,7 +13,7 @@ impl App {
         call: &Call,
         number: i64,
         reason: &str,
-    ) -> Result<GameReply, GameError> {
+    ) -> Result<GameOutcome, GameError> {
         self.execute(call, async |conn, actor| {
             let game = self.game(conn, number).await?;
             Self::check_overseer(actor, Some(&game), &[])?;
@@ -24,7 +24,10 @@ impl App {
                 &format!("{} voided game #{number}: {reason}. {text}", actor.name),
             )
             .await?;
-            Ok(GameReply(format!("Game #{number} is void. {text}")))
+            Ok(GameOutcome::Void {
+                game: number,
+                effect: text,
+            })
         })
         .await
     }

@@ -48,20 +48,17 @@ pub enum DiscretionaryPower {
     OnlineForfeit,
 }
 
-impl DiscretionaryPower {
-    /// The words `/court solo power:` takes, in order.
-    pub const WORDS: [&'static str; 4] = ["removal", "unilateral", "residual", "online-forfeit"];
-
-    pub fn from_word(word: &str) -> Option<DiscretionaryPower> {
-        Some(match word {
-            "removal" => DiscretionaryPower::Removal,
-            "unilateral" => DiscretionaryPower::Unilateral,
-            "residual" => DiscretionaryPower::Residual,
-            "online-forfeit" => DiscretionaryPower::OnlineForfeit,
-            _ => return None,
-        })
+// The words `/court solo power:` takes, in order.
+crate::offered_as_words! {
+    DiscretionaryPower {
+        DiscretionaryPower::Removal => "removal",
+        DiscretionaryPower::Unilateral => "unilateral",
+        DiscretionaryPower::Residual => "residual",
+        DiscretionaryPower::OnlineForfeit => "online-forfeit",
     }
+}
 
+impl DiscretionaryPower {
     /// "§II Act 7".
     pub fn act(self) -> &'static str {
         match self {
