@@ -199,14 +199,7 @@ pub async fn side(
     m: &store::tournament::matches::MatchRow,
     person: i64,
 ) -> Result<Option<(i64, bool)>, TournamentError> {
-    for (entrant, first) in [(Some(m.first_id), true), (m.second_id, false)] {
-        let Some(e) = entrant else { continue };
-        let row = store::tournament::entrants::by_id(conn, e).await?;
-        if row.is_some_and(|r| r.person_id == person && r.status == EntrantStatus::Playing) {
-            return Ok(Some((e, first)));
-        }
-    }
-    Ok(None)
+    seated(conn, m, person, true).await
 }
 
 /// The player a person is in a match, whatever their standing now (a player at fault, a
@@ -216,10 +209,22 @@ pub async fn seat(
     m: &store::tournament::matches::MatchRow,
     person: i64,
 ) -> Result<Option<(i64, bool)>, TournamentError> {
+    seated(conn, m, person, false).await
+}
+
+/// The entrant `person` is in match `m` and whether first; only while playing, if `playing`.
+async fn seated(
+    conn: &mut SqliteConnection,
+    m: &store::tournament::matches::MatchRow,
+    person: i64,
+    playing: bool,
+) -> Result<Option<(i64, bool)>, TournamentError> {
     for (entrant, first) in [(Some(m.first_id), true), (m.second_id, false)] {
         let Some(e) = entrant else { continue };
         let row = store::tournament::entrants::by_id(conn, e).await?;
-        if row.is_some_and(|r| r.person_id == person) {
+        if row.is_some_and(|r| {
+            r.person_id == person && (!playing || r.status == EntrantStatus::Playing)
+        }) {
             return Ok(Some((e, first)));
         }
     }
