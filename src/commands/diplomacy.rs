@@ -7,6 +7,7 @@ use crate::commands::said::answer;
 use crate::commands::{
     choice, command, date_time, flag, integer, person, text, OptionSpec, Section,
 };
+use crate::domain::diplomacy::deadline::Unavailable;
 use crate::domain::diplomacy::press::{PressKind, PressRule};
 use crate::domain::diplomacy::vote::{Cast, ProposalKind};
 use crate::domain::diplomacy::{Power as Great, NAME_MAX, ORDERS_MAX, PRESS_MAX};
@@ -282,7 +283,13 @@ pub(super) fn section() -> Section {
             .rule("D.VII.2")
             .run(|app, call, a| {
                 Box::pin(
-                    async move { answer(app.diplomacy().declare_unavailable(&call, &a.text("from")?).await) },
+                    async move {
+                        let from = a.text("from")?;
+                        let period = Unavailable::parse(&from).ok_or_else(|| {
+                            format!("`{from}` is not a weekday and time: write \"Fri 22:00\" (GMT).")
+                        })?;
+                        answer(app.diplomacy().declare_unavailable(&call, period).await)
+                    },
                 )
             }),
             command(

@@ -119,11 +119,11 @@ impl Diplomacy<'_> {
                 )
                 .await?;
             }
-            Ok(DiplomacyOutcome::Words(format!(
-                "{} {key}: units recorded. {}",
-                b.name,
-                write_units(&all)
-            )))
+            Ok(DiplomacyOutcome::UnitsRecorded {
+                board: b.name,
+                key,
+                units: write_units(&all),
+            })
         })
         .await
     }
@@ -204,7 +204,7 @@ impl Diplomacy<'_> {
                 report.units,
                 report.differences.len()
             );
-            Ok((DiplomacyOutcome::Words(text), summary))
+            Ok((DiplomacyOutcome::Checked(text), summary))
         })
         .await
     }

@@ -242,11 +242,11 @@ impl Diplomacy<'_> {
             match decision {
                 Decision::NextTurn { hours_before } => {
                     store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
-                    Ok(DiplomacyOutcome::Words(format!(
-                        "Asked {hours_before} hour(s) before the deadline: an extension must be asked at least {} hours ahead, so it is rejected for {} and kept for the next turn if you ask again then (D.VII.5).",
-                        limits.notice_hours,
-                        b.turn
-                    )))
+                    Ok(DiplomacyOutcome::ExtensionTooLate {
+                        hours_before,
+                        notice_hours: limits.notice_hours,
+                        turn: b.turn,
+                    })
                 }
                 Decision::Granted { kind, deadline, ledger } => {
                     // An extension is no publication: it may not carry the deadline into a
@@ -289,17 +289,11 @@ impl Diplomacy<'_> {
     pub async fn declare_unavailable(
         &self,
         call: &Call,
-        from: &str,
+        u: Unavailable,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
-            let u = Unavailable::parse(from).ok_or_else(|| {
-                DiplomacyError::Refused(format!("`{from}` is not a weekday and time: write \"Fri 22:00\" (GMT)."))
-            })?;
             store::diplomacy::record::set_unavailable(conn, actor.id, u.start, self.now()).await?;
-            Ok(DiplomacyOutcome::Words(format!(
-                "Your unavailable period is {} each week; no GM publishes a turn in it with its deadline in it too, and no extension moves a deadline into it (D.VII.2).",
-                u.written()
-            )))
+            Ok(DiplomacyOutcome::UnavailableDeclared(u))
         })
         .await
     }

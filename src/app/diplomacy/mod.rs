@@ -25,14 +25,17 @@ mod teams;
 mod trophies;
 mod votes;
 
+use chrono::DateTime;
+use chrono_tz::Tz;
 use sqlx::SqliteConnection;
 
 use crate::app::{Actor, App, UseCaseError};
 use crate::domain::committee::eligibility::Ineligible;
 use crate::domain::diplomacy::centres::CentresError;
+use crate::domain::diplomacy::deadline::Unavailable;
 use crate::domain::diplomacy::deadline::{DeadlineError, LateError};
 use crate::domain::diplomacy::extension::ExtensionError;
-use crate::domain::diplomacy::press::PressError;
+use crate::domain::diplomacy::press::{PressError, PressKind};
 use crate::domain::diplomacy::vote::ProposalError;
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::{Power as Authority, Unauthorised};
@@ -151,8 +154,89 @@ pub enum DiplomacyOutcome {
         role: String,
         power: Option<Power>,
     },
-    /// An answer its use case still words: a listing or a private receipt.
-    Words(String),
+    /// A round is dealt and #discussion told `announced`; the boards still without a Tournament
+    /// Observer are named to the TD (A.9).
+    Dealt {
+        announced: String,
+        unobserved: Vec<String>,
+    },
+    /// `member` signed up as an individual, the `so_far`th (B.2).
+    SignedUp { member: String, so_far: usize },
+    /// A piece of press kept for the adjudication of `turn` on `board` (D.X.1, D.X.2).
+    PressKept {
+        kind: PressKind,
+        board: String,
+        turn: String,
+    },
+    /// A player's orders received: the receipt D.III.3 and D.VII.7 rely on.
+    OrdersReceived {
+        power: Power,
+        board: String,
+        turn: String,
+        version: i64,
+        is_final: bool,
+        at: DateTime<Tz>,
+    },
+    /// This turn's orders as the GM adjudicates them (private to the GM, D.III.3).
+    OrdersShown {
+        board: String,
+        turn: String,
+        merged: bool,
+        powers: Vec<OrdersOfPower>,
+    },
+    /// An extension asked too late for this turn, kept for the next (D.VII.5).
+    ExtensionTooLate {
+        hours_before: i64,
+        notice_hours: i64,
+        turn: String,
+    },
+    /// The caller's weekly unavailable period (D.VII.2).
+    UnavailableDeclared(Unavailable),
+    /// A round 1 board has no reserve pool (B.8(c)).
+    NoPoolInRoundOne { board: String },
+    /// The reserve pool of `board`, in ranking order (B.8(d)).
+    Pool {
+        board: String,
+        ranked: Vec<PoolPlace>,
+    },
+    /// The caller replied to the pool's call for `board`, and stands `place` in it (B.8(d)).
+    StoodBy { board: String, place: PoolPlace },
+    /// The Diplomacy titles or a round's standings: the same words the announcement uses,
+    /// written once by the function both call.
+    Shown(String),
+    /// The units GM recorded for `board`'s `key` (a season), all powers written together.
+    UnitsRecorded {
+        board: String,
+        key: String,
+        units: String,
+    },
+    /// The GM's adjudication check: its report, kept in the record too (D.VIII).
+    Checked(String),
+}
+
+/// One power's orders as the GM adjudicates them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrdersOfPower {
+    pub power: Power,
+    pub version: i64,
+    pub is_final: bool,
+    pub sent_at: DateTime<Tz>,
+    /// The orders, unit by unit when merged.
+    pub body: String,
+}
+
+/// A member's place in a board's reserve pool (B.8(d)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolPlace {
+    /// 1 for the first.
+    pub rank: usize,
+    pub name: String,
+    /// Where they come from: eliminated in a round, or the reserve list.
+    pub source: crate::domain::diplomacy::pool::Source,
+    /// Why they are passed over for now, if they are.
+    pub skip: Option<crate::domain::diplomacy::pool::Skip>,
+    /// Whether the next draw takes them.
+    pub drawn_next: bool,
 }
 
 /// Until when a ballot may be revised (D.IX.2).
@@ -216,7 +300,7 @@ pub(crate) async fn my_position(
 
 /// "Fri 20 Nov 2026 18:00 GMT (⟨local⟩)": GMT is definitive (D.VII.4b); Discord shows each
 /// reader their own time beside it.
-pub(crate) fn gmt(at: chrono::DateTime<chrono::Utc>, tz: chrono_tz::Tz) -> String {
+pub fn gmt(at: chrono::DateTime<chrono::Utc>, tz: chrono_tz::Tz) -> String {
     use crate::domain::kernel::moment::{moment, Style};
     let club = at
         .with_timezone(&tz)

@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 use serde_json::json;
 
 use super::Diplomacy;
-use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
+use super::{
+    board, my_position, power_of, require_gm, DiplomacyError, DiplomacyOutcome, OrdersOfPower,
+};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
 use crate::store;
@@ -40,7 +42,9 @@ impl Diplomacy<'_> {
                 return Err(DiplomacyError::Finished(b.name, "no more orders".into()));
             }
             let position = my_position(conn, actor, &b).await?;
-            let deadline = b.deadline.ok_or_else(|| DiplomacyError::NoDeadline(b.name.clone()))?;
+            let deadline = b
+                .deadline
+                .ok_or_else(|| DiplomacyError::NoDeadline(b.name.clone()))?;
             let power = power_of(&position.power);
             // A 1901 NMR's position takes its replacement's orders for the held turn (B.8(c),
             // D.VII.6b): the turn waits for them.
@@ -56,13 +60,14 @@ impl Diplomacy<'_> {
                 self.now(),
             )
             .await?;
-            let mark = if is_final { "Final" } else { "preliminary (D.II.1)" };
-            Ok(DiplomacyOutcome::Words(format!(
-                "Receipt: {power}'s orders for {} on {}, version {version}, {mark}, received {}. Every version is kept; the last before the deadline is used (D.III.3, D.VII.7).",
-                b.turn,
-                b.name,
-                gmt(self.now(), self.tz())
-            )))
+            Ok(DiplomacyOutcome::OrdersReceived {
+                power,
+                board: b.name,
+                turn: b.turn,
+                version,
+                is_final,
+                at: self.now().with_timezone(&self.tz()),
+            })
         })
         .await
     }
@@ -88,16 +93,7 @@ impl Diplomacy<'_> {
                 for o in all {
                     by_power.entry(o.power.clone()).or_default().push(o);
                 }
-                let mut lines = vec![format!(
-                    "{} {}: orders as adjudicated{}",
-                    b.name,
-                    b.turn,
-                    if merged {
-                        ", merged unit by unit (D.III.3, alternative rule)"
-                    } else {
-                        ", the last set of each power (D.III.3)"
-                    }
-                )];
+                let mut powers = Vec::new();
                 for (letter, versions) in by_power {
                     let last = versions.last().expect("grouped");
                     let body = if merged {
@@ -116,15 +112,20 @@ impl Diplomacy<'_> {
                     } else {
                         last.body.clone()
                     };
-                    lines.push(format!(
-                        "{} (version {}{}, {}): {body}",
-                        power_of(&letter),
-                        last.version,
-                        if last.is_final { ", Final" } else { "" },
-                        gmt(last.sent_at, self.tz())
-                    ));
+                    powers.push(OrdersOfPower {
+                        power: power_of(&letter),
+                        version: last.version,
+                        is_final: last.is_final,
+                        sent_at: last.sent_at.with_timezone(&self.tz()),
+                        body,
+                    });
                 }
-                Ok(DiplomacyOutcome::Words(lines.join("\n")))
+                Ok(DiplomacyOutcome::OrdersShown {
+                    board: b.name,
+                    turn: b.turn,
+                    merged,
+                    powers,
+                })
             },
         )
         .await

@@ -6,7 +6,7 @@
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, DiplomacyError, DiplomacyOutcome};
+use super::{board, DiplomacyError, DiplomacyOutcome, PoolPlace};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::pool::{self, Candidate, Source};
@@ -27,30 +27,26 @@ impl Diplomacy<'_> {
         self.execute(call, async |conn, _| {
             let b = board(conn, name).await?;
             if b.round == 1 {
-                return Ok(DiplomacyOutcome::Words(format!(
-                    "{} is a round 1 board: its team's captain is the default replacement and there is no reserve pool (B.8(c)).",
-                    b.name
-                )));
+                return Ok(DiplomacyOutcome::NoPoolInRoundOne { board: b.name });
             }
             let ranked = self.reserve_pool(conn, &b).await?;
             let (drawn, _) = pool::draw(&ranked);
             let drawn = drawn.map(|c| c.id);
-            let mut lines = vec![format!(
-                "The reserve pool for {}, in ranking order (B.8(d)):",
-                b.name
-            )];
-            if ranked.is_empty() {
-                lines.push("No one: a position no one takes falls into civil disorder (B.8(f)).".into());
-            }
-            for (i, c) in ranked.iter().enumerate() {
-                let state = match (c.skip(), Some(c.id) == drawn) {
-                    (Some(s), _) => format!(" - passed over: {s}"),
-                    (None, true) => " - drawn next".to_owned(),
-                    (None, false) => String::new(),
-                };
-                lines.push(format!("{}. {} ({}){state}", i + 1, c.name, c.source));
-            }
-            Ok(DiplomacyOutcome::Words(lines.join("\n")))
+            let ranked = ranked
+                .iter()
+                .enumerate()
+                .map(|(i, c)| PoolPlace {
+                    rank: i + 1,
+                    name: c.name.clone(),
+                    source: c.source,
+                    skip: c.skip(),
+                    drawn_next: Some(c.id) == drawn,
+                })
+                .collect();
+            Ok(DiplomacyOutcome::Pool {
+                board: b.name,
+                ranked,
+            })
         })
         .await
     }
@@ -81,16 +77,16 @@ impl Diplomacy<'_> {
                     b.name
                 )));
             }
-            let bar = match me.skip() {
-                None | Some(pool::Skip::NoReply) => String::new(),
-                Some(s) => format!("; for now you are passed over: {s}"),
-            };
-            Ok(DiplomacyOutcome::Words(format!(
-                "Your reply is recorded: you will take a position on {} if drawn. You are no. {} in the pool's ranking ({}){bar} (B.8(d)).",
-                b.name,
-                rank + 1,
-                me.source
-            )))
+            Ok(DiplomacyOutcome::StoodBy {
+                board: b.name,
+                place: PoolPlace {
+                    rank: rank + 1,
+                    name: me.name.clone(),
+                    source: me.source,
+                    skip: me.skip(),
+                    drawn_next: false,
+                },
+            })
         })
         .await
     }

@@ -51,13 +51,7 @@ impl Diplomacy<'_> {
             let attributed = attributed.map(str::trim).filter(|_| k == PressKind::DarkGray);
             store::diplomacy::press::insert(conn, b.id, k, text.trim(), author, attributed, &b.turn, self.now()).await?;
             // The GM publishes press in the adjudication (D.X.1): it waits for the turn's.
-            Ok(DiplomacyOutcome::Words(format!(
-                "Your {} press on {} is kept for the adjudication of {}, and published with it (D.X.1){}.",
-                k.name(),
-                b.name,
-                b.turn,
-                if k.anonymous() { "; its author is never revealed (D.X.2)" } else { "" }
-            )))
+            Ok(DiplomacyOutcome::PressKept { kind: k, board: b.name, turn: b.turn })
         })
         .await
     }

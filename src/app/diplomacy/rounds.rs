@@ -127,15 +127,7 @@ impl Diplomacy<'_> {
             self.announce(conn, &text).await?;
             // The TD makes sure each game has an Observer (A.9): the new boards have none yet.
             let unobserved = crate::store::committee::teams::games_without_observer(conn).await?;
-            Ok(DiplomacyOutcome::Words(if unobserved.is_empty() {
-                text
-            } else {
-                format!(
-                    "{text}\nNo Tournament Observer yet for {}: the TD makes sure each game has one (house rules A.9), with /office appoint member:@name office:observer game:\"{}\".",
-                    unobserved.join(", "),
-                    unobserved[0]
-                )
-            }))
+            Ok(DiplomacyOutcome::Dealt { announced: text, unobserved })
         })
         .await
     }

@@ -39,11 +39,10 @@ impl Diplomacy<'_> {
                 )));
             }
             stored::sign_up(conn, actor.id, self.now()).await?;
-            Ok(DiplomacyOutcome::Words(format!(
-                "{} is signed up as an individual ({} so far). At the deadline the TD groups the individuals at random into teams of seven, each with a captain, and the rest start the reserve list (B.2).",
-                actor.name,
-                all.len() + 1
-            )))
+            Ok(DiplomacyOutcome::SignedUp {
+                member: actor.name.clone(),
+                so_far: all.len() + 1,
+            })
         })
         .await
     }

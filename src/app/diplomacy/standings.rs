@@ -113,7 +113,7 @@ impl Diplomacy<'_> {
                 .await?
                 .ok_or(DiplomacyError::NoRound(round))?;
             if let Some(a) = self.advancement(conn, round).await? {
-                return Ok(DiplomacyOutcome::Words(written(
+                return Ok(DiplomacyOutcome::Shown(written(
                     round,
                     &a.placings,
                     a.seed,
@@ -122,7 +122,7 @@ impl Diplomacy<'_> {
             }
             let seed = r.opened_at.timestamp();
             let (lines, _) = self.rank_round(conn, round, seed).await?;
-            Ok(DiplomacyOutcome::Words(written(round, &lines, seed, &[])))
+            Ok(DiplomacyOutcome::Shown(written(round, &lines, seed, &[])))
         })
         .await
     }

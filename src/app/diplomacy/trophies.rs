@@ -36,7 +36,7 @@ impl Diplomacy<'_> {
         seed: Option<i64>,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, _| {
-            Ok(DiplomacyOutcome::Words(self.titles_text(conn, seed).await?))
+            Ok(DiplomacyOutcome::Shown(self.titles_text(conn, seed).await?))
         })
         .await
     }
