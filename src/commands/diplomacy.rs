@@ -9,6 +9,7 @@ use crate::commands::{
 };
 use crate::domain::diplomacy::deadline::Unavailable;
 use crate::domain::diplomacy::press::{PressKind, PressRule};
+use crate::domain::diplomacy::states::Joining;
 use crate::domain::diplomacy::vote::{Cast, ProposalKind};
 use crate::domain::diplomacy::{Power as Great, NAME_MAX, ORDERS_MAX, PRESS_MAX};
 use crate::domain::kernel::authority::Power;
@@ -101,7 +102,7 @@ pub(super) fn section() -> Section {
                 choice(
                     "role",
                     "player (the default), reserve or gm",
-                    &["player", "reserve", "gm"],
+                    Joining::WORDS,
                 )
                 .optional(),
             )
@@ -115,7 +116,7 @@ pub(super) fn section() -> Section {
                             &a.text("team")?,
                             &a.person("member")?,
                             a.opt_choice("power"),
-                            a.opt_text("role").as_deref(),
+                            a.opt_choice("role").unwrap_or_default(),
                         )
                         .await,
                     )

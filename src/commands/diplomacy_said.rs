@@ -147,7 +147,7 @@ mod tests {
         let joined = DiplomacyOutcome::Joined {
             member: "tess".into(),
             team: "Hanseatic".into(),
-            role: "player".into(),
+            role: crate::domain::diplomacy::states::TeamRole::Player,
             power: Some(Power::France),
         };
         assert_eq!(

@@ -13,7 +13,9 @@ use crate::domain::court::Stage;
 use crate::domain::diplomacy::extension::Recorded as DipExtension;
 use crate::domain::diplomacy::handover::KindName as DipHandover;
 use crate::domain::diplomacy::press::PressKind;
-use crate::domain::diplomacy::states::{BoardEnding, BoardStatus, RoundStage, SignupOutcome};
+use crate::domain::diplomacy::states::{
+    BoardEnding, BoardStatus, ChosenBy, RoundStage, SignupOutcome, TeamRole,
+};
 use crate::domain::diplomacy::vote::{
     ProposalKind as DipProposalKind, ProposalStatus as DipProposalStatus,
 };
@@ -259,6 +261,20 @@ stored_as_text! {
         DipExtension::Discretionary => "discretionary",
         DipExtension::Holiday => "holiday",
         DipExtension::NextTurn => "next_turn",
+    }
+
+    TeamRole {
+        TeamRole::Player => "player",
+        TeamRole::Captain => "captain",
+        TeamRole::Gm => "gm",
+        TeamRole::Reserve => "reserve",
+    }
+
+    ChosenBy {
+        ChosenBy::Captain => "captain",
+        ChosenBy::Gm => "gm",
+        ChosenBy::ReservePool => "reserve",
+        ChosenBy::Player => "player",
     }
 
     DipHandover {

@@ -4,7 +4,7 @@
 //! tournament's own commands (`/team`, seating boards) call these.
 //!
 //! - `Committee::create_team(call, name)` → the team's id;
-//! - `Committee::join_team(call, team, person, role)` with `role` one of `store::committee::teams::ROLES`;
+//! - `Committee::join_team(call, team, person, role)` with a `TeamRole` (A.1);
 //! - `Committee::leave_team(call, team, person)`;
 //! - `Committee::seat_player(call, game, person)` and `Committee::unseat_player(call, game, person)`.
 
@@ -15,7 +15,7 @@ use crate::app::committee::Committee;
 use crate::app::{Call, PersonRef, UseCaseError};
 use crate::domain::committee::eligibility::Ineligible;
 use crate::store;
-use crate::store::committee::teams::ROLES;
+use crate::store::committee::teams::TeamRole;
 
 #[derive(Debug, thiserror::Error)]
 pub enum TeamError {
@@ -25,8 +25,6 @@ pub enum TeamError {
     NoSuchTeam(String),
     #[error("There is already a team called {0}.")]
     TeamExists(String),
-    #[error("`{0}` is not a team role; choose player, captain, gm or reserve (house rules A.1).")]
-    Role(String),
     #[error("{0} already belongs to {1}.")]
     AlreadyMember(String, String),
     #[error("{0} already plays in {1}.")]
@@ -87,13 +85,10 @@ impl Committee<'_> {
         call: &Call,
         team: &str,
         person: &PersonRef,
-        role: &str,
+        role: TeamRole,
     ) -> Result<TeamDone, TeamError> {
         let team = named(team)?;
         self.execute(call, async |conn, _| {
-            if !ROLES.contains(&role) {
-                return Err(TeamError::Role(role.to_owned()));
-            }
             let id = store::committee::teams::find(conn, team)
                 .await?
                 .ok_or_else(|| TeamError::NoSuchTeam(team.to_owned()))?;

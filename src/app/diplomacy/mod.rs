@@ -36,6 +36,7 @@ use crate::domain::diplomacy::deadline::Unavailable;
 use crate::domain::diplomacy::deadline::{DeadlineError, LateError};
 use crate::domain::diplomacy::extension::ExtensionError;
 use crate::domain::diplomacy::press::{PressError, PressKind};
+use crate::domain::diplomacy::states::TeamRole;
 use crate::domain::diplomacy::vote::ProposalError;
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::{Power as Authority, Unauthorised};
@@ -151,7 +152,7 @@ pub enum DiplomacyOutcome {
     Joined {
         member: String,
         team: String,
-        role: String,
+        role: TeamRole,
         power: Option<Power>,
     },
     /// A round is dealt and #discussion told `announced`; the boards still without a Tournament

@@ -10,6 +10,7 @@ use super::{board, DiplomacyError, DiplomacyOutcome, PoolPlace};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::pool::{self, Candidate, Source};
+use crate::domain::diplomacy::states::ChosenBy;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::domain::kernel::office::Office;
 use crate::store;
@@ -219,7 +220,7 @@ impl App {
         conn: &mut SqliteConnection,
         b: &Board,
         position: &store::diplomacy::boards::Position,
-        by: &str,
+        by: ChosenBy,
         temporary: bool,
     ) -> Result<(i64, String), DiplomacyError> {
         if b.round == 1 {
@@ -229,15 +230,15 @@ impl App {
             )));
         }
         match by {
-            "reserve" => {}
-            "gm" if !self.team_round(conn, b.round).await? => {}
-            "gm" => {
+            ChosenBy::ReservePool => {}
+            ChosenBy::Gm if !self.team_round(conn, b.round).await? => {}
+            ChosenBy::Gm => {
                 return Err(DiplomacyError::Refused(format!(
                     "The team's captain still has the right to choose {}'s replacement on {}; the reserve pool is drawn only after 48 hours (96 over a weekend) from the NMR (B.8(a), B.8(d)).",
                     position.person_name, b.name
                 )))
             }
-            _ => {
+            ChosenBy::Captain | ChosenBy::Player => {
                 return Err(DiplomacyError::Refused(
                     "Only the board's GM or the TD draws from the reserve pool; name the replacement (B.8(d)).".into(),
                 ))

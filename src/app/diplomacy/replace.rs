@@ -16,6 +16,7 @@ use crate::domain::diplomacy::replacement::{
     captain_notice_given, check_load_within, check_seasons, chooser, Chooser, ReplacementError,
 };
 use crate::domain::diplomacy::season::{Season, Turn};
+use crate::domain::diplomacy::states::ChosenBy;
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::domain::kernel::office::Office;
@@ -56,7 +57,7 @@ async fn chosen_by(
     b: &Board,
     position: &Position,
     temporary: bool,
-) -> Result<&'static str, DiplomacyError> {
+) -> Result<ChosenBy, DiplomacyError> {
     let gm = store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&b.name)).await?
         || Authority::Director.held_by(&actor.offices);
     let round = store::diplomacy::rounds::get(conn, b.round).await?;
@@ -102,15 +103,15 @@ async fn chosen_by(
                 power_of(&position.power),
                 b.name
             ))),
-            _ => Ok("captain"),
+            _ => Ok(ChosenBy::Captain),
         };
     }
     if gm {
         if !(team_round && position.team_id.is_some()) {
-            return Ok("gm");
+            return Ok(ChosenBy::Gm);
         }
         return match window {
-            Some(Chooser::ReservePool) => Ok("reserve"),
+            Some(Chooser::ReservePool) => Ok(ChosenBy::ReservePool),
             _ => Err(DiplomacyError::Refused(format!(
                 "In the team rounds the right to choose a replacement for {} on {} is the team's captain's (B.8(a)); {}",
                 power_of(&position.power),
@@ -124,7 +125,7 @@ async fn chosen_by(
         };
     }
     if actor.id == position.person_id && temporary {
-        return Ok("player");
+        return Ok(ChosenBy::Player);
     }
     Err(DiplomacyError::Refused(format!(
         "Only the GM of {}, the TD, or in the team rounds the team's captain may replace a player; a player may name a temporary replacement for themself (B.7, B.8(a)).",
@@ -161,7 +162,7 @@ impl Diplomacy<'_> {
             let b = board(conn, name).await?;
             let (power, position) = held(conn, &b, power).await?;
             let by = chosen_by(self, conn, actor, &b, &position, until.is_some()).await?;
-            if by == "captain" && b.round == 1 && !captain_notice_given(self.now(), b.deadline) {
+            if by == ChosenBy::Captain && b.round == 1 && !captain_notice_given(self.now(), b.deadline) {
                 let deadline = b.deadline.map(|d| super::gmt(d, self.tz())).unwrap_or_default();
                 return Err(DiplomacyError::Refused(
                     ReplacementError::CaptainNotice { deadline }.to_string(),
@@ -329,7 +330,7 @@ impl Diplomacy<'_> {
                     from: &from_text,
                     kind: KindName::Return,
                     until: None,
-                    chosen_by: "player",
+                    chosen_by: ChosenBy::Player,
                     team_provided: true,
                 },
                 self.now(),

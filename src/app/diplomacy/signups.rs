@@ -8,6 +8,7 @@ use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::Call;
 use crate::domain::committee::eligibility::may_play;
 use crate::domain::diplomacy::grouping::{group, TEAM_SIZE};
+use crate::domain::diplomacy::states::TeamRole;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
 use crate::store::diplomacy::individuals as stored;
@@ -87,7 +88,7 @@ impl Diplomacy<'_> {
                 }
                 let id = store::committee::teams::create(conn, &name, self.now()).await?;
                 for (p, _) in &t.players {
-                    store::committee::teams::join(conn, id, *p, "player", self.now()).await?;
+                    store::committee::teams::join(conn, id, *p, TeamRole::Player, self.now()).await?;
                     stored::settle(conn, *p, None).await?;
                 }
                 teams.push((id, t.captain.0));

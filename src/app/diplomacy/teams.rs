@@ -8,6 +8,7 @@ use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::committee::eligibility::check_may_join;
 use crate::app::{Call, PersonRef};
 use crate::domain::committee::eligibility::may_play;
+use crate::domain::diplomacy::states::{Joining, TeamRole};
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
@@ -29,7 +30,7 @@ impl Diplomacy<'_> {
             let offices = store::offices::offices_of(conn, captain.id).await?;
             may_play(&captain.name, &offices, &self.house_bars(conn).await?)?;
             let team = store::committee::teams::create(conn, &name, self.now()).await?;
-            store::committee::teams::join(conn, team, captain.id, "captain", self.now()).await?;
+            store::committee::teams::join(conn, team, captain.id, TeamRole::Captain, self.now()).await?;
             let text = format!(
                 "The team {name} is signed up, captained by {}. It needs at least seven players (B.2); its captain adds them with /team add.",
                 captain.name
@@ -47,7 +48,7 @@ impl Diplomacy<'_> {
         team: &str,
         member: &PersonRef,
         power: Option<Power>,
-        role: Option<&str>,
+        role: Joining,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         let team = team.trim().to_owned();
         self.execute(call, async |conn, actor| {
@@ -58,12 +59,7 @@ impl Diplomacy<'_> {
             if !captain && !Authority::Director.held_by(&actor.offices) {
                 return Err(DiplomacyError::NotCaptain(team.clone()));
             }
-            let role = role.unwrap_or("player");
-            if !["player", "reserve", "gm"].contains(&role) {
-                return Err(DiplomacyError::Refused(format!(
-                    "`{role}` is not a role to add: choose player, reserve or gm (A.1)."
-                )));
-            }
+            let role = TeamRole::from(role);
             let person = member.resolve(conn, self.now()).await?;
             if !store::committee::teams::teams_of(conn, person.id)
                 .await?
@@ -85,7 +81,7 @@ impl Diplomacy<'_> {
             Ok(DiplomacyOutcome::Joined {
                 member: person.name,
                 team: team.clone(),
-                role: role.to_owned(),
+                role,
                 power,
             })
         })

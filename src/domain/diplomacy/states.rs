@@ -45,3 +45,62 @@ pub enum SignupOutcome {
     Teamed,
     Reserve,
 }
+
+/// A member's place in a team (house rules A.1): a player, its captain, a non-playing GM or a
+/// reserve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TeamRole {
+    Player,
+    Captain,
+    Gm,
+    Reserve,
+}
+
+/// The roles a captain or the TD adds someone to a team in (A.1, B.2): the captain is named
+/// when the team is created, never added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Joining {
+    #[default]
+    Player,
+    Reserve,
+    Gm,
+}
+
+crate::offered_as_words! {
+    Joining {
+        Joining::Player => "player",
+        Joining::Reserve => "reserve",
+        Joining::Gm => "gm",
+    }
+}
+
+impl From<Joining> for TeamRole {
+    fn from(j: Joining) -> TeamRole {
+        match j {
+            Joining::Player => TeamRole::Player,
+            Joining::Reserve => TeamRole::Reserve,
+            Joining::Gm => TeamRole::Gm,
+        }
+    }
+}
+
+impl std::fmt::Display for TeamRole {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TeamRole::Player => "player",
+            TeamRole::Captain => "captain",
+            TeamRole::Gm => "gm",
+            TeamRole::Reserve => "reserve",
+        })
+    }
+}
+
+/// Who chose a replacement (B.7, B.8): the team's captain, the GM or the TD naming one, the
+/// reserve pool's draw, or a player naming a temporary replacement for themself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChosenBy {
+    Captain,
+    Gm,
+    ReservePool,
+    Player,
+}

@@ -12,8 +12,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-/// The roles a team member may have (house rules A.1).
-pub const ROLES: &[&str] = &["player", "captain", "gm", "reserve"];
+pub use crate::domain::diplomacy::states::TeamRole;
 
 /// Creates a team; returns its id.
 pub async fn create(
@@ -37,12 +36,12 @@ pub async fn find(conn: &mut SqliteConnection, name: &str) -> sqlx::Result<Optio
         .await
 }
 
-/// Adds someone to a team in a role (one of `ROLES`).
+/// Adds someone to a team in a role.
 pub async fn join(
     conn: &mut SqliteConnection,
     team: i64,
     person: i64,
-    role: &str,
+    role: TeamRole,
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
@@ -173,7 +172,15 @@ pub async fn players_of(
 /// (team, person, role, joined, left).
 pub async fn memberships(
     conn: &mut SqliteConnection,
-) -> sqlx::Result<Vec<(String, String, String, DateTime<Utc>, Option<DateTime<Utc>>)>> {
+) -> sqlx::Result<
+    Vec<(
+        String,
+        String,
+        TeamRole,
+        DateTime<Utc>,
+        Option<DateTime<Utc>>,
+    )>,
+> {
     sqlx::query_as(
         "SELECT t.name, COALESCE(p.display_name, p.name), m.role, m.joined_at, m.left_at
          FROM team_members m JOIN teams t ON t.id = m.team_id JOIN people p ON p.id = m.person_id

@@ -5,6 +5,7 @@ use serde::Serialize;
 use sqlx::SqliteConnection;
 
 pub use crate::domain::diplomacy::handover::KindName;
+use crate::domain::diplomacy::states::ChosenBy;
 
 /// A stored handover.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
@@ -16,7 +17,7 @@ pub struct Row {
     pub from_season: String,
     pub kind: KindName,
     pub until_season: Option<String>,
-    pub chosen_by: String,
+    pub chosen_by: ChosenBy,
     pub team_provided: bool,
     pub at: DateTime<Utc>,
 }
@@ -29,7 +30,7 @@ pub struct New<'a> {
     pub from: &'a str,
     pub kind: KindName,
     pub until: Option<&'a str>,
-    pub chosen_by: &'a str,
+    pub chosen_by: ChosenBy,
     pub team_provided: bool,
 }
 

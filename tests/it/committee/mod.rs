@@ -10,6 +10,7 @@ mod offices;
 use gavel::adapters::console::{Console, Output};
 use gavel::app::{App, Call, PersonRef};
 use gavel::config::Config;
+use gavel::store::committee::teams::TeamRole;
 
 pub(crate) fn console() -> Console {
     let mut config = Config::default();
@@ -80,7 +81,12 @@ pub(crate) async fn teams(app: &App, team: &str, members: &[&str]) {
         .expect("team");
     for m in members {
         app.committee()
-            .join_team(&call("team join"), team, &PersonRef::console(m), "player")
+            .join_team(
+                &call("team join"),
+                team,
+                &PersonRef::console(m),
+                TeamRole::Player,
+            )
             .await
             .expect("joins");
     }

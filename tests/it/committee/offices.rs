@@ -4,6 +4,7 @@
 use super::{console, refused, run, seat, setup, teams};
 use gavel::adapters::console::Output;
 use gavel::app::PersonRef;
+use gavel::store::committee::teams::TeamRole;
 
 #[tokio::test]
 async fn an_observer_is_refused_for_a_team_mates_game_a10() {
@@ -74,7 +75,12 @@ async fn the_td_and_tmc_members_may_not_play_nor_be_on_a_team_a4_a8() {
     let call = super::call("team join");
     let err = app
         .committee()
-        .join_team(&call, "Hanseatic", &PersonRef::console("tina"), "player")
+        .join_team(
+            &call,
+            "Hanseatic",
+            &PersonRef::console("tina"),
+            TeamRole::Player,
+        )
         .await
         .expect_err("the TD is refused a team");
     assert!(err.to_string().ends_with("(house rules A.4)."), "{err}");
@@ -200,7 +206,7 @@ async fn gavel_check_finds_an_observer_whose_team_mate_came_to_play_a10() {
             &super::call("team join"),
             "Hanseatic",
             &PersonRef::console("bob"),
-            "player",
+            TeamRole::Player,
         )
         .await
         .expect_err("the team would have a player of the game ann observes");
