@@ -3,6 +3,7 @@
 //! orders and centres (the GM); /press. Discord's tree has two levels, so the issue's
 //! "/diplomacy round open" is /diplomacy open.
 
+use crate::commands::diplomacy_args::{centres, season, turn};
 use crate::commands::said::answer;
 use crate::commands::{
     choice, command, date_time, flag, integer, person, text, OptionSpec, Section,
@@ -134,7 +135,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.diplomacy().open_round(&call, a.integer("round")?, &a.text("end")?)
+                        app.diplomacy().open_round(&call, a.integer("round")?, season(&a.text("end")?)?)
                             .await,
                     )
                 })
@@ -409,7 +410,7 @@ pub(super) fn section() -> Section {
                         app.diplomacy().set_deadline(
                             &call,
                             &a.text("board")?,
-                            &a.text("turn")?,
+                            turn(&a.text("turn")?)?,
                             a.date_time("at")?,
                             a.flag("consent"),
                         )
@@ -456,8 +457,8 @@ pub(super) fn section() -> Section {
                         app.diplomacy().record_centres(
                             &call,
                             &a.text("board")?,
-                            &a.text("season")?,
-                            &a.text("counts")?,
+                            season(&a.text("season")?)?,
+                            centres(&a.text("counts")?)?,
                         )
                         .await,
                     )
@@ -488,7 +489,7 @@ pub(super) fn section() -> Section {
                             &a.text("board")?,
                             a.choice("power")?,
                             a.opt_person("member").as_ref(),
-                            a.opt_text("until").as_deref(),
+                            a.opt_text("until").as_deref().map(season).transpose()?,
                         )
                         .await,
                     )

@@ -2,6 +2,7 @@
 //! the start of a turn, /board check compares the GM's adjudication with gavel's, privately;
 //! and its correction (D.VIII.1): /board correct, the TD's, mends a season's counts.
 
+use crate::commands::diplomacy_args::{centres, season, turn};
 use crate::commands::said::answer;
 use crate::commands::{command, flag, text, Section};
 use crate::domain::diplomacy::{NAME_MAX, ORDERS_MAX};
@@ -36,8 +37,8 @@ pub(super) fn section() -> Section {
                         app.diplomacy().correct_centres(
                             &call,
                             &a.text("board")?,
-                            &a.text("season")?,
-                            &a.text("counts")?,
+                            season(&a.text("season")?)?,
+                            centres(&a.text("counts")?)?,
                         )
                         .await,
                     )
@@ -66,7 +67,7 @@ pub(super) fn section() -> Section {
                         app.diplomacy().record_units(
                             &call,
                             &a.text("board")?,
-                            &a.text("season")?,
+                            turn(&a.text("season")?)?,
                             &a.text("units")?,
                         )
                         .await,

@@ -7,6 +7,7 @@ mod committee;
 mod court;
 mod court_said;
 mod diplomacy;
+mod diplomacy_args;
 mod diplomacy_check;
 mod diplomacy_said;
 mod docs;

@@ -70,14 +70,12 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-        season: &str,
+        turn: Turn,
         units: &str,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "record the units").await?;
-            let turn =
-                Turn::parse(season).ok_or_else(|| DiplomacyError::BadTurn(season.to_owned()))?;
             let given = if units.trim().eq_ignore_ascii_case("standard") {
                 standard_start()
             } else {

@@ -32,7 +32,7 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-        turn: &str,
+        turn: Turn,
         at: NaiveDateTime,
         consent: bool,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
@@ -48,7 +48,6 @@ impl Diplomacy<'_> {
                     b.name
                 )));
             }
-            let turn = Turn::parse(turn).ok_or_else(|| DiplomacyError::BadTurn(turn.to_owned()))?;
             // The deadline is given in GMT, which is definitive (D.VII.4b).
             let deadline = at.and_utc();
             // The counts on record are the board's: a turn before their season would put the

@@ -156,7 +156,7 @@ impl Diplomacy<'_> {
         name: &str,
         power: Power,
         member: Option<&PersonRef>,
-        until: Option<&str>,
+        until: Option<Season>,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
@@ -175,9 +175,6 @@ impl Diplomacy<'_> {
                 ));
             }
             let from = taking_over_from(&b);
-            let until = until
-                .map(|u| Season::parse(u).ok_or_else(|| DiplomacyError::BadSeason(u.to_owned())))
-                .transpose()?;
             let (person, drawn) = match member {
                 Some(m) => (m.resolve(conn, self.now()).await?, None),
                 None => {

@@ -33,8 +33,8 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-        season: &str,
-        counts: &str,
+        season: Season,
+        counts: Centres,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             let b = board(conn, name).await?;
@@ -51,9 +51,7 @@ impl Diplomacy<'_> {
                     b.name
                 )));
             }
-            let s = Season::parse(season)
-                .ok_or_else(|| DiplomacyError::BadSeason(season.to_owned()))?;
-            let c = Centres::parse(counts)?;
+            let (s, c) = (season, counts);
             let round = store::diplomacy::rounds::get(conn, b.round).await?;
             let last_year = round.map_or(1909, |r| r.last_year) as u16;
             if s.year > last_year {
@@ -113,8 +111,8 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-        season: &str,
-        counts: &str,
+        season: Season,
+        counts: Centres,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
@@ -129,9 +127,7 @@ impl Diplomacy<'_> {
                     b.name
                 )));
             }
-            let s = Season::parse(season)
-                .ok_or_else(|| DiplomacyError::BadSeason(season.to_owned()))?;
-            let c = Centres::parse(counts)?;
+            let (s, c) = (season, counts);
             let last_year = store::diplomacy::rounds::get(conn, b.round)
                 .await?
                 .map_or(1909, |r| r.last_year) as u16;

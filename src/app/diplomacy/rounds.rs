@@ -21,7 +21,7 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         round: i64,
-        end: &str,
+        end: Season,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(&actor.offices, "open a round", "house rules A.3, B.1")?;
@@ -44,8 +44,8 @@ impl Diplomacy<'_> {
                 )));
             };
             let year = stage.last_year();
-            if Season::parse(end) != Some(Season::fall(year as u16)) {
-                return Err(DiplomacyError::WrongEnd(round, year, end.to_owned()));
+            if end != Season::fall(year as u16) {
+                return Err(DiplomacyError::WrongEnd(round, year, end.to_string()));
             }
             store::diplomacy::rounds::insert(conn, round, year, stage.team_round(), self.now())
                 .await?;

@@ -1,0 +1,40 @@
+//! The Diplomacy options read as the game's own types at the edge: a season ("F1905"), a turn
+//! ("S1902M") and a season's supply-centre counts, refused in the words the use cases' errors
+//! use, so no use case parses what a member typed.
+
+use crate::app::diplomacy::DiplomacyError;
+use crate::domain::diplomacy::season::{Season, Turn};
+use crate::domain::diplomacy::Centres;
+
+/// A season, "S1901" or "F1908".
+pub(crate) fn season(text: &str) -> Result<Season, String> {
+    Season::parse(text).ok_or_else(|| DiplomacyError::BadSeason(text.to_owned()).to_string())
+}
+
+/// A turn, "S1901M", "F1901R" or "W1901A".
+pub(crate) fn turn(text: &str) -> Result<Turn, String> {
+    Turn::parse(text).ok_or_else(|| DiplomacyError::BadTurn(text.to_owned()).to_string())
+}
+
+/// Each power's centres, "A=5 E=4 F=6 G=7 I=4 R=4 T=4" (C.1).
+pub(crate) fn centres(text: &str) -> Result<Centres, String> {
+    Centres::parse(text).map_err(|e| DiplomacyError::from(e).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_season_a_turn_and_counts_are_read_or_refused_in_the_use_cases_words() {
+        assert_eq!(season("F1908").map(|s| s.to_string()), Ok("F1908".into()));
+        assert_eq!(
+            season("F19x"),
+            Err("`F19x` is not a season: write S1901 or F1908.".into())
+        );
+        assert_eq!(turn("W1901A").map(|t| t.to_string()), Ok("W1901A".into()));
+        assert!(turn("1901").unwrap_err().contains("is not a turn"));
+        assert!(centres("A=5 E=4 F=6 G=7 I=4 R=4 T=4").is_ok());
+        assert!(centres("A=40").is_err());
+    }
+}
