@@ -3,7 +3,7 @@
 //! orders and centres (the GM); /press. Discord's tree has two levels, so the issue's
 //! "/diplomacy round open" is /diplomacy open.
 
-use crate::commands::diplomacy_args::{centres, season, turn};
+use crate::commands::diplomacy_args::{centres, powers, season, turn};
 use crate::commands::said::answer;
 use crate::commands::{
     choice, command, date_time, flag, integer, person, text, OptionSpec, Section,
@@ -322,7 +322,7 @@ pub(super) fn section() -> Section {
                             &call,
                             &a.text("board")?,
                             a.choice("kind")?,
-                            a.opt_text("powers").as_deref(),
+                            powers(a.opt_text("powers").as_deref())?,
                             a.opt_text("text").as_deref(),
                         )
                         .await,

@@ -4,7 +4,7 @@
 
 use crate::app::diplomacy::DiplomacyError;
 use crate::domain::diplomacy::season::{Season, Turn};
-use crate::domain::diplomacy::Centres;
+use crate::domain::diplomacy::{Centres, Power};
 
 /// A season, "S1901" or "F1908".
 pub(crate) fn season(text: &str) -> Result<Season, String> {
@@ -14,6 +14,15 @@ pub(crate) fn season(text: &str) -> Result<Season, String> {
 /// A turn, "S1901M", "F1901R" or "W1901A".
 pub(crate) fn turn(text: &str) -> Result<Turn, String> {
     Turn::parse(text).ok_or_else(|| DiplomacyError::BadTurn(text.to_owned()).to_string())
+}
+
+/// The powers of a draw, or the one conceded to: "A F", "Austria, France"; none if left out.
+pub(crate) fn powers(text: Option<&str>) -> Result<Vec<Power>, String> {
+    text.unwrap_or("")
+        .split([' ', ','])
+        .filter(|s| !s.is_empty())
+        .map(|p| Power::parse(p).ok_or_else(|| DiplomacyError::BadPower(p.to_owned()).to_string()))
+        .collect()
 }
 
 /// Each power's centres, "A=5 E=4 F=6 G=7 I=4 R=4 T=4" (C.1).
@@ -36,5 +45,14 @@ mod tests {
         assert!(turn("1901").unwrap_err().contains("is not a turn"));
         assert!(centres("A=5 E=4 F=6 G=7 I=4 R=4 T=4").is_ok());
         assert!(centres("A=40").is_err());
+        assert_eq!(
+            powers(Some("A, F")),
+            Ok(vec![Power::Austria, Power::France])
+        );
+        assert_eq!(powers(None), Ok(vec![]));
+        assert_eq!(
+            powers(Some("A X")),
+            Err("`X` is not a power: write A, E, F, G, I, R or T.".into())
+        );
     }
 }

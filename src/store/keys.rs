@@ -17,7 +17,7 @@ use crate::domain::diplomacy::states::{
     BoardEnding, BoardStatus, ChosenBy, RoundStage, SignupOutcome, TeamRole,
 };
 use crate::domain::diplomacy::vote::{
-    ProposalKind as DipProposalKind, ProposalStatus as DipProposalStatus,
+    Ballot, ProposalKind as DipProposalKind, ProposalStatus as DipProposalStatus,
 };
 use crate::domain::kernel::button::ButtonStyle;
 use crate::domain::leaderboard::event::EventKind;
@@ -275,6 +275,13 @@ stored_as_text! {
         ChosenBy::Gm => "gm",
         ChosenBy::ReservePool => "reserve",
         ChosenBy::Player => "player",
+    }
+
+    Ballot {
+        Ballot::Yes => "yes",
+        Ballot::No => "no",
+        Ballot::Abstain => "abstain",
+        Ballot::Unclear => "unclear",
     }
 
     DipHandover {

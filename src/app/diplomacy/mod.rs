@@ -255,11 +255,6 @@ pub(crate) fn power_of(letter: &str) -> Power {
     Power::parse(letter).unwrap_or(Power::Austria)
 }
 
-/// Reads a power typed by a member.
-pub(crate) fn parse_power(text: &str) -> Result<Power, DiplomacyError> {
-    Power::parse(text).ok_or_else(|| DiplomacyError::BadPower(text.to_owned()))
-}
-
 /// The board called `name`.
 pub(crate) async fn board(
     conn: &mut SqliteConnection,

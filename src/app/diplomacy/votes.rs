@@ -10,9 +10,7 @@ use serde_json::json;
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{
-    board, my_position, parse_power, power_of, DiplomacyError, DiplomacyOutcome, VoteUntil,
-};
+use super::{board, my_position, power_of, DiplomacyError, DiplomacyOutcome, VoteUntil};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
 use crate::domain::diplomacy::season::{Phase, Turn};
@@ -88,7 +86,7 @@ impl Diplomacy<'_> {
         call: &Call,
         name: &str,
         kind: ProposalKind,
-        powers: Option<&str>,
+        powers: Vec<Power>,
         text: Option<&str>,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
@@ -99,12 +97,7 @@ impl Diplomacy<'_> {
             let mine = my_position(conn, actor, &b).await?;
             let remaining = self.remaining(conn, b.id).await?;
             still_in(&remaining, &mine, &b, "propose")?;
-            let listed: Vec<Power> = powers
-                .unwrap_or("")
-                .split([' ', ','])
-                .filter(|s| !s.is_empty())
-                .map(parse_power)
-                .collect::<Result<_, _>>()?;
+            let listed = powers;
             let proposal = match kind {
                 ProposalKind::Draw => Proposal::Draw { members: listed.clone() },
                 ProposalKind::Concede if listed.len() == 1 => Proposal::Concede { to: listed[0] },
@@ -186,7 +179,7 @@ impl Diplomacy<'_> {
                     until = VoteUntil::Adjudication(p.turn.clone());
                 }
             }
-            let ballot = Ballot::from(ballot).word();
+            let ballot = Ballot::from(ballot);
             store::diplomacy::votes::cast(conn, proposal, &voter, ballot, self.now()).await?;
             Ok(DiplomacyOutcome::BallotCast { proposal, until })
         })
@@ -218,7 +211,6 @@ impl App {
             let mut ballots: BTreeMap<Power, Ballot> = BTreeMap::new();
             let mut gm = None;
             for (voter, ballot) in store::diplomacy::votes::ballots(conn, p.id).await? {
-                let ballot = Ballot::parse(&ballot);
                 if voter == "GM" {
                     gm = Some(ballot);
                 } else {

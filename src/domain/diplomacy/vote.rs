@@ -61,27 +61,6 @@ pub enum Ballot {
     Unclear,
 }
 
-impl Ballot {
-    pub fn parse(text: &str) -> Ballot {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "yes" | "y" | "aye" | "for" => Ballot::Yes,
-            "no" | "n" | "nay" | "against" => Ballot::No,
-            "abstain" | "abstention" => Ballot::Abstain,
-            _ => Ballot::Unclear,
-        }
-    }
-
-    /// The ballot as stored.
-    pub fn word(self) -> &'static str {
-        match self {
-            Ballot::Yes => "yes",
-            Ballot::No => "no",
-            Ballot::Abstain => "abstain",
-            Ballot::Unclear => "unclear",
-        }
-    }
-}
-
 /// A ballot as `/diplomacy vote` offers it: the command's choices leave nothing unclear.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cast {
@@ -262,7 +241,7 @@ mod tests {
     fn an_unclear_vote_counts_against_d_ix_1() {
         let p = draw();
         let mut b: BTreeMap<_, _> = FOUR.iter().map(|&x| (x, Ballot::Yes)).collect();
-        b.insert(Germany, Ballot::parse("maybe later"));
+        b.insert(Germany, Ballot::Unclear);
         assert_eq!(decide(&count(&p, &b, &[])), Outcome::Failed);
     }
 
@@ -287,9 +266,9 @@ mod tests {
             .map(|&x| (x, Ballot::Yes))
             .collect();
         assert_eq!(decide(&count(&p, &b, &[Germany])), Outcome::Passed);
-        b.insert(Germany, Ballot::parse("abstain"));
+        b.insert(Germany, Ballot::Abstain);
         assert_eq!(decide(&count(&p, &b, &[Germany])), Outcome::Failed);
-        b.insert(Germany, Ballot::parse("hmm"));
+        b.insert(Germany, Ballot::Unclear);
         assert_eq!(decide(&count(&p, &b, &[Germany])), Outcome::Passed);
     }
 

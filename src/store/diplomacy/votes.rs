@@ -1,6 +1,7 @@
 //! Proposals and their secret ballots as stored. Ballots are read only to decide a proposal
 //! (D.IX.2): no function here counts them or answers them for showing.
 
+use crate::domain::diplomacy::vote::Ballot;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -92,7 +93,7 @@ pub async fn cast(
     conn: &mut SqliteConnection,
     proposal: i64,
     voter: &str,
-    ballot: &str,
+    ballot: Ballot,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
@@ -113,7 +114,7 @@ pub async fn cast(
 pub async fn ballots(
     conn: &mut SqliteConnection,
     proposal: i64,
-) -> sqlx::Result<Vec<(String, String)>> {
+) -> sqlx::Result<Vec<(String, Ballot)>> {
     sqlx::query_as("SELECT voter, ballot FROM dip_ballots WHERE proposal_id = ?")
         .bind(proposal)
         .fetch_all(conn)
