@@ -1,7 +1,7 @@
 //! Cheating reports (ACWC Reporting cheats): made privately to the Director, recorded and never
 //! posted; the Director reads them.
 
-use super::{Subject, TournamentError, TournamentOutcome};
+use super::{CheatingReport, TournamentError, TournamentOutcome};
 use crate::app::{Call, PersonRef};
 use crate::store;
 
@@ -45,23 +45,19 @@ impl super::Tournament<'_> {
         self.execute(call, async |conn, actor| {
             self.directed(conn, id, actor, "read the cheating reports")
                 .await?;
-            let mut lines = vec![format!("Tournament #{id}'s private reports:")];
+            let mut reports = Vec::new();
             for r in store::tournament::records::reports(conn, id).await? {
-                let by = store::people::by_id(conn, r.reporter_id).await?.name;
-                let about = store::people::by_id(conn, r.accused_id).await?.name;
-                lines.push(format!(
-                    "Report {} by {by} about {about}, {}: {}",
-                    r.id,
-                    crate::domain::kernel::calendar::show(r.at, self.tz()),
-                    r.text
-                ));
+                reports.push(CheatingReport {
+                    number: r.id,
+                    by: store::people::by_id(conn, r.reporter_id).await?.name,
+                    about: store::people::by_id(conn, r.accused_id).await?.name,
+                    at: r.at.with_timezone(&self.tz()),
+                    text: r.text,
+                });
             }
-            if lines.len() == 1 {
-                lines.push("None.".into());
-            }
-            Ok(TournamentOutcome::Read {
-                about: Subject::Tournament(id),
-                lines,
+            Ok(TournamentOutcome::CheatingReports {
+                tournament: id,
+                reports,
             })
         })
         .await

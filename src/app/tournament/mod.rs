@@ -20,7 +20,10 @@ mod week;
 
 use sqlx::SqliteConnection;
 
-pub use outcome::{FactsRecorded, Subject, TournamentOutcome, TournamentShown, Verdict};
+pub use outcome::{
+    CheatingReport, Explained, FactsRecorded, MatchShown, MatchState, Subject, Table,
+    TournamentOutcome, TournamentShown, Verdict,
+};
 
 use crate::app::{Actor, App, UseCaseError};
 use crate::domain::kernel::authority::Unauthorised;

@@ -2,9 +2,16 @@
 //! (`commands/tournament/said.rs`) words it and says what it is about. Most of a tournament's
 //! answers are what its channel was told, and their words are written where they are announced.
 
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+use super::read::RoundRobin;
 use crate::domain::tournament::eligibility::Ineligible;
 use crate::domain::tournament::parameters::{Format, Parameters};
 use crate::domain::tournament::stages::Stage;
+use crate::domain::tournament::states::Decided;
+use crate::domain::tournament::swiss::Standing;
+use crate::domain::tournament::Halves;
 
 /// The thing of a tournament an answer is about: its card on Discord.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,9 +34,25 @@ pub enum TournamentOutcome {
         by: String,
         told: String,
     },
-    /// A read-out of the record, a line each: a round's pairings, a stage's standings, the
-    /// private cheating reports.
-    Read { about: Subject, lines: Vec<String> },
+    /// A Swiss round's pairings (ACWC Pairing details); with `explained`, the ranking they
+    /// came from and each step, to check by hand.
+    Pairings {
+        tournament: i64,
+        round: i64,
+        matches: Vec<MatchShown>,
+        explained: Option<Explained>,
+    },
+    /// A stage's table; `over` once the tournament is.
+    Standings {
+        tournament: i64,
+        table: Table,
+        over: bool,
+    },
+    /// The private cheating reports, for the Director alone (ACWC Reporting cheats).
+    CheatingReports {
+        tournament: i64,
+        reports: Vec<CheatingReport>,
+    },
     /// A cheating report, numbered `report`, about `accused`, kept for tournament
     /// `tournament`'s Director alone (ACWC Reporting cheats).
     CheatingReported {
@@ -58,6 +81,61 @@ impl TournamentOutcome {
             told,
         }
     }
+}
+
+/// A match as a read-out shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchShown {
+    pub number: i64,
+    pub first: String,
+    /// `None` for a bye (a won match).
+    pub second: Option<String>,
+    pub first_halves: Halves,
+    pub second_halves: Halves,
+    pub state: MatchState,
+    /// When a match not yet over starts, if it is scheduled.
+    pub starts_at: Option<DateTime<Utc>>,
+}
+
+/// Where a match stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchState {
+    Decided(Decided),
+    Over,
+    InPlay,
+}
+
+/// How a round was paired, as kept when it was paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explained {
+    /// The round was paired before gavel kept each round's explanation: this one is worked
+    /// out again from today's record.
+    pub worked_out_again: bool,
+    /// The ranking after the rounds before.
+    pub ranking: Vec<Standing>,
+    /// Each step of the pairing, as the pairing wrote it.
+    pub steps: Vec<String>,
+}
+
+/// A stage's table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Table {
+    /// The Swiss's ranking, of those still playing.
+    Swiss(Vec<Standing>),
+    /// The Candidates' round robin.
+    Candidates(RoundRobin),
+    /// The Final's matches.
+    Final(Vec<MatchShown>),
+}
+
+/// A private cheating report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheatingReport {
+    pub number: i64,
+    pub by: String,
+    pub about: String,
+    pub at: DateTime<Tz>,
+    pub text: String,
 }
 
 /// An account's facts are recorded (`/tournament facts`, or read from Lichess with

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use sqlx::SqliteConnection;
 
 use super::read;
-use super::{parameters, Subject, TournamentError, TournamentOutcome};
+use super::{parameters, TournamentError, TournamentOutcome};
+use super::{Explained, MatchShown, MatchState, Table};
 use crate::domain::tournament::final_match::{self, Next};
 use crate::domain::tournament::matches::{self, Game, Score};
 use crate::domain::tournament::negotiation::utc;
@@ -92,11 +93,12 @@ impl super::Tournament<'_> {
         };
         let round = round.unwrap_or(last).clamp(1, last);
         let names = read::entrant_names(&mut conn, id).await?;
-        let mut lines = vec![format!("Tournament #{id}, round {round}:")];
-        for m in all.iter().filter(|m| m.round == round) {
-            lines.push(match_line(m, &names));
-        }
-        if explain {
+        let matches = all
+            .iter()
+            .filter(|m| m.round == round)
+            .map(|m| match_shown(m, &names))
+            .collect();
+        let explained = if explain {
             // The explanation as the round was paired; a round paired before gavel kept them
             // is worked out again from the record, and says so.
             let stored = store::tournament::records::pairings(&mut conn, id)
@@ -104,24 +106,27 @@ impl super::Tournament<'_> {
                 .into_iter()
                 .find(|p| p.round == round)
                 .and_then(|p| serde_json::from_str::<swiss::RoundPairing>(&p.explanation).ok());
+            let worked_out_again = stored.is_none();
             let pairing = match stored {
                 Some(p) => p,
                 None => {
-                    lines.push("(This round was paired before gavel kept each round's explanation; it is worked out again from today's record.)".into());
                     let field = read::field(&mut conn, id, round).await?;
                     swiss::pair(&field.entrants, &field.rounds, &field.playing)
                 }
             };
-            lines.push("The ranking after the rounds before (score, opponents' average seeding, own seeding):".into());
-            for (i, s) in pairing.ranking.iter().enumerate() {
-                lines.push(swiss::ranking_line(i + 1, s));
-            }
-            lines.push("The steps:".into());
-            lines.extend(pairing.steps);
-        }
-        Ok(TournamentOutcome::Read {
-            about: Subject::Tournament(id),
-            lines,
+            Some(Explained {
+                worked_out_again,
+                ranking: pairing.ranking,
+                steps: pairing.steps,
+            })
+        } else {
+            None
+        };
+        Ok(TournamentOutcome::Pairings {
+            tournament: id,
+            round,
+            matches,
+            explained,
         })
     }
 
@@ -284,81 +289,47 @@ impl super::Tournament<'_> {
             None if current == Stage::Candidates => Stage::Candidates,
             None => Stage::Swiss,
         };
-        let mut lines = Vec::new();
-        match stage {
-            Stage::Candidates => {
-                let rr = read::round_robin(&mut conn, id).await?;
-                lines.push(format!("Tournament #{id}, the Candidates (match points, then game points, then seeding rating):"));
-                lines.extend(rr.lines());
-                if rr.players.is_empty() {
-                    lines.push("The Candidates have not begun.".into());
-                }
-            }
+        let table = match stage {
+            Stage::Candidates => Table::Candidates(read::round_robin(&mut conn, id).await?),
             Stage::Final => {
                 let names = read::entrant_names(&mut conn, id).await?;
-                lines.push(format!("Tournament #{id}, the Final:"));
                 let finals =
                     store::tournament::matches::of_stage(&mut conn, id, Stage::Final).await?;
-                for m in &finals {
-                    lines.push(match_line(m, &names));
-                }
-                if finals.is_empty() {
-                    lines.push("The Final has not begun.".into());
-                }
+                Table::Final(finals.iter().map(|m| match_shown(m, &names)).collect())
             }
             _ => {
                 let field = read::field(&mut conn, id, i64::MAX).await?;
-                let table: Vec<_> = swiss::standings(&field.entrants, &field.rounds)
-                    .into_iter()
-                    .filter(|s| field.playing.contains(&s.id))
-                    .collect();
-                lines.push(format!("Tournament #{id}, the Swiss's standings:"));
-                for (i, s) in table.iter().enumerate() {
-                    lines.push(swiss::ranking_line(i + 1, s));
-                }
-                if table.is_empty() {
-                    lines.push(
-                        "Nobody plays yet: the Director starts the tournament with /tournament start."
-                            .into(),
-                    );
-                }
+                Table::Swiss(
+                    swiss::standings(&field.entrants, &field.rounds)
+                        .into_iter()
+                        .filter(|s| field.playing.contains(&s.id))
+                        .collect(),
+                )
             }
-        }
-        if current == Stage::Finished {
-            lines.push("The tournament is over.".into());
-        }
-        Ok(TournamentOutcome::Read {
-            about: Subject::Tournament(id),
-            lines,
+        };
+        Ok(TournamentOutcome::Standings {
+            tournament: id,
+            table,
+            over: current == Stage::Finished,
         })
     }
 }
 
 /// One match as listed: its number, players and score or result.
-fn match_line(m: &MatchRow, names: &BTreeMap<i64, String>) -> String {
-    let Some(second) = m.second_id else {
-        return format!(
-            "Match #{}: {} has a bye (a won match).",
-            m.id, names[&m.first_id]
-        );
-    };
-    let state = match m.decided {
-        Some(decided) => decided.word(),
-        _ if m.over => "over",
-        _ => "in play",
-    };
-    let when = match (m.over, m.starts_at) {
-        (false, Some(at)) => format!(", starts {}", utc(at)),
-        _ => String::new(),
-    };
-    format!(
-        "Match #{}: {} {} – {} {} ({state}{when})",
-        m.id,
-        names[&m.first_id],
-        points(m.first_halves as Halves),
-        points(m.second_halves as Halves),
-        names[&second]
-    )
+fn match_shown(m: &MatchRow, names: &BTreeMap<i64, String>) -> MatchShown {
+    MatchShown {
+        number: m.id,
+        first: names[&m.first_id].clone(),
+        second: m.second_id.map(|s| names[&s].clone()),
+        first_halves: m.first_halves as Halves,
+        second_halves: m.second_halves as Halves,
+        state: match m.decided {
+            Some(decided) => MatchState::Decided(decided),
+            None if m.over => MatchState::Over,
+            None => MatchState::InPlay,
+        },
+        starts_at: m.starts_at.filter(|_| !m.over),
+    }
 }
 
 /// A match score written "5.5-3.5": halves of each, at most `games` games in all.

@@ -25,6 +25,7 @@ pub struct Field {
 
 /// The Candidates as the ranking needs them: players, finished matches, who is out of the
 /// Candidates (their games disregarded) and who has gone since (out of the Final only).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundRobin {
     pub players: Vec<EntrantId>,
     pub finished: Vec<Finished>,

@@ -1,10 +1,17 @@
 //! The words of the tournament's answers: each outcome its use cases return, said once here
 //! (an announcement's words stay where it is announced, and its answer repeats them).
 
-use crate::app::tournament::{FactsRecorded, Subject, TournamentOutcome, TournamentShown, Verdict};
+use chrono::Utc;
+
+use crate::app::tournament::{
+    FactsRecorded, MatchShown, MatchState, Subject, Table, TournamentOutcome, TournamentShown,
+    Verdict,
+};
 use crate::commands::said::{displayed_as_said, Kind, Present, Said};
+use crate::domain::kernel::calendar;
 use crate::domain::kernel::words::Words;
-use crate::domain::tournament::{eligibility, final_match, rating_shown};
+use crate::domain::tournament::negotiation::utc;
+use crate::domain::tournament::{eligibility, final_match, points, rating_shown, swiss};
 
 displayed_as_said!(TournamentOutcome, FactsRecorded, TournamentShown);
 
@@ -23,10 +30,61 @@ impl Present for TournamentOutcome {
             TournamentOutcome::Confirmed { number, by, told } => {
                 about(Subject::Match(*number), format!("{by} confirms. {told}"))
             }
-            TournamentOutcome::Read {
-                about: subject,
-                lines,
-            } => about(*subject, lines.join("\n")),
+            TournamentOutcome::Pairings {
+                tournament,
+                round,
+                matches,
+                explained,
+            } => {
+                let mut lines = vec![format!("Tournament #{tournament}, round {round}:")];
+                lines.extend(matches.iter().map(match_line));
+                if let Some(e) = explained {
+                    if e.worked_out_again {
+                        lines.push("(This round was paired before gavel kept each round's explanation; it is worked out again from today's record.)".into());
+                    }
+                    lines.push("The ranking after the rounds before (score, opponents' average seeding, own seeding):".into());
+                    lines.extend(
+                        e.ranking
+                            .iter()
+                            .enumerate()
+                            .map(|(i, s)| swiss::ranking_line(i + 1, s)),
+                    );
+                    lines.push("The steps:".into());
+                    lines.extend(e.steps.iter().cloned());
+                }
+                about(Subject::Tournament(*tournament), lines.join("\n"))
+            }
+            TournamentOutcome::Standings {
+                tournament,
+                table,
+                over,
+            } => {
+                let mut lines = table_lines(*tournament, table);
+                if *over {
+                    lines.push("The tournament is over.".into());
+                }
+                about(Subject::Tournament(*tournament), lines.join("\n"))
+            }
+            TournamentOutcome::CheatingReports {
+                tournament,
+                reports,
+            } => {
+                let mut lines = vec![format!("Tournament #{tournament}'s private reports:")];
+                lines.extend(reports.iter().map(|r| {
+                    format!(
+                        "Report {} by {} about {}, {}: {}",
+                        r.number,
+                        r.by,
+                        r.about,
+                        calendar::show(r.at.with_timezone(&Utc), r.at.timezone()),
+                        r.text
+                    )
+                }));
+                if reports.is_empty() {
+                    lines.push("None.".into());
+                }
+                about(Subject::Tournament(*tournament), lines.join("\n"))
+            }
             TournamentOutcome::CheatingReported {
                 tournament,
                 report,
@@ -46,6 +104,67 @@ impl Present for TournamentOutcome {
             ),
         }
     }
+}
+
+/// A stage's table, a line each, under its heading.
+fn table_lines(tournament: i64, table: &Table) -> Vec<String> {
+    match table {
+        Table::Candidates(rr) => {
+            let mut lines = vec![format!("Tournament #{tournament}, the Candidates (match points, then game points, then seeding rating):")];
+            lines.extend(rr.lines());
+            if rr.players.is_empty() {
+                lines.push("The Candidates have not begun.".into());
+            }
+            lines
+        }
+        Table::Final(finals) => {
+            let mut lines = vec![format!("Tournament #{tournament}, the Final:")];
+            lines.extend(finals.iter().map(match_line));
+            if finals.is_empty() {
+                lines.push("The Final has not begun.".into());
+            }
+            lines
+        }
+        Table::Swiss(table) => {
+            let mut lines = vec![format!("Tournament #{tournament}, the Swiss's standings:")];
+            lines.extend(
+                table
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| swiss::ranking_line(i + 1, s)),
+            );
+            if table.is_empty() {
+                lines.push(
+                    "Nobody plays yet: the Director starts the tournament with /tournament start."
+                        .into(),
+                );
+            }
+            lines
+        }
+    }
+}
+
+/// One match as listed: its number, players and score or result.
+fn match_line(m: &MatchShown) -> String {
+    let Some(second) = &m.second else {
+        return format!("Match #{}: {} has a bye (a won match).", m.number, m.first);
+    };
+    let state = match m.state {
+        MatchState::Decided(decided) => decided.word(),
+        MatchState::Over => "over",
+        MatchState::InPlay => "in play",
+    };
+    let when = m
+        .starts_at
+        .map_or(String::new(), |at| format!(", starts {}", utc(at)));
+    format!(
+        "Match #{}: {} {} – {} {} ({state}{when})",
+        m.number,
+        m.first,
+        points(m.first_halves),
+        points(m.second_halves),
+        second
+    )
 }
 
 impl Present for FactsRecorded {
@@ -126,11 +245,11 @@ mod tests {
         assert!(said
             .text
             .starts_with("Your bid of 2:30 for White in match #7"));
-        let read = TournamentOutcome::Read {
-            about: Subject::Tournament(3),
-            lines: vec!["Tournament #3, round 1:".into(), "None.".into()],
+        let read = TournamentOutcome::CheatingReports {
+            tournament: 3,
+            reports: vec![],
         };
-        assert_eq!(read.to_string(), "Tournament #3, round 1:\nNone.");
+        assert_eq!(read.to_string(), "Tournament #3's private reports:\nNone.");
         assert_eq!(read.present().about.and_then(|a| a.number), Some(3));
     }
 
