@@ -2,7 +2,7 @@
 
 use crate::commands::paging::page_of_lines;
 use crate::commands::said::answer;
-use crate::commands::{choice, command, person, reply, text, Section};
+use crate::commands::{choice, command, person, text, Section};
 use crate::domain::kernel::pages::Listing;
 
 /// Lines on one page of `/help`.
@@ -55,7 +55,7 @@ pub(super) fn section() -> Section {
             .rule("Terms §III Act 2, 3.2, 4, 6; house rules A.2, A.4, A.6, A.8-A.12")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.appoint(
                             &call,
                             &a.person("member")?,
@@ -82,7 +82,7 @@ pub(super) fn section() -> Section {
             .rule("Terms §III Act 2, 4; house rules A.2")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.dismiss(
                             &call,
                             &a.person("member")?,
@@ -94,7 +94,7 @@ pub(super) fn section() -> Section {
                 })
             }),
             command("office list", "List who holds each office")
-                .run(|app, _, _| Box::pin(async move { reply(app.office_list().await) })),
+                .run(|app, _, _| Box::pin(async move { answer(app.office_list().await) })),
             command("help", "Every command gavel offers, with its options")
                 .rule("this list; 25 lines a page")
                 .paged(|_, _, a| {

@@ -1,6 +1,7 @@
 //! Direct messages: /notify, a member's choice of the notices gavel sends them privately.
 
-use crate::commands::{choice, command, reply, Section};
+use crate::commands::said::answer;
+use crate::commands::{choice, command, Section};
 use crate::domain::notify::Notice;
 
 pub(super) fn section() -> Section {
@@ -18,7 +19,7 @@ pub(super) fn section() -> Section {
         .rule("a case about you and your Party Chess turn are on by default; the rest are yours to turn on")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.notify(
                         &call,
                         a.opt_text("kind").as_deref(),

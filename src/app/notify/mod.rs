@@ -7,12 +7,10 @@ mod direct;
 pub mod export;
 mod refusal;
 
-use std::fmt;
-
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 
 use crate::app::{App, Call, UseCaseError};
-use crate::domain::kernel::calendar;
 use crate::domain::notify::Notice;
 use crate::store;
 
@@ -34,43 +32,14 @@ impl UseCaseError for NotifyError {
     }
 }
 
-/// What `/notify` shows: every kind with whether it is on, what changed, and whether Discord
-/// had refused to reach the member.
+/// What `/notify` shows: every kind with whether it is on and whether the member chose it, what
+/// changed, and whether Discord had refused to reach the member.
 #[derive(Debug, Clone)]
-pub struct NotifyReply {
+pub struct NotifyChoices {
     pub choices: Vec<(Notice, bool, bool)>,
     pub changed: Option<(Notice, bool)>,
     /// When Discord refused a direct message to them, now forgotten so the next is tried.
-    pub was_refused: Option<String>,
-}
-
-impl fmt::Display for NotifyReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some((kind, on)) = self.changed {
-            let state = if on { "on" } else { "off" };
-            writeln!(
-                f,
-                "Direct messages about {} are now {state}.",
-                kind.describe()
-            )?;
-        }
-        if let Some(when) = &self.was_refused {
-            writeln!(
-                f,
-                "Nothing has reached you since {when}: Discord refused gavel's direct message to you (your privacy settings do not accept direct messages from members of this server). Allow them (the server's menu, Privacy Settings, Direct Messages); gavel tries again from now on."
-            )?;
-        }
-        writeln!(f, "gavel writes to you privately about:")?;
-        for (kind, on, chosen) in &self.choices {
-            let state = if *on { "on " } else { "off" };
-            let default = if *chosen { "" } else { " (as by default)" };
-            writeln!(f, "{state} {}: {}{default}", kind.key(), kind.describe())?;
-        }
-        write!(
-            f,
-            "Change one with /notify kind:KIND set:on or set:off. Public posts are unchanged."
-        )
-    }
+    pub was_refused: Option<DateTime<Tz>>,
 }
 
 impl App {
@@ -81,7 +50,7 @@ impl App {
         call: &Call,
         kind: Option<&str>,
         set: Option<&str>,
-    ) -> Result<NotifyReply, NotifyError> {
+    ) -> Result<NotifyChoices, NotifyError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let changed = match (kind, set) {
@@ -111,10 +80,10 @@ impl App {
                     (kind, own.unwrap_or(kind.on_by_default()), own.is_some())
                 })
                 .collect();
-            Ok(NotifyReply {
+            Ok(NotifyChoices {
                 choices,
                 changed,
-                was_refused: refused.map(|t: DateTime<Utc>| calendar::show(t, self.tz())),
+                was_refused: refused.map(|t: DateTime<Utc>| t.with_timezone(&self.tz())),
             })
         })
         .await
