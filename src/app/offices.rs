@@ -4,7 +4,7 @@
 
 use crate::app::PersonRef;
 use crate::domain::kernel::authority::{Power, Unauthorised};
-use crate::domain::kernel::office::Office;
+use crate::domain::kernel::office::{Appointable, Office};
 use crate::store;
 
 use super::{App, Call, UseCaseError};
@@ -13,14 +13,10 @@ use super::{App, Call, UseCaseError};
 pub enum OfficeError {
     #[error(transparent)]
     Unauthorised(#[from] Unauthorised),
-    #[error("The Chief Justice is set in the configuration (chief_justice), not by command.")]
-    ChiefJusticeByConfig,
     #[error("{name} already holds the office of {office}.")]
     AlreadyHolds { name: String, office: Office },
     #[error("{name} does not hold the office of {office}.")]
     DoesNotHold { name: String, office: Office },
-    #[error("`{0}` is not an office; choose moderator, justice, staff, td, atd, acting_td, tmc, chief_gm, gm or observer.")]
-    UnknownOffice(String),
     #[error("{0} is held for one game: give game:NAME (house rules A.9, A.12).")]
     NeedsGame(Office),
     #[error("There is no board called {0}; a GM or an Observer serves a real game, chosen from the list (house rules A.9, A.12).")]
@@ -37,12 +33,6 @@ impl UseCaseError for OfficeError {
     fn is_internal(&self) -> bool {
         matches!(self, OfficeError::Store(_))
     }
-}
-
-/// Parses an office typed in a command.
-pub fn parse_office(text: &str) -> Result<Office, OfficeError> {
-    Office::from_key(&text.trim().to_lowercase().replace([' ', '-'], "_"))
-        .ok_or_else(|| OfficeError::UnknownOffice(text.to_owned()))
 }
 
 /// An appointment or a dismissal, as it was recorded.
@@ -89,7 +79,7 @@ impl App {
         &self,
         call: &Call,
         target: &PersonRef,
-        office: &str,
+        office: Appointable,
         game: Option<&str>,
     ) -> Result<OfficeChanged, OfficeError> {
         self.change_office(call, target, office, game, true).await
@@ -100,7 +90,7 @@ impl App {
         &self,
         call: &Call,
         target: &PersonRef,
-        office: &str,
+        office: Appointable,
         game: Option<&str>,
     ) -> Result<OfficeChanged, OfficeError> {
         self.change_office(call, target, office, game, false).await
@@ -110,27 +100,24 @@ impl App {
         &self,
         call: &Call,
         target: &PersonRef,
-        office: &str,
+        office: Appointable,
         game: Option<&str>,
         appoint: bool,
     ) -> Result<OfficeChanged, OfficeError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            let office = parse_office(office);
+            let office = Office::from(office);
             // The TD appoints the Chief-GM, the GMs and the Observers too (A.9, A.11).
-            let td_may = office.as_ref().is_ok_and(|o| {
-                matches!(*o, Office::ChiefGm | Office::GameMaster | Office::Observer)
-            }) && actor.offices.is_director();
+            let td_may = matches!(
+                office,
+                Office::ChiefGm | Office::GameMaster | Office::Observer
+            ) && actor.offices.is_director();
             if !td_may {
                 Power::ChiefJustice.require(
                     &actor.offices,
                     "appoint or dismiss office holders",
                     "Terms §III Act 2 and Act 4",
                 )?;
-            }
-            let office = office?;
-            if !office.appointable() {
-                return Err(OfficeError::ChiefJusticeByConfig);
             }
             let game = game.map(str::trim).filter(|g| !g.is_empty());
             match (office.per_game(), game) {

@@ -8,7 +8,8 @@ use crate::domain::kernel::pages::Listing;
 /// Lines on one page of `/help`.
 const HELP_PAGE: usize = 25;
 use crate::domain::kernel::authority::Power;
-use crate::domain::kernel::office::APPOINTABLE;
+use crate::domain::kernel::office::Appointable;
+use crate::domain::kernel::words::Words;
 
 /// The longest game name typed ("R1 Board 3").
 pub(crate) const GAME_MAX: usize = 60;
@@ -44,7 +45,7 @@ pub(super) fn section() -> Section {
                 "Appoint an office holder: the Terms' offices, or a tournament's (Chief Justice)",
             )
             .option(person("member", "Who to appoint"))
-            .option(choice("office", "Which office", APPOINTABLE))
+            .option(choice("office", "Which office", Appointable::WORDS))
             .option(
                 text("game", "The game, for a GM or an Observer", GAME_MAX)
                     .optional()
@@ -59,7 +60,7 @@ pub(super) fn section() -> Section {
                         app.appoint(
                             &call,
                             &a.person("member")?,
-                            &a.text("office")?,
+                            a.choice("office")?,
                             a.opt_text("game").as_deref(),
                         )
                         .await,
@@ -71,7 +72,7 @@ pub(super) fn section() -> Section {
                 "End someone's term of office (Chief Justice)",
             )
             .option(person("member", "Who to dismiss"))
-            .option(choice("office", "From which office", APPOINTABLE))
+            .option(choice("office", "From which office", Appointable::WORDS))
             .option(
                 text("game", "The game, for a GM or an Observer", GAME_MAX)
                     .optional()
@@ -86,7 +87,7 @@ pub(super) fn section() -> Section {
                         app.dismiss(
                             &call,
                             &a.person("member")?,
-                            &a.text("office")?,
+                            a.choice("office")?,
                             a.opt_text("game").as_deref(),
                         )
                         .await,
