@@ -25,7 +25,9 @@ pub(super) fn section() -> Section {
             )
             .who("anyone not banned")
             .rule("Terms §II Act 1, Act 7")
-            .run(|app, call, _| Box::pin(async move { answer(app.join(&call).await) })),
+            .run(|app, call, _| {
+                Box::pin(async move { answer(app.leaderboard().join(&call).await) })
+            }),
             command(
                 "profile",
                 "Show a member's score, rank, status, offices and join date",
@@ -35,7 +37,8 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.profile(&call.caller, a.opt_person("member").as_ref())
+                        app.leaderboard()
+                            .profile(&call.caller, a.opt_person("member").as_ref())
                             .await,
                     )
                 })
