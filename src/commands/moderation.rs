@@ -12,6 +12,7 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{INCIDENT_MAX, NUMBER_MAX, POINTS_MAX, STEP_MAX};
 use crate::domain::kernel::text::Reason;
+use crate::domain::kernel::words::{Switch, Words};
 
 /// The options that name an offence and date an action, shared by every penalty.
 fn offence_and_timing() -> [OptionSpec; 4] {
@@ -241,7 +242,7 @@ pub(super) fn section() -> Section {
         .option(choice(
             "state",
             "on: required from now; off: no longer required",
-            &["on", "off"],
+            Switch::WORDS,
         ))
         .option(text("reason", "Why", Reason::MAX))
         .needs(Power::ChiefJustice)
@@ -249,8 +250,8 @@ pub(super) fn section() -> Section {
         .rule("§II Act 11 (not appealable)")
         .run(|app, call, a| {
             Box::pin(async move {
-                match a.text("state")?.as_str() {
-                    "on" => {
+                match a.choice("state")? {
+                    Switch::On => {
                         let input = action_input(&a, "reason")?;
                         answer(
                             app.moderation()
@@ -258,7 +259,7 @@ pub(super) fn section() -> Section {
                                 .await,
                         )
                     }
-                    "off" => {
+                    Switch::Off => {
                         let (member, reason) = (a.person("member")?, a.text("reason")?);
                         answer(
                             app.moderation()
@@ -266,7 +267,6 @@ pub(super) fn section() -> Section {
                                 .await,
                         )
                     }
-                    other => Err(format!("`{other}` is not on or off (option `state`).")),
                 }
             })
         }),

@@ -11,17 +11,16 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use crate::app::{App, Call, UseCaseError};
+use crate::domain::kernel::words::{Switch, Words};
 use crate::domain::notify::Notice;
 use crate::store;
 
 #[derive(Debug, thiserror::Error)]
 pub enum NotifyError {
-    #[error("`{0}` is not a kind of notice; choose one of {kinds}.", kinds = Notice::KEYS.join(", "))]
-    UnknownKind(String),
     #[error("Say whether to send {0}: /notify kind:{0} set:on, or set:off.")]
-    NoSetting(String),
-    #[error("Say which kind of notice to turn {0}: /notify kind:case set:{0} (see /notify for the kinds).")]
-    NoKind(&'static str),
+    NoSetting(Notice),
+    #[error("Say which kind of notice to turn {word}: /notify kind:case set:{word} (see /notify for the kinds).", word = .0.word())]
+    NoKind(Switch),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }
@@ -48,19 +47,17 @@ impl App {
     pub async fn notify(
         &self,
         call: &Call,
-        kind: Option<&str>,
-        set: Option<&str>,
+        kind: Option<Notice>,
+        set: Option<Switch>,
     ) -> Result<NotifyChoices, NotifyError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let changed = match (kind, set) {
                 (None, None) => None,
-                (Some(k), None) => return Err(NotifyError::NoSetting(k.to_owned())),
-                (None, Some(s)) => return Err(NotifyError::NoKind(on_off(s))),
-                (Some(k), Some(s)) => {
-                    let kind = Notice::from_key(k.trim())
-                        .ok_or_else(|| NotifyError::UnknownKind(k.to_owned()))?;
-                    let on = on_off(s) == "on";
+                (Some(kind), None) => return Err(NotifyError::NoSetting(kind)),
+                (None, Some(set)) => return Err(NotifyError::NoKind(set)),
+                (Some(kind), Some(set)) => {
+                    let on = set == Switch::On;
                     store::notify::set_choice(conn, actor.id, kind.key(), on, now).await?;
                     Some((kind, on))
                 }
@@ -87,14 +84,5 @@ impl App {
             })
         })
         .await
-    }
-}
-
-/// `on` or `off`, as the option's fixed choices give it.
-fn on_off(text: &str) -> &'static str {
-    if text.trim().eq_ignore_ascii_case("on") {
-        "on"
-    } else {
-        "off"
     }
 }
