@@ -262,7 +262,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Rebuild => {
             let app = open(config).await?;
             let started = std::time::Instant::now();
-            app.rebuild_standings().await?;
+            app.leaderboard().rebuild_standings().await?;
             println!(
                 "The scores and checkpoints were rebuilt from the history in {:.1} s.",
                 started.elapsed().as_secs_f64()
@@ -275,7 +275,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let app = open(config).await?;
-            match app.import_scores(&file.display().to_string(), &text).await {
+            match app
+                .leaderboard()
+                .import_scores(&file.display().to_string(), &text)
+                .await
+            {
                 Ok(done) => {
                     println!("{done}");
                     Ok(ExitCode::SUCCESS)

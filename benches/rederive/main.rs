@@ -95,7 +95,7 @@ fn main() {
             raw.push(bare_read(&work));
             through_sqlx.push(sqlx_read(&pool).await);
             let t = Instant::now();
-            app.rebuild_standings().await.unwrap();
+            app.leaderboard().rebuild_standings().await.unwrap();
             rebuilt.push(t.elapsed());
             let t = Instant::now();
             let breaches = app.check_record().await.unwrap();
@@ -105,7 +105,7 @@ fn main() {
         let (mut oldest, mut reads) = (Vec::new(), vec![bare_read(&work)]);
         for id in [1, 2] {
             let t = Instant::now();
-            app.void_game(&call("mod", "game void"), id, "never played")
+            app.leaderboard().void_game(&call("mod", "game void"), id, "never played")
                 .await
                 .expect("void");
             oldest.push(t.elapsed());
@@ -117,7 +117,7 @@ fn main() {
         sqlx::query("DELETE FROM score_steps").execute(&pool).await.unwrap();
         let before = bare_read(&work);
         let t = Instant::now();
-        app.rebuild_standings().await.unwrap();
+        app.leaderboard().rebuild_standings().await.unwrap();
         let from_nothing = t.elapsed();
         let after = bare_read(&work);
         let from_nothing_read = before.min(after);

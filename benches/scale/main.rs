@@ -113,7 +113,7 @@ fn main() {
             let id = games - 300 - 150 * k;
             clock.set(now + chrono::Duration::seconds(100 + k));
             let t = Instant::now();
-            app.void_game(&call("mod", "game void"), id, "never played")
+            app.leaderboard().void_game(&call("mod", "game void"), id, "never played")
                 .await
                 .expect("void");
             recent.push(t.elapsed());
@@ -124,7 +124,7 @@ fn main() {
         let (mut oldest, mut reads) = (Vec::new(), vec![bare_read(&big_db)]);
         for id in [1, 2] {
             let t = Instant::now();
-            app.void_game(&call("mod", "game void"), id, "never played")
+            app.leaderboard().void_game(&call("mod", "game void"), id, "never played")
                 .await
                 .expect("void");
             oldest.push(t.elapsed());
@@ -132,7 +132,7 @@ fn main() {
         }
         let void_oldest = oldest[0].max(oldest[1]);
         let read_near = median(reads);
-        let problems = app.check_standings().await.unwrap();
+        let problems = app.leaderboard().check_standings().await.unwrap();
         assert!(problems.is_empty(), "{problems:?}");
 
         // Memory of the gavel process on the big club: `gavel run` up to the (unreachable)
@@ -178,10 +178,10 @@ fn main() {
         // 12:30, the window's start: 2,000 games a second apart fit before it ends at 13:10.
         let opened = session_time(played_at(0)) - chrono::Duration::minutes(10);
         let (fresh_app, fresh_clock) = open_app(fresh, opened).await;
-        fresh_app.session_open(&call("mod", "session open")).await.unwrap();
+        fresh_app.leaderboard().session_open(&call("mod", "session open")).await.unwrap();
         for m in 1..=100 {
             fresh_app
-                .mark_present(&call("mod", "session mark"), &who(&format!("m{m}")))
+                .leaderboard().mark_present(&call("mod", "session mark"), &who(&format!("m{m}")))
                 .await
                 .expect("marked present");
         }
@@ -201,7 +201,7 @@ fn main() {
                 clock: false,
             };
             fresh_app
-                .register_game(&call("mod", "game register"), &input)
+                .leaderboard().register_game(&call("mod", "game register"), &input)
                 .await
                 .expect("registered");
         }
@@ -231,7 +231,7 @@ fn main() {
             }
             n as f64 / t.elapsed().as_secs_f64()
         };
-        assert!(fresh_app.check_standings().await.unwrap().is_empty());
+        assert!(fresh_app.leaderboard().check_standings().await.unwrap().is_empty());
 
         let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
         println!();

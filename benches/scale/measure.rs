@@ -72,7 +72,8 @@ pub(crate) async fn commands(
     let mut rng = Rng(1);
     let mut times: [[Vec<Duration>; 3]; 2] = Default::default();
     for (app, _) in [small, big] {
-        app.session_open(&call("mod", "session open"))
+        app.leaderboard()
+            .session_open(&call("mod", "session open"))
             .await
             .expect("session opens");
     }
@@ -85,6 +86,7 @@ pub(crate) async fn commands(
             // Both players check in first (a registration needs them present, Terms §0 Act 9).
             for player in [white, black] {
                 let _ = app
+                    .leaderboard()
                     .mark_present(&call("mod", "session mark"), &who(&format!("m{player}")))
                     .await;
             }
@@ -96,17 +98,21 @@ pub(crate) async fn commands(
                 clock: false,
             };
             let t = Instant::now();
-            app.register_game(&call("mod", "game register"), &input)
+            app.leaderboard()
+                .register_game(&call("mod", "game register"), &input)
                 .await
                 .expect("registered");
             times[club][0].push(t.elapsed());
             let me = who(&format!("m{}", 1 + rng.below(members as u64)));
             let t = Instant::now();
-            app.profile(&me, None).await.expect("profile");
+            app.leaderboard().profile(&me, None).await.expect("profile");
             times[club][1].push(t.elapsed());
             let page = 1 + rng.below((members as u64).div_ceil(10)) as i64;
             let t = Instant::now();
-            app.leaderboard(Some(page)).await.expect("leaderboard");
+            app.leaderboard()
+                .page(Some(page))
+                .await
+                .expect("leaderboard");
             times[club][2].push(t.elapsed());
         }
     }

@@ -25,7 +25,7 @@ struct MemberOut {
 /// Builds the export document.
 pub async fn export(app: &App) -> anyhow::Result<Value> {
     let mut conn = app.pool().acquire().await?;
-    let standings = app.standings(&mut conn).await?;
+    let standings = app.leaderboard().standings(&mut conn).await?;
     let mut members = Vec::new();
     for person in store::people::all(&mut conn).await? {
         let offices = store::offices::offices_of(&mut conn, person.id).await?;
@@ -41,6 +41,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
             rank: standing.map(|s| s.rank),
             status: Status::of(open.is_some(), last.is_some()).key(),
             banned_until: match app
+                .moderation()
                 .restrictions(&mut conn, person.id, app.now())
                 .await?
                 .banned_until
@@ -59,7 +60,7 @@ pub async fn export(app: &App) -> anyhow::Result<Value> {
         .map(|p| (p.id, p.name))
         .collect();
     let name = |id: Option<i64>| id.and_then(|i| names.get(&i).cloned());
-    let moves = app.movements_by_event(&mut conn).await?;
+    let moves = app.leaderboard().movements_by_event(&mut conn).await?;
     let rows = store::leaderboard::events::all_rows(&mut conn).await?;
     let mut games = Vec::new();
     for g in store::leaderboard::games::all(&mut conn).await? {

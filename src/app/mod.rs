@@ -134,7 +134,7 @@ impl App {
             clock,
             outbox_waker: Arc::default(),
         };
-        app.adopt_score_rules().await?;
+        app.leaderboard().adopt_score_rules().await?;
         app.bootstrap().await?;
         Ok(app)
     }

@@ -3,10 +3,8 @@
 //! checks (A.2, A.4, A.6, A.8, A.10).
 
 use crate::app::PersonRef;
-use std::fmt;
-
 use crate::domain::kernel::authority::{Power, Unauthorised};
-use crate::domain::kernel::office::Office;
+use crate::domain::kernel::office::{Appointable, Office};
 use crate::store;
 
 use super::{App, Call, UseCaseError};
@@ -15,14 +13,10 @@ use super::{App, Call, UseCaseError};
 pub enum OfficeError {
     #[error(transparent)]
     Unauthorised(#[from] Unauthorised),
-    #[error("The Chief Justice is set in the configuration (chief_justice), not by command.")]
-    ChiefJusticeByConfig,
     #[error("{name} already holds the office of {office}.")]
     AlreadyHolds { name: String, office: Office },
     #[error("{name} does not hold the office of {office}.")]
     DoesNotHold { name: String, office: Office },
-    #[error("`{0}` is not an office; choose moderator, justice, staff, td, atd, acting_td, tmc, chief_gm, gm or observer.")]
-    UnknownOffice(String),
     #[error("{0} is held for one game: give game:NAME (house rules A.9, A.12).")]
     NeedsGame(Office),
     #[error("There is no board called {0}; a GM or an Observer serves a real game, chosen from the list (house rules A.9, A.12).")]
@@ -41,13 +35,7 @@ impl UseCaseError for OfficeError {
     }
 }
 
-/// Parses an office typed in a command.
-pub fn parse_office(text: &str) -> Result<Office, OfficeError> {
-    Office::from_key(&text.trim().to_lowercase().replace([' ', '-'], "_"))
-        .ok_or_else(|| OfficeError::UnknownOffice(text.to_owned()))
-}
-
-/// The reply to an appointment or dismissal.
+/// An appointment or a dismissal, as it was recorded.
 #[derive(Debug, Clone)]
 pub struct OfficeChanged {
     pub name: String,
@@ -56,26 +44,20 @@ pub struct OfficeChanged {
     pub appointed: bool,
 }
 
-impl fmt::Display for OfficeChanged {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = self.office.with_article();
-        let of = self
-            .game
-            .as_deref()
-            .map(|g| format!(" of {g}"))
-            .unwrap_or_default();
-        if self.appointed {
-            write!(f, "{} is now {what}{of}.", self.name)
-        } else {
-            write!(f, "{} is no longer {what}{of}.", self.name)
-        }
-    }
+/// Who holds an office; for an office held per game, the game (house rules A.9, A.12).
+#[derive(Debug, Clone)]
+pub struct Holder {
+    pub name: String,
+    pub game: Option<String>,
 }
 
-/// The reply to `/office list`: who holds each office, and the games in play that have no
-/// Tournament Observer, which the TD makes sure each game has (house rules A.9).
+/// `/office list`: who holds each office, and the games in play that have no Tournament
+/// Observer, which the TD makes sure each game has (house rules A.9).
 #[derive(Debug, Clone)]
-pub struct OfficeList(pub Vec<(Office, Vec<String>)>, pub Vec<String>);
+pub struct OfficeList {
+    pub offices: Vec<(Office, Vec<Holder>)>,
+    pub unobserved: Vec<String>,
+}
 
 /// Where a tournament office's rule is, for announcements.
 fn rule_of(office: Office) -> &'static str {
@@ -91,39 +73,13 @@ fn rule_of(office: Office) -> &'static str {
     }
 }
 
-impl fmt::Display for OfficeList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines: Vec<String> = self
-            .0
-            .iter()
-            .map(|(office, names)| {
-                let who = if names.is_empty() {
-                    "none".to_owned()
-                } else {
-                    names.join(", ")
-                };
-                format!("{office}: {who}")
-            })
-            .collect();
-        f.write_str(&lines.join("\n"))?;
-        if !self.1.is_empty() {
-            write!(
-                f,
-                "\nGames without a Tournament Observer (the TD makes sure each game has one, house rules A.9): {}.",
-                self.1.join(", ")
-            )?;
-        }
-        Ok(())
-    }
-}
-
 impl App {
     /// `/office appoint`: the Chief Justice appoints a Moderator, Justice or Staff member.
     pub async fn appoint(
         &self,
         call: &Call,
         target: &PersonRef,
-        office: &str,
+        office: Appointable,
         game: Option<&str>,
     ) -> Result<OfficeChanged, OfficeError> {
         self.change_office(call, target, office, game, true).await
@@ -134,7 +90,7 @@ impl App {
         &self,
         call: &Call,
         target: &PersonRef,
-        office: &str,
+        office: Appointable,
         game: Option<&str>,
     ) -> Result<OfficeChanged, OfficeError> {
         self.change_office(call, target, office, game, false).await
@@ -144,27 +100,24 @@ impl App {
         &self,
         call: &Call,
         target: &PersonRef,
-        office: &str,
+        office: Appointable,
         game: Option<&str>,
         appoint: bool,
     ) -> Result<OfficeChanged, OfficeError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
-            let office = parse_office(office);
+            let office = Office::from(office);
             // The TD appoints the Chief-GM, the GMs and the Observers too (A.9, A.11).
-            let td_may = office.as_ref().is_ok_and(|o| {
-                matches!(*o, Office::ChiefGm | Office::GameMaster | Office::Observer)
-            }) && actor.offices.is_director();
+            let td_may = matches!(
+                office,
+                Office::ChiefGm | Office::GameMaster | Office::Observer
+            ) && actor.offices.is_director();
             if !td_may {
                 Power::ChiefJustice.require(
                     &actor.offices,
                     "appoint or dismiss office holders",
                     "Terms §III Act 2 and Act 4",
                 )?;
-            }
-            let office = office?;
-            if !office.appointable() {
-                return Err(OfficeError::ChiefJusticeByConfig);
             }
             let game = game.map(str::trim).filter(|g| !g.is_empty());
             match (office.per_game(), game) {
@@ -229,14 +182,17 @@ impl App {
     pub async fn office_list(&self) -> Result<OfficeList, OfficeError> {
         let mut conn = self.pool().acquire().await?;
         let holders = store::offices::holders(&mut conn).await?;
-        let mut list: Vec<(Office, Vec<String>)> = Office::ALL
+        let mut list: Vec<(Office, Vec<Holder>)> = Office::ALL
             .into_iter()
             .filter(|o| !o.per_game())
             .map(|office| {
                 let names = holders
                     .iter()
                     .filter(|(o, ..)| *o == office)
-                    .map(|(_, _, name, _)| name.clone())
+                    .map(|(_, _, name, _)| Holder {
+                        name: name.clone(),
+                        game: None,
+                    })
                     .collect();
                 (office, names)
             })
@@ -245,13 +201,19 @@ impl App {
             let names = store::offices::holders_of(&mut conn, office)
                 .await?
                 .into_iter()
-                .map(|(_, name, game)| format!("{name} ({})", game.unwrap_or_default()))
+                .map(|(_, name, game)| Holder {
+                    name,
+                    game: Some(game.unwrap_or_default()),
+                })
                 .collect();
             list.push((office, names));
         }
         // A club without a tournament is not shown its empty offices.
         list.retain(|(office, names)| !office.is_tournament_office() || !names.is_empty());
         let unobserved = crate::store::committee::teams::games_without_observer(&mut conn).await?;
-        Ok(OfficeList(list, unobserved))
+        Ok(OfficeList {
+            offices: list,
+            unobserved,
+        })
     }
 }

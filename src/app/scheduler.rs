@@ -117,18 +117,26 @@ async fn run_one(
             }
             // Closed as of the window's end, however late the job runs.
             Ok(app
+                .leaderboard()
                 .close_session(conn, session.id, None, row.due_at)
                 .await?)
         }
         Job::WeeklyReview { week } => {
-            let outcome = app.weekly_review(conn, week, row.due_at).await?;
+            let outcome = app
+                .leaderboard()
+                .weekly_review(conn, week, row.due_at)
+                .await?;
             schedule_weekly_review(conn, app, week + Days::new(7)).await?;
             Ok(outcome)
         }
-        Job::LeaveDue { request } => app.carry_out_leave(conn, request).await,
-        Job::DeclarationDeadline { action } => app.declaration_deadline(conn, action).await,
-        Job::DeclarationReminder { action } => app.declaration_reminder(conn, action).await,
-        Job::BanExpiry { action } => app.ban_expiry(conn, action, row.due_at).await,
+        Job::LeaveDue { request } => app.leaderboard().carry_out_leave(conn, request).await,
+        Job::DeclarationDeadline { action } => {
+            app.moderation().declaration_deadline(conn, action).await
+        }
+        Job::DeclarationReminder { action } => {
+            app.moderation().declaration_reminder(conn, action).await
+        }
+        Job::BanExpiry { action } => app.moderation().ban_expiry(conn, action, row.due_at).await,
         Job::OrderDeadline { point } => app.order_deadline(conn, point).await,
         Job::OpinionReminder { appeal, en_banc } => {
             app.court().opinion_reminder(conn, appeal, en_banc).await
@@ -150,6 +158,8 @@ async fn run_one(
         Job::DiplomacyDeadline { board, turn } => app.diplomacy_deadline(conn, board, turn).await,
         Job::DiplomacyNmrClock { nmr } => app.nmr_clock(conn, nmr).await,
         Job::DiplomacyCaptainWindow { nmr } => app.captain_window(conn, nmr).await,
-        Job::ConfirmationLapse { game } => Ok(app.confirmation_lapse(conn, game).await?),
+        Job::ConfirmationLapse { game } => {
+            Ok(app.leaderboard().confirmation_lapse(conn, game).await?)
+        }
     }
 }

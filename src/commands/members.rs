@@ -2,13 +2,14 @@
 
 use crate::commands::paging::page_of_lines;
 use crate::commands::said::answer;
-use crate::commands::{choice, command, person, reply, text, Section};
+use crate::commands::{choice, command, person, text, Section};
 use crate::domain::kernel::pages::Listing;
 
 /// Lines on one page of `/help`.
 const HELP_PAGE: usize = 25;
 use crate::domain::kernel::authority::Power;
-use crate::domain::kernel::office::APPOINTABLE;
+use crate::domain::kernel::office::Appointable;
+use crate::domain::kernel::words::Words;
 
 /// The longest game name typed ("R1 Board 3").
 pub(crate) const GAME_MAX: usize = 60;
@@ -24,7 +25,9 @@ pub(super) fn section() -> Section {
             )
             .who("anyone not banned")
             .rule("Terms §II Act 1, Act 7")
-            .run(|app, call, _| Box::pin(async move { answer(app.join(&call).await) })),
+            .run(|app, call, _| {
+                Box::pin(async move { answer(app.leaderboard().join(&call).await) })
+            }),
             command(
                 "profile",
                 "Show a member's score, rank, status, offices and join date",
@@ -34,7 +37,8 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.profile(&call.caller, a.opt_person("member").as_ref())
+                        app.leaderboard()
+                            .profile(&call.caller, a.opt_person("member").as_ref())
                             .await,
                     )
                 })
@@ -44,7 +48,7 @@ pub(super) fn section() -> Section {
                 "Appoint an office holder: the Terms' offices, or a tournament's (Chief Justice)",
             )
             .option(person("member", "Who to appoint"))
-            .option(choice("office", "Which office", APPOINTABLE))
+            .option(choice("office", "Which office", Appointable::WORDS))
             .option(
                 text("game", "The game, for a GM or an Observer", GAME_MAX)
                     .optional()
@@ -55,11 +59,11 @@ pub(super) fn section() -> Section {
             .rule("Terms §III Act 2, 3.2, 4, 6; house rules A.2, A.4, A.6, A.8-A.12")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.appoint(
                             &call,
                             &a.person("member")?,
-                            &a.text("office")?,
+                            a.choice("office")?,
                             a.opt_text("game").as_deref(),
                         )
                         .await,
@@ -71,7 +75,7 @@ pub(super) fn section() -> Section {
                 "End someone's term of office (Chief Justice)",
             )
             .option(person("member", "Who to dismiss"))
-            .option(choice("office", "From which office", APPOINTABLE))
+            .option(choice("office", "From which office", Appointable::WORDS))
             .option(
                 text("game", "The game, for a GM or an Observer", GAME_MAX)
                     .optional()
@@ -82,11 +86,11 @@ pub(super) fn section() -> Section {
             .rule("Terms §III Act 2, 4; house rules A.2")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.dismiss(
                             &call,
                             &a.person("member")?,
-                            &a.text("office")?,
+                            a.choice("office")?,
                             a.opt_text("game").as_deref(),
                         )
                         .await,
@@ -94,7 +98,7 @@ pub(super) fn section() -> Section {
                 })
             }),
             command("office list", "List who holds each office")
-                .run(|app, _, _| Box::pin(async move { reply(app.office_list().await) })),
+                .run(|app, _, _| Box::pin(async move { answer(app.office_list().await) })),
             command("help", "Every command gavel offers, with its options")
                 .rule("this list; 25 lines a page")
                 .paged(|_, _, a| {

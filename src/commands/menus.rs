@@ -289,7 +289,7 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 let member = a.person("member")?;
-                super::said::answer(app.player_card(&call.caller, &member).await)
+                super::said::answer(app.moderation().player_card(&call.caller, &member).await)
             })
         })],
     }

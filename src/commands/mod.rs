@@ -13,6 +13,7 @@ mod diplomacy_said;
 mod docs;
 mod leaderboard;
 pub(crate) mod members;
+mod members_said;
 pub mod menus;
 mod moderation;
 mod moderation_said;

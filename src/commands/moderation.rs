@@ -12,6 +12,7 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::{INCIDENT_MAX, NUMBER_MAX, POINTS_MAX, STEP_MAX};
 use crate::domain::kernel::text::Reason;
+use crate::domain::kernel::words::{Switch, Words};
 
 /// The options that name an offence and date an action, shared by every penalty.
 fn offence_and_timing() -> [OptionSpec; 4] {
@@ -78,7 +79,8 @@ fn take(
     Box::pin(async move {
         let kind = kind(&a)?;
         answer(
-            app.take_action(&call, kind, &action_input(&a, "reason")?)
+            app.moderation()
+                .take_action(&call, kind, &action_input(&a, "reason")?)
                 .await,
         )
     })
@@ -164,7 +166,9 @@ pub(super) fn section() -> Section {
         .who("nobody")
         .rule("refused: only the Court lifts a ban, §II Act 9.4")
         .run(|app, call, a| {
-            Box::pin(async move { answer(app.moderator_unban(&call, &a.person("member")?).await) })
+            Box::pin(
+                async move { answer(app.moderation().unban(&call, &a.person("member")?).await) },
+            )
         }),
         command(
             "mod monitor",
@@ -199,7 +203,8 @@ pub(super) fn section() -> Section {
             Box::pin(async move {
                 let (member, reason) = (a.person("member")?, a.text("reason")?);
                 answer(
-                    app.end_restriction(&call, &member, Restriction::Monitor, &reason)
+                    app.moderation()
+                        .end_restriction(&call, &member, Restriction::Monitor, &reason)
                         .await,
                 )
             })
@@ -237,7 +242,7 @@ pub(super) fn section() -> Section {
         .option(choice(
             "state",
             "on: required from now; off: no longer required",
-            &["on", "off"],
+            Switch::WORDS,
         ))
         .option(text("reason", "Why", Reason::MAX))
         .needs(Power::ChiefJustice)
@@ -245,19 +250,23 @@ pub(super) fn section() -> Section {
         .rule("§II Act 11 (not appealable)")
         .run(|app, call, a| {
             Box::pin(async move {
-                match a.text("state")?.as_str() {
-                    "on" => {
+                match a.choice("state")? {
+                    Switch::On => {
                         let input = action_input(&a, "reason")?;
-                        answer(app.take_action(&call, ActionKind::Clock, &input).await)
-                    }
-                    "off" => {
-                        let (member, reason) = (a.person("member")?, a.text("reason")?);
                         answer(
-                            app.end_restriction(&call, &member, Restriction::Clock, &reason)
+                            app.moderation()
+                                .take_action(&call, ActionKind::Clock, &input)
                                 .await,
                         )
                     }
-                    other => Err(format!("`{other}` is not on or off (option `state`).")),
+                    Switch::Off => {
+                        let (member, reason) = (a.person("member")?, a.text("reason")?);
+                        answer(
+                            app.moderation()
+                                .end_restriction(&call, &member, Restriction::Clock, &reason)
+                                .await,
+                        )
+                    }
                 }
             })
         }),
@@ -272,7 +281,11 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 let input = action_input(&a, "description")?;
-                answer(app.take_action(&call, ActionKind::Technical, &input).await)
+                answer(
+                    app.moderation()
+                        .take_action(&call, ActionKind::Technical, &input)
+                        .await,
+                )
             })
         }),
         command(
@@ -287,7 +300,8 @@ pub(super) fn section() -> Section {
         .rule("within 7 days, §III Act 2.4")
         .before_form(|app, call, a| {
             Box::pin(async move {
-                app.may_declare(&call, a.integer("case")?)
+                app.moderation()
+                    .may_declare(&call, a.integer("case")?)
                     .await
                     .map_err(|e| e.to_string())
             })
@@ -295,7 +309,8 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.declare_case(&call, a.integer("case")?, &a.text("reasoning")?)
+                    app.moderation()
+                        .declare_case(&call, a.integer("case")?, &a.text("reasoning")?)
                         .await,
                 )
             })
@@ -307,6 +322,7 @@ pub(super) fn section() -> Section {
                 Box::pin(async move {
                     let member = a.opt_person("member");
                     let (text, window) = app
+                        .moderation()
                         .cases(member.as_ref(), a.opt_integer("page"))
                         .await
                         .map_err(|e| e.to_string())?;
@@ -316,7 +332,9 @@ pub(super) fn section() -> Section {
         command("case", "Show one case with its declaration")
             .option(integer("case", "The case number", 1, NUMBER_MAX).picks(Pick::Case))
             .rule("with the link to its declaration")
-            .run(|app, _, a| Box::pin(async move { answer(app.case(a.integer("case")?).await) })),
+            .run(|app, _, a| {
+                Box::pin(async move { answer(app.moderation().case(a.integer("case")?).await) })
+            }),
     ];
     Section {
         heading: "Moderation",

@@ -17,7 +17,8 @@ use crate::domain::moderation::reports::{EXCERPT_MAX, LINK_MAX, REPORT_MAX};
 /// title naming the member and the message it acts on.
 fn may_answer(app: App, call: Call, a: Args) -> BoxFuture<Result<String, String>> {
     Box::pin(async move {
-        app.may_answer_report(&call, a.integer("report")?)
+        app.moderation()
+            .may_answer_report(&call, a.integer("report")?)
             .await
             .map_err(|e| e.to_string())
     })
@@ -43,7 +44,7 @@ pub(super) fn section() -> Section {
                     link: a.opt_text("link"),
                     quote: a.opt_text("quote"),
                 };
-                answer(app.file_report(&call, &input).await)
+                answer(app.moderation().file_report(&call, &input).await)
             })
         }),
         command(
@@ -75,13 +76,14 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.act_on_report(
-                        &call,
-                        a.integer("report")?,
-                        &a.text("action")?,
-                        &a.text("reason")?,
-                    )
-                    .await,
+                    app.moderation()
+                        .act_on_report(
+                            &call,
+                            a.integer("report")?,
+                            &a.text("action")?,
+                            &a.text("reason")?,
+                        )
+                        .await,
                 )
             })
         }),
@@ -99,7 +101,8 @@ pub(super) fn section() -> Section {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.dismiss_report(&call, a.integer("report")?, &a.text("reason")?)
+                    app.moderation()
+                        .dismiss_report(&call, a.integer("report")?, &a.text("reason")?)
                         .await,
                 )
             })

@@ -78,7 +78,11 @@ pub(super) async fn check(
             };
             heard |= row.appellant_id == person || target == Some(person);
         }
-        let banned = app.restrictions(conn, person, now).await?.banned();
+        let banned = app
+            .moderation()
+            .restrictions(conn, person, now)
+            .await?
+            .banned();
         // A waiting request is tried again daily: once nothing holds it, it is carried out
         // within a day (see `carry_out_leave`).
         let retry = pending.due(&Job::LeaveDue {

@@ -69,7 +69,8 @@ impl App {
     pub async fn check_record(&self) -> sqlx::Result<Vec<String>> {
         let mut tx = self.pool().begin().await?;
         let mut breaches =
-            store::leaderboard::standings::check(&mut tx, &self.score_rules()).await?;
+            store::leaderboard::standings::check(&mut tx, &self.leaderboard().score_rules())
+                .await?;
         let pending = Pending::load(&mut tx).await?;
         moderation::check(self, &mut tx, &pending, &mut breaches).await?;
         court::check(self, &mut tx, &pending, &mut breaches).await?;

@@ -177,17 +177,20 @@ impl super::Court<'_> {
             self.persist(conn, &mut row).await?;
             return Ok("flagged: not re-decided".into());
         }
-        self.void_action(
-            conn,
-            &action,
-            void,
-            &format!("not re-decided within 7 days of remand, appeal #{n} (Terms §III Act 2.4.2)"),
-        )
-        .await?;
+        self.moderation()
+            .void_action(
+                conn,
+                &action,
+                void,
+                &format!(
+                    "not re-decided within 7 days of remand, appeal #{n} (Terms §III Act 2.4.2)"
+                ),
+            )
+            .await?;
         let mut lines = vec![format!(
             "Case #{case} is void: it was remanded by appeal #{n} and not re-decided and declared within 7 days (Terms §III Acts 2.4, 2.4.2). Its effects are reversed."
         )];
-        lines.extend(self.restep_after_void(conn, &action).await?);
+        lines.extend(self.moderation().restep_after_void(conn, &action).await?);
         for line in &lines {
             self.record(conn, n, line).await?;
         }

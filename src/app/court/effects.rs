@@ -164,13 +164,14 @@ impl super::Court<'_> {
             Decision::Overturn(o) => match &o.replacement {
                 Replacement::Void | Replacement::Ruling(_) => {
                     let status = action.status.overturn()?;
-                    self.void_action(
-                        conn,
-                        &action,
-                        status,
-                        &format!("overturned by the Court, appeal #{n}"),
-                    )
-                    .await?;
+                    self.moderation()
+                        .void_action(
+                            conn,
+                            &action,
+                            status,
+                            &format!("overturned by the Court, appeal #{n}"),
+                        )
+                        .await?;
                     let what = match action.kind {
                         crate::domain::moderation::CaseKind::Monitor => {
                             " The monitor is removed (Terms §II Act 10)."
@@ -190,7 +191,7 @@ impl super::Court<'_> {
                     lines.push(format!(
                         "Case #{case} is overturned by the Court (appeal #{n}) and void: its effects are reversed as though it never happened, and every later score re-derived ({rule}).{what}"
                     ));
-                    let restepped = self.restep_after_void(conn, &action).await?;
+                    let restepped = self.moderation().restep_after_void(conn, &action).await?;
                     lines.extend(restepped);
                 }
                 Replacement::BanEnds(day) => {
@@ -300,6 +301,7 @@ impl super::Court<'_> {
             ActionKind::Award { points }
         };
         let effect = self
+            .moderation()
             .apply_effects(
                 conn,
                 case,
@@ -368,6 +370,7 @@ impl super::Court<'_> {
             None => None,
         };
         let effect = self
+            .moderation()
             .apply_effects(
                 conn,
                 case,

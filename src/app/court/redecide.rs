@@ -139,9 +139,9 @@ impl super::Court<'_> {
             let effect = match decision {
                 Redecision::Confirm => format!("case #{case} stands as it was"),
                 Redecision::Withdraw => {
-                    self.void_action(conn, &action, action.status.void()?, &format!("withdrawn on remand, appeal #{n}")).await?;
+                    self.moderation().void_action(conn, &action, action.status.void()?, &format!("withdrawn on remand, appeal #{n}")).await?;
                     let mut text = format!("case #{case} is withdrawn and void; its effects are reversed");
-                    for line in self.restep_after_void(conn, &action).await? {
+                    for line in self.moderation().restep_after_void(conn, &action).await? {
                         text.push_str(". ");
                         text.push_str(line.trim_end_matches('.'));
                     }

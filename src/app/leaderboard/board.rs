@@ -2,6 +2,7 @@
 //! shown on a profile. Every number comes from the fold of the history, read from its
 //! materialised state through indexes, so a command costs the same at any age of the club.
 
+use crate::app::leaderboard::Leaderboard;
 use crate::app::PersonRef;
 use std::collections::HashMap;
 
@@ -13,7 +14,6 @@ use crate::domain::leaderboard::score::{GameResult, Movement};
 use crate::store;
 
 use crate::app::leaderboard::membership::MembershipError;
-use crate::app::App;
 use crate::store::leaderboard::events::EventKind;
 
 /// Rows on one page of `/leaderboard`.
@@ -50,9 +50,9 @@ pub struct History {
     pub page_line: Option<String>,
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// `/leaderboard [page]`: one page, read along the score index.
-    pub async fn leaderboard(&self, page: Option<i64>) -> Result<LeaderboardPage, MembershipError> {
+    pub async fn page(&self, page: Option<i64>) -> Result<LeaderboardPage, MembershipError> {
         let mut conn = self.pool().acquire().await?;
         let members = store::leaderboard::standings::member_count(&mut conn).await? as usize;
         let pages = members.div_ceil(PAGE_SIZE).max(1);

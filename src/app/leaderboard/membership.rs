@@ -1,9 +1,10 @@
 //! Joining the Leaderboard (Terms §II Act 1), and where a person stands with it.
 
+use crate::app::leaderboard::Leaderboard;
 use crate::domain::kernel::calendar;
 use crate::store::{self, leaderboard::events::NewEvent};
 
-use crate::app::{Actor, App, Call, UseCaseError};
+use crate::app::{Actor, Call, UseCaseError};
 use crate::store::leaderboard::events::EventKind;
 
 #[derive(Debug, thiserror::Error)]
@@ -56,7 +57,7 @@ impl Status {
     }
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// `/join`: become a Member with the initial score (Terms §II Act 1).
     pub async fn join(&self, call: &Call) -> Result<Joined, MembershipError> {
         self.execute(call, async |conn, actor| self.join_in(conn, actor).await)
@@ -120,6 +121,7 @@ impl App {
         person_id: i64,
     ) -> Result<(), MembershipError> {
         if self
+            .moderation()
             .restrictions(conn, person_id, self.now())
             .await?
             .banned()

@@ -11,3 +11,21 @@ pub mod session_move;
 pub mod sessions;
 pub mod standings;
 pub mod weekly;
+
+use crate::app::App;
+
+/// The Leaderboard's use cases: `app.leaderboard().register_game(...)`.
+pub struct Leaderboard<'a>(&'a App);
+
+impl App {
+    pub fn leaderboard(&self) -> Leaderboard<'_> {
+        Leaderboard(self)
+    }
+}
+
+impl std::ops::Deref for Leaderboard<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
+    }
+}

@@ -1,11 +1,12 @@
 //! A member's profile (`/profile`): score, rank, status, offices, restrictions and games.
 
+use crate::app::leaderboard::Leaderboard;
 use chrono::{DateTime, Utc};
 
 use crate::app::leaderboard::board::GameRecord;
 use crate::app::leaderboard::membership::{MembershipError, Status};
 use crate::app::moderation::in_force::Restrictions;
-use crate::app::{App, PersonRef};
+use crate::app::PersonRef;
 use crate::domain::kernel::office::Offices;
 use crate::store;
 
@@ -23,7 +24,7 @@ pub struct Profile {
     pub tz: chrono_tz::Tz,
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// `/profile [member]`: score, rank, status, offices and join date. Reads only.
     pub async fn profile(
         &self,
@@ -66,7 +67,10 @@ impl App {
             offices,
             joined_at: membership.map(|m| m.joined_at),
             record: self.game_record(&mut conn, person.id).await?,
-            restrictions: self.restrictions(&mut conn, person.id, self.now()).await?,
+            restrictions: self
+                .moderation()
+                .restrictions(&mut conn, person.id, self.now())
+                .await?,
             tz: self.tz(),
         })
     }

@@ -1,6 +1,7 @@
 //! Leaving the Leaderboard: removal of inactive members by the Chief Justice (Terms §II Act 7)
 //! and removal on request within seven days (Terms §II Act 8).
 
+use crate::app::leaderboard::Leaderboard;
 use crate::app::PersonRef;
 use chrono::DateTime;
 use chrono_tz::Tz;
@@ -15,7 +16,7 @@ use crate::jobs::{self, Job};
 use crate::store::{self, leaderboard::events::NewEvent, people::Person};
 
 use crate::app::leaderboard::weekly::WeekBook;
-use crate::app::{App, Call, UseCaseError};
+use crate::app::{Call, UseCaseError};
 use crate::store::leaderboard::events::EventKind;
 
 #[derive(Debug, thiserror::Error)]
@@ -64,7 +65,7 @@ pub enum RemovalOutcome {
     },
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// Current members who meet Terms §II Act 7, with their absences and games in the frame.
     async fn eligible(
         &self,
@@ -157,7 +158,10 @@ impl App {
         conn: &mut SqliteConnection,
         person: i64,
     ) -> sqlx::Result<Option<String>> {
-        let r = self.restrictions(conn, person, self.now()).await?;
+        let r = self
+            .moderation()
+            .restrictions(conn, person, self.now())
+            .await?;
         if r.banned() {
             return Ok(Some("your ban".into()));
         }
@@ -172,7 +176,10 @@ impl App {
         conn: &mut SqliteConnection,
         person: &Person,
     ) -> Result<(), RemovalError> {
-        let r = self.restrictions(conn, person.id, self.now()).await?;
+        let r = self
+            .moderation()
+            .restrictions(conn, person.id, self.now())
+            .await?;
         if r.banned() {
             return Err(RemovalError::Banned(person.name.clone()));
         }

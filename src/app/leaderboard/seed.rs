@@ -2,7 +2,8 @@
 //! its earlier records gave them, in one transaction, with one audit entry and one line in
 //! #discussion; no Moderator's action, so no case to declare or appeal.
 
-use crate::app::{system_actor, App, Call};
+use crate::app::leaderboard::Leaderboard;
+use crate::app::{system_actor, Call};
 use crate::domain::leaderboard::seed::{self, SeedError};
 use crate::store::leaderboard::events::EventKind;
 use crate::store::{self, leaderboard::events::NewEvent};
@@ -33,7 +34,7 @@ impl crate::app::UseCaseError for SeedImportError {
     }
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// `gavel scores import FILE`: `origin` names the file in the record.
     pub async fn import_scores(
         &self,

@@ -1,6 +1,7 @@
 //! `/session move`: a Moderator holds one session on another date, once (Terms §0 Act 5 as a
 //! club reads it), recorded, audited and announced in one transaction.
 
+use crate::app::leaderboard::Leaderboard;
 use chrono::NaiveDate;
 
 use crate::domain::kernel::authority::{Power, Unauthorised};
@@ -8,7 +9,7 @@ use crate::domain::kernel::calendar;
 use crate::domain::leaderboard::session_move::{may_move, MoveRefusal};
 use crate::store::{self, outbox::DISCUSSION};
 
-use crate::app::{App, Call, UseCaseError};
+use crate::app::{Call, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionMoveError {
@@ -33,7 +34,7 @@ pub struct SessionMoved {
     pub to: NaiveDate,
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// `/session move from:DATE to:DATE`: the session of `from` is held on `to` instead.
     pub async fn move_session(
         &self,

@@ -1,5 +1,6 @@
 //! Club sessions and presence (Terms §0 Acts 5, 6, 9).
 
+use crate::app::leaderboard::Leaderboard;
 use crate::app::PersonRef;
 use chrono::NaiveTime;
 
@@ -13,7 +14,7 @@ use crate::domain::leaderboard::session::{may_become_present, Window};
 use crate::jobs::{self, Job};
 use crate::store;
 
-use crate::app::{Actor, App, Call, UseCaseError};
+use crate::app::{Actor, Call, UseCaseError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -50,7 +51,7 @@ pub enum SessionOutcome {
     Present { name: String },
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// The session window: on the session day, between the times and in the room, each as
     /// amended, else config's (Terms §0 Act 5).
     pub(crate) async fn window(&self, conn: &mut SqliteConnection) -> sqlx::Result<Window> {

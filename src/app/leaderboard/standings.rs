@@ -1,14 +1,13 @@
 //! Standings: current scores and ranks, read from the materialised fold of the history, and
 //! the full fold itself for the export and for proving the materialised state.
 
+use crate::app::leaderboard::Leaderboard;
 use std::collections::HashMap;
 
 use sqlx::SqliteConnection;
 
 use crate::domain::leaderboard::score::{self, Ledger, Rules};
 use crate::store;
-
-use crate::app::App;
 
 /// One line of the leaderboard.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,7 +18,7 @@ pub struct Standing {
     pub score: i64,
 }
 
-impl App {
+impl Leaderboard<'_> {
     pub(crate) fn score_rules(&self) -> Rules {
         let s = &self.config().scores;
         Rules {

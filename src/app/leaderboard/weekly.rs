@@ -2,6 +2,7 @@
 //! announced in one summary post with the standings; and the weekly records that removal
 //! eligibility (Act 7) reads.
 
+use crate::app::leaderboard::Leaderboard;
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
@@ -11,7 +12,6 @@ use crate::domain::kernel::calendar;
 use crate::domain::leaderboard::decay::{self, DecayRules, Deduction};
 use crate::store::{self, leaderboard::events::NewEvent};
 
-use crate::app::App;
 use crate::store::leaderboard::events::EventKind;
 
 /// The weeks in which a session was held (keyed by the week's Monday), with the end of each
@@ -121,7 +121,7 @@ impl WeekBook {
     }
 }
 
-impl App {
+impl Leaderboard<'_> {
     fn decay_rules(&self) -> DecayRules {
         let d = &self.config().decay;
         DecayRules {

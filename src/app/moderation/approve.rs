@@ -1,15 +1,16 @@
 //! `/game approve`: a Moderator who did not play approves a monitored member's game (Terms §II
 //! Act 10.4).
 
+use crate::app::moderation::Moderation;
 use crate::domain::kernel::authority::Power;
 use crate::domain::leaderboard::game::GameStatus;
 use crate::jobs::{self, Job};
 use crate::store;
 
 use super::{ModerationError, ModerationOutcome};
-use crate::app::{App, Call};
+use crate::app::Call;
 
-impl App {
+impl Moderation<'_> {
     /// `/game approve`: a Moderator who did not play approves a monitored member's game (Act 10.4).
     pub async fn approve_game(
         &self,
@@ -37,7 +38,7 @@ impl App {
             let now = self.now();
             let monitored = self.restrictions(conn, game.white_id, now).await?.monitored
                 || self.restrictions(conn, game.black_id, now).await?.monitored;
-            let changes = self.count_game(conn, number, now).await?;
+            let changes = self.leaderboard().count_game(conn, number, now).await?;
             Ok(ModerationOutcome::GameApproved {
                 game: number,
                 by: actor.name.clone(),

@@ -3,7 +3,8 @@
 
 use crate::app::leaderboard::membership::MembershipError;
 use crate::app::leaderboard::profile::Profile;
-use crate::app::{App, PersonRef};
+use crate::app::moderation::Moderation;
+use crate::app::PersonRef;
 use crate::domain::moderation::CaseStatus;
 use crate::store;
 
@@ -18,14 +19,14 @@ pub struct PlayerCard {
     pub in_force: Option<Vec<(i64, String)>>,
 }
 
-impl App {
+impl Moderation<'_> {
     /// The profile of `target` and the cases in force about them.
     pub async fn player_card(
         &self,
         caller: &PersonRef,
         target: &PersonRef,
     ) -> Result<PlayerCard, MembershipError> {
-        let profile = self.profile(caller, Some(target)).await?;
+        let profile = self.leaderboard().profile(caller, Some(target)).await?;
         let mut conn = self.pool().acquire().await?;
         let Some(person) = target.find(&mut conn).await? else {
             return Ok(PlayerCard {

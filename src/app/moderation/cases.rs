@@ -1,5 +1,6 @@
 //! Reading cases: `/cases [member]` and `/case N`.
 
+use crate::app::moderation::Moderation;
 use crate::app::PersonRef;
 use sqlx::SqliteConnection;
 
@@ -8,7 +9,6 @@ use crate::domain::kernel::pages::{Listing, Window};
 use crate::store::{self, moderation::actions::Action};
 
 use super::{describe_action, CaseDetail, CaseEntry, Declared, ModerationError, ModerationOutcome};
-use crate::app::App;
 
 /// Cases on one page of `/cases`.
 pub const CASES_PAGE: usize = 10;
@@ -17,7 +17,7 @@ pub const CASES_PAGE: usize = 10;
 static CASES: std::sync::LazyLock<Listing> =
     std::sync::LazyLock::new(|| Listing::new("/cases", "The list of cases", CASES_PAGE));
 
-impl App {
+impl Moderation<'_> {
     /// `/cases [member] [page]`: the cases by number, a page at a time (read with a limit and
     /// an offset), with the page shown.
     pub async fn cases(

@@ -1,6 +1,7 @@
 //! The jobs a case schedules: the declaration deadline (an undeclared penalty is void, Terms
 //! §III Act 2.4.2), the reminder a day before, and the end of a ban (§II Act 9.2).
 
+use crate::app::moderation::Moderation;
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
@@ -11,9 +12,7 @@ use crate::domain::moderation::restrictions::{ban_continuing, OpenCase};
 use crate::domain::moderation::{BanState, CaseKind, CaseRefusal, CaseStatus};
 use crate::store;
 
-use crate::app::App;
-
-impl App {
+impl Moderation<'_> {
     /// The job at a declaration deadline: an undeclared penalty is void (Terms §III Act 2.4.2).
     pub(crate) async fn declaration_deadline(
         &self,

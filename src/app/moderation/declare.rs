@@ -1,15 +1,16 @@
 //! `/mod declare`: the public declaration of an action recorded earlier, within 7 days
 //! (Terms §III Act 2.4).
 
+use crate::app::moderation::Moderation;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::text::Reason;
 use crate::store;
 
 use super::{ModerationError, ModerationOutcome};
-use crate::app::{Actor, App, Call};
+use crate::app::{Actor, Call};
 use sqlx::SqliteConnection;
 
-impl App {
+impl Moderation<'_> {
     /// `/mod declare case reasoning`: the public declaration of an action recorded earlier.
     pub async fn declare_case(
         &self,

@@ -2,15 +2,14 @@
 //! and the domain decides what they restrict. The leaderboard asks; moderation and the court
 //! decide.
 
+use crate::app::moderation::Moderation;
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
 pub use crate::domain::moderation::restrictions::Restrictions;
 use crate::domain::{moderation::ladder::Step, moderation::restrictions::OpenCase};
 
-use crate::app::App;
-
-impl App {
+impl Moderation<'_> {
     /// The restrictions on `person_id` at `at`.
     pub(crate) async fn restrictions(
         &self,

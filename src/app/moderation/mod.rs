@@ -38,6 +38,22 @@ use crate::store::{
 use super::{App, UseCaseError};
 use crate::store::leaderboard::events::EventKind;
 
+/// Moderation's use cases: `app.moderation().take_action(...)`.
+pub struct Moderation<'a>(&'a App);
+
+impl App {
+    pub fn moderation(&self) -> Moderation<'_> {
+        Moderation(self)
+    }
+}
+
+impl std::ops::Deref for Moderation<'_> {
+    type Target = App;
+    fn deref(&self) -> &App {
+        self.0
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ModerationError {
     #[error(transparent)]
@@ -161,7 +177,7 @@ impl ActionKind {
     }
 }
 
-impl App {
+impl Moderation<'_> {
     /// When an action was taken: now, or a past club date up to the declaration window's
     /// `days` back (Terms §III Act 2.4).
     pub(super) fn taken_at(
@@ -263,7 +279,10 @@ impl App {
                 },
             )
             .await?;
-            if let (Some(p), Some(m)) = (amount, self.movement(conn, event, t.id).await?) {
+            if let (Some(p), Some(m)) = (
+                amount,
+                self.leaderboard().movement(conn, event, t.id).await?,
+            ) {
                 text = adjustment_effect(&t.name, p, m.before, m.after);
             }
         }

@@ -3,9 +3,10 @@
 //! dismisses it with a reason. Reports are never public: they go to the Moderators' channel and
 //! the mod log alone.
 
+use crate::app::moderation::Moderation;
 use sqlx::SqliteConnection;
 
-use crate::app::{Actor, App, Call, PersonRef, UseCaseError};
+use crate::app::{Actor, Call, PersonRef, UseCaseError};
 use crate::domain::kernel::authority::{Power, Unauthorised};
 use crate::domain::kernel::button::{Button, ButtonStyle};
 use crate::domain::kernel::text::{bounded, Reason, TextError};
@@ -87,7 +88,7 @@ pub fn report_buttons(report: i64) -> Vec<Button> {
     ]
 }
 
-impl App {
+impl Moderation<'_> {
     /// `/report file` (and the message menu "Report to Moderators"): any member reports a
     /// message to the Moderators, privately.
     #[tracing::instrument(skip_all)]

@@ -2,6 +2,7 @@
 //! off` (the Chief Justice, §II Act 11.3); and `/mod unban`, which only the Court may do (§II
 //! Act 9.4).
 
+use crate::app::moderation::Moderation;
 use crate::app::PersonRef;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::text::Reason;
@@ -9,7 +10,7 @@ use crate::domain::moderation::CaseKind;
 use crate::store;
 
 use super::{ModerationError, ModerationOutcome};
-use crate::app::{App, Call};
+use crate::app::Call;
 
 /// The restriction a command ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +21,7 @@ pub enum Restriction {
     Clock,
 }
 
-impl App {
+impl Moderation<'_> {
     /// `/mod unmonitor` and `/mod clock off`: ends a monitor (any Moderator, Act 10.2) or a
     /// chessclock requirement (the Chief Justice only, Act 11.3).
     pub async fn end_restriction(
@@ -82,7 +83,7 @@ impl App {
     }
 
     /// `/mod unban`: refused, with the rule (Terms §II Act 9.4).
-    pub async fn moderator_unban(
+    pub async fn unban(
         &self,
         call: &Call,
         _member: &PersonRef,

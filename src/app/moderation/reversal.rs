@@ -1,6 +1,7 @@
 //! Reversing a case as though it never happened: voiding its effects, restoring the game it
 //! reversed, and re-stepping the later violations (Terms §II Act 5, §III Act 2.4.2).
 
+use crate::app::moderation::Moderation;
 use sqlx::SqliteConnection;
 
 use crate::domain::kernel::calendar;
@@ -12,9 +13,8 @@ use crate::jobs::{self, Job};
 use crate::store::{self, moderation::actions::Action};
 
 use super::{ActionKind, ModerationError};
-use crate::app::App;
 
-impl App {
+impl Moderation<'_> {
     /// Voids a penalty and reverses its effects in the history (an undeclared penalty, Act
     /// 2.4.2; the Court's overturning uses this too).
     pub(crate) async fn void_action(

@@ -2,6 +2,7 @@
 //! `clock on` and `technical`, each a numbered case (Terms §II Acts 3, 5, 9-11; §III Acts 2,
 //! 5, 6).
 
+use crate::app::moderation::Moderation;
 use sqlx::SqliteConnection;
 
 use crate::domain::kernel::authority::Power;
@@ -14,9 +15,9 @@ use crate::jobs::{self, Job};
 use crate::store::{self, moderation::actions::NewAction};
 
 use super::{describe_action, ActionInput, ActionKind, ModerationError, ModerationOutcome};
-use crate::app::{Actor, App, Call};
+use crate::app::{Actor, Call};
 
-impl App {
+impl Moderation<'_> {
     /// Takes a moderation action: `/mod violation`, `ban`, `monitor`, `deduct`, `award`,
     /// `clock on`, `technical`.
     pub async fn take_action(

@@ -7,23 +7,20 @@ mod direct;
 pub mod export;
 mod refusal;
 
-use std::fmt;
-
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 
 use crate::app::{App, Call, UseCaseError};
-use crate::domain::kernel::calendar;
+use crate::domain::kernel::words::{Switch, Words};
 use crate::domain::notify::Notice;
 use crate::store;
 
 #[derive(Debug, thiserror::Error)]
 pub enum NotifyError {
-    #[error("`{0}` is not a kind of notice; choose one of {kinds}.", kinds = Notice::KEYS.join(", "))]
-    UnknownKind(String),
     #[error("Say whether to send {0}: /notify kind:{0} set:on, or set:off.")]
-    NoSetting(String),
-    #[error("Say which kind of notice to turn {0}: /notify kind:case set:{0} (see /notify for the kinds).")]
-    NoKind(&'static str),
+    NoSetting(Notice),
+    #[error("Say which kind of notice to turn {word}: /notify kind:case set:{word} (see /notify for the kinds).", word = .0.word())]
+    NoKind(Switch),
     #[error("Something went wrong on our side; nothing was changed. Please try again.")]
     Store(#[from] sqlx::Error),
 }
@@ -34,43 +31,14 @@ impl UseCaseError for NotifyError {
     }
 }
 
-/// What `/notify` shows: every kind with whether it is on, what changed, and whether Discord
-/// had refused to reach the member.
+/// What `/notify` shows: every kind with whether it is on and whether the member chose it, what
+/// changed, and whether Discord had refused to reach the member.
 #[derive(Debug, Clone)]
-pub struct NotifyReply {
+pub struct NotifyChoices {
     pub choices: Vec<(Notice, bool, bool)>,
     pub changed: Option<(Notice, bool)>,
     /// When Discord refused a direct message to them, now forgotten so the next is tried.
-    pub was_refused: Option<String>,
-}
-
-impl fmt::Display for NotifyReply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some((kind, on)) = self.changed {
-            let state = if on { "on" } else { "off" };
-            writeln!(
-                f,
-                "Direct messages about {} are now {state}.",
-                kind.describe()
-            )?;
-        }
-        if let Some(when) = &self.was_refused {
-            writeln!(
-                f,
-                "Nothing has reached you since {when}: Discord refused gavel's direct message to you (your privacy settings do not accept direct messages from members of this server). Allow them (the server's menu, Privacy Settings, Direct Messages); gavel tries again from now on."
-            )?;
-        }
-        writeln!(f, "gavel writes to you privately about:")?;
-        for (kind, on, chosen) in &self.choices {
-            let state = if *on { "on " } else { "off" };
-            let default = if *chosen { "" } else { " (as by default)" };
-            writeln!(f, "{state} {}: {}{default}", kind.key(), kind.describe())?;
-        }
-        write!(
-            f,
-            "Change one with /notify kind:KIND set:on or set:off. Public posts are unchanged."
-        )
-    }
+    pub was_refused: Option<DateTime<Tz>>,
 }
 
 impl App {
@@ -79,19 +47,17 @@ impl App {
     pub async fn notify(
         &self,
         call: &Call,
-        kind: Option<&str>,
-        set: Option<&str>,
-    ) -> Result<NotifyReply, NotifyError> {
+        kind: Option<Notice>,
+        set: Option<Switch>,
+    ) -> Result<NotifyChoices, NotifyError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
             let changed = match (kind, set) {
                 (None, None) => None,
-                (Some(k), None) => return Err(NotifyError::NoSetting(k.to_owned())),
-                (None, Some(s)) => return Err(NotifyError::NoKind(on_off(s))),
-                (Some(k), Some(s)) => {
-                    let kind = Notice::from_key(k.trim())
-                        .ok_or_else(|| NotifyError::UnknownKind(k.to_owned()))?;
-                    let on = on_off(s) == "on";
+                (Some(kind), None) => return Err(NotifyError::NoSetting(kind)),
+                (None, Some(set)) => return Err(NotifyError::NoKind(set)),
+                (Some(kind), Some(set)) => {
+                    let on = set == Switch::On;
                     store::notify::set_choice(conn, actor.id, kind.key(), on, now).await?;
                     Some((kind, on))
                 }
@@ -111,21 +77,12 @@ impl App {
                     (kind, own.unwrap_or(kind.on_by_default()), own.is_some())
                 })
                 .collect();
-            Ok(NotifyReply {
+            Ok(NotifyChoices {
                 choices,
                 changed,
-                was_refused: refused.map(|t: DateTime<Utc>| calendar::show(t, self.tz())),
+                was_refused: refused.map(|t: DateTime<Utc>| t.with_timezone(&self.tz())),
             })
         })
         .await
-    }
-}
-
-/// `on` or `off`, as the option's fixed choices give it.
-fn on_off(text: &str) -> &'static str {
-    if text.trim().eq_ignore_ascii_case("on") {
-        "on"
-    } else {
-        "off"
     }
 }

@@ -299,7 +299,11 @@ impl PartyChess<'_> {
             member: store::people::open_membership(conn, person)
                 .await?
                 .is_some(),
-            banned: self.restrictions(conn, person, self.now()).await?.banned(),
+            banned: self
+                .moderation()
+                .restrictions(conn, person, self.now())
+                .await?
+                .banned(),
         };
         Ok(crate::domain::partychess::umpire::may_umpire(&player))
     }

@@ -38,6 +38,7 @@ impl App {
             .map(|o| o.key())
             .collect();
         let banned = self
+            .moderation()
             .restrictions(&mut conn, person_id, self.now())
             .await?
             .banned();

@@ -34,7 +34,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                     online: a.flag("online"),
                     clock: a.flag("clock"),
                 };
-                answer(app.register_game(&call, &input).await)
+                answer(app.leaderboard().register_game(&call, &input).await)
             })
         }),
         command(
@@ -48,7 +48,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.start_online(&call, &a.person("white")?, &a.person("black")?)
+                    app.leaderboard().start_online(&call, &a.person("white")?, &a.person("black")?)
                         .await,
                 )
             })
@@ -62,7 +62,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("Moderators who did not play")
         .rule("a monitored member's game, §II Act 10.4; a result not yet confirmed")
         .run(|app, call, a| {
-            Box::pin(async move { answer(app.approve_game(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.moderation().approve_game(&call, a.integer("game")?).await) })
         }),
         command(
             "game confirm",
@@ -72,7 +72,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("the opponent of the player who registered it")
         .rule("[leaderboard] confirm_results")
         .run(|app, call, a| {
-            Box::pin(async move { answer(app.confirm_game(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.leaderboard().confirm_game(&call, a.integer("game")?).await) })
         }),
         command(
             "game dispute",
@@ -86,7 +86,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             Box::pin(async move {
                 let reason = a.opt_text("reason");
                 answer(
-                    app.dispute_game(&call, a.integer("game")?, reason.as_deref())
+                    app.leaderboard().dispute_game(&call, a.integer("game")?, reason.as_deref())
                         .await,
                 )
             })
@@ -103,7 +103,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .run(|app, call, a| {
             Box::pin(async move {
                 answer(
-                    app.void_game(&call, a.integer("game")?, &a.text("reason")?)
+                    app.leaderboard().void_game(&call, a.integer("game")?, &a.text("reason")?)
                         .await,
                 )
             })
@@ -139,7 +139,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 let black_took = a.opt_text("black_took").unwrap_or_default();
                 let (white, black) = (a.person("white")?, a.person("black")?);
                 answer(
-                    app.adjudicate(&call, &white, &black, &white_took, &black_took)
+                    app.leaderboard().adjudicate(&call, &white, &black, &white_took, &black_took)
                         .await,
                 )
             })
@@ -152,7 +152,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("a player")
         .rule("a rematch is due, §I Act 6")
         .run(|app, call, a| {
-            Box::pin(async move { answer(app.object(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.leaderboard().object(&call, a.integer("game")?).await) })
         }),
         command(
             "game exempt",
@@ -163,7 +163,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .who("the adjudicating Moderator")
         .rule("lifts the rematch's 5-minute limit, §I Act 6")
         .run(|app, call, a| {
-            Box::pin(async move { answer(app.exempt_rematch(&call, a.integer("game")?).await) })
+            Box::pin(async move { answer(app.leaderboard().exempt_rematch(&call, a.integer("game")?).await) })
         }),
         command(
             "game rematch",
@@ -179,7 +179,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             Box::pin(async move {
                 let (result, no_show) = (a.opt_choice("result"), a.opt_person("noshow"));
                 answer(
-                    app.record_rematch(
+                    app.leaderboard().record_rematch(
                         &call,
                         a.integer("game")?,
                         result,

@@ -17,15 +17,21 @@ pub(in crate::commands) fn section() -> Section {
         .needs(Power::Moderate)
         .who("Moderators")
         .rule("Terms §0 Act 5; the session closes by itself at the window's end")
-        .run(|app, call, _| Box::pin(async move { answer(app.session_open(&call).await) })),
+        .run(|app, call, _| {
+            Box::pin(async move { answer(app.leaderboard().session_open(&call).await) })
+        }),
         command("session close", "Close the club session early (Moderators)")
             .needs(Power::Moderate)
             .who("Moderators")
             .rule("Terms §0 Act 5")
-            .run(|app, call, _| Box::pin(async move { answer(app.session_close(&call).await) })),
+            .run(|app, call, _| {
+                Box::pin(async move { answer(app.leaderboard().session_close(&call).await) })
+            }),
         command("session here", "Check in as present at the open session")
             .rule("presence, Terms §0 Act 9")
-            .run(|app, call, _| Box::pin(async move { answer(app.check_in(&call).await) })),
+            .run(|app, call, _| {
+                Box::pin(async move { answer(app.leaderboard().check_in(&call).await) })
+            }),
         command(
             "session mark",
             "Mark someone present at the open session (Moderators)",
@@ -35,7 +41,13 @@ pub(in crate::commands) fn section() -> Section {
         .who("Moderators")
         .rule("presence, Terms §0 Act 9")
         .run(|app, call, a| {
-            Box::pin(async move { answer(app.mark_present(&call, &a.person("member")?).await) })
+            Box::pin(async move {
+                answer(
+                    app.leaderboard()
+                        .mark_present(&call, &a.person("member")?)
+                        .await,
+                )
+            })
         }),
         command(
             "session move",
@@ -51,7 +63,8 @@ pub(in crate::commands) fn section() -> Section {
             Box::pin(async move {
                 let reason = a.opt_text("reason");
                 answer(
-                    app.move_session(&call, a.date("from")?, a.date("to")?, reason.as_deref())
+                    app.leaderboard()
+                        .move_session(&call, a.date("from")?, a.date("to")?, reason.as_deref())
                         .await,
                 )
             })
@@ -65,7 +78,8 @@ pub(in crate::commands) fn section() -> Section {
             .paged(|app, _, a| {
                 Box::pin(async move {
                     let page = app
-                        .leaderboard(a.opt_integer("page"))
+                        .leaderboard()
+                        .page(a.opt_integer("page"))
                         .await
                         .map_err(|e| e.to_string())?;
                     Ok(Paged {
@@ -85,6 +99,7 @@ pub(in crate::commands) fn section() -> Section {
             |app, call, a| {
                 Box::pin(async move {
                     let history = app
+                        .leaderboard()
                         .history(
                             &call.caller,
                             a.opt_person("member").as_ref(),
@@ -102,7 +117,9 @@ pub(in crate::commands) fn section() -> Section {
             "Members the Chief Justice may remove for absence (Terms §II Act 7)",
         )
         .rule("Terms §II Act 7")
-        .run(|app, _, _| Box::pin(async move { answer(app.eligible_removals().await) })),
+        .run(|app, _, _| {
+            Box::pin(async move { answer(app.leaderboard().eligible_removals().await) })
+        }),
         command(
             "member remove",
             "Remove a member who is eligible or asked to leave (Chief Justice)",
@@ -112,7 +129,13 @@ pub(in crate::commands) fn section() -> Section {
         .who("Chief Justice")
         .rule("Terms §II Act 7, 8")
         .run(|app, call, a| {
-            Box::pin(async move { answer(app.remove_member(&call, &a.person("member")?).await) })
+            Box::pin(async move {
+                answer(
+                    app.leaderboard()
+                        .remove_member(&call, &a.person("member")?)
+                        .await,
+                )
+            })
         }),
         command(
             "leave",
@@ -120,7 +143,7 @@ pub(in crate::commands) fn section() -> Section {
         )
         .who("a member")
         .rule("carried out within 7 days, §II Act 8")
-        .run(|app, call, _| Box::pin(async move { answer(app.leave(&call).await) })),
+        .run(|app, call, _| Box::pin(async move { answer(app.leaderboard().leave(&call).await) })),
     ]);
     Section {
         heading: "Sessions, games and the Leaderboard",

@@ -26,19 +26,54 @@ pub enum Office {
     Observer,
 }
 
-/// The offices typed in commands, in the order members are offered them.
-pub const APPOINTABLE: &[&str] = &[
-    "moderator",
-    "justice",
-    "staff",
-    "td",
-    "atd",
-    "acting_td",
-    "tmc",
-    "chief_gm",
-    "gm",
-    "observer",
-];
+/// An office the Chief Justice (or, for a game's offices, the TD) fills by command: every
+/// office but the Chief Justice's, who is set in the configuration. Its words are the offices'
+/// stored names, in the order members are offered them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Appointable {
+    Moderator,
+    Justice,
+    Staff,
+    TournamentDirector,
+    AssistantDirector,
+    ActingDirector,
+    TmcMember,
+    ChiefGm,
+    GameMaster,
+    Observer,
+}
+
+crate::offered_as_words! {
+    Appointable {
+        Appointable::Moderator => "moderator",
+        Appointable::Justice => "justice",
+        Appointable::Staff => "staff",
+        Appointable::TournamentDirector => "td",
+        Appointable::AssistantDirector => "atd",
+        Appointable::ActingDirector => "acting_td",
+        Appointable::TmcMember => "tmc",
+        Appointable::ChiefGm => "chief_gm",
+        Appointable::GameMaster => "gm",
+        Appointable::Observer => "observer",
+    }
+}
+
+impl From<Appointable> for Office {
+    fn from(office: Appointable) -> Office {
+        match office {
+            Appointable::Moderator => Office::Moderator,
+            Appointable::Justice => Office::Justice,
+            Appointable::Staff => Office::Staff,
+            Appointable::TournamentDirector => Office::TournamentDirector,
+            Appointable::AssistantDirector => Office::AssistantDirector,
+            Appointable::ActingDirector => Office::ActingDirector,
+            Appointable::TmcMember => Office::TmcMember,
+            Appointable::ChiefGm => Office::ChiefGm,
+            Appointable::GameMaster => Office::GameMaster,
+            Appointable::Observer => Office::Observer,
+        }
+    }
+}
 
 impl Office {
     pub const ALL: [Office; 11] = [
@@ -195,15 +230,15 @@ mod tests {
     }
 
     #[test]
-    fn every_office_offered_in_commands_is_appointable() {
-        for key in APPOINTABLE {
-            assert!(
-                Office::from_key(key).is_some_and(Office::appointable),
-                "{key}"
-            );
+    fn every_office_offered_in_commands_is_an_appointable_office_under_its_stored_name() {
+        use crate::domain::kernel::words::Words;
+        for offered in Appointable::ALL {
+            let office = Office::from(*offered);
+            assert!(office.appointable(), "{office}");
+            assert_eq!(office.key(), offered.word());
         }
         let appointable = Office::ALL.iter().filter(|o| o.appointable()).count();
-        assert_eq!(APPOINTABLE.len(), appointable);
+        assert_eq!(Appointable::ALL.len(), appointable);
     }
 
     #[test]

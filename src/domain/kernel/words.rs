@@ -58,3 +58,17 @@ pub fn round_trips<T: Words + PartialEq + std::fmt::Debug>() {
         assert_eq!(T::from_word(word), Some(*value));
     }
 }
+
+/// On or off: a setting turned one way or the other (`/notify set:`, `/mod clock state:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Switch {
+    On,
+    Off,
+}
+
+crate::offered_as_words! {
+    Switch {
+        Switch::On => "on",
+        Switch::Off => "off",
+    }
+}

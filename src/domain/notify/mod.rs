@@ -39,18 +39,6 @@ impl Notice {
         Notice::PartyChess,
     ];
 
-    /// The keys typed in `/notify kind:` (the option's fixed choices).
-    pub const KEYS: [&'static str; 8] = [
-        "case",
-        "declaration",
-        "redecision",
-        "bench",
-        "opinion",
-        "judgement",
-        "turn",
-        "partychess",
-    ];
-
     /// The name stored and typed.
     pub fn key(self) -> &'static str {
         match self {
@@ -90,6 +78,19 @@ impl Notice {
     /// (Rule 1230.2 §1.C(iii)).
     pub fn on_by_default(self) -> bool {
         matches!(self, Notice::Case | Notice::PartyChess)
+    }
+}
+
+crate::offered_as_words! {
+    Notice {
+        Notice::Case => "case",
+        Notice::Declaration => "declaration",
+        Notice::Redecision => "redecision",
+        Notice::Bench => "bench",
+        Notice::Opinion => "opinion",
+        Notice::Judgement => "judgement",
+        Notice::Turn => "turn",
+        Notice::PartyChess => "partychess",
     }
 }
 
@@ -164,9 +165,10 @@ mod tests {
     }
 
     #[test]
-    fn every_kind_has_one_key_and_is_offered_in_order() {
+    fn every_kind_has_one_key_and_is_offered_in_order_under_it() {
+        use crate::domain::kernel::words::Words;
         let keys: Vec<&str> = Notice::ALL.iter().map(|n| n.key()).collect();
-        assert_eq!(keys, Notice::KEYS);
+        assert_eq!(keys, <Notice as Words>::WORDS);
         for kind in Notice::ALL {
             assert_eq!(Notice::from_key(kind.key()), Some(kind));
         }

@@ -138,25 +138,28 @@ alice: /leave
     refused(
         &pool,
         "game register",
-        app.register_game(&call("zed", "game register"), &games[0]),
+        app.leaderboard()
+            .register_game(&call("zed", "game register"), &games[0]),
     )
     .await;
     refused(
         &pool,
         "game register",
-        app.register_game(&call("alice", "game register"), &games[1]),
+        app.leaderboard()
+            .register_game(&call("alice", "game register"), &games[1]),
     )
     .await;
     refused(
         &pool,
         "game void",
-        app.void_game(&call("bob", "game void"), 1, "bob says it was never played"),
+        app.leaderboard()
+            .void_game(&call("bob", "game void"), 1, "bob says it was never played"),
     )
     .await;
     refused(
         &pool,
         "game adjudicate",
-        app.adjudicate(
+        app.leaderboard().adjudicate(
             &call("mod1", "game adjudicate"),
             &who("alice"),
             &who("bob"),
@@ -168,19 +171,20 @@ alice: /leave
     refused(
         &pool,
         "game object",
-        app.object(&call("stranger", "game object"), 2),
+        app.leaderboard()
+            .object(&call("stranger", "game object"), 2),
     )
     .await;
     refused(
         &pool,
         "game object",
-        app.object(&call("alice", "game object"), 1),
+        app.leaderboard().object(&call("alice", "game object"), 1),
     )
     .await;
     refused(
         &pool,
         "game rematch",
-        app.record_rematch(
+        app.leaderboard().record_rematch(
             &call("newmod", "game rematch"),
             2,
             Some(GameResult::Black),
@@ -191,27 +195,41 @@ alice: /leave
     refused(
         &pool,
         "session open",
-        app.session_open(&call("alice", "session open")),
+        app.leaderboard()
+            .session_open(&call("alice", "session open")),
     )
     .await;
     refused(
         &pool,
         "session mark",
-        app.mark_present(&call("bob", "session mark"), &who("visitor")),
+        app.leaderboard()
+            .mark_present(&call("bob", "session mark"), &who("visitor")),
     )
     .await;
     refused(
         &pool,
         "member remove",
-        app.remove_member(&call("mod1", "member remove"), &who("alice")),
+        app.leaderboard()
+            .remove_member(&call("mod1", "member remove"), &who("alice")),
     )
     .await;
     refused(
         &pool,
         "member remove",
-        app.remove_member(&call("cj", "member remove"), &who("bob")),
+        app.leaderboard()
+            .remove_member(&call("cj", "member remove"), &who("bob")),
     )
     .await;
-    refused(&pool, "leave", app.leave(&call("passer-by", "leave"))).await;
-    refused(&pool, "join", app.join(&call("alice", "join"))).await;
+    refused(
+        &pool,
+        "leave",
+        app.leaderboard().leave(&call("passer-by", "leave")),
+    )
+    .await;
+    refused(
+        &pool,
+        "join",
+        app.leaderboard().join(&call("alice", "join")),
+    )
+    .await;
 }

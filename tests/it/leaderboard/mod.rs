@@ -397,7 +397,10 @@ async fn a_review_caught_up_late_leaves_out_members_who_joined_after_that_week()
     let app = App::open(config, Arc::new(FakeClock::new(wednesday)))
         .await
         .expect("app opens");
-    app.join(&call("dave", "join")).await.expect("dave joins");
+    app.leaderboard()
+        .join(&call("dave", "join"))
+        .await
+        .expect("dave joins");
     let reports = gavel::app::scheduler::run_due(&app, wednesday)
         .await
         .expect("runs");

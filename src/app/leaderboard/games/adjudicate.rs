@@ -1,6 +1,7 @@
 //! `/game adjudicate`: a Moderator who did not play ends a game stopped by the bell by
 //! material (Terms §I Act 5, §III Act 3.5).
 
+use crate::app::leaderboard::Leaderboard;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::leaderboard::material::{self, Captured};
@@ -10,9 +11,9 @@ use crate::store::{
 };
 
 use super::{describe, GameError, GameOutcome};
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 
-impl App {
+impl Leaderboard<'_> {
     /// `/game adjudicate`: a Moderator ends a game by material (Terms §I Act 5).
     pub async fn adjudicate(
         &self,
@@ -36,7 +37,7 @@ impl App {
             // to end by lack of time, so it is adjudicated too, and the record says so.
             let mut on_the_clock = Vec::new();
             for p in [&players.white, &players.black] {
-                if self.restrictions(conn, p.id, now).await?.clock_required {
+                if self.moderation().restrictions(conn, p.id, now).await?.clock_required {
                     on_the_clock.push(p.name.clone());
                 }
             }

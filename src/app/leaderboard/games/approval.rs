@@ -1,6 +1,7 @@
 //! The post asking the Moderators to approve a monitored member's game (Terms §II Act 10.4),
 //! with an "Approve" button that runs `/game approve game:N` for the Moderator who presses it.
 
+use crate::app::leaderboard::Leaderboard;
 use sqlx::SqliteConnection;
 
 use crate::domain::kernel::button::{Button, ButtonStyle};
@@ -8,7 +9,6 @@ use crate::domain::leaderboard::score::GameResult;
 use crate::store::{self, leaderboard::games::Game, outbox::DISCUSSION};
 
 use super::describe;
-use crate::app::App;
 
 /// The button a Moderator presses to approve game `number`.
 pub fn approve_button(number: i64) -> Button {
@@ -17,7 +17,7 @@ pub fn approve_button(number: i64) -> Button {
         .style(ButtonStyle::Success)
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// Posts that `game` waits for a Moderator's approval, with its Approve button. Pressing it
     /// is `/game approve`: the same checks decide (a Moderator who did not play, the game still
     /// waiting), so a second press is refused and counts nothing.

@@ -3,6 +3,7 @@
 //! unanswered game for the Moderators. Every wait has an exit: the opponent's word, a
 //! Moderator's `/game approve` or `/game void`, or the lapse to the Moderators.
 
+use crate::app::leaderboard::Leaderboard;
 use chrono::Duration;
 use sqlx::SqliteConnection;
 
@@ -19,7 +20,7 @@ use crate::store::{
 
 use super::approval::approve_button;
 use super::{describe, GameError, GameOutcome};
-use crate::app::{App, Call};
+use crate::app::Call;
 
 /// The buttons under a result waiting for the opponent: each runs its command for whoever
 /// presses it, so the same checks decide.
@@ -34,7 +35,7 @@ pub fn confirm_buttons(number: i64) -> [Button; 2] {
     ]
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// "alice (white) beat bob" for a stored game.
     async fn summary(&self, conn: &mut SqliteConnection, game: &Game) -> sqlx::Result<String> {
         let white = store::people::by_id(conn, game.white_id).await?.name;
@@ -131,8 +132,8 @@ impl App {
             let game = self.awaiting(conn, number, actor.id).await?;
             jobs::cancel(conn, &Job::ConfirmationLapse { game: number }, self.now()).await?;
             let now = self.now();
-            let monitored = self.restrictions(conn, game.white_id, now).await?.monitored
-                || self.restrictions(conn, game.black_id, now).await?.monitored;
+            let monitored = self.moderation().restrictions(conn, game.white_id, now).await?.monitored
+                || self.moderation().restrictions(conn, game.black_id, now).await?.monitored;
             let summary = self.summary(conn, &game).await?;
             let reply = match on_confirmation(monitored) {
                 GameStatus::PendingApproval => {

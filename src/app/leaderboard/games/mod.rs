@@ -9,6 +9,7 @@ mod register;
 mod rematch;
 mod void;
 
+use crate::app::leaderboard::Leaderboard;
 use crate::app::PersonRef;
 
 use sqlx::SqliteConnection;
@@ -28,7 +29,7 @@ use crate::store::{
     people::Person,
 };
 
-use crate::app::{Actor, App, UseCaseError};
+use crate::app::{Actor, UseCaseError};
 use crate::store::leaderboard::events::EventKind;
 
 #[derive(Debug, thiserror::Error)]
@@ -180,7 +181,7 @@ pub(super) struct Players {
     pub monitored: bool,
 }
 
-impl App {
+impl Leaderboard<'_> {
     /// Resolves both players and applies the rules about who may play (Terms §0 Acts 7, 8, 12).
     pub(super) async fn check_players(
         &self,
@@ -197,7 +198,7 @@ impl App {
         let mut waiting = Vec::new();
         let mut monitored = false;
         for p in [&white, &black] {
-            let r = self.restrictions(conn, p.id, now).await?;
+            let r = self.moderation().restrictions(conn, p.id, now).await?;
             if r.banned() {
                 return Err(GameError::Banned(p.name.clone()));
             }
@@ -381,6 +382,7 @@ impl App {
     ) -> Result<(), GameError> {
         for p in players {
             if self
+                .moderation()
                 .restrictions(conn, p.id, self.now())
                 .await?
                 .clock_required
@@ -452,8 +454,16 @@ impl App {
             if store::people::open_membership(conn, other).await?.is_none() {
                 continue; // still waiting for the other player
             }
-            let monitored = self.restrictions(conn, game.white_id, now).await?.monitored
-                || self.restrictions(conn, game.black_id, now).await?.monitored;
+            let monitored = self
+                .moderation()
+                .restrictions(conn, game.white_id, now)
+                .await?
+                .monitored
+                || self
+                    .moderation()
+                    .restrictions(conn, game.black_id, now)
+                    .await?
+                    .monitored;
             let registrar = store::offices::offices_of(conn, game.registered_by).await?;
             let approved = registrar.has_moderator_powers() && !game.has_player(game.registered_by);
             let confirmer = Report {

@@ -1,6 +1,7 @@
 //! `/game register` and `/game start`: a game enters the record, refused with the Act that
 //! refuses it when invalid (Terms §0 Acts 5-12, §I Act 9, §II Acts 4, 10.4, 11).
 
+use crate::app::leaderboard::Leaderboard;
 use crate::domain::kernel::calendar;
 use crate::domain::leaderboard::confirm::{with_confirmation, Report};
 use crate::domain::leaderboard::game::status_on_registration;
@@ -11,9 +12,9 @@ use crate::store::{
 };
 
 use super::{describe, GameError, GameInput, GameOutcome};
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 
-impl App {
+impl Leaderboard<'_> {
     /// `/game register`: records a game, refused with the Act that refuses it when invalid.
     pub async fn register_game(
         &self,
@@ -34,7 +35,13 @@ impl App {
                 Some(session)
             };
             for p in [&players.white, &players.black] {
-                if self.restrictions(conn, p.id, now).await?.clock_required && !input.clock {
+                if self
+                    .moderation()
+                    .restrictions(conn, p.id, now)
+                    .await?
+                    .clock_required
+                    && !input.clock
+                {
                     return Err(GameError::ClockRequired(p.name.clone()));
                 }
             }

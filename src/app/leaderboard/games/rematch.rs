@@ -2,6 +2,7 @@
 //! Moderator may lift the time limit, and the overseeing Moderator or Justice records the
 //! rematch's result or who failed to play it.
 
+use crate::app::leaderboard::Leaderboard;
 use crate::domain::kernel::calendar;
 use crate::domain::leaderboard::score::GameResult;
 use crate::store::{
@@ -10,9 +11,9 @@ use crate::store::{
 };
 
 use super::{describe, GameError, GameOutcome};
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 
-impl App {
+impl Leaderboard<'_> {
     /// `/game object`: a player objects to an adjudicated ending; a rematch is due (Terms §I
     /// Act 6).
     pub async fn object(&self, call: &Call, number: i64) -> Result<GameOutcome, GameError> {
@@ -129,7 +130,7 @@ impl App {
                 (Some(r), None) => {
                     // A rematch is a game like any other: Terms §0 Acts 7 and 8 apply to it.
                     for (id, name) in [(game.white_id, &names.0), (game.black_id, &names.1)] {
-                        if self.restrictions(conn, id, now).await?.banned() {
+                        if self.moderation().restrictions(conn, id, now).await?.banned() {
                             return Err(GameError::Banned(name.clone()));
                         }
                         if store::people::open_membership(conn, id).await?.is_none() {

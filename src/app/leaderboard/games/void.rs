@@ -1,12 +1,13 @@
 //! `/game void`: a Moderator who did not play reverses a game as though it never happened
 //! (Terms §II Act 5, §III Act 3.5).
 
+use crate::app::leaderboard::Leaderboard;
 use crate::domain::kernel::text::Reason;
 
 use super::{GameError, GameOutcome};
-use crate::app::{App, Call};
+use crate::app::Call;
 
-impl App {
+impl Leaderboard<'_> {
     /// `/game void`: a Moderator reverses a game as though it never happened.
     pub async fn void_game(
         &self,
