@@ -23,12 +23,14 @@ mod settle;
 mod turns;
 mod vote;
 
-pub use decide::{Decided, ProposalList, ProposalShown};
+pub use decide::{Decided, HeldFor, ProposalList, ProposalShown};
 pub use import::Imported;
-pub use points::{Forfeited, PointsTable, WinnerRecorded};
+pub use points::{Forfeited, PointsRow, PointsTable, WinnerRecorded};
 pub use procedure::{ParameterSet, SettingsShown};
 pub use propose::{ProposalInput, Proposed};
-pub use rulebook::{built_in, heading, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
+pub use rulebook::{
+    built_in, heading, ChangeLog, RuleHistory, RuleList, RuleSearch, RuleShown, TERMS_MARKDOWN,
+};
 pub use turns::{TeamSet, TurnSet, TurnsTable};
 pub use vote::Voted;
 

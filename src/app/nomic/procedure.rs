@@ -1,8 +1,6 @@
 //! `/procedure show` and `/procedure set`: the procedure's parameters, seeded from config and
 //! changed by the Chief Justice when an adopted change alters one, recorded and announced.
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
 
 use crate::app::{App, Call};
@@ -11,80 +9,48 @@ use crate::store;
 
 use super::RulesError;
 use crate::domain::nomic::bound;
-use crate::domain::nomic::parameters::{check_first_proposal, Procedure, Settings, NAMES};
+use crate::domain::nomic::parameters::{check_first_proposal, Procedure, Settings};
 
-/// The reply to `/procedure show`.
+/// The answer to `/procedure show`: the procedure's parameters, and under the Terms the numbers
+/// and days its Acts set (each key with its value).
 #[derive(Debug, Clone)]
 pub struct SettingsShown(pub Settings, pub Vec<(&'static str, String)>);
 
-impl fmt::Display for SettingsShown {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A club sees the parameters of the procedure it runs: a Terms club no Nomic numbers,
-        // a Nomic club no advisory votes on drafts.
-        let terms = self.0.procedure == Procedure::ChiefJustice;
-        let lines: Vec<String> = NAMES
-            .iter()
-            .filter(|(name, _)| match *name {
-                "procedure" => true,
-                "advisory_votes" => terms,
-                _ => !terms,
-            })
-            .map(|(name, what)| {
-                format!("{name} = {} ({what})", self.0.get(name).unwrap_or_default())
-            })
-            .chain(self.1.iter().map(|(name, value)| {
-                let rule = bound::TERMS
-                    .iter()
-                    .find(|b| b.key == *name)
-                    .map_or("", |b| b.rule);
-                format!("{name} = {value} (Terms {rule})")
-            }))
-            .collect();
-        f.write_str(&lines.join("\n"))
-    }
-}
-
-/// The reply to `/procedure set`.
+/// The answer to `/procedure set`: its announcement.
 #[derive(Debug, Clone)]
 pub struct ParameterSet {
-    pub name: String,
-    pub before: String,
-    pub after: String,
-    pub by: String,
-    /// The proposal or draft whose amendment waited for this parameter: in effect once no
-    /// other parameter waits for it.
-    pub in_effect: Option<(i64, String)>,
-    /// The parameters that amendment still waits for.
-    pub still_waiting: Vec<String>,
+    pub announced: String,
 }
 
-impl fmt::Display for ParameterSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} set the procedure's {} from {} to {}.",
-            self.by, self.name, self.before, self.after
-        )?;
-        if let Some((n, rule)) = &self.in_effect {
-            let what = if rule.starts_with('§') {
-                "Draft"
-            } else {
-                "Proposal"
-            };
-            if !self.still_waiting.is_empty() {
-                return write!(
-                    f,
-                    " {what} {n}, amending {rule}, waited for it and still waits for {}: it is not yet in effect in gavel.",
-                    self.still_waiting.join(", ")
-                );
-            }
-            write!(
-                f,
+/// The announcement of a parameter set: who set it, from what to what, and the amendment that
+/// waited for it (in effect once no other parameter waits for it).
+fn applied_words(
+    by: &str,
+    name: &str,
+    before: &str,
+    after: &str,
+    waited: Option<&(i64, String)>,
+    still_waiting: &[String],
+) -> String {
+    let mut words = format!("{by} set the procedure's {name} from {before} to {after}.");
+    if let Some((n, rule)) = waited {
+        let what = if rule.starts_with('§') {
+            "Draft"
+        } else {
+            "Proposal"
+        };
+        if still_waiting.is_empty() {
+            words.push_str(&format!(
                 " {what} {n}, amending {rule}, waited for it and is now in effect."
-            )?;
+            ));
+        } else {
+            words.push_str(&format!(
+                " {what} {n}, amending {rule}, waited for it and still waits for {}: it is not yet in effect in gavel.",
+                still_waiting.join(", ")
+            ));
         }
-        Ok(())
     }
+    words
 }
 
 impl App {
@@ -191,15 +157,8 @@ impl App {
                 .collect(),
             None => Vec::new(),
         };
-        let set = ParameterSet {
-            name: name.to_owned(),
-            before,
-            after,
-            by: by.to_owned(),
-            in_effect: waited,
-            still_waiting,
-        };
-        self.announce(conn, &set.to_string()).await?;
-        Ok(set)
+        let announced = applied_words(by, name, &before, &after, waited.as_ref(), &still_waiting);
+        self.announce(conn, &announced).await?;
+        Ok(ParameterSet { announced })
     }
 }

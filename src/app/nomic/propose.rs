@@ -2,13 +2,10 @@
 //! the end of the day (Nomic 103, 107, 109, 111, 116, 201, 202, 211); under the Terms §IV a
 //! Member's suggestion (Act 4) or a Moderator's or Justice's drafted change (Act 5).
 
-use std::fmt;
-
 use chrono::{DateTime, TimeDelta, Utc};
 
 use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
-use crate::domain::kernel::calendar;
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{
     taken_up_by, Contributor, ProposalKind, ProposalStatus,
@@ -39,37 +36,13 @@ pub struct ProposalInput {
     pub suggestion: Option<i64>,
 }
 
-/// The reply to `/propose`.
+/// The answer to `/propose`: the number given, what it is, and when voting closes.
 #[derive(Debug, Clone)]
 pub struct Proposed {
     pub number: i64,
     pub kind: ProposalKind,
     pub closes_at: Option<DateTime<Utc>>,
     pub tz: chrono_tz::Tz,
-}
-
-impl fmt::Display for Proposed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.kind, self.closes_at) {
-            (ProposalKind::Suggestion, _) => write!(
-                f,
-                "Suggestion {} is recorded for the Moderators and Justices, who may draft it (Terms §IV Act 4, 5).",
-                self.number
-            ),
-            (ProposalKind::Draft, _) => write!(
-                f,
-                "Draft {} is submitted to the Chief Justice, who adopts or rejects it (Terms §IV Act 1, 5).",
-                self.number
-            ),
-            (_, Some(close)) => write!(
-                f,
-                "Proposal {} is submitted and posted in #voting; it can be neither changed nor withdrawn (Nomic 107). Voting closes {} (Nomic 113).",
-                self.number,
-                calendar::show(close, self.tz)
-            ),
-            (_, None) => write!(f, "Proposal {} is submitted.", self.number),
-        }
-    }
 }
 
 fn parse_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {

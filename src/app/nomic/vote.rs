@@ -2,8 +2,6 @@
 //! changed, and none at the weekend (Nomic 105, 113, 201, 208); under the Terms a Member's vote
 //! on a draft is advisory, the decision being the Chief Justice's (Terms §IV Act 1).
 
-use std::fmt;
-
 use crate::app::{App, Call};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{Contributor, ProposalKind, ProposalStatus};
@@ -12,31 +10,13 @@ use crate::store;
 
 use super::{cited, RulesError};
 
-/// The reply to `/vote`.
+/// The answer to `/vote`: the ballot recorded and the count so far.
 #[derive(Debug, Clone)]
 pub struct Voted {
     pub number: i64,
     pub ballot: Ballot,
     pub tally: Tally,
     pub advisory: bool,
-}
-
-impl fmt::Display for Voted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.advisory {
-            write!(
-                f,
-                "Your advisory {} on Draft {} is recorded; the Chief Justice decides (Terms §IV Act 1). So far: Yes {}, No {}.",
-                self.ballot, self.number, self.tally.yes, self.tally.no
-            )
-        } else {
-            write!(
-                f,
-                "Your {} on Proposal {} is recorded; a vote can be neither withdrawn nor changed (Nomic 113). So far: Yes {}, No {}.",
-                self.ballot, self.number, self.tally.yes, self.tally.no
-            )
-        }
-    }
 }
 
 impl App {

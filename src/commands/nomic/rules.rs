@@ -4,7 +4,8 @@
 use crate::app::choices::Pick;
 use crate::app::nomic::ProposalInput;
 use crate::commands::paging::{page_of_lines, Paged};
-use crate::commands::{choice, command, flag, integer, person, reply, text, Section};
+use crate::commands::said::answer;
+use crate::commands::{choice, command, flag, integer, person, text, Section};
 use crate::domain::kernel::pages::Listing;
 use crate::domain::kernel::words::Words;
 use crate::domain::nomic::revision::DraftDecision;
@@ -66,7 +67,7 @@ pub(in crate::commands) fn section() -> Section {
         commands: vec![
             command("turns show", "Who plays on which allocated day (Nomic 201)")
                 .rule("Nomic 201, 214")
-                .run(|app, call, _| Box::pin(async move { reply(app.turns(&call).await) })),
+                .run(|app, call, _| Box::pin(async move { answer(app.turns(&call).await) })),
             command("turns set", "Allocate a player's day (Chief Justice only)")
                 .option(person("member", "The player"))
                 .option(choice(
@@ -79,7 +80,7 @@ pub(in crate::commands) fn section() -> Section {
                 .rule("one player a weekday, none at the weekend, Nomic 201")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
+                        answer(
                             app.set_turn(&call, &a.person("member")?, &a.text("day")?)
                                 .await,
                         )
@@ -97,7 +98,7 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let team = a.opt_integer("team").and_then(|t| u32::try_from(t).ok());
-                    reply(app.set_team(&call, &a.person("member")?, team).await)
+                    answer(app.set_team(&call, &a.person("member")?, team).await)
                 })
             }),
             command(
@@ -114,7 +115,7 @@ pub(in crate::commands) fn section() -> Section {
             .rule("only while a tie awaits a Judge, Nomic 210, 214, 215")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.record_judged_winner(&call, &a.person("member")?, a.integer("point")?)
                             .await,
                     )
@@ -176,7 +177,7 @@ pub(in crate::commands) fn section() -> Section {
                         summary: a.opt_text("summary"),
                         suggestion: a.opt_integer("suggestion"),
                     };
-                    reply(app.propose(&call, &input).await)
+                    answer(app.propose(&call, &input).await)
                 })
             }),
             command(
@@ -192,7 +193,7 @@ pub(in crate::commands) fn section() -> Section {
             .rule("one vote each, none at the weekend, Nomic 105, 113, 201, 208")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.vote(&call, a.integer("proposal")?, a.choice("choice")?)
                             .await,
                     )
@@ -220,7 +221,7 @@ pub(in crate::commands) fn section() -> Section {
             .rule("Nomic 109, 113; Terms §IV")
             .run(|app, call, a| {
                 Box::pin(
-                    async move { reply(app.show_proposal(&call, a.integer("proposal")?).await) },
+                    async move { answer(app.show_proposal(&call, a.integer("proposal")?).await) },
                 )
             }),
             command(
@@ -236,7 +237,7 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let reason = a.opt_text("reason");
-                    reply(
+                    answer(
                         app.decide_proposal(
                             &call,
                             a.integer("proposal")?,
@@ -249,13 +250,13 @@ pub(in crate::commands) fn section() -> Section {
             }),
             command("points", "Every player's points (Nomic 209, 210)")
                 .rule("200 wins, Nomic 210")
-                .run(|app, call, _| Box::pin(async move { reply(app.points(&call).await) })),
+                .run(|app, call, _| Box::pin(async move { answer(app.points(&call).await) })),
             command("forfeit", "Forfeit the game of Nomic (Nomic 115)")
                 .option(flag("confirm", "true: you leave the game for good"))
                 .who("players")
                 .rule("for good, with confirm:true; Nomic 115")
                 .run(|app, call, a| {
-                    Box::pin(async move { reply(app.forfeit(&call, a.flag("confirm")).await) })
+                    Box::pin(async move { answer(app.forfeit(&call, a.flag("confirm")).await) })
                 }),
             command(
                 "rule show",
@@ -264,13 +265,13 @@ pub(in crate::commands) fn section() -> Section {
             .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX).picks(Pick::Rule))
             .rule("Nomic 101-118, 201-215; the Terms")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.rule_show(&call, &a.text("rule")?).await) })
+                Box::pin(async move { answer(app.rule_show(&call, &a.text("rule")?).await) })
             }),
             command("rule list", "List the rules in force")
                 .rule("Nomic 211 (mutable rules); the Terms; 15 a page")
                 .paged(|app, call, a| {
                     Box::pin(async move {
-                        let list = reply(app.rule_list(&call).await)?;
+                        let list = answer(app.rule_list(&call).await)?;
                         let listing = Listing::new("/rule list", "The rulebook", RULES_PAGE);
                         page_of_lines(&list.text, &listing, a.opt_integer("page"))
                     })
@@ -282,28 +283,28 @@ pub(in crate::commands) fn section() -> Section {
             .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX).picks(Pick::Rule))
             .rule("Nomic 108-110; Terms §IV Act 2")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.rule_history(&call, &a.text("rule")?).await) })
+                Box::pin(async move { answer(app.rule_history(&call, &a.text("rule")?).await) })
             }),
             command(
                 "rule versions",
                 "The change log: every version of the rulebook and what it changed",
             )
             .rule("Terms §IV Act 2")
-            .run(|app, call, _| Box::pin(async move { reply(app.rule_versions(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { answer(app.rule_versions(&call).await) })),
             command(
                 "rule search",
                 "Find the rules that contain every one of some words",
             )
             .option(text("words", "The words to look for", LABEL_MAX))
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.rule_search(&call, &a.text("words")?).await) })
+                Box::pin(async move { answer(app.rule_search(&call, &a.text("words")?).await) })
             }),
             command(
                 "procedure show",
                 "The procedure for changing the rules and its numbers",
             )
             .rule("Nomic 202-211; Terms §IV")
-            .run(|app, call, _| Box::pin(async move { reply(app.procedure_show(&call).await) })),
+            .run(|app, call, _| Box::pin(async move { answer(app.procedure_show(&call).await) })),
             command(
                 "procedure set",
                 "Apply an adopted change to a parameter (Chief Justice only)",
@@ -315,7 +316,7 @@ pub(in crate::commands) fn section() -> Section {
             .rule("recorded and announced; Nomic 108, 206")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.procedure_set(&call, &a.text("name")?, &a.text("value")?)
                             .await,
                     )
