@@ -56,8 +56,6 @@ pub enum RulesError {
     ForfeitUnconfirmed,
     #[error("{0} forfeited the game, and a forfeit is leaving it: they cannot be given a day again (Nomic 115).")]
     ForfeitedPlayer(String),
-    #[error("`{0}` is not a day of the week (Nomic 201).")]
-    NotADay(String),
     #[error("{0} has no allocated day, so is not a player; give them a day first with /turns set (Nomic 201).")]
     NotAPlayer(String),
     #[error(transparent)]
@@ -88,12 +86,10 @@ pub enum RulesError {
     NoPlayers,
     #[error("There is no Proposal {0}.")]
     NoSuchProposal(i64),
-    #[error("`{0}` is not a kind of rule-change: enact, repeal, amend or transmute (Nomic 103).")]
-    NotAKind(String),
     #[error("Say what the change does with kind: enact, repeal, amend or transmute (Nomic 103).")]
     NoKind,
-    #[error("`{0}` is not a kind of change to the Terms: enact, amend or repeal an Act (Terms §IV Act 5).")]
-    NotATermsKind(String),
+    #[error("Say what the drafted change does with kind: enact, amend or repeal an Act (Terms §IV Act 5).")]
+    NoTermsKind,
     #[error(transparent)]
     Contribution(#[from] crate::domain::nomic::proposal_record::ContributionError),
     #[error("There is no Suggestion {0} to take up (Terms §IV Act 4).")]

@@ -8,8 +8,9 @@ use crate::domain::kernel::authority::Power;
 use crate::store;
 
 use super::RulesError;
+use crate::domain::kernel::words::Words;
 use crate::domain::nomic::bound;
-use crate::domain::nomic::parameters::{check_first_proposal, Procedure, Settings};
+use crate::domain::nomic::parameters::{check_first_proposal, Parameter, Procedure, Settings};
 
 /// The answer to `/procedure show`: the procedure's parameters, and under the Terms the numbers
 /// and days its Acts set (each key with its value).
@@ -94,7 +95,7 @@ impl App {
     pub async fn procedure_set(
         &self,
         call: &Call,
-        name: &str,
+        parameter: Parameter,
         value: &str,
     ) -> Result<ParameterSet, RulesError> {
         self.execute(call, async |conn, actor| {
@@ -103,7 +104,7 @@ impl App {
                 "apply a change to the procedure's parameters",
                 "Nomic 108, 206; Terms §IV Act 1",
             )?;
-            let name = name.trim();
+            let name = parameter.word();
             if bound::is_terms_key(name) {
                 let (before, after) = self.set_terms_parameter(conn, name, value).await?;
                 return self
@@ -112,20 +113,20 @@ impl App {
             }
             let mut settings = self.settings(conn).await?;
             let proposed = store::nomic::proposals::count(conn).await? > 0;
-            if name == "first_proposal" && proposed {
+            if parameter == Parameter::FirstProposal && proposed {
                 return Err(RulesError::NumberingStarted);
             }
-            if name == "procedure" && proposed {
+            if parameter == Parameter::Procedure && proposed {
                 return Err(RulesError::ProcedureInUse);
             }
             let before = settings.get(name).unwrap_or_default();
             settings.set(name, value)?;
             let after = settings.get(name).unwrap_or_default();
-            if name == "first_proposal" {
+            if parameter == Parameter::FirstProposal {
                 let book = self.rulebook(conn, settings.procedure).await?;
                 check_first_proposal(settings.nomic.first_proposal, &book)?;
             }
-            if name == "procedure" {
+            if parameter == Parameter::Procedure {
                 self.follow_procedure(conn, settings.procedure).await?;
             }
             store::nomic::procedure::set(conn, name, &after, actor.id, self.now()).await?;

@@ -8,7 +8,7 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{
-    taken_up_by, Contributor, ProposalKind, ProposalStatus,
+    taken_up_by, Contributor, ProposalKind, ProposalStatus, RuleChangeKind,
 };
 use crate::domain::nomic::revision::{Draft, Suggestion, TermsEdit};
 use crate::domain::nomic::rulebook::{Mutability, RuleId, Rulebook};
@@ -27,8 +27,8 @@ use super::{cited, RulesError};
 /// What `/propose` was asked to do.
 #[derive(Debug, Clone)]
 pub struct ProposalInput {
-    /// enact, repeal, amend or transmute; a Member's suggestion needs none.
-    pub kind: Option<String>,
+    /// What the change does; a Member's suggestion needs none.
+    pub kind: Option<RuleChangeKind>,
     pub text: Option<String>,
     pub rule: Option<String>,
     pub summary: Option<String>,
@@ -43,19 +43,6 @@ pub struct Proposed {
     pub kind: ProposalKind,
     pub closes_at: Option<DateTime<Utc>>,
     pub tz: chrono_tz::Tz,
-}
-
-fn parse_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {
-    let Some(kind) = kind else {
-        return Err(RulesError::NoKind);
-    };
-    match kind.trim() {
-        "enact" => Ok(ProposalKind::Enact),
-        "repeal" => Ok(ProposalKind::Repeal),
-        "amend" => Ok(ProposalKind::Amend),
-        "transmute" => Ok(ProposalKind::Transmute),
-        other => Err(RulesError::NotAKind(other.to_owned())),
-    }
 }
 
 /// The rule-changes a Nomic proposal makes (Nomic 103). A transmutation flips the rule's
@@ -137,15 +124,11 @@ fn nomic_options(kind: ProposalKind, input: &ProposalInput) -> Result<(), RulesE
 }
 
 /// The kind of a drafted change to the Terms, which has no transmutation (Terms §IV Act 5).
-fn parse_terms_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {
-    match kind.map(str::trim) {
-        Some("enact") => Ok(ProposalKind::Enact),
-        Some("repeal") => Ok(ProposalKind::Repeal),
-        Some("amend") => Ok(ProposalKind::Amend),
-        Some("transmute") => Err(RulesError::NoTransmutationInTerms),
-        other => Err(RulesError::NotATermsKind(
-            other.unwrap_or_default().to_owned(),
-        )),
+fn terms_kind(kind: Option<RuleChangeKind>) -> Result<ProposalKind, RulesError> {
+    match kind {
+        Some(RuleChangeKind::Transmute) => Err(RulesError::NoTransmutationInTerms),
+        Some(kind) => Ok(kind.into()),
+        None => Err(RulesError::NoTermsKind),
     }
 }
 
@@ -177,7 +160,7 @@ impl App {
                     .propose_terms(conn, actor, &book, input, settings.advisory_votes, now)
                     .await;
             }
-            let kind = parse_kind(input.kind.as_deref())?;
+            let kind = ProposalKind::from(input.kind.ok_or(RulesError::NoKind)?);
             if input.suggestion.is_some() {
                 return Err(RulesError::OnlyDraftsTakeUp);
             }
@@ -278,11 +261,11 @@ impl App {
             member,
             drafts: Power::Moderate.held_by(&actor.offices),
         };
-        let says = input.kind.as_deref().is_some_and(|k| !k.trim().is_empty());
+        let says = input.kind.is_some();
         let (kind, rule, changes, status, post, apart) = if contributor.proposes(says)?
             == ProposalKind::Draft
         {
-            let edit_kind = parse_terms_kind(input.kind.as_deref())?;
+            let edit_kind = terms_kind(input.kind)?;
             if edit_kind == ProposalKind::Repeal && !text.is_empty() {
                 return Err(RulesError::OptionNotTaken {
                         kind: "A repeal",

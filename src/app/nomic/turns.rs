@@ -27,13 +27,6 @@ pub struct TeamSet {
     pub announced: String,
 }
 
-/// Reads a weekday typed in a command.
-pub fn parse_day(text: &str) -> Result<Weekday, RulesError> {
-    text.trim()
-        .parse::<Weekday>()
-        .map_err(|_| RulesError::NotADay(text.to_owned()))
-}
-
 impl App {
     /// `/turns`: the allocated days.
     pub async fn turns(&self, call: &Call) -> Result<TurnsTable, RulesError> {
@@ -50,7 +43,7 @@ impl App {
         &self,
         call: &Call,
         member: &PersonRef,
-        day: &str,
+        day: Weekday,
     ) -> Result<TurnSet, RulesError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
@@ -59,7 +52,6 @@ impl App {
                 "allocate the players' days",
                 "Nomic 201",
             )?;
-            let day = parse_day(day)?;
             let person = member.resolve(conn, now).await?;
             let players = store::nomic::turns::players(conn).await?;
             if players.iter().any(|p| p.id == person.id && !p.is_playing()) {

@@ -8,7 +8,10 @@ use crate::commands::said::answer;
 use crate::commands::{choice, command, flag, integer, person, text, Section};
 use crate::domain::kernel::pages::Listing;
 use crate::domain::kernel::words::Words;
+use crate::domain::nomic::parameters::Parameter;
+use crate::domain::nomic::proposal_record::RuleChangeKind;
 use crate::domain::nomic::revision::DraftDecision;
+use crate::domain::nomic::turns::PlayingDay;
 use crate::domain::nomic::Ballot;
 
 /// Rules on one page of `/rule list`.
@@ -17,45 +20,12 @@ use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::nomic::revision::SUMMARY_MAX;
 
-/// The days a player may be allocated: Monday to Friday, as Nomic 201 allows (the choices offer
-/// only these; the use case refuses a weekend day too, for any other way in).
-const DAYS: &[&str] = &["monday", "tuesday", "wednesday", "thursday", "friday"];
-
 /// The longest rule label or search typed.
 const LABEL_MAX: usize = 40;
 /// The longest text of a proposed rule.
 const RULE_TEXT_MAX: usize = 2000;
 /// The longest parameter value.
 const VALUE_MAX: usize = 20;
-
-/// The parameters' names, as the option offers them.
-const PARAMETERS: &[&str] = &[
-    "procedure",
-    "advisory_votes",
-    "first_proposal",
-    "proposal_cutoff",
-    "max_mutable_rules",
-    "initial_adoption",
-    "later_adoption",
-    "circuits_before_switch",
-    "award_minimum",
-    "award_offset",
-    "defeat_penalty",
-    "dissent_award",
-    "initial_points",
-    "winning_points",
-    "max_active_points",
-    "dispute_window_minutes",
-    "opinion_window_minutes",
-    "session.day",
-    "session.start",
-    "session.end",
-    "session.place",
-    "scores.initial",
-    "leaderboard.leave_days",
-    "moderation.ban_day",
-    "moderation.declaration_days",
-];
 
 /// The most teams a game of at most five players can have.
 const TEAM_MAX: i64 = 5;
@@ -73,7 +43,7 @@ pub(in crate::commands) fn section() -> Section {
                 .option(choice(
                     "day",
                     "Their day, Monday to Friday (Nomic 201: none at the weekend)",
-                    DAYS,
+                    PlayingDay::WORDS,
                 ))
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
@@ -81,8 +51,12 @@ pub(in crate::commands) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         answer(
-                            app.set_turn(&call, &a.person("member")?, &a.text("day")?)
-                                .await,
+                            app.set_turn(
+                                &call,
+                                &a.person("member")?,
+                                a.choice::<PlayingDay>("day")?.into(),
+                            )
+                            .await,
                         )
                     })
                 }),
@@ -129,7 +103,7 @@ pub(in crate::commands) fn section() -> Section {
                 choice(
                     "kind",
                     "What it does (a Member's suggestion needs none)",
-                    &["enact", "repeal", "amend", "transmute"],
+                    RuleChangeKind::WORDS,
                 )
                 .optional(),
             )
@@ -171,7 +145,7 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let input = ProposalInput {
-                        kind: a.opt_text("kind"),
+                        kind: a.opt_choice("kind"),
                         text: a.opt_text("text"),
                         rule: a.opt_text("rule"),
                         summary: a.opt_text("summary"),
@@ -309,7 +283,7 @@ pub(in crate::commands) fn section() -> Section {
                 "procedure set",
                 "Apply an adopted change to a parameter (Chief Justice only)",
             )
-            .option(choice("name", "The parameter", PARAMETERS))
+            .option(choice("name", "The parameter", Parameter::WORDS))
             .option(text("value", "Its new value", VALUE_MAX))
             .needs(Power::ChiefJustice)
             .who("Chief Justice")
@@ -317,24 +291,11 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.procedure_set(&call, &a.text("name")?, &a.text("value")?)
+                        app.procedure_set(&call, a.choice("name")?, &a.text("value")?)
                             .await,
                     )
                 })
             }),
         ],
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_options_parameters_are_the_procedures() {
-        let names: Vec<&str> = crate::domain::nomic::parameters::NAMES
-            .iter()
-            .map(|(n, _)| *n)
-            .chain(crate::domain::nomic::bound::TERMS.iter().map(|b| b.key))
-            .collect();
-        assert_eq!(names, super::PARAMETERS);
     }
 }
