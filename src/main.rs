@@ -338,6 +338,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 };
             }
             match app
+                .nomic()
                 .import_rules(&file.display().to_string(), &text, json, force)
                 .await
             {

@@ -7,7 +7,7 @@ use std::fmt;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::pages::{Listing, Window};
@@ -26,7 +26,7 @@ use crate::store::{
 };
 
 use super::bound::Amended;
-use super::RulesError;
+use super::{Nomic, RulesError};
 
 /// The answer to `/proposal decide`: the draft decided and its announcement.
 #[derive(Debug, Clone)]
@@ -87,9 +87,9 @@ pub struct HeldFor {
     pub until: Option<DateTime<Utc>>,
 }
 
-impl App {
+impl Nomic<'_> {
     /// `/proposal decide`.
-    pub async fn decide_proposal(
+    pub async fn decide(
         &self,
         call: &Call,
         number: i64,

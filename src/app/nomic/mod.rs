@@ -164,6 +164,23 @@ pub(crate) fn cited(
     }
 }
 
+/// The Nomic game's use cases, and the rulebook's and the procedure's under either procedure:
+/// `app.nomic().propose(...)`, `app.nomic().vote(...)`, `app.nomic().rule_show(...)`.
+pub struct Nomic<'a>(&'a crate::app::App);
+
+impl crate::app::App {
+    pub fn nomic(&self) -> Nomic<'_> {
+        Nomic(self)
+    }
+}
+
+impl std::ops::Deref for Nomic<'_> {
+    type Target = crate::app::App;
+    fn deref(&self) -> &crate::app::App {
+        self.0
+    }
+}
+
 impl crate::app::App {
     /// Refuses a move once someone has won (Nomic 210).
     pub(crate) async fn refuse_after_win(

@@ -3,12 +3,12 @@
 //! Judgement decided when several players reached the winning points at once (Nomic 210, 214,
 //! 215).
 
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 use crate::domain::nomic::points::judged_winner;
 use crate::store::{self, outbox::VOTING};
 
-use super::RulesError;
+use super::{Nomic, RulesError};
 
 /// The answer to `/points`.
 #[derive(Debug, Clone)]
@@ -42,7 +42,7 @@ pub struct Forfeited {
     pub announced: String,
 }
 
-impl App {
+impl Nomic<'_> {
     /// `/points`.
     pub async fn points(&self, call: &Call) -> Result<PointsTable, RulesError> {
         self.execute(call, async |conn, _actor| {
@@ -141,7 +141,7 @@ impl App {
             store::outbox::enqueue(conn, VOTING, &announced, now).await?;
             // A Judge who leaves the game passes their Points on (Nomic 115, 214).
             let settings = self.settings(conn).await?;
-            let game = self.nomic(conn, &settings).await?;
+            let game = self.nomic_state(conn, &settings).await?;
             self.pass_on_points_judged_by(conn, actor.id, &game).await?;
             if store::nomic::turns::started_on(conn).await?.is_some() {
                 self.schedule_switch(conn).await?;

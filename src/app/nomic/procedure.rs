@@ -7,7 +7,7 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::store;
 
-use super::RulesError;
+use super::{Nomic, RulesError};
 use crate::domain::kernel::words::Words;
 use crate::domain::nomic::bound;
 use crate::domain::nomic::parameters::{check_first_proposal, Parameter, Procedure, Settings};
@@ -75,7 +75,9 @@ impl App {
         }
         Ok(settings)
     }
+}
 
+impl Nomic<'_> {
     /// `/procedure show`.
     pub async fn procedure_show(&self, call: &Call) -> Result<SettingsShown, RulesError> {
         self.execute(call, async |conn, _actor| {

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::authority::Power;
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{
@@ -22,7 +22,7 @@ use crate::store::{
 
 use super::draft_post::DraftPost;
 use super::post::{vote_buttons, Standing, VotingPost};
-use super::{cited, RulesError};
+use super::{cited, Nomic, RulesError};
 
 /// What `/propose` was asked to do.
 #[derive(Debug, Clone)]
@@ -143,7 +143,7 @@ fn kind_word(kind: ProposalKind) -> &'static str {
     }
 }
 
-impl App {
+impl Nomic<'_> {
     /// `/propose`, under the club's procedure.
     pub async fn propose(
         &self,
@@ -166,7 +166,7 @@ impl App {
             }
             nomic_options(kind, input)?;
             self.refuse_after_win(conn).await?;
-            let game = self.nomic(conn, &settings).await?;
+            let game = self.nomic_state(conn, &settings).await?;
             let (changes, rule) = nomic_changes(&book, kind, input)?;
             let last = match store::nomic::proposals::last(conn, Procedure::Nomic).await? {
                 Some(row) => Some(self.domain_proposal(conn, &row, &settings).await?),

@@ -12,7 +12,7 @@ use crate::store::{
     nomic::rulebook::{ChangeKind, Provenance, RuleChangeRow},
 };
 
-use super::RulesError;
+use super::{Nomic, RulesError};
 
 /// The chess club's Terms in the Markdown format, the rules of a club under the Terms §IV.
 pub const TERMS_MARKDOWN: &str = include_str!("../../../examples/chess-club-terms.md");
@@ -150,7 +150,9 @@ impl App {
         }
         Ok(())
     }
+}
 
+impl Nomic<'_> {
     /// `/rule show`.
     pub async fn rule_show(&self, call: &Call, label: &str) -> Result<RuleShown, RulesError> {
         self.execute(call, async |conn, _actor| {

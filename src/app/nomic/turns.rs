@@ -3,13 +3,13 @@
 
 use chrono::Weekday;
 
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::nomic::Turns;
 use crate::store::{self, nomic::turns::Player};
 
-use super::RulesError;
+use super::{Nomic, RulesError};
 
 /// The answer to `/turns`: every player, with their day, team and whether they still play.
 #[derive(Debug, Clone)]
@@ -27,7 +27,7 @@ pub struct TeamSet {
     pub announced: String,
 }
 
-impl App {
+impl Nomic<'_> {
     /// `/turns`: the allocated days.
     pub async fn turns(&self, call: &Call) -> Result<TurnsTable, RulesError> {
         self.execute(call, async |conn, _actor| {

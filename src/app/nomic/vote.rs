@@ -2,13 +2,13 @@
 //! changed, and none at the weekend (Nomic 105, 113, 201, 208); under the Terms a Member's vote
 //! on a draft is advisory, the decision being the Chief Justice's (Terms §IV Act 1).
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{Contributor, ProposalKind, ProposalStatus};
 use crate::domain::nomic::{Ballot, Tally};
 use crate::store;
 
-use super::{cited, RulesError};
+use super::{cited, Nomic, RulesError};
 
 /// The answer to `/vote`: the ballot recorded and the count so far.
 #[derive(Debug, Clone)]
@@ -19,7 +19,7 @@ pub struct Voted {
     pub advisory: bool,
 }
 
-impl App {
+impl Nomic<'_> {
     /// `/vote`.
     pub async fn vote(
         &self,
@@ -59,7 +59,7 @@ impl App {
                 }
             } else {
                 self.refuse_after_win(conn).await?;
-                let game = self.nomic(conn, &settings).await?;
+                let game = self.nomic_state(conn, &settings).await?;
                 let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
                 let book = self.rulebook(conn, Procedure::Nomic).await?;
                 game.vote(&mut proposal, actor.id, ballot, now)

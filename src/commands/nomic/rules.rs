@@ -37,7 +37,9 @@ pub(in crate::commands) fn section() -> Section {
         commands: vec![
             command("turns show", "Who plays on which allocated day (Nomic 201)")
                 .rule("Nomic 201, 214")
-                .run(|app, call, _| Box::pin(async move { answer(app.turns(&call).await) })),
+                .run(|app, call, _| {
+                    Box::pin(async move { answer(app.nomic().turns(&call).await) })
+                }),
             command("turns set", "Allocate a player's day (Chief Justice only)")
                 .option(person("member", "The player"))
                 .option(choice(
@@ -51,12 +53,13 @@ pub(in crate::commands) fn section() -> Section {
                 .run(|app, call, a| {
                     Box::pin(async move {
                         answer(
-                            app.set_turn(
-                                &call,
-                                &a.person("member")?,
-                                a.choice::<PlayingDay>("day")?.into(),
-                            )
-                            .await,
+                            app.nomic()
+                                .set_turn(
+                                    &call,
+                                    &a.person("member")?,
+                                    a.choice::<PlayingDay>("day")?.into(),
+                                )
+                                .await,
                         )
                     })
                 }),
@@ -72,7 +75,11 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let team = a.opt_integer("team").and_then(|t| u32::try_from(t).ok());
-                    answer(app.set_team(&call, &a.person("member")?, team).await)
+                    answer(
+                        app.nomic()
+                            .set_team(&call, &a.person("member")?, team)
+                            .await,
+                    )
                 })
             }),
             command(
@@ -90,7 +97,8 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.record_judged_winner(&call, &a.person("member")?, a.integer("point")?)
+                        app.nomic()
+                            .record_judged_winner(&call, &a.person("member")?, a.integer("point")?)
                             .await,
                     )
                 })
@@ -151,7 +159,7 @@ pub(in crate::commands) fn section() -> Section {
                         summary: a.opt_text("summary"),
                         suggestion: a.opt_integer("suggestion"),
                     };
-                    answer(app.propose(&call, &input).await)
+                    answer(app.nomic().propose(&call, &input).await)
                 })
             }),
             command(
@@ -168,7 +176,8 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.vote(&call, a.integer("proposal")?, a.choice("choice")?)
+                        app.nomic()
+                            .vote(&call, a.integer("proposal")?, a.choice("choice")?)
                             .await,
                     )
                 })
@@ -181,6 +190,7 @@ pub(in crate::commands) fn section() -> Section {
             .paged(|app, call, a| {
                 Box::pin(async move {
                     let list = app
+                        .nomic()
                         .list_proposals(&call, a.opt_integer("page"))
                         .await
                         .map_err(|e| e.to_string())?;
@@ -194,9 +204,13 @@ pub(in crate::commands) fn section() -> Section {
             .option(integer("proposal", "Its number", 1, NUMBER_MAX).picks(Pick::Proposal))
             .rule("Nomic 109, 113; Terms §IV")
             .run(|app, call, a| {
-                Box::pin(
-                    async move { answer(app.show_proposal(&call, a.integer("proposal")?).await) },
-                )
+                Box::pin(async move {
+                    answer(
+                        app.nomic()
+                            .show_proposal(&call, a.integer("proposal")?)
+                            .await,
+                    )
+                })
             }),
             command(
                 "proposal decide",
@@ -212,25 +226,30 @@ pub(in crate::commands) fn section() -> Section {
                 Box::pin(async move {
                     let reason = a.opt_text("reason");
                     answer(
-                        app.decide_proposal(
-                            &call,
-                            a.integer("proposal")?,
-                            a.choice("decision")?,
-                            reason.as_deref(),
-                        )
-                        .await,
+                        app.nomic()
+                            .decide(
+                                &call,
+                                a.integer("proposal")?,
+                                a.choice("decision")?,
+                                reason.as_deref(),
+                            )
+                            .await,
                     )
                 })
             }),
             command("points", "Every player's points (Nomic 209, 210)")
                 .rule("200 wins, Nomic 210")
-                .run(|app, call, _| Box::pin(async move { answer(app.points(&call).await) })),
+                .run(|app, call, _| {
+                    Box::pin(async move { answer(app.nomic().points(&call).await) })
+                }),
             command("forfeit", "Forfeit the game of Nomic (Nomic 115)")
                 .option(flag("confirm", "true: you leave the game for good"))
                 .who("players")
                 .rule("for good, with confirm:true; Nomic 115")
                 .run(|app, call, a| {
-                    Box::pin(async move { answer(app.forfeit(&call, a.flag("confirm")).await) })
+                    Box::pin(
+                        async move { answer(app.nomic().forfeit(&call, a.flag("confirm")).await) },
+                    )
                 }),
             command(
                 "rule show",
@@ -239,13 +258,15 @@ pub(in crate::commands) fn section() -> Section {
             .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX).picks(Pick::Rule))
             .rule("Nomic 101-118, 201-215; the Terms")
             .run(|app, call, a| {
-                Box::pin(async move { answer(app.rule_show(&call, &a.text("rule")?).await) })
+                Box::pin(
+                    async move { answer(app.nomic().rule_show(&call, &a.text("rule")?).await) },
+                )
             }),
             command("rule list", "List the rules in force")
                 .rule("Nomic 211 (mutable rules); the Terms; 15 a page")
                 .paged(|app, call, a| {
                     Box::pin(async move {
-                        let list = answer(app.rule_list(&call).await)?;
+                        let list = answer(app.nomic().rule_list(&call).await)?;
                         let listing = Listing::new("/rule list", "The rulebook", RULES_PAGE);
                         page_of_lines(&list.text, &listing, a.opt_integer("page"))
                     })
@@ -257,28 +278,36 @@ pub(in crate::commands) fn section() -> Section {
             .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX).picks(Pick::Rule))
             .rule("Nomic 108-110; Terms §IV Act 2")
             .run(|app, call, a| {
-                Box::pin(async move { answer(app.rule_history(&call, &a.text("rule")?).await) })
+                Box::pin(
+                    async move { answer(app.nomic().rule_history(&call, &a.text("rule")?).await) },
+                )
             }),
             command(
                 "rule versions",
                 "The change log: every version of the rulebook and what it changed",
             )
             .rule("Terms §IV Act 2")
-            .run(|app, call, _| Box::pin(async move { answer(app.rule_versions(&call).await) })),
+            .run(|app, call, _| {
+                Box::pin(async move { answer(app.nomic().rule_versions(&call).await) })
+            }),
             command(
                 "rule search",
                 "Find the rules that contain every one of some words",
             )
             .option(text("words", "The words to look for", LABEL_MAX))
             .run(|app, call, a| {
-                Box::pin(async move { answer(app.rule_search(&call, &a.text("words")?).await) })
+                Box::pin(
+                    async move { answer(app.nomic().rule_search(&call, &a.text("words")?).await) },
+                )
             }),
             command(
                 "procedure show",
                 "The procedure for changing the rules and its numbers",
             )
             .rule("Nomic 202-211; Terms §IV")
-            .run(|app, call, _| Box::pin(async move { answer(app.procedure_show(&call).await) })),
+            .run(|app, call, _| {
+                Box::pin(async move { answer(app.nomic().procedure_show(&call).await) })
+            }),
             command(
                 "procedure set",
                 "Apply an adopted change to a parameter (Chief Justice only)",
@@ -291,7 +320,8 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.procedure_set(&call, a.choice("name")?, &a.text("value")?)
+                        app.nomic()
+                            .procedure_set(&call, a.choice("name")?, &a.text("value")?)
                             .await,
                     )
                 })
