@@ -2,8 +2,6 @@
 //! §IV Act 1); an adopted change applies at once as the next version, with a line in the change
 //! log (Act 2), announced in #discussion. `/proposal show`: a proposal and its votes.
 
-use std::fmt;
-
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
@@ -21,7 +19,6 @@ use crate::domain::nomic::revision::{Draft, DraftDecision, DraftStatus, TermsEdi
 use crate::domain::nomic::Ballot;
 use crate::store::{
     self,
-    keys::StoredKey,
     nomic::rulebook::{ChangeKind, Provenance},
 };
 
@@ -35,17 +32,24 @@ pub struct Decided {
     pub announced: String,
 }
 
-/// The reply to `/proposal list`: the newest proposals, one line each.
+/// The answer to `/proposal list`: a page of the proposals, newest first.
 #[derive(Debug, Clone)]
-pub struct ProposalList(pub Vec<String>, pub Window);
+pub struct ProposalList {
+    pub rows: Vec<ProposalRow>,
+    pub window: Window,
+    /// "Page 2 of 3: ..." under a list of several pages.
+    pub page_line: Option<String>,
+}
 
-impl fmt::Display for ProposalList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            return f.write_str("Nothing has been proposed yet.");
-        }
-        f.write_str(&self.0.join("\n"))
-    }
+/// A proposal's line in `/proposal list`.
+#[derive(Debug, Clone)]
+pub struct ProposalRow {
+    pub number: i64,
+    pub kind: ProposalKind,
+    /// The rule or Act it changes, as stored ("201", "§II 5").
+    pub rule: Option<String>,
+    pub proposer: String,
+    pub status: ProposalStatus,
 }
 
 /// How many proposals a page of `/proposal list` shows.
@@ -277,27 +281,20 @@ impl Nomic<'_> {
             let window = listing.window(page, total as usize)?;
             let rows =
                 store::nomic::proposals::recent_page(conn, window.offset, window.limit).await?;
-            let mut lines: Vec<String> = rows
-                .iter()
-                .map(|r| {
-                    let rule = match r.rule.as_deref() {
-                        Some(l) if l.starts_with('§') => format!(" {l}"),
-                        Some(l) => format!(" Rule {l}"),
-                        None => String::new(),
-                    };
-                    format!(
-                        "{} {}{rule} by {}: {}",
-                        r.number,
-                        r.kind.key(),
-                        r.proposer,
-                        r.status.describe()
-                    )
-                })
-                .collect();
-            if !lines.is_empty() {
-                lines.extend(listing.page_line(&window));
-            }
-            Ok(ProposalList(lines, window))
+            Ok(ProposalList {
+                rows: rows
+                    .into_iter()
+                    .map(|r| ProposalRow {
+                        number: r.number,
+                        kind: r.kind,
+                        rule: r.rule,
+                        proposer: r.proposer,
+                        status: r.status,
+                    })
+                    .collect(),
+                page_line: listing.page_line(&window),
+                window,
+            })
         })
         .await
     }

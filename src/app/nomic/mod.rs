@@ -23,7 +23,7 @@ mod settle;
 mod turns;
 mod vote;
 
-pub use decide::{Decided, HeldFor, ProposalList, ProposalShown};
+pub use decide::{Decided, HeldFor, ProposalList, ProposalRow, ProposalShown};
 pub use import::Imported;
 pub use points::{Forfeited, PointsRow, PointsTable, WinnerRecorded};
 pub use procedure::{ParameterSet, SettingsShown};

@@ -194,7 +194,7 @@ pub(in crate::commands) fn section() -> Section {
                         .list_proposals(&call, a.opt_integer("page"))
                         .await
                         .map_err(|e| e.to_string())?;
-                    Ok(Paged::new(list.to_string(), &list.1))
+                    Ok(Paged::new(list.to_string(), &list.window))
                 })
             }),
             command(

@@ -3,9 +3,9 @@
 //! numbered; the players' days and teams, the rulebook and the procedure are the rules' card.
 
 use crate::app::nomic::{
-    ChangeLog, Decided, Forfeited, HeldFor, ParameterSet, PointsRow, PointsTable, ProposalShown,
-    Proposed, RuleHistory, RuleList, RuleSearch, RuleShown, SettingsShown, TeamSet, TurnSet,
-    TurnsTable, Voted, WinnerRecorded,
+    ChangeLog, Decided, Forfeited, HeldFor, ParameterSet, PointsRow, PointsTable, ProposalList,
+    ProposalRow, ProposalShown, Proposed, RuleHistory, RuleList, RuleSearch, RuleShown,
+    SettingsShown, TeamSet, TurnSet, TurnsTable, Voted, WinnerRecorded,
 };
 use crate::commands::said::{displayed_as_said, Kind, Present, Said};
 use crate::domain::kernel::calendar;
@@ -21,6 +21,7 @@ displayed_as_said!(
     WinnerRecorded,
     Proposed,
     Voted,
+    ProposalList,
     ProposalShown,
     Decided,
     PointsTable,
@@ -115,6 +116,33 @@ impl Present for Voted {
         };
         Said::about(Kind::Proposal, n, text)
     }
+}
+
+impl Present for ProposalList {
+    fn present(&self) -> Said {
+        if self.rows.is_empty() {
+            return Said::about_kind(Kind::Proposal, "Nothing has been proposed yet.");
+        }
+        let mut lines: Vec<String> = self.rows.iter().map(proposal_line).collect();
+        lines.extend(self.page_line.clone());
+        Said::about_kind(Kind::Proposal, lines.join("\n"))
+    }
+}
+
+/// A proposal's line in `/proposal list`: its number, kind, rule, proposer and standing.
+fn proposal_line(r: &ProposalRow) -> String {
+    let rule = match r.rule.as_deref() {
+        Some(l) if l.starts_with('§') => format!(" {l}"),
+        Some(l) => format!(" Rule {l}"),
+        None => String::new(),
+    };
+    format!(
+        "{} {}{rule} by {}: {}",
+        r.number,
+        r.kind.word(),
+        r.proposer,
+        r.status.describe()
+    )
 }
 
 impl Present for ProposalShown {

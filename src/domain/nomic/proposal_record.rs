@@ -20,6 +20,20 @@ pub enum ProposalKind {
     Draft,
 }
 
+impl ProposalKind {
+    /// The word a list names it by ("enact", "draft").
+    pub fn word(self) -> &'static str {
+        match self {
+            ProposalKind::Enact => "enact",
+            ProposalKind::Repeal => "repeal",
+            ProposalKind::Amend => "amend",
+            ProposalKind::Transmute => "transmute",
+            ProposalKind::Suggestion => "suggestion",
+            ProposalKind::Draft => "draft",
+        }
+    }
+}
+
 /// What a rule-change does, as `/propose kind:` offers it (Nomic 103; the Terms have no
 /// transmutation, Terms §IV Act 5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
