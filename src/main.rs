@@ -342,6 +342,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 };
             }
             match app
+                .nomic()
                 .import_rules(&file.display().to_string(), &text, json, force)
                 .await
             {

@@ -117,7 +117,8 @@ fn main() {
             .unwrap();
         if rules_imported == 0 {
             let initial = include_str!("../../src/domain/nomic/initial-rules.json");
-            app.import_rules("the Initial Set", initial, true, false)
+            app.nomic()
+                .import_rules("the Initial Set", initial, true, false)
                 .await
                 .unwrap();
         }

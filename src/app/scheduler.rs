@@ -146,9 +146,11 @@ async fn run_one(
         }
         Job::ResponseDeadline { appeal } => app.court().response_deadline(conn, appeal).await,
         Job::RedecideDeadline { appeal } => app.court().redecide_deadline(conn, appeal).await,
-        Job::VoteClose { proposal } => Ok(app.close_vote(conn, proposal, row.due_at).await?),
-        Job::VoteReminder { proposal } => Ok(app.remind_voters(conn, proposal).await?),
-        Job::AdoptionSwitch => Ok(app.adoption_switch(conn, row.due_at).await?),
+        Job::VoteClose { proposal } => {
+            Ok(app.nomic().close_vote(conn, proposal, row.due_at).await?)
+        }
+        Job::VoteReminder { proposal } => Ok(app.nomic().remind_voters(conn, proposal).await?),
+        Job::AdoptionSwitch => Ok(app.nomic().adoption_switch(conn, row.due_at).await?),
         Job::MotionClose { motion } => Ok(app.motion_due(conn, motion, row.due_at).await?),
         Job::ApprovalDeadline { motion } => Ok(app.approval_due(conn, motion, row.due_at).await?),
         Job::MatchWeek { a_match, step } => {

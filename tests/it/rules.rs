@@ -10,6 +10,7 @@ async fn importing_the_seed_file_gives_rules_101_to_118_immutable_and_201_to_215
     let app = console.app().await.expect("app").clone();
     let json = include_str!("../../src/domain/nomic/initial-rules.json");
     let done = app
+        .nomic()
         .import_rules("nomic-initial-rules.json", json, true, false)
         .await
         .expect("imports");

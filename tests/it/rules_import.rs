@@ -55,6 +55,7 @@ async fn a_rule_set_that_would_break_the_game_is_refused_and_nothing_changes() {
     // Rule 302 would take the number of the second proposal, which would then be refused
     // ("Rule 302 already exists") and block every proposal after it (Nomic 109).
     let e = app
+        .nomic()
         .import_rules("r.json", &with_rule("99", "302", "A rule."), true, false)
         .await
         .unwrap_err();
@@ -71,12 +72,14 @@ async fn a_rule_set_that_would_break_the_game_is_refused_and_nothing_changes() {
     );
     assert_ne!(twice, INITIAL, "the key was inserted");
     let e = app
+        .nomic()
         .import_rules("r.json", &twice, true, false)
         .await
         .unwrap_err();
     assert!(e.to_string().contains("appears twice"), "{e}");
     // A rule without text (Nomic 107).
     let e = app
+        .nomic()
         .import_rules("r.json", &with_rule("99", "216", "  "), true, false)
         .await
         .unwrap_err();
@@ -86,6 +89,7 @@ async fn a_rule_set_that_would_break_the_game_is_refused_and_nothing_changes() {
     let rules = doc["rules"].as_object_mut().unwrap();
     rules.retain(|_, r| r["label"].as_str().unwrap().ends_with("[I]"));
     let e = app
+        .nomic()
         .import_rules("r.json", &doc.to_string(), true, false)
         .await
         .unwrap_err();
@@ -96,6 +100,7 @@ async fn a_rule_set_that_would_break_the_game_is_refused_and_nothing_changes() {
             serde_json::json!({ "label": (230 + n).to_string(), "text": ["More."] });
     }
     let e = app
+        .nomic()
         .import_rules("r.json", &doc.to_string(), true, false)
         .await
         .unwrap_err();
@@ -103,6 +108,7 @@ async fn a_rule_set_that_would_break_the_game_is_refused_and_nothing_changes() {
     // A file over the limit.
     let huge = " ".repeat(2_000_000);
     let e = app
+        .nomic()
         .import_rules("r.json", &huge, true, false)
         .await
         .unwrap_err();
@@ -137,6 +143,7 @@ async fn an_import_once_proposals_exist_must_be_forced_and_is_recorded_and_annou
         .any(|r| r["number"] == "301"));
     let app = console.app().await.expect("app").clone();
     let e = app
+        .nomic()
         .import_rules("r.json", INITIAL, true, false)
         .await
         .unwrap_err();
@@ -148,6 +155,7 @@ async fn an_import_once_proposals_exist_must_be_forced_and_is_recorded_and_annou
     );
 
     let done = app
+        .nomic()
         .import_rules("r.json", INITIAL, true, true)
         .await
         .expect("forced");
@@ -198,6 +206,7 @@ async fn a_nomic_import_in_a_club_outside_the_uk_says_nomic_keeps_uk_time() {
     let mut console = Console::new(config);
     let app = console.app().await.expect("app").clone();
     let done = app
+        .nomic()
         .import_rules("nomic.json", INITIAL, true, false)
         .await
         .expect("imported");
@@ -209,6 +218,7 @@ async fn a_nomic_import_in_a_club_outside_the_uk_says_nomic_keeps_uk_time() {
     // In the UK the import says nothing of it.
     let uk = console_uk().await;
     let done = uk
+        .nomic()
         .import_rules("nomic.json", INITIAL, true, false)
         .await
         .expect("imported");

@@ -24,7 +24,7 @@ use super::bound::nomic_amendments;
 use super::effect::{adoption_cue, effect_words, invoked_rulings};
 use super::RulesError;
 
-impl App {
+impl super::Nomic<'_> {
     /// Completes the vote on Proposal `number` as of `at`, its close, however late this runs.
     pub(crate) async fn close_vote(
         &self,
@@ -40,7 +40,7 @@ impl App {
         }
         let now = self.now();
         let settings = self.settings(conn).await?;
-        let game = self.nomic(conn, &settings).await?;
+        let game = self.nomic_state(conn, &settings).await?;
         let book = self.rulebook(conn, Procedure::Nomic).await?;
         let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
         // The Points of Order raised about it: a pending Judgement holds the change, and what
@@ -137,7 +137,9 @@ impl App {
         }
         Ok(result)
     }
+}
 
+impl App {
     /// Stores the rulebook an adopted proposal left, and each changed rule's new version;
     /// answers the words that say what the change did to the Party Chess Rule Suite, if
     /// anything, for the announcement.
@@ -203,7 +205,9 @@ impl App {
             .map_err(|e| RulesError::Complete(e.to_string()))?;
         Ok(suite.map(|s| s.follows_words()).unwrap_or_default())
     }
+}
 
+impl super::Nomic<'_> {
     /// An hour before the close, names the players who have not voted (pinging them only when
     /// the club turns `rules.reminder_pings` on).
     pub(crate) async fn remind_voters(
@@ -252,7 +256,9 @@ impl App {
         store::outbox::enqueue_pinging(conn, VOTING, &text, &pinged, self.now()).await?;
         Ok(text)
     }
+}
 
+impl App {
     /// Schedules (or moves) rule 204's switch for the game as it now stands (Nomic 204).
     pub(crate) async fn schedule_switch(
         &self,
@@ -264,14 +270,16 @@ impl App {
         {
             return Ok(());
         }
-        let game = self.nomic(conn, &settings).await?;
+        let game = self.nomic_state(conn, &settings).await?;
         match game.adoption_switch_at() {
             Some(at) => jobs::schedule(conn, &Job::AdoptionSwitch, at).await?,
             None => jobs::cancel(conn, &Job::AdoptionSwitch, self.now()).await?,
         }
         Ok(())
     }
+}
 
+impl super::Nomic<'_> {
     /// At the end of the second complete circuit of turns rule 204 changes itself: from then on
     /// adoption needs a simple majority of the votes cast, if rule 204 still stands (Nomic 204).
     pub(crate) async fn adoption_switch(
@@ -286,7 +294,7 @@ impl App {
         if settings.procedure != Procedure::Nomic {
             return Ok("the club does not play Nomic".into());
         }
-        let game = self.nomic(conn, &settings).await?;
+        let game = self.nomic_state(conn, &settings).await?;
         match game.adoption_switch_at() {
             Some(due) if due > at => {
                 jobs::schedule(conn, &Job::AdoptionSwitch, due).await?;

@@ -2,67 +2,98 @@
 //! §IV Act 1); an adopted change applies at once as the next version, with a line in the change
 //! log (Act 2), announced in #discussion. `/proposal show`: a proposal and its votes.
 
-use crate::domain::nomic::revision::DraftDecision;
-use std::fmt;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::kernel::pages::{Listing, Window};
 use crate::domain::nomic::bound;
+use crate::domain::nomic::order::PointStage;
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{
     configured_by, taken_up_by, ProposalKind, ProposalStatus,
 };
-use crate::domain::nomic::revision::{Draft, DraftStatus, TermsEdit};
+use crate::domain::nomic::revision::{Draft, DraftDecision, DraftStatus, TermsEdit};
+use crate::domain::nomic::Ballot;
 use crate::store::{
     self,
-    keys::StoredKey,
     nomic::rulebook::{ChangeKind, Provenance},
 };
 
 use super::bound::Amended;
-use super::RulesError;
+use super::{Nomic, RulesError};
 
-/// The reply to `/proposal decide`: the announcement.
+/// The answer to `/proposal decide`: the draft decided and its announcement.
 #[derive(Debug, Clone)]
-pub struct Decided(pub String);
-
-impl fmt::Display for Decided {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+pub struct Decided {
+    pub number: i64,
+    pub announced: String,
 }
 
-/// The reply to `/proposal list`: the newest proposals, one line each.
+/// The answer to `/proposal list`: a page of the proposals, newest first.
 #[derive(Debug, Clone)]
-pub struct ProposalList(pub Vec<String>, pub Window);
+pub struct ProposalList {
+    pub rows: Vec<ProposalRow>,
+    pub window: Window,
+    /// "Page 2 of 3: ..." under a list of several pages.
+    pub page_line: Option<String>,
+}
 
-impl fmt::Display for ProposalList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            return f.write_str("Nothing has been proposed yet.");
-        }
-        f.write_str(&self.0.join("\n"))
-    }
+/// A proposal's line in `/proposal list`.
+#[derive(Debug, Clone)]
+pub struct ProposalRow {
+    pub number: i64,
+    pub kind: ProposalKind,
+    /// The rule or Act it changes, as stored ("201", "§II 5").
+    pub rule: Option<String>,
+    pub proposer: String,
+    pub status: ProposalStatus,
 }
 
 /// How many proposals a page of `/proposal list` shows.
 const LIST_MAX: i64 = 20;
 
-/// The reply to `/proposal show`.
+/// The answer to `/proposal show`: a proposal, its votes and where it stands.
 #[derive(Debug, Clone)]
-pub struct ProposalShown(pub Vec<String>);
-
-impl fmt::Display for ProposalShown {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.join("\n"))
-    }
+pub struct ProposalShown {
+    pub number: i64,
+    pub kind: ProposalKind,
+    /// The rule or Act it changes, as stored ("201", "§II 5").
+    pub rule: Option<String>,
+    pub proposer: String,
+    pub submitted_at: DateTime<Utc>,
+    pub status: ProposalStatus,
+    /// The rule-change's text as proposed.
+    pub text: String,
+    pub closes_at: Option<DateTime<Utc>>,
+    /// The votes cast, in order.
+    pub votes: Vec<(String, Ballot)>,
+    /// The result as announced.
+    pub result: Option<String>,
+    /// The parameters its amendment waits for: (the rule, the parameter's name).
+    pub waiting: Vec<(String, String)>,
+    /// The Points of Order holding it back (Nomic 214).
+    pub held_for: Vec<HeldFor>,
+    /// The points it moved: (the player, the change).
+    pub points: Vec<(String, i64)>,
+    /// The time zone of its procedure's moments.
+    pub tz: Tz,
 }
 
-impl App {
+/// A Point of Order still awaiting an invoked Judgement on a held proposal, and its Judge now.
+#[derive(Debug, Clone)]
+pub struct HeldFor {
+    pub point: i64,
+    pub judge: String,
+    pub stage: PointStage,
+    pub until: Option<DateTime<Utc>>,
+}
+
+impl Nomic<'_> {
     /// `/proposal decide`.
-    pub async fn decide_proposal(
+    pub async fn decide(
         &self,
         call: &Call,
         number: i64,
@@ -228,7 +259,10 @@ impl App {
             self.edit_draft_post(conn, &row, status, settings.advisory_votes)
                 .await?;
             self.announce(conn, &announcement).await?;
-            Ok(Decided(announcement))
+            Ok(Decided {
+                number,
+                announced: announcement,
+            })
         })
         .await
     }
@@ -247,27 +281,20 @@ impl App {
             let window = listing.window(page, total as usize)?;
             let rows =
                 store::nomic::proposals::recent_page(conn, window.offset, window.limit).await?;
-            let mut lines: Vec<String> = rows
-                .iter()
-                .map(|r| {
-                    let rule = match r.rule.as_deref() {
-                        Some(l) if l.starts_with('§') => format!(" {l}"),
-                        Some(l) => format!(" Rule {l}"),
-                        None => String::new(),
-                    };
-                    format!(
-                        "{} {}{rule} by {}: {}",
-                        r.number,
-                        r.kind.key(),
-                        r.proposer,
-                        r.status.describe()
-                    )
-                })
-                .collect();
-            if !lines.is_empty() {
-                lines.extend(listing.page_line(&window));
-            }
-            Ok(ProposalList(lines, window))
+            Ok(ProposalList {
+                rows: rows
+                    .into_iter()
+                    .map(|r| ProposalRow {
+                        number: r.number,
+                        kind: r.kind,
+                        rule: r.rule,
+                        proposer: r.proposer,
+                        status: r.status,
+                    })
+                    .collect(),
+                page_line: listing.page_line(&window),
+                window,
+            })
         })
         .await
     }
@@ -282,48 +309,9 @@ impl App {
             let row = store::nomic::proposals::by_number(conn, number)
                 .await?
                 .ok_or(RulesError::NoSuchProposal(number))?;
-            let noun = match row.kind {
-                ProposalKind::Suggestion => "Suggestion",
-                ProposalKind::Draft => "Draft",
-                _ => "Proposal",
-            };
-            let rule = match row.rule.as_deref() {
-                Some(r) if r.starts_with('§') => format!(" ({r})"),
-                Some(r) => format!(" (Rule {r})"),
-                None => String::new(),
-            };
-            let mut lines = vec![format!(
-                "{noun} {number}{rule} by {}, {}: {}",
-                row.proposer,
-                calendar::show(row.submitted_at, self.rules_tz(row.procedure)),
-                row.status.describe()
-            )];
-            if !row.text.is_empty() {
-                lines.push(format!("“{}”", row.text));
-            }
-            if let Some(close) = row.closes_at {
-                lines.push(format!(
-                    "Voting closes {} (Nomic 113).",
-                    calendar::show(close, self.rules_tz(row.procedure))
-                ));
-            }
             let votes = store::nomic::proposals::votes(conn, number).await?;
-            if !votes.is_empty() {
-                let cast: Vec<String> = votes
-                    .iter()
-                    .map(|v| format!("{} {}", v.voter, v.ballot))
-                    .collect();
-                lines.push(format!("Votes: {}", cast.join(", ")));
-            }
-            if let Some(result) = row.result {
-                lines.push(result);
-            }
-            for w in store::nomic::bound::of_proposal(conn, number).await? {
-                lines.push(format!(
-                    "Not yet in effect: {} waits for the Chief Justice to set {} with /procedure set name:{}.",
-                    w.rule, w.name, w.name
-                ));
-            }
+            let waiting = store::nomic::bound::of_proposal(conn, number).await?;
+            let mut held_for = Vec::new();
             if row.status == ProposalStatus::Held {
                 // Who holds it back: each Point still awaiting an invoked Judgement, and its
                 // Judge now (Nomic 214).
@@ -331,30 +319,34 @@ impl App {
                     let (Some(judge), true) = (p.point.judge(), p.point.is_active()) else {
                         continue;
                     };
-                    let judge = store::people::by_id(conn, judge).await?.name;
-                    let until = p
-                        .point
-                        .next_deadline()
-                        .map(|d| {
-                            format!(" until {}", calendar::show(d, self.rules_tz(row.procedure)))
-                        })
-                        .unwrap_or_default();
-                    lines.push(format!(
-                        "Held for Point of Order #{}: Judge {judge}, {}{until} (Nomic 214).",
-                        p.number,
-                        p.point.status.stage().describe()
-                    ));
+                    held_for.push(HeldFor {
+                        point: p.number,
+                        judge: store::people::by_id(conn, judge).await?.name,
+                        stage: p.point.status.stage(),
+                        until: p.point.next_deadline(),
+                    });
                 }
             }
             let points = store::nomic::proposals::points_of(conn, number).await?;
-            if !points.is_empty() {
-                let moved: Vec<String> = points
-                    .iter()
-                    .map(|(name, change, _)| format!("{name} {change:+}"))
-                    .collect();
-                lines.push(format!("Points: {}", moved.join(", ")));
-            }
-            Ok(ProposalShown(lines))
+            Ok(ProposalShown {
+                number,
+                kind: row.kind,
+                rule: row.rule,
+                proposer: row.proposer,
+                submitted_at: row.submitted_at,
+                status: row.status,
+                text: row.text,
+                closes_at: row.closes_at,
+                votes: votes.into_iter().map(|v| (v.voter, v.ballot)).collect(),
+                result: row.result,
+                waiting: waiting.into_iter().map(|w| (w.rule, w.name)).collect(),
+                held_for,
+                points: points
+                    .into_iter()
+                    .map(|(name, change, _)| (name, change))
+                    .collect(),
+                tz: self.rules_tz(row.procedure),
+            })
         })
         .await
     }

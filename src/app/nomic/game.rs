@@ -16,7 +16,7 @@ use crate::domain::nomic::parameters::{Procedure, Settings};
 
 impl App {
     /// The game as it stands; refused before any player has an allocated day (Nomic 201).
-    pub(crate) async fn nomic(
+    pub(crate) async fn nomic_state(
         &self,
         conn: &mut SqliteConnection,
         settings: &Settings,

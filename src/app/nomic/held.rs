@@ -89,7 +89,7 @@ impl App {
     ) -> Result<Option<String>, RulesError> {
         let number = row.number;
         let settings = self.settings(conn).await?;
-        let game = self.nomic(conn, &settings).await?;
+        let game = self.nomic_state(conn, &settings).await?;
         let book = self.rulebook(conn, Procedure::Nomic).await?;
         let mut proposal = self.domain_proposal(conn, row, &settings).await?;
         let invocations: Vec<_> = related.iter().map(|p| p.point.invoked_at()).collect();

@@ -7,13 +7,13 @@
 
 use std::fmt;
 
-use crate::app::{system_actor, App, Call};
+use crate::app::{system_actor, Call};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::rulebook::{check_size, Rulebook, IMPORT_MAX_BYTES};
 use crate::domain::nomic::ProposalNumber;
 use crate::store;
 
-use super::RulesError;
+use super::{Nomic, RulesError};
 
 /// The reply to `gavel rules import`.
 #[derive(Debug, Clone)]
@@ -52,7 +52,7 @@ impl fmt::Display for Imported {
     }
 }
 
-impl App {
+impl Nomic<'_> {
     /// `gavel rules import FILE [--force]`. `json` picks the Nomic JSON format; otherwise the
     /// Markdown format.
     pub async fn import_rules(

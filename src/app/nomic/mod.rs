@@ -23,12 +23,14 @@ mod settle;
 mod turns;
 mod vote;
 
-pub use decide::{Decided, ProposalList, ProposalShown};
+pub use decide::{Decided, HeldFor, ProposalList, ProposalRow, ProposalShown};
 pub use import::Imported;
-pub use points::{Forfeited, PointsTable, WinnerRecorded};
+pub use points::{Forfeited, PointsRow, PointsTable, WinnerRecorded};
 pub use procedure::{ParameterSet, SettingsShown};
 pub use propose::{ProposalInput, Proposed};
-pub use rulebook::{built_in, heading, RuleHistory, RuleList, RuleShown, TERMS_MARKDOWN};
+pub use rulebook::{
+    built_in, heading, ChangeLog, RuleHistory, RuleList, RuleSearch, RuleShown, TERMS_MARKDOWN,
+};
 pub use turns::{TeamSet, TurnSet, TurnsTable};
 pub use vote::Voted;
 
@@ -54,8 +56,6 @@ pub enum RulesError {
     ForfeitUnconfirmed,
     #[error("{0} forfeited the game, and a forfeit is leaving it: they cannot be given a day again (Nomic 115).")]
     ForfeitedPlayer(String),
-    #[error("`{0}` is not a day of the week (Nomic 201).")]
-    NotADay(String),
     #[error("{0} has no allocated day, so is not a player; give them a day first with /turns set (Nomic 201).")]
     NotAPlayer(String),
     #[error(transparent)]
@@ -86,12 +86,10 @@ pub enum RulesError {
     NoPlayers,
     #[error("There is no Proposal {0}.")]
     NoSuchProposal(i64),
-    #[error("`{0}` is not a kind of rule-change: enact, repeal, amend or transmute (Nomic 103).")]
-    NotAKind(String),
     #[error("Say what the change does with kind: enact, repeal, amend or transmute (Nomic 103).")]
     NoKind,
-    #[error("`{0}` is not a kind of change to the Terms: enact, amend or repeal an Act (Terms §IV Act 5).")]
-    NotATermsKind(String),
+    #[error("Say what the drafted change does with kind: enact, amend or repeal an Act (Terms §IV Act 5).")]
+    NoTermsKind,
     #[error(transparent)]
     Contribution(#[from] crate::domain::nomic::proposal_record::ContributionError),
     #[error("There is no Suggestion {0} to take up (Terms §IV Act 4).")]
@@ -163,6 +161,23 @@ pub(crate) fn cited(
         e
     } else {
         RulesError::Cited(now)
+    }
+}
+
+/// The Nomic game's use cases, and the rulebook's and the procedure's under either procedure:
+/// `app.nomic().propose(...)`, `app.nomic().vote(...)`, `app.nomic().rule_show(...)`.
+pub struct Nomic<'a>(&'a crate::app::App);
+
+impl crate::app::App {
+    pub fn nomic(&self) -> Nomic<'_> {
+        Nomic(self)
+    }
+}
+
+impl std::ops::Deref for Nomic<'_> {
+    type Target = crate::app::App;
+    fn deref(&self) -> &crate::app::App {
+        self.0
     }
 }
 

@@ -3,76 +3,46 @@
 //! Judgement decided when several players reached the winning points at once (Nomic 210, 214,
 //! 215).
 
-use std::fmt;
-
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 use crate::domain::nomic::points::judged_winner;
 use crate::store::{self, outbox::VOTING};
 
-use super::RulesError;
+use super::{Nomic, RulesError};
 
-/// The reply to `/points`.
+/// The answer to `/points`.
 #[derive(Debug, Clone)]
 pub struct PointsTable {
-    pub lines: Vec<String>,
+    /// Every player, most points first.
+    pub rows: Vec<PointsRow>,
     pub winner: Option<String>,
     /// The players tied for the win while a Judge decides (Nomic 214).
     pub tied: Vec<String>,
     pub winning: i64,
 }
 
-impl fmt::Display for PointsTable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.lines.is_empty() {
-            return f.write_str(
-                "Nobody plays yet: players are those with an allocated day (Nomic 201).",
-            );
-        }
-        write!(
-            f,
-            "Points ({} to win, Nomic 210):\n{}",
-            self.winning,
-            self.lines.join("\n")
-        )?;
-        if let Some(w) = &self.winner {
-            write!(f, "\n{w} has won the game (Nomic 210).")?;
-        } else if !self.tied.is_empty() {
-            write!(
-                f,
-                "\n{} reached the winning points at once; a Judge decides who wins (Nomic 210, 214, 215).",
-                self.tied.join(" and ")
-            )?;
-        }
-        Ok(())
-    }
-}
-
-/// The reply to `/turns winner`: the announcement.
+/// A player's points in `/points`.
 #[derive(Debug, Clone)]
-pub struct WinnerRecorded(pub String);
-
-impl fmt::Display for WinnerRecorded {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+pub struct PointsRow {
+    pub name: String,
+    pub points: i64,
+    /// Whether they still play (not forfeited, Nomic 115).
+    pub playing: bool,
 }
 
-/// The reply to `/forfeit`.
+/// The answer to `/turns winner`: its announcement.
 #[derive(Debug, Clone)]
-pub struct Forfeited(pub String);
-
-impl fmt::Display for Forfeited {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} has forfeited the game: they no longer propose or vote, their day is vacant, and votes already cast stand (Nomic 115, 113).",
-            self.0
-        )
-    }
+pub struct WinnerRecorded {
+    pub announced: String,
 }
 
-impl App {
+/// The answer to `/forfeit`: its announcement.
+#[derive(Debug, Clone)]
+pub struct Forfeited {
+    pub announced: String,
+}
+
+impl Nomic<'_> {
     /// `/points`.
     pub async fn points(&self, call: &Call) -> Result<PointsTable, RulesError> {
         self.execute(call, async |conn, _actor| {
@@ -81,15 +51,16 @@ impl App {
             players.sort_by(|a, b| b.points.cmp(&a.points).then(a.name.cmp(&b.name)));
             let winner_id = store::nomic::turns::winner(conn).await?;
             let tie = store::nomic::turns::tie(conn).await?.unwrap_or_default();
-            let lines = players
+            let rows = players
                 .iter()
-                .map(|p| {
-                    let gone = if p.is_playing() { "" } else { " (forfeited)" };
-                    format!("{}: {}{gone}", p.name, p.points)
+                .map(|p| PointsRow {
+                    name: p.name.clone(),
+                    points: p.points,
+                    playing: p.is_playing(),
                 })
                 .collect();
             Ok(PointsTable {
-                lines,
+                rows,
                 winner: winner_id
                     .and_then(|w| players.iter().find(|p| p.id == w))
                     .map(|p| p.name.clone()),
@@ -143,7 +114,7 @@ impl App {
             );
             store::outbox::enqueue(conn, VOTING, &text, now).await?;
             self.announce(conn, &text).await?;
-            Ok(WinnerRecorded(text))
+            Ok(WinnerRecorded { announced: text })
         })
         .await
     }
@@ -163,16 +134,19 @@ impl App {
                 ))?;
             turns.forfeit(actor.id)?;
             store::nomic::turns::forfeit(conn, actor.id, now).await?;
-            let done = Forfeited(actor.name.clone());
-            store::outbox::enqueue(conn, VOTING, &done.to_string(), now).await?;
+            let announced = format!(
+                "{} has forfeited the game: they no longer propose or vote, their day is vacant, and votes already cast stand (Nomic 115, 113).",
+                actor.name
+            );
+            store::outbox::enqueue(conn, VOTING, &announced, now).await?;
             // A Judge who leaves the game passes their Points on (Nomic 115, 214).
             let settings = self.settings(conn).await?;
-            let game = self.nomic(conn, &settings).await?;
+            let game = self.nomic_state(conn, &settings).await?;
             self.pass_on_points_judged_by(conn, actor.id, &game).await?;
             if store::nomic::turns::started_on(conn).await?.is_some() {
                 self.schedule_switch(conn).await?;
             }
-            Ok(done)
+            Ok(Forfeited { announced })
         })
         .await
     }

@@ -1,90 +1,57 @@
 //! `/procedure show` and `/procedure set`: the procedure's parameters, seeded from config and
 //! changed by the Chief Justice when an adopted change alters one, recorded and announced.
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
 
 use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::store;
 
-use super::RulesError;
+use super::{Nomic, RulesError};
+use crate::domain::kernel::words::Words;
 use crate::domain::nomic::bound;
-use crate::domain::nomic::parameters::{check_first_proposal, Procedure, Settings, NAMES};
+use crate::domain::nomic::parameters::{check_first_proposal, Parameter, Procedure, Settings};
 
-/// The reply to `/procedure show`.
+/// The answer to `/procedure show`: the procedure's parameters, and under the Terms the numbers
+/// and days its Acts set (each key with its value).
 #[derive(Debug, Clone)]
 pub struct SettingsShown(pub Settings, pub Vec<(&'static str, String)>);
 
-impl fmt::Display for SettingsShown {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A club sees the parameters of the procedure it runs: a Terms club no Nomic numbers,
-        // a Nomic club no advisory votes on drafts.
-        let terms = self.0.procedure == Procedure::ChiefJustice;
-        let lines: Vec<String> = NAMES
-            .iter()
-            .filter(|(name, _)| match *name {
-                "procedure" => true,
-                "advisory_votes" => terms,
-                _ => !terms,
-            })
-            .map(|(name, what)| {
-                format!("{name} = {} ({what})", self.0.get(name).unwrap_or_default())
-            })
-            .chain(self.1.iter().map(|(name, value)| {
-                let rule = bound::TERMS
-                    .iter()
-                    .find(|b| b.key == *name)
-                    .map_or("", |b| b.rule);
-                format!("{name} = {value} (Terms {rule})")
-            }))
-            .collect();
-        f.write_str(&lines.join("\n"))
-    }
-}
-
-/// The reply to `/procedure set`.
+/// The answer to `/procedure set`: its announcement.
 #[derive(Debug, Clone)]
 pub struct ParameterSet {
-    pub name: String,
-    pub before: String,
-    pub after: String,
-    pub by: String,
-    /// The proposal or draft whose amendment waited for this parameter: in effect once no
-    /// other parameter waits for it.
-    pub in_effect: Option<(i64, String)>,
-    /// The parameters that amendment still waits for.
-    pub still_waiting: Vec<String>,
+    pub announced: String,
 }
 
-impl fmt::Display for ParameterSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} set the procedure's {} from {} to {}.",
-            self.by, self.name, self.before, self.after
-        )?;
-        if let Some((n, rule)) = &self.in_effect {
-            let what = if rule.starts_with('§') {
-                "Draft"
-            } else {
-                "Proposal"
-            };
-            if !self.still_waiting.is_empty() {
-                return write!(
-                    f,
-                    " {what} {n}, amending {rule}, waited for it and still waits for {}: it is not yet in effect in gavel.",
-                    self.still_waiting.join(", ")
-                );
-            }
-            write!(
-                f,
+/// The announcement of a parameter set: who set it, from what to what, and the amendment that
+/// waited for it (in effect once no other parameter waits for it).
+fn applied_words(
+    by: &str,
+    name: &str,
+    before: &str,
+    after: &str,
+    waited: Option<&(i64, String)>,
+    still_waiting: &[String],
+) -> String {
+    let mut words = format!("{by} set the procedure's {name} from {before} to {after}.");
+    if let Some((n, rule)) = waited {
+        let what = if rule.starts_with('§') {
+            "Draft"
+        } else {
+            "Proposal"
+        };
+        if still_waiting.is_empty() {
+            words.push_str(&format!(
                 " {what} {n}, amending {rule}, waited for it and is now in effect."
-            )?;
+            ));
+        } else {
+            words.push_str(&format!(
+                " {what} {n}, amending {rule}, waited for it and still waits for {}: it is not yet in effect in gavel.",
+                still_waiting.join(", ")
+            ));
         }
-        Ok(())
     }
+    words
 }
 
 impl App {
@@ -108,7 +75,9 @@ impl App {
         }
         Ok(settings)
     }
+}
 
+impl Nomic<'_> {
     /// `/procedure show`.
     pub async fn procedure_show(&self, call: &Call) -> Result<SettingsShown, RulesError> {
         self.execute(call, async |conn, _actor| {
@@ -128,7 +97,7 @@ impl App {
     pub async fn procedure_set(
         &self,
         call: &Call,
-        name: &str,
+        parameter: Parameter,
         value: &str,
     ) -> Result<ParameterSet, RulesError> {
         self.execute(call, async |conn, actor| {
@@ -137,7 +106,7 @@ impl App {
                 "apply a change to the procedure's parameters",
                 "Nomic 108, 206; Terms §IV Act 1",
             )?;
-            let name = name.trim();
+            let name = parameter.word();
             if bound::is_terms_key(name) {
                 let (before, after) = self.set_terms_parameter(conn, name, value).await?;
                 return self
@@ -146,20 +115,20 @@ impl App {
             }
             let mut settings = self.settings(conn).await?;
             let proposed = store::nomic::proposals::count(conn).await? > 0;
-            if name == "first_proposal" && proposed {
+            if parameter == Parameter::FirstProposal && proposed {
                 return Err(RulesError::NumberingStarted);
             }
-            if name == "procedure" && proposed {
+            if parameter == Parameter::Procedure && proposed {
                 return Err(RulesError::ProcedureInUse);
             }
             let before = settings.get(name).unwrap_or_default();
             settings.set(name, value)?;
             let after = settings.get(name).unwrap_or_default();
-            if name == "first_proposal" {
+            if parameter == Parameter::FirstProposal {
                 let book = self.rulebook(conn, settings.procedure).await?;
                 check_first_proposal(settings.nomic.first_proposal, &book)?;
             }
-            if name == "procedure" {
+            if parameter == Parameter::Procedure {
                 self.follow_procedure(conn, settings.procedure).await?;
             }
             store::nomic::procedure::set(conn, name, &after, actor.id, self.now()).await?;
@@ -191,15 +160,8 @@ impl App {
                 .collect(),
             None => Vec::new(),
         };
-        let set = ParameterSet {
-            name: name.to_owned(),
-            before,
-            after,
-            by: by.to_owned(),
-            in_effect: waited,
-            still_waiting,
-        };
-        self.announce(conn, &set.to_string()).await?;
-        Ok(set)
+        let announced = applied_words(by, name, &before, &after, waited.as_ref(), &still_waiting);
+        self.announce(conn, &announced).await?;
+        Ok(ParameterSet { announced })
     }
 }

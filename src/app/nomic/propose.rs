@@ -2,16 +2,13 @@
 //! the end of the day (Nomic 103, 107, 109, 111, 116, 201, 202, 211); under the Terms §IV a
 //! Member's suggestion (Act 4) or a Moderator's or Justice's drafted change (Act 5).
 
-use std::fmt;
-
 use chrono::{DateTime, TimeDelta, Utc};
 
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::kernel::authority::Power;
-use crate::domain::kernel::calendar;
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{
-    taken_up_by, Contributor, ProposalKind, ProposalStatus,
+    taken_up_by, Contributor, ProposalKind, ProposalStatus, RuleChangeKind,
 };
 use crate::domain::nomic::revision::{Draft, Suggestion, TermsEdit};
 use crate::domain::nomic::rulebook::{Mutability, RuleId, Rulebook};
@@ -25,13 +22,13 @@ use crate::store::{
 
 use super::draft_post::DraftPost;
 use super::post::{vote_buttons, Standing, VotingPost};
-use super::{cited, RulesError};
+use super::{cited, Nomic, RulesError};
 
 /// What `/propose` was asked to do.
 #[derive(Debug, Clone)]
 pub struct ProposalInput {
-    /// enact, repeal, amend or transmute; a Member's suggestion needs none.
-    pub kind: Option<String>,
+    /// What the change does; a Member's suggestion needs none.
+    pub kind: Option<RuleChangeKind>,
     pub text: Option<String>,
     pub rule: Option<String>,
     pub summary: Option<String>,
@@ -39,50 +36,13 @@ pub struct ProposalInput {
     pub suggestion: Option<i64>,
 }
 
-/// The reply to `/propose`.
+/// The answer to `/propose`: the number given, what it is, and when voting closes.
 #[derive(Debug, Clone)]
 pub struct Proposed {
     pub number: i64,
     pub kind: ProposalKind,
     pub closes_at: Option<DateTime<Utc>>,
     pub tz: chrono_tz::Tz,
-}
-
-impl fmt::Display for Proposed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.kind, self.closes_at) {
-            (ProposalKind::Suggestion, _) => write!(
-                f,
-                "Suggestion {} is recorded for the Moderators and Justices, who may draft it (Terms §IV Act 4, 5).",
-                self.number
-            ),
-            (ProposalKind::Draft, _) => write!(
-                f,
-                "Draft {} is submitted to the Chief Justice, who adopts or rejects it (Terms §IV Act 1, 5).",
-                self.number
-            ),
-            (_, Some(close)) => write!(
-                f,
-                "Proposal {} is submitted and posted in #voting; it can be neither changed nor withdrawn (Nomic 107). Voting closes {} (Nomic 113).",
-                self.number,
-                calendar::show(close, self.tz)
-            ),
-            (_, None) => write!(f, "Proposal {} is submitted.", self.number),
-        }
-    }
-}
-
-fn parse_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {
-    let Some(kind) = kind else {
-        return Err(RulesError::NoKind);
-    };
-    match kind.trim() {
-        "enact" => Ok(ProposalKind::Enact),
-        "repeal" => Ok(ProposalKind::Repeal),
-        "amend" => Ok(ProposalKind::Amend),
-        "transmute" => Ok(ProposalKind::Transmute),
-        other => Err(RulesError::NotAKind(other.to_owned())),
-    }
 }
 
 /// The rule-changes a Nomic proposal makes (Nomic 103). A transmutation flips the rule's
@@ -164,15 +124,11 @@ fn nomic_options(kind: ProposalKind, input: &ProposalInput) -> Result<(), RulesE
 }
 
 /// The kind of a drafted change to the Terms, which has no transmutation (Terms §IV Act 5).
-fn parse_terms_kind(kind: Option<&str>) -> Result<ProposalKind, RulesError> {
-    match kind.map(str::trim) {
-        Some("enact") => Ok(ProposalKind::Enact),
-        Some("repeal") => Ok(ProposalKind::Repeal),
-        Some("amend") => Ok(ProposalKind::Amend),
-        Some("transmute") => Err(RulesError::NoTransmutationInTerms),
-        other => Err(RulesError::NotATermsKind(
-            other.unwrap_or_default().to_owned(),
-        )),
+fn terms_kind(kind: Option<RuleChangeKind>) -> Result<ProposalKind, RulesError> {
+    match kind {
+        Some(RuleChangeKind::Transmute) => Err(RulesError::NoTransmutationInTerms),
+        Some(kind) => Ok(kind.into()),
+        None => Err(RulesError::NoTermsKind),
     }
 }
 
@@ -187,7 +143,7 @@ fn kind_word(kind: ProposalKind) -> &'static str {
     }
 }
 
-impl App {
+impl Nomic<'_> {
     /// `/propose`, under the club's procedure.
     pub async fn propose(
         &self,
@@ -204,13 +160,13 @@ impl App {
                     .propose_terms(conn, actor, &book, input, settings.advisory_votes, now)
                     .await;
             }
-            let kind = parse_kind(input.kind.as_deref())?;
+            let kind = ProposalKind::from(input.kind.ok_or(RulesError::NoKind)?);
             if input.suggestion.is_some() {
                 return Err(RulesError::OnlyDraftsTakeUp);
             }
             nomic_options(kind, input)?;
             self.refuse_after_win(conn).await?;
-            let game = self.nomic(conn, &settings).await?;
+            let game = self.nomic_state(conn, &settings).await?;
             let (changes, rule) = nomic_changes(&book, kind, input)?;
             let last = match store::nomic::proposals::last(conn, Procedure::Nomic).await? {
                 Some(row) => Some(self.domain_proposal(conn, &row, &settings).await?),
@@ -305,11 +261,11 @@ impl App {
             member,
             drafts: Power::Moderate.held_by(&actor.offices),
         };
-        let says = input.kind.as_deref().is_some_and(|k| !k.trim().is_empty());
+        let says = input.kind.is_some();
         let (kind, rule, changes, status, post, apart) = if contributor.proposes(says)?
             == ProposalKind::Draft
         {
-            let edit_kind = parse_terms_kind(input.kind.as_deref())?;
+            let edit_kind = terms_kind(input.kind)?;
             if edit_kind == ProposalKind::Repeal && !text.is_empty() {
                 return Err(RulesError::OptionNotTaken {
                         kind: "A repeal",

@@ -1,21 +1,18 @@
 //! The rulebook in force: loading it (the procedure's built-in rules until a club imports its
 //! own), and `/rule show|list|history|search`.
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
 
 use crate::app::{App, Call};
-use crate::domain::kernel::calendar;
 use crate::domain::nomic::parameters::Procedure;
-use crate::domain::nomic::rulebook::{Rule, RuleId, Rulebook};
+use crate::domain::nomic::rulebook::{Rule, RuleId, Rulebook, Version, VersionEntry};
 use crate::domain::nomic::INITIAL_RULES_JSON;
 use crate::store::{
     self,
     nomic::rulebook::{ChangeKind, Provenance, RuleChangeRow},
 };
 
-use super::RulesError;
+use super::{Nomic, RulesError};
 
 /// The chess club's Terms in the Markdown format, the rules of a club under the Terms §IV.
 pub const TERMS_MARKDOWN: &str = include_str!("../../../examples/chess-club-terms.md");
@@ -23,36 +20,11 @@ pub const TERMS_MARKDOWN: &str = include_str!("../../../examples/chess-club-term
 /// The summary that marks a stored book as a procedure's built-in rules.
 const BUILT_IN: &str = "Built in: ";
 
-/// A rule as `/rule show` prints it.
+/// The answer to `/rule show`: a rule and the heading that names it.
 #[derive(Debug, Clone)]
 pub struct RuleShown {
     pub heading: String,
     pub rule: Rule,
-}
-
-impl fmt::Display for RuleShown {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let r = &self.rule;
-        write!(
-            f,
-            "{} ({}, version {}",
-            self.heading, r.mutability, r.version
-        )?;
-        if let Some(since) = r.since {
-            write!(f, ", since {}", calendar::show_date(since))?;
-        }
-        write!(f, ")\n{}", r.paragraphs.join("\n"))?;
-        for note in &r.notes {
-            write!(
-                f,
-                "\nNote ({}, {}): {}",
-                note.author,
-                calendar::show_date(note.date),
-                note.text
-            )?;
-        }
-        Ok(())
-    }
 }
 
 /// How a rule is named in a heading: "Rule 201" or "§II Act 5 (Section II: Leaderboard)".
@@ -79,84 +51,39 @@ pub fn heading(book: &Rulebook, id: &RuleId) -> String {
     }
 }
 
-/// The first words of a rule, for lists.
-fn gist(rule: &Rule) -> String {
-    let text = rule.paragraphs.join(" ");
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() <= 12 {
-        words.join(" ")
-    } else {
-        format!("{} ...", words[..12].join(" "))
-    }
-}
-
-/// A list of rules, one line each.
+/// The answer to `/rule list`: the rulebook in force.
 #[derive(Debug, Clone)]
 pub struct RuleList {
+    /// The rulebook's title.
     pub title: String,
-    pub lines: Vec<String>,
-    pub empty: &'static str,
+    pub mutable: usize,
+    /// Its version, when it keeps a change log.
+    pub version: Option<Version>,
+    pub rules: Vec<Rule>,
 }
 
-impl fmt::Display for RuleList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.lines.is_empty() {
-            return f.write_str(self.empty);
-        }
-        write!(f, "{}\n{}", self.title, self.lines.join("\n"))
-    }
+/// The answer to `/rule versions`: the change log (Terms §IV Act 2).
+#[derive(Debug, Clone)]
+pub struct ChangeLog {
+    /// The rulebook's title.
+    pub title: String,
+    pub versions: Vec<VersionEntry>,
 }
 
-fn list_line(rule: &Rule) -> String {
-    let tag = if rule.is_mutable() {
-        ""
-    } else {
-        " [immutable]"
-    };
-    format!("{}{tag}: {}", rule.id.label(), gist(rule))
+/// The answer to `/rule search`: the rules containing every word.
+#[derive(Debug, Clone)]
+pub struct RuleSearch {
+    pub words: String,
+    pub found: Vec<Rule>,
 }
 
-/// `/rule history`: each version of a rule.
+/// The answer to `/rule history`: each version of a rule.
 #[derive(Debug, Clone)]
 pub struct RuleHistory {
+    /// The heading naming the rule.
     pub label: String,
     pub rows: Vec<RuleChangeRow>,
     pub tz: chrono_tz::Tz,
-}
-
-impl fmt::Display for RuleHistory {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "The versions of {}:", self.label)?;
-        for r in &self.rows {
-            let mutability = if r.mutable { "mutable" } else { "immutable" };
-            write!(
-                f,
-                "\n- version {} of {}, {} {}",
-                r.version,
-                r.label,
-                r.change,
-                crate::domain::kernel::calendar::show(r.at, self.tz)
-            )?;
-            if let Some(former) = &r.former {
-                write!(f, " (was {former})")?;
-            }
-            if let Some(p) = r.proposal {
-                let noun = if r.label.starts_with('§') {
-                    "Draft"
-                } else {
-                    "Proposal"
-                };
-                write!(f, " by {noun} {p}")?;
-            }
-            if let Some(by) = &r.by_name {
-                write!(f, " ({by})")?;
-            }
-            if r.change != "repealed" {
-                write!(f, ", {mutability}: {}", r.text.replace("\n\n", " / "))?;
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The built-in rules of a procedure.
@@ -223,7 +150,9 @@ impl App {
         }
         Ok(())
     }
+}
 
+impl Nomic<'_> {
     /// `/rule show`.
     pub async fn rule_show(&self, call: &Call, label: &str) -> Result<RuleShown, RulesError> {
         self.execute(call, async |conn, _actor| {
@@ -264,63 +193,37 @@ impl App {
         self.execute(call, async |conn, _actor| {
             let settings = self.settings(conn).await?;
             let book = self.rulebook(conn, settings.procedure).await?;
-            let mut title = format!(
-                "{}: {} rules, {} mutable",
-                book.title,
-                book.len(),
-                book.mutable_count()
-            );
-            if let Some(v) = book.version() {
-                title.push_str(&format!(", version {}", v.version));
-            }
             Ok(RuleList {
-                title,
-                lines: book.rules().map(list_line).collect(),
-                empty: "The rulebook is empty.",
+                title: book.title.clone(),
+                mutable: book.mutable_count(),
+                version: book.version().map(|v| v.version),
+                rules: book.rules().cloned().collect(),
             })
         })
         .await
     }
 
     /// `/rule versions`: the rulebook's change log, one line a version (Terms §IV Act 2).
-    pub async fn rule_versions(&self, call: &Call) -> Result<RuleList, RulesError> {
+    pub async fn rule_versions(&self, call: &Call) -> Result<ChangeLog, RulesError> {
         self.execute(call, async |conn, _actor| {
             let settings = self.settings(conn).await?;
             let book = self.rulebook(conn, settings.procedure).await?;
-            Ok(RuleList {
-                title: format!("{}: the change log (Terms §IV Act 2)", book.title),
-                lines: book
-                    .versions
-                    .iter()
-                    .map(|v| {
-                        format!(
-                            "{} ({}): {}",
-                            v.version,
-                            calendar::show_date(v.date),
-                            v.summary
-                        )
-                    })
-                    .collect(),
-                empty:
-                    "This rulebook keeps no change log; /rule history shows each rule's versions.",
+            Ok(ChangeLog {
+                title: book.title,
+                versions: book.versions,
             })
         })
         .await
     }
 
     /// `/rule search`.
-    pub async fn rule_search(&self, call: &Call, words: &str) -> Result<RuleList, RulesError> {
+    pub async fn rule_search(&self, call: &Call, words: &str) -> Result<RuleSearch, RulesError> {
         self.execute(call, async |conn, _actor| {
             let settings = self.settings(conn).await?;
             let book = self.rulebook(conn, settings.procedure).await?;
-            let found: Vec<String> = book.search(words).into_iter().map(list_line).collect();
-            Ok(RuleList {
-                title: match found.len() {
-                    1 => format!("1 rule mentions “{}”:", words.trim()),
-                    n => format!("{n} rules mention “{}”:", words.trim()),
-                },
-                lines: found,
-                empty: "No rule contains all of those words.",
+            Ok(RuleSearch {
+                words: words.trim().to_owned(),
+                found: book.search(words).into_iter().cloned().collect(),
             })
         })
         .await

@@ -1,93 +1,33 @@
 //! `/turns`, `/turns set` and `/turns team`: who plays on which allocated day (Nomic 201), and
 //! the optional teams (Nomic 214 speaks of team-mates).
 
-use std::fmt;
-
 use chrono::Weekday;
 
-use crate::app::{App, Call, PersonRef};
+use crate::app::{Call, PersonRef};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::calendar;
 use crate::domain::nomic::Turns;
 use crate::store::{self, nomic::turns::Player};
 
-use super::RulesError;
+use super::{Nomic, RulesError};
 
-/// The reply to `/turns`: each weekday and its player, then anyone who forfeited.
+/// The answer to `/turns`: every player, with their day, team and whether they still play.
 #[derive(Debug, Clone)]
 pub struct TurnsTable(pub Vec<Player>);
 
-impl fmt::Display for TurnsTable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut lines = Vec::new();
-        for n in 0..5u8 {
-            let day = Weekday::try_from(n).expect("Monday to Friday");
-            let holder = self.0.iter().find(|p| p.day == Some(day) && p.is_playing());
-            let who = match holder {
-                Some(p) => match p.team {
-                    Some(t) => format!("{} (team {t})", p.name),
-                    None => p.name.clone(),
-                },
-                None => "no player".to_owned(),
-            };
-            lines.push(format!("{}: {who}", calendar::weekday_name(day)));
-        }
-        let gone: Vec<&str> = self
-            .0
-            .iter()
-            .filter(|p| !p.is_playing())
-            .map(|p| p.name.as_str())
-            .collect();
-        if !gone.is_empty() {
-            lines.push(format!("Forfeited (Nomic 115): {}", gone.join(", ")));
-        }
-        lines.push("Saturday and Sunday belong to nobody (Nomic 201).".to_owned());
-        f.write_str(&lines.join("\n"))
-    }
-}
-
-/// The reply to `/turns set`.
+/// The answer to `/turns set`: its announcement.
 #[derive(Debug, Clone)]
 pub struct TurnSet {
-    pub name: String,
-    pub day: Weekday,
+    pub announced: String,
 }
 
-impl fmt::Display for TurnSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}'s allocated day is {} (Nomic 201).",
-            self.name,
-            calendar::weekday_name(self.day)
-        )
-    }
-}
-
-/// The reply to `/turns team`.
+/// The answer to `/turns team`: its announcement.
 #[derive(Debug, Clone)]
 pub struct TeamSet {
-    pub name: String,
-    pub team: Option<u32>,
+    pub announced: String,
 }
 
-impl fmt::Display for TeamSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.team {
-            Some(t) => write!(f, "{} plays in team {t}.", self.name),
-            None => write!(f, "{} plays in no team.", self.name),
-        }
-    }
-}
-
-/// Reads a weekday typed in a command.
-pub fn parse_day(text: &str) -> Result<Weekday, RulesError> {
-    text.trim()
-        .parse::<Weekday>()
-        .map_err(|_| RulesError::NotADay(text.to_owned()))
-}
-
-impl App {
+impl Nomic<'_> {
     /// `/turns`: the allocated days.
     pub async fn turns(&self, call: &Call) -> Result<TurnsTable, RulesError> {
         self.execute(call, async |conn, _actor| {
@@ -103,7 +43,7 @@ impl App {
         &self,
         call: &Call,
         member: &PersonRef,
-        day: &str,
+        day: Weekday,
     ) -> Result<TurnSet, RulesError> {
         self.execute(call, async |conn, actor| {
             let now = self.now();
@@ -112,7 +52,6 @@ impl App {
                 "allocate the players' days",
                 "Nomic 201",
             )?;
-            let day = parse_day(day)?;
             let person = member.resolve(conn, now).await?;
             let players = store::nomic::turns::players(conn).await?;
             if players.iter().any(|p| p.id == person.id && !p.is_playing()) {
@@ -134,12 +73,13 @@ impl App {
             )
             .await?;
             self.schedule_switch(conn).await?;
-            let set = TurnSet {
-                name: person.name,
-                day,
-            };
-            self.announce(conn, &set.to_string()).await?;
-            Ok(set)
+            let announced = format!(
+                "{}'s allocated day is {} (Nomic 201).",
+                person.name,
+                calendar::weekday_name(day)
+            );
+            self.announce(conn, &announced).await?;
+            Ok(TurnSet { announced })
         })
         .await
     }
@@ -166,12 +106,12 @@ impl App {
                 return Err(RulesError::NotAPlayer(person.name));
             }
             store::nomic::turns::set_team(conn, person.id, team).await?;
-            let set = TeamSet {
-                name: person.name,
-                team,
+            let announced = match team {
+                Some(t) => format!("{} plays in team {t}.", person.name),
+                None => format!("{} plays in no team.", person.name),
             };
-            self.announce(conn, &set.to_string()).await?;
-            Ok(set)
+            self.announce(conn, &announced).await?;
+            Ok(TeamSet { announced })
         })
         .await
     }

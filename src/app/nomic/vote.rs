@@ -2,17 +2,15 @@
 //! changed, and none at the weekend (Nomic 105, 113, 201, 208); under the Terms a Member's vote
 //! on a draft is advisory, the decision being the Chief Justice's (Terms §IV Act 1).
 
-use std::fmt;
-
-use crate::app::{App, Call};
+use crate::app::Call;
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{Contributor, ProposalKind, ProposalStatus};
 use crate::domain::nomic::{Ballot, Tally};
 use crate::store;
 
-use super::{cited, RulesError};
+use super::{cited, Nomic, RulesError};
 
-/// The reply to `/vote`.
+/// The answer to `/vote`: the ballot recorded and the count so far.
 #[derive(Debug, Clone)]
 pub struct Voted {
     pub number: i64,
@@ -21,25 +19,7 @@ pub struct Voted {
     pub advisory: bool,
 }
 
-impl fmt::Display for Voted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.advisory {
-            write!(
-                f,
-                "Your advisory {} on Draft {} is recorded; the Chief Justice decides (Terms §IV Act 1). So far: Yes {}, No {}.",
-                self.ballot, self.number, self.tally.yes, self.tally.no
-            )
-        } else {
-            write!(
-                f,
-                "Your {} on Proposal {} is recorded; a vote can be neither withdrawn nor changed (Nomic 113). So far: Yes {}, No {}.",
-                self.ballot, self.number, self.tally.yes, self.tally.no
-            )
-        }
-    }
-}
-
-impl App {
+impl Nomic<'_> {
     /// `/vote`.
     pub async fn vote(
         &self,
@@ -79,7 +59,7 @@ impl App {
                 }
             } else {
                 self.refuse_after_win(conn).await?;
-                let game = self.nomic(conn, &settings).await?;
+                let game = self.nomic_state(conn, &settings).await?;
                 let mut proposal = self.domain_proposal(conn, &row, &settings).await?;
                 let book = self.rulebook(conn, Procedure::Nomic).await?;
                 game.vote(&mut proposal, actor.id, ballot, now)

@@ -4,3 +4,4 @@
 pub(super) mod orders;
 mod orders_said;
 pub(super) mod rules;
+mod said;

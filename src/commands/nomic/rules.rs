@@ -4,10 +4,14 @@
 use crate::app::choices::Pick;
 use crate::app::nomic::ProposalInput;
 use crate::commands::paging::{page_of_lines, Paged};
-use crate::commands::{choice, command, flag, integer, person, reply, text, Section};
+use crate::commands::said::answer;
+use crate::commands::{choice, command, flag, integer, person, text, Section};
 use crate::domain::kernel::pages::Listing;
 use crate::domain::kernel::words::Words;
+use crate::domain::nomic::parameters::Parameter;
+use crate::domain::nomic::proposal_record::RuleChangeKind;
 use crate::domain::nomic::revision::DraftDecision;
+use crate::domain::nomic::turns::PlayingDay;
 use crate::domain::nomic::Ballot;
 
 /// Rules on one page of `/rule list`.
@@ -16,45 +20,12 @@ use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::nomic::revision::SUMMARY_MAX;
 
-/// The days a player may be allocated: Monday to Friday, as Nomic 201 allows (the choices offer
-/// only these; the use case refuses a weekend day too, for any other way in).
-const DAYS: &[&str] = &["monday", "tuesday", "wednesday", "thursday", "friday"];
-
 /// The longest rule label or search typed.
 const LABEL_MAX: usize = 40;
 /// The longest text of a proposed rule.
 const RULE_TEXT_MAX: usize = 2000;
 /// The longest parameter value.
 const VALUE_MAX: usize = 20;
-
-/// The parameters' names, as the option offers them.
-const PARAMETERS: &[&str] = &[
-    "procedure",
-    "advisory_votes",
-    "first_proposal",
-    "proposal_cutoff",
-    "max_mutable_rules",
-    "initial_adoption",
-    "later_adoption",
-    "circuits_before_switch",
-    "award_minimum",
-    "award_offset",
-    "defeat_penalty",
-    "dissent_award",
-    "initial_points",
-    "winning_points",
-    "max_active_points",
-    "dispute_window_minutes",
-    "opinion_window_minutes",
-    "session.day",
-    "session.start",
-    "session.end",
-    "session.place",
-    "scores.initial",
-    "leaderboard.leave_days",
-    "moderation.ban_day",
-    "moderation.declaration_days",
-];
 
 /// The most teams a game of at most five players can have.
 const TEAM_MAX: i64 = 5;
@@ -66,21 +37,28 @@ pub(in crate::commands) fn section() -> Section {
         commands: vec![
             command("turns show", "Who plays on which allocated day (Nomic 201)")
                 .rule("Nomic 201, 214")
-                .run(|app, call, _| Box::pin(async move { reply(app.turns(&call).await) })),
+                .run(|app, call, _| {
+                    Box::pin(async move { answer(app.nomic().turns(&call).await) })
+                }),
             command("turns set", "Allocate a player's day (Chief Justice only)")
                 .option(person("member", "The player"))
                 .option(choice(
                     "day",
                     "Their day, Monday to Friday (Nomic 201: none at the weekend)",
-                    DAYS,
+                    PlayingDay::WORDS,
                 ))
                 .needs(Power::ChiefJustice)
                 .who("Chief Justice")
                 .rule("one player a weekday, none at the weekend, Nomic 201")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
-                            app.set_turn(&call, &a.person("member")?, &a.text("day")?)
+                        answer(
+                            app.nomic()
+                                .set_turn(
+                                    &call,
+                                    &a.person("member")?,
+                                    a.choice::<PlayingDay>("day")?.into(),
+                                )
                                 .await,
                         )
                     })
@@ -97,7 +75,11 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let team = a.opt_integer("team").and_then(|t| u32::try_from(t).ok());
-                    reply(app.set_team(&call, &a.person("member")?, team).await)
+                    answer(
+                        app.nomic()
+                            .set_team(&call, &a.person("member")?, team)
+                            .await,
+                    )
                 })
             }),
             command(
@@ -114,8 +96,9 @@ pub(in crate::commands) fn section() -> Section {
             .rule("only while a tie awaits a Judge, Nomic 210, 214, 215")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.record_judged_winner(&call, &a.person("member")?, a.integer("point")?)
+                    answer(
+                        app.nomic()
+                            .record_judged_winner(&call, &a.person("member")?, a.integer("point")?)
                             .await,
                     )
                 })
@@ -128,7 +111,7 @@ pub(in crate::commands) fn section() -> Section {
                 choice(
                     "kind",
                     "What it does (a Member's suggestion needs none)",
-                    &["enact", "repeal", "amend", "transmute"],
+                    RuleChangeKind::WORDS,
                 )
                 .optional(),
             )
@@ -170,13 +153,13 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let input = ProposalInput {
-                        kind: a.opt_text("kind"),
+                        kind: a.opt_choice("kind"),
                         text: a.opt_text("text"),
                         rule: a.opt_text("rule"),
                         summary: a.opt_text("summary"),
                         suggestion: a.opt_integer("suggestion"),
                     };
-                    reply(app.propose(&call, &input).await)
+                    answer(app.nomic().propose(&call, &input).await)
                 })
             }),
             command(
@@ -192,8 +175,9 @@ pub(in crate::commands) fn section() -> Section {
             .rule("one vote each, none at the weekend, Nomic 105, 113, 201, 208")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.vote(&call, a.integer("proposal")?, a.choice("choice")?)
+                    answer(
+                        app.nomic()
+                            .vote(&call, a.integer("proposal")?, a.choice("choice")?)
                             .await,
                     )
                 })
@@ -206,10 +190,11 @@ pub(in crate::commands) fn section() -> Section {
             .paged(|app, call, a| {
                 Box::pin(async move {
                     let list = app
+                        .nomic()
                         .list_proposals(&call, a.opt_integer("page"))
                         .await
                         .map_err(|e| e.to_string())?;
-                    Ok(Paged::new(list.to_string(), &list.1))
+                    Ok(Paged::new(list.to_string(), &list.window))
                 })
             }),
             command(
@@ -219,9 +204,13 @@ pub(in crate::commands) fn section() -> Section {
             .option(integer("proposal", "Its number", 1, NUMBER_MAX).picks(Pick::Proposal))
             .rule("Nomic 109, 113; Terms §IV")
             .run(|app, call, a| {
-                Box::pin(
-                    async move { reply(app.show_proposal(&call, a.integer("proposal")?).await) },
-                )
+                Box::pin(async move {
+                    answer(
+                        app.nomic()
+                            .show_proposal(&call, a.integer("proposal")?)
+                            .await,
+                    )
+                })
             }),
             command(
                 "proposal decide",
@@ -236,26 +225,31 @@ pub(in crate::commands) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     let reason = a.opt_text("reason");
-                    reply(
-                        app.decide_proposal(
-                            &call,
-                            a.integer("proposal")?,
-                            a.choice("decision")?,
-                            reason.as_deref(),
-                        )
-                        .await,
+                    answer(
+                        app.nomic()
+                            .decide(
+                                &call,
+                                a.integer("proposal")?,
+                                a.choice("decision")?,
+                                reason.as_deref(),
+                            )
+                            .await,
                     )
                 })
             }),
             command("points", "Every player's points (Nomic 209, 210)")
                 .rule("200 wins, Nomic 210")
-                .run(|app, call, _| Box::pin(async move { reply(app.points(&call).await) })),
+                .run(|app, call, _| {
+                    Box::pin(async move { answer(app.nomic().points(&call).await) })
+                }),
             command("forfeit", "Forfeit the game of Nomic (Nomic 115)")
                 .option(flag("confirm", "true: you leave the game for good"))
                 .who("players")
                 .rule("for good, with confirm:true; Nomic 115")
                 .run(|app, call, a| {
-                    Box::pin(async move { reply(app.forfeit(&call, a.flag("confirm")).await) })
+                    Box::pin(
+                        async move { answer(app.nomic().forfeit(&call, a.flag("confirm")).await) },
+                    )
                 }),
             command(
                 "rule show",
@@ -264,13 +258,15 @@ pub(in crate::commands) fn section() -> Section {
             .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX).picks(Pick::Rule))
             .rule("Nomic 101-118, 201-215; the Terms")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.rule_show(&call, &a.text("rule")?).await) })
+                Box::pin(
+                    async move { answer(app.nomic().rule_show(&call, &a.text("rule")?).await) },
+                )
             }),
             command("rule list", "List the rules in force")
                 .rule("Nomic 211 (mutable rules); the Terms; 15 a page")
                 .paged(|app, call, a| {
                     Box::pin(async move {
-                        let list = reply(app.rule_list(&call).await)?;
+                        let list = answer(app.nomic().rule_list(&call).await)?;
                         let listing = Listing::new("/rule list", "The rulebook", RULES_PAGE);
                         page_of_lines(&list.text, &listing, a.opt_integer("page"))
                     })
@@ -282,58 +278,54 @@ pub(in crate::commands) fn section() -> Section {
             .option(text("rule", "The rule, such as 201 or §II 5", LABEL_MAX).picks(Pick::Rule))
             .rule("Nomic 108-110; Terms §IV Act 2")
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.rule_history(&call, &a.text("rule")?).await) })
+                Box::pin(
+                    async move { answer(app.nomic().rule_history(&call, &a.text("rule")?).await) },
+                )
             }),
             command(
                 "rule versions",
                 "The change log: every version of the rulebook and what it changed",
             )
             .rule("Terms §IV Act 2")
-            .run(|app, call, _| Box::pin(async move { reply(app.rule_versions(&call).await) })),
+            .run(|app, call, _| {
+                Box::pin(async move { answer(app.nomic().rule_versions(&call).await) })
+            }),
             command(
                 "rule search",
                 "Find the rules that contain every one of some words",
             )
             .option(text("words", "The words to look for", LABEL_MAX))
             .run(|app, call, a| {
-                Box::pin(async move { reply(app.rule_search(&call, &a.text("words")?).await) })
+                Box::pin(
+                    async move { answer(app.nomic().rule_search(&call, &a.text("words")?).await) },
+                )
             }),
             command(
                 "procedure show",
                 "The procedure for changing the rules and its numbers",
             )
             .rule("Nomic 202-211; Terms §IV")
-            .run(|app, call, _| Box::pin(async move { reply(app.procedure_show(&call).await) })),
+            .run(|app, call, _| {
+                Box::pin(async move { answer(app.nomic().procedure_show(&call).await) })
+            }),
             command(
                 "procedure set",
                 "Apply an adopted change to a parameter (Chief Justice only)",
             )
-            .option(choice("name", "The parameter", PARAMETERS))
+            .option(choice("name", "The parameter", Parameter::WORDS))
             .option(text("value", "Its new value", VALUE_MAX))
             .needs(Power::ChiefJustice)
             .who("Chief Justice")
             .rule("recorded and announced; Nomic 108, 206")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
-                        app.procedure_set(&call, &a.text("name")?, &a.text("value")?)
+                    answer(
+                        app.nomic()
+                            .procedure_set(&call, a.choice("name")?, &a.text("value")?)
                             .await,
                     )
                 })
             }),
         ],
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_options_parameters_are_the_procedures() {
-        let names: Vec<&str> = crate::domain::nomic::parameters::NAMES
-            .iter()
-            .map(|(n, _)| *n)
-            .chain(crate::domain::nomic::bound::TERMS.iter().map(|b| b.key))
-            .collect();
-        assert_eq!(names, super::PARAMETERS);
     }
 }

@@ -20,6 +20,67 @@ pub enum Procedure {
     ChiefJustice,
 }
 
+/// A parameter `/procedure set` changes: the procedure's own (`NAMES`), then the numbers and
+/// days the Terms' Acts set (`bound::TERMS`), as the option offers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parameter {
+    Procedure,
+    AdvisoryVotes,
+    FirstProposal,
+    ProposalCutoff,
+    MaxMutableRules,
+    InitialAdoption,
+    LaterAdoption,
+    CircuitsBeforeSwitch,
+    AwardMinimum,
+    AwardOffset,
+    DefeatPenalty,
+    DissentAward,
+    InitialPoints,
+    WinningPoints,
+    MaxActivePoints,
+    DisputeWindowMinutes,
+    OpinionWindowMinutes,
+    SessionDay,
+    SessionStart,
+    SessionEnd,
+    SessionPlace,
+    ScoresInitial,
+    LeaveDays,
+    BanDay,
+    DeclarationDays,
+}
+
+crate::offered_as_words! {
+    Parameter {
+        Parameter::Procedure => "procedure",
+        Parameter::AdvisoryVotes => "advisory_votes",
+        Parameter::FirstProposal => "first_proposal",
+        Parameter::ProposalCutoff => "proposal_cutoff",
+        Parameter::MaxMutableRules => "max_mutable_rules",
+        Parameter::InitialAdoption => "initial_adoption",
+        Parameter::LaterAdoption => "later_adoption",
+        Parameter::CircuitsBeforeSwitch => "circuits_before_switch",
+        Parameter::AwardMinimum => "award_minimum",
+        Parameter::AwardOffset => "award_offset",
+        Parameter::DefeatPenalty => "defeat_penalty",
+        Parameter::DissentAward => "dissent_award",
+        Parameter::InitialPoints => "initial_points",
+        Parameter::WinningPoints => "winning_points",
+        Parameter::MaxActivePoints => "max_active_points",
+        Parameter::DisputeWindowMinutes => "dispute_window_minutes",
+        Parameter::OpinionWindowMinutes => "opinion_window_minutes",
+        Parameter::SessionDay => "session.day",
+        Parameter::SessionStart => "session.start",
+        Parameter::SessionEnd => "session.end",
+        Parameter::SessionPlace => "session.place",
+        Parameter::ScoresInitial => "scores.initial",
+        Parameter::LeaveDays => "leaderboard.leave_days",
+        Parameter::BanDay => "moderation.ban_day",
+        Parameter::DeclarationDays => "moderation.declaration_days",
+    }
+}
+
 /// Every parameter's name, with what it is.
 pub const NAMES: &[(&str, &str)] = &[
     ("procedure", "nomic or chief_justice"),
@@ -379,6 +440,19 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_parameters_offered_are_the_procedures_then_the_terms() {
+        let names: Vec<&str> = NAMES
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(crate::domain::nomic::bound::TERMS.iter().map(|b| b.key))
+            .collect();
+        assert_eq!(
+            names,
+            <Parameter as crate::domain::kernel::words::Words>::WORDS
+        );
+    }
 
     #[test]
     fn every_named_parameter_reads_back_what_was_set() {

@@ -20,6 +20,50 @@ pub enum ProposalKind {
     Draft,
 }
 
+impl ProposalKind {
+    /// The word a list names it by ("enact", "draft").
+    pub fn word(self) -> &'static str {
+        match self {
+            ProposalKind::Enact => "enact",
+            ProposalKind::Repeal => "repeal",
+            ProposalKind::Amend => "amend",
+            ProposalKind::Transmute => "transmute",
+            ProposalKind::Suggestion => "suggestion",
+            ProposalKind::Draft => "draft",
+        }
+    }
+}
+
+/// What a rule-change does, as `/propose kind:` offers it (Nomic 103; the Terms have no
+/// transmutation, Terms §IV Act 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleChangeKind {
+    Enact,
+    Repeal,
+    Amend,
+    Transmute,
+}
+
+crate::offered_as_words! {
+    RuleChangeKind {
+        RuleChangeKind::Enact => "enact",
+        RuleChangeKind::Repeal => "repeal",
+        RuleChangeKind::Amend => "amend",
+        RuleChangeKind::Transmute => "transmute",
+    }
+}
+
+impl From<RuleChangeKind> for ProposalKind {
+    fn from(kind: RuleChangeKind) -> ProposalKind {
+        match kind {
+            RuleChangeKind::Enact => ProposalKind::Enact,
+            RuleChangeKind::Repeal => ProposalKind::Repeal,
+            RuleChangeKind::Amend => ProposalKind::Amend,
+            RuleChangeKind::Transmute => ProposalKind::Transmute,
+        }
+    }
+}
+
 /// Where a proposal stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProposalStatus {

@@ -15,6 +15,39 @@ pub fn is_weekend(day: Weekday) -> bool {
     matches!(day, Weekday::Sat | Weekday::Sun)
 }
 
+/// A day a player may be allocated: Monday to Friday, as `/turns set` offers them (Nomic 201:
+/// nobody has a Saturday or Sunday).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayingDay {
+    Monday,
+    Tuesday,
+    Wednesday,
+    Thursday,
+    Friday,
+}
+
+crate::offered_as_words! {
+    PlayingDay {
+        PlayingDay::Monday => "monday",
+        PlayingDay::Tuesday => "tuesday",
+        PlayingDay::Wednesday => "wednesday",
+        PlayingDay::Thursday => "thursday",
+        PlayingDay::Friday => "friday",
+    }
+}
+
+impl From<PlayingDay> for Weekday {
+    fn from(day: PlayingDay) -> Weekday {
+        match day {
+            PlayingDay::Monday => Weekday::Mon,
+            PlayingDay::Tuesday => Weekday::Tue,
+            PlayingDay::Wednesday => Weekday::Wed,
+            PlayingDay::Thursday => Weekday::Thu,
+            PlayingDay::Friday => Weekday::Fri,
+        }
+    }
+}
+
 /// Why an allocation of days was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AllocationError {

@@ -16,7 +16,7 @@ impl App {
         conn: &mut SqliteConnection,
     ) -> Result<Nomic, OrderError> {
         let settings = self.settings(conn).await?;
-        Ok(self.nomic(conn, &settings).await?)
+        Ok(self.nomic_state(conn, &settings).await?)
     }
 
     /// Proposal `number` as the domain reads it, if there is one.
