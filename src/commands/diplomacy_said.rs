@@ -133,7 +133,9 @@ mod tests {
     fn a_ballot_is_answered_without_its_choice_and_the_card_is_diplomacys_d_ix_2() {
         let said = DiplomacyOutcome::BallotCast {
             proposal: 3,
-            until: VoteUntil::Adjudication("F1901M".into()),
+            until: VoteUntil::Adjudication(
+                crate::domain::diplomacy::season::Turn::parse("F1901M").unwrap(),
+            ),
         }
         .present();
         assert_eq!(

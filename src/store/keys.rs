@@ -12,7 +12,7 @@ use crate::domain::committee::tally::Choice;
 use crate::domain::court::Stage;
 use crate::domain::diplomacy::extension::Recorded as DipExtension;
 use crate::domain::diplomacy::handover::KindName as DipHandover;
-use crate::domain::diplomacy::press::PressKind;
+use crate::domain::diplomacy::press::{PressKind, PressRule};
 use crate::domain::diplomacy::states::{
     BoardEnding, BoardStatus, ChosenBy, RoundStage, SignupOutcome, TeamRole,
 };
@@ -282,6 +282,13 @@ stored_as_text! {
         Ballot::No => "no",
         Ballot::Abstain => "abstain",
         Ballot::Unclear => "unclear",
+    }
+
+    PressRule {
+        PressRule::Standard => "standard",
+        PressRule::AlternativeA => "a",
+        PressRule::AlternativeB => "b",
+        PressRule::AlternativeC => "c",
     }
 
     DipHandover {

@@ -24,6 +24,7 @@ pub mod replies;
 pub mod revision;
 pub mod roles;
 pub mod tournament;
+pub mod written;
 
 use std::str::FromStr;
 use std::time::Duration;

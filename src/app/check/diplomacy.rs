@@ -57,7 +57,7 @@ pub(super) async fn check(
             ));
         }
         if b.status == BoardStatus::Playing {
-            if let (Some(_), Some(turn)) = (b.deadline, Turn::parse(&b.turn)) {
+            if let (Some(_), turn) = (b.deadline, b.turn) {
                 let job = Job::DiplomacyDeadline {
                     board: b.id,
                     turn: turn.code(),
@@ -99,13 +99,13 @@ pub(super) async fn check(
             }
         }
     }
-    let held: BTreeMap<i64, &str> = boards
+    let held: BTreeMap<i64, Turn> = boards
         .iter()
         .filter(|b| b.results_held && b.status == BoardStatus::Playing)
-        .map(|b| (b.id, b.turn.as_str()))
+        .map(|b| (b.id, b.turn))
         .collect();
     for p in store::diplomacy::votes::all(conn).await? {
-        if p.status != ProposalStatus::Open && held.get(&p.board_id) == Some(&p.turn.as_str()) {
+        if p.status != ProposalStatus::Open && held.get(&p.board_id) == Some(&p.turn) {
             breaches.push(format!(
                 "Proposal #{} due with {} was decided while a 1901 NMR holds that turn's results (D.VII.6b, D.IX.2)",
                 p.id, p.turn
@@ -164,10 +164,7 @@ async fn counts_agree(
             ));
         }
     }
-    let current = b
-        .published_at
-        .and_then(|_| Turn::parse(&b.turn))
-        .map(|t| t.season);
+    let current = b.published_at.map(|_| b.turn).map(|t| t.season);
     if let (Some(now), Some(last)) = (current, by_season.keys().next_back()) {
         if *last > now {
             breaches.push(format!(

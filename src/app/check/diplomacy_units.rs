@@ -8,6 +8,7 @@ use sqlx::SqliteConnection;
 
 use super::Breaches;
 use crate::domain::diplomacy::adjudicate::parse_units;
+use crate::domain::diplomacy::season::Turn;
 use crate::domain::diplomacy::Power;
 use crate::store;
 
@@ -15,7 +16,7 @@ pub(super) async fn check(
     conn: &mut SqliteConnection,
     breaches: &mut Breaches,
 ) -> sqlx::Result<()> {
-    let mut turns: BTreeMap<(i64, String), Vec<String>> = BTreeMap::new();
+    let mut turns: BTreeMap<(i64, Turn), Vec<String>> = BTreeMap::new();
     for u in store::diplomacy::units::all(conn).await? {
         let power = Power::parse(&u.power).map_or("?", |p| p.name());
         turns

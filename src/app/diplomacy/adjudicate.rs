@@ -23,7 +23,7 @@ async fn units_at(
     b: &Board,
     turn: Turn,
 ) -> Result<Vec<Unit>, DiplomacyError> {
-    let rows = store::diplomacy::units::of_turn(conn, b.id, &turn.to_string()).await?;
+    let rows = store::diplomacy::units::of_turn(conn, b.id, turn).await?;
     if rows.is_empty() {
         return if turn == Turn::FIRST {
             Ok(standard_start())
@@ -89,10 +89,10 @@ impl Diplomacy<'_> {
                     .filter_map(|g| g.split_once(':').and_then(|(p, _)| Power::parse(p)))
                     .collect()
             };
-            let key = turn.to_string();
+            let key = turn;
             // The powers not named keep their units; together they must still fit the map.
             let mut all: Vec<Unit> = given.clone();
-            for r in store::diplomacy::units::of_turn(conn, b.id, &key).await? {
+            for r in store::diplomacy::units::of_turn(conn, b.id, key).await? {
                 let p = power_of(&r.power);
                 if !named.contains(&p) {
                     let theirs = parse_units(&format!("{p}: {}", r.units))
@@ -110,7 +110,7 @@ impl Diplomacy<'_> {
                 store::diplomacy::units::put(
                     conn,
                     b.id,
-                    &key,
+                    key,
                     p.letter(),
                     &mine.join(", "),
                     self.now(),
@@ -139,8 +139,7 @@ impl Diplomacy<'_> {
         self.execute_private(call, public, async |conn, actor| {
             let b = board(conn, name).await?;
             require_gm(conn, actor, &b, "check an adjudication").await?;
-            let turn =
-                Turn::parse(&b.turn).ok_or_else(|| DiplomacyError::BadTurn(b.turn.clone()))?;
+            let turn = b.turn;
             if turn.phase == Phase::Retreat {
                 return Err(DiplomacyError::Refused(format!(
                     "{} is on {}: gavel checks movement and adjustment turns, not retreats.",
@@ -149,7 +148,7 @@ impl Diplomacy<'_> {
             }
             let units = units_at(conn, &b, turn).await?;
             let mut by_power: BTreeMap<String, Vec<String>> = BTreeMap::new();
-            for o in store::diplomacy::record::orders(conn, b.id, &b.turn).await? {
+            for o in store::diplomacy::record::orders(conn, b.id, b.turn).await? {
                 by_power.entry(o.power).or_default().push(o.body);
             }
             // D.III.3: the last set; under its alternative, every set in turn, so the
@@ -186,7 +185,7 @@ impl Diplomacy<'_> {
             store::diplomacy::units::add_check(
                 conn,
                 b.id,
-                &b.turn,
+                b.turn,
                 results,
                 merged,
                 report.units,

@@ -35,7 +35,7 @@ impl App {
             return Ok(Err("the board is finished"));
         }
         // The player came back: orders sent after the NMR.
-        let back = store::diplomacy::record::orders(conn, b.id, &b.turn)
+        let back = store::diplomacy::record::orders(conn, b.id, b.turn)
             .await?
             .iter()
             .any(|o| o.power == n.power && o.sent_at > n.recorded_at);

@@ -30,7 +30,7 @@ impl Diplomacy<'_> {
                     b.name
                 )));
             }
-            store::diplomacy::record::add_consent(conn, b.id, actor.id, &b.turn, self.now()).await?;
+            store::diplomacy::record::add_consent(conn, b.id, actor.id, b.turn, self.now()).await?;
             let text = format!(
                 "{}: {} ({power}) consents to a turn shorter than D.VII.4's minimums at the GM's next publication (D.VII.4(a)).",
                 b.name, actor.name
@@ -49,7 +49,7 @@ impl App {
         conn: &mut SqliteConnection,
         b: &Board,
     ) -> sqlx::Result<Vec<String>> {
-        let given = store::diplomacy::record::consents(conn, b.id, &b.turn).await?;
+        let given = store::diplomacy::record::consents(conn, b.id, b.turn).await?;
         let remaining = self.remaining(conn, b.id).await?;
         Ok(store::diplomacy::boards::positions(conn, b.id)
             .await?

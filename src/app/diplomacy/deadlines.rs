@@ -95,14 +95,14 @@ impl Diplomacy<'_> {
                 .into_iter()
                 .map(|(who, window)| format!("The TD sets this deadline as D.VII.2's compromise: its publication and the deadline both fall inside {who}'s unavailable period, {window}."))
                 .collect();
-            let old = Turn::parse(&b.turn).filter(|_| b.deadline.is_some());
+            let old = b.deadline.map(|_| b.turn);
             let mut done = Vec::new();
             if let Some(old) = old {
                 if b.deadline.is_some_and(|d| d > self.now()) {
                     // D.VII.2: before the deadline only when every power's orders are Final.
                     let remaining = self.remaining(conn, b.id).await?;
                     let mut sets: Vec<(Power, bool)> = Vec::new();
-                    for o in store::diplomacy::record::orders(conn, b.id, &old.to_string()).await? {
+                    for o in store::diplomacy::record::orders(conn, b.id, old).await? {
                         let p = power_of(&o.power);
                         sets.retain(|(q, _)| *q != p);
                         sets.push((p, o.is_final));
@@ -144,8 +144,8 @@ impl Diplomacy<'_> {
                 }
             }
             // Proposals made after the deadline are due with the turn published now (D.IX.2).
-            store::diplomacy::votes::refile_open(conn, b.id, &turn.to_string()).await?;
-            store::diplomacy::boards::set_deadline(conn, b.id, &turn.to_string(), deadline, self.now()).await?;
+            store::diplomacy::votes::refile_open(conn, b.id, turn).await?;
+            store::diplomacy::boards::set_deadline(conn, b.id, turn, deadline, self.now()).await?;
             jobs::schedule(conn, &Job::DiplomacyDeadline { board: b.id, turn: turn.code() }, deadline).await?;
             let mut text = format!(
                 "{}: {turn} is published; orders are due by {} (D.VII.4).",
@@ -240,7 +240,7 @@ impl Diplomacy<'_> {
             )?;
             match decision {
                 Decision::NextTurn { hours_before } => {
-                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
+                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
                     Ok(DiplomacyOutcome::ExtensionTooLate {
                         hours_before,
                         notice_hours: limits.notice_hours,
@@ -264,10 +264,10 @@ impl Diplomacy<'_> {
                             )));
                         }
                     }
-                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), &b.turn, days as u32, kind.recorded(), self.now()).await?;
+                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), b.turn, days as u32, kind.recorded(), self.now()).await?;
                     store::diplomacy::boards::set_extensions(conn, position.id, ledger.guaranteed_used, i64::from(ledger.days)).await?;
                     store::diplomacy::boards::move_deadline(conn, b.id, deadline).await?;
-                    let turn = Turn::parse(&b.turn).map_or(0, Turn::code);
+                    let turn = b.turn.code();
                     jobs::schedule(conn, &Job::DiplomacyDeadline { board: b.id, turn }, deadline).await?;
                     let text = format!(
                         "{}: a {} extension of {days} day(s) for {power}; {} is now due by {} (D.VII.5).",
@@ -311,7 +311,7 @@ impl App {
         }
         let positions = store::diplomacy::boards::positions(conn, board).await?;
         let remaining = self.remaining(conn, board).await?;
-        let sent: Vec<Power> = store::diplomacy::record::orders(conn, board, &turn.to_string())
+        let sent: Vec<Power> = store::diplomacy::record::orders(conn, board, turn)
             .await?
             .iter()
             .map(|o| power_of(&o.power))
@@ -319,7 +319,7 @@ impl App {
         let recorded: Vec<Power> = store::diplomacy::record::nmrs(conn)
             .await?
             .iter()
-            .filter(|n| n.board_id == board && n.turn == turn.to_string())
+            .filter(|n| n.board_id == board && n.turn == turn)
             .map(|n| power_of(&n.power))
             .collect();
         let mut out = Vec::new();
@@ -331,16 +331,8 @@ impl App {
             // The player's clock starts with the publication of the adjudication (D.VII.6a).
             let now = c == Consequence::ReplaceNow;
             let due = None;
-            store::diplomacy::record::add_nmr(
-                conn,
-                board,
-                p.letter(),
-                &turn.to_string(),
-                self.now(),
-                now,
-                due,
-            )
-            .await?;
+            store::diplomacy::record::add_nmr(conn, board, p.letter(), turn, self.now(), now, due)
+                .await?;
             out.push((p, c));
         }
         Ok(out)
@@ -384,7 +376,7 @@ impl App {
         let Some(turn) = Turn::from_code(turn) else {
             return Ok("not a turn".into());
         };
-        if b.status != BoardStatus::Playing || b.turn != turn.to_string() {
+        if b.status != BoardStatus::Playing || b.turn != turn {
             return Ok("the board has moved on".into());
         }
         if b.deadline.is_some_and(|d| d > self.now()) {

@@ -6,7 +6,7 @@ use super::Diplomacy;
 use super::{board, gmt, DiplomacyError, DiplomacyOutcome};
 use crate::app::Call;
 use crate::domain::diplomacy::holiday::{decree, Effect};
-use crate::domain::diplomacy::season::Turn;
+
 use crate::domain::kernel::authority::Power as Authority;
 use crate::jobs::{self, Job};
 use crate::store;
@@ -47,14 +47,14 @@ impl Diplomacy<'_> {
                 {
                     Effect::Moved { from, to } => {
                         store::diplomacy::boards::move_deadline(conn, b.id, to).await?;
-                        let turn = Turn::parse(&b.turn).map_or(0, Turn::code);
+                        let turn = b.turn.code();
                         jobs::schedule(conn, &Job::DiplomacyDeadline { board: b.id, turn }, to)
                             .await?;
                         store::diplomacy::holidays::insert(
                             conn,
                             &Holiday {
                                 board_id: b.id,
-                                turn: b.turn.clone(),
+                                turn: b.turn,
                                 hours,
                                 reason: reason.to_owned(),
                                 old_deadline: from,

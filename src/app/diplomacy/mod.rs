@@ -36,6 +36,7 @@ use crate::domain::diplomacy::deadline::Unavailable;
 use crate::domain::diplomacy::deadline::{DeadlineError, LateError};
 use crate::domain::diplomacy::extension::ExtensionError;
 use crate::domain::diplomacy::press::{PressError, PressKind};
+use crate::domain::diplomacy::season::Turn;
 use crate::domain::diplomacy::states::TeamRole;
 use crate::domain::diplomacy::vote::ProposalError;
 use crate::domain::diplomacy::Power;
@@ -167,13 +168,13 @@ pub enum DiplomacyOutcome {
     PressKept {
         kind: PressKind,
         board: String,
-        turn: String,
+        turn: Turn,
     },
     /// A player's orders received: the receipt D.III.3 and D.VII.7 rely on.
     OrdersReceived {
         power: Power,
         board: String,
-        turn: String,
+        turn: Turn,
         version: i64,
         is_final: bool,
         at: DateTime<Tz>,
@@ -181,7 +182,7 @@ pub enum DiplomacyOutcome {
     /// This turn's orders as the GM adjudicates them (private to the GM, D.III.3).
     OrdersShown {
         board: String,
-        turn: String,
+        turn: Turn,
         merged: bool,
         powers: Vec<OrdersOfPower>,
     },
@@ -189,7 +190,7 @@ pub enum DiplomacyOutcome {
     ExtensionTooLate {
         hours_before: i64,
         notice_hours: i64,
-        turn: String,
+        turn: Turn,
     },
     /// The caller's weekly unavailable period (D.VII.2).
     UnavailableDeclared(Unavailable),
@@ -208,7 +209,7 @@ pub enum DiplomacyOutcome {
     /// The units GM recorded for `board`'s `key` (a season), all powers written together.
     UnitsRecorded {
         board: String,
-        key: String,
+        key: Turn,
         units: String,
     },
     /// The GM's adjudication check: its report, kept in the record too (D.VIII).
@@ -247,7 +248,7 @@ pub enum VoteUntil {
     Deadline(String),
     /// The publication of this turn's adjudication: its deadline has passed, and orders are
     /// taken until adjudication (D.VII.3's alternative, or results held by a 1901 NMR).
-    Adjudication(String),
+    Adjudication(Turn),
 }
 
 /// A power from its stored letter.

@@ -54,7 +54,7 @@ impl Diplomacy<'_> {
                 conn,
                 b.id,
                 power.letter(),
-                &b.turn,
+                b.turn,
                 text.trim(),
                 is_final,
                 self.now(),
@@ -88,7 +88,7 @@ impl Diplomacy<'_> {
             async |conn, actor| {
                 let b = board(conn, name).await?;
                 require_gm(conn, actor, &b, "read the orders").await?;
-                let all = store::diplomacy::record::orders(conn, b.id, &b.turn).await?;
+                let all = store::diplomacy::record::orders(conn, b.id, b.turn).await?;
                 let mut by_power: BTreeMap<String, Vec<_>> = BTreeMap::new();
                 for o in all {
                     by_power.entry(o.power.clone()).or_default().push(o);

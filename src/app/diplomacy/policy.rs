@@ -27,8 +27,7 @@ impl Diplomacy<'_> {
             may_state(&b.name, b.published_at.is_some() || b.deadline.is_some())
                 .map_err(refused)?;
             let policy = Policy { press, late_orders };
-            store::diplomacy::boards::set_rules(conn, b.id, policy.press.name(), late_orders)
-                .await?;
+            store::diplomacy::boards::set_rules(conn, b.id, policy.press, late_orders).await?;
             let text = format!(
                 "{}: the GM states the game's policy at its outset (D.I.1(b)): {}.",
                 b.name,

@@ -11,7 +11,7 @@ use sqlx::SqliteConnection;
 use super::Diplomacy;
 use super::{board, my_position, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
-use crate::domain::diplomacy::press::{accept, heading, PressKind, PressRule};
+use crate::domain::diplomacy::press::{accept, heading, PressKind};
 use crate::domain::diplomacy::season::Turn;
 use crate::store;
 use crate::store::diplomacy::boards::Board;
@@ -38,9 +38,9 @@ impl Diplomacy<'_> {
         self.execute_sealed(call, public, shown_as, async |conn, actor| {
             let b = board(conn, name).await?;
             my_position(conn, actor, &b).await?;
-            let rule = PressRule::parse(&b.press_rule).unwrap_or_default();
+            let rule = b.press_rule;
             accept(rule, k, attributed)?;
-            let sent = store::diplomacy::press::count_one(conn, b.id, actor.id, &b.turn).await?;
+            let sent = store::diplomacy::press::count_one(conn, b.id, actor.id, b.turn).await?;
             if sent > PRESS_PER_TURN {
                 return Err(DiplomacyError::Refused(format!(
                     "You have sent {PRESS_PER_TURN} pieces of press to {} this turn; that is the most a turn.",
@@ -49,7 +49,7 @@ impl Diplomacy<'_> {
             }
             let author = (!k.anonymous()).then_some(actor.id);
             let attributed = attributed.map(str::trim).filter(|_| k == PressKind::DarkGray);
-            store::diplomacy::press::insert(conn, b.id, k, text.trim(), author, attributed, &b.turn, self.now()).await?;
+            store::diplomacy::press::insert(conn, b.id, k, text.trim(), author, attributed, b.turn, self.now()).await?;
             // The GM publishes press in the adjudication (D.X.1): it waits for the turn's.
             Ok(DiplomacyOutcome::PressKept { kind: k, board: b.name, turn: b.turn })
         })
@@ -66,9 +66,9 @@ impl App {
         b: &Board,
         turn: Turn,
     ) -> sqlx::Result<Vec<String>> {
-        let rule = PressRule::parse(&b.press_rule).unwrap_or_default();
+        let rule = b.press_rule;
         let mut lines = Vec::new();
-        for p in store::diplomacy::press::of_turn(conn, b.id, &turn.to_string()).await? {
+        for p in store::diplomacy::press::of_turn(conn, b.id, turn).await? {
             let author = store::people::name_of(conn, p.author_id)
                 .await?
                 .unwrap_or_default();

@@ -15,7 +15,7 @@ use crate::domain::diplomacy::handover::{self, Handover, Kind};
 use crate::domain::diplomacy::replacement::{
     captain_notice_given, check_load_within, check_seasons, chooser, Chooser, ReplacementError,
 };
-use crate::domain::diplomacy::season::{Season, Turn};
+use crate::domain::diplomacy::season::Season;
 use crate::domain::diplomacy::states::ChosenBy;
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
@@ -46,7 +46,7 @@ pub(crate) fn handovers_of(rows: &[stored::Row]) -> Vec<Handover<i64>> {
 
 /// The season a handover made now takes effect from (C.14).
 fn taking_over_from(b: &Board) -> Season {
-    handover::taking_over_from(Turn::parse(&b.turn).unwrap_or(Turn::FIRST))
+    handover::taking_over_from(b.turn)
 }
 
 /// Who may choose this replacement, and as whom (B.8(a), B.8(d)).
@@ -80,7 +80,7 @@ async fn chosen_by(
         } else {
             n.due
         };
-        (n.turn.clone(), chooser(b.round as u8, due, app.now()))
+        (n.turn, chooser(b.round as u8, due, app.now()))
     });
     if let Some((turn, Chooser::PlayersGrace { until })) = &window {
         if captain || gm {

@@ -11,7 +11,7 @@ use crate::app::{App, Call};
 use crate::domain::diplomacy::centres::Centres;
 use crate::domain::diplomacy::correction::{ends_game, may_record};
 use crate::domain::diplomacy::score::{score, year_ends, BoardScore, Ending};
-use crate::domain::diplomacy::season::{Season, Turn};
+use crate::domain::diplomacy::season::Season;
 use crate::domain::diplomacy::Power;
 use crate::domain::kernel::authority::Power as Authority;
 use crate::store;
@@ -64,7 +64,7 @@ impl Diplomacy<'_> {
             // correct (C.1, D.VIII.1).
             let current = b
                 .published_at
-                .and_then(|_| Turn::parse(&b.turn))
+                .map(|_| b.turn)
                 .map(|t| t.season);
             let recorded = store::diplomacy::record::counts(conn, b.id)
                 .await?
@@ -87,11 +87,9 @@ impl Diplomacy<'_> {
             let ends = last_counts_end(conn, b.id, last_year).await?;
             if ends {
                 // The last turn's press goes out with the game's end (D.X.1).
-                if let Some(turn) = Turn::parse(&b.turn) {
-                    for line in self.press_lines(conn, &b, turn).await? {
-                        text.push('\n');
-                        text.push_str(&line);
-                    }
+                for line in self.press_lines(conn, &b, b.turn).await? {
+                    text.push('\n');
+                    text.push_str(&line);
                 }
                 store::diplomacy::boards::finish(conn, b.id, BoardEnding::Played, "", self.now())
                     .await?;
@@ -133,7 +131,7 @@ impl Diplomacy<'_> {
                 .map_or(1909, |r| r.last_year) as u16;
             let current = b
                 .published_at
-                .and_then(|_| Turn::parse(&b.turn))
+                .map(|_| b.turn)
                 .map(|t| t.season);
             if s.year > last_year || current.is_some_and(|now| s > now) {
                 return Err(DiplomacyError::Refused(format!(

@@ -31,7 +31,7 @@ const A_VOTER: &str = "a voter";
 fn due_with(b: &Board, at: DateTime<Utc>) -> String {
     match b.deadline {
         Some(d) if at >= d => format!("the turn after {}, once the GM publishes it", b.turn),
-        _ => b.turn.clone(),
+        _ => b.turn.to_string(),
     }
 }
 
@@ -106,7 +106,7 @@ impl Diplomacy<'_> {
             };
             check(&proposal, &remaining)?;
             let id = store::diplomacy::votes::insert(
-                conn, b.id, proposal.kind(), &letters(&listed), text.unwrap_or("").trim(), &b.turn, self.now(),
+                conn, b.id, proposal.kind(), &letters(&listed), text.unwrap_or("").trim(), b.turn, self.now(),
             )
             .await?;
             let what = match &proposal {
@@ -176,7 +176,7 @@ impl Diplomacy<'_> {
                     )));
                 }
                 if self.now() >= deadline {
-                    until = VoteUntil::Adjudication(p.turn.clone());
+                    until = VoteUntil::Adjudication(p.turn);
                 }
             }
             let ballot = Ballot::from(ballot);
@@ -204,7 +204,7 @@ impl App {
         let nmr = &nmr[..];
         for p in store::diplomacy::votes::open_on(conn, b.id).await? {
             let before_deadline = b.deadline.is_some_and(|d| p.opened_at < d);
-            if p.turn != turn.to_string() || !before_deadline {
+            if p.turn != turn || !before_deadline {
                 continue;
             }
             let proposal = proposal_of(p.kind, &p.powers, &p.body);
@@ -277,7 +277,7 @@ impl App {
         board: i64,
         turn: Turn,
     ) -> sqlx::Result<Vec<Power>> {
-        let sent: Vec<Power> = store::diplomacy::record::orders(conn, board, &turn.to_string())
+        let sent: Vec<Power> = store::diplomacy::record::orders(conn, board, turn)
             .await?
             .iter()
             .map(|o| power_of(&o.power))
@@ -285,7 +285,7 @@ impl App {
         Ok(store::diplomacy::record::nmrs(conn)
             .await?
             .iter()
-            .filter(|n| n.board_id == board && n.turn == turn.to_string())
+            .filter(|n| n.board_id == board && n.turn == turn)
             .map(|n| power_of(&n.power))
             .filter(|p| !sent.contains(p))
             .collect())

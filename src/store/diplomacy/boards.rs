@@ -4,6 +4,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
+use crate::domain::diplomacy::press::PressRule;
+use crate::domain::diplomacy::season::Turn;
 pub use crate::domain::diplomacy::states::{BoardEnding, BoardStatus};
 
 /// A stored board.
@@ -12,13 +14,13 @@ pub struct Board {
     pub id: i64,
     pub round: i64,
     pub name: String,
-    pub turn: String,
+    pub turn: Turn,
     pub deadline: Option<DateTime<Utc>>,
     pub published_at: Option<DateTime<Utc>>,
     pub status: BoardStatus,
     pub ending: Option<BoardEnding>,
     pub ending_powers: Option<String>,
-    pub press_rule: String,
+    pub press_rule: PressRule,
     pub late_orders: bool,
     pub results_held: bool,
     pub created_at: DateTime<Utc>,
@@ -91,7 +93,7 @@ pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Board>> {
 pub async fn set_deadline(
     conn: &mut SqliteConnection,
     id: i64,
-    turn: &str,
+    turn: Turn,
     deadline: DateTime<Utc>,
     published: DateTime<Utc>,
 ) -> sqlx::Result<()> {
@@ -137,7 +139,7 @@ pub async fn set_held(conn: &mut SqliteConnection, id: i64, held: bool) -> sqlx:
 pub async fn set_rules(
     conn: &mut SqliteConnection,
     id: i64,
-    press_rule: &str,
+    press_rule: PressRule,
     late_orders: bool,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE dip_boards SET press_rule = ?, late_orders = ? WHERE id = ?")

@@ -1,5 +1,6 @@
 //! Holiday extensions the TD decreed (D.VII.5), as stored: one row a board moved.
 
+use crate::domain::diplomacy::season::Turn;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -8,7 +9,7 @@ use sqlx::SqliteConnection;
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Holiday {
     pub board_id: i64,
-    pub turn: String,
+    pub turn: Turn,
     pub hours: i64,
     pub reason: String,
     pub old_deadline: DateTime<Utc>,
@@ -22,7 +23,7 @@ pub async fn insert(conn: &mut SqliteConnection, h: &Holiday) -> sqlx::Result<()
          VALUES (?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(h.board_id)
-    .bind(&h.turn)
+    .bind(h.turn)
     .bind(h.hours)
     .bind(&h.reason)
     .bind(h.old_deadline)

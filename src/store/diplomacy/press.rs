@@ -1,6 +1,7 @@
 //! Press as stored (D.X): white press with its author; gray and dark-gray press with none
 //! (D.X.2). A per-turn count of each player's press, linked to no message, refuses a flood.
 
+use crate::domain::diplomacy::season::Turn;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -16,7 +17,7 @@ pub struct Press {
     pub body: String,
     pub author_id: Option<i64>,
     pub attributed: Option<String>,
-    pub turn: String,
+    pub turn: Turn,
     pub sent_at: DateTime<Utc>,
 }
 
@@ -28,7 +29,7 @@ pub async fn insert(
     body: &str,
     author: Option<i64>,
     attributed: Option<&str>,
-    turn: &str,
+    turn: Turn,
     at: DateTime<Utc>,
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
@@ -50,7 +51,7 @@ pub async fn insert(
 pub async fn of_turn(
     conn: &mut SqliteConnection,
     board: i64,
-    turn: &str,
+    turn: Turn,
 ) -> sqlx::Result<Vec<Press>> {
     sqlx::query_as("SELECT * FROM dip_press WHERE board_id = ? AND turn = ? ORDER BY id")
         .bind(board)
@@ -75,7 +76,7 @@ pub async fn count_one(
     conn: &mut SqliteConnection,
     board: i64,
     person: i64,
-    turn: &str,
+    turn: Turn,
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO dip_press_counts (board_id, person_id, turn, sent) VALUES (?, ?, ?, 1)

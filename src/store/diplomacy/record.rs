@@ -1,6 +1,7 @@
 //! A game's record as stored: centre counts by season, every version of the orders, NMRs,
 //! extensions and declared unavailable periods.
 
+use crate::domain::diplomacy::season::Turn;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -23,7 +24,7 @@ pub struct Orders {
     pub id: i64,
     pub board_id: i64,
     pub power: String,
-    pub turn: String,
+    pub turn: Turn,
     pub version: i64,
     pub body: String,
     #[sqlx(rename = "final")]
@@ -38,7 +39,7 @@ pub struct Nmr {
     pub id: i64,
     pub board_id: i64,
     pub power: String,
-    pub turn: String,
+    pub turn: Turn,
     pub recorded_at: DateTime<Utc>,
     pub replace_now: bool,
     pub due: Option<DateTime<Utc>>,
@@ -50,7 +51,7 @@ pub struct Extension {
     pub id: i64,
     pub board_id: i64,
     pub power: String,
-    pub turn: String,
+    pub turn: Turn,
     pub days: i64,
     pub kind: ExtensionKind,
     pub asked_at: DateTime<Utc>,
@@ -97,7 +98,7 @@ pub async fn add_orders(
     conn: &mut SqliteConnection,
     board: i64,
     power: char,
-    turn: &str,
+    turn: Turn,
     body: &str,
     is_final: bool,
     at: DateTime<Utc>,
@@ -121,7 +122,7 @@ pub async fn add_orders(
 pub async fn orders(
     conn: &mut SqliteConnection,
     board: i64,
-    turn: &str,
+    turn: Turn,
 ) -> sqlx::Result<Vec<Orders>> {
     sqlx::query_as(
         "SELECT * FROM dip_orders WHERE board_id = ? AND turn = ? ORDER BY power, version",
@@ -147,7 +148,7 @@ pub async fn add_nmr(
     conn: &mut SqliteConnection,
     board: i64,
     power: char,
-    turn: &str,
+    turn: Turn,
     at: DateTime<Utc>,
     replace_now: bool,
     due: Option<DateTime<Utc>>,
@@ -177,7 +178,7 @@ pub async fn add_extension(
     conn: &mut SqliteConnection,
     board: i64,
     power: char,
-    turn: &str,
+    turn: Turn,
     days: u32,
     kind: ExtensionKind,
     at: DateTime<Utc>,
@@ -243,7 +244,7 @@ pub async fn add_consent(
     conn: &mut SqliteConnection,
     board: i64,
     person: i64,
-    turn: &str,
+    turn: Turn,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
@@ -262,7 +263,7 @@ pub async fn add_consent(
 pub async fn consents(
     conn: &mut SqliteConnection,
     board: i64,
-    turn: &str,
+    turn: Turn,
 ) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar("SELECT person_id FROM dip_consents WHERE board_id = ? AND turn = ?")
         .bind(board)
@@ -283,6 +284,6 @@ pub async fn all_consents(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Conse
 pub struct Consent {
     pub board_id: i64,
     pub person_id: i64,
-    pub turn: String,
+    pub turn: Turn,
     pub at: DateTime<Utc>,
 }

@@ -1,5 +1,6 @@
 //! The units on each board by turn and power, and the GM's adjudication checks, as stored.
 
+use crate::domain::diplomacy::season::Turn;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -8,7 +9,7 @@ use sqlx::SqliteConnection;
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Units {
     pub board_id: i64,
-    pub turn: String,
+    pub turn: Turn,
     pub power: String,
     pub units: String,
     pub recorded_at: DateTime<Utc>,
@@ -19,7 +20,7 @@ pub struct Units {
 pub struct Check {
     pub id: i64,
     pub board_id: i64,
-    pub turn: String,
+    pub turn: Turn,
     pub results: String,
     pub merged: bool,
     pub units: i64,
@@ -32,7 +33,7 @@ pub struct Check {
 pub async fn put(
     conn: &mut SqliteConnection,
     board: i64,
-    turn: &str,
+    turn: Turn,
     power: char,
     units: &str,
     at: DateTime<Utc>,
@@ -56,7 +57,7 @@ pub async fn put(
 pub async fn of_turn(
     conn: &mut SqliteConnection,
     board: i64,
-    turn: &str,
+    turn: Turn,
 ) -> sqlx::Result<Vec<Units>> {
     sqlx::query_as("SELECT * FROM dip_units WHERE board_id = ? AND turn = ? ORDER BY power")
         .bind(board)
@@ -75,7 +76,7 @@ pub async fn all(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Units>> {
 pub async fn add_check(
     conn: &mut SqliteConnection,
     board: i64,
-    turn: &str,
+    turn: Turn,
     results: &str,
     merged: bool,
     units: usize,

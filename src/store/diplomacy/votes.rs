@@ -1,6 +1,7 @@
 //! Proposals and their secret ballots as stored. Ballots are read only to decide a proposal
 //! (D.IX.2): no function here counts them or answers them for showing.
 
+use crate::domain::diplomacy::season::Turn;
 use crate::domain::diplomacy::vote::Ballot;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -16,7 +17,7 @@ pub struct Proposal {
     pub kind: ProposalKind,
     pub powers: String,
     pub body: String,
-    pub turn: String,
+    pub turn: Turn,
     pub status: ProposalStatus,
     pub opened_at: DateTime<Utc>,
     pub decided_at: Option<DateTime<Utc>>,
@@ -28,7 +29,7 @@ pub async fn insert(
     kind: ProposalKind,
     powers: &str,
     body: &str,
-    turn: &str,
+    turn: Turn,
     at: DateTime<Utc>,
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
@@ -123,7 +124,7 @@ pub async fn ballots(
 
 /// Files the proposals still open on a board under `turn`, the one just published: they were
 /// made after the last deadline, so they are due with this one (D.IX.2).
-pub async fn refile_open(conn: &mut SqliteConnection, board: i64, turn: &str) -> sqlx::Result<()> {
+pub async fn refile_open(conn: &mut SqliteConnection, board: i64, turn: Turn) -> sqlx::Result<()> {
     sqlx::query("UPDATE dip_proposals SET turn = ? WHERE board_id = ? AND status = ?")
         .bind(turn)
         .bind(board)

@@ -68,7 +68,7 @@ fn board_row(b: &store::diplomacy::boards::Board) -> BoardRow {
         id: b.id,
         name: b.name.clone(),
         round: b.round,
-        turn: b.turn.clone(),
+        turn: b.turn.to_string(),
         status: b.status,
     }
 }
