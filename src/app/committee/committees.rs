@@ -124,36 +124,21 @@ fn shown(option: &str, value: &str) -> String {
     kind.show(value)
 }
 
-/// The reply to `/committee set`.
-pub struct CommitteeChanged(pub String);
-
-impl fmt::Display for CommitteeChanged {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What `/committee set` did: the change to the committee's rules, as announced (its words are
+/// the announcement's).
+#[derive(Debug, Clone)]
+pub struct CommitteeChanged {
+    pub committee: String,
+    pub announced: String,
 }
 
-/// The reply to `/committee create`.
+/// What `/committee create` did: the committee, as created.
+#[derive(Debug, Clone)]
 pub struct Created(pub CommitteeRow);
 
-impl fmt::Display for Created {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Committee created. {}", Described(&self.0))
-    }
-}
-
-/// The reply to `/committee list`.
+/// What `/committee list` found: every committee, each with its rules.
+#[derive(Debug, Clone)]
 pub struct CommitteeList(pub Vec<CommitteeRow>);
-
-impl fmt::Display for CommitteeList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            return f.write_str("There are no committees yet.");
-        }
-        let lines: Vec<String> = self.0.iter().map(|c| Described(c).to_string()).collect();
-        f.write_str(&lines.join("\n"))
-    }
-}
 
 impl Committee<'_> {
     /// `/committee create` (Chief Justice).
@@ -314,7 +299,10 @@ impl Committee<'_> {
                 Described(&row)
             ));
             self.announce(conn, &text).await?;
-            Ok(CommitteeChanged(text))
+            Ok(CommitteeChanged {
+                committee: row.name.clone(),
+                announced: text,
+            })
         })
         .await
     }

@@ -5,7 +5,8 @@ mod disputes;
 mod motions;
 mod said;
 
-use crate::commands::{choice, command, reply, text, Section};
+use crate::commands::said::answer;
+use crate::commands::{choice, command, text, Section};
 use crate::domain::committee::rules::{MembersOpen, ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::words::Words;
@@ -84,7 +85,7 @@ pub(super) fn section() -> Section {
                     abstentions: a.opt_text("abstentions"),
                     members_open: a.flag("members_open"),
                 };
-                reply(app.committee().create(&call, &new).await)
+                answer(app.committee().create(&call, &new).await)
             })
         }),
         command(
@@ -148,12 +149,12 @@ pub(super) fn section() -> Section {
                     abstentions: a.opt_text("abstentions"),
                     members_open: a.opt_choice::<MembersOpen>("members_open").map(bool::from),
                 };
-                reply(app.committee().set(&call, &change).await)
+                answer(app.committee().set(&call, &change).await)
             })
         }),
         command("committee list", "The committees and their rules")
             .rule("house rules A.2, A.6")
-            .run(|app, _, _| Box::pin(async move { reply(app.committee().list().await) })),
+            .run(|app, _, _| Box::pin(async move { answer(app.committee().list().await) })),
         command(
             "houserule import",
             "Load the World Masters house rules as a rulebook (Chief Justice)",
@@ -162,7 +163,7 @@ pub(super) fn section() -> Section {
         .who("Chief Justice")
         .rule("house rules A.7; any other set: gavel rules import --house")
         .run(|app, call, _| {
-            Box::pin(async move { reply(app.committee().import_builtin_house_rules(&call).await) })
+            Box::pin(async move { answer(app.committee().import_builtin_house_rules(&call).await) })
         }),
         command(
             "houserule show",
@@ -171,7 +172,7 @@ pub(super) fn section() -> Section {
         .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
         .rule("house rules A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.committee().show_house_rule(&a.text("item")?).await) })
+            Box::pin(async move { answer(app.committee().show_house_rule(&a.text("item")?).await) })
         }),
         command(
             "houserule set",
@@ -187,7 +188,7 @@ pub(super) fn section() -> Section {
         .rule("house rules A.7: refused where the text states another value")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.committee().set_house_value(&call, &a.text("name")?, &a.text("value")?)
                         .await,
                 )
@@ -200,7 +201,7 @@ pub(super) fn section() -> Section {
         .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
         .rule("house rules A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.committee().house_rule_history(&a.text("item")?).await) })
+            Box::pin(async move { answer(app.committee().house_rule_history(&a.text("item")?).await) })
         }),
     ];
     commands.extend(motions::commands());
