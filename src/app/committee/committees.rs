@@ -7,7 +7,7 @@ use crate::app::committee::Committee;
 use crate::app::{App, Call};
 use crate::domain::committee::bound;
 use crate::domain::committee::rules::{
-    Abstentions, CommitteeRules, Fraction, Majority, Sitting, SizeRange, TieBreak, VoteRules,
+    Abstentions, CommitteeRules, Fraction, Majority, Seats, Sitting, SizeRange, TieBreak, VoteRules,
 };
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::Office;
@@ -16,17 +16,21 @@ use crate::store::committee::committees::CommitteeRow;
 
 use super::CommitteeError;
 
-/// What `/committee create` is given, as typed.
+/// What `/committee create` is given, read and typed at the edge.
 #[derive(Debug, Clone)]
 pub struct NewCommittee {
     pub name: String,
-    pub members: String,
-    pub seats: Option<String>,
-    pub turnout: String,
-    pub majority: String,
-    pub tie_break: String,
-    pub sitting: Option<String>,
-    pub abstentions: Option<String>,
+    pub members: SizeRange,
+    /// The TMC office's holders when not given.
+    pub seats: Option<Seats>,
+    pub turnout: Fraction,
+    pub majority: Majority,
+    pub tie_break: TieBreak,
+    /// When not given, the TMC's sitting body includes the Assistant TDs (A.6), any other's
+    /// is its members.
+    pub sitting: Option<Sitting>,
+    /// An abstention is a vote when not given.
+    pub abstentions: Option<Abstentions>,
     pub members_open: bool,
 }
 
@@ -44,13 +48,15 @@ impl fmt::Display for Described<'_> {
             r.size,
             c.seats,
             crate::app::committee::motion::rules_needs(&r.vote),
-            match r.vote.tie_break.key() {
-                "director" => "broken by the TD",
-                _ => "reject the motion",
+            match r.vote.tie_break {
+                TieBreak::Director => "broken by the TD",
+                TieBreak::Rejects => "reject the motion",
             },
-            match r.sitting.key() {
-                "members" => "its members",
-                _ => "its members and the Assistant TDs, except one acting as TD (A.6)",
+            match r.sitting {
+                Sitting::Members => "its members",
+                Sitting::MembersAndAssistants => {
+                    "its members and the Assistant TDs, except one acting as TD (A.6)"
+                }
             },
             if r.members_open {
                 "; members may open motions"
@@ -61,41 +67,40 @@ impl fmt::Display for Described<'_> {
     }
 }
 
-/// What `/committee set` is given, as typed: the rules to change.
+/// What `/committee set` is given, read and typed at the edge: the rules to change.
 #[derive(Debug, Clone, Default)]
 pub struct CommitteeChange {
     pub name: String,
-    pub members: Option<String>,
-    pub turnout: Option<String>,
-    pub majority: Option<String>,
-    pub tie_break: Option<String>,
-    pub sitting: Option<String>,
-    pub abstentions: Option<String>,
+    pub members: Option<SizeRange>,
+    pub turnout: Option<Fraction>,
+    pub majority: Option<Majority>,
+    pub tie_break: Option<TieBreak>,
+    pub sitting: Option<Sitting>,
+    pub abstentions: Option<Abstentions>,
     pub members_open: Option<bool>,
 }
 
 impl CommitteeChange {
-    /// Each rule given, as stored, checked by the domain's parsers.
+    /// Each rule given, as stored.
     fn stored(&self) -> Result<Vec<(&'static str, String)>, CommitteeError> {
         let mut out = Vec::new();
-        if let Some(m) = &self.members {
-            let r: SizeRange = m.parse()?;
+        if let Some(r) = self.members {
             out.push(("members", format!("{}-{}", r.least, r.most)));
         }
-        if let Some(t) = &self.turnout {
-            out.push(("turnout", t.parse::<Fraction>()?.to_string()));
+        if let Some(t) = self.turnout {
+            out.push(("turnout", t.to_string()));
         }
-        if let Some(m) = &self.majority {
-            out.push(("majority", m.parse::<Majority>()?.key()));
+        if let Some(m) = self.majority {
+            out.push(("majority", m.key()));
         }
-        if let Some(t) = &self.tie_break {
-            out.push(("tie_break", t.parse::<TieBreak>()?.key().to_owned()));
+        if let Some(t) = self.tie_break {
+            out.push(("tie_break", t.key().to_owned()));
         }
-        if let Some(s) = &self.sitting {
-            out.push(("sitting", s.parse::<Sitting>()?.key().to_owned()));
+        if let Some(s) = self.sitting {
+            out.push(("sitting", s.key().to_owned()));
         }
-        if let Some(a) = &self.abstentions {
-            let a: Abstentions = a.parse()?;
+        if let Some(a) = self.abstentions {
+            // Kept only for motions that closed under it; no committee chooses it.
             if a == Abstentions::TurnoutOnly {
                 return Err(crate::domain::committee::rules::RulesError::Abstentions(
                     a.key().to_owned(),
@@ -153,28 +158,20 @@ impl Committee<'_> {
             if name.is_empty() {
                 return Err(CommitteeError::NoText);
             }
-            let seats = new.seats.as_deref().unwrap_or("tmc");
-            let office = Office::from_key(seats)
-                .filter(|o| !o.per_game() && *o != Office::ActingDirector)
-                .ok_or_else(|| CommitteeError::Seats(seats.to_owned()))?;
+            let office = Office::from(new.seats.unwrap_or(Seats::Tmc));
             let rules = CommitteeRules {
-                size: new.members.parse()?,
+                size: new.members,
                 vote: VoteRules {
-                    turnout: new.turnout.parse()?,
-                    majority: new.majority.parse()?,
-                    tie_break: new.tie_break.parse()?,
-                    abstentions: match &new.abstentions {
-                        Some(a) => a.parse()?,
-                        None => Abstentions::Count,
-                    },
+                    turnout: new.turnout,
+                    majority: new.majority,
+                    tie_break: new.tie_break,
+                    abstentions: new.abstentions.unwrap_or(Abstentions::Count),
                 },
-                sitting: match &new.sitting {
-                    Some(s) => s.parse()?,
+                sitting: match new.sitting {
+                    Some(s) => s,
                     // The TMC's sitting body includes the Assistant TDs (A.6).
-                    None if office == Office::TmcMember => {
-                        crate::domain::committee::rules::Sitting::MembersAndAssistants
-                    }
-                    None => crate::domain::committee::rules::Sitting::Members,
+                    None if office == Office::TmcMember => Sitting::MembersAndAssistants,
+                    None => Sitting::Members,
                 },
                 members_open: new.members_open,
             };

@@ -5,9 +5,14 @@ mod disputes;
 mod motions;
 mod said;
 
+use std::str::FromStr;
+
 use crate::commands::said::answer;
+use crate::commands::spec::Args;
 use crate::commands::{choice, command, text, Section};
-use crate::domain::committee::rules::{MembersOpen, ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};
+use crate::domain::committee::rules::{
+    Abstaining, Majorities, MembersOpen, RulesError, Seats, Sitting, TieBreak,
+};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::words::Words;
 
@@ -15,8 +20,19 @@ pub(super) use disputes::section as disputes_section;
 
 /// The longest committee name.
 const NAME_MAX: usize = 60;
-/// The offices a committee may be seated by.
-const SEATS: &[&str] = &["tmc", "justice", "moderator", "staff"];
+
+/// An open-ended rule (a size range such as 5-8, a fraction such as 2/3) typed at the edge by
+/// the domain's parser; a value it refuses is refused here, naming the rule.
+fn typed<T: FromStr<Err = RulesError>>(text: &str) -> Result<T, String> {
+    text.parse().map_err(|e: RulesError| e.to_string())
+}
+
+fn opt_typed<T: FromStr<Err = RulesError>>(
+    a: &Args,
+    name: &'static str,
+) -> Result<Option<T>, String> {
+    a.opt_text(name).map(|t| typed(&t)).transpose()
+}
 
 pub(super) fn section() -> Section {
     let mut commands = vec![
@@ -34,18 +50,18 @@ pub(super) fn section() -> Section {
         .option(choice(
             "majority",
             "The majority it needs",
-            MAJORITIES,
+            Majorities::WORDS,
         ))
         .option(choice(
             "tie_break",
             "Who breaks a tie: the TD, or a tie rejects",
-            TIE_BREAKS,
+            TieBreak::WORDS,
         ))
         .option(
             choice(
                 "seats",
                 "The office whose holders are its members (tmc if left out)",
-                SEATS,
+                Seats::WORDS,
             )
             .optional(),
         )
@@ -53,7 +69,7 @@ pub(super) fn section() -> Section {
             choice(
                 "sitting",
                 "Who sits: its members, or with the Assistant TDs (A.6)",
-                SITTINGS,
+                Sitting::WORDS,
             )
             .optional(),
         )
@@ -61,7 +77,7 @@ pub(super) fn section() -> Section {
             choice(
                 "abstentions",
                 "Whether an abstention is a vote, for turnout and majority alike (count if left out)",
-                ABSTENTIONS,
+                Abstaining::WORDS,
             )
             .optional(),
         )
@@ -76,13 +92,13 @@ pub(super) fn section() -> Section {
             Box::pin(async move {
                 let new = crate::app::committee::committees::NewCommittee {
                     name: a.text("name")?,
-                    members: a.text("members")?,
-                    seats: a.opt_text("seats"),
-                    turnout: a.text("turnout")?,
-                    majority: a.text("majority")?,
-                    tie_break: a.text("tie_break")?,
-                    sitting: a.opt_text("sitting"),
-                    abstentions: a.opt_text("abstentions"),
+                    members: typed(&a.text("members")?)?,
+                    seats: a.opt_choice("seats"),
+                    turnout: typed(&a.text("turnout")?)?,
+                    majority: a.choice::<Majorities>("majority")?.into(),
+                    tie_break: a.choice("tie_break")?,
+                    sitting: a.opt_choice("sitting"),
+                    abstentions: a.opt_choice::<Abstaining>("abstentions").map(Into::into),
                     members_open: a.flag("members_open"),
                 };
                 answer(app.committee().create(&call, &new).await)
@@ -102,12 +118,12 @@ pub(super) fn section() -> Section {
             )
             .optional(),
         )
-        .option(choice("majority", "The majority it needs", MAJORITIES).optional())
+        .option(choice("majority", "The majority it needs", Majorities::WORDS).optional())
         .option(
             choice(
                 "tie_break",
                 "Who breaks a tie: the TD, or a tie rejects",
-                TIE_BREAKS,
+                TieBreak::WORDS,
             )
             .optional(),
         )
@@ -115,7 +131,7 @@ pub(super) fn section() -> Section {
             choice(
                 "sitting",
                 "Who sits: its members, or with the Assistant TDs (A.6)",
-                SITTINGS,
+                Sitting::WORDS,
             )
             .optional(),
         )
@@ -123,7 +139,7 @@ pub(super) fn section() -> Section {
             choice(
                 "abstentions",
                 "Whether an abstention is a vote, for turnout and majority alike",
-                ABSTENTIONS,
+                Abstaining::WORDS,
             )
             .optional(),
         )
@@ -141,12 +157,12 @@ pub(super) fn section() -> Section {
             Box::pin(async move {
                 let change = crate::app::committee::committees::CommitteeChange {
                     name: a.text("committee")?,
-                    members: a.opt_text("members"),
-                    turnout: a.opt_text("turnout"),
-                    majority: a.opt_text("majority"),
-                    tie_break: a.opt_text("tie_break"),
-                    sitting: a.opt_text("sitting"),
-                    abstentions: a.opt_text("abstentions"),
+                    members: opt_typed(&a, "members")?,
+                    turnout: opt_typed(&a, "turnout")?,
+                    majority: a.opt_choice::<Majorities>("majority").map(Into::into),
+                    tie_break: a.opt_choice("tie_break"),
+                    sitting: a.opt_choice("sitting"),
+                    abstentions: a.opt_choice::<Abstaining>("abstentions").map(Into::into),
                     members_open: a.opt_choice::<MembersOpen>("members_open").map(bool::from),
                 };
                 answer(app.committee().set(&call, &change).await)
