@@ -11,7 +11,7 @@ use crate::app::{system_actor, App, Call};
 use crate::domain::committee::approval::Approval;
 use crate::domain::committee::bound;
 use crate::domain::committee::house_rules::{
-    addition_after, new_part_heading, normalise, HouseRules,
+    addition_after, new_part_heading, normalise, HouseRules, Made,
 };
 use crate::store;
 use crate::store::committee::house_rules::VersionRow;
@@ -44,9 +44,7 @@ pub struct HouseRuleShown {
 #[derive(Debug, Clone)]
 pub struct HouseRuleVersion {
     pub version: i64,
-    /// How it was made, as the record names it: `imported`, `approved`, `overridden` or
-    /// `took_effect`.
-    pub change: String,
+    pub change: Made,
     pub motion: Option<i64>,
     pub at: DateTime<Utc>,
     pub text: String,
@@ -182,7 +180,7 @@ impl App {
                 // Room for additions after each item (A.7).
                 position as i64 * 1000,
                 &item.text,
-                "imported",
+                Made::Imported,
                 None,
                 None,
                 now,
@@ -288,9 +286,9 @@ impl App {
                 }
             };
         let change = match m.approval() {
-            Some(Approval::Overridden) => "overridden",
-            Some(Approval::TookEffect) => "took_effect",
-            _ => "approved",
+            Some(Approval::Overridden) => Made::Overridden,
+            Some(Approval::TookEffect) => Made::TookEffect,
+            _ => Made::Approved,
         };
         let version = store::committee::house_rules::add(
             conn,

@@ -12,6 +12,7 @@ use crate::app::committee::house_rules::{
 };
 use crate::app::committee::motion::{MotionShown, Voted};
 use crate::commands::said::{displayed_as_said, Kind, Present, Said};
+use crate::domain::committee::house_rules::Made;
 use crate::domain::kernel::calendar;
 
 displayed_as_said!(
@@ -89,10 +90,15 @@ impl Present for HouseRuleHistory {
 
 /// "Version 2 — approved (motion 4), Mon 1 Jun 2026 18:00 BST: ..."
 fn version_line(v: &HouseRuleVersion, tz: chrono_tz::Tz) -> String {
-    let how = match (v.change.as_str(), v.motion) {
-        ("imported", _) => "imported".to_owned(),
-        (change, Some(m)) => format!("{} (motion {m})", change.replace('_', " ")),
-        (change, None) => change.to_owned(),
+    let how = match v.change {
+        Made::Imported => "imported",
+        Made::Approved => "approved",
+        Made::Overridden => "overridden",
+        Made::TookEffect => "took effect",
+    };
+    let how = match (v.change, v.motion) {
+        (Made::Imported, _) | (_, None) => how.to_owned(),
+        (_, Some(m)) => format!("{how} (motion {m})"),
     };
     format!(
         "Version {} — {how}, {}: {}",
