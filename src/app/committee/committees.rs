@@ -7,7 +7,8 @@ use crate::app::committee::Committee;
 use crate::app::{App, Call};
 use crate::domain::committee::bound;
 use crate::domain::committee::rules::{
-    Abstentions, CommitteeRules, Fraction, Majority, Seats, Sitting, SizeRange, TieBreak, VoteRules,
+    Abstentions, CommitteeRules, Fraction, Majority, RulesError, Seats, Sitting, SizeRange,
+    TieBreak, VoteRules,
 };
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::Office;
@@ -16,14 +17,15 @@ use crate::store::committee::committees::CommitteeRow;
 
 use super::CommitteeError;
 
-/// What `/committee create` is given, read and typed at the edge.
+/// What `/committee create` is given, read and typed at the edge. A size range or a fraction
+/// that could not be read carries why, refused once the caller's authority is checked.
 #[derive(Debug, Clone)]
 pub struct NewCommittee {
     pub name: String,
-    pub members: SizeRange,
+    pub members: Result<SizeRange, RulesError>,
     /// The TMC office's holders when not given.
     pub seats: Option<Seats>,
-    pub turnout: Fraction,
+    pub turnout: Result<Fraction, RulesError>,
     pub majority: Majority,
     pub tie_break: TieBreak,
     /// When not given, the TMC's sitting body includes the Assistant TDs (A.6), any other's
@@ -67,12 +69,13 @@ impl fmt::Display for Described<'_> {
     }
 }
 
-/// What `/committee set` is given, read and typed at the edge: the rules to change.
+/// What `/committee set` is given, read and typed at the edge: the rules to change (a size
+/// range or a fraction that could not be read carries why, as in `NewCommittee`).
 #[derive(Debug, Clone, Default)]
 pub struct CommitteeChange {
     pub name: String,
-    pub members: Option<SizeRange>,
-    pub turnout: Option<Fraction>,
+    pub members: Option<Result<SizeRange, RulesError>>,
+    pub turnout: Option<Result<Fraction, RulesError>>,
     pub majority: Option<Majority>,
     pub tie_break: Option<TieBreak>,
     pub sitting: Option<Sitting>,
@@ -84,11 +87,12 @@ impl CommitteeChange {
     /// Each rule given, as stored.
     fn stored(&self) -> Result<Vec<(&'static str, String)>, CommitteeError> {
         let mut out = Vec::new();
-        if let Some(r) = self.members {
+        if let Some(r) = &self.members {
+            let r = r.clone()?;
             out.push(("members", format!("{}-{}", r.least, r.most)));
         }
-        if let Some(t) = self.turnout {
-            out.push(("turnout", t.to_string()));
+        if let Some(t) = &self.turnout {
+            out.push(("turnout", t.clone()?.to_string()));
         }
         if let Some(m) = self.majority {
             out.push(("majority", m.key()));
@@ -102,10 +106,7 @@ impl CommitteeChange {
         if let Some(a) = self.abstentions {
             // Kept only for motions that closed under it; no committee chooses it.
             if a == Abstentions::TurnoutOnly {
-                return Err(crate::domain::committee::rules::RulesError::Abstentions(
-                    a.key().to_owned(),
-                )
-                .into());
+                return Err(RulesError::Abstentions(a.key().to_owned()).into());
             }
             out.push(("abstentions", a.key().to_owned()));
         }
@@ -160,9 +161,9 @@ impl Committee<'_> {
             }
             let office = Office::from(new.seats.unwrap_or(Seats::Tmc));
             let rules = CommitteeRules {
-                size: new.members,
+                size: new.members.clone()?,
                 vote: VoteRules {
-                    turnout: new.turnout,
+                    turnout: new.turnout.clone()?,
                     majority: new.majority,
                     tie_break: new.tie_break,
                     abstentions: new.abstentions.unwrap_or(Abstentions::Count),

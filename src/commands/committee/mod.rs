@@ -22,16 +22,17 @@ pub(super) use disputes::section as disputes_section;
 const NAME_MAX: usize = 60;
 
 /// An open-ended rule (a size range such as 5-8, a fraction such as 2/3) typed at the edge by
-/// the domain's parser; a value it refuses is refused here, naming the rule.
-fn typed<T: FromStr<Err = RulesError>>(text: &str) -> Result<T, String> {
-    text.parse().map_err(|e: RulesError| e.to_string())
+/// the domain's parser. A value it refuses travels as its refusal, which the use case gives
+/// only once it has checked who is asking (the refusal is then audited like any other).
+fn typed<T: FromStr<Err = RulesError>>(text: &str) -> Result<T, RulesError> {
+    text.parse()
 }
 
 fn opt_typed<T: FromStr<Err = RulesError>>(
     a: &Args,
     name: &'static str,
-) -> Result<Option<T>, String> {
-    a.opt_text(name).map(|t| typed(&t)).transpose()
+) -> Option<Result<T, RulesError>> {
+    a.opt_text(name).map(|t| typed(&t))
 }
 
 pub(super) fn section() -> Section {
@@ -92,9 +93,9 @@ pub(super) fn section() -> Section {
             Box::pin(async move {
                 let new = crate::app::committee::committees::NewCommittee {
                     name: a.text("name")?,
-                    members: typed(&a.text("members")?)?,
+                    members: typed(&a.text("members")?),
                     seats: a.opt_choice("seats"),
-                    turnout: typed(&a.text("turnout")?)?,
+                    turnout: typed(&a.text("turnout")?),
                     majority: a.choice::<Majorities>("majority")?.into(),
                     tie_break: a.choice("tie_break")?,
                     sitting: a.opt_choice("sitting"),
@@ -157,8 +158,8 @@ pub(super) fn section() -> Section {
             Box::pin(async move {
                 let change = crate::app::committee::committees::CommitteeChange {
                     name: a.text("committee")?,
-                    members: opt_typed(&a, "members")?,
-                    turnout: opt_typed(&a, "turnout")?,
+                    members: opt_typed(&a, "members"),
+                    turnout: opt_typed(&a, "turnout"),
                     majority: a.opt_choice::<Majorities>("majority").map(Into::into),
                     tie_break: a.opt_choice("tie_break"),
                     sitting: a.opt_choice("sitting"),
