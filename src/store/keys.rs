@@ -7,6 +7,7 @@ use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 
 use crate::domain::committee::approval::Approval;
 use crate::domain::committee::dispute::Status as DisputeStatus;
+use crate::domain::committee::house_rules::Made as HouseRuleMade;
 use crate::domain::committee::motion::{Kind as MotionKind, Status as MotionStatus};
 use crate::domain::committee::tally::Choice;
 use crate::domain::court::Stage;
@@ -388,6 +389,13 @@ stored_as_text! {
         MotionStatus::Adopted => "adopted",
         MotionStatus::Rejected => "rejected",
         MotionStatus::NotBinding => "not_binding",
+    }
+
+    HouseRuleMade {
+        HouseRuleMade::Imported => "imported",
+        HouseRuleMade::Approved => "approved",
+        HouseRuleMade::Overridden => "overridden",
+        HouseRuleMade::TookEffect => "took_effect",
     }
 
     Approval {

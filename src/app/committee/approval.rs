@@ -2,8 +2,6 @@
 //! A.7): approval makes the new version; a veto (with its reason) opens the override, which
 //! needs a 2/3 majority with 3/4 of the sitting body voting; silence reads as configured.
 
-use std::fmt;
-
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
@@ -20,14 +18,12 @@ use crate::store;
 use super::motion::open::Opening;
 use super::CommitteeError;
 
-/// The reply to `/motion approve` or `/motion veto`.
+/// What `/motion approve` or `/motion veto` did to `motion`, as announced (the answer is the
+/// announcement).
 #[derive(Debug, Clone)]
-pub struct Decided(pub String);
-
-impl fmt::Display for Decided {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+pub struct Decided {
+    pub motion: i64,
+    pub announced: String,
 }
 
 impl Committee<'_> {
@@ -42,7 +38,10 @@ impl Committee<'_> {
             let text = self
                 .td_acts(conn, number, Act::Approve, Some(actor), None)
                 .await?;
-            Ok(Decided(text))
+            Ok(Decided {
+                motion: number,
+                announced: text,
+            })
         })
         .await
     }
@@ -67,7 +66,10 @@ impl Committee<'_> {
             let text = self
                 .td_acts(conn, number, Act::Veto, Some(actor), Some(reason))
                 .await?;
-            Ok(Decided(text))
+            Ok(Decided {
+                motion: number,
+                announced: text,
+            })
         })
         .await
     }

@@ -6,8 +6,6 @@
 //! export, a refusal citing the item) until the TD sets the value (`/houserule set`, or
 //! `/committee set` for the TMC's own rules). The TMC's rows follow A.2 and A.6.
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
 
 use crate::app::committee::Committee;
@@ -25,14 +23,11 @@ use crate::store::committee::house_rules::VersionRow;
 
 use super::CommitteeError;
 
-/// A reply in words.
+/// What `/houserule set` did: the setting, as announced (the answer is the announcement).
 #[derive(Debug, Clone)]
-pub struct BoundText(pub String);
-
-impl fmt::Display for BoundText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+pub struct HouseValueSet {
+    pub setting: &'static str,
+    pub announced: String,
 }
 
 /// The value of one of a committee's own rules that a binding sets on the TMC ("members").
@@ -76,7 +71,7 @@ impl Committee<'_> {
         call: &Call,
         name: &str,
         value: &str,
-    ) -> Result<BoundText, CommitteeError> {
+    ) -> Result<HouseValueSet, CommitteeError> {
         self.execute(call, async |conn, actor| {
             if !actor.offices.is_chief_justice() && !actor.offices.is_director() {
                 return Err(CommitteeError::MaySet);
@@ -110,7 +105,10 @@ impl Committee<'_> {
                 b.item
             );
             self.announce(conn, &text).await?;
-            Ok(BoundText(text))
+            Ok(HouseValueSet {
+                setting: b.key,
+                announced: text,
+            })
         })
         .await
     }

@@ -7,7 +7,8 @@ use crate::app::committee::Committee;
 use crate::app::{App, Call};
 use crate::domain::committee::bound;
 use crate::domain::committee::rules::{
-    Abstentions, CommitteeRules, Fraction, Majority, Sitting, SizeRange, TieBreak, VoteRules,
+    Abstentions, CommitteeRules, Fraction, Majority, RulesError, Seats, Sitting, SizeRange,
+    TieBreak, VoteRules,
 };
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::office::Office;
@@ -16,17 +17,22 @@ use crate::store::committee::committees::CommitteeRow;
 
 use super::CommitteeError;
 
-/// What `/committee create` is given, as typed.
+/// What `/committee create` is given, read and typed at the edge. A size range or a fraction
+/// that could not be read carries why, refused once the caller's authority is checked.
 #[derive(Debug, Clone)]
 pub struct NewCommittee {
     pub name: String,
-    pub members: String,
-    pub seats: Option<String>,
-    pub turnout: String,
-    pub majority: String,
-    pub tie_break: String,
-    pub sitting: Option<String>,
-    pub abstentions: Option<String>,
+    pub members: Result<SizeRange, RulesError>,
+    /// The TMC office's holders when not given.
+    pub seats: Option<Seats>,
+    pub turnout: Result<Fraction, RulesError>,
+    pub majority: Majority,
+    pub tie_break: TieBreak,
+    /// When not given, the TMC's sitting body includes the Assistant TDs (A.6), any other's
+    /// is its members.
+    pub sitting: Option<Sitting>,
+    /// An abstention is a vote when not given.
+    pub abstentions: Option<Abstentions>,
     pub members_open: bool,
 }
 
@@ -44,13 +50,15 @@ impl fmt::Display for Described<'_> {
             r.size,
             c.seats,
             crate::app::committee::motion::rules_needs(&r.vote),
-            match r.vote.tie_break.key() {
-                "director" => "broken by the TD",
-                _ => "reject the motion",
+            match r.vote.tie_break {
+                TieBreak::Director => "broken by the TD",
+                TieBreak::Rejects => "reject the motion",
             },
-            match r.sitting.key() {
-                "members" => "its members",
-                _ => "its members and the Assistant TDs, except one acting as TD (A.6)",
+            match r.sitting {
+                Sitting::Members => "its members",
+                Sitting::MembersAndAssistants => {
+                    "its members and the Assistant TDs, except one acting as TD (A.6)"
+                }
             },
             if r.members_open {
                 "; members may open motions"
@@ -61,46 +69,44 @@ impl fmt::Display for Described<'_> {
     }
 }
 
-/// What `/committee set` is given, as typed: the rules to change.
+/// What `/committee set` is given, read and typed at the edge: the rules to change (a size
+/// range or a fraction that could not be read carries why, as in `NewCommittee`).
 #[derive(Debug, Clone, Default)]
 pub struct CommitteeChange {
     pub name: String,
-    pub members: Option<String>,
-    pub turnout: Option<String>,
-    pub majority: Option<String>,
-    pub tie_break: Option<String>,
-    pub sitting: Option<String>,
-    pub abstentions: Option<String>,
+    pub members: Option<Result<SizeRange, RulesError>>,
+    pub turnout: Option<Result<Fraction, RulesError>>,
+    pub majority: Option<Majority>,
+    pub tie_break: Option<TieBreak>,
+    pub sitting: Option<Sitting>,
+    pub abstentions: Option<Abstentions>,
     pub members_open: Option<bool>,
 }
 
 impl CommitteeChange {
-    /// Each rule given, as stored, checked by the domain's parsers.
+    /// Each rule given, as stored.
     fn stored(&self) -> Result<Vec<(&'static str, String)>, CommitteeError> {
         let mut out = Vec::new();
-        if let Some(m) = &self.members {
-            let r: SizeRange = m.parse()?;
+        if let Some(r) = &self.members {
+            let r = r.clone()?;
             out.push(("members", format!("{}-{}", r.least, r.most)));
         }
         if let Some(t) = &self.turnout {
-            out.push(("turnout", t.parse::<Fraction>()?.to_string()));
+            out.push(("turnout", t.clone()?.to_string()));
         }
-        if let Some(m) = &self.majority {
-            out.push(("majority", m.parse::<Majority>()?.key()));
+        if let Some(m) = self.majority {
+            out.push(("majority", m.key()));
         }
-        if let Some(t) = &self.tie_break {
-            out.push(("tie_break", t.parse::<TieBreak>()?.key().to_owned()));
+        if let Some(t) = self.tie_break {
+            out.push(("tie_break", t.key().to_owned()));
         }
-        if let Some(s) = &self.sitting {
-            out.push(("sitting", s.parse::<Sitting>()?.key().to_owned()));
+        if let Some(s) = self.sitting {
+            out.push(("sitting", s.key().to_owned()));
         }
-        if let Some(a) = &self.abstentions {
-            let a: Abstentions = a.parse()?;
+        if let Some(a) = self.abstentions {
+            // Kept only for motions that closed under it; no committee chooses it.
             if a == Abstentions::TurnoutOnly {
-                return Err(crate::domain::committee::rules::RulesError::Abstentions(
-                    a.key().to_owned(),
-                )
-                .into());
+                return Err(RulesError::Abstentions(a.key().to_owned()).into());
             }
             out.push(("abstentions", a.key().to_owned()));
         }
@@ -124,36 +130,21 @@ fn shown(option: &str, value: &str) -> String {
     kind.show(value)
 }
 
-/// The reply to `/committee set`.
-pub struct CommitteeChanged(pub String);
-
-impl fmt::Display for CommitteeChanged {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What `/committee set` did: the change to the committee's rules, as announced (its words are
+/// the announcement's).
+#[derive(Debug, Clone)]
+pub struct CommitteeChanged {
+    pub committee: String,
+    pub announced: String,
 }
 
-/// The reply to `/committee create`.
+/// What `/committee create` did: the committee, as created.
+#[derive(Debug, Clone)]
 pub struct Created(pub CommitteeRow);
 
-impl fmt::Display for Created {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Committee created. {}", Described(&self.0))
-    }
-}
-
-/// The reply to `/committee list`.
+/// What `/committee list` found: every committee, each with its rules.
+#[derive(Debug, Clone)]
 pub struct CommitteeList(pub Vec<CommitteeRow>);
-
-impl fmt::Display for CommitteeList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            return f.write_str("There are no committees yet.");
-        }
-        let lines: Vec<String> = self.0.iter().map(|c| Described(c).to_string()).collect();
-        f.write_str(&lines.join("\n"))
-    }
-}
 
 impl Committee<'_> {
     /// `/committee create` (Chief Justice).
@@ -168,28 +159,20 @@ impl Committee<'_> {
             if name.is_empty() {
                 return Err(CommitteeError::NoText);
             }
-            let seats = new.seats.as_deref().unwrap_or("tmc");
-            let office = Office::from_key(seats)
-                .filter(|o| !o.per_game() && *o != Office::ActingDirector)
-                .ok_or_else(|| CommitteeError::Seats(seats.to_owned()))?;
+            let office = Office::from(new.seats.unwrap_or(Seats::Tmc));
             let rules = CommitteeRules {
-                size: new.members.parse()?,
+                size: new.members.clone()?,
                 vote: VoteRules {
-                    turnout: new.turnout.parse()?,
-                    majority: new.majority.parse()?,
-                    tie_break: new.tie_break.parse()?,
-                    abstentions: match &new.abstentions {
-                        Some(a) => a.parse()?,
-                        None => Abstentions::Count,
-                    },
+                    turnout: new.turnout.clone()?,
+                    majority: new.majority,
+                    tie_break: new.tie_break,
+                    abstentions: new.abstentions.unwrap_or(Abstentions::Count),
                 },
-                sitting: match &new.sitting {
-                    Some(s) => s.parse()?,
+                sitting: match new.sitting {
+                    Some(s) => s,
                     // The TMC's sitting body includes the Assistant TDs (A.6).
-                    None if office == Office::TmcMember => {
-                        crate::domain::committee::rules::Sitting::MembersAndAssistants
-                    }
-                    None => crate::domain::committee::rules::Sitting::Members,
+                    None if office == Office::TmcMember => Sitting::MembersAndAssistants,
+                    None => Sitting::Members,
                 },
                 members_open: new.members_open,
             };
@@ -314,7 +297,10 @@ impl Committee<'_> {
                 Described(&row)
             ));
             self.announce(conn, &text).await?;
-            Ok(CommitteeChanged(text))
+            Ok(CommitteeChanged {
+                committee: row.name.clone(),
+                announced: text,
+            })
         })
         .await
     }

@@ -4,8 +4,6 @@
 //! confirmed that the question put was the proper and specific one. An Observer's report goes
 //! to the TD's private channel only.
 
-use std::fmt;
-
 use sqlx::SqliteConnection;
 
 use crate::app::committee::Committee;
@@ -51,14 +49,29 @@ impl UseCaseError for DisputeError {
     }
 }
 
-/// A reply in words.
+/// What a dispute's or an Observer's command did. A step the club is told of carries its
+/// announcement, which is also the answer.
 #[derive(Debug, Clone)]
-pub struct DisputeDone(pub String);
-
-impl fmt::Display for DisputeDone {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+pub enum DisputeDone {
+    /// `/dispute raise`: the dispute is with the TD (D.I.2, A.3.v).
+    Raised { dispute: i64 },
+    /// `/dispute resolve`: the TD's resolution (A.3.v), after the referred motion that closed
+    /// without binding, if one did.
+    Resolved {
+        dispute: i64,
+        failed_motion: Option<i64>,
+        announced: String,
+    },
+    /// `/dispute refer`: the question is put to the TMC as `motion` (D.I.2).
+    Referred {
+        dispute: i64,
+        motion: i64,
+        announced: String,
+    },
+    /// `/dispute confirm`: a party confirmed the question put (D.I.2).
+    Confirmed { dispute: i64, announced: String },
+    /// `/observer report`: the report went to the TD privately (A.9).
+    Reported { report: i64, game: String },
 }
 
 fn text(t: &str) -> Result<&str, DisputeError> {
@@ -136,9 +149,7 @@ impl Committee<'_> {
                 actor.name
             );
             store::outbox::enqueue(conn, store::outbox::TD_REPORTS, &note, now).await?;
-            Ok(DisputeDone(format!(
-                "Dispute {number} is with the TD, who may resolve it or refer it to the TMC (house rules D.I.2, A.3.v)."
-            )))
+            Ok(DisputeDone::Raised { dispute: number })
         })
         .await
     }
@@ -171,7 +182,11 @@ impl Committee<'_> {
                 actor.name, d.game
             );
             self.announce(conn, &note).await?;
-            Ok(DisputeDone(note))
+            Ok(DisputeDone::Resolved {
+                dispute: number,
+                failed_motion: d.motion_id.filter(|_| failed),
+                announced: note,
+            })
         })
         .await
     }
@@ -234,7 +249,11 @@ impl Committee<'_> {
                 standing(&load(conn, number).await?, false)
             );
             self.announce(conn, &note).await?;
-            Ok(DisputeDone(note))
+            Ok(DisputeDone::Referred {
+                dispute: number,
+                motion,
+                announced: note,
+            })
         })
         .await
     }
@@ -274,7 +293,10 @@ impl Committee<'_> {
                 standing(&d, ruled)
             );
             self.announce(conn, &note).await?;
-            Ok(DisputeDone(note))
+            Ok(DisputeDone::Confirmed {
+                dispute: number,
+                announced: note,
+            })
         })
         .await
     }
@@ -295,12 +317,17 @@ impl Committee<'_> {
                 return Err(DisputeError::NotObserver(game.to_owned()));
             }
             let report = text(report)?;
-            let number = store::committee::disputes::report(conn, game, actor.id, report, now).await?;
-            let note = format!("Observer report {number} on {game} from {}: {report}", actor.name);
+            let number =
+                store::committee::disputes::report(conn, game, actor.id, report, now).await?;
+            let note = format!(
+                "Observer report {number} on {game} from {}: {report}",
+                actor.name
+            );
             store::outbox::enqueue(conn, store::outbox::TD_REPORTS, &note, now).await?;
-            Ok(DisputeDone(format!(
-                "Your report {number} on {game} went to the TD privately; it is not posted in #discussion nor shown on the portal (house rules A.9)."
-            )))
+            Ok(DisputeDone::Reported {
+                report: number,
+                game: game.to_owned(),
+            })
         })
         .await
     }

@@ -23,8 +23,6 @@ pub enum CommitteeError {
     NoSuchCommittee(String),
     #[error("There is no motion {0}.")]
     NoSuchMotion(i64),
-    #[error("`{0}` cannot seat a committee; choose an office such as tmc, justice or moderator.")]
-    Seats(String),
     #[error("Only the Tournament Director, the Assistant TD acting as TD, or a member of a committee that allows it may open a motion (house rules A.3).")]
     MayNotOpen,
     #[error("{committee} has {members} members; it sits with {size} (its rules; house rules A.2 for the TMC).")]

@@ -2,8 +2,8 @@
 //! `/houserule show` and `/houserule history` read them, and an approved or overridden rule
 //! change makes an item's new version.
 
-use std::fmt;
-
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 use sqlx::SqliteConnection;
 
 use crate::app::committee::Committee;
@@ -11,9 +11,8 @@ use crate::app::{system_actor, App, Call};
 use crate::domain::committee::approval::Approval;
 use crate::domain::committee::bound;
 use crate::domain::committee::house_rules::{
-    addition_after, new_part_heading, normalise, HouseRules,
+    addition_after, new_part_heading, normalise, HouseRules, Made,
 };
-use crate::domain::kernel::calendar;
 use crate::store;
 use crate::store::committee::house_rules::VersionRow;
 
@@ -22,14 +21,42 @@ use super::CommitteeError;
 /// The World Masters house rules, built in: `/houserule import` loads them.
 pub const WORLD_MASTERS: &str = include_str!("../../../examples/world-masters-house-rules.txt");
 
-/// A reply in words.
+/// What an import of the house rules did, as announced (the answer is the announcement).
 #[derive(Debug, Clone)]
-pub struct HouseRuleText(pub String);
+pub struct HouseRulesImported {
+    pub items: usize,
+    pub announced: String,
+}
 
-impl fmt::Display for HouseRuleText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// `/houserule show`: an item as it reads now, and what gavel does by it (the lines the portal
+/// shows too, `bound::item_standing`).
+#[derive(Debug, Clone)]
+pub struct HouseRuleShown {
+    pub label: String,
+    pub heading: String,
+    pub version: i64,
+    /// The item's text: the house rules' own words.
+    pub text: String,
+    pub standing: Vec<String>,
+}
+
+/// One version of an item, with what made it.
+#[derive(Debug, Clone)]
+pub struct HouseRuleVersion {
+    pub version: i64,
+    pub change: Made,
+    pub motion: Option<i64>,
+    pub at: DateTime<Utc>,
+    pub text: String,
+}
+
+/// `/houserule history`: every version of an item, oldest first, and the club's time zone
+/// they are shown in.
+#[derive(Debug, Clone)]
+pub struct HouseRuleHistory {
+    pub label: String,
+    pub versions: Vec<HouseRuleVersion>,
+    pub tz: Tz,
 }
 
 /// Why an import of the house rules failed.
@@ -53,18 +80,16 @@ impl crate::app::UseCaseError for HouseImportError {
     }
 }
 
-fn version_line(v: &VersionRow, tz: chrono_tz::Tz) -> String {
-    let how = match (v.change.as_str(), v.motion_id) {
-        ("imported", _) => "imported".to_owned(),
-        (change, Some(m)) => format!("{} (motion {m})", change.replace('_', " ")),
-        (change, None) => change.to_owned(),
-    };
-    format!(
-        "Version {} — {how}, {}: {}",
-        v.version,
-        calendar::show(v.at, tz),
-        v.text
-    )
+impl From<VersionRow> for HouseRuleVersion {
+    fn from(v: VersionRow) -> Self {
+        HouseRuleVersion {
+            version: v.version,
+            change: v.change,
+            motion: v.motion_id,
+            at: v.at,
+            text: v.text,
+        }
+    }
 }
 
 impl Committee<'_> {
@@ -74,7 +99,7 @@ impl Committee<'_> {
         &self,
         origin: &str,
         text: &str,
-    ) -> Result<HouseRuleText, HouseImportError> {
+    ) -> Result<HouseRulesImported, HouseImportError> {
         let call = Call::new(
             system_actor(),
             "rules import --house",
@@ -91,7 +116,7 @@ impl Committee<'_> {
     pub async fn import_builtin_house_rules(
         &self,
         call: &Call,
-    ) -> Result<HouseRuleText, HouseImportError> {
+    ) -> Result<HouseRulesImported, HouseImportError> {
         let rules = HouseRules::parse(WORLD_MASTERS)?;
         self.execute(call, async |conn, actor| {
             crate::domain::kernel::authority::Power::ChiefJustice.require(
@@ -111,36 +136,32 @@ impl Committee<'_> {
     }
 
     /// `/houserule show`. Reads only.
-    pub async fn show_house_rule(&self, item: &str) -> Result<HouseRuleText, CommitteeError> {
+    pub async fn show_house_rule(&self, item: &str) -> Result<HouseRuleShown, CommitteeError> {
         let mut conn = self.pool().acquire().await?;
         let label = self.house_item_label(&mut conn, item).await?;
         let v = store::committee::house_rules::item(&mut conn, &label)
             .await?
             .expect("just found");
-        let mut text = format!(
-            "{} ({}), version {}: {}",
-            v.label, v.heading, v.version, v.text
-        );
-        for line in super::bound::item_standing(&mut conn, &v).await? {
-            text.push('\n');
-            text.push_str(&line);
-        }
-        Ok(HouseRuleText(text))
+        let standing = super::bound::item_standing(&mut conn, &v).await?;
+        Ok(HouseRuleShown {
+            label: v.label,
+            heading: v.heading,
+            version: v.version,
+            text: v.text,
+            standing,
+        })
     }
 
     /// `/houserule history`: every version of an item, with what made it. Reads only.
-    pub async fn house_rule_history(&self, item: &str) -> Result<HouseRuleText, CommitteeError> {
+    pub async fn house_rule_history(&self, item: &str) -> Result<HouseRuleHistory, CommitteeError> {
         let mut conn = self.pool().acquire().await?;
         let label = self.house_item_label(&mut conn, item).await?;
         let versions = store::committee::house_rules::history(&mut conn, &label).await?;
-        let lines: Vec<String> = versions
-            .iter()
-            .map(|v| version_line(v, self.tz()))
-            .collect();
-        Ok(HouseRuleText(format!(
-            "House rule {label}:\n{}",
-            lines.join("\n")
-        )))
+        Ok(HouseRuleHistory {
+            label,
+            versions: versions.into_iter().map(HouseRuleVersion::from).collect(),
+            tz: self.tz(),
+        })
     }
 }
 
@@ -149,7 +170,7 @@ impl App {
         &self,
         conn: &mut SqliteConnection,
         rules: &HouseRules,
-    ) -> sqlx::Result<HouseRuleText> {
+    ) -> sqlx::Result<HouseRulesImported> {
         let now = self.now();
         for (position, item) in rules.items.iter().enumerate() {
             store::committee::house_rules::add(
@@ -159,7 +180,7 @@ impl App {
                 // Room for additions after each item (A.7).
                 position as i64 * 1000,
                 &item.text,
-                "imported",
+                Made::Imported,
                 None,
                 None,
                 now,
@@ -184,7 +205,10 @@ impl App {
             }
         }
         self.announce(conn, &text).await?;
-        Ok(HouseRuleText(text))
+        Ok(HouseRulesImported {
+            items: rules.items.len(),
+            announced: text,
+        })
     }
 
     /// The label of an item in force, as stored, or a refusal.
@@ -262,9 +286,9 @@ impl App {
                 }
             };
         let change = match m.approval() {
-            Some(Approval::Overridden) => "overridden",
-            Some(Approval::TookEffect) => "took_effect",
-            _ => "approved",
+            Some(Approval::Overridden) => Made::Overridden,
+            Some(Approval::TookEffect) => Made::TookEffect,
+            _ => Made::Approved,
         };
         let version = store::committee::house_rules::add(
             conn,

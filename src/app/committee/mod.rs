@@ -2,7 +2,7 @@
 //! teams and game seats it reads, committees and their motions (A.6), changes to the house
 //! rules (A.7), disputes (D.I.2) and Observers' reports (A.9).
 
-mod approval;
+pub mod approval;
 pub mod bound;
 pub mod committees;
 pub mod disputes;

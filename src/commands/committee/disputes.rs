@@ -2,7 +2,8 @@
 //! report (A.9).
 
 use crate::commands::members::GAME_MAX;
-use crate::commands::{command, integer, person, reply, text, Section};
+use crate::commands::said::answer;
+use crate::commands::{command, integer, person, text, Section};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 
@@ -33,7 +34,7 @@ pub(in crate::commands) fn section() -> Section {
             .rule("house rules D.I.2, A.12: to the TD, never to the GM")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.committee()
                             .raise_dispute(
                                 &call,
@@ -53,7 +54,7 @@ pub(in crate::commands) fn section() -> Section {
                 .rule("house rules A.3.v")
                 .run(|app, call, a| {
                     Box::pin(async move {
-                        reply(
+                        answer(
                             app.committee()
                                 .resolve_dispute(&call, a.integer("dispute")?, &a.text("text")?)
                                 .await,
@@ -71,7 +72,7 @@ pub(in crate::commands) fn section() -> Section {
             .rule("house rules D.I.2, A.3.v")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.committee()
                             .refer_dispute(&call, a.integer("dispute")?, &a.text("question")?)
                             .await,
@@ -87,7 +88,7 @@ pub(in crate::commands) fn section() -> Section {
             .rule("house rules D.I.2: binding only once both confirm")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.committee()
                             .confirm_dispute(&call, a.integer("dispute")?)
                             .await,
@@ -104,7 +105,7 @@ pub(in crate::commands) fn section() -> Section {
             .rule("house rules A.9")
             .run(|app, call, a| {
                 Box::pin(async move {
-                    reply(
+                    answer(
                         app.committee()
                             .observer_report(&call, &a.text("game")?, &a.text("text")?)
                             .await,

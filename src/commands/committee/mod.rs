@@ -5,8 +5,14 @@ mod disputes;
 mod motions;
 mod said;
 
-use crate::commands::{choice, command, reply, text, Section};
-use crate::domain::committee::rules::{MembersOpen, ABSTENTIONS, MAJORITIES, SITTINGS, TIE_BREAKS};
+use std::str::FromStr;
+
+use crate::commands::said::answer;
+use crate::commands::spec::Args;
+use crate::commands::{choice, command, text, Section};
+use crate::domain::committee::rules::{
+    Abstaining, Majorities, MembersOpen, RulesError, Seats, Sitting, TieBreak,
+};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::words::Words;
 
@@ -14,8 +20,20 @@ pub(super) use disputes::section as disputes_section;
 
 /// The longest committee name.
 const NAME_MAX: usize = 60;
-/// The offices a committee may be seated by.
-const SEATS: &[&str] = &["tmc", "justice", "moderator", "staff"];
+
+/// An open-ended rule (a size range such as 5-8, a fraction such as 2/3) typed at the edge by
+/// the domain's parser. A value it refuses travels as its refusal, which the use case gives
+/// only once it has checked who is asking (the refusal is then audited like any other).
+fn typed<T: FromStr<Err = RulesError>>(text: &str) -> Result<T, RulesError> {
+    text.parse()
+}
+
+fn opt_typed<T: FromStr<Err = RulesError>>(
+    a: &Args,
+    name: &'static str,
+) -> Option<Result<T, RulesError>> {
+    a.opt_text(name).map(|t| typed(&t))
+}
 
 pub(super) fn section() -> Section {
     let mut commands = vec![
@@ -33,18 +51,18 @@ pub(super) fn section() -> Section {
         .option(choice(
             "majority",
             "The majority it needs",
-            MAJORITIES,
+            Majorities::WORDS,
         ))
         .option(choice(
             "tie_break",
             "Who breaks a tie: the TD, or a tie rejects",
-            TIE_BREAKS,
+            TieBreak::WORDS,
         ))
         .option(
             choice(
                 "seats",
                 "The office whose holders are its members (tmc if left out)",
-                SEATS,
+                Seats::WORDS,
             )
             .optional(),
         )
@@ -52,7 +70,7 @@ pub(super) fn section() -> Section {
             choice(
                 "sitting",
                 "Who sits: its members, or with the Assistant TDs (A.6)",
-                SITTINGS,
+                Sitting::WORDS,
             )
             .optional(),
         )
@@ -60,7 +78,7 @@ pub(super) fn section() -> Section {
             choice(
                 "abstentions",
                 "Whether an abstention is a vote, for turnout and majority alike (count if left out)",
-                ABSTENTIONS,
+                Abstaining::WORDS,
             )
             .optional(),
         )
@@ -75,16 +93,16 @@ pub(super) fn section() -> Section {
             Box::pin(async move {
                 let new = crate::app::committee::committees::NewCommittee {
                     name: a.text("name")?,
-                    members: a.text("members")?,
-                    seats: a.opt_text("seats"),
-                    turnout: a.text("turnout")?,
-                    majority: a.text("majority")?,
-                    tie_break: a.text("tie_break")?,
-                    sitting: a.opt_text("sitting"),
-                    abstentions: a.opt_text("abstentions"),
+                    members: typed(&a.text("members")?),
+                    seats: a.opt_choice("seats"),
+                    turnout: typed(&a.text("turnout")?),
+                    majority: a.choice::<Majorities>("majority")?.into(),
+                    tie_break: a.choice("tie_break")?,
+                    sitting: a.opt_choice("sitting"),
+                    abstentions: a.opt_choice::<Abstaining>("abstentions").map(Into::into),
                     members_open: a.flag("members_open"),
                 };
-                reply(app.committee().create(&call, &new).await)
+                answer(app.committee().create(&call, &new).await)
             })
         }),
         command(
@@ -101,12 +119,12 @@ pub(super) fn section() -> Section {
             )
             .optional(),
         )
-        .option(choice("majority", "The majority it needs", MAJORITIES).optional())
+        .option(choice("majority", "The majority it needs", Majorities::WORDS).optional())
         .option(
             choice(
                 "tie_break",
                 "Who breaks a tie: the TD, or a tie rejects",
-                TIE_BREAKS,
+                TieBreak::WORDS,
             )
             .optional(),
         )
@@ -114,7 +132,7 @@ pub(super) fn section() -> Section {
             choice(
                 "sitting",
                 "Who sits: its members, or with the Assistant TDs (A.6)",
-                SITTINGS,
+                Sitting::WORDS,
             )
             .optional(),
         )
@@ -122,7 +140,7 @@ pub(super) fn section() -> Section {
             choice(
                 "abstentions",
                 "Whether an abstention is a vote, for turnout and majority alike",
-                ABSTENTIONS,
+                Abstaining::WORDS,
             )
             .optional(),
         )
@@ -140,20 +158,20 @@ pub(super) fn section() -> Section {
             Box::pin(async move {
                 let change = crate::app::committee::committees::CommitteeChange {
                     name: a.text("committee")?,
-                    members: a.opt_text("members"),
-                    turnout: a.opt_text("turnout"),
-                    majority: a.opt_text("majority"),
-                    tie_break: a.opt_text("tie_break"),
-                    sitting: a.opt_text("sitting"),
-                    abstentions: a.opt_text("abstentions"),
+                    members: opt_typed(&a, "members"),
+                    turnout: opt_typed(&a, "turnout"),
+                    majority: a.opt_choice::<Majorities>("majority").map(Into::into),
+                    tie_break: a.opt_choice("tie_break"),
+                    sitting: a.opt_choice("sitting"),
+                    abstentions: a.opt_choice::<Abstaining>("abstentions").map(Into::into),
                     members_open: a.opt_choice::<MembersOpen>("members_open").map(bool::from),
                 };
-                reply(app.committee().set(&call, &change).await)
+                answer(app.committee().set(&call, &change).await)
             })
         }),
         command("committee list", "The committees and their rules")
             .rule("house rules A.2, A.6")
-            .run(|app, _, _| Box::pin(async move { reply(app.committee().list().await) })),
+            .run(|app, _, _| Box::pin(async move { answer(app.committee().list().await) })),
         command(
             "houserule import",
             "Load the World Masters house rules as a rulebook (Chief Justice)",
@@ -162,7 +180,7 @@ pub(super) fn section() -> Section {
         .who("Chief Justice")
         .rule("house rules A.7; any other set: gavel rules import --house")
         .run(|app, call, _| {
-            Box::pin(async move { reply(app.committee().import_builtin_house_rules(&call).await) })
+            Box::pin(async move { answer(app.committee().import_builtin_house_rules(&call).await) })
         }),
         command(
             "houserule show",
@@ -171,7 +189,7 @@ pub(super) fn section() -> Section {
         .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
         .rule("house rules A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.committee().show_house_rule(&a.text("item")?).await) })
+            Box::pin(async move { answer(app.committee().show_house_rule(&a.text("item")?).await) })
         }),
         command(
             "houserule set",
@@ -187,7 +205,7 @@ pub(super) fn section() -> Section {
         .rule("house rules A.7: refused where the text states another value")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.committee().set_house_value(&call, &a.text("name")?, &a.text("value")?)
                         .await,
                 )
@@ -200,7 +218,7 @@ pub(super) fn section() -> Section {
         .option(text("item", "The item, e.g. A.7 or D.I.2", 20))
         .rule("house rules A.7")
         .run(|app, _, a| {
-            Box::pin(async move { reply(app.committee().house_rule_history(&a.text("item")?).await) })
+            Box::pin(async move { answer(app.committee().house_rule_history(&a.text("item")?).await) })
         }),
     ];
     commands.extend(motions::commands());

@@ -2,7 +2,7 @@
 
 use crate::commands::said::answer;
 use crate::commands::spec::CommandSpec;
-use crate::commands::{choice, command, date_time, integer, reply, text};
+use crate::commands::{choice, command, date_time, integer, text};
 use crate::domain::committee::motion::Openable;
 use crate::domain::committee::tally::{Choice, TIE_CHOICES};
 use crate::domain::kernel::authority::Power;
@@ -111,7 +111,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("house rules A.7")
         .run(|app, call, a| {
             Box::pin(
-                async move { reply(app.committee().approve(&call, a.integer("motion")?).await) },
+                async move { answer(app.committee().approve(&call, a.integer("motion")?).await) },
             )
         }),
         command(
@@ -125,7 +125,7 @@ pub(super) fn commands() -> Vec<CommandSpec> {
         .rule("house rules A.7: the TMC may override with 2/3, 3/4 voting")
         .run(|app, call, a| {
             Box::pin(async move {
-                reply(
+                answer(
                     app.committee()
                         .veto(&call, a.integer("motion")?, &a.text("reason")?)
                         .await,

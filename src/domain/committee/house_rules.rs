@@ -6,6 +6,16 @@
 use std::fmt;
 
 /// One numbered item: its label, the heading it sits under, and its text.
+/// What made a version of an item (A.7): the import, or a rule-change motion the TD approved,
+/// that the committee carried over a veto, or that took effect on the TD's silence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Made {
+    Imported,
+    Approved,
+    Overridden,
+    TookEffect,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
     pub label: String,

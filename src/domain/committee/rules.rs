@@ -4,6 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::domain::kernel::office::Office;
+use crate::domain::kernel::words::Words;
+
 /// A fraction such as 2/3, written as it is typed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fraction {
@@ -30,9 +33,9 @@ impl fmt::Display for Fraction {
 /// A rule typed badly, with what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    #[error("`{0}` is not a fraction; write it like 2/3, with 0 < a ≤ b.")]
+    #[error("`{0}` is not a fraction; write it like 2/3, with 0 < a ≤ b (house rules A.6).")]
     Fraction(String),
-    #[error("`{0}` is not a size range; write it like 5-8, with 1 ≤ the least ≤ the most ≤ 50.")]
+    #[error("`{0}` is not a size range; write it like 5-8, with 1 ≤ the least ≤ the most ≤ 50 (house rules A.2).")]
     Size(String),
     #[error("`{0}` is not a majority; choose simple, two_thirds or three_quarters.")]
     Majority(String),
@@ -104,15 +107,32 @@ pub enum Majority {
     AtLeast(Fraction),
 }
 
-/// The words commands offer for a majority.
-pub const MAJORITIES: &[&str] = &["simple", "two_thirds", "three_quarters"];
+/// The majorities commands offer, by name; any other fraction is typed as a fraction (a rule
+/// the TMC changed, A.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Majorities {
+    Simple,
+    TwoThirds,
+    ThreeQuarters,
+}
+
+impl From<Majorities> for Majority {
+    fn from(m: Majorities) -> Majority {
+        match m {
+            Majorities::Simple => Majority::Simple,
+            Majorities::TwoThirds => Majority::AtLeast(Fraction::TWO_THIRDS),
+            Majorities::ThreeQuarters => Majority::AtLeast(Fraction::THREE_QUARTERS),
+        }
+    }
+}
 
 impl Majority {
+    /// As stored: the offered name, else the fraction.
     pub fn key(self) -> String {
         match self {
-            Majority::Simple => "simple".into(),
-            Majority::AtLeast(Fraction::TWO_THIRDS) => "two_thirds".into(),
-            Majority::AtLeast(Fraction::THREE_QUARTERS) => "three_quarters".into(),
+            Majority::Simple => Majorities::Simple.word().into(),
+            Majority::AtLeast(Fraction::TWO_THIRDS) => Majorities::TwoThirds.word().into(),
+            Majority::AtLeast(Fraction::THREE_QUARTERS) => Majorities::ThreeQuarters.word().into(),
             Majority::AtLeast(f) => f.to_string(),
         }
     }
@@ -121,11 +141,10 @@ impl Majority {
 impl FromStr for Majority {
     type Err = RulesError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim() {
-            "simple" => Ok(Majority::Simple),
-            "two_thirds" => Ok(Majority::AtLeast(Fraction::TWO_THIRDS)),
-            "three_quarters" => Ok(Majority::AtLeast(Fraction::THREE_QUARTERS)),
-            other => other
+        match Majorities::from_word(s.trim()) {
+            Some(named) => Ok(named.into()),
+            None => s
+                .trim()
                 .parse()
                 .map(Majority::AtLeast)
                 .map_err(|_| RulesError::Majority(s.to_owned())),
@@ -152,27 +171,17 @@ pub enum TieBreak {
     Rejects,
 }
 
-/// The words commands offer for a tie-break.
-pub const TIE_BREAKS: &[&str] = &["director", "rejects"];
-
 impl TieBreak {
+    /// As stored: its word.
     pub fn key(self) -> &'static str {
-        match self {
-            TieBreak::Director => "director",
-            TieBreak::Rejects => "rejects",
-        }
+        self.word()
     }
 }
 
 impl FromStr for TieBreak {
     type Err = RulesError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        TIE_BREAKS
-            .iter()
-            .zip([TieBreak::Director, TieBreak::Rejects])
-            .find(|(k, _)| **k == s.trim())
-            .map(|(_, t)| t)
-            .ok_or_else(|| RulesError::TieBreak(s.to_owned()))
+        TieBreak::from_word(s.trim()).ok_or_else(|| RulesError::TieBreak(s.to_owned()))
     }
 }
 
@@ -185,27 +194,17 @@ pub enum Sitting {
     MembersAndAssistants,
 }
 
-/// The words commands offer for a sitting rule.
-pub const SITTINGS: &[&str] = &["members", "members_and_assistants"];
-
 impl Sitting {
+    /// As stored: its word.
     pub fn key(self) -> &'static str {
-        match self {
-            Sitting::Members => "members",
-            Sitting::MembersAndAssistants => "members_and_assistants",
-        }
+        self.word()
     }
 }
 
 impl FromStr for Sitting {
     type Err = RulesError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        SITTINGS
-            .iter()
-            .zip([Sitting::Members, Sitting::MembersAndAssistants])
-            .find(|(k, _)| **k == s.trim())
-            .map(|(_, t)| t)
-            .ok_or_else(|| RulesError::Sitting(s.to_owned()))
+        Sitting::from_word(s.trim()).ok_or_else(|| RulesError::Sitting(s.to_owned()))
     }
 }
 
@@ -226,8 +225,41 @@ pub enum Abstentions {
     TurnoutOnly,
 }
 
-/// The words commands offer for abstentions.
-pub const ABSTENTIONS: &[&str] = &["count", "ignore"];
+/// The readings of abstentions a committee may choose (`TurnoutOnly` is not one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abstaining {
+    Count,
+    Ignore,
+}
+
+impl From<Abstaining> for Abstentions {
+    fn from(a: Abstaining) -> Abstentions {
+        match a {
+            Abstaining::Count => Abstentions::Count,
+            Abstaining::Ignore => Abstentions::Ignore,
+        }
+    }
+}
+
+/// The offices whose holders a committee may be: none given per game, nor the acting TD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seats {
+    Tmc,
+    Justice,
+    Moderator,
+    Staff,
+}
+
+impl From<Seats> for Office {
+    fn from(s: Seats) -> Office {
+        match s {
+            Seats::Tmc => Office::TmcMember,
+            Seats::Justice => Office::Justice,
+            Seats::Moderator => Office::Moderator,
+            Seats::Staff => Office::Staff,
+        }
+    }
+}
 
 /// `/committee set`'s answer to whether members, not only the TD, may open motions (A.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -246,6 +278,29 @@ crate::offered_as_words! {
     MembersOpen {
         MembersOpen::Yes => "yes",
         MembersOpen::No => "no",
+    }
+    Majorities {
+        Majorities::Simple => "simple",
+        Majorities::TwoThirds => "two_thirds",
+        Majorities::ThreeQuarters => "three_quarters",
+    }
+    TieBreak {
+        TieBreak::Director => "director",
+        TieBreak::Rejects => "rejects",
+    }
+    Sitting {
+        Sitting::Members => "members",
+        Sitting::MembersAndAssistants => "members_and_assistants",
+    }
+    Abstaining {
+        Abstaining::Count => "count",
+        Abstaining::Ignore => "ignore",
+    }
+    Seats {
+        Seats::Tmc => "tmc",
+        Seats::Justice => "justice",
+        Seats::Moderator => "moderator",
+        Seats::Staff => "staff",
     }
 }
 
@@ -346,18 +401,31 @@ mod tests {
 
     #[test]
     fn the_words_for_majorities_ties_and_sitting_round_trip() {
-        for word in MAJORITIES {
+        for word in Majorities::WORDS {
             assert_eq!(word.parse::<Majority>().expect(word).key(), *word);
         }
-        for word in TIE_BREAKS {
+        for word in TieBreak::WORDS {
             assert_eq!(word.parse::<TieBreak>().expect(word).key(), *word);
         }
-        for word in SITTINGS {
+        for word in Sitting::WORDS {
             assert_eq!(word.parse::<Sitting>().expect(word).key(), *word);
         }
-        for word in ABSTENTIONS {
+        for word in Abstaining::WORDS {
             assert_eq!(word.parse::<Abstentions>().expect(word).key(), *word);
         }
+        assert_eq!(
+            "4/5".parse::<Majority>().map(Majority::key),
+            Ok("4/5".to_owned())
+        );
         assert!("most".parse::<Majority>().is_err());
+    }
+
+    #[test]
+    fn a_committee_is_seated_by_an_office_a_committee_may_have_a6() {
+        for seats in Seats::ALL {
+            let office = Office::from(*seats);
+            assert!(!office.per_game() && office != Office::ActingDirector);
+            assert_eq!(office.key(), seats.word());
+        }
     }
 }

@@ -3,6 +3,8 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
+use crate::domain::committee::house_rules::Made;
+
 /// One version of one item.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct VersionRow {
@@ -11,7 +13,7 @@ pub struct VersionRow {
     pub position: i64,
     pub version: i64,
     pub text: String,
-    pub change: String,
+    pub change: Made,
     pub motion_id: Option<i64>,
     pub by_name: Option<String>,
     pub at: DateTime<Utc>,
@@ -30,7 +32,7 @@ pub async fn add(
     heading: &str,
     position: i64,
     text: &str,
-    change: &str,
+    change: Made,
     motion: Option<i64>,
     by: Option<i64>,
     now: DateTime<Utc>,

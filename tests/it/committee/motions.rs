@@ -132,3 +132,53 @@ async fn the_td_does_not_count_toward_the_tmcs_size_a2_a6() {
         "{found:#?}"
     );
 }
+
+#[tokio::test]
+async fn a_committees_rules_are_refused_at_the_door_naming_the_rule_and_nothing_changes_a2_a6() {
+    let mut c = console();
+    let refusal = refused(
+        &mut c,
+        "cj: /committee create name:TMC members:8-5 turnout:2/3 majority:simple tie_break:director",
+    )
+    .await;
+    assert!(
+        refusal.contains("not a size range") && refusal.contains("A.2"),
+        "{refusal}"
+    );
+    let refusal = refused(
+        &mut c,
+        "cj: /committee create name:TMC members:5-8 turnout:3/2 majority:simple tie_break:director",
+    )
+    .await;
+    assert!(
+        refusal.contains("not a fraction") && refusal.contains("A.6"),
+        "{refusal}"
+    );
+    let refusal = refused(
+        &mut c,
+        "cj: /committee create name:TMC members:5-8 turnout:2/3 majority:most tie_break:director",
+    )
+    .await;
+    assert!(
+        refusal.contains("simple, two_thirds or three_quarters"),
+        "{refusal}"
+    );
+    let listed = super::run(&mut c, "cj: /committee list").await;
+    assert!(
+        format!("{listed:?}").contains("There are no committees yet."),
+        "{listed:?}"
+    );
+    setup(
+        &mut c,
+        &["cj: /committee create name:Bench members:3 turnout:2/3 majority:two_thirds tie_break:rejects seats:justice sitting:members abstentions:ignore"],
+    )
+    .await;
+    let refusal = refused(&mut c, "cj: /committee set committee:Bench turnout:0/3").await;
+    assert!(refusal.contains("not a fraction"), "{refusal}");
+    let listed = super::run(&mut c, "cj: /committee list").await;
+    let listed = format!("{listed:?}");
+    assert!(
+        listed.contains("Bench: 3 members (justice office holders)") && listed.contains("2/3"),
+        "{listed}"
+    );
+}
