@@ -259,7 +259,7 @@ fn cut(text: &str, max: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{command, person, reply, text};
+    use super::super::{command, person, text};
     use super::*;
     use crate::commands::Args;
 
@@ -277,7 +277,9 @@ mod tests {
                     )
                     .in_modal(),
                 )
-                .run(|_, _, a| Box::pin(async move { reply::<_, String>(a.text("opinion")) })),
+                .run(|_, _, a| {
+                    Box::pin(async move { a.text("opinion").map(crate::commands::Said::words) })
+                }),
         ))
     }
 

@@ -27,8 +27,6 @@ pub mod said;
 pub mod spec;
 mod tournament;
 
-use std::fmt::Display;
-
 use crate::domain::kernel::authority::Power;
 use std::sync::LazyLock;
 
@@ -258,14 +256,6 @@ pub async fn invoke(
         Err(text) => Err(app.cite_amended_house_rules(text).await),
         ok => ok,
     }
-}
-
-/// Turns a use case's result given as words into a reply or a refusal (`said::answer` is the
-/// form for a typed outcome).
-pub(crate) fn reply<T: Display, E: Display>(result: Result<T, E>) -> Reply {
-    result
-        .map(|v| Said::words(v.to_string()))
-        .map_err(|e| e.to_string())
 }
 
 /// Starts a declaration: `command("mod violation", "A fraud violation ...")`.

@@ -223,8 +223,9 @@ pub fn announcement(channel: &str, text: &str) -> Card {
 }
 
 /// The card of the reply to `/path`: what the answer says it is about (its kind and number),
-/// and the rule the command's declaration cites (else the kind's). An answer still given as
-/// words alone has its command's kind, and the number its first line names of that kind.
+/// and the rule the command's declaration cites (else the kind's). Every command answers with
+/// what it is about; a page of a listing, which is about many things, has its command's kind
+/// and no number. The words are never read for either.
 pub fn reply(path: &str, rule: &str, said: &Said) -> Card {
     let (kind, number) = match said.about {
         Some(about) => (about.kind, about.number),
@@ -234,8 +235,7 @@ pub fn reply(path: &str, rule: &str, said: &Said) -> Card {
                 .iter()
                 .find(|(w, _)| *w == word)
                 .map_or(Kind::Club, |(_, k)| *k);
-            let first = said.text.lines().next().unwrap_or_default();
-            (kind, numbered(first, [kind]).map(|(_, n)| n))
+            (kind, None)
         }
     };
     let footer = if cites_a_rule(rule) {
@@ -395,12 +395,13 @@ mod tests {
 
     #[test]
     fn a_reply_takes_its_commands_kind_and_cites_the_commands_rule_when_it_names_one() {
+        // Words alone (a page of a listing) are never read for a number.
         let card = reply(
             "mod violation",
             "Terms §II Act 5",
             &Said::words("Case #14 recorded: a violation."),
         );
-        assert_eq!(card.title, "Case #14");
+        assert_eq!(card.title, "Case");
         assert_eq!(card.footer, "Terms §II Act 5");
         let page = reply(
             "leaderboard",
