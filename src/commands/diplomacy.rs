@@ -135,7 +135,7 @@ pub(super) fn section() -> Section {
             .run(|app, call, a| {
                 Box::pin(async move {
                     answer(
-                        app.diplomacy().open_round(&call, a.integer("round")?, season(&a.text("end")?)?)
+                        app.diplomacy().open_round(&call, a.integer("round")?, season(&a.text("end")?))
                             .await,
                     )
                 })

@@ -1,13 +1,15 @@
 //! The Diplomacy options read as the game's own types at the edge: a season ("F1905"), a turn
-//! ("S1902M") and a season's supply-centre counts, refused in the words the use cases' errors
-//! use, so no use case parses what a member typed.
+//! ("S1902M"), a list of powers and a season's supply-centre counts, refused in the words the
+//! use cases' errors use, so no use case parses what a member typed. A command only the TD may
+//! use hands the use case what was read, refusal and all (`Given`), so a member who may not use
+//! it is told that first, whatever they typed.
 
-use crate::app::diplomacy::DiplomacyError;
+use crate::app::diplomacy::{DiplomacyError, Given};
 use crate::domain::diplomacy::season::{Season, Turn};
 use crate::domain::diplomacy::{Centres, Power};
 
 /// A season, "S1901" or "F1908".
-pub(crate) fn season(text: &str) -> Result<Season, String> {
+pub(crate) fn season(text: &str) -> Given<Season> {
     Season::parse(text).ok_or_else(|| DiplomacyError::BadSeason(text.to_owned()).to_string())
 }
 
@@ -26,7 +28,7 @@ pub(crate) fn powers(text: Option<&str>) -> Result<Vec<Power>, String> {
 }
 
 /// Each power's centres, "A=5 E=4 F=6 G=7 I=4 R=4 T=4" (C.1).
-pub(crate) fn centres(text: &str) -> Result<Centres, String> {
+pub(crate) fn centres(text: &str) -> Given<Centres> {
     Centres::parse(text).map_err(|e| DiplomacyError::from(e).to_string())
 }
 

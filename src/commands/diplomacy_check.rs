@@ -37,8 +37,8 @@ pub(super) fn section() -> Section {
                         app.diplomacy().correct_centres(
                             &call,
                             &a.text("board")?,
-                            season(&a.text("season")?)?,
-                            centres(&a.text("counts")?)?,
+                            season(&a.text("season")?),
+                            centres(&a.text("counts")?),
                         )
                         .await,
                     )

@@ -142,6 +142,11 @@ impl From<crate::app::committee::eligibility::CheckError> for DiplomacyError {
     }
 }
 
+/// What a member typed, read into its type at the edge; a refusal waits for the use case, which
+/// checks who asks first (a TD's command refuses anyone else for that, whatever they typed).
+/// The refusal is in words (a `DiplomacyError`'s), given as `DiplomacyError::Refused`.
+pub type Given<T> = Result<T, String>;
+
 /// What a Diplomacy use case did; its words are written in `commands/diplomacy_said.rs`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DiplomacyOutcome {

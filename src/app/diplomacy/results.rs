@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
+use super::Given;
 use super::{board, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::centres::Centres;
@@ -109,8 +110,8 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         name: &str,
-        season: Season,
-        counts: Centres,
+        season: Given<Season>,
+        counts: Given<Centres>,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(
@@ -118,6 +119,8 @@ impl Diplomacy<'_> {
                 "correct a season's counts (the GM asks the TD)",
                 "house rules D.VIII.1",
             )?;
+            let season = season.clone().map_err(DiplomacyError::Refused)?;
+            let counts = counts.clone().map_err(DiplomacyError::Refused)?;
             let b = board(conn, name).await?;
             if b.results_held {
                 return Err(DiplomacyError::Refused(format!(

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::Diplomacy;
+use super::Given;
 use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::assign::{deal, Player};
@@ -21,10 +22,11 @@ impl Diplomacy<'_> {
         &self,
         call: &Call,
         round: i64,
-        end: Season,
+        end: Given<Season>,
     ) -> Result<DiplomacyOutcome, DiplomacyError> {
         self.execute(call, async |conn, actor| {
             Authority::Director.require(&actor.offices, "open a round", "house rules A.3, B.1")?;
+            let end = end.clone().map_err(DiplomacyError::Refused)?;
             if store::diplomacy::rounds::get(conn, round).await?.is_some() {
                 return Err(DiplomacyError::RoundExists(round));
             }
