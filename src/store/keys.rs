@@ -20,6 +20,7 @@ use crate::domain::diplomacy::states::{
 use crate::domain::diplomacy::vote::{
     Ballot, ProposalKind as DipProposalKind, ProposalStatus as DipProposalStatus,
 };
+use crate::domain::diplomacy::Power;
 use crate::domain::kernel::button::ButtonStyle;
 use crate::domain::leaderboard::event::EventKind;
 use crate::domain::leaderboard::game::{GameStatus, RematchStatus};
@@ -290,6 +291,16 @@ stored_as_text! {
         PressRule::AlternativeA => "a",
         PressRule::AlternativeB => "b",
         PressRule::AlternativeC => "c",
+    }
+
+    Power {
+        Power::Austria => "A",
+        Power::England => "E",
+        Power::France => "F",
+        Power::Germany => "G",
+        Power::Italy => "I",
+        Power::Russia => "R",
+        Power::Turkey => "T",
     }
 
     DipHandover {

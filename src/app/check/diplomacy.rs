@@ -158,10 +158,10 @@ async fn counts_agree(
     let mut by_season: BTreeMap<Season, Vec<(Power, u32)>> = BTreeMap::new();
     for c in store::diplomacy::record::counts(conn, b.id).await? {
         if let Some(s) = Season::parse(&c.season) {
-            by_season.entry(s).or_default().push((
-                Power::parse(&c.power).unwrap_or(Power::Austria),
-                c.centres as u32,
-            ));
+            by_season
+                .entry(s)
+                .or_default()
+                .push((c.power, c.centres as u32));
         }
     }
     let current = b.published_at.map(|_| b.turn).map(|t| t.season);

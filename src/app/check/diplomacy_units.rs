@@ -9,7 +9,6 @@ use sqlx::SqliteConnection;
 use super::Breaches;
 use crate::domain::diplomacy::adjudicate::parse_units;
 use crate::domain::diplomacy::season::Turn;
-use crate::domain::diplomacy::Power;
 use crate::store;
 
 pub(super) async fn check(
@@ -18,7 +17,7 @@ pub(super) async fn check(
 ) -> sqlx::Result<()> {
     let mut turns: BTreeMap<(i64, Turn), Vec<String>> = BTreeMap::new();
     for u in store::diplomacy::units::all(conn).await? {
-        let power = Power::parse(&u.power).map_or("?", |p| p.name());
+        let power = u.power.name();
         turns
             .entry((u.board_id, u.turn))
             .or_default()

@@ -8,7 +8,7 @@ use serde_json::json;
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
+use super::{board, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{Actor, App, Call, Command};
 use crate::domain::diplomacy::adjudicate::report::{check, check_removals};
 use crate::domain::diplomacy::adjudicate::units::write_units;
@@ -36,7 +36,7 @@ async fn units_at(
     }
     let text = rows
         .iter()
-        .map(|r| format!("{}: {}", power_of(&r.power), r.units))
+        .map(|r| format!("{}: {}", r.power, r.units))
         .collect::<Vec<_>>()
         .join("; ");
     parse_units(&text).map_err(|e| DiplomacyError::Refused(e.to_string()))
@@ -53,7 +53,7 @@ async fn fall_centres(
         .await?
         .into_iter()
         .filter(|c| c.season == season)
-        .map(|c| (power_of(&c.power), c.centres as u32))
+        .map(|c| (c.power, c.centres as u32))
         .collect();
     if counts.is_empty() {
         return Err(DiplomacyError::Refused(format!(
@@ -93,7 +93,7 @@ impl Diplomacy<'_> {
             // The powers not named keep their units; together they must still fit the map.
             let mut all: Vec<Unit> = given.clone();
             for r in store::diplomacy::units::of_turn(conn, b.id, key).await? {
-                let p = power_of(&r.power);
+                let p = r.power;
                 if !named.contains(&p) {
                     let theirs = parse_units(&format!("{p}: {}", r.units))
                         .map_err(|e| DiplomacyError::Refused(e.to_string()))?;
@@ -107,15 +107,8 @@ impl Diplomacy<'_> {
                     .filter(|u| u.power == *p)
                     .map(Unit::to_string)
                     .collect();
-                store::diplomacy::units::put(
-                    conn,
-                    b.id,
-                    key,
-                    p.letter(),
-                    &mine.join(", "),
-                    self.now(),
-                )
-                .await?;
+                store::diplomacy::units::put(conn, b.id, key, *p, &mine.join(", "), self.now())
+                    .await?;
             }
             Ok(DiplomacyOutcome::UnitsRecorded {
                 board: b.name,
@@ -147,7 +140,7 @@ impl Diplomacy<'_> {
                 )));
             }
             let units = units_at(conn, &b, turn).await?;
-            let mut by_power: BTreeMap<String, Vec<String>> = BTreeMap::new();
+            let mut by_power: BTreeMap<Power, Vec<String>> = BTreeMap::new();
             for o in store::diplomacy::record::orders(conn, b.id, b.turn).await? {
                 by_power.entry(o.power).or_default().push(o.body);
             }
@@ -159,7 +152,7 @@ impl Diplomacy<'_> {
                     if !merged {
                         versions = versions.split_off(versions.len() - 1);
                     }
-                    (power_of(&p), versions)
+                    (p, versions)
                 })
                 .collect();
             let report = if turn.phase == Phase::Adjustment {

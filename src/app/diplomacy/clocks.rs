@@ -4,7 +4,7 @@
 
 use sqlx::SqliteConnection;
 
-use super::{gmt, power_of};
+use super::gmt;
 use crate::app::App;
 use crate::domain::diplomacy::nmr;
 use crate::jobs::{self, Job};
@@ -45,7 +45,7 @@ impl App {
         let position = store::diplomacy::boards::positions(conn, b.id)
             .await?
             .into_iter()
-            .find(|p| power_of(&p.power) == power_of(&n.power));
+            .find(|p| p.power == n.power);
         if let Some(p) = position {
             let replaced = store::diplomacy::handovers::of_position(conn, p.id)
                 .await?
@@ -86,7 +86,7 @@ impl App {
         let text = format!(
             "{}: {}'s player has not contacted the GM since the NMR for {}: the replacement procedure begins (D.VII.6a, B.8); {next}",
             b.name,
-            power_of(&n.power),
+            n.power,
             n.turn,
         );
         self.announce(conn, &text).await?;
@@ -106,7 +106,7 @@ impl App {
         let text = format!(
             "{}: the captain's 48 hours (96 over a weekend) to replace {}'s player after the NMR for {} have passed with no choice, so {POOL_CALLED}",
             b.name,
-            power_of(&n.power),
+            n.power,
             n.turn,
         );
         self.announce(conn, &text).await?;
@@ -134,7 +134,7 @@ impl App {
             jobs::schedule_once(conn, &Job::DiplomacyNmrClock { nmr: n.id }, due).await?;
             lines.push(format!(
                 "{}'s player, with an NMR for {}, has {hours} hours from this publication, until {}, to contact the GM before the replacement procedure begins (D.VII.6a, B.8).",
-                power_of(&n.power),
+                n.power,
                 n.turn,
                 gmt(due, self.tz())
             ));

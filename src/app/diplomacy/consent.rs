@@ -5,7 +5,7 @@
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, my_position, power_of, DiplomacyError, DiplomacyOutcome};
+use super::{board, my_position, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::store;
 use crate::store::diplomacy::boards::{Board, BoardStatus};
@@ -23,7 +23,7 @@ impl Diplomacy<'_> {
                 return Err(DiplomacyError::Finished(b.name, "no more turns".into()));
             }
             let position = my_position(conn, actor, &b).await?;
-            let power = power_of(&position.power);
+            let power = position.power;
             if !self.remaining(conn, b.id).await?.contains(&power) {
                 return Err(DiplomacyError::Refused(format!(
                     "{power} has no centres on {}: only the surviving players consent to a shorter turn (D.VII.4(a)).",
@@ -54,7 +54,7 @@ impl App {
         Ok(store::diplomacy::boards::positions(conn, b.id)
             .await?
             .into_iter()
-            .filter(|p| remaining.contains(&power_of(&p.power)) && !given.contains(&p.person_id))
+            .filter(|p| remaining.contains(&p.power) && !given.contains(&p.person_id))
             .map(|p| p.person_name)
             .collect())
     }

@@ -7,7 +7,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, gmt, my_position, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
+use super::{board, gmt, my_position, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::{
     check_within, early_adjudication, inside_a_period, unavailable_both, DeadlineError, Setting,
@@ -103,7 +103,7 @@ impl Diplomacy<'_> {
                     let remaining = self.remaining(conn, b.id).await?;
                     let mut sets: Vec<(Power, bool)> = Vec::new();
                     for o in store::diplomacy::record::orders(conn, b.id, old).await? {
-                        let p = power_of(&o.power);
+                        let p = o.power;
                         sets.retain(|(q, _)| *q != p);
                         sets.push((p, o.is_final));
                     }
@@ -185,13 +185,13 @@ impl Diplomacy<'_> {
                     let pos = store::diplomacy::boards::positions(conn, b.id)
                         .await?
                         .into_iter()
-                        .find(|x| power_of(&x.power) == p)
+                        .find(|x| x.power == p)
                         .ok_or_else(|| DiplomacyError::Refused(format!("No one holds {p} on {}.", b.name)))?;
                     (pos, true)
                 }
                 None => (my_position(conn, actor, &b).await?, false),
             };
-            let power = power_of(&position.power);
+            let power = position.power;
             if !self.remaining(conn, b.id).await?.contains(&power) {
                 return Err(DiplomacyError::Refused(format!(
                     "{power} has no centres on {}: an eliminated power is no longer in the game and takes no extension (D.VII.5).",
@@ -219,7 +219,7 @@ impl Diplomacy<'_> {
             let granted: Vec<DateTime<Utc>> = store::diplomacy::record::extensions(conn)
                 .await?
                 .into_iter()
-                .filter(|e| e.board_id == b.id && power_of(&e.power) == power_of(&position.power) && e.kind == ExtensionKind::Guaranteed)
+                .filter(|e| e.board_id == b.id && e.power == position.power && e.kind == ExtensionKind::Guaranteed)
                 .map(|e| e.asked_at)
                 .collect();
             let ledger = Ledger {
@@ -240,7 +240,7 @@ impl Diplomacy<'_> {
             )?;
             match decision {
                 Decision::NextTurn { hours_before } => {
-                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
+                    store::diplomacy::record::add_extension(conn, b.id, power, b.turn, days as u32, ExtensionKind::NextTurn, self.now()).await?;
                     Ok(DiplomacyOutcome::ExtensionTooLate {
                         hours_before,
                         notice_hours: limits.notice_hours,
@@ -264,7 +264,7 @@ impl Diplomacy<'_> {
                             )));
                         }
                     }
-                    store::diplomacy::record::add_extension(conn, b.id, power.letter(), b.turn, days as u32, kind.recorded(), self.now()).await?;
+                    store::diplomacy::record::add_extension(conn, b.id, power, b.turn, days as u32, kind.recorded(), self.now()).await?;
                     store::diplomacy::boards::set_extensions(conn, position.id, ledger.guaranteed_used, i64::from(ledger.days)).await?;
                     store::diplomacy::boards::move_deadline(conn, b.id, deadline).await?;
                     let turn = b.turn.code();
@@ -314,25 +314,24 @@ impl App {
         let sent: Vec<Power> = store::diplomacy::record::orders(conn, board, turn)
             .await?
             .iter()
-            .map(|o| power_of(&o.power))
+            .map(|o| o.power)
             .collect();
         let recorded: Vec<Power> = store::diplomacy::record::nmrs(conn)
             .await?
             .iter()
             .filter(|n| n.board_id == board && n.turn == turn)
-            .map(|n| power_of(&n.power))
+            .map(|n| n.power)
             .collect();
         let mut out = Vec::new();
         for p in missing(&remaining, &sent) {
-            if !positions.iter().any(|x| power_of(&x.power) == p) || recorded.contains(&p) {
+            if !positions.iter().any(|x| x.power == p) || recorded.contains(&p) {
                 continue;
             }
             let c = consequence(turn, self.now());
             // The player's clock starts with the publication of the adjudication (D.VII.6a).
             let now = c == Consequence::ReplaceNow;
             let due = None;
-            store::diplomacy::record::add_nmr(conn, board, p.letter(), turn, self.now(), now, due)
-                .await?;
+            store::diplomacy::record::add_nmr(conn, board, p, turn, self.now(), now, due).await?;
             out.push((p, c));
         }
         Ok(out)
@@ -358,7 +357,7 @@ impl App {
             .filter(|p| {
                 counts
                     .iter()
-                    .any(|c| c.season == last && power_of(&c.power) == *p && c.centres > 0)
+                    .any(|c| c.season == last && c.power == *p && c.centres > 0)
             })
             .collect())
     }

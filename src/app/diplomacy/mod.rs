@@ -256,11 +256,6 @@ pub enum VoteUntil {
     Adjudication(Turn),
 }
 
-/// A power from its stored letter.
-pub(crate) fn power_of(letter: &str) -> Power {
-    Power::parse(letter).unwrap_or(Power::Austria)
-}
-
 /// The board called `name`.
 pub(crate) async fn board(
     conn: &mut SqliteConnection,

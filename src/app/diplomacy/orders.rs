@@ -8,11 +8,10 @@ use std::collections::BTreeMap;
 use serde_json::json;
 
 use super::Diplomacy;
-use super::{
-    board, my_position, power_of, require_gm, DiplomacyError, DiplomacyOutcome, OrdersOfPower,
-};
+use super::{board, my_position, require_gm, DiplomacyError, DiplomacyOutcome, OrdersOfPower};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
+use crate::domain::diplomacy::Power;
 use crate::store;
 use crate::store::diplomacy::boards::BoardStatus;
 
@@ -45,7 +44,7 @@ impl Diplomacy<'_> {
             let deadline = b
                 .deadline
                 .ok_or_else(|| DiplomacyError::NoDeadline(b.name.clone()))?;
-            let power = power_of(&position.power);
+            let power = position.power;
             // A 1901 NMR's position takes its replacement's orders for the held turn (B.8(c),
             // D.VII.6b): the turn waits for them.
             let held = self.held_for(conn, &b).await?.contains(&power);
@@ -53,7 +52,7 @@ impl Diplomacy<'_> {
             let version = store::diplomacy::record::add_orders(
                 conn,
                 b.id,
-                power.letter(),
+                power,
                 b.turn,
                 text.trim(),
                 is_final,
@@ -89,12 +88,12 @@ impl Diplomacy<'_> {
                 let b = board(conn, name).await?;
                 require_gm(conn, actor, &b, "read the orders").await?;
                 let all = store::diplomacy::record::orders(conn, b.id, b.turn).await?;
-                let mut by_power: BTreeMap<String, Vec<_>> = BTreeMap::new();
+                let mut by_power: BTreeMap<Power, Vec<_>> = BTreeMap::new();
                 for o in all {
-                    by_power.entry(o.power.clone()).or_default().push(o);
+                    by_power.entry(o.power).or_default().push(o);
                 }
                 let mut powers = Vec::new();
-                for (letter, versions) in by_power {
+                for (power, versions) in by_power {
                     let last = versions.last().expect("grouped");
                     let body = if merged {
                         let mut units: BTreeMap<String, String> = BTreeMap::new();
@@ -113,7 +112,7 @@ impl Diplomacy<'_> {
                         last.body.clone()
                     };
                     powers.push(OrdersOfPower {
-                        power: power_of(&letter),
+                        power,
                         version: last.version,
                         is_final: last.is_final,
                         sent_at: last.sent_at.with_timezone(&self.tz()),
@@ -148,7 +147,7 @@ impl App {
             .await?
             .iter()
             .filter(|n| n.board_id == b.id && n.turn == b.turn && n.replace_now)
-            .map(|n| power_of(&n.power))
+            .map(|n| n.power)
             .collect())
     }
 }

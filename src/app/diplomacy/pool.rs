@@ -255,7 +255,7 @@ impl App {
         let Some(drawn) = drawn else {
             return Err(DiplomacyError::Refused(format!(
                 "No one in the reserve pool can take {} on {}{}; if no replacement is found in time the position falls into civil disorder (B.8(f)).",
-                super::power_of(&position.power),
+                position.power,
                 b.name,
                 if skipped.is_empty() {
                     String::new()

@@ -8,7 +8,7 @@
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, power_of, DiplomacyError, DiplomacyOutcome};
+use super::{board, DiplomacyError, DiplomacyOutcome};
 use crate::app::committee::eligibility::check_may_sit;
 use crate::app::{Actor, App, Call, PersonRef};
 use crate::domain::diplomacy::handover::{self, Handover, Kind};
@@ -72,7 +72,7 @@ async fn chosen_by(
     let last_nmr = store::diplomacy::record::nmrs(conn)
         .await?
         .into_iter()
-        .filter(|n| n.board_id == b.id && power_of(&n.power) == power_of(&position.power))
+        .filter(|n| n.board_id == b.id && n.power == position.power)
         .max_by_key(|n| n.id);
     let window = last_nmr.as_ref().map(|n| {
         let due = if n.replace_now {
@@ -90,7 +90,7 @@ async fn chosen_by(
             };
             return Err(DiplomacyError::Refused(format!(
                 "{}'s player on {} has {until} to contact the GM after the NMR for {turn}; only then does the replacement procedure of B.8 begin (D.VII.6a).",
-                power_of(&position.power),
+                position.power,
                 b.name
             )));
         }
@@ -100,7 +100,7 @@ async fn chosen_by(
         return match window {
             Some(Chooser::ReservePool) => Err(DiplomacyError::Refused(format!(
                 "The captain's 48 hours (96 over a weekend) to choose a replacement for {} on {} have passed: the TD takes one from the reserve pool (B.8(d)).",
-                power_of(&position.power),
+                position.power,
                 b.name
             ))),
             _ => Ok(ChosenBy::Captain),
@@ -114,7 +114,7 @@ async fn chosen_by(
             Some(Chooser::ReservePool) => Ok(ChosenBy::ReservePool),
             _ => Err(DiplomacyError::Refused(format!(
                 "In the team rounds the right to choose a replacement for {} on {} is the team's captain's (B.8(a)); {}",
-                power_of(&position.power),
+                position.power,
                 b.name,
                 if b.round == 1 {
                     "in round 1 the captain is the default replacement and there is no reserve pool (B.8(c))."
@@ -142,7 +142,7 @@ async fn held(
     let position = store::diplomacy::boards::positions(conn, b.id)
         .await?
         .into_iter()
-        .find(|p| power_of(&p.power) == power)
+        .find(|p| p.power == power)
         .ok_or_else(|| DiplomacyError::Refused(format!("No one holds {power} on {}.", b.name)))?;
     Ok((power, position))
 }

@@ -7,7 +7,7 @@ use sqlx::SqliteConnection;
 
 use super::Diplomacy;
 use super::Given;
-use super::{board, power_of, require_gm, DiplomacyError, DiplomacyOutcome};
+use super::{board, require_gm, DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::centres::Centres;
 use crate::domain::diplomacy::correction::{ends_game, may_record};
@@ -77,7 +77,7 @@ impl Diplomacy<'_> {
                     conn,
                     b.id,
                     &s.to_string(),
-                    p.letter(),
+                    p,
                     c.of(p),
                     self.now(),
                 )
@@ -146,10 +146,10 @@ impl Diplomacy<'_> {
             let was: Vec<String> = before
                 .iter()
                 .filter(|x| x.season == s.to_string())
-                .map(|x| format!("{}={}", x.power, x.centres))
+                .map(|x| format!("{}={}", x.power.letter(), x.centres))
                 .collect();
             for p in Power::ALL {
-                store::diplomacy::record::put_count(conn, b.id, &s.to_string(), p.letter(), c.of(p), self.now())
+                store::diplomacy::record::put_count(conn, b.id, &s.to_string(), p, c.of(p), self.now())
                     .await?;
             }
             let mut text = format!(
@@ -211,7 +211,7 @@ impl App {
             .map_or(1909, |r| r.last_year) as u16;
         let mut lines = vec![format!("{} is scored: {}.", b.name, s.score.basis)];
         for l in &s.score.lines {
-            let Some(p) = positions.iter().find(|p| power_of(&p.power) == l.power) else {
+            let Some(p) = positions.iter().find(|p| p.power == l.power) else {
                 lines.push(l.working.clone());
                 continue;
             };
@@ -252,7 +252,7 @@ async fn last_counts_end(
             by_season
                 .entry(at)
                 .or_default()
-                .push((power_of(&x.power), x.centres as u32));
+                .push((x.power, x.centres as u32));
         }
     }
     Ok(by_season.iter().next_back().is_some_and(|(at, v)| {
@@ -275,7 +275,7 @@ pub async fn board_scored(conn: &mut SqliteConnection, board: i64) -> sqlx::Resu
             by_season
                 .entry(s)
                 .or_default()
-                .push((power_of(&c.power), c.centres as u32));
+                .push((c.power, c.centres as u32));
         }
     }
     let latest = by_season

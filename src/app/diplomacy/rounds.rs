@@ -106,7 +106,7 @@ impl Diplomacy<'_> {
                 for (p, id) in seats.iter().enumerate() {
                     let power = Power::ALL[p];
                     let (who, team) = names[id].clone();
-                    store::diplomacy::boards::seat(conn, board, power.letter(), *id, team).await?;
+                    store::diplomacy::boards::seat(conn, board, power, *id, team).await?;
                     store::committee::teams::seat(conn, &name, *id, self.now()).await?;
                     seated.push(format!("{}={who}", power.letter()));
                 }
@@ -148,10 +148,7 @@ impl App {
         let mut met: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
         let mut by_board: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
         for p in &positions {
-            played
-                .entry(p.person_id)
-                .or_default()
-                .push(super::power_of(&p.power));
+            played.entry(p.person_id).or_default().push(p.power);
             by_board.entry(p.board_id).or_default().push(p.person_id);
         }
         for people in by_board.values() {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{power_of, DiplomacyError, DiplomacyOutcome};
+use super::{DiplomacyError, DiplomacyOutcome};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::advance::Placing;
 use crate::domain::diplomacy::round_size::round_two;
@@ -246,7 +246,7 @@ impl App {
         for b in store::diplomacy::boards::of_round(conn, round).await? {
             let s = self.board_scored(conn, b.id).await?;
             for p in store::diplomacy::boards::positions(conn, b.id).await? {
-                let power = power_of(&p.power);
+                let power = p.power;
                 let total = s.score.of(power);
                 let split = super::stints::position_shares(conn, &p, total, last_year).await?;
                 if let Some(t) = p.team_id {

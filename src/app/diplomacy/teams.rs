@@ -70,13 +70,13 @@ impl Diplomacy<'_> {
             }
             check_may_join(conn, id, &person).await?;
             if let Some(p) = power {
-                if store::diplomacy::rounds::signed_power_taken(conn, id, p.letter()).await? {
+                if store::diplomacy::rounds::signed_power_taken(conn, id, p).await? {
                     return Err(DiplomacyError::PowerTaken(team.clone(), p));
                 }
             }
             store::committee::teams::join(conn, id, person.id, role, self.now()).await?;
             if let Some(p) = power {
-                store::diplomacy::rounds::sign_up(conn, id, person.id, p.letter()).await?;
+                store::diplomacy::rounds::sign_up(conn, id, person.id, p).await?;
             }
             Ok(DiplomacyOutcome::Joined {
                 member: person.name,

@@ -10,7 +10,7 @@ use serde_json::json;
 use sqlx::SqliteConnection;
 
 use super::Diplomacy;
-use super::{board, my_position, power_of, DiplomacyError, DiplomacyOutcome, VoteUntil};
+use super::{board, my_position, DiplomacyError, DiplomacyOutcome, VoteUntil};
 use crate::app::{App, Call};
 use crate::domain::diplomacy::deadline::in_time;
 use crate::domain::diplomacy::season::{Phase, Turn};
@@ -43,7 +43,7 @@ fn still_in(
     b: &Board,
     act: &str,
 ) -> Result<(), DiplomacyError> {
-    let power = power_of(&position.power);
+    let power = position.power;
     if remaining.contains(&power) {
         Ok(())
     } else {
@@ -153,7 +153,7 @@ impl Diplomacy<'_> {
             let voter = match my_position(conn, actor, &b).await.ok() {
                 Some(pos) => {
                     still_in(&remaining, &pos, &b, "vote")?;
-                    pos.power
+                    pos.power.letter().to_string()
                 }
                 None if p.kind == ProposalKind::Rule
                     && store::offices::holds_for(conn, actor.id, Office::GameMaster, Some(&b.name))
@@ -211,10 +211,11 @@ impl App {
             let mut ballots: BTreeMap<Power, Ballot> = BTreeMap::new();
             let mut gm = None;
             for (voter, ballot) in store::diplomacy::votes::ballots(conn, p.id).await? {
-                if voter == "GM" {
-                    gm = Some(ballot);
-                } else {
-                    ballots.insert(power_of(&voter), ballot);
+                match voter {
+                    None => gm = Some(ballot),
+                    Some(power) => {
+                        ballots.insert(power, ballot);
+                    }
                 }
             }
             let outcome = decide(&Count {
@@ -280,13 +281,13 @@ impl App {
         let sent: Vec<Power> = store::diplomacy::record::orders(conn, board, turn)
             .await?
             .iter()
-            .map(|o| power_of(&o.power))
+            .map(|o| o.power)
             .collect();
         Ok(store::diplomacy::record::nmrs(conn)
             .await?
             .iter()
             .filter(|n| n.board_id == board && n.turn == turn)
-            .map(|n| power_of(&n.power))
+            .map(|n| n.power)
             .filter(|p| !sent.contains(p))
             .collect())
     }

@@ -1,5 +1,6 @@
 //! Boards and their positions as stored.
 
+use crate::domain::diplomacy::Power;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -31,7 +32,7 @@ pub struct Board {
 pub struct Position {
     pub id: i64,
     pub board_id: i64,
-    pub power: String,
+    pub power: Power,
     pub person_id: i64,
     pub person_name: String,
     pub team_id: Option<i64>,
@@ -190,7 +191,7 @@ pub async fn reopen(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<()> {
 pub async fn seat(
     conn: &mut SqliteConnection,
     board: i64,
-    power: char,
+    power: Power,
     person: i64,
     team: Option<i64>,
 ) -> sqlx::Result<()> {
@@ -198,7 +199,7 @@ pub async fn seat(
         "INSERT INTO dip_positions (board_id, power, person_id, team_id) VALUES (?, ?, ?, ?)",
     )
     .bind(board)
-    .bind(power.to_string())
+    .bind(power)
     .bind(person)
     .bind(team)
     .execute(conn)

@@ -2,6 +2,7 @@
 //! extensions and declared unavailable periods.
 
 use crate::domain::diplomacy::season::Turn;
+use crate::domain::diplomacy::Power;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -13,7 +14,7 @@ pub use crate::domain::diplomacy::extension::Recorded as ExtensionKind;
 pub struct Count {
     pub board_id: i64,
     pub season: String,
-    pub power: String,
+    pub power: Power,
     pub centres: i64,
     pub recorded_at: DateTime<Utc>,
 }
@@ -23,7 +24,7 @@ pub struct Count {
 pub struct Orders {
     pub id: i64,
     pub board_id: i64,
-    pub power: String,
+    pub power: Power,
     pub turn: Turn,
     pub version: i64,
     pub body: String,
@@ -38,7 +39,7 @@ pub struct Orders {
 pub struct Nmr {
     pub id: i64,
     pub board_id: i64,
-    pub power: String,
+    pub power: Power,
     pub turn: Turn,
     pub recorded_at: DateTime<Utc>,
     pub replace_now: bool,
@@ -50,7 +51,7 @@ pub struct Nmr {
 pub struct Extension {
     pub id: i64,
     pub board_id: i64,
-    pub power: String,
+    pub power: Power,
     pub turn: Turn,
     pub days: i64,
     pub kind: ExtensionKind,
@@ -61,7 +62,7 @@ pub async fn put_count(
     conn: &mut SqliteConnection,
     board: i64,
     season: &str,
-    power: char,
+    power: Power,
     centres: u32,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
@@ -72,7 +73,7 @@ pub async fn put_count(
     )
     .bind(board)
     .bind(season)
-    .bind(power.to_string())
+    .bind(power)
     .bind(i64::from(centres))
     .bind(at)
     .execute(conn)
@@ -97,7 +98,7 @@ pub async fn all_counts(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Count>>
 pub async fn add_orders(
     conn: &mut SqliteConnection,
     board: i64,
-    power: char,
+    power: Power,
     turn: Turn,
     body: &str,
     is_final: bool,
@@ -110,7 +111,7 @@ pub async fn add_orders(
          RETURNING version",
     )
     .bind(board)
-    .bind(power.to_string())
+    .bind(power)
     .bind(turn)
     .bind(body)
     .bind(is_final)
@@ -147,7 +148,7 @@ pub async fn published_orders(conn: &mut SqliteConnection) -> sqlx::Result<Vec<O
 pub async fn add_nmr(
     conn: &mut SqliteConnection,
     board: i64,
-    power: char,
+    power: Power,
     turn: Turn,
     at: DateTime<Utc>,
     replace_now: bool,
@@ -158,7 +159,7 @@ pub async fn add_nmr(
          VALUES (?, ?, ?, ?, ?, ?)",
     )
     .bind(board)
-    .bind(power.to_string())
+    .bind(power)
     .bind(turn)
     .bind(at)
     .bind(replace_now)
@@ -177,7 +178,7 @@ pub async fn nmrs(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Nmr>> {
 pub async fn add_extension(
     conn: &mut SqliteConnection,
     board: i64,
-    power: char,
+    power: Power,
     turn: Turn,
     days: u32,
     kind: ExtensionKind,
@@ -187,7 +188,7 @@ pub async fn add_extension(
         "INSERT INTO dip_extensions (board_id, power, turn, days, kind, asked_at) VALUES (?, ?, ?, ?, ?, ?)",
     )
     .bind(board)
-    .bind(power.to_string())
+    .bind(power)
     .bind(turn)
     .bind(i64::from(days))
     .bind(kind)

@@ -1,6 +1,7 @@
 //! Rounds as stored: their last year, whether they are team rounds, their stage, and the seeds
 //! and explanations published with the deal and the advancement.
 
+use crate::domain::diplomacy::Power;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -94,12 +95,12 @@ pub async fn sign_up(
     conn: &mut SqliteConnection,
     team: i64,
     person: i64,
-    power: char,
+    power: Power,
 ) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO dip_signups (team_id, person_id, power) VALUES (?, ?, ?)")
         .bind(team)
         .bind(person)
-        .bind(power.to_string())
+        .bind(power)
         .execute(conn)
         .await?;
     Ok(())
@@ -124,11 +125,11 @@ pub async fn team_players(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Entra
 pub async fn signed_power_taken(
     conn: &mut SqliteConnection,
     team: i64,
-    power: char,
+    power: Power,
 ) -> sqlx::Result<bool> {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM dip_signups WHERE team_id = ? AND power = ?)")
         .bind(team)
-        .bind(power.to_string())
+        .bind(power)
         .fetch_one(conn)
         .await
 }

@@ -1,6 +1,7 @@
 //! The units on each board by turn and power, and the GM's adjudication checks, as stored.
 
 use crate::domain::diplomacy::season::Turn;
+use crate::domain::diplomacy::Power;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -10,7 +11,7 @@ use sqlx::SqliteConnection;
 pub struct Units {
     pub board_id: i64,
     pub turn: Turn,
-    pub power: String,
+    pub power: Power,
     pub units: String,
     pub recorded_at: DateTime<Utc>,
 }
@@ -34,7 +35,7 @@ pub async fn put(
     conn: &mut SqliteConnection,
     board: i64,
     turn: Turn,
-    power: char,
+    power: Power,
     units: &str,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
@@ -45,7 +46,7 @@ pub async fn put(
     )
     .bind(board)
     .bind(turn)
-    .bind(power.to_string())
+    .bind(power)
     .bind(units)
     .bind(at)
     .execute(conn)

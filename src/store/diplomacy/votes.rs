@@ -3,6 +3,8 @@
 
 use crate::domain::diplomacy::season::Turn;
 use crate::domain::diplomacy::vote::Ballot;
+use crate::domain::diplomacy::Power;
+use crate::store::keys::StoredKey;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -111,15 +113,25 @@ pub async fn cast(
     Ok(())
 }
 
-/// The ballots of a proposal, for deciding it only.
+/// The ballots of a proposal, for deciding it only: each power's, and the GM's (`None`; the GM
+/// votes on a house-rule change, D.IX.5), stored under "GM".
 pub async fn ballots(
     conn: &mut SqliteConnection,
     proposal: i64,
-) -> sqlx::Result<Vec<(String, Ballot)>> {
-    sqlx::query_as("SELECT voter, ballot FROM dip_ballots WHERE proposal_id = ?")
-        .bind(proposal)
-        .fetch_all(conn)
-        .await
+) -> sqlx::Result<Vec<(Option<Power>, Ballot)>> {
+    let rows: Vec<(String, Ballot)> =
+        sqlx::query_as("SELECT voter, ballot FROM dip_ballots WHERE proposal_id = ?")
+            .bind(proposal)
+            .fetch_all(conn)
+            .await?;
+    rows.into_iter()
+        .map(|(voter, ballot)| match voter.as_str() {
+            "GM" => Ok((None, ballot)),
+            letter => Power::from_key(letter)
+                .map(|p| (Some(p), ballot))
+                .ok_or_else(|| sqlx::Error::Decode(format!("`{letter}` is no voter").into())),
+        })
+        .collect()
 }
 
 /// Files the proposals still open on a board under `turn`, the one just published: they were

@@ -100,7 +100,7 @@ async fn load_board(conn: &mut SqliteConnection, n: i64) -> Result<BoardDetail, 
         .ok_or_else(|| PageError::NotFound(format!("There is no board #{n}.")))?;
     let mut counts: Vec<(String, String)> = Vec::new();
     for c in store::diplomacy::record::counts(conn, n).await? {
-        let part = format!("{}={}", c.power, c.centres);
+        let part = format!("{}={}", c.power.letter(), c.centres);
         match counts.iter_mut().find(|(s, _)| *s == c.season) {
             Some((_, text)) => {
                 text.push(' ');
@@ -119,7 +119,7 @@ async fn load_board(conn: &mut SqliteConnection, n: i64) -> Result<BoardDetail, 
             power: l.power.to_string(),
             player: positions
                 .iter()
-                .find(|p| p.power.starts_with(l.power.letter()))
+                .find(|p| p.power == l.power)
                 .map_or(String::new(), |p| p.person_name.clone()),
             centres: l.centres,
             score: shown(l.score),
