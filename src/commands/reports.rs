@@ -11,7 +11,7 @@ use crate::app::{App, Call};
 use crate::domain::kernel::authority::Power;
 use crate::domain::kernel::limits::NUMBER_MAX;
 use crate::domain::kernel::text::Reason;
-use crate::domain::moderation::reports::{EXCERPT_MAX, LINK_MAX, REPORT_MAX};
+use crate::domain::moderation::reports::{ReportAction, EXCERPT_MAX, LINK_MAX, REPORT_MAX};
 
 /// Before a Moderator's form opens: whether the caller may answer the report, and the form's
 /// title naming the member and the message it acts on.
@@ -80,7 +80,7 @@ pub(super) fn section() -> Section {
                         .act_on_report(
                             &call,
                             a.integer("report")?,
-                            &a.text("action")?,
+                            &ReportAction::parse(&a.text("action")?),
                             &a.text("reason")?,
                         )
                         .await,

@@ -29,6 +29,7 @@ use crate::domain::moderation::{CaseKind, CaseStatus};
 use crate::domain::nomic::order::{Handover, Opinion, PointStage};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::proposal_record::{ProposalKind, ProposalStatus};
+use crate::domain::nomic::rulebook::ChangeKind as RuleChange;
 use crate::domain::partychess::states::{GameStage, PlayHow};
 use crate::domain::tournament::matches::Game as TournamentGame;
 use crate::domain::tournament::stages::Stage as TournamentStage;
@@ -458,6 +459,15 @@ stored_as_text! {
         ReportState::Open => "open",
         ReportState::ActedOn => "acted on",
         ReportState::Dismissed => "dismissed",
+    }
+
+    RuleChange {
+        RuleChange::Imported => "imported",
+        RuleChange::Enacted => "enacted",
+        RuleChange::Amended => "amended",
+        RuleChange::Repealed => "repealed",
+        RuleChange::Transmuted => "transmuted",
+        RuleChange::Renumbered => "renumbered",
     }
 }
 

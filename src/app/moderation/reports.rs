@@ -203,18 +203,21 @@ impl Moderation<'_> {
 
     /// `/report act` (the report's Take action button): a Moderator takes a moderator action
     /// against the reported message's author, for the report (its offence is "report #N"), and
-    /// the report is recorded as acted on with the case number.
+    /// the report is recorded as acted on with the case number. `action` is the form's action
+    /// read at the edge, or why it could not be: that refusal waits until the caller is known
+    /// to be a Moderator, so anyone else is told that first, whatever they typed.
     #[tracing::instrument(skip_all, fields(report = number))]
     pub async fn act_on_report(
         &self,
         call: &Call,
         number: i64,
-        action: &str,
+        action: &Result<ReportAction, NotAnAction>,
         reason: &str,
     ) -> Result<ReportOutcome, ReportError> {
         self.execute(call, async |conn, actor| {
             let row = answerable(conn, actor, number).await?;
-            let kind = match ReportAction::parse(action)? {
+            let action = action.clone()?;
+            let kind = match action {
                 ReportAction::Monitor => ActionKind::Monitor,
                 ReportAction::Violation => ActionKind::Violation { step: None },
                 ReportAction::Deduct(points) => ActionKind::Deduction { points },
@@ -234,7 +237,8 @@ impl Moderation<'_> {
                 .await?;
             let status = row.status().act(case)?;
             let now = self.now();
-            store::moderation::reports::answer(conn, number, status, actor.id, action.trim(), now)
+            let answer = action.to_string();
+            store::moderation::reports::answer(conn, number, status, actor.id, &answer, now)
                 .await?;
             let (reporter, author) = names(conn, &row).await?;
             let post = describe(&row, &reporter, &author);

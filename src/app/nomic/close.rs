@@ -11,14 +11,10 @@ use crate::domain::kernel::{calendar, reminder};
 use crate::domain::nomic::parameters::Procedure;
 use crate::domain::nomic::points::with_award;
 use crate::domain::nomic::proposal_record::ProposalStatus;
-use crate::domain::nomic::rulebook::{RuleId, Rulebook};
+use crate::domain::nomic::rulebook::{ChangeKind, RuleId, Rulebook};
 use crate::domain::nomic::{cite, Nomic, Outcome, ProposalNumber, RuleChange, Stage, UK_TIME};
 use crate::jobs::{self, Job};
-use crate::store::{
-    self,
-    nomic::rulebook::{ChangeKind, Provenance},
-    outbox::VOTING,
-};
+use crate::store::{self, nomic::rulebook::Provenance, outbox::VOTING};
 
 use super::bound::nomic_amendments;
 use super::effect::{adoption_cue, effect_words, invoked_rulings};

@@ -16,11 +16,9 @@ use crate::domain::nomic::proposal_record::{
     configured_by, taken_up_by, ProposalKind, ProposalStatus,
 };
 use crate::domain::nomic::revision::{Draft, DraftDecision, DraftStatus, TermsEdit};
+use crate::domain::nomic::rulebook::ChangeKind;
 use crate::domain::nomic::Ballot;
-use crate::store::{
-    self,
-    nomic::rulebook::{ChangeKind, Provenance},
-};
+use crate::store::{self, nomic::rulebook::Provenance};
 
 use super::bound::Amended;
 use super::{Nomic, RulesError};

@@ -151,7 +151,7 @@ fn history_json(history: &[store::nomic::rulebook::RuleChangeRow]) -> Vec<Value>
             json!({
                 "label": h.label,
                 "former": h.former,
-                "change": h.change,
+                "change": h.change.key(),
                 "version": h.version,
                 "mutable": h.mutable,
                 "text": h.text,

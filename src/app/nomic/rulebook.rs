@@ -5,11 +5,11 @@ use sqlx::SqliteConnection;
 
 use crate::app::{App, Call};
 use crate::domain::nomic::parameters::Procedure;
-use crate::domain::nomic::rulebook::{Rule, RuleId, Rulebook, Version, VersionEntry};
+use crate::domain::nomic::rulebook::{ChangeKind, Rule, RuleId, Rulebook, Version, VersionEntry};
 use crate::domain::nomic::INITIAL_RULES_JSON;
 use crate::store::{
     self,
-    nomic::rulebook::{ChangeKind, Provenance, RuleChangeRow},
+    nomic::rulebook::{Provenance, RuleChangeRow},
 };
 
 use super::{Nomic, RulesError};

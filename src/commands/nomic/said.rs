@@ -12,7 +12,8 @@ use crate::domain::kernel::calendar;
 use crate::domain::nomic::bound;
 use crate::domain::nomic::parameters::{Procedure, NAMES};
 use crate::domain::nomic::proposal_record::ProposalKind;
-use crate::domain::nomic::rulebook::Rule;
+use crate::domain::nomic::rulebook::{ChangeKind, Rule};
+use crate::store::keys::StoredKey;
 
 displayed_as_said!(
     TurnsTable,
@@ -364,7 +365,7 @@ impl Present for RuleHistory {
                 "\n- version {} of {}, {} {}",
                 r.version,
                 r.label,
-                r.change,
+                r.change.key(),
                 calendar::show(r.at, self.tz)
             ));
             if let Some(former) = &r.former {
@@ -381,7 +382,7 @@ impl Present for RuleHistory {
             if let Some(by) = &r.by_name {
                 text.push_str(&format!(" ({by})"));
             }
-            if r.change != "repealed" {
+            if r.change != ChangeKind::Repealed {
                 text.push_str(&format!(
                     ", {mutability}: {}",
                     r.text.replace("\n\n", " / ")

@@ -132,6 +132,19 @@ impl ReportAction {
     }
 }
 
+/// The action in gavel's words, as the report records it: `monitor`, `deduct 20`, `violation`
+/// or `ban 2026-12-04` (what `parse` reads back).
+impl std::fmt::Display for ReportAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReportAction::Monitor => f.write_str("monitor"),
+            ReportAction::Deduct(points) => write!(f, "deduct {points}"),
+            ReportAction::Violation => f.write_str("violation"),
+            ReportAction::Ban(until) => write!(f, "ban {}", until.format("%Y-%m-%d")),
+        }
+    }
+}
+
 /// The quote a report keeps of the message: its first `EXCERPT_MAX` characters on one line,
 /// with an ellipsis when cut.
 pub fn excerpt(content: &str) -> String {
@@ -201,6 +214,10 @@ mod tests {
         assert!(ReportAction::parse("ban 2026-02-30").is_err());
         let refused = ReportAction::parse("shame").unwrap_err().to_string();
         assert!(refused.contains("Terms §II"), "{refused}");
+        for words in ["monitor", "deduct 20", "violation", "ban 2026-12-04"] {
+            let read = ReportAction::parse(words).unwrap();
+            assert_eq!(read.to_string(), words);
+        }
     }
 
     #[test]

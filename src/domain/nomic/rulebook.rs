@@ -66,8 +66,8 @@ mod markdown;
 mod references;
 
 pub use book::{
-    BookError, LookupError, Mutability, Note, Rule, RuleVersion, Rulebook, Section, Version,
-    VersionEntry,
+    BookError, ChangeKind, LookupError, Mutability, Note, Rule, RuleVersion, Rulebook, Section,
+    Version, VersionEntry,
 };
 pub use import::{check_size, ImportError, IMPORT_MAX_BYTES};
 pub use label::{roman, roman_value, LabelError, RuleId};

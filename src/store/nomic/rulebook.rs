@@ -4,39 +4,14 @@
 use chrono::{DateTime, Utc};
 use sqlx::SqliteConnection;
 
-use crate::domain::nomic::rulebook::{ImportError, Rule, Rulebook};
-
-/// How one rule changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChangeKind {
-    Imported,
-    Enacted,
-    Amended,
-    Repealed,
-    Transmuted,
-    /// Given the proposal's number (Nomic 109); the row's `former` is its old label.
-    Renumbered,
-}
-
-impl ChangeKind {
-    fn key(self) -> &'static str {
-        match self {
-            ChangeKind::Imported => "imported",
-            ChangeKind::Enacted => "enacted",
-            ChangeKind::Amended => "amended",
-            ChangeKind::Repealed => "repealed",
-            ChangeKind::Transmuted => "transmuted",
-            ChangeKind::Renumbered => "renumbered",
-        }
-    }
-}
+use crate::domain::nomic::rulebook::{ChangeKind, ImportError, Rule, Rulebook};
 
 /// One version of one rule, as `/rule history` lists it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct RuleChangeRow {
     pub label: String,
     pub former: Option<String>,
-    pub change: String,
+    pub change: ChangeKind,
     pub version: i64,
     pub mutable: bool,
     pub text: String,
@@ -114,7 +89,7 @@ pub async fn record(
     )
     .bind(rule.id.label())
     .bind(former)
-    .bind(change.key())
+    .bind(change)
     .bind(i64::from(rule.version))
     .bind(rule.is_mutable())
     .bind(rule.text())

@@ -26,6 +26,19 @@ impl fmt::Display for Mutability {
     }
 }
 
+/// How one version of a rule came to be, as `/rule history` records it: imported with the book,
+/// or by a proposal that enacted, amended, repealed or transmuted it (Nomic 105, 106).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeKind {
+    Imported,
+    Enacted,
+    Amended,
+    Repealed,
+    Transmuted,
+    /// Given the proposal's number (Nomic 109); the version's `former` is its old label.
+    Renumbered,
+}
+
 /// A note on a rule: who wrote it, when, and what it says. Notes explain; they do not rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Note {

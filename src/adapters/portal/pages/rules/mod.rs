@@ -14,7 +14,7 @@ use crate::adapters::portal::diff::{self, Piece};
 use crate::adapters::portal::http::{shorten, Format, Page, PageError, Params};
 use crate::adapters::portal::Portal;
 use crate::domain::kernel::calendar;
-use crate::domain::nomic::rulebook::{RuleId, Rulebook};
+use crate::domain::nomic::rulebook::{ChangeKind, RuleId, Rulebook};
 
 #[derive(Debug, Serialize)]
 pub struct Rules {
@@ -128,7 +128,8 @@ pub struct RuleHistory {
 pub struct VersionOut {
     pub label: String,
     pub former: Option<String>,
-    pub change: String,
+    #[serde(serialize_with = "crate::adapters::portal::words::key")]
+    pub change: ChangeKind,
     pub version: i64,
     pub mutable: bool,
     pub text: String,

@@ -6,6 +6,7 @@ use maud::{html, Markup};
 use super::{RuleHistory, Rules};
 use crate::adapters::portal::diff;
 use crate::adapters::portal::layout::{day, none, paragraphs, when};
+use crate::store::keys::StoredKey;
 
 pub fn list(r: &Rules, tz: Tz) -> Markup {
     html! {
@@ -41,7 +42,7 @@ pub fn one(h: &RuleHistory, tz: Tz) -> Markup {
         @for v in &h.versions {
             section aria-labelledby=(format!("v{}", v.version)) {
                 h2 id=(format!("v{}", v.version)) {
-                    "Version " (v.version) ": " (v.change)
+                    "Version " (v.version) ": " (v.change.key())
                 }
                 p class="meta" {
                     (when(v.at, tz))
