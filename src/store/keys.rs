@@ -3,7 +3,7 @@
 
 use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
-use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
+use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteValueRef};
 
 use crate::domain::committee::approval::Approval;
 use crate::domain::committee::dispute::Status as DisputeStatus;
@@ -50,6 +50,22 @@ pub trait StoredKey: Sized + Copy + 'static {
     fn from_key(key: &str) -> Option<Self>;
 }
 
+/// Makes `$ty` a TEXT column's type for sqlx (its encoding and decoding are the caller's).
+macro_rules! text_column {
+    ($ty:ty) => {
+        impl sqlx::Type<sqlx::Sqlite> for $ty {
+            fn type_info() -> sqlx::sqlite::SqliteTypeInfo {
+                <str as sqlx::Type<sqlx::Sqlite>>::type_info()
+            }
+
+            fn compatible(ty: &sqlx::sqlite::SqliteTypeInfo) -> bool {
+                <str as sqlx::Type<sqlx::Sqlite>>::compatible(ty)
+            }
+        }
+    };
+}
+pub(crate) use text_column;
+
 /// Maps each listed enum to its spellings; one invocation lists every stored enum, so the test
 /// it generates reads back every value of every one of them.
 macro_rules! stored_as_text {
@@ -79,15 +95,7 @@ macro_rules! stored_as_text {
             }
         }
 
-        impl sqlx::Type<Sqlite> for $ty {
-            fn type_info() -> SqliteTypeInfo {
-                <str as sqlx::Type<Sqlite>>::type_info()
-            }
-
-            fn compatible(ty: &SqliteTypeInfo) -> bool {
-                <str as sqlx::Type<Sqlite>>::compatible(ty)
-            }
-        }
+        text_column!($ty);
 
         impl<'q> sqlx::Encode<'q, Sqlite> for $ty {
             fn encode_by_ref(

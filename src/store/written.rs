@@ -4,22 +4,16 @@
 
 use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
-use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
+use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteValueRef};
+
+use super::keys::text_column;
 
 use crate::domain::diplomacy::season::{Season, Turn};
 
 /// Stores each listed type as TEXT through its `Display` and reads it with `$parse`.
 macro_rules! stored_as_written {
     ($($ty:ty => $parse:path),+ $(,)?) => {$(
-        impl sqlx::Type<Sqlite> for $ty {
-            fn type_info() -> SqliteTypeInfo {
-                <str as sqlx::Type<Sqlite>>::type_info()
-            }
-
-            fn compatible(ty: &SqliteTypeInfo) -> bool {
-                <str as sqlx::Type<Sqlite>>::compatible(ty)
-            }
-        }
+        text_column!($ty);
 
         impl<'q> sqlx::Encode<'q, Sqlite> for $ty {
             fn encode_by_ref(
