@@ -11,4 +11,5 @@ pub mod commands;
 pub mod config;
 pub mod domain;
 pub mod jobs;
+pub mod platform;
 pub mod store;

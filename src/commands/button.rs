@@ -6,9 +6,7 @@ use super::spec::{Args, CommandSpec, OptionKind, OptionSpec, Value};
 use crate::app::{App, Call, PersonRef};
 use crate::domain::kernel::limits::DATE_TIME_FORMAT;
 
-pub use crate::domain::kernel::button::{
-    Button, ButtonError, ButtonStyle, Component, Invocation, CUSTOM_ID_MAX, PER_MESSAGE, PER_ROW,
-};
+pub use crate::domain::kernel::button::{Button, ButtonError, ButtonStyle, Component, Invocation};
 
 /// Discord's longest text input in a modal.
 pub const FIELD_TEXT_MAX: usize = 4000;

@@ -13,8 +13,9 @@ use chrono::{DateTime, Utc};
 use crate::app::App;
 use crate::clock::{Clock, FakeClock};
 use crate::config::Config;
-use crate::domain::kernel::button::{Button, PER_ROW};
+use crate::domain::kernel::button::Button;
 use crate::domain::kernel::calendar;
+use crate::platform::BUTTONS_PER_ROW;
 use crate::store;
 
 use parse::{Line, ParseError};
@@ -266,7 +267,7 @@ fn post_text(entry: &store::outbox::OutboxEntry, buttons: &[Button]) -> String {
     if entry.edits.is_some() {
         text = format!("(edited) {text}");
     }
-    for row in buttons.chunks(PER_ROW) {
+    for row in buttons.chunks(BUTTONS_PER_ROW) {
         let row: Vec<String> = row.iter().map(Button::render).collect();
         text.push('\n');
         text.push_str(&row.join(" "));

@@ -108,7 +108,7 @@ fn plan(reply: Reply, deferred: bool, private_success: bool) -> Vec<Action> {
         Err(text) => (text, true),
     };
     // Every reader sees the times in their own time zone.
-    let parts = split(&crate::domain::kernel::moment::for_discord(&text));
+    let parts = split(&super::timestamps::for_discord(&text));
     let then = |step, content: &String| {
         Action::Then(Part {
             step,
@@ -237,7 +237,7 @@ pub async fn reply_with(
             embed: super::embed::for_reply(
                 path,
                 &crate::commands::Said {
-                    text: crate::domain::kernel::moment::for_discord(&said.text),
+                    text: super::timestamps::for_discord(&said.text),
                     about: said.about,
                 },
             ),

@@ -17,6 +17,7 @@ mod reply;
 mod rest;
 mod roles;
 pub mod slash;
+pub mod timestamps;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -95,7 +95,7 @@ pub async fn turn(
         Err(refusal) => return answer::reply_to(ctx, app, asked, Err(refusal), false).await,
     };
     // Every reader sees the times in their own time zone; a page is written to fit a message.
-    let text = crate::domain::kernel::moment::for_discord(&paged.text);
+    let text = super::timestamps::for_discord(&paged.text);
     let content = split(&text).swap_remove(0);
     let message = serenity::CreateInteractionResponseMessage::new()
         .content(content)

@@ -11,7 +11,7 @@ use serenity::http::{LightMethod, Route};
 use super::reply::{no_pings, split};
 use super::rest::{Failure, Rest};
 use crate::app::App;
-use crate::commands::button::{self, Button, ButtonStyle};
+use crate::commands::button::{Button, ButtonStyle};
 use crate::config::Config;
 use crate::store;
 
@@ -187,7 +187,7 @@ impl Poster {
             .map(serenity::UserId::new)
             .collect();
         // Every reader sees the times in their own time zone.
-        let content = crate::domain::kernel::moment::for_discord(&outbox.content);
+        let content = super::timestamps::for_discord(&outbox.content);
         let parts = split(&content);
         let last = parts.len() - 1;
         for (n, part) in parts.into_iter().enumerate() {
@@ -239,7 +239,7 @@ impl Poster {
         let Some(message_id) = edited.message_id else {
             return Ok(None);
         };
-        let content = crate::domain::kernel::moment::for_discord(content);
+        let content = super::timestamps::for_discord(content);
         let text = split(&content).swap_remove(0);
         let edit = serenity::EditMessage::new()
             .content(text)
@@ -268,7 +268,7 @@ impl Poster {
 /// `enqueue_with_buttons` has already checked).
 fn action_rows(buttons: &[Button]) -> Result<Vec<serenity::CreateActionRow>, Failure> {
     buttons
-        .chunks(button::PER_ROW)
+        .chunks(crate::platform::BUTTONS_PER_ROW)
         .map(|row| {
             row.iter()
                 .map(|b| {

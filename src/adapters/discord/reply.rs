@@ -6,7 +6,7 @@ use poise::CreateReply;
 use super::Error;
 use crate::app::App;
 use crate::app::PersonRef;
-use crate::domain::kernel::text::DISCORD_MESSAGE_LIMIT;
+use crate::platform::MESSAGE_MAX;
 
 /// A Discord user, known by their id and named as the server shows them: their server
 /// nickname, else their display name.
@@ -33,9 +33,9 @@ pub fn split(text: &str) -> Vec<String> {
     for line in text.lines() {
         let mut line = line.to_owned();
         // A single line longer than a message is cut into message-sized pieces.
-        while line.chars().count() > DISCORD_MESSAGE_LIMIT {
-            let cut: String = line.chars().take(DISCORD_MESSAGE_LIMIT).collect();
-            line = line.chars().skip(DISCORD_MESSAGE_LIMIT).collect();
+        while line.chars().count() > MESSAGE_MAX {
+            let cut: String = line.chars().take(MESSAGE_MAX).collect();
+            line = line.chars().skip(MESSAGE_MAX).collect();
             if !current.is_empty() {
                 parts.push(std::mem::take(&mut current));
             }
@@ -43,7 +43,7 @@ pub fn split(text: &str) -> Vec<String> {
         }
         let needed =
             current.chars().count() + line.chars().count() + usize::from(!current.is_empty());
-        if needed > DISCORD_MESSAGE_LIMIT && !current.is_empty() {
+        if needed > MESSAGE_MAX && !current.is_empty() {
             parts.push(std::mem::take(&mut current));
         }
         if !current.is_empty() {
@@ -151,9 +151,7 @@ mod tests {
         let text = [line.as_str(); 5].join("\n");
         let parts = split(&text);
         assert_eq!(parts.len(), 3);
-        assert!(parts
-            .iter()
-            .all(|p| p.chars().count() <= DISCORD_MESSAGE_LIMIT));
+        assert!(parts.iter().all(|p| p.chars().count() <= MESSAGE_MAX));
         assert_eq!(parts.join("\n"), text);
     }
 

@@ -4,8 +4,9 @@ use sqlx::SqliteConnection;
 
 use crate::app::App;
 use crate::domain::kernel::calendar;
-use crate::domain::kernel::choices::{prefix_ranges, short_date, Choice, CHOICES_MAX};
+use crate::domain::kernel::choices::{prefix_ranges, short_date, Choice};
 use crate::domain::moderation::CaseKind;
+use crate::platform::CHOICES_MAX;
 use crate::store::{self, choices::CaseFilter, choices::CaseLine};
 
 impl App {

@@ -5,8 +5,9 @@ use sqlx::SqliteConnection;
 use crate::app::App;
 use crate::domain::diplomacy::states::BoardStatus;
 use crate::domain::kernel::calendar;
-use crate::domain::kernel::choices::{prefix_ranges, short_date, Choice, CHOICES_MAX};
+use crate::domain::kernel::choices::{prefix_ranges, short_date, Choice};
 use crate::domain::leaderboard::game::GameStatus;
+use crate::platform::CHOICES_MAX;
 use crate::store::keys::StoredKey;
 use crate::store::{self, choices::GameLine};
 

@@ -117,7 +117,7 @@ mod tests {
     #[test]
     fn a_long_drafts_text_is_posted_apart_and_its_post_stays_one_message() {
         let act = RuleId::parse("§II 1").expect("an Act");
-        let long = "z".repeat(crate::domain::kernel::text::DISCORD_MESSAGE_LIMIT);
+        let long = "z".repeat(crate::platform::MESSAGE_MAX);
         let edit = TermsEdit::Replace {
             act,
             text: vec![long.clone()],
@@ -133,7 +133,7 @@ mod tests {
         assert!(post.whole_text().is_some_and(|t| t.contains(&long)));
         let shown = post.render(ProposalStatus::Adopted, Some(Tally { yes: 999, no: 999 }));
         assert!(shown.contains("its text is in the post above."), "{shown}");
-        assert!(shown.chars().count() <= crate::domain::kernel::text::DISCORD_MESSAGE_LIMIT);
+        assert!(shown.chars().count() <= crate::platform::MESSAGE_MAX);
     }
 
     #[test]

@@ -253,7 +253,7 @@ mod tests {
         );
         // On Discord the close is a timestamp each reader sees in their own time.
         let unix = 1_795_478_400;
-        assert!(crate::domain::kernel::moment::for_discord(&open)
+        assert!(crate::adapters::discord::timestamps::for_discord(&open)
             .contains(&format!("<t:{unix}:F> (<t:{unix}:R>)")));
     }
 
@@ -274,7 +274,7 @@ mod tests {
 
     #[test]
     fn a_text_too_long_to_quote_is_posted_on_its_own_and_the_post_stays_one_message() {
-        let long = "x".repeat(crate::domain::kernel::text::DISCORD_MESSAGE_LIMIT);
+        let long = "x".repeat(crate::platform::MESSAGE_MAX);
         let changes = enact(&long);
         let p = post(&changes, &long);
         assert!(p.whole_text().is_some_and(|t| t.contains(&long)));
@@ -285,17 +285,17 @@ mod tests {
             },
             status: ProposalStatus::Held,
         };
-        let shown = crate::domain::kernel::moment::for_discord(&p.render(worst));
+        let shown = crate::adapters::discord::timestamps::for_discord(&p.render(worst));
         assert!(shown.contains("its text is in the post above."), "{shown}");
-        assert!(shown.chars().count() <= crate::domain::kernel::text::DISCORD_MESSAGE_LIMIT);
+        assert!(shown.chars().count() <= crate::platform::MESSAGE_MAX);
         // A text that fits is quoted whole, and nothing is posted apart.
         let fits = "y".repeat(QUOTED_MAX);
         let changes = enact(&fits);
         let p = post(&changes, &fits);
         assert!(p.whole_text().is_none());
-        let shown = crate::domain::kernel::moment::for_discord(&p.render(worst));
+        let shown = crate::adapters::discord::timestamps::for_discord(&p.render(worst));
         assert!(shown.contains(&fits));
-        assert!(shown.chars().count() <= crate::domain::kernel::text::DISCORD_MESSAGE_LIMIT);
+        assert!(shown.chars().count() <= crate::platform::MESSAGE_MAX);
     }
 
     #[test]

@@ -4,14 +4,9 @@
 
 use std::fmt;
 
-/// Discord's limit on a component's `custom_id`.
-pub const CUSTOM_ID_MAX: usize = 100;
-/// Discord's limit on a button's label.
-pub const LABEL_MAX: usize = 80;
-/// Buttons in one action row.
-pub const PER_ROW: usize = 5;
-/// Buttons on one message (five rows of five).
-pub const PER_MESSAGE: usize = 25;
+use crate::platform::{
+    BUTTONS_PER_MESSAGE as PER_MESSAGE, BUTTON_LABEL_MAX as LABEL_MAX, CUSTOM_ID_MAX,
+};
 
 /// How a button looks (Discord's styles 1 to 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,10 +3,7 @@
 
 use chrono::NaiveDate;
 
-/// Discord shows at most 25 choices.
-pub const CHOICES_MAX: usize = 25;
-/// A choice's label is at most 100 characters.
-pub const LABEL_MAX: usize = 100;
+use crate::platform::{CHOICES_MAX, CHOICE_LABEL_MAX as LABEL_MAX};
 
 /// One thing a member may pick: the value the option receives and the label shown.
 #[derive(Debug, Clone, PartialEq, Eq)]

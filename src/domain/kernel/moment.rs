@@ -2,8 +2,9 @@
 //! console in club time, Discord as a timestamp every reader sees in their own time zone.
 //!
 //! A use case writes `moment(at, club_text)`; the text carries both the instant and its club-time
-//! wording until an adapter renders it with `in_club_time` or `for_discord`. Stored texts (the
-//! audit log) are rendered in club time before they are written.
+//! wording until an adapter renders it: `in_club_time` here, or Discord's timestamps
+//! (`adapters/discord/timestamps.rs`), each through `render`. Stored texts (the audit log) are
+//! rendered in club time before they are written.
 
 use chrono::{DateTime, Utc};
 
@@ -42,16 +43,10 @@ pub fn in_club_time(text: &str) -> String {
     render(text, |_, _, club| club.to_owned())
 }
 
-/// The text with every moment as Discord timestamps, which each reader sees in their own time.
-pub fn for_discord(text: &str) -> String {
-    render(text, |unix, style, _| match style {
-        'F' => format!("<t:{unix}:F> (<t:{unix}:R>)"),
-        other => format!("<t:{unix}:{other}>"),
-    })
-}
-
-/// Replaces each well-formed moment; anything else is left as it was typed.
-fn render(text: &str, show: impl Fn(i64, char, &str) -> String) -> String {
+/// Replaces each well-formed moment by what `show` makes of its instant (seconds since the
+/// epoch), its style's letter (`F` a date and time, `D` a date) and its club-time wording;
+/// anything else is left as it was typed.
+pub fn render(text: &str, show: impl Fn(i64, char, &str) -> String) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(start) = rest.find(OPEN) {
@@ -89,7 +84,7 @@ mod tests {
     }
 
     #[test]
-    fn the_console_reads_club_time_and_discord_reads_a_timestamp() {
+    fn the_console_reads_club_time() {
         let text = format!(
             "Declare it by {}.",
             moment(at(), Style::DateTime, "Fri 8 Jan 2027 13:20 GMT")
@@ -98,16 +93,11 @@ mod tests {
             in_club_time(&text),
             "Declare it by Fri 8 Jan 2027 13:20 GMT."
         );
-        assert_eq!(
-            for_discord(&text),
-            "Declare it by <t:1799414400:F> (<t:1799414400:R>)."
-        );
     }
 
     #[test]
     fn a_date_is_shown_as_a_date() {
         let text = moment(at(), Style::Date, "Fri 8 Jan 2027");
-        assert_eq!(for_discord(&text), "<t:1799414400:D>");
         assert_eq!(in_club_time(&text), "Fri 8 Jan 2027");
     }
 
@@ -115,7 +105,7 @@ mod tests {
     fn text_that_only_looks_like_a_moment_is_left_alone() {
         for typed in ["a ⟨bracket", "⟨t:x:F|no⟩ and ⟨⟩", "plain"] {
             assert_eq!(in_club_time(typed), typed);
-            assert_eq!(for_discord(typed), typed);
+            assert_eq!(render(typed, |_, _, _| "moment".into()), typed);
         }
     }
 }

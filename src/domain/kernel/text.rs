@@ -1,9 +1,6 @@
 //! Text typed by people, parsed once into bounded types. (Posts are made safe by sending
 //! allowed_mentions that allow no pings; see the Discord adapter.)
 
-/// The longest message Discord accepts; user text is kept well inside it.
-pub const DISCORD_MESSAGE_LIMIT: usize = 2000;
-
 /// Why a piece of typed text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
